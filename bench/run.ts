@@ -1,0 +1,13 @@
+/**
+ * `npm run bench [-- <filter>]`: loads every `bench/*.bench.ts` (or those whose
+ * name contains the filter) and runs them in one mitata session.
+ */
+import { readdirSync } from "node:fs";
+import { fileURLToPath, pathToFileURL } from "node:url";
+import { run } from "mitata";
+
+const dir = fileURLToPath(new URL(".", import.meta.url));
+const filter = process.argv[2] ?? "";
+const files = readdirSync(dir).filter((f) => f.endsWith(".bench.ts") && f.includes(filter)).sort();
+for (const f of files) await import(pathToFileURL(dir + f).href);
+await run();

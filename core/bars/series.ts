@@ -1,0 +1,54 @@
+/**
+ * Columnar bar series: the one shape every engine in `core/` reads.
+ *
+ * `time` holds market wall-clock time (Asia/Shanghai) encoded as if it were UTC,
+ * in milliseconds: `Date.UTC(2024, 9, 16, 9, 31)` is the bar of 2024-10-16 09:31
+ * in Shanghai. Formatting with UTC getters gives the market's own clock, so no
+ * time-zone arithmetic is needed anywhere in the core. Daily and longer bars sit
+ * at 00:00 of their date.
+ *
+ * `vol` is in shares for stocks (lots for index bars, as the spec says), and
+ * `amount` in CNY. Missing values are NaN.
+ */
+export interface BarSeries {
+  readonly length: number;
+  readonly time: Float64Array;
+  readonly open: Float64Array;
+  readonly high: Float64Array;
+  readonly low: Float64Array;
+  readonly close: Float64Array;
+  readonly vol: Float64Array;
+  readonly amount: Float64Array;
+}
+
+export type BarField = "open" | "high" | "low" | "close" | "vol" | "amount";
+
+/** An empty series of `n` bars (all fields zero), ready to be filled in place. */
+export function allocSeries(n: number): BarSeries {
+  return {
+    length: n,
+    time: new Float64Array(n),
+    open: new Float64Array(n),
+    high: new Float64Array(n),
+    low: new Float64Array(n),
+    close: new Float64Array(n),
+    vol: new Float64Array(n),
+    amount: new Float64Array(n),
+  };
+}
+
+/** Bars `[from, to)` as views over the same buffers (no copy). */
+export function sliceSeries(s: BarSeries, from: number, to: number = s.length): BarSeries {
+  const a = Math.max(0, Math.min(from, s.length));
+  const b = Math.max(a, Math.min(to, s.length));
+  return {
+    length: b - a,
+    time: s.time.subarray(a, b),
+    open: s.open.subarray(a, b),
+    high: s.high.subarray(a, b),
+    low: s.low.subarray(a, b),
+    close: s.close.subarray(a, b),
+    vol: s.vol.subarray(a, b),
+    amount: s.amount.subarray(a, b),
+  };
+}

@@ -1,0 +1,63 @@
+import type { z } from "zod";
+import type { BarSeries } from "../core/bars/series.ts";
+
+/** A numeric parameter of an indicator, with TDX's default. */
+export interface IndicatorParam {
+  readonly name: string;
+  readonly default: number;
+  readonly min?: number;
+  readonly max?: number;
+  readonly description?: string;
+}
+
+/** A technical indicator computed over a whole bar series. */
+export interface IndicatorPlugin {
+  readonly kind: "indicator";
+  /** Upper-case id as TDX names it (`MACD`, `KDJ`, ...). */
+  readonly id: string;
+  readonly title: string;
+  readonly description?: string;
+  readonly params: readonly IndicatorParam[];
+  /** Output column names in order (`DIF`, `DEA`, `MACD`). */
+  readonly outputs: readonly string[];
+  compute(series: BarSeries, params: Readonly<Record<string, number>>): Record<string, Float64Array>;
+}
+
+/** Per-bar decisions of a strategy: 1 where the signal fires on that bar's close. */
+export interface StrategySignals {
+  readonly entries: Uint8Array;
+  readonly exits: Uint8Array;
+}
+
+export type StrategyParamValue = number | boolean | string;
+export type StrategyParams = Record<string, StrategyParamValue>;
+
+/** A trading strategy: a pure function from bars to entry/exit signals. */
+export interface StrategyPlugin<P extends StrategyParams = StrategyParams> {
+  readonly kind: "strategy";
+  readonly id: string;
+  readonly title: string;
+  readonly description: string;
+  /** Parameter schema with defaults and bounds; `parse({})` gives the defaults. */
+  readonly params: z.ZodType<P>;
+  /** Points searched by optimisation when the request gives no grid. */
+  readonly defaultGrid: { readonly [K in keyof P]?: readonly P[K][] };
+  signals(series: BarSeries, params: P): StrategySignals;
+}
+
+/** An external data source (announcements, reports, ...); `create` builds the adapter. */
+export interface DataSourcePlugin<T = unknown, D = unknown> {
+  readonly kind: "datasource";
+  readonly id: string;
+  readonly title: string;
+  create(deps: D): T;
+}
+
+export type Plugin = IndicatorPlugin | StrategyPlugin<any> | DataSourcePlugin<any, any>;
+
+/** Everything registered at start-up, looked up by kind and id. */
+export interface PluginRegistry {
+  readonly indicators: ReadonlyMap<string, IndicatorPlugin>;
+  readonly strategies: ReadonlyMap<string, StrategyPlugin<any>>;
+  readonly dataSources: ReadonlyMap<string, DataSourcePlugin<any, any>>;
+}

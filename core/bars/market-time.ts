@@ -37,3 +37,9 @@ export function formatDateTime(t: number): string {
 export function marketTimeOf(epochMs: number): number {
   return epochMs + 8 * 3600_000;
 }
+
+/** ISO 8601 with the market's offset: `"2024-10-16T09:31:00+08:00"`. */
+export function formatIsoMarket(t: number): string {
+  const d = new Date(t);
+  return `${formatDate(t)}T${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())}:${pad(d.getUTCSeconds())}+08:00`;
+}

@@ -1,0 +1,99 @@
+import { OpenAPIHono } from "@hono/zod-openapi";
+import { bodyLimit } from "hono/body-limit";
+import { HTTPException } from "hono/http-exception";
+import { registerAuthRoutes } from "./auth/auth-routes.ts";
+import { HttpError } from "./http-error.ts";
+import type { HttpDeps, HttpEnv } from "./http-env.ts";
+import { registerSessionRoutes } from "./market/session-routes.ts";
+import { authGate } from "./middleware/auth-gate.ts";
+import { clientContext } from "./middleware/client-context.ts";
+import { requestLog } from "./middleware/request-log.ts";
+import { registerDocsRoutes } from "./system/docs-routes.ts";
+import { registerHealthRoutes } from "./system/health-routes.ts";
+import { type Loc, toValidationItems, validationBody } from "./validation/fastapi-errors.ts";
+import { jsonBodyGuard } from "./validation/json-body.ts";
+
+export const MAX_BODY_BYTES = 1024 * 1024;
+
+const LOC: Record<string, Loc> = { json: "body", form: "body", query: "query", param: "path", header: "header", cookie: "cookie" };
+
+const API_DESCRIPTION = `A-share market data, analysis and backtesting over HTTP and WebSocket.
+
+**Access gate.** Every \`/api/v1\` route requires a valid session (cookie \`tf_session\`, issued by
+\`POST /api/auth/login\`): without one the answer is 401 \`{"detail": "Not authenticated"}\`. While no
+password is set, local and private-network clients pass and public clients get 403. Exempt: \`/api/auth/*\`,
+\`/health\`, \`/openapi.json\`, \`/docs\`.
+
+**Errors.** Schema violations are 422 in FastAPI's shape \`{"detail": [{"type", "loc", "msg", "input"}]}\`;
+every other error is \`{"detail": "..."}\`.`;
+
+/** The service's HTTP application: edge middleware, the gate, every route, the OpenAPI document. */
+export function createHttpApp(deps: HttpDeps): OpenAPIHono<HttpEnv> {
+  const app = new OpenAPIHono<HttpEnv>({
+    defaultHook: (result, c) => {
+      if (!result.success) {
+        // zod-validator passes the raw input as `data` (absent from its types).
+        const raw = (result as { data?: unknown }).data;
+        const items = toValidationItems(result.error.issues, LOC[result.target] ?? "body", raw);
+        return c.json(validationBody(items), 422);
+      }
+    },
+  });
+
+  app.use(requestLog(deps.log));
+  app.use(
+    bodyLimit({
+      maxSize: MAX_BODY_BYTES,
+      onError: (c) => c.json({ detail: `Request body larger than ${MAX_BODY_BYTES} bytes` }, 413),
+    }),
+  );
+  app.use(clientContext(deps.peerAddress));
+  app.use(jsonBodyGuard);
+  app.use("/api/v1/*", authGate(deps.auth));
+
+  registerHealthRoutes(app, deps.version, deps.health ?? (() => ({})));
+  registerAuthRoutes(app, deps.auth);
+  registerSessionRoutes(app, deps.clock);
+  registerDocsRoutes(app);
+
+  app.openAPIRegistry.registerComponent("securitySchemes", "session", {
+    type: "apiKey",
+    in: "cookie",
+    name: "tf_session",
+  });
+  // Generated once on first request: the route set is fixed after start-up.
+  let document: unknown;
+  app.get("/openapi.json", (c) => {
+    document ??= app.getOpenAPI31Document({
+      openapi: "3.1.0",
+      info: { title: "A-share market data, analysis and backtesting API (REST + WebSocket)", version: "1.0.0", description: API_DESCRIPTION },
+      security: [{ session: [] }],
+    });
+    return c.json(document);
+  });
+
+  app.notFound((c) => c.json({ detail: "Not Found" }, 404));
+  app.onError((err, c) => {
+    if (err instanceof HttpError) return c.json({ detail: err.detail }, err.status);
+    if (err instanceof HTTPException) {
+      if (err.status === 415) {
+        const type = c.req.header("content-type") ?? "";
+        return c.json(
+          validationBody([
+            {
+              type: "model_attributes_type",
+              loc: ["body"],
+              msg: `Input should be a JSON object; send Content-Type: application/json (got ${type || "none"})`,
+              input: null,
+            },
+          ]),
+          422,
+        );
+      }
+      return c.json({ detail: err.message || "Request failed" }, err.status);
+    }
+    deps.log.error({ err, method: c.req.method, path: c.req.path }, "unhandled error");
+    return c.json({ detail: "Internal server error" }, 500);
+  });
+  return app;
+}

@@ -1,0 +1,36 @@
+import type { MiddlewareHandler } from "hono";
+import { validationBody } from "./fastapi-errors.ts";
+
+const JSON_TYPE = /^application\/([\w.-]+\+)?json$/i;
+
+/**
+ * Parses JSON bodies up front so a malformed one is a FastAPI-shaped 422
+ * (`json_invalid`, with the error position) instead of a bare 400. The parsed
+ * text stays in hono's body cache for the route's validator.
+ */
+export const jsonBodyGuard: MiddlewareHandler = async (c, next) => {
+  const type = (c.req.header("content-type") ?? "").split(";")[0].trim();
+  if (!JSON_TYPE.test(type) || c.req.method === "GET" || c.req.method === "HEAD") return next();
+  const text = await c.req.text();
+  if (text.trim() === "") {
+    return c.json(validationBody([{ type: "missing", loc: ["body"], msg: "Field required", input: null }]), 422);
+  }
+  try {
+    JSON.parse(text);
+  } catch (e) {
+    const pos = /position (\d+)/.exec(String(e))?.[1];
+    return c.json(
+      validationBody([
+        {
+          type: "json_invalid",
+          loc: ["body", pos === undefined ? 0 : Number(pos)],
+          msg: "JSON decode error",
+          input: {},
+          ctx: { error: e instanceof Error ? e.message : String(e) },
+        },
+      ]),
+      422,
+    );
+  }
+  return next();
+};

@@ -1,0 +1,16 @@
+/**
+ * Errors of the TDX wire layer. Two kinds, because callers react differently:
+ * a broken byte stream (bad magic, impossible length, connection closed mid-frame)
+ * means the connection is unusable and must be dropped, while a body that does
+ * not match its command's layout only spoils that one reply.
+ */
+
+/** The byte stream itself is corrupt or ended mid-frame: drop the connection. */
+export class TdxFrameError extends Error {
+  override readonly name = "TdxFrameError";
+}
+
+/** A request payload or reply body does not match its command's layout. */
+export class TdxDecodeError extends Error {
+  override readonly name = "TdxDecodeError";
+}

@@ -1,0 +1,73 @@
+import { join } from "node:path";
+import { serve } from "@hono/node-server";
+import { getConnInfo } from "@hono/node-server/conninfo";
+import type { AddressInfo } from "node:net";
+import pino from "pino";
+import { pbkdf2Hasher } from "../../adapters/crypto/pbkdf2-hasher.ts";
+import { randomSessionTokens } from "../../adapters/crypto/session-tokens.ts";
+import { createHttpApp } from "../../adapters/http/app.ts";
+import { AuthService } from "../../adapters/http/auth/auth-service.ts";
+import { sqliteAuthStore } from "../../adapters/sqlite/sqlite-auth-store.ts";
+import { openDatabase } from "../../adapters/sqlite/sqlite-database.ts";
+import { defaultSqliteOpener } from "../../adapters/sqlite/sqlite-opener.ts";
+import { systemClock } from "../../adapters/system/system-clock.ts";
+import { loadPlugins } from "../../plugins/index.ts";
+import type { Clock } from "../../ports/clock.ts";
+import type { Logger } from "../../ports/logger.ts";
+import type { Config } from "./config.ts";
+import { VERSION } from "./version.ts";
+
+export interface RunningServer {
+  /** Base URL, e.g. `http://127.0.0.1:8000`. */
+  readonly url: string;
+  readonly port: number;
+  close(): Promise<void>;
+}
+
+/** Test seams: a fixed clock, a quieter logger. */
+export interface Overrides {
+  clock?: Clock;
+  log?: Logger;
+}
+
+/** The composition root: config → adapters → services → hono app → listening socket. */
+export async function startServer(config: Config, overrides: Overrides = {}): Promise<RunningServer> {
+  const log = overrides.log ?? pino({ level: config.LOG_LEVEL });
+  const clock = overrides.clock ?? systemClock;
+  const registry = loadPlugins();
+  const db = await openDatabase(join(config.DATA_DIR, "service.sqlite"), defaultSqliteOpener());
+  const auth = await AuthService.create({
+    store: sqliteAuthStore(db),
+    hasher: pbkdf2Hasher(),
+    tokens: randomSessionTokens,
+    clock,
+  });
+  const app = createHttpApp({
+    auth,
+    clock,
+    log,
+    version: VERSION,
+    peerAddress: (c) => getConnInfo(c).remote.address,
+    health: () => ({ quote_source: config.QUOTE_SOURCE, plugins: registry.strategies.size + registry.indicators.size }),
+  });
+
+  const server = await new Promise<ReturnType<typeof serve>>((resolve, reject) => {
+    const s = serve({ fetch: app.fetch, hostname: config.HOST, port: config.PORT }, () => resolve(s));
+    s.once("error", reject);
+  });
+  const port = (server.address() as AddressInfo).port;
+  const host = config.HOST.includes(":") ? `[${config.HOST}]` : config.HOST;
+  log.info({ url: `http://${host}:${port}`, quote_source: config.QUOTE_SOURCE, data_dir: config.DATA_DIR }, "listening");
+
+  return {
+    url: `http://${host}:${port}`,
+    port,
+    async close() {
+      await new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        (server as { closeAllConnections?: () => void }).closeAllConnections?.();
+      });
+      await db.destroy();
+    },
+  };
+}

@@ -44,7 +44,9 @@ export function createHttpApp(deps: HttpDeps): OpenAPIHono<HttpEnv> {
   app.use(
     bodyLimit({
       maxSize: MAX_BODY_BYTES,
-      onError: (c) => c.json({ detail: `Request body larger than ${MAX_BODY_BYTES} bytes` }, 413),
+      // The rest of the body is never read, so the connection must not be reused.
+      onError: (c) =>
+        c.json({ detail: `Request body larger than ${MAX_BODY_BYTES} bytes` }, 413, { connection: "close" }),
     }),
   );
   app.use(clientContext(deps.peerAddress));

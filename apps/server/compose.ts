@@ -24,14 +24,25 @@ export interface RunningServer {
   close(): Promise<void>;
 }
 
+/** Builds and serves the service. */
+export async function startServer(config: Config, overrides: Overrides = {}): Promise<RunningServer> {
+  return listen(await buildApp(config, overrides), config);
+}
+
 /** Test seams: a fixed clock, a quieter logger. */
 export interface Overrides {
   clock?: Clock;
   log?: Logger;
 }
 
-/** The composition root: config → adapters → services → hono app → listening socket. */
-export async function startServer(config: Config, overrides: Overrides = {}): Promise<RunningServer> {
+export interface ServiceApp {
+  readonly app: ReturnType<typeof createHttpApp>;
+  readonly log: Logger;
+  close(): Promise<void>;
+}
+
+/** The composition root: config → adapters → services → hono app. */
+export async function buildApp(config: Config, overrides: Overrides = {}): Promise<ServiceApp> {
   const log = overrides.log ?? pino({ level: config.LOG_LEVEL });
   const clock = overrides.clock ?? systemClock;
   const registry = loadPlugins();
@@ -50,7 +61,12 @@ export async function startServer(config: Config, overrides: Overrides = {}): Pr
     peerAddress: (c) => getConnInfo(c).remote.address,
     health: () => ({ quote_source: config.QUOTE_SOURCE, plugins: registry.strategies.size + registry.indicators.size }),
   });
+  return { app, log, close: () => db.destroy() };
+}
 
+/** Serves an app on `host:port` (0 = ephemeral). */
+export async function listen(service: ServiceApp, config: Config): Promise<RunningServer> {
+  const { app, log } = service;
   const server = await new Promise<ReturnType<typeof serve>>((resolve, reject) => {
     const s = serve({ fetch: app.fetch, hostname: config.HOST, port: config.PORT }, () => resolve(s));
     s.once("error", reject);
@@ -67,7 +83,7 @@ export async function startServer(config: Config, overrides: Overrides = {}): Pr
         server.close(() => resolve());
         (server as { closeAllConnections?: () => void }).closeAllConnections?.();
       });
-      await db.destroy();
+      await service.close();
     },
   };
 }

@@ -17,6 +17,12 @@ export interface ValidationItem {
 
 type Issue = core.$ZodIssue;
 
+/**
+ * Message an integer schema gives its type error, so that a non-numeric string
+ * reads as pydantic's `int_parsing` rather than `float_parsing`.
+ */
+export const INTEGER_EXPECTED = "integer expected";
+
 const plural = (n: number, one: string) => `${n} ${one}${n === 1 ? "" : "s"}`;
 
 function valueAt(root: unknown, path: readonly PropertyKey[]): unknown {
@@ -113,7 +119,7 @@ export function toValidationItems(issues: readonly Issue[], loc: Loc, raw: unkno
     let msg: string;
     switch (issue.code) {
       case "invalid_type":
-        [type, msg] = typeError(issue.expected, input, fromText);
+        [type, msg] = typeError(issue.message === INTEGER_EXPECTED ? "int" : issue.expected, input, fromText);
         break;
       case "too_small":
       case "too_big":

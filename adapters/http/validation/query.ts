@@ -4,6 +4,7 @@
  * OpenAPI document still shows the real type and bounds.
  */
 import { z } from "@hono/zod-openapi";
+import { INTEGER_EXPECTED } from "./fastapi-errors.ts";
 
 const INT = /^\s*[+-]?\d+\s*$/;
 const NUM = /^\s*[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?\s*$/;
@@ -31,7 +32,8 @@ function bounded(n: z.ZodNumber, b: Bounds): z.ZodNumber {
 }
 
 /** An integer query value within bounds. */
-export const qInt = (b: Bounds = {}) => z.preprocess(toInt, bounded(z.number().int(), b));
+export const qInt = (b: Bounds = {}) =>
+  z.preprocess(toInt, bounded(z.number({ error: (i) => (i.code === "invalid_type" ? INTEGER_EXPECTED : undefined) }).int(), b));
 
 /** A number query value within bounds. */
 export const qNumber = (b: Bounds = {}) => z.preprocess(toNum, bounded(z.number(), b));

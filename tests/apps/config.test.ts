@@ -1,0 +1,19 @@
+import assert from "node:assert/strict";
+import { test } from "node:test";
+import { loadConfig } from "../../apps/server/config.ts";
+
+test("defaults match the README", () => {
+  assert.deepEqual(loadConfig({}), { HOST: "127.0.0.1", PORT: 8000, DATA_DIR: "./data", QUOTE_SOURCE: "sim", LOG_LEVEL: "info" });
+});
+
+test("values are parsed and empty strings mean unset", () => {
+  const c = loadConfig({ HOST: "0.0.0.0", PORT: "9000", QUOTE_SOURCE: "vipdoc", LOG_LEVEL: "", DATA_DIR: "/srv/x" });
+  assert.equal(c.PORT, 9000);
+  assert.equal(c.LOG_LEVEL, "info");
+  assert.equal(c.QUOTE_SOURCE, "vipdoc");
+});
+
+test("an invalid value stops start-up with a message naming it", () => {
+  assert.throws(() => loadConfig({ PORT: "70000" }), /PORT/);
+  assert.throws(() => loadConfig({ QUOTE_SOURCE: "live" }), /QUOTE_SOURCE/);
+});

@@ -1,0 +1,78 @@
+import assert from "node:assert/strict";
+import { test } from "node:test";
+import fc from "fast-check";
+import { clientAddress, isLocalOrPrivate, normalizePeer, UNKNOWN_ADDRESS } from "../../../core/auth/address.ts";
+
+/** The spec's list, written independently as a reference model. */
+function model(a: string | undefined): boolean {
+  if (a === undefined || a === "") return false;
+  if (["127.0.0.1", "::1", "localhost"].includes(a)) return true;
+  if (a.slice(0, 3) === "10." || a.slice(0, 8) === "192.168.") return true;
+  if (a.slice(0, 4) !== "172.") return false;
+  const rest = a.slice(4);
+  const dot = rest.indexOf(".");
+  if (dot <= 0) return false;
+  const part = rest.slice(0, dot);
+  if (!/^\d+$/.test(part)) return false;
+  const x = parseInt(part, 10);
+  return x >= 16 && x <= 31;
+}
+
+const octet = fc.integer({ min: 0, max: 300 }).map(String);
+const ipv4 = fc.tuple(octet, octet, octet, octet).map((p) => p.join("."));
+const special = fc.constantFrom(
+  "127.0.0.1", "::1", "localhost", "", "10.0.0.1", "192.168.1.1", "172.16.0.1", "172.31.255.255",
+  "172.15.0.1", "172.32.0.1", "172.1x.0.1", "172..1", "172.", "127.0.0.2", "::ffff:127.0.0.1", "fe80::1",
+  "8.8.8.8", "unknown", "0172.16.0.1", "172.016.0.1", "10", "192.168", "LOCALHOST",
+);
+const address = fc.oneof(ipv4, special, fc.string(), fc.constantFrom("172.").chain((p) => fc.string().map((s) => p + s)));
+
+test("the local/private classifier agrees with a model of the spec's list", () => {
+  fc.assert(fc.property(address, (a) => isLocalOrPrivate(a) === model(a)), { numRuns: 5000 });
+  assert.equal(isLocalOrPrivate(undefined), false);
+  assert.equal(isLocalOrPrivate(null), false);
+});
+
+test("spec examples of the local/private test", () => {
+  for (const a of ["127.0.0.1", "::1", "localhost", "10.1.2.3", "192.168.0.9", "172.16.5.5", "172.31.0.0"]) {
+    assert.equal(isLocalOrPrivate(a), true, a);
+  }
+  for (const a of ["", "8.8.8.8", "172.15.0.1", "172.32.0.1", "127.0.0.2", "fe80::1", "unknown"]) {
+    assert.equal(isLocalOrPrivate(a), false, a);
+  }
+});
+
+test("IPv4-mapped IPv6 peers are normalised before classification", () => {
+  assert.equal(normalizePeer("::ffff:127.0.0.1"), "127.0.0.1");
+  assert.equal(normalizePeer("::FFFF:10.0.0.7"), "10.0.0.7");
+  assert.equal(normalizePeer("::1"), "::1");
+  assert.equal(clientAddress("::ffff:192.168.1.2", undefined), "192.168.1.2");
+});
+
+test("no peer gives the literal unknown", () => {
+  assert.equal(clientAddress(undefined, "1.2.3.4"), UNKNOWN_ADDRESS);
+  assert.equal(clientAddress("", undefined), UNKNOWN_ADDRESS);
+});
+
+const xff = fc.array(fc.oneof(ipv4, special, fc.string({ maxLength: 12 })), { minLength: 1, maxLength: 4 }).chain((parts) =>
+  fc.constantFrom(", ", ",", " , ").map((sep) => parts.join(sep)),
+);
+
+test("X-Forwarded-For: first entry, trimmed, only when the direct peer is local or private", () => {
+  fc.assert(
+    fc.property(fc.oneof(ipv4, special), fc.option(xff, { nil: undefined }), (peer, header) => {
+      const got = clientAddress(peer, header);
+      const direct = normalizePeer(peer);
+      if (!direct) return got === UNKNOWN_ADDRESS;
+      if (header === undefined || !model(direct)) return got === direct;
+      const first = header.split(",")[0].trim();
+      return got === (first || direct);
+    }),
+    { numRuns: 5000 },
+  );
+});
+
+test("a header sent by a public peer is ignored", () => {
+  assert.equal(clientAddress("8.8.8.8", "127.0.0.1"), "8.8.8.8");
+  assert.equal(clientAddress("127.0.0.1", " 203.0.113.9 , 10.0.0.1"), "203.0.113.9");
+});

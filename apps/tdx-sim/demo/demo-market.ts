@@ -1,0 +1,186 @@
+/**
+ * The generated demo market as of a moment: every security's daily history up to
+ * the last trading day, and on a trading day the part of today that has happened
+ * (minute bars, ticks and a partial daily bar cut at the current minute).
+ */
+import { dayStart, MINUTE_MS, tradingMinute, minuteOfDay } from "../../../core/bars/session-clock.ts";
+import { yyyymmdd } from "../../../core/bars/market-time.ts";
+import type { BarSeries } from "../../../core/bars/series.ts";
+import type { Market } from "../../../core/bars/security-kind.ts";
+import { isTradingDay, tradingDays } from "./calendar.ts";
+import { type DemoHistory, generateDaily, marketFactor } from "./daily.ts";
+import { type DemoTicks, generateMinutes, generateTicks, MINUTES_PER_DAY } from "./intraday.ts";
+import { type DemoSecurity, demoUniverse, HISTORY_START } from "./universe.ts";
+
+export const DEFAULT_SEED = 20260101;
+
+const sliceBars = (s: BarSeries, n: number): BarSeries => ({
+  length: n,
+  time: s.time.subarray(0, n),
+  open: s.open.subarray(0, n),
+  high: s.high.subarray(0, n),
+  low: s.low.subarray(0, n),
+  close: s.close.subarray(0, n),
+  vol: s.vol.subarray(0, n),
+  amount: s.amount.subarray(0, n),
+});
+
+export class DemoMarket {
+  readonly seed: number;
+  readonly universe: readonly DemoSecurity[];
+  readonly #byKey = new Map<string, DemoSecurity>();
+  #calendarEnd = 0;
+  #days: number[] = [];
+  #factor = new Float64Array(0);
+  readonly #histories = new Map<string, DemoHistory>();
+
+  constructor(seed = DEFAULT_SEED) {
+    this.seed = seed;
+    this.universe = demoUniverse(seed);
+    for (const s of this.universe) this.#byKey.set(s.market + s.code, s);
+  }
+
+  find(market: Market, code: string): DemoSecurity | undefined {
+    return this.#byKey.get(market + code);
+  }
+
+  list(market: Market): DemoSecurity[] {
+    return this.universe.filter((s) => s.market === market);
+  }
+
+  /** Lot size behind volume units: 100 shares (indices count lots already). */
+  lotSize(s: DemoSecurity): number {
+    return s.kind === "index" ? 1 : 100;
+  }
+
+  decimals(s: DemoSecurity): number {
+    return s.kind === "fund" ? 3 : 2;
+  }
+
+  /** Full-day history through `lastDay` (YYYYMMDD, a trading day or not). */
+  history(s: DemoSecurity, lastDay: number): DemoHistory {
+    if (lastDay > this.#calendarEnd) {
+      // Extend the calendar well past today so a long-running server rarely regenerates.
+      this.#calendarEnd = Math.max(lastDay, yyyymmdd(Date.UTC(Math.floor(lastDay / 10000) + 1, 11, 31)));
+      this.#days = tradingDays(HISTORY_START, this.#calendarEnd);
+      this.#factor = marketFactor(this.seed, this.#days);
+      this.#histories.clear();
+    }
+    const key = s.market + s.code;
+    let h = this.#histories.get(key);
+    if (!h) this.#histories.set(key, (h = generateDaily(this.seed, s, this.#days, this.#factor)));
+    let n = h.days.length;
+    while (n > 0 && h.days[n - 1] > lastDay) n--;
+    return n === h.days.length
+      ? h
+      : { bars: sliceBars(h.bars, n), days: h.days.subarray(0, n), xdxr: h.xdxr.filter((x) => x.date <= lastDay), up: h.up.subarray(0, n), down: h.down.subarray(0, n) };
+  }
+
+  /** Index of `day` in a history, or -1. */
+  static dayIndex(h: DemoHistory, day: number): number {
+    let lo = 0;
+    let hi = h.days.length - 1;
+    while (lo <= hi) {
+      const mid = (lo + hi) >> 1;
+      if (h.days[mid] === day) return mid;
+      if (h.days[mid] < day) lo = mid + 1;
+      else hi = mid - 1;
+    }
+    return -1;
+  }
+
+  /** The 240 minute bars of a full trading day in the history, or undefined. */
+  minutes(s: DemoSecurity, day: number): BarSeries | undefined {
+    const h = this.history(s, day);
+    const i = DemoMarket.dayIndex(h, day);
+    if (i < 0) return undefined;
+    const b = h.bars;
+    return generateMinutes(
+      this.seed,
+      s.market + s.code,
+      day,
+      { open: b.open[i], high: b.high[i], low: b.low[i], close: b.close[i], vol: b.vol[i], amount: b.amount[i] },
+      this.decimals(s),
+      this.lotSize(s),
+    );
+  }
+
+  ticks(s: DemoSecurity, day: number): DemoTicks | undefined {
+    const m = this.minutes(s, day);
+    return m && generateTicks(this.seed, s.market + s.code, day, m, this.lotSize(s));
+  }
+
+  /**
+   * The market as seen at market time `now`: completed minutes of today (0 before
+   * 09:30, 240 after 15:00), and the trading day they belong to.
+   */
+  static session(now: number): { day: number; minutesDone: number; tradingDay: boolean } {
+    const day = yyyymmdd(dayStart(now));
+    if (!isTradingDay(day)) return { day, minutesDone: 0, tradingDay: false };
+    const t = tradingMinute(minuteOfDay(now));
+    return { day, minutesDone: Math.max(0, Math.min(MINUTES_PER_DAY, Math.floor(t))), tradingDay: true };
+  }
+
+  /** Minute bars of today cut at `now` (empty before the open or on a holiday). */
+  minutesAt(s: DemoSecurity, now: number): BarSeries {
+    const { day, minutesDone, tradingDay } = DemoMarket.session(now);
+    const m = tradingDay ? this.minutes(s, day) : undefined;
+    return m ? sliceBars(m, minutesDone) : sliceBars({ length: 0, time: new Float64Array(0), open: new Float64Array(0), high: new Float64Array(0), low: new Float64Array(0), close: new Float64Array(0), vol: new Float64Array(0), amount: new Float64Array(0) }, 0);
+  }
+
+  /**
+   * Daily bars as of `now`: complete days before today, plus today's partial bar
+   * (aggregated from the minutes done) once the continuous session has begun.
+   */
+  dailyAt(s: DemoSecurity, now: number): DemoHistory {
+    const { day, minutesDone, tradingDay } = DemoMarket.session(now);
+    const full = this.history(s, day);
+    const last = full.days.length - 1;
+    if (!tradingDay || last < 0 || full.days[last] !== day) return full;
+    if (minutesDone === MINUTES_PER_DAY) return full;
+    const past = this.history(s, day - 1);
+    if (minutesDone === 0) return past;
+    const m = this.minutes(s, day)!;
+    const n = past.bars.length;
+    const bars = {
+      length: n + 1,
+      time: new Float64Array(n + 1),
+      open: new Float64Array(n + 1),
+      high: new Float64Array(n + 1),
+      low: new Float64Array(n + 1),
+      close: new Float64Array(n + 1),
+      vol: new Float64Array(n + 1),
+      amount: new Float64Array(n + 1),
+    };
+    for (const f of ["time", "open", "high", "low", "close", "vol", "amount"] as const) bars[f].set(past.bars[f]);
+    let hi = -Infinity;
+    let lo = Infinity;
+    let v = 0;
+    let a = 0;
+    for (let i = 0; i < minutesDone; i++) {
+      hi = Math.max(hi, m.high[i]);
+      lo = Math.min(lo, m.low[i]);
+      v += m.vol[i];
+      a += m.amount[i];
+    }
+    bars.time[n] = full.bars.time[last];
+    bars.open[n] = m.open[0];
+    bars.high[n] = hi;
+    bars.low[n] = lo;
+    bars.close[n] = m.close[minutesDone - 1];
+    bars.vol[n] = v;
+    bars.amount[n] = a;
+    const days = new Int32Array(n + 1);
+    days.set(past.days);
+    days[n] = day;
+    const grow = (src: Float64Array, x: number) => {
+      const o = new Float64Array(n + 1);
+      o.set(src.subarray(0, n));
+      o[n] = x;
+      return o;
+    };
+    return { bars, days, xdxr: full.xdxr, up: grow(past.up, full.up[last]), down: grow(past.down, full.down[last]) };
+  }
+}
+
+export { MINUTE_MS };

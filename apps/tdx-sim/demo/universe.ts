@@ -1,0 +1,111 @@
+/**
+ * The demo market's securities: the core-leader pool plus generated names on every
+ * board (SH main and STAR, SZ main and ChiNext, BJ), a handful of ST names, the
+ * main indices and two ETFs. Each carries the parameters of its price process.
+ */
+import { type Board, classifySecurity, type Market, type SecurityKind } from "../../../core/bars/security-kind.ts";
+import { CORE_LEADERS } from "../../../core/market/core-leaders.ts";
+import { hashSeed, mulberry32 } from "./prng.ts";
+
+export interface DemoSecurity {
+  readonly market: Market;
+  readonly code: string;
+  readonly name: string;
+  readonly kind: SecurityKind;
+  readonly board: Board;
+  readonly st: boolean;
+  /** First trading day (YYYYMMDD). */
+  readonly listDate: number;
+  /** Price on the first day of history. */
+  readonly price0: number;
+  /** Daily volatility of returns. */
+  readonly sigma: number;
+  /** Sensitivity to the common market factor. */
+  readonly beta: number;
+  /** Shares outstanding at listing (indices: 0). */
+  readonly totalShares: number;
+  readonly floatShares: number;
+}
+
+/** Start of every demo history. */
+export const HISTORY_START = 20160104;
+
+const PREFIX = ["华", "中", "东", "海", "金", "新", "天", "长", "恒", "国", "宏", "瑞", "博", "安", "盛", "信", "富", "通", "永", "泰"];
+const MIDDLE = ["达", "光", "远", "兴", "科", "鑫", "宇", "丰", "诚", "润", "凯", "晨", "源", "智", "嘉", "锐", "联", "创", "立", "元"];
+const SUFFIX = ["科技", "股份", "电子", "医药", "能源", "材料", "智能", "装备", "环保", "食品", "化工", "传媒", "精密", "生物", "电气", "汽车", "通信", "软件", "银行", "证券"];
+
+const INDICES: readonly [Market, string, string, number][] = [
+  ["SH", "000001", "上证指数", 3000],
+  ["SH", "000300", "沪深300", 3500],
+  ["SH", "000688", "科创50", 1000],
+  ["SZ", "399001", "深证成指", 10000],
+  ["SZ", "399006", "创业板指", 2000],
+  ["BJ", "899050", "北证50", 1000],
+];
+
+const FUNDS: readonly [Market, string, string, number][] = [
+  ["SH", "510300", "沪深300ETF", 3.5],
+  ["SZ", "159915", "创业板ETF", 2.0],
+];
+
+// Generated code blocks per board: [market, first code, how many, ST names among them].
+const BLOCKS: readonly [Market, number, number, number][] = [
+  ["SH", 600100, 40, 2],
+  ["SH", 601100, 20, 0],
+  ["SH", 603100, 30, 2],
+  ["SH", 688100, 30, 1],
+  ["SZ", 2100, 40, 2],
+  ["SZ", 300100, 40, 2],
+  ["SZ", 600, 20, 1],
+  ["BJ", 830800, 15, 0],
+  ["BJ", 920001, 10, 0],
+];
+
+const code6 = (n: number) => String(n).padStart(6, "0");
+
+/** The whole demo universe for a seed, in a stable order (market, then code). */
+export function demoUniverse(seed: number): DemoSecurity[] {
+  const out = new Map<string, DemoSecurity>();
+  const add = (market: Market, code: string, name: string, st: boolean, price0?: number) => {
+    const key = `${market}${code}`;
+    if (out.has(key)) return;
+    const r = mulberry32(hashSeed(seed, "security", key));
+    const { kind, board } = classifySecurity(market, code);
+    const index = kind === "index";
+    const young = !index && r() < 0.08;
+    const listYear = young ? 2024 + Math.floor(r() * 2) : 2000 + Math.floor(r() * 16);
+    const listDate = listYear * 10000 + (1 + Math.floor(r() * 12)) * 100 + 1 + Math.floor(r() * 27);
+    const total = index ? 0 : Math.round((2 + r() * 200) * 1e7) * 10;
+    const hot = board === "CHINEXT" || board === "STAR" || board === "BSE";
+    out.set(key, {
+      market,
+      code,
+      name,
+      kind,
+      board,
+      st,
+      listDate: index ? 19901219 : Math.max(listDate, 19901219),
+      price0: price0 ?? Math.round((3 + r() * r() * 120) * 100) / 100,
+      sigma: index ? 0.011 : kind === "fund" ? 0.012 : (hot ? 0.028 : 0.02) + r() * 0.01,
+      beta: index ? 1 : 0.6 + r() * 0.8,
+      totalShares: total,
+      floatShares: index ? 0 : Math.round(total * (0.5 + r() * 0.5) / 100) * 100,
+    });
+  };
+  for (const [m, c, n, p] of INDICES) add(m, c, n, false, p);
+  for (const [m, c, n, p] of FUNDS) add(m, c, n, false, p);
+  for (const l of CORE_LEADERS) add(l.market, l.code, l.name, false);
+  const names = mulberry32(hashSeed(seed, "names"));
+  const pick = <T>(a: readonly T[]) => a[Math.floor(names() * a.length)];
+  for (const [market, first, n, st] of BLOCKS) {
+    for (let i = 0; i < n; i++) {
+      const base = pick(PREFIX) + pick(MIDDLE) + pick(SUFFIX);
+      const isSt = i < st;
+      add(market, code6(first + i * 7), isSt ? (i % 2 ? "*ST" : "ST") + base.slice(0, 2) : base, isSt);
+    }
+  }
+  // Two famous names that demos and docs use.
+  add("SZ", "000001", "平安银行", false, 10.5);
+  add("SH", "600000", "浦发银行", false, 11.2);
+  return [...out.values()].sort((a, b) => (a.market === b.market ? a.code.localeCompare(b.code) : a.market.localeCompare(b.market)));
+}

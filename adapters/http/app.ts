@@ -2,7 +2,13 @@ import { OpenAPIHono } from "@hono/zod-openapi";
 import { bodyLimit } from "hono/body-limit";
 import { HTTPException } from "hono/http-exception";
 import { registerAuthRoutes } from "./auth/auth-routes.ts";
+import { registerBarRoutes } from "./bars/bar-routes.ts";
+import { registerIntradayRoutes } from "./bars/intraday-routes.ts";
+import { registerQuoteRoutes } from "./quotes/quote-routes.ts";
+import { registerSecurityRoutes } from "./quotes/security-routes.ts";
+import { registerHostRoutes } from "./server/host-routes.ts";
 import { HttpError } from "./http-error.ts";
+import { upstreamError } from "./upstream-errors.ts";
 import type { HttpDeps, HttpEnv } from "./http-env.ts";
 import { registerSessionRoutes } from "./market/session-routes.ts";
 import { authGate } from "./middleware/auth-gate.ts";
@@ -56,6 +62,11 @@ export function createHttpApp(deps: HttpDeps): OpenAPIHono<HttpEnv> {
   registerHealthRoutes(app, deps.version, deps.health ?? (() => ({})));
   registerAuthRoutes(app, deps.auth);
   registerSessionRoutes(app, deps.clock);
+  registerSecurityRoutes(app, deps.quotes);
+  registerQuoteRoutes(app, deps.quotes);
+  registerBarRoutes(app, deps.bars, deps.directory);
+  registerIntradayRoutes(app, deps.quotes);
+  registerHostRoutes(app, deps.hosts);
   registerDocsRoutes(app);
 
   app.openAPIRegistry.registerComponent("securitySchemes", "session", {
@@ -76,7 +87,8 @@ export function createHttpApp(deps: HttpDeps): OpenAPIHono<HttpEnv> {
 
   app.notFound((c) => c.json({ detail: "Not Found" }, 404));
   app.onError((err, c) => {
-    if (err instanceof HttpError) return c.json({ detail: err.detail }, err.status);
+    const known = err instanceof HttpError ? err : upstreamError(err);
+    if (known) return c.json({ detail: known.detail }, known.status);
     if (err instanceof HTTPException) {
       if (err.status === 415) {
         const type = c.req.header("content-type") ?? "";

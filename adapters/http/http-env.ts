@@ -2,6 +2,10 @@ import type { Context } from "hono";
 import type { AuthService } from "./auth/auth-service.ts";
 import type { Clock } from "../../ports/clock.ts";
 import type { Logger } from "../../ports/logger.ts";
+import type { QuoteSource } from "../../ports/quote-source.ts";
+import type { BarService } from "./bars/bar-service.ts";
+import type { SecurityDirectory } from "./quotes/security-directory.ts";
+import type { HostService } from "./server/host-service.ts";
 
 /** What the HTTP adapter needs from the composition root. */
 export interface HttpDeps {
@@ -14,6 +18,10 @@ export interface HttpDeps {
   version: string;
   /** Extra health facts (quote source state, ...), merged into `/health`. */
   health?: () => Record<string, unknown>;
+  quotes: QuoteSource;
+  bars: BarService;
+  directory: SecurityDirectory;
+  hosts: HostService;
 }
 
 /** Per-request values set by the edge middleware. */

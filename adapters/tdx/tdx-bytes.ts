@@ -1,18 +1,13 @@
 /**
  * Cursor reader and growable writer for the TDX wire primitives: little-endian
- * integers, IEEE float32, the TDX variable-length signed integer, and fixed-width
- * ASCII/GBK text fields. Every codec reads and writes through these two classes so
- * bounds checks and error messages live in one place.
- *
- * The varint (design doc 6.1): first byte = continuation bit 7, sign bit 6, low 6
- * bits of the magnitude; each follower = continuation bit 7 plus the next 7 bits.
- * It is sign-magnitude, not zig-zag: `7f` is -63, `a2 08` is 546.
+ * integers, IEEE float32, the TDX variable-length signed integer (tdx-varint.ts),
+ * and fixed-width ASCII/GBK text fields. Every codec reads and writes through these
+ * two classes so bounds checks and error messages live in one place; only the
+ * 800-bar decode loop reads bytes directly, for speed.
  */
 import { TdxDecodeError } from "./tdx-errors.ts";
 import { decodeGbk, encodeGbk } from "./tdx-gbk.ts";
-
-/** Largest multiplier a varint follower byte may carry (the 7th byte: bits 41..47). */
-const VARINT_MAX_SCALE = 2 ** 41;
+import { VARINT_OVERLONG, readVarint, varintEnd } from "./tdx-varint.ts";
 
 export class ByteReader {
   readonly bytes: Uint8Array;
@@ -99,31 +94,15 @@ export class ByteReader {
     return v;
   }
 
-  /** The TDX sign-magnitude varint (see the module comment). */
+  /** The TDX sign-magnitude varint (see tdx-varint.ts). */
   varint(): number {
-    const b = this.bytes;
-    const end = this.end;
-    let p = this.pos;
-    if (p >= end) this.need(1);
-    let x = b[p++]!;
-    let mag = x & 0x3f;
-    const negative = (x & 0x40) !== 0;
-    let scale = 64;
-    while ((x & 0x80) !== 0) {
-      if (p >= end) {
-        this.pos = p;
-        this.need(1);
-      }
-      if (scale > VARINT_MAX_SCALE) {
-        this.pos = p;
-        this.fail("varint longer than 7 bytes");
-      }
-      x = b[p++]!;
-      mag += (x & 0x7f) * scale;
-      scale *= 128;
+    const v = readVarint(this.bytes, this.pos);
+    if (varintEnd > this.end) {
+      if (varintEnd === VARINT_OVERLONG) this.fail("varint longer than 7 bytes");
+      this.need(varintEnd - this.pos);
     }
-    this.pos = p;
-    return negative ? 0 - mag : mag;
+    this.pos = varintEnd;
+    return v;
   }
 
   /** A view (not a copy) of the next `n` bytes. */
@@ -167,6 +146,7 @@ export class ByteWriter {
     return this.len;
   }
 
+  /** Grows the buffer for `n` more bytes and returns where they go; read `buf`/`view` after calling. */
   private reserve(n: number): number {
     const at = this.len;
     if (at + n > this.buf.length) {
@@ -183,66 +163,76 @@ export class ByteWriter {
 
   u8(v: number): this {
     checkInt(v, 0, 0xff, "u8");
-    this.buf[this.reserve(1)] = v;
+    const at = this.reserve(1);
+    this.buf[at] = v;
     return this;
   }
 
   u16(v: number): this {
     checkInt(v, 0, 0xffff, "u16");
-    this.view.setUint16(this.reserve(2), v, true);
+    const at = this.reserve(2);
+    this.view.setUint16(at, v, true);
     return this;
   }
 
   i16(v: number): this {
     checkInt(v, -0x8000, 0x7fff, "i16");
-    this.view.setInt16(this.reserve(2), v, true);
+    const at = this.reserve(2);
+    this.view.setInt16(at, v, true);
     return this;
   }
 
   u32(v: number): this {
     checkInt(v, 0, 0xffffffff, "u32");
-    this.view.setUint32(this.reserve(4), v, true);
+    const at = this.reserve(4);
+    this.view.setUint32(at, v, true);
     return this;
   }
 
   i32(v: number): this {
     checkInt(v, -0x80000000, 0x7fffffff, "i32");
-    this.view.setInt32(this.reserve(4), v, true);
+    const at = this.reserve(4);
+    this.view.setInt32(at, v, true);
     return this;
   }
 
   /** Rounds to the nearest float32, as the wire format requires. */
   f32(v: number): this {
-    this.view.setFloat32(this.reserve(4), v, true);
+    const at = this.reserve(4);
+    this.view.setFloat32(at, v, true);
     return this;
   }
 
-  /** The TDX sign-magnitude varint; `v` must be a safe integer below 2^48 in magnitude. */
+  /** The TDX sign-magnitude varint; `v` must be an integer of magnitude below 2^48. */
   varint(v: number): this {
-    if (!Number.isSafeInteger(v) || Math.abs(v) >= 2 ** 48) {
+    const mag0 = v < 0 ? 0 - v : v;
+    if (!Number.isInteger(v) || mag0 >= 2 ** 48) {
       throw new RangeError(`varint: ${v} is not an integer of magnitude below 2^48`);
     }
-    let mag = Math.abs(v);
-    let first = (mag % 64) | (v < 0 ? 0x40 : 0);
+    let at = this.reserve(7);
+    const buf = this.buf;
+    let mag = mag0;
+    let byte = (mag % 64) | (v < 0 ? 0x40 : 0);
     mag = Math.floor(mag / 64);
-    if (mag > 0) first |= 0x80;
-    this.buf[this.reserve(1)] = first;
     while (mag > 0) {
-      let byte = mag % 128;
+      buf[at++] = byte | 0x80;
+      byte = mag % 128;
       mag = Math.floor(mag / 128);
-      if (mag > 0) byte |= 0x80;
-      this.buf[this.reserve(1)] = byte;
     }
+    buf[at++] = byte;
+    this.len = at;
     return this;
   }
 
   bytes(b: Uint8Array): this {
-    this.buf.set(b, this.reserve(b.length));
+    const at = this.reserve(b.length);
+    this.buf.set(b, at);
     return this;
   }
 
   zeros(n: number): this {
-    this.buf.fill(0, this.reserve(n), this.len);
+    const at = this.reserve(n);
+    this.buf.fill(0, at, this.len);
     return this;
   }
 

@@ -9,10 +9,18 @@
 
 const decoder = new TextDecoder("gbk");
 
-/** Decodes GBK bytes, stopping at the first NUL (fixed-width fields are NUL padded). */
+/**
+ * Decodes a fixed-width GBK field: stops at the first NUL, and drops a lead byte
+ * left dangling where the server cut a name to the field width (the recorded SH
+ * list has "ChatGPT" + the first byte of 概, which would otherwise decode as U+FFFD).
+ */
 export function decodeGbk(bytes: Uint8Array): string {
   const nul = bytes.indexOf(0);
-  return decoder.decode(nul < 0 ? bytes : bytes.subarray(0, nul));
+  let end = nul < 0 ? bytes.length : nul;
+  let i = 0;
+  while (i < end) i += bytes[i]! < 0x81 ? 1 : 2;
+  if (i > end) end--;
+  return decoder.decode(bytes.subarray(0, end));
 }
 
 /** Decodes GBK bytes as they are, NULs included (free text such as F10 content). */

@@ -7,7 +7,11 @@ import { pbkdf2Hasher } from "../../adapters/crypto/pbkdf2-hasher.ts";
 import { randomSessionTokens } from "../../adapters/crypto/session-tokens.ts";
 import { createHttpApp } from "../../adapters/http/app.ts";
 import { AuthService } from "../../adapters/http/auth/auth-service.ts";
+import { BarService } from "../../adapters/http/bars/bar-service.ts";
+import { SecurityDirectory } from "../../adapters/http/quotes/security-directory.ts";
+import { HostService } from "../../adapters/http/server/host-service.ts";
 import { sqliteAuthStore } from "../../adapters/sqlite/sqlite-auth-store.ts";
+import { sqliteSettingsStore } from "../../adapters/sqlite/sqlite-settings-store.ts";
 import { openDatabase } from "../../adapters/sqlite/sqlite-database.ts";
 import { defaultSqliteOpener } from "../../adapters/sqlite/sqlite-opener.ts";
 import { systemClock } from "../../adapters/system/system-clock.ts";
@@ -15,6 +19,7 @@ import { loadPlugins } from "../../plugins/index.ts";
 import type { Clock } from "../../ports/clock.ts";
 import type { Logger } from "../../ports/logger.ts";
 import type { Config } from "./config.ts";
+import { wireQuotes } from "./quote-wiring.ts";
 import { VERSION } from "./version.ts";
 
 export interface RunningServer {
@@ -53,15 +58,32 @@ export async function buildApp(config: Config, overrides: Overrides = {}): Promi
     tokens: randomSessionTokens,
     clock,
   });
+  const settings = sqliteSettingsStore(db);
+  const quotes = await wireQuotes(config, clock, log, settings);
   const app = createHttpApp({
     auth,
     clock,
     log,
     version: VERSION,
     peerAddress: (c) => getConnInfo(c).remote.address,
-    health: () => ({ quote_source: config.QUOTE_SOURCE, plugins: registry.strategies.size + registry.indicators.size }),
+    health: () => ({
+      quote_source: config.QUOTE_SOURCE,
+      quote_connections: quotes.pool?.connected ?? null,
+      plugins: registry.strategies.size + registry.indicators.size,
+    }),
+    quotes: quotes.client,
+    bars: new BarService(quotes.client, clock, log),
+    directory: new SecurityDirectory(quotes.client, clock),
+    hosts: new HostService(quotes.pool, quotes.candidates, settings, clock, config.QUOTE_SOURCE, config.QUOTE_SOURCE === "tdx"),
   });
-  return { app, log, close: () => db.destroy() };
+  return {
+    app,
+    log,
+    async close() {
+      await quotes.close();
+      await db.destroy();
+    },
+  };
 }
 
 /** Serves an app on `host:port` (0 = ephemeral). */

@@ -10,6 +10,18 @@ const EnvSchema = z.object({
   DATA_DIR: z.string().min(1).default("./data"),
   QUOTE_SOURCE: z.enum(["sim", "vipdoc", "replay", "tdx"]).default("sim"),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  /** Comma-separated `host:port` list replacing the built-in public host list. */
+  TDX_HOSTS: z.string().optional(),
+  /** A TDX `vipdoc` directory (QUOTE_SOURCE=vipdoc, and offline scans). */
+  VIPDOC_DIR: z.string().optional(),
+  /** Capture directory replayed by QUOTE_SOURCE=replay. */
+  REPLAY_DIR: z.string().optional(),
+  /** When set, every TDX exchange is recorded under this directory. */
+  TDX_RECORD: z.string().optional(),
+  /** Seed of the simulator's generated demo market. */
+  SIM_SEED: z.coerce.number().int().default(20260101),
+  /** Loopback port of the in-process simulator (0 = any free port). */
+  SIM_PORT: z.coerce.number().int().min(0).max(65535).default(0),
 });
 
 export type Config = z.infer<typeof EnvSchema>;
@@ -22,5 +34,8 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     const why = parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ");
     throw new Error(`invalid configuration: ${why}`);
   }
-  return parsed.data;
+  const c = parsed.data;
+  if (c.QUOTE_SOURCE === "replay" && !c.REPLAY_DIR) throw new Error("invalid configuration: QUOTE_SOURCE=replay needs REPLAY_DIR");
+  if (c.QUOTE_SOURCE === "vipdoc" && !c.VIPDOC_DIR) throw new Error("invalid configuration: QUOTE_SOURCE=vipdoc needs VIPDOC_DIR");
+  return c;
 }

@@ -12,12 +12,16 @@
  * happened.
  */
 import type { PriceEvent } from "./price-events.ts";
+import { roundScaled } from "./round.ts";
+import type { BarSeries } from "./series.ts";
 import { DAY_MS } from "./session-clock.ts";
 
-export interface AffineCoefficients {
-  readonly a: Float64Array;
-  readonly b: Float64Array;
+export interface Affine {
+  readonly a: number;
+  readonly b: number;
 }
+
+export const IDENTITY: Affine = { a: 1, b: 0 };
 
 /** Index of the last event effective on `asOfDay`, or −1. */
 export function lastEffective(events: readonly PriceEvent[], asOfDay: number): number {
@@ -26,34 +30,55 @@ export function lastEffective(events: readonly PriceEvent[], asOfDay: number): n
   return e;
 }
 
-/** Forward coefficients of every bar of ascending `time`. */
-export function forwardAffine(time: Float64Array, events: readonly PriceEvent[], asOfDay: number): AffineCoefficients {
-  const n = time.length;
-  const a = new Float64Array(n);
-  const b = new Float64Array(n);
-  let A = 1;
-  let B = 0;
-  let e = lastEffective(events, asOfDay);
-  for (let i = n - 1; i >= 0; i--) {
-    const day = Math.floor(time[i] / DAY_MS);
-    while (e >= 0 && events[e].day > day) {
-      A /= events[e].m;
-      B -= A * events[e].c;
-      e--;
-    }
-    a[i] = A;
-    b[i] = B;
+/** The forward coefficients of a bar dated `day` (a day index). */
+export function affineAt(events: readonly PriceEvent[], day: number, asOfDay: number): Affine {
+  let a = 1;
+  let b = 0;
+  for (let e = lastEffective(events, asOfDay); e >= 0 && events[e].day > day; e--) {
+    a /= events[e].m;
+    b -= a * events[e].c;
   }
   return { a, b };
 }
 
-/** The forward coefficients a bar dated `day` would receive (the HFQ anchor). */
-export function affineAt(events: readonly PriceEvent[], day: number, asOfDay: number): { a: number; b: number } {
+/**
+ * OHLC of ascending `s` mapped to round(((A × raw + B) − base.b) / base.a) with
+ * each bar's forward coefficients A, B: `base` = identity gives QFQ, the
+ * coefficients of the HFQ base day give HFQ. time, vol and amount are shared.
+ */
+export function affinePrices(
+  s: BarSeries,
+  events: readonly PriceEvent[],
+  asOfDay: number,
+  base: Affine,
+  scale: number,
+): BarSeries {
+  const n = s.length;
+  const { open: o, high: h, low: l, close: c } = s;
+  const open = new Float64Array(n);
+  const high = new Float64Array(n);
+  const low = new Float64Array(n);
+  const close = new Float64Array(n);
   let A = 1;
   let B = 0;
-  for (let e = lastEffective(events, asOfDay); e >= 0 && events[e].day > day; e--) {
-    A /= events[e].m;
-    B -= A * events[e].c;
+  let mul = 1 / base.a;
+  let add = -base.b / base.a;
+  let e = lastEffective(events, asOfDay);
+  for (let i = n - 1; i >= 0; i--) {
+    const day = Math.floor(s.time[i] / DAY_MS);
+    if (e >= 0 && events[e].day > day) {
+      do {
+        A /= events[e].m;
+        B -= A * events[e].c;
+        e--;
+      } while (e >= 0 && events[e].day > day);
+      mul = A / base.a;
+      add = (B - base.b) / base.a;
+    }
+    open[i] = roundScaled(mul * o[i] + add, scale);
+    high[i] = roundScaled(mul * h[i] + add, scale);
+    low[i] = roundScaled(mul * l[i] + add, scale);
+    close[i] = roundScaled(mul * c[i] + add, scale);
   }
-  return { a: A, b: B };
+  return { length: n, time: s.time, open, high, low, close, vol: s.vol, amount: s.amount };
 }

@@ -14,6 +14,7 @@
  */
 import { lastEffective } from "./adjust-affine.ts";
 import type { PriceEvent } from "./price-events.ts";
+import { roundScaled } from "./round.ts";
 import type { BarSeries } from "./series.ts";
 import { DAY_MS } from "./session-clock.ts";
 
@@ -41,4 +42,21 @@ export function forwardRatio(s: BarSeries, events: readonly PriceEvent[], asOfDa
     factor[i] = f;
   }
   return factor;
+}
+
+/** OHLC of `s` forward-adjusted by the ratio method, rounded to 1/`scale`; time, vol and amount shared. */
+export function ratioPrices(s: BarSeries, events: readonly PriceEvent[], asOfDay: number, scale: number): BarSeries {
+  const n = s.length;
+  const f = forwardRatio(s, events, asOfDay);
+  const open = new Float64Array(n);
+  const high = new Float64Array(n);
+  const low = new Float64Array(n);
+  const close = new Float64Array(n);
+  for (let i = 0; i < n; i++) {
+    open[i] = roundScaled(f[i] * s.open[i], scale);
+    high[i] = roundScaled(f[i] * s.high[i], scale);
+    low[i] = roundScaled(f[i] * s.low[i], scale);
+    close[i] = roundScaled(f[i] * s.close[i], scale);
+  }
+  return { length: n, time: s.time, open, high, low, close, vol: s.vol, amount: s.amount };
 }

@@ -25,16 +25,15 @@
  * dates easy_tdx returned for daily and longer bars.
  */
 import { BAR_CATEGORIES, type BarCategory } from "./categories.ts";
-import { dayStart, MINUTE_MS, tradingMinute, wallMinuteOfStart } from "./session-clock.ts";
+import { dayStart, MINUTE_MS, minuteOfDay, tradingMinute, wallMinuteOfStart } from "./session-clock.ts";
 
 export type BarTimeMode = "start" | "end";
 
 /** Start of a minute bar stamped `end` (market time ms) lasting `minutes` trading minutes. */
 export function minuteBarStart(end: number, minutes: number): number {
-  const day = dayStart(end);
-  const o = tradingMinute((end - day) / MINUTE_MS);
+  const o = tradingMinute(minuteOfDay(end));
   const s = o > 0 ? Math.max(o - minutes, 0) : o - minutes;
-  return day + wallMinuteOfStart(s) * MINUTE_MS;
+  return dayStart(end) + wallMinuteOfStart(s) * MINUTE_MS;
 }
 
 /**

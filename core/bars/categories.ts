@@ -5,21 +5,8 @@
  * date is encoded and what unit its volume arrives in.
  */
 
-export type BarCategory =
-  | "MIN_1"
-  | "MIN_5"
-  | "MIN_15"
-  | "MIN_30"
-  | "MIN_60"
-  | "MIN_120"
-  | "DAY"
-  | "WEEK"
-  | "MONTH"
-  | "SEASON"
-  | "YEAR";
-
-/** The API's category names in period order (the `category` query enum). */
-export const BAR_CATEGORY_NAMES: readonly BarCategory[] = [
+/** The API's category names in period order (usable as a zod enum). */
+export const BAR_CATEGORY_NAMES = [
   "MIN_1",
   "MIN_5",
   "MIN_15",
@@ -31,7 +18,9 @@ export const BAR_CATEGORY_NAMES: readonly BarCategory[] = [
   "MONTH",
   "SEASON",
   "YEAR",
-];
+] as const;
+
+export type BarCategory = (typeof BAR_CATEGORY_NAMES)[number];
 
 /** One TDX category number as the server understands it. */
 export interface TdxCategory {

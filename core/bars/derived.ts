@@ -14,7 +14,7 @@
  *   `amplitude_pct = (high − low) / pre_close × 100`.
  * - Missing inputs (NaN) give NaN outputs, never a floor.
  */
-import { roundHalfUp } from "./round.ts";
+import { roundScaled } from "./round.ts";
 import type { BarSeries } from "./series.ts";
 
 export const PRE_CLOSE_FLOOR = 0.01;
@@ -38,9 +38,9 @@ export function deriveBarFields(s: BarSeries): DerivedFields {
     if (pre <= PRE_CLOSE_FLOOR) pre = PRE_CLOSE_FLOOR;
     const ch = close[i] - pre;
     preClose[i] = pre;
-    change[i] = roundHalfUp(ch, 4);
-    changePct[i] = roundHalfUp((ch / pre) * 100, 4);
-    amplitudePct[i] = roundHalfUp(((high[i] - low[i]) / pre) * 100, 4);
+    change[i] = roundScaled(ch, 1e4);
+    changePct[i] = roundScaled((ch / pre) * 100, 1e4);
+    amplitudePct[i] = roundScaled(((high[i] - low[i]) / pre) * 100, 1e4);
   }
   return { preClose, change, changePct, amplitudePct };
 }

@@ -20,9 +20,11 @@
 import { allocSeries, type BarSeries } from "./series.ts";
 import {
   AFTERNOON_CLOSE,
+  dayStart,
   DAY_MS,
   HALF_MINUTES,
   MINUTE_MS,
+  minuteOfDay,
   MORNING_CLOSE,
   sessionHalf,
   tradingMinute,
@@ -32,11 +34,11 @@ import {
 export const MIN120_MAX_BARS = 400;
 
 const HALF_END = [MORNING_CLOSE, AFTERNOON_CLOSE] as const;
+const SOURCE_MINUTES = 60;
 
 /** Day index × 2 + session half of a bar stamped `t`. */
 function halfKey(t: number): number {
-  const day = Math.floor(t / DAY_MS);
-  return day * 2 + sessionHalf((t - day * DAY_MS) / MINUTE_MS);
+  return Math.floor(t / DAY_MS) * 2 + sessionHalf(minuteOfDay(t));
 }
 
 /** 120-minute bars from ascending 60-minute bars stamped at their end. */
@@ -56,10 +58,8 @@ export function aggregateMin120(bars60: BarSeries, maxBars: number = MIN120_MAX_
   let first = 0;
   if (groups > 0) {
     const t = time[0];
-    const day = Math.floor(t / DAY_MS) * DAY_MS;
-    const o = tradingMinute((t - day) / MINUTE_MS);
-    const firstSlot = (halfKey(t) & 1) * HALF_MINUTES + 60;
-    if (o > firstSlot) first = 1;
+    const firstSlotEnd = (halfKey(t) & 1) * HALF_MINUTES + SOURCE_MINUTES;
+    if (tradingMinute(minuteOfDay(t)) > firstSlotEnd) first = 1;
   }
   first = Math.max(first, groups - Math.max(0, maxBars));
 
@@ -80,7 +80,7 @@ export function aggregateMin120(bars60: BarSeries, maxBars: number = MIN120_MAX_
     }
     const k = g - first;
     const t = time[a];
-    out.time[k] = Math.floor(t / DAY_MS) * DAY_MS + HALF_END[halfKey(t) & 1] * MINUTE_MS;
+    out.time[k] = dayStart(t) + HALF_END[halfKey(t) & 1] * MINUTE_MS;
     out.open[k] = open[a];
     out.high[k] = hi;
     out.low[k] = lo;

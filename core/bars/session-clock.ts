@@ -25,6 +25,11 @@ export function dayStart(t: number): number {
   return Math.floor(t / DAY_MS) * DAY_MS;
 }
 
+/** Wall-clock minutes since midnight of a market time (with a fraction for seconds). */
+export function minuteOfDay(t: number): number {
+  return (t - dayStart(t)) / MINUTE_MS;
+}
+
 /**
  * Trading minutes since 09:30 for a wall-clock minute-of-day `m` (may carry a
  * fraction). Before 09:30 the result is negative (m − 570): stamps outside the

@@ -3,11 +3,16 @@ import { test } from "node:test";
 import { loadConfig } from "../../apps/server/config.ts";
 
 test("defaults match the README", () => {
-  assert.deepEqual(loadConfig({}), { HOST: "127.0.0.1", PORT: 8000, DATA_DIR: "./data", QUOTE_SOURCE: "sim", LOG_LEVEL: "info" });
+  const c = loadConfig({});
+  assert.deepEqual(
+    { HOST: c.HOST, PORT: c.PORT, DATA_DIR: c.DATA_DIR, QUOTE_SOURCE: c.QUOTE_SOURCE, LOG_LEVEL: c.LOG_LEVEL, SIM_PORT: c.SIM_PORT },
+    { HOST: "127.0.0.1", PORT: 8000, DATA_DIR: "./data", QUOTE_SOURCE: "sim", LOG_LEVEL: "info", SIM_PORT: 0 },
+  );
+  assert.equal(c.TDX_HOSTS, undefined);
 });
 
 test("values are parsed and empty strings mean unset", () => {
-  const c = loadConfig({ HOST: "0.0.0.0", PORT: "9000", QUOTE_SOURCE: "vipdoc", LOG_LEVEL: "", DATA_DIR: "/srv/x" });
+  const c = loadConfig({ HOST: "0.0.0.0", PORT: "9000", QUOTE_SOURCE: "vipdoc", VIPDOC_DIR: "/x", LOG_LEVEL: "", DATA_DIR: "/srv/x" });
   assert.equal(c.PORT, 9000);
   assert.equal(c.LOG_LEVEL, "info");
   assert.equal(c.QUOTE_SOURCE, "vipdoc");
@@ -16,4 +21,6 @@ test("values are parsed and empty strings mean unset", () => {
 test("an invalid value stops start-up with a message naming it", () => {
   assert.throws(() => loadConfig({ PORT: "70000" }), /PORT/);
   assert.throws(() => loadConfig({ QUOTE_SOURCE: "live" }), /QUOTE_SOURCE/);
+  assert.throws(() => loadConfig({ QUOTE_SOURCE: "replay" }), /REPLAY_DIR/);
+  assert.throws(() => loadConfig({ QUOTE_SOURCE: "vipdoc" }), /VIPDOC_DIR/);
 });

@@ -180,3 +180,24 @@ describe("HTTP edge", () => {
     assert.equal((await call(server.url, "GET", "/docs/../../package.json")).status, 404);
   });
 });
+
+describe("DataFrame JSON writer", () => {
+  test("numbers are written exactly as JSON.stringify writes them; NaN and ±Infinity become null", async () => {
+    const fc = (await import("fast-check")).default;
+    const { dataFrameJson, num, str } = await import("../../adapters/http/frames/data-frame.ts");
+    fc.assert(
+      fc.property(
+        fc.array(fc.oneof(fc.double(), fc.integer({ min: -1e9, max: 1e9 }).map((k) => k / 100), fc.integer({ min: -1e12, max: 1e12 }).map((k) => k / 10_000), fc.constantFrom(-0, 0.1, 1e21, 5e-324)), { maxLength: 50 }),
+        (xs) => {
+          const text = new TextDecoder().decode(dataFrameJson([num("x", xs), str("s", xs.map(String))], xs.length));
+          const parsed = JSON.parse(text);
+          const want = xs.map((x) => (Number.isFinite(x) ? JSON.parse(JSON.stringify(x)) : null));
+          assert.deepEqual(parsed.data.map((r: { x: number }) => r.x), want);
+          assert.equal(text.includes("NaN"), false);
+          return true;
+        },
+      ),
+      { numRuns: 500 },
+    );
+  });
+});

@@ -41,8 +41,26 @@ export const qNumber = (b: Bounds = {}) => z.preprocess(toNum, bounded(z.number(
 /** A boolean query value (`true/false/1/0/yes/no/on/off`). */
 export const qBool = () => z.preprocess(toBool, z.boolean());
 
+/** One of `values`, matched case-insensitively as the original service does (`sz` = `SZ`). */
+export const qEnum = <const M extends readonly [string, ...string[]]>(values: M) => {
+  const canon = new Map(values.map((v) => [v.toLowerCase(), v]));
+  return z.preprocess((v) => (typeof v === "string" ? (canon.get(v.trim().toLowerCase()) ?? v) : v), z.enum(values));
+};
+
 /** A market code: SZ, SH, BJ (or the subset an endpoint accepts). */
-export const qMarket = <const M extends readonly [string, ...string[]]>(markets: M) => z.enum(markets);
+export const qMarket = <const M extends readonly [string, ...string[]]>(markets: M) => qEnum(markets);
 
 /** A stock code: exactly six characters. */
 export const qCode = () => z.string().min(6).max(6);
+
+const isYmd = (n: number) => {
+  const y = Math.floor(n / 10000);
+  const m = Math.floor(n / 100) % 100;
+  const d = n % 100;
+  const t = new Date(Date.UTC(y, m - 1, d));
+  return y >= 1990 && t.getUTCFullYear() === y && t.getUTCMonth() === m - 1 && t.getUTCDate() === d;
+};
+
+/** A calendar date as the integer YYYYMMDD (1990 or later). */
+export const qYmd = () =>
+  z.preprocess(toInt, z.number().int().refine(isYmd, { message: "not a valid date YYYYMMDD" })).openapi({ type: "integer", example: 20240102 });

@@ -3,7 +3,7 @@
  * the last trading day, and on a trading day the part of today that has happened
  * (minute bars, ticks and a partial daily bar cut at the current minute).
  */
-import { dayStart, MINUTE_MS, tradingMinute, minuteOfDay } from "../../../core/bars/session-clock.ts";
+import { dayStart, tradingMinute, minuteOfDay } from "../../../core/bars/session-clock.ts";
 import { yyyymmdd } from "../../../core/bars/market-time.ts";
 import type { BarSeries } from "../../../core/bars/series.ts";
 import type { Market } from "../../../core/bars/security-kind.ts";
@@ -13,6 +13,14 @@ import { type DemoTicks, generateMinutes, generateTicks, MINUTES_PER_DAY } from 
 import { type DemoSecurity, demoUniverse, HISTORY_START } from "./universe.ts";
 
 export const DEFAULT_SEED = 20260101;
+
+const CACHE_LIMIT = 512;
+
+/** A bounded memo: forgets everything when full (entries are cheap to regenerate). */
+function remember<V>(cache: Map<string, V>, key: string, value: V): void {
+  if (cache.size >= CACHE_LIMIT) cache.clear();
+  cache.set(key, value);
+}
 
 const sliceBars = (s: BarSeries, n: number): BarSeries => ({
   length: n,
@@ -31,8 +39,11 @@ export class DemoMarket {
   readonly #byKey = new Map<string, DemoSecurity>();
   #calendarEnd = 0;
   #days: number[] = [];
-  #factor = new Float64Array(0);
+  #factor: Float64Array = new Float64Array(0);
   readonly #histories = new Map<string, DemoHistory>();
+  /** Recently generated minute days and "as of now" views: quotes and bars ask for the same ones repeatedly. */
+  readonly #minuteCache = new Map<string, BarSeries>();
+  readonly #viewCache = new Map<string, DemoHistory>();
 
   constructor(seed = DEFAULT_SEED) {
     this.seed = seed;
@@ -65,6 +76,8 @@ export class DemoMarket {
       this.#days = tradingDays(HISTORY_START, this.#calendarEnd);
       this.#factor = marketFactor(this.seed, this.#days);
       this.#histories.clear();
+      this.#minuteCache.clear();
+      this.#viewCache.clear();
     }
     const key = s.market + s.code;
     let h = this.#histories.get(key);
@@ -91,6 +104,15 @@ export class DemoMarket {
 
   /** The 240 minute bars of a full trading day in the history, or undefined. */
   minutes(s: DemoSecurity, day: number): BarSeries | undefined {
+    const key = `${s.market}${s.code}:${day}`;
+    const hit = this.#minuteCache.get(key);
+    if (hit) return hit;
+    const m = this.#generateMinutes(s, day);
+    if (m) remember(this.#minuteCache, key, m);
+    return m;
+  }
+
+  #generateMinutes(s: DemoSecurity, day: number): BarSeries | undefined {
     const h = this.history(s, day);
     const i = DemoMarket.dayIndex(h, day);
     if (i < 0) return undefined;
@@ -133,6 +155,16 @@ export class DemoMarket {
    * (aggregated from the minutes done) once the continuous session has begun.
    */
   dailyAt(s: DemoSecurity, now: number): DemoHistory {
+    const { day, minutesDone } = DemoMarket.session(now);
+    const key = `${s.market}${s.code}:${day}:${minutesDone}`;
+    const hit = this.#viewCache.get(key);
+    if (hit) return hit;
+    const view = this.#dailyAt(s, now);
+    remember(this.#viewCache, key, view);
+    return view;
+  }
+
+  #dailyAt(s: DemoSecurity, now: number): DemoHistory {
     const { day, minutesDone, tradingDay } = DemoMarket.session(now);
     const full = this.history(s, day);
     const last = full.days.length - 1;
@@ -183,4 +215,3 @@ export class DemoMarket {
   }
 }
 
-export { MINUTE_MS };

@@ -44,8 +44,8 @@ const INDICES: readonly [Market, string, string, number][] = [
 ];
 
 const FUNDS: readonly [Market, string, string, number][] = [
-  ["SH", "510300", "沪深300ETF", 3.5],
-  ["SZ", "159915", "创业板ETF", 2.0],
+  ["SH", "510300", "300ETF", 3.5],
+  ["SZ", "159915", "创业ETF", 2.0],
 ];
 
 // Generated code blocks per board: [market, first code, how many, ST names among them].
@@ -107,5 +107,6 @@ export function demoUniverse(seed: number): DemoSecurity[] {
   // Two famous names that demos and docs use.
   add("SZ", "000001", "平安银行", false, 10.5);
   add("SH", "600000", "浦发银行", false, 11.2);
+  // Names are 8 GBK bytes on the wire (security list records): 4 Chinese characters.
   return [...out.values()].sort((a, b) => (a.market === b.market ? a.code.localeCompare(b.code) : a.market.localeCompare(b.market)));
 }

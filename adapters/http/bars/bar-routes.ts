@@ -1,0 +1,94 @@
+import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
+import { BAR_CATEGORY_NAMES } from "../../../core/bars/categories.ts";
+import { type Column, dataFrameJson, DataFrameSchema, frameResponse, num, plain } from "../frames/data-frame.ts";
+import type { HttpEnv } from "../http-env.ts";
+import { HttpError } from "../http-error.ts";
+import { MARKETS, SZ_SH } from "../quotes/markets.ts";
+import type { SecurityDirectory } from "../quotes/security-directory.ts";
+import { errorResponses, jsonOk } from "../schemas/common.ts";
+import { qCode, qInt, qMarket, qEnum } from "../validation/query.ts";
+import type { BarAnswer, BarService } from "./bar-service.ts";
+
+const tags = ["bars"];
+
+const common = {
+  code: qCode(),
+  category: qEnum(BAR_CATEGORY_NAMES).default("DAY"),
+  start: qInt({ min: 0 }).default(0).openapi({ description: "bars back from the newest" }),
+  count: qInt({ min: 1, max: 800 }).default(800),
+  bar_time: qEnum(["start", "end"]).default("start").openapi({ description: "start = bar start time; end = bar end time (TDX stamps bars at their end)" }),
+};
+
+const BARS_DESCRIPTION = `K-line bars with derived fields. Columns: \`date\` (daily and longer, "YYYY-MM-DD") or \`datetime\`
+(minute bars, "YYYY-MM-DD HH:MM" market time), open, close, high, low, vol (shares), amount (CNY), pre_close
+(previous bar's close; the first bar's own open; floored at 0.01), change, change_pct and amplitude_pct (percent).
+
+Adjustment from the ex-rights (xdxr) records, TDX-terminal compatible: forward (QFQ) keeps the newest prices, backward
+(HFQ) keeps the listing-day prices; prices rounded half up to the tick. When forward-adjusted prices would go to zero or
+below, the ratio method is used instead. The answer's \`adjust\` object says what was applied (\`applied\`,
+\`method\`, and a \`note\` when the request could not be honoured, e.g. no xdxr from the source).
+
+MIN_120 is built from pairs of 60-minute bars within a session half (at most 400 bars). Weekly and longer volumes
+arrive from TDX divided by 100 and are restored to shares.`;
+
+function answerJson(a: BarAnswer, extra?: Record<string, unknown>): Uint8Array {
+  const cols: Column[] = [
+    plain(a.table.timeKey, a.table.labels),
+    ...a.table.values.map(([name, v]) => num(name, v)),
+    ...a.extra.map(([name, v]) => num(name, v)),
+  ];
+  return dataFrameJson(cols, a.table.labels.length, extra);
+}
+
+async function requireKnown(dir: SecurityDirectory, market: "SZ" | "SH" | "BJ", code: string): Promise<void> {
+  const known = await dir.find(market, code).catch(() => true);
+  if (!known) throw new HttpError(404, `Unknown security ${market}:${code}`);
+}
+
+/** `GET /api/v1/bars` and `GET /api/v1/bars/index` (market-api.md 4.2). */
+export function registerBarRoutes(app: OpenAPIHono<HttpEnv>, bars: BarService, dir: SecurityDirectory): void {
+  app.openapi(
+    createRoute({
+      method: "get",
+      path: "/api/v1/bars",
+      tags,
+      summary: "K-line bars of a security, adjusted (QFQ by default)",
+      description: BARS_DESCRIPTION,
+      request: {
+        query: z.object({
+          market: qMarket(MARKETS),
+          ...common,
+          adjust: qEnum(["NONE", "QFQ", "HFQ"]).default("QFQ"),
+        }),
+      },
+      responses: { ...jsonOk(DataFrameSchema), ...errorResponses(401, 403, 404, 502, 503, 504) },
+    }),
+    async (c) => {
+      const q = c.req.valid("query");
+      const query = { ...q, barTime: q.bar_time };
+      const [a] = await Promise.all([bars.bars(query, q.adjust), requireKnown(dir, q.market, q.code)]);
+      if (a.adjust && a.adjust.applied !== a.adjust.requested) c.header("x-adjust-applied", a.adjust.applied);
+      return frameResponse(answerJson(a, { adjust: a.adjust })) as never;
+    },
+  );
+
+  app.openapi(
+    createRoute({
+      method: "get",
+      path: "/api/v1/bars/index",
+      tags,
+      summary: "K-line bars of an index",
+      description:
+        "Columns as `/bars` plus up_count and down_count (advancing/declining constituents). Volume in lots for daily and " +
+        "longer bars (restored ×100 for weekly and above); `vol` is null for minute index bars, which carry no volume.",
+      request: { query: z.object({ market: qMarket(SZ_SH), ...common }) },
+      responses: { ...jsonOk(DataFrameSchema), ...errorResponses(401, 403, 404, 502, 503, 504) },
+    }),
+    async (c) => {
+      const q = c.req.valid("query");
+      const query = { ...q, barTime: q.bar_time };
+      const [a] = await Promise.all([bars.indexBars(query), requireKnown(dir, q.market, q.code)]);
+      return frameResponse(answerJson(a)) as never;
+    },
+  );
+}

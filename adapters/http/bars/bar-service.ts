@@ -1,0 +1,110 @@
+/**
+ * `/bars` and `/bars/index` as one pipeline (market-api.md 4.2): fetch (MIN_120 as
+ * pairs of 60-minute bars), adjust from xdxr, derive pre_close/change fields,
+ * restamp for `bar_time`, label. Adjustment needs the xdxr list; when the source
+ * cannot supply it the bars are served unadjusted and the answer says so.
+ */
+import { adjustBars, type AdjustMethod, type AdjustMode } from "../../../core/bars/adjust.ts";
+import { barTimes, type BarTimeMode } from "../../../core/bars/bar-time.ts";
+import { BAR_CATEGORIES, type BarCategory } from "../../../core/bars/categories.ts";
+import { deriveBarFields } from "../../../core/bars/derived.ts";
+import { yyyymmdd, marketTimeOf } from "../../../core/bars/market-time.ts";
+import { aggregateMin120, MIN120_MAX_BARS } from "../../../core/bars/min120.ts";
+import { priceEvents } from "../../../core/bars/price-events.ts";
+import { barTable, type BarTable } from "../../../core/bars/rows.ts";
+import { type Market, priceDecimals } from "../../../core/bars/security-kind.ts";
+import type { BarSeries } from "../../../core/bars/series.ts";
+import type { Clock } from "../../../ports/clock.ts";
+import type { Logger } from "../../../ports/logger.ts";
+import type { QuoteSource } from "../../../ports/quote-source.ts";
+import { marketId } from "../quotes/markets.ts";
+
+export interface BarQuery {
+  readonly market: Market;
+  readonly code: string;
+  readonly category: BarCategory;
+  readonly start: number;
+  readonly count: number;
+  readonly barTime: BarTimeMode;
+}
+
+export interface BarAnswer {
+  readonly table: BarTable;
+  /** Extra columns (index breadth), aligned with the table. */
+  readonly extra: readonly (readonly [string, Float64Array])[];
+  readonly series: BarSeries;
+  readonly adjust?: { readonly requested: AdjustMode; readonly applied: AdjustMode; readonly method: AdjustMethod; readonly note?: string };
+}
+
+// Before every event, so backward adjustment starts at the listing (the first event can't precede it).
+const HFQ_BASE = 19900101;
+
+export class BarService {
+  constructor(
+    private readonly src: QuoteSource,
+    private readonly clock: Clock,
+    private readonly log: Logger,
+  ) {}
+
+  async #fetch(q: BarQuery, index: boolean): Promise<BarSeries> {
+    const spec = BAR_CATEGORIES[q.category];
+    const ref = { market: marketId(q.market), code: q.code };
+    const get = (start: number, count: number) =>
+      index ? this.src.indexBars(ref, spec.request, start, count) : this.src.bars(ref, spec.request, start, count);
+    if (spec.barsPerBar === 1) return get(q.start, q.count);
+    // MIN_120: two 60-minute bars per output bar, at most 400 synthesized; one extra
+    // 60-minute bar lets the oldest half be complete when the window starts mid-half.
+    const want = Math.min(q.count, MIN120_MAX_BARS);
+    const raw = await get(q.start * 2, Math.min(800, want * 2 + 1));
+    return aggregateMin120(raw, want);
+  }
+
+  /** Stock (and fund, bond) bars with adjustment. */
+  async bars(q: BarQuery, adjust: AdjustMode): Promise<BarAnswer> {
+    const ref = { market: marketId(q.market), code: q.code };
+    const [raw, xdxr] = await Promise.all([
+      this.#fetch(q, false),
+      adjust === "NONE"
+        ? Promise.resolve(undefined)
+        : this.src.xdxr(ref).catch((e: Error) => {
+            this.log.warn({ err: e.message, code: q.code }, "xdxr unavailable; serving unadjusted bars");
+            return undefined;
+          }),
+    ]);
+    let series = raw;
+    let applied: AdjustMode = "NONE";
+    let method: AdjustMethod = "none";
+    let note: string | undefined;
+    if (adjust !== "NONE" && xdxr === undefined) {
+      note = "ex-rights data unavailable from the quote source; adjust ignored";
+    } else if (adjust !== "NONE" && xdxr) {
+      const today = yyyymmdd(marketTimeOf(this.clock.now()));
+      const r = adjustBars(raw, priceEvents(xdxr), adjust, {
+        asOf: today,
+        hfqBase: HFQ_BASE,
+        decimals: priceDecimals(q.market, q.code),
+      });
+      series = r.series;
+      applied = adjust;
+      method = r.method;
+      if (method === "ratio") note = "forward-adjusted prices would go below zero; ratio method used";
+    }
+    return { ...this.#finish(series, q), adjust: { requested: adjust, applied, method, ...(note ? { note } : {}) } };
+  }
+
+  /** Index bars: volume in lots (null for minute bars), plus up/down breadth. */
+  async indexBars(q: BarQuery): Promise<BarAnswer> {
+    const raw = await this.#fetch(q, true);
+    const breadth = raw as BarSeries & { up?: Float64Array; down?: Float64Array };
+    const answer = this.#finish(raw, q);
+    return breadth.up && breadth.down && breadth.up.length === raw.length
+      ? { ...answer, extra: [["up_count", breadth.up], ["down_count", breadth.down]] }
+      : answer;
+  }
+
+  #finish(series: BarSeries, q: BarQuery): BarAnswer {
+    const derived = deriveBarFields(series);
+    const stamped = { ...series, time: barTimes(series.time, q.category, q.barTime) };
+    return { table: barTable(stamped, derived, q.category), extra: [], series };
+  }
+}

@@ -1,0 +1,93 @@
+import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
+import { wallMinuteOfStart } from "../../../core/bars/session-clock.ts";
+import type { QuoteSource } from "../../../ports/quote-source.ts";
+import type { MinuteSeries, TickSeries } from "../../../adapters/tdx/tdx-types.ts";
+import { dataFrameJson, DataFrameSchema, frameResponse, num, plain } from "../frames/data-frame.ts";
+import type { HttpEnv } from "../http-env.ts";
+import { marketId, SZ_SH } from "../quotes/markets.ts";
+import { errorResponses, jsonOk } from "../schemas/common.ts";
+import { qCode, qInt, qMarket, qYmd } from "../validation/query.ts";
+
+const tags = ["bars"];
+const hhmm = (m: number) => `${String(Math.floor(m / 60)).padStart(2, "0")}:${String(m % 60).padStart(2, "0")}`;
+
+function minuteJson(m: MinuteSeries, extra?: Record<string, unknown>): Uint8Array {
+  // Point i is the minute ending at the i-th trading minute (09:31 … 11:30, 13:01 … 15:00).
+  const times = Array.from({ length: m.length }, (_, i) => hhmm(wallMinuteOfStart(i) + 1));
+  return dataFrameJson([plain("time", times), num("price", m.price), num("vol", m.vol)], m.length, extra);
+}
+
+function ticksJson(t: TickSeries): Uint8Array {
+  return dataFrameJson(
+    [
+      plain("time", Array.from(t.minute, hhmm)),
+      num("hour", t.minute.map((m) => Math.floor(m / 60))),
+      num("minute", t.minute.map((m) => m % 60)),
+      num("price", t.price),
+      num("vol", t.vol),
+      num("num", t.orders),
+      num("buyorsell", t.direction),
+    ],
+    t.length,
+  );
+}
+
+const MINUTE_DESC = "Columns: time (HH:MM, end of the minute), price (CNY), vol (lots).";
+const TICK_DESC =
+  "Tick-by-tick trades, oldest first. Columns: time (HH:MM), hour, minute, price (CNY), vol (lots), num (orders in the " +
+  "trade; null for historical ticks, which do not carry it), buyorsell (0 buy-initiated, 1 sell-initiated, 2 neutral).";
+
+const ref = { market: qMarket(SZ_SH), code: qCode() };
+const page = { start: qInt({ min: 0 }).default(0), count: qInt({ min: 1, max: 800 }).default(800) };
+const responses = { ...jsonOk(DataFrameSchema), ...errorResponses(401, 403, 502, 503, 504) };
+
+/** `/minute`, `/minute/history`, `/transaction`, `/transaction/history` (market-api.md 4.2). */
+export function registerIntradayRoutes(app: OpenAPIHono<HttpEnv>, src: QuoteSource): void {
+  const id = (q: { market: "SZ" | "SH"; code: string }) => ({ market: marketId(q.market), code: q.code });
+
+  app.openapi(
+    createRoute({ method: "get", path: "/api/v1/minute", tags, summary: "Today's intraday series", description: MINUTE_DESC, request: { query: z.object(ref) }, responses }),
+    async (c) => frameResponse(minuteJson(await src.minute(id(c.req.valid("query"))))) as never,
+  );
+
+  app.openapi(
+    createRoute({
+      method: "get",
+      path: "/api/v1/minute/history",
+      tags,
+      summary: "Intraday series of a past day",
+      description: MINUTE_DESC + " The top-level `pre_close` is the previous close the server reports.",
+      request: { query: z.object({ ...ref, date: qYmd() }) },
+      responses,
+    }),
+    async (c) => {
+      const q = c.req.valid("query");
+      const r = await src.historyMinute(id(q), q.date);
+      return frameResponse(minuteJson(r.series, { pre_close: Math.round(r.preClose * 1000) / 1000 })) as never;
+    },
+  );
+
+  app.openapi(
+    createRoute({ method: "get", path: "/api/v1/transaction", tags, summary: "Today's tick-by-tick trades", description: TICK_DESC, request: { query: z.object({ ...ref, ...page }) }, responses }),
+    async (c) => {
+      const q = c.req.valid("query");
+      return frameResponse(ticksJson(await src.transactions(id(q), q.start, q.count))) as never;
+    },
+  );
+
+  app.openapi(
+    createRoute({
+      method: "get",
+      path: "/api/v1/transaction/history",
+      tags,
+      summary: "Tick-by-tick trades of a past day",
+      description: TICK_DESC,
+      request: { query: z.object({ ...ref, date: qYmd(), ...page }) },
+      responses,
+    }),
+    async (c) => {
+      const q = c.req.valid("query");
+      return frameResponse(ticksJson((await src.historyTransactions(id(q), q.date, q.start, q.count)).ticks)) as never;
+    },
+  );
+}

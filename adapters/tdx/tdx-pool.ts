@@ -1,0 +1,184 @@
+/**
+ * A small pool of TDX connections over a ranked host list: requests go to the
+ * least-loaded live connection; connections open lazily, get a heartbeat when
+ * idle, and are replaced when they break. When the current host cannot be
+ * reached the pool fails over to the next one; a request whose connection died
+ * in flight is retried on a fresh one. Protocol faults (a corrupt reply) and
+ * timeouts are not retried: the caller gets a clear error and the connection is
+ * recycled.
+ */
+import { TdxCommand } from "./tdx-commands.ts";
+import { TdxConnection } from "./tdx-connection.ts";
+import type { ResponseFrame } from "./tdx-frame.ts";
+import { hostKey, type TdxHost } from "./tdx-hosts.ts";
+import { HEARTBEAT_PAYLOAD } from "./tdx-session.ts";
+import { TdxConnectionLostError, type TdxTransport, TdxUnavailableError } from "./tdx-transport.ts";
+
+export interface PoolOptions {
+  /** Connections kept open (default 2). */
+  readonly size?: number;
+  readonly connectTimeoutMs?: number;
+  readonly requestTimeoutMs?: number;
+  /** Idle time after which a connection gets a heartbeat (default 10 s, as pytdx). */
+  readonly heartbeatMs?: number;
+  readonly handshake?: boolean;
+  /** Called with every exchange, for `TDX_RECORD`. */
+  readonly onExchange?: (cmd: number, payload: Uint8Array, reply: ResponseFrame) => void;
+}
+
+export interface HostProbe {
+  readonly name: string;
+  readonly host: string;
+  readonly port: number;
+  readonly reachable: boolean;
+  /** Connect + setup time in ms (null when unreachable). */
+  readonly latency_ms: number | null;
+  readonly error: string | null;
+}
+
+export class TdxPool implements TdxTransport {
+  #hosts: TdxHost[];
+  #current = 0;
+  readonly #conns: TdxConnection[] = [];
+  readonly #opening = new Map<number, Promise<TdxConnection>>();
+  readonly #opts: Required<Omit<PoolOptions, "onExchange">> & Pick<PoolOptions, "onExchange">;
+  readonly #heartbeat: ReturnType<typeof setInterval>;
+  #closed = false;
+
+  constructor(hosts: readonly TdxHost[], opts: PoolOptions = {}) {
+    if (hosts.length === 0) throw new Error("TDX host list is empty");
+    this.#hosts = [...hosts];
+    this.#opts = {
+      size: opts.size ?? 2,
+      connectTimeoutMs: opts.connectTimeoutMs ?? 3000,
+      requestTimeoutMs: opts.requestTimeoutMs ?? 10_000,
+      heartbeatMs: opts.heartbeatMs ?? 10_000,
+      handshake: opts.handshake ?? true,
+      onExchange: opts.onExchange,
+    };
+    this.#heartbeat = setInterval(() => this.#beat(), Math.max(50, this.#opts.heartbeatMs / 2));
+    this.#heartbeat.unref?.();
+  }
+
+  get hosts(): readonly TdxHost[] {
+    return this.#hosts;
+  }
+
+  /** The host new connections go to. */
+  get currentHost(): TdxHost {
+    return this.#hosts[this.#current];
+  }
+
+  /** Live connections right now. */
+  get connected(): number {
+    return this.#conns.filter((c) => c.alive).length;
+  }
+
+  async request(cmd: number, payload: Uint8Array): Promise<ResponseFrame> {
+    // One retry per host plus one: enough to ride out a host dying mid-request.
+    let lastLost: Error | undefined;
+    for (let attempt = 0; attempt <= this.#hosts.length; attempt++) {
+      const conn = await this.#acquire();
+      try {
+        const reply = await conn.request(cmd, payload, this.#opts.requestTimeoutMs);
+        this.#opts.onExchange?.(cmd, payload, reply);
+        return reply;
+      } catch (e) {
+        this.#drop(conn);
+        if (!(e instanceof TdxConnectionLostError)) throw e;
+        lastLost = e;
+      }
+    }
+    throw new TdxUnavailableError(`TDX request failed on every host: ${lastLost?.message}`, this.#hosts.map(hostKey));
+  }
+
+  /**
+   * Reconnects to `host` without a restart; on success it becomes the current
+   * host (first in the list) and existing connections are replaced. On failure
+   * nothing changes and the error is thrown.
+   */
+  async switchTo(host: TdxHost): Promise<number> {
+    const conn = await TdxConnection.open(host, this.#opts);
+    const old = this.#conns.splice(0);
+    this.#hosts = [host, ...this.#hosts.filter((h) => hostKey(h) !== hostKey(host))];
+    this.#current = 0;
+    this.#conns.push(conn);
+    for (const c of old) c.close();
+    return conn.setupMs;
+  }
+
+  /** Concurrent connect-and-setup probes, each bounded by `timeoutMs`. */
+  static async probe(hosts: readonly TdxHost[], timeoutMs: number, handshake = true): Promise<HostProbe[]> {
+    return Promise.all(
+      hosts.map(async (h) => {
+        try {
+          const c = await TdxConnection.open(h, { connectTimeoutMs: timeoutMs, handshake });
+          c.close();
+          return { name: h.name, host: h.host, port: h.port, reachable: true, latency_ms: Math.round(c.setupMs * 100) / 100, error: null };
+        } catch (e) {
+          return { name: h.name, host: h.host, port: h.port, reachable: false, latency_ms: null, error: (e as Error).message };
+        }
+      }),
+    );
+  }
+
+  async close(): Promise<void> {
+    this.#closed = true;
+    clearInterval(this.#heartbeat);
+    for (const c of this.#conns.splice(0)) c.close();
+    for (const p of this.#opening.values()) p.then((c) => c.close(), () => {});
+  }
+
+  async #acquire(): Promise<TdxConnection> {
+    if (this.#closed) throw new TdxUnavailableError("TDX pool is closed", []);
+    for (let i = this.#conns.length - 1; i >= 0; i--) if (!this.#conns[i].alive) this.#conns.splice(i, 1);
+    const idle = this.#conns.find((c) => c.load === 0);
+    if (idle) return idle;
+    const slots = this.#opts.size - this.#conns.length - this.#opening.size;
+    if (slots > 0 || this.#conns.length === 0) {
+      const slot = this.#opening.size + this.#conns.length;
+      let p = this.#opening.get(slot);
+      if (!p) {
+        p = this.#openWithFailover().finally(() => this.#opening.delete(slot));
+        this.#opening.set(slot, p);
+        p.then((c) => this.#conns.push(c), () => {});
+      }
+      if (this.#conns.length === 0) return p;
+    }
+    return this.#conns.reduce((a, b) => (b.load < a.load ? b : a));
+  }
+
+  /** Tries the current host, then each following one; remembers the first that works. */
+  async #openWithFailover(): Promise<TdxConnection> {
+    const tried: string[] = [];
+    const errors: string[] = [];
+    for (let k = 0; k < this.#hosts.length; k++) {
+      const i = (this.#current + k) % this.#hosts.length;
+      const host = this.#hosts[i];
+      tried.push(hostKey(host));
+      try {
+        const c = await TdxConnection.open(host, this.#opts);
+        this.#current = i;
+        return c;
+      } catch (e) {
+        errors.push((e as Error).message);
+      }
+    }
+    throw new TdxUnavailableError(`no TDX host reachable (${errors.join("; ")})`, tried);
+  }
+
+  #drop(c: TdxConnection): void {
+    c.close();
+    const i = this.#conns.indexOf(c);
+    if (i >= 0) this.#conns.splice(i, 1);
+  }
+
+  #beat(): void {
+    const now = performance.now();
+    for (const c of this.#conns) {
+      if (c.alive && c.load === 0 && now - c.lastUsed >= this.#opts.heartbeatMs) {
+        c.request(TdxCommand.HEARTBEAT, HEARTBEAT_PAYLOAD, this.#opts.requestTimeoutMs).catch(() => this.#drop(c));
+      }
+    }
+  }
+}

@@ -1,0 +1,42 @@
+/**
+ * Price decimals of quotes, minute lines and ticks (design doc 6.3): those replies
+ * carry integers in units of 10^-decimals yuan, 2 decimals for A-shares and indices,
+ * 3 for funds/ETFs and bonds. pytdx always divides by 100 and so reports ETF prices
+ * ten times too large. The authority is `decimals` of the security list (0x0450);
+ * this prefix rule is only the fallback when the list is not at hand, following the
+ * prefixes other clients use and the exchanges' tick sizes: SH 5xxxxx funds,
+ * 1xxxxx/0[12]xxxx bonds and 90xxxx B-shares (0.001 USD), SZ 1xxxxx funds (15, 16)
+ * and bonds (10-13).
+ */
+import { Market, type MarketId } from "./tdx-types.ts";
+
+/** Decimals guessed from market and code when the security list is not available. */
+export function fallbackPriceDecimals(market: MarketId, code: string): number {
+  const c0 = code.charCodeAt(0);
+  if (market === Market.SH) {
+    if (c0 === 0x35 /* 5 */ || c0 === 0x31 /* 1 */) return 3;
+    if (c0 === 0x30 /* 0 */ && (code[1] === "1" || code[1] === "2")) return 3;
+    if (c0 === 0x39 /* 9 */ && code[1] === "0") return 3;
+    return 2;
+  }
+  if (market === Market.SZ && c0 === 0x31 /* 1 */) return 3;
+  return 2;
+}
+
+const POW10 = [1, 10, 100, 1000, 10000];
+
+/** 10^decimals for the decimals the protocol uses. */
+export function priceDivisor(decimals: number): number {
+  const d = POW10[decimals];
+  if (d === undefined) throw new RangeError(`unsupported price decimals ${decimals}`);
+  return d;
+}
+
+/**
+ * A float32 price as yuan with at most three decimals. Exchange prices never have
+ * more, and float32 is exact to better than 0.0005 below 8192, so this only strips
+ * float32 noise (11.550000190734863 → 11.55).
+ */
+export function roundF32Price(v: number): number {
+  return Math.round(v * 1000) / 1000;
+}

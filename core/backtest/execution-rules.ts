@@ -1,0 +1,106 @@
+/**
+ * Everything that decides whether and how one order fills for one security:
+ * refusal reasons, slipped price, fees and affordable size. Built once per run (per
+ * leg in a portfolio) so the kernels' hot loops only touch it on bars with an order.
+ */
+import type { BacktestConfig } from "./config.ts";
+import { statutoryFees, type Side, type StatutoryFees } from "./fees.ts";
+import { lotRule, roundDownToLot, type LotRule } from "./lots.ts";
+import { atLimitDown, atLimitUp, limitFraction, tickOf } from "./price-limit.ts";
+import type { SecurityRules } from "./security.ts";
+
+/** Why an order did not fill on a bar (0 = it may fill). */
+export const Refusal = {
+  none: 0,
+  limit_up: 1,
+  limit_down: 2,
+  suspended: 3,
+  t_plus_one: 4,
+  cash: 5,
+  no_price: 6,
+} as const;
+export type RefusalCode = (typeof Refusal)[keyof typeof Refusal];
+
+export const REFUSAL_NAMES: readonly string[] = Object.keys(Refusal);
+
+export class ExecutionRules {
+  readonly lot: LotRule;
+  readonly tPlusOne: boolean;
+  private readonly tick: number;
+  private rates: StatutoryFees;
+  /** Fee parts of the last `quote` call, CNY. */
+  commission = 0;
+  stamp = 0;
+  transfer = 0;
+
+  constructor(
+    private readonly config: BacktestConfig,
+    readonly security: SecurityRules,
+  ) {
+    this.lot = lotRule(security.board, config.board_lot);
+    this.tPlusOne = config.t_plus_one;
+    this.tick = tickOf(security.board);
+    this.rates = statutoryFees(security.board, security.exchange, 0);
+  }
+
+  /**
+   * Market-side refusal for an order at `raw` on a bar: no usable price,
+   * suspension (volume exactly 0), or the price sitting at the limit against the
+   * order. `prevClose` is the previous trading day's close (NaN on the first day).
+   */
+  refusal(side: Side, raw: number, volume: number, prevClose: number, time: number): RefusalCode {
+    if (!(raw > 0)) return Refusal.no_price;
+    if (this.config.suspension && volume === 0) return Refusal.suspended;
+    if (this.config.price_limit && prevClose > 0) {
+      const f = limitFraction(this.security.board, this.security.st, time);
+      if (side === 1 ? atLimitUp(raw, prevClose, f, this.tick) : atLimitDown(raw, prevClose, f, this.tick)) {
+        return side === 1 ? Refusal.limit_up : Refusal.limit_down;
+      }
+    }
+    return Refusal.none;
+  }
+
+  /** Fill price after slippage: against the trader on either side. */
+  fillPrice(side: Side, raw: number): number {
+    return raw * (1 + side * this.config.slippage);
+  }
+
+  /** Statutory rates for `time`, looked up again only when `time` leaves their period. */
+  private ratesAt(time: number): StatutoryFees {
+    if (!(time >= this.rates.from && time < this.rates.until)) {
+      this.rates = statutoryFees(this.security.board, this.security.exchange, time);
+    }
+    return this.rates;
+  }
+
+  /** Total fees of a fill in CNY; the parts are left in `commission`, `stamp`, `transfer`. */
+  quote(side: Side, shares: number, price: number, time: number): number {
+    const cfg = this.config;
+    const rates = this.ratesAt(time);
+    const value = shares * price;
+    this.commission = Math.max(cfg.min_commission, value * cfg.commission);
+    this.stamp =
+      value * (cfg.stamp_tax === "auto" ? (side === 1 ? rates.stampBuy : rates.stampSell) : side === -1 ? cfg.stamp_tax : 0);
+    this.transfer =
+      cfg.transfer_fee !== "auto"
+        ? value * cfg.transfer_fee
+        : rates.transferPerShare > 0
+          ? Math.max(rates.transferMin, shares * rates.transferPerShare)
+          : value * rates.transferRate;
+    return this.commission + this.stamp + this.transfer;
+  }
+
+  /** Most shares (lot-rounded) whose value plus fees fits in `budget` at `price`. */
+  affordable(budget: number, side: Side, price: number, time: number): number {
+    if (!(budget > 0) || !(price > 0)) return 0;
+    // Per-share fees from a large quote (minimums negligible); the loop absorbs the minimums.
+    const perShare = this.quote(side, 1e6, price, time) / 1e6;
+    let q = roundDownToLot(budget / (price + perShare), this.lot);
+    while (q > 0) {
+      const over = q * price + this.quote(side, q, price, time) - budget;
+      if (over <= 0) break;
+      q = roundDownToLot(q - Math.max(this.lot.step, Math.ceil(over / price)), this.lot);
+    }
+    return q;
+  }
+}

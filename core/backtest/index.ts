@@ -1,0 +1,43 @@
+/**
+ * Public face of the backtest engine. Typical use:
+ *
+ * - one request: `validateBacktestConfig(body)` → `backtest(bars, signals, config, security)`;
+ * - a parameter sweep: `planBacktest(config, security)` and one `KernelWorkspace`
+ *   once, then `runMetrics(bars, signals, plan, ws)` per point (no rows built);
+ * - portfolios: `backtestPortfolio(legs, config)`; multi-strategy:
+ *   `backtestMultiStrategy(slots, config)` (same result shape).
+ */
+export {
+  CONFIG_FIELDS,
+  DEFAULT_CONFIG,
+  DEFAULT_PORTFOLIO_CONFIG,
+  PORTFOLIO_FIELDS,
+  validateBacktestConfig,
+  validatePortfolioConfig,
+  type BacktestConfig,
+  type ConfigCheck,
+  type ConfigIssue,
+  type Execution,
+  type FieldSpec,
+  type PortfolioConfig,
+  type Rebalance,
+  type Sizing,
+} from "./config.ts";
+export { KernelWorkspace, runKernel, type KernelRun, type SignalArrays } from "./kernel.ts";
+export { METRIC_DOCS, METRIC_NAMES, type MetricName, type Performance } from "./metric-docs.ts";
+export { planBacktest, type KernelPlan } from "./plan.ts";
+export { backtest, kernelPerformance, runMetrics, toResult, type BacktestResult, type ConfigEcho } from "./single-run.ts";
+export type { EquityRow, PerformanceJson, PositionRow, TradeAction, TradeRow } from "./result-rows.ts";
+export { runPortfolio, type LegTrack, type PortfolioLeg, type PortfolioRun } from "./portfolio-kernel.ts";
+export { backtestPortfolio, portfolioPerformance, toPortfolioResult } from "./portfolio.ts";
+export type { PortfolioResult } from "./portfolio-result.ts";
+export {
+  backtestMultiStrategy,
+  multiStrategyPerformance,
+  runMultiStrategy,
+  toMultiStrategyResult,
+  type MultiStrategyRun,
+  type StrategySlot,
+} from "./multi-strategy.ts";
+export { boardOf, exchangeOf, securityRules, type Board, type Exchange, type SecurityInfo, type SecurityRules } from "./security.ts";
+export { REFUSAL_NAMES } from "./execution-rules.ts";

@@ -1,0 +1,107 @@
+/**
+ * Multi-strategy runs: N independent single-symbol backtests (each its own
+ * strategy and symbol) with 1/N of the capital each, combined into one account.
+ * The combined equity at a step is the sum of every run's latest equity at or
+ * before it (a run that has not started yet counts at its initial capital), so
+ * runs over different date ranges combine without jumps. The result has the same
+ * structure as a portfolio result.
+ */
+import type { BarSeries } from "../bars/series.ts";
+import { DEFAULT_CONFIG, type BacktestConfig } from "./config.ts";
+import { KernelWorkspace, runKernel, type KernelRun, type SignalArrays } from "./kernel.ts";
+import type { Performance } from "./metric-docs.ts";
+import { buyHoldReturn, performanceOf, tallyFills, TradeTally, type EquityTrack } from "./metrics.ts";
+import { planBacktest, type KernelPlan } from "./plan.ts";
+import { assemblePortfolioResult, type PortfolioResult } from "./portfolio-result.ts";
+import type { SecurityInfo } from "./security.ts";
+import { toResult } from "./single-run.ts";
+import { carryForward, unionTimeline } from "./timeline.ts";
+
+export interface StrategySlot {
+  /** Name in the result; easy_tdx uses `"{label}@{symbol}"`. */
+  readonly key: string;
+  readonly bars: BarSeries;
+  readonly signals: SignalArrays;
+  readonly security: SecurityInfo;
+}
+
+export interface SlotRun {
+  readonly key: string;
+  readonly bars: BarSeries;
+  readonly plan: KernelPlan;
+  readonly run: KernelRun;
+}
+
+export interface MultiStrategyRun extends EquityTrack {
+  readonly slots: readonly SlotRun[];
+}
+
+export function runMultiStrategy(slots: readonly StrategySlot[], config: BacktestConfig): MultiStrategyRun {
+  if (slots.length === 0) throw new RangeError("a multi-strategy run needs at least one slot");
+  const share = config.cash / slots.length;
+  const slotConfig = { ...config, cash: share };
+  const runs = slots.map((slot) => {
+    const plan = planBacktest(slotConfig, slot.security);
+    const run = runKernel(slot.bars, slot.signals, plan, new KernelWorkspace(slot.bars.length));
+    return { key: slot.key, bars: slot.bars, plan, run };
+  });
+  const { time, index } = unionTimeline(runs.map((r) => r.bars.time));
+  const T = time.length;
+  const equity = new Float64Array(T);
+  const cash = new Float64Array(T);
+  const held = new Uint8Array(T);
+  runs.forEach(({ run }, i) => {
+    const map = index[i]!;
+    const e = carryForward(map, run.equity, share);
+    const c = carryForward(map, run.cash, share);
+    const sh = carryForward(map, run.shares, 0);
+    for (let k = 0; k < T; k++) {
+      equity[k] += e[k]!;
+      cash[k] += c[k]!;
+      const j = map[k]!;
+      if ((j >= 0 ? run.held[j]! : sh[k]! !== 0 ? 1 : 0) === 1) held[k] = 1;
+    }
+  });
+  return { length: T, time, equity, cash, held, slots: runs };
+}
+
+/** Metrics of the combined account; buy-and-hold is the mean over the slots' symbols. */
+export function multiStrategyPerformance(multi: MultiStrategyRun, config: BacktestConfig): Performance {
+  const tally = new TradeTally();
+  let buyHold = 0;
+  let open = 0;
+  let rejected = 0;
+  for (const { bars, run } of multi.slots) {
+    tallyFills(run.fills, bars.time, -1, tally);
+    buyHold += buyHoldReturn(bars.close, config.warmup_bars) / multi.slots.length;
+    if (run.length > 0 && run.shares[run.length - 1] !== 0) open++;
+    rejected += run.refusals.count;
+  }
+  return performanceOf(multi, tally, {
+    initialCash: config.cash,
+    annualDays: config.annual_days,
+    riskFreeRate: config.risk_free_rate,
+    buyHold,
+    openTrades: open,
+    rejected,
+  });
+}
+
+export function toMultiStrategyResult(multi: MultiStrategyRun, config: BacktestConfig): PortfolioResult<BacktestConfig> {
+  const weight = 1 / multi.slots.length;
+  return assemblePortfolioResult(
+    multi,
+    multiStrategyPerformance(multi, config),
+    multi.slots.map((s) => ({ key: s.key, weight, result: toResult(s.bars, s.run, s.plan) })),
+    config,
+  );
+}
+
+/** One-call multi-strategy backtest: defaults fill in any setting not given. */
+export function backtestMultiStrategy(
+  slots: readonly StrategySlot[],
+  config: Partial<BacktestConfig>,
+): PortfolioResult<BacktestConfig> {
+  const full = { ...DEFAULT_CONFIG, ...config };
+  return toMultiStrategyResult(runMultiStrategy(slots, full), full);
+}

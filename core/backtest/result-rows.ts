@@ -1,0 +1,203 @@
+/**
+ * JSON-ready rows of a result, in easy_tdx's wire shape (`equity_curve`, `trades`,
+ * `positions`) so its clients read ours unchanged. Built from the kernels' typed
+ * arrays only when a caller asks for rows. Non-finite numbers become null.
+ */
+import { DAY_MS, isoDateTime } from "./bar-time.ts";
+import { REFUSAL_NAMES } from "./execution-rules.ts";
+import { METRIC_NAMES, type MetricName, type Performance } from "./metric-docs.ts";
+import type { EquityTrack } from "./metrics.ts";
+import type { FillLog, RefusalLog } from "./trade-log.ts";
+
+export type JsonNumber = number | null;
+
+export function jsonNumber(x: number): JsonNumber {
+  return Number.isFinite(x) ? x : null;
+}
+
+export type PerformanceJson = Record<MetricName, JsonNumber>;
+
+export function performanceJson(p: Performance): PerformanceJson {
+  const out = {} as PerformanceJson;
+  for (const name of METRIC_NAMES) out[name] = jsonNumber(p[name]);
+  return out;
+}
+
+/** One bar of the equity curve; `drawdown` in CNY below the running peak, `drawdown_pct` as a fraction of it. */
+export interface EquityRow {
+  readonly datetime: string;
+  readonly cash: JsonNumber;
+  readonly position_value: JsonNumber;
+  readonly total: JsonNumber;
+  readonly drawdown: JsonNumber;
+  readonly drawdown_pct: JsonNumber;
+}
+
+export function equityRows(track: EquityTrack): EquityRow[] {
+  const rows: EquityRow[] = new Array(track.length);
+  let peak = -Infinity;
+  for (let t = 0; t < track.length; t++) {
+    const total = track.equity[t]!;
+    if (total > peak) peak = total;
+    const drawdown = peak - total;
+    rows[t] = {
+      datetime: isoDateTime(track.time[t]!),
+      cash: jsonNumber(track.cash[t]!),
+      position_value: jsonNumber(total - track.cash[t]!),
+      total: jsonNumber(total),
+      drawdown: jsonNumber(drawdown),
+      drawdown_pct: peak > 0 ? jsonNumber(drawdown / peak) : 0,
+    };
+  }
+  return rows;
+}
+
+export type TradeAction = "open_long" | "close_long" | "open_short" | "close_short";
+
+/**
+ * One fill, or one refused fill attempt (`rejected: true` with its `reason`).
+ * easy_tdx's fields come first: `commission` is the fill's total fees (broker
+ * commission + stamp duty + transfer fee, split out in `brokerage`, `stamp_tax`,
+ * `transfer_fee`), `pnl` and `cost_basis` are 0 on opening fills. A closing fill
+ * also carries its round trip: entry date and average entry price, holding period
+ * and return (P&L over entry value).
+ */
+export interface TradeRow {
+  readonly datetime: string;
+  readonly direction: "BUY" | "SELL";
+  readonly size: JsonNumber;
+  readonly price: JsonNumber;
+  readonly commission: JsonNumber;
+  readonly slippage: JsonNumber;
+  readonly pnl: JsonNumber;
+  readonly cost_basis: JsonNumber;
+  readonly rejected: boolean;
+  readonly reason: string | null;
+  readonly action: TradeAction;
+  readonly brokerage: JsonNumber;
+  readonly stamp_tax: JsonNumber;
+  readonly transfer_fee: JsonNumber;
+  readonly entry_datetime: string | null;
+  readonly entry_price: JsonNumber;
+  readonly holding_days: JsonNumber;
+  readonly holding_bars: number | null;
+  readonly return_pct: JsonNumber;
+}
+
+function actionOf(side: number, closing: boolean): TradeAction {
+  if (side === 1) return closing ? "close_short" : "open_long";
+  return closing ? "close_long" : "open_short";
+}
+
+function fillRow(fills: FillLog, i: number, time: Float64Array): TradeRow {
+  const side = fills.side[i]!;
+  const pnl = fills.pnl[i]!;
+  const closing = pnl === pnl;
+  const shares = fills.shares[i]!;
+  const bar = fills.bar[i]!;
+  const entry = fills.entryBar[i]!;
+  const basis = fills.basis[i]!;
+  return {
+    datetime: isoDateTime(time[bar]!),
+    direction: side === 1 ? "BUY" : "SELL",
+    size: shares,
+    price: jsonNumber(fills.price[i]!),
+    commission: jsonNumber(fills.fees(i)),
+    slippage: jsonNumber(fills.slippage[i]!),
+    pnl: closing ? jsonNumber(pnl) : 0,
+    cost_basis: closing ? jsonNumber(basis) : 0,
+    rejected: false,
+    reason: null,
+    action: actionOf(side, closing),
+    brokerage: jsonNumber(fills.commission[i]!),
+    stamp_tax: jsonNumber(fills.stamp[i]!),
+    transfer_fee: jsonNumber(fills.transfer[i]!),
+    entry_datetime: closing ? isoDateTime(time[entry]!) : null,
+    entry_price: closing ? jsonNumber(basis / shares) : null,
+    holding_days: closing ? (time[bar]! - time[entry]!) / DAY_MS : null,
+    holding_bars: closing ? bar - entry : null,
+    return_pct: closing ? jsonNumber(pnl / basis) : null,
+  };
+}
+
+function refusalRow(refusals: RefusalLog, i: number, time: Float64Array): TradeRow {
+  const side = refusals.side[i]!;
+  const shares = refusals.shares[i]!;
+  return {
+    datetime: isoDateTime(time[refusals.bar[i]!]!),
+    direction: side === 1 ? "BUY" : "SELL",
+    size: jsonNumber(shares),
+    price: jsonNumber(refusals.price[i]!),
+    commission: 0,
+    slippage: 0,
+    pnl: 0,
+    cost_basis: 0,
+    rejected: true,
+    reason: REFUSAL_NAMES[refusals.reason[i]!] ?? null,
+    action: actionOf(side, shares > 0),
+    brokerage: 0,
+    stamp_tax: 0,
+    transfer_fee: 0,
+    entry_datetime: null,
+    entry_price: null,
+    holding_days: null,
+    holding_bars: null,
+    return_pct: null,
+  };
+}
+
+/** Fills and refusals of one leg (all legs with −1) in time order; on one bar, fills first. */
+export function tradeRows(time: Float64Array, fills: FillLog, refusals: RefusalLog, leg: number): TradeRow[] {
+  const rows: TradeRow[] = [];
+  let j = 0;
+  for (let i = 0; i < fills.count; i++) {
+    if (leg >= 0 && fills.leg[i] !== leg) continue;
+    const bar = fills.bar[i]!;
+    for (; j < refusals.count && refusals.bar[j]! < bar; j++) {
+      if (leg < 0 || refusals.leg[j] === leg) rows.push(refusalRow(refusals, j, time));
+    }
+    rows.push(fillRow(fills, i, time));
+  }
+  for (; j < refusals.count; j++) {
+    if (leg < 0 || refusals.leg[j] === leg) rows.push(refusalRow(refusals, j, time));
+  }
+  return rows;
+}
+
+/** Position at one bar's close: `avg_price` is the average entry price, `unrealized_pnl` before fees. */
+export interface PositionRow {
+  readonly datetime: string;
+  readonly size: number;
+  readonly avg_price: JsonNumber;
+  readonly market_value: JsonNumber;
+  readonly unrealized_pnl: JsonNumber;
+}
+
+/** Per-bar positions of one leg; `value[t]` is that leg's signed position value at the close. */
+export function positionRows(
+  time: Float64Array,
+  shares: Float64Array,
+  value: Float64Array,
+  length: number,
+  fills: FillLog,
+  leg: number,
+): PositionRow[] {
+  const rows: PositionRow[] = new Array(length);
+  let avg = 0;
+  let i = 0;
+  for (let t = 0; t < length; t++) {
+    for (; i < fills.count && fills.bar[i]! <= t; i++) {
+      if (leg < 0 || fills.leg[i] === leg) avg = fills.avgAfter[i]!;
+    }
+    const size = shares[t]!;
+    const marketValue = value[t]!;
+    rows[t] = {
+      datetime: isoDateTime(time[t]!),
+      size,
+      avg_price: jsonNumber(avg),
+      market_value: jsonNumber(marketValue),
+      unrealized_pnl: jsonNumber(marketValue - size * avg),
+    };
+  }
+  return rows;
+}

@@ -1,0 +1,83 @@
+/**
+ * Single-symbol backtest from bars, signals and a config: the kernel run, its
+ * metrics-only summary (for sweeps), and the full JSON-ready result.
+ */
+import type { BarSeries } from "../bars/series.ts";
+import { DEFAULT_CONFIG, type BacktestConfig } from "./config.ts";
+import { KernelWorkspace, runKernel, type KernelRun, type SignalArrays } from "./kernel.ts";
+import type { Performance } from "./metric-docs.ts";
+import { buyHoldReturn, performanceOf, tallyFills, TradeTally, type EquityTrack } from "./metrics.ts";
+import { planBacktest, type KernelPlan } from "./plan.ts";
+import {
+  equityRows,
+  performanceJson,
+  positionRows,
+  tradeRows,
+  type EquityRow,
+  type PerformanceJson,
+  type PositionRow,
+  type TradeRow,
+} from "./result-rows.ts";
+import type { SecurityInfo, SecurityRules } from "./security.ts";
+
+/** The settings a run used, echoed back with the resolved security rules. */
+export interface ConfigEcho extends BacktestConfig {
+  readonly security: SecurityRules;
+}
+
+/** easy_tdx's BacktestResultResponse shape. */
+export interface BacktestResult {
+  readonly performance: PerformanceJson;
+  readonly equity_curve: EquityRow[];
+  readonly trades: TradeRow[];
+  readonly positions: PositionRow[];
+  readonly config: ConfigEcho;
+}
+
+function trackOf(bars: BarSeries, run: KernelRun): EquityTrack {
+  return { length: run.length, time: bars.time, equity: run.equity, cash: run.cash, held: run.held };
+}
+
+/** Metrics of a finished kernel run. */
+export function kernelPerformance(bars: BarSeries, run: KernelRun, plan: KernelPlan): Performance {
+  const cfg = plan.config;
+  const tally = tallyFills(run.fills, bars.time, -1, new TradeTally());
+  return performanceOf(trackOf(bars, run), tally, {
+    initialCash: cfg.cash,
+    annualDays: cfg.annual_days,
+    riskFreeRate: cfg.risk_free_rate,
+    buyHold: buyHoldReturn(bars.close, cfg.warmup_bars),
+    openTrades: run.length > 0 && run.shares[run.length - 1] !== 0 ? 1 : 0,
+    rejected: run.refusals.count,
+  });
+}
+
+/** Metrics-only path: no rows, and no allocation beyond the result when `ws` is reused. */
+export function runMetrics(bars: BarSeries, signals: SignalArrays, plan: KernelPlan, ws?: KernelWorkspace): Performance {
+  return kernelPerformance(bars, runKernel(bars, signals, plan, ws), plan);
+}
+
+/** Full result rows of a finished kernel run. */
+export function toResult(bars: BarSeries, run: KernelRun, plan: KernelPlan): BacktestResult {
+  const n = run.length;
+  const value = new Float64Array(n);
+  for (let t = 0; t < n; t++) value[t] = run.equity[t]! - run.cash[t]!;
+  return {
+    performance: performanceJson(kernelPerformance(bars, run, plan)),
+    equity_curve: equityRows(trackOf(bars, run)),
+    trades: tradeRows(bars.time, run.fills, run.refusals, -1),
+    positions: positionRows(bars.time, run.shares, value, n, run.fills, -1),
+    config: { ...plan.config, security: plan.rules.security },
+  };
+}
+
+/** One-call backtest: defaults fill in any setting not given. */
+export function backtest(
+  bars: BarSeries,
+  signals: SignalArrays,
+  config: Partial<BacktestConfig>,
+  security: SecurityInfo,
+): BacktestResult {
+  const plan = planBacktest({ ...DEFAULT_CONFIG, ...config }, security);
+  return toResult(bars, runKernel(bars, signals, plan, new KernelWorkspace(bars.length)), plan);
+}

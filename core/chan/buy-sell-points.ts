@@ -1,0 +1,380 @@
+/**
+ * Buy/sell points (买卖点) after chan.py's `CBSPointList`, at one level: on
+ * strokes with segments, or on segments with segments of segments. Points sit
+ * at line ends (a down line's end is a buy); several types on one line merge
+ * into one point. Types 1 and 1p are tracked even when not emitted, because 2
+ * and 3 refer to them; a type added to a line that already holds an emitted
+ * point is kept even when not requested, as chan.py does.
+ *
+ * Every type-1 test (pivot divergence or the 1p comparison with the line two
+ * back) is also returned as a {@link Divergence}.
+ */
+import type { Lines } from "./lines.ts";
+import type { LineMetric } from "./line-metrics.ts";
+import type { BspType, PointOptions, PointSides } from "./options.ts";
+import type { Pivot, Pivots } from "./pivots.ts";
+import type { Segments } from "./segments.ts";
+
+export interface BuySellPoint {
+  /** The line whose end is the point. */
+  readonly line: number;
+  /** The raw bar of that end. */
+  readonly bar: number;
+  readonly isBuy: boolean;
+  readonly types: readonly BspType[];
+  /** Raw bar of the related type-1 point, −1 when none. */
+  readonly relatedBar: number;
+  /** chan.py's numbers: `divergence_rate`, `bsp2_retrace_rate`, `bsp3_zs_height`, `bsp_bi_amp`, ... (null where chan.py has None). */
+  readonly features: Readonly<Record<string, number | null>>;
+  readonly sure: boolean;
+}
+
+export interface Divergence {
+  /** The segment whose last line was tested. */
+  readonly segment: number;
+  /** `pivot`: leaving line against the pivot's entering line (type 1); `adjacent`: against the same-direction line two back (1p). */
+  readonly kind: "pivot" | "adjacent";
+  /** Pivot index for `pivot`, −1 otherwise. */
+  readonly pivot: number;
+  readonly inLine: number;
+  readonly outLine: number;
+  readonly algo: PointOptions["macd_algo"];
+  readonly inMetric: number;
+  readonly outMetric: number;
+  /** out / in (chan.py adds 1e-7 to `in` for 1p). */
+  readonly ratio: number;
+  readonly threshold: number;
+  /** `pivot` only: whether the leaving line broke out of [ZD, ZG] (required). */
+  readonly brokePivot: boolean;
+  readonly divergent: boolean;
+  /** Whether a point of this type was emitted at the line. */
+  readonly emitted: boolean;
+}
+
+export interface PointsResult {
+  readonly points: readonly BuySellPoint[];
+  readonly divergences: readonly Divergence[];
+}
+
+interface MutablePoint {
+  readonly line: number;
+  readonly isBuy: boolean;
+  readonly types: BspType[];
+  related: MutablePoint | null;
+  readonly features: Record<string, number | null>;
+}
+
+type Features = Record<string, number | null>;
+
+class PointBuilder {
+  private readonly stored = new Map<number, MutablePoint>();
+  private readonly firsts = new Map<number, MutablePoint>();
+  private readonly divergences: (Omit<Divergence, "emitted"> & { type: BspType })[] = [];
+
+  constructor(
+    private readonly L: Lines,
+    private readonly segs: Segments,
+    private readonly pivots: Pivots,
+    private readonly sides: PointSides,
+    private readonly metric: LineMetric,
+  ) {}
+
+  build(): PointsResult {
+    const S = this.segs.lines;
+    for (let k = 0; k < S.length; k++) this.type1(k);
+    for (let k = 0; k < S.length; k++) {
+      const c = this.side(S.dir[k] === -1);
+      if (c.bs_type.includes("2") || c.bs_type.includes("2s")) this.type2(k);
+    }
+    for (let k = 0; k < S.length; k++) this.type3(k);
+    const points = [...this.stored.values()]
+      .sort((a, b) => a.line - b.line)
+      .map((p) => ({
+        line: p.line,
+        bar: this.L.endBar[p.line]!,
+        isBuy: p.isBuy,
+        types: p.types.slice(),
+        relatedBar: p.related ? this.L.endBar[p.related.line]! : -1,
+        features: { ...p.features },
+        sure: this.L.isSure[p.line] === 1,
+      }));
+    const divergences = this.divergences.map(({ type, ...d }) => ({
+      ...d,
+      emitted: this.stored.get(d.outLine)?.types.includes(type) ?? false,
+    }));
+    return { points, divergences };
+  }
+
+  private side(isBuy: boolean): PointOptions {
+    return isBuy ? this.sides.buy : this.sides.sell;
+  }
+
+  private amp(i: number): number {
+    return Math.abs(this.L.endVal[i]! - this.L.beginVal[i]!);
+  }
+
+  private segPivots(k: number): Pivot[] {
+    return this.pivots.bySegment[k]!.map((j) => this.pivots.list[j]!);
+  }
+
+  /** chan.py `add_bs`. */
+  private add(type: BspType, line: number, related: MutablePoint | null, target: boolean, features: Features): void {
+    const isBuy = this.L.dir[line] === -1;
+    const existing = this.stored.get(line);
+    if (existing) {
+      existing.types.push(type);
+      existing.related ??= related;
+      Object.assign(existing.features, features);
+      return;
+    }
+    const isTarget = target && this.side(isBuy).bs_type.includes(type);
+    const isFirst = type === "1" || type === "1p";
+    if (!isTarget && !isFirst) return;
+    const p: MutablePoint = { line, isBuy, types: [type], related, features: { ...features, bsp_bi_amp: this.amp(line) } };
+    if (isTarget) this.stored.set(line, p);
+    if (isFirst) this.firsts.set(line, p);
+  }
+
+  private type1(k: number): void {
+    const S = this.segs.lines;
+    const end = S.endLine[k]!;
+    const c = this.side(S.dir[k] === -1);
+    const zs = this.segPivots(k);
+    const count = c.bsp1_only_multibi_zs ? zs.filter((z) => z.begin !== z.end).length : zs.length;
+    const target = c.min_zs_cnt <= 0 || count >= c.min_zs_cnt;
+    const last = zs[zs.length - 1];
+    if (
+      last &&
+      last.begin !== last.end &&
+      ((last.lineOut >= 0 && last.lineOut >= end) || last.end >= end) &&
+      end - last.lineIn > 2
+    ) {
+      this.pivotDivergence(k, zs.length, last, c, target);
+    } else {
+      this.adjacentDivergence(k, c, target);
+    }
+  }
+
+  private pivotDivergence(k: number, zsCount: number, z: Pivot, c: PointOptions, target: boolean): void {
+    const L = this.L;
+    const out = this.segs.lines.endLine[k]!;
+    if (c.bs1_peak && !outIsPeak(L, z, out)) target = false;
+    const broke = (L.dir[out] === -1 && L.low[out]! < z.zd) || (L.dir[out] === 1 && L.high[out]! > z.zg);
+    const inMetric = this.metric(z.lineIn, c.macd_algo, false);
+    const outMetric = this.metric(out, c.macd_algo, true);
+    const ratio = outMetric / inMetric;
+    const divergent = broke && (c.divergence_rate > 100 || outMetric <= c.divergence_rate * inMetric);
+    if (!divergent) target = false;
+    this.divergences.push({
+      type: "1",
+      segment: k,
+      kind: "pivot",
+      pivot: this.pivots.list.indexOf(z),
+      inLine: z.lineIn,
+      outLine: out,
+      algo: c.macd_algo,
+      inMetric,
+      outMetric,
+      ratio,
+      threshold: c.divergence_rate,
+      brokePivot: broke,
+      divergent,
+    });
+    this.add("1", out, null, target, { divergence_rate: broke ? ratio : null, zs_cnt: zsCount });
+  }
+
+  /** chan.py `treat_pz_bsp1`. */
+  private adjacentDivergence(k: number, c: PointOptions, target: boolean): void {
+    const L = this.L;
+    const seg = this.segs;
+    const last = seg.lines.endLine[k]!;
+    // chan.py indexes the line list with last−2, which wraps around below 0
+    const pre = last - 2 < 0 ? last - 2 + L.length : last - 2;
+    if (seg.lineSegment[last] !== seg.lineSegment[pre]) return;
+    if (L.dir[last] !== seg.lines.dir[k]) return;
+    if (L.dir[last] === -1 && L.low[last]! > L.low[pre]!) return;
+    if (L.dir[last] === 1 && L.high[last]! < L.high[pre]!) return;
+    const inMetric = this.metric(pre, c.macd_algo, false);
+    const outMetric = this.metric(last, c.macd_algo, true);
+    const divergent = outMetric <= c.divergence_rate * inMetric;
+    const ratio = outMetric / (inMetric + 1e-7);
+    this.divergences.push({
+      type: "1p",
+      segment: k,
+      kind: "adjacent",
+      pivot: -1,
+      inLine: pre,
+      outLine: last,
+      algo: c.macd_algo,
+      inMetric,
+      outMetric,
+      ratio,
+      threshold: c.divergence_rate,
+      brokePivot: false,
+      divergent,
+    });
+    this.add("1p", last, null, divergent && target, { divergence_rate: ratio, bsp1_bi_amp: this.amp(last) });
+  }
+
+  private type2(k: number): void {
+    const S = this.segs.lines;
+    const n = this.L.length;
+    let c: PointOptions;
+    let first = -1;
+    let breakLine: number;
+    let line2: number;
+    if (S.length > 1) {
+      c = this.side(S.dir[k] === -1);
+      first = S.endLine[k]!;
+      if (first + 2 >= n) return;
+      breakLine = first + 1;
+      line2 = first + 2;
+    } else {
+      c = this.side(S.dir[k] === 1);
+      if (n === 1) return;
+      breakLine = 0;
+      line2 = 1;
+    }
+    if (c.bsp2_follow_1 && (first < 0 || !this.stored.has(first))) return;
+    const related = first >= 0 ? (this.firsts.get(first) ?? null) : null;
+    const retrace = this.amp(line2) / this.amp(breakLine);
+    if (retrace <= c.max_bs2_rate) {
+      this.add("2", line2, related, true, {
+        bsp2_retrace_rate: retrace,
+        bsp2_break_bi_amp: this.amp(breakLine),
+        bsp2_bi_amp: this.amp(line2),
+      });
+    } else if (c.bsp2s_follow_2) {
+      return;
+    }
+    if (!this.side(S.dir[k] === -1).bs_type.includes("2s")) return;
+    this.type2s(line2, breakLine, related, c);
+  }
+
+  private type2s(line2: number, breakLine: number, related: MutablePoint | null, c: PointOptions): void {
+    const L = this.L;
+    const seg = this.segs;
+    const segCount = seg.lines.length;
+    let lo = 0;
+    let hi = 0;
+    for (let bias = 2; line2 + bias < L.length; bias += 2) {
+      const s = line2 + bias;
+      if (c.max_bsp2s_lv !== null && bias / 2 > c.max_bsp2s_lv) break;
+      const s2 = seg.lineSegment[line2]!;
+      const ss = seg.lineSegment[s]!;
+      if (ss !== s2 && (ss < segCount - 1 || ss - s2 >= 2 || seg.lines.isSure[s2] === 1)) break;
+      if (bias === 2) {
+        if (!(L.high[s]! > L.low[line2]! && L.high[line2]! > L.low[s]!)) break;
+        lo = Math.max(L.low[line2]!, L.low[s]!);
+        hi = Math.min(L.high[line2]!, L.high[s]!);
+      } else if (!(L.high[s]! > lo && hi > L.low[s]!)) {
+        break;
+      }
+      if ((L.dir[s] === -1 && L.low[s]! < L.low[breakLine]!) || (L.dir[s] === 1 && L.high[s]! > L.high[breakLine]!)) break;
+      const retrace = Math.abs(L.endVal[s]! - L.endVal[breakLine]!) / this.amp(breakLine);
+      if (retrace > c.max_bs2_rate) break;
+      this.add("2s", s, related, true, {
+        bsp2s_retrace_rate: retrace,
+        bsp2s_break_bi_amp: this.amp(breakLine),
+        bsp2s_bi_amp: this.amp(s),
+        bsp2s_lv: bias / 2,
+      });
+    }
+  }
+
+  private type3(k: number): void {
+    const S = this.segs.lines;
+    const c0 = this.side(S.dir[k] === -1);
+    if (!c0.bs_type.includes("3a") && !c0.bs_type.includes("3b")) return;
+    let first = -1;
+    let next: number;
+    let c: PointOptions;
+    if (S.length > 1) {
+      first = S.endLine[k]!;
+      c = c0;
+      next = k + 1 < S.length ? k + 1 : -1;
+    } else {
+      next = k;
+      c = this.side(S.dir[k] === 1);
+    }
+    const nextIdx = S.length > 1 ? k + 1 : k;
+    if (c.bsp3_follow_1 && (first < 0 || !this.stored.has(first))) return;
+    const related = first >= 0 ? (this.firsts.get(first) ?? null) : null;
+    if (next >= 0) this.type3After(next, c, related, first, nextIdx);
+    this.type3Before(k, next, first, c, related, nextIdx);
+  }
+
+  /** 3a: the first pullback after the next segment's first multi-line pivot that stays out of it. */
+  private type3After(next: number, c: PointOptions, related: MutablePoint | null, first: number, nextIdx: number): void {
+    const L = this.L;
+    const seg = this.segs;
+    const S = seg.lines;
+    const multi = this.segPivots(next).filter((z) => z.begin !== z.end);
+    if (multi.length === 0) return;
+    if (c.strict_bsp3 && multi[0]!.lineIn !== first + 1) return;
+    const maxCount = this.side(S.dir[next] === -1).bsp3a_max_zs_cnt;
+    for (let zi = 0; zi < multi.length && zi < maxCount; zi++) {
+      const z = multi[zi]!;
+      if (z.lineOut < 0 || z.lineOut + 1 >= L.length) break;
+      const b = z.lineOut + 1;
+      if (seg.parentIndex[b]! < 0) {
+        if (next !== S.length - 1) break;
+      } else if (seg.parentIndex[b] !== next && seg.parentCount[b]! >= 3) {
+        break;
+      }
+      if (L.dir[b] === S.dir[next]) break;
+      if (seg.lineSegment[b] !== nextIdx && nextIdx < S.length - 2) break;
+      if (backIntoPivot(L, b, z)) continue;
+      const pastPeak = (L.dir[b] === -1 && L.high[b]! >= z.gg) || (L.dir[b] === 1 && L.low[b]! <= z.dd);
+      if (c.bsp3_peak && !pastPeak) continue;
+      this.add("3a", b, related, true, { bsp3_zs_height: (z.zg - z.zd) / z.zd, bsp3_bi_amp: this.amp(b) });
+    }
+  }
+
+  /** 3b: the first pullback after the type-1 line that stays out of the segment's last multi-line pivot. */
+  private type3Before(k: number, next: number, first: number, c: PointOptions, related: MutablePoint | null, nextIdx: number): void {
+    const L = this.L;
+    const seg = this.segs;
+    const z = this.segPivots(k).findLast((p) => p.begin !== p.end);
+    if (!z || first < 0) return;
+    if (c.strict_bsp3 && (z.lineOut < 0 || z.lineOut !== first)) return;
+    const end = this.type3bEnd(next);
+    for (let b = first + 2; b < L.length; b += 2) {
+      if (b > end) break;
+      if (seg.lineSegment[b] !== nextIdx && seg.lineSegment[b]! < seg.lines.length - 1) break;
+      if (backIntoPivot(L, b, z)) continue;
+      this.add("3b", b, related, true, { bsp3_zs_height: (z.zg - z.zd) / z.zd, bsp3_bi_amp: this.amp(b) });
+      break;
+    }
+  }
+
+  /** chan.py `cal_bsp3_bi_end_idx`: 3b is searched up to the next segment's first pivot's leaving line. */
+  private type3bEnd(next: number): number {
+    if (next < 0) return Infinity;
+    const zs = this.segPivots(next);
+    const multi = zs.filter((z) => z.begin !== z.end);
+    if (multi.length === 0 && next === this.segs.lines.length - 1) return Infinity;
+    for (const z of multi) if (z.lineOut >= 0) return z.lineOut;
+    return this.segs.lines.endLine[next]! - 1;
+  }
+}
+
+/** No line of the pivot, up to line `end`, goes beyond the pivot's leaving line (chan.py `out_bi_is_peak`). */
+function outIsPeak(L: Lines, z: Pivot, end: number): boolean {
+  const out = z.lineOut;
+  if (out < 0) return false;
+  for (let b = z.begin; b <= z.end && b <= end; b++) {
+    if ((L.dir[out] === -1 && L.low[b]! < L.low[out]!) || (L.dir[out] === 1 && L.high[b]! > L.high[out]!)) return false;
+  }
+  return true;
+}
+
+/** The line returns into [ZD, ZG]. */
+function backIntoPivot(L: Lines, b: number, z: Pivot): boolean {
+  return (L.dir[b] === -1 && L.low[b]! < z.zg) || (L.dir[b] === 1 && L.high[b]! > z.zd);
+}
+
+/** Buy/sell points of `lines` at one level, with the type-1 divergence tests behind them. */
+export function buildPoints(lines: Lines, segs: Segments, pivots: Pivots, sides: PointSides, metric: LineMetric): PointsResult {
+  return new PointBuilder(lines, segs, pivots, sides, metric).build();
+}

@@ -1,0 +1,213 @@
+/**
+ * The characteristic sequence (特征序列) that ends a segment, after chan.py's
+ * `CEigenFX`. An up segment's sequence is its down lines (a down segment's,
+ * its up lines), standardised by inclusion and searched for a top (bottom)
+ * fractal of three elements:
+ * - element 2 is never merged into element 1 when it contains it;
+ * - element 3 merges into element 2 when either contains the other, except a
+ *   candidate with an equal high and a lower low (up) stays separate;
+ * - element 3 counts only after an "actual break": it breaks the low of the
+ *   last line merged into element 2, or the next same-direction line does, or
+ *   no sure line says otherwise (then the end is only provisional);
+ * - a gap between elements 1 and 2 needs the reverse sequence, started two
+ *   lines after the end, to form its own fractal (chan.py no longer cancels
+ *   the end when the old extreme is exceeded first, issue #272).
+ * On any failure the first line is dropped and the rest replayed.
+ */
+import type { Lines } from "./lines.ts";
+
+type Combine = "combine" | "up" | "down" | "included";
+
+/** One standardised element: a run of lines merged by inclusion. */
+class Element {
+  high: number;
+  low: number;
+  readonly items: number[];
+  fx = 0;
+  gap = false;
+
+  constructor(
+    private readonly lines: Lines,
+    line: number,
+    /** +1 keeps higher highs and lows when merging, −1 lower ones. */
+    private readonly dir: number,
+  ) {
+    this.high = lines.high[line]!;
+    this.low = lines.low[line]!;
+    this.items = [line];
+  }
+
+  /** chan.py `try_add`: merge `line` when in inclusion, else report how it lies. */
+  tryAdd(line: number, excludeIncluded: boolean, allowTopEqual: number): Combine {
+    const ih = this.lines.high[line]!;
+    const il = this.lines.low[line]!;
+    const r = this.relation(ih, il, excludeIncluded, allowTopEqual);
+    if (r !== "combine") return r;
+    this.items.push(line);
+    if (this.dir === 1) {
+      if (ih !== il || ih !== this.high) {
+        this.high = Math.max(this.high, ih);
+        this.low = Math.max(this.low, il);
+      }
+    } else if (ih !== il || il !== this.low) {
+      this.high = Math.min(this.high, ih);
+      this.low = Math.min(this.low, il);
+    }
+    return r;
+  }
+
+  private relation(ih: number, il: number, excludeIncluded: boolean, allowTopEqual: number): Combine {
+    if (this.high >= ih && this.low <= il) return "combine";
+    if (this.high <= ih && this.low >= il) {
+      if (allowTopEqual === 1 && this.high === ih && this.low > il) return "down";
+      if (allowTopEqual === -1 && this.low === il && this.high < ih) return "up";
+      return excludeIncluded ? "included" : "combine";
+    }
+    return this.high > ih ? "down" : "up";
+  }
+
+  /** Fractal of this element between `pre` and `next` (chan.py's exclude-included rule). */
+  markFractal(pre: Element, next: Element, allowTopEqual: number): void {
+    if (pre.high < this.high && next.high <= this.high && next.low < this.low) {
+      if (allowTopEqual === 1 || next.high < this.high) this.fx = 1;
+    } else if (next.high > this.high && pre.low > this.low && next.low >= this.low) {
+      if (allowTopEqual === -1 || next.low > this.low) this.fx = -1;
+    }
+    if ((this.fx === 1 && pre.high < this.low) || (this.fx === -1 && pre.low > this.high)) this.gap = true;
+  }
+
+  /** The last member reaching the element's high (`isHigh`) or low. */
+  peakItem(isHigh: boolean): number {
+    const v = isHigh ? this.lines.high : this.lines.low;
+    const target = isHigh ? this.high : this.low;
+    for (let j = this.items.length - 1; j >= 0; j--) if (v[this.items[j]!] === target) return this.items[j]!;
+    throw new Error("characteristic element without its extreme");
+  }
+}
+
+/** Search state for one segment direction; feed it the counter-direction lines in order. */
+export class CharacteristicSequence {
+  private ele: [Element | null, Element | null, Element | null] = [null, null, null];
+  /** Lines fed since the last clear. */
+  private lst: number[] = [];
+  /** Whether the line that confirmed element 3 was sure. */
+  private lastEvidenceSure = false;
+  /** False once an element 3 was accepted without a confirmed break; chan.py never resets it. */
+  private actualBreak = true;
+
+  constructor(
+    private readonly lines: Lines,
+    /** Direction of the segment being ended: +1 up (feed down lines), −1 down. */
+    readonly dir: number,
+  ) {}
+
+  get hasSecond(): boolean {
+    return this.ele[1] !== null;
+  }
+
+  clear(): void {
+    this.ele = [null, null, null];
+    this.lst = [];
+  }
+
+  /** Feeds a line; true when a fractal of the right type formed. */
+  add(line: number): boolean {
+    this.lst.push(line);
+    if (this.ele[0] === null) {
+      this.ele[0] = new Element(this.lines, line, this.dir);
+      return false;
+    }
+    if (this.ele[1] === null) return this.second(line);
+    return this.third(line);
+  }
+
+  /** The line ending the segment: the one before the element-2 line holding the extreme. */
+  endLine(): number {
+    const e1 = this.ele[1]!;
+    return e1.peakItem(this.lines.dir[e1.items[0]!] !== 1) - 1;
+  }
+
+  /** chan.py `can_be_end`: true when confirmed, null when it can only be provisional. */
+  canBeEnd(): true | null {
+    const e1 = this.ele[1]!;
+    if (e1.gap) return this.reverseFractal(this.endLine() + 2);
+    return this.actualBreak ? true : null;
+  }
+
+  /** Every fed line (and the evidence line) was sure. */
+  allSure(): boolean {
+    for (const l of this.lst) if (!this.lines.wasSure[l]) return false;
+    return this.lastEvidenceSure;
+  }
+
+  private second(line: number): boolean {
+    const e0 = this.ele[0]!;
+    if (e0.tryAdd(line, true, 0) === "combine") return false;
+    const e1 = new Element(this.lines, line, this.dir);
+    this.ele[1] = e1;
+    if ((this.dir === 1 && e1.high < e0.high) || (this.dir === -1 && e1.low > e0.low)) return this.reset();
+    return false;
+  }
+
+  private third(line: number): boolean {
+    const e1 = this.ele[1]!;
+    this.lastEvidenceSure = this.lines.wasSure[line] === 1;
+    const allowTopEqual = this.lines.dir[line] === -1 ? 1 : -1;
+    const r = e1.tryAdd(line, false, allowTopEqual);
+    if (r === "combine") return false;
+    const e2 = new Element(this.lines, line, r === "up" ? 1 : -1);
+    this.ele[2] = e2;
+    if (!this.confirmBreak(e1, e2)) return this.reset();
+    e1.markFractal(this.ele[0]!, e2, allowTopEqual);
+    if ((this.dir === 1 && e1.fx === 1) || (this.dir === -1 && e1.fx === -1)) return true;
+    return this.reset();
+  }
+
+  private reset(): boolean {
+    const replay = this.lst.slice(1);
+    this.clear();
+    for (const l of replay) if (this.add(l)) return true;
+    return false;
+  }
+
+  /** chan.py `actual_break`. */
+  private confirmBreak(e1: Element, e2: Element): boolean {
+    const L = this.lines;
+    const lastIn2 = e1.items[e1.items.length - 1]!;
+    if ((this.dir === 1 && e2.low < L.low[lastIn2]!) || (this.dir === -1 && e2.high > L.high[lastIn2]!)) return true;
+    const b = e2.items[0]!;
+    const n = L.length;
+    if (b + 2 < n) {
+      const nn = b + 2;
+      const broke = L.dir[b] === -1 ? L.low[nn]! < L.low[b]! : L.high[nn]! > L.high[b]!;
+      if (broke) {
+        this.lastEvidenceSure = L.wasSure[nn] === 1;
+        return true;
+      }
+      if (!L.wasSure[nn] || nn + 1 >= n) {
+        this.actualBreak = false;
+        return true;
+      }
+      return false;
+    }
+    if (b + 1 < n && ((this.dir === 1 && L.high[b + 1]! > e1.high) || (this.dir === -1 && L.low[b + 1]! < e1.low))) return false;
+    this.actualBreak = false;
+    return true;
+  }
+
+  /** chan.py `find_revert_fx`: the reverse sequence from line `begin` must form its fractal. */
+  private reverseFractal(begin: number): true | null {
+    const L = this.lines;
+    if (begin >= L.length) return null;
+    const rev = new CharacteristicSequence(L, -L.dir[begin]!);
+    for (let l = begin; l < L.length; l += 2) {
+      if (!rev.add(l)) continue;
+      let test = rev.canBeEnd();
+      if (!rev.actualBreak) test = null;
+      const evidence = rev.ele[2]!.items[0]!;
+      if (test === true) this.lastEvidenceSure = L.wasSure[evidence] === 1 && rev.lastEvidenceSure;
+      return test;
+    }
+    return null;
+  }
+}

@@ -1,0 +1,267 @@
+/**
+ * Segments (线段) by chan.py's `seg_algo: "chan"`: the characteristic-sequence
+ * search run from the start and again after each confirmed end, then the tail
+ * after the last confirmed end collected into unsure segments (`left_seg_method`).
+ * The same function builds segments of segments from segment lines.
+ *
+ * chan.py quirks kept on purpose, because its later steps read them:
+ * - the first segment may be split in two unsure ones when an earlier extreme
+ *   lies beyond the first line's start;
+ * - unsure tail segments can be dropped and rebuilt while collecting, and the
+ *   lines they covered keep pointing at the dropped one (`parent_seg`), which
+ *   type-3 points consult.
+ * Where chan.py raises for a non-first segment whose end is on the wrong side
+ * of its start, the candidate is skipped as chan.py does for the first one.
+ */
+import { CharacteristicSequence } from "./characteristic-sequence.ts";
+import { allocLines, type Lines, type SegmentLines } from "./lines.ts";
+import type { LeftSegMethod } from "./options.ts";
+import type { RawRange } from "./stroke-rules.ts";
+
+export interface Segments {
+  readonly lines: SegmentLines;
+  /** Per line below: its segment (chan.py `seg_idx`); lines after the last segment get `length`. */
+  readonly lineSegment: Int32Array;
+  /** Per line below, chan.py `parent_seg` as left by the build: index (−1 none), direction and line count. */
+  readonly parentIndex: Int32Array;
+  readonly parentDir: Int8Array;
+  readonly parentCount: Int32Array;
+}
+
+interface Seg {
+  readonly idx: number;
+  readonly start: number;
+  readonly end: number;
+  readonly dir: number;
+  readonly sure: boolean;
+  readonly wasSure: boolean;
+  readonly reason: string;
+}
+
+class SegmentBuilder {
+  readonly segs: Seg[] = [];
+  readonly parent: (Seg | null)[];
+
+  constructor(
+    private readonly L: Lines,
+    private readonly leftMethod: LeftSegMethod,
+  ) {
+    this.parent = new Array<Seg | null>(L.length).fill(null);
+  }
+
+  build(): void {
+    this.confirmFrom(0);
+    this.collectLeft();
+  }
+
+  /** chan.py `cal_seg_sure` with its tail recursion unrolled. */
+  private confirmFrom(begin: number): void {
+    const L = this.L;
+    for (;;) {
+      const up = new CharacteristicSequence(L, 1);
+      const down = new CharacteristicSequence(L, -1);
+      const first = this.segs.length === 0;
+      let lastDir = first ? 0 : this.segs[this.segs.length - 1]!.dir;
+      let found: CharacteristicSequence | null = null;
+      for (let i = begin; i < L.length && !found; i++) {
+        const d = L.dir[i]!;
+        if (d === -1 && lastDir !== 1) {
+          if (up.add(i)) found = up;
+        } else if (d === 1 && lastDir !== -1) {
+          if (down.add(i)) found = down;
+        }
+        if (first) {
+          // the first segment's direction goes to the side that first has a second element
+          if (up.hasSecond && d === -1) {
+            lastDir = -1;
+            down.clear();
+          } else if (down.hasSecond && d === 1) {
+            up.clear();
+            lastDir = 1;
+          }
+          if (!up.hasSecond && lastDir === -1 && d === -1) lastDir = 0;
+          else if (!down.hasSecond && lastDir === 1 && d === 1) lastDir = 0;
+        }
+      }
+      if (!found) return;
+      const confirmed = found.canBeEnd() === true;
+      const end = found.endLine();
+      const added = this.add(end, confirmed && found.allSure(), 0, true, "normal");
+      if (added && !confirmed) return;
+      begin = end + 1;
+    }
+  }
+
+  /** chan.py `add_new_seg`: false when a segment's end lies on the wrong side of its start. */
+  private add(end: number, sure: boolean, segDir: number, splitFirst: boolean, reason: string): boolean {
+    const L = this.L;
+    if (this.segs.length === 0 && splitFirst && end >= 3) {
+      const peak = findPeak(L, end - 3, -1, L.dir[end] === -1);
+      if (
+        peak >= 0 &&
+        ((L.dir[peak] === -1 && (L.low[peak]! < L.low[0]! || peak === 0)) ||
+          (L.dir[peak] === 1 && (L.high[peak]! > L.high[0]! || peak === 0)))
+      ) {
+        this.add(peak, false, L.dir[peak]!, true, "split_first_1st");
+        this.add(end, false, 0, true, "split_first_2nd");
+        return true;
+      }
+    }
+    const start = this.segs.length === 0 ? 0 : this.segs[this.segs.length - 1]!.end + 1;
+    const dir = segDir !== 0 ? segDir : L.dir[end]!;
+    const isSure = sure && end - start >= 2;
+    if (isSure && (dir === -1 ? L.beginVal[start]! < L.endVal[end]! : L.beginVal[start]! > L.endVal[end]!)) return false;
+    const seg: Seg = { idx: this.segs.length, start, end, dir, sure: isSure, wasSure: sure, reason };
+    this.segs.push(seg);
+    for (let i = start; i <= end; i++) this.parent[i] = seg;
+    return true;
+  }
+
+  /** chan.py `collect_left_seg`. */
+  private collectLeft(): void {
+    if (this.segs.length === 0) {
+      this.collectFirst();
+      return;
+    }
+    this.collectTail();
+    const last = this.segs[this.segs.length - 1];
+    if (this.L.length > 0 && last && this.L.length - 1 - last.end > 2 && !last.sure) {
+      this.segs.pop();
+      this.collectLeft();
+    }
+  }
+
+  private collectFirst(): void {
+    const L = this.L;
+    const n = L.length;
+    if (n < 3) return;
+    if (this.leftMethod === "peak") {
+      let hi = -Infinity;
+      let lo = Infinity;
+      for (let i = 0; i < n; i++) {
+        hi = Math.max(hi, L.high[i]!);
+        lo = Math.min(lo, L.low[i]!);
+      }
+      const b0 = L.beginVal[0]!;
+      if (Math.abs(hi - b0) >= Math.abs(lo - b0)) this.add(findPeak(L, 0, n, true), false, 1, false, "0seg_find_high");
+      else this.add(findPeak(L, 0, n, false), false, -1, false, "0seg_find_low");
+      this.collectAsOne();
+    } else {
+      this.add(n - 1, false, L.endVal[n - 1]! >= L.beginVal[0]! ? 1 : -1, false, "0seg_collect_all");
+    }
+  }
+
+  /** chan.py `collect_segs`. */
+  private collectTail(): void {
+    const L = this.L;
+    const lastLine = L.length - 1;
+    const e = this.segs[this.segs.length - 1]!.end;
+    if (lastLine - e < 3) return;
+    if (L.dir[e] === -1 && L.endVal[lastLine]! <= L.endVal[e]!) {
+      const peak = findPeak(L, e + 3, L.length, true);
+      if (peak >= 0) {
+        this.add(peak, false, 1, true, "collectleft_find_high_force");
+        this.collectLeft();
+      }
+    } else if (L.dir[e] === 1 && L.endVal[lastLine]! >= L.endVal[e]!) {
+      const peak = findPeak(L, e + 3, L.length, false);
+      if (peak >= 0) {
+        this.add(peak, false, -1, true, "collectleft_find_low_force");
+        this.collectLeft();
+      }
+    } else if (this.leftMethod === "all") {
+      this.collectAsOne();
+    } else {
+      this.collectByPeaks(e);
+    }
+  }
+
+  /** chan.py `collect_left_seg_peak_method`: unsure segments to each later opposite extreme. */
+  private collectByPeaks(e: number): void {
+    for (;;) {
+      const isHigh = this.L.dir[e] === -1;
+      const peak = findPeak(this.L, e + 3, this.L.length, isHigh);
+      if (peak < 0 || peak - e < 3) {
+        this.collectAsOne();
+        return;
+      }
+      this.add(peak, false, isHigh ? 1 : -1, true, isHigh ? "collectleft_find_high" : "collectleft_find_low");
+      e = this.segs[this.segs.length - 1]!.end;
+    }
+  }
+
+  /** chan.py `collect_left_as_seg`: what remains becomes one unsure segment. */
+  private collectAsOne(): void {
+    const L = this.L;
+    const last = L.length - 1;
+    const e = this.segs[this.segs.length - 1]!.end;
+    if (e + 1 > last) return;
+    if (L.dir[e] === L.dir[last]) this.add(last - 1, false, 0, true, "collect_left_1");
+    else this.add(last, false, 0, true, "collect_left_0");
+  }
+}
+
+/**
+ * chan.py `FindPeakBi` over lines `from` (inclusive) towards `to` (exclusive;
+ * `to < from` walks backwards): the most extreme up-line end (`isHigh`) or
+ * down-line end, skipping a line whose same-direction predecessor went further;
+ * on ties the later one in walking order. −1 when none.
+ */
+function findPeak(L: Lines, from: number, to: number, isHigh: boolean): number {
+  let peakVal = isHigh ? -Infinity : Infinity;
+  let peak = -1;
+  const step = to >= from ? 1 : -1;
+  for (let i = from; i !== to && i >= 0 && i < L.length; i += step) {
+    const v = L.endVal[i]!;
+    if (isHigh ? L.dir[i] === 1 && v >= peakVal : L.dir[i] === -1 && v <= peakVal) {
+      if (i >= 2 && (isHigh ? L.endVal[i - 2]! > v : L.endVal[i - 2]! < v)) continue;
+      peakVal = v;
+      peak = i;
+    }
+  }
+  return peak;
+}
+
+/** Segments of `lines` (strokes, or segments for segments of segments). */
+export function buildSegments(lines: Lines, raw: RawRange, leftMethod: LeftSegMethod): Segments {
+  const b = new SegmentBuilder(lines, leftMethod);
+  b.build();
+  const segs = b.segs;
+  const n = segs.length;
+  const out = allocLines(n);
+  const startLine = new Int32Array(n);
+  const endLine = new Int32Array(n);
+  const reason: string[] = [];
+  for (let i = 0; i < n; i++) {
+    const s = segs[i]!;
+    const bb = lines.beginBar[s.start]!;
+    const eb = lines.endBar[s.end]!;
+    startLine[i] = s.start;
+    endLine[i] = s.end;
+    reason.push(s.reason);
+    out.dir[i] = s.dir;
+    out.isSure[i] = s.sure ? 1 : 0;
+    out.wasSure[i] = s.sure || s.wasSure ? 1 : 0;
+    out.beginVal[i] = lines.beginVal[s.start]!;
+    out.endVal[i] = lines.endVal[s.end]!;
+    out.high[i] = s.dir === 1 ? raw.high[eb]! : raw.high[bb]!;
+    out.low[i] = s.dir === -1 ? raw.low[eb]! : raw.low[bb]!;
+    out.beginBar[i] = bb;
+    out.endBar[i] = eb;
+  }
+  const m = lines.length;
+  const lineSegment = new Int32Array(m);
+  const parentIndex = new Int32Array(m);
+  const parentDir = new Int8Array(m);
+  const parentCount = new Int32Array(m);
+  let s = 0;
+  for (let i = 0; i < m; i++) {
+    while (s < n && segs[s]!.end < i) s++;
+    lineSegment[i] = n === 0 ? 0 : s;
+    const p = b.parent[i];
+    parentIndex[i] = p ? p.idx : -1;
+    parentDir[i] = p ? p.dir : 0;
+    parentCount[i] = p ? p.end - p.start + 1 : 0;
+  }
+  return { lines: { ...out, startLine, endLine, reason }, lineSegment, parentIndex, parentDir, parentCount };
+}

@@ -1,0 +1,129 @@
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { deflateSync } from "node:zlib";
+import fc from "fast-check";
+import {
+  FLAG_PLAIN,
+  FLAG_ZLIB,
+  decodeRequest,
+  decodeResponse,
+  encodeRequest,
+  encodeResponse,
+  expectCommand,
+  parseResponseHeader,
+} from "../../../adapters/tdx/tdx-frame.ts";
+import { TdxCommand } from "../../../adapters/tdx/tdx-commands.ts";
+import { TdxDecodeError, TdxFrameError } from "../../../adapters/tdx/tdx-errors.ts";
+import { skipUnless } from "../../support/fixtures.ts";
+import { bin, fromHex } from "./fixture-bytes.ts";
+
+const P = "tdx/protocol/";
+
+const headerCases = [
+  ["000d_setup_resp_20241013.frame.bin", FLAG_ZLIB, 0x00000000, TdxCommand.SETUP, 81, 189],
+  ["000d_setup_resp_20241028.frame.bin", FLAG_ZLIB, 0x00000000, TdxCommand.SETUP, 81, 189],
+  ["054c_quotes_v2_zlib_2023.frame.bin", FLAG_ZLIB, 0x00882f3b, TdxCommand.QUOTES_V2, 1297, 2001],
+  ["054c_quotes_v2_plain_2023.frame.bin", FLAG_PLAIN, 0x00000015, TdxCommand.QUOTES_V2, 105, 105],
+  ["052d_bars_sz000001_cat9_20170606-20170619.frame.bin", FLAG_PLAIN, 0x01640801, TdxCommand.BARS, 170, 170],
+  ["053e_quotes_sz000001_sh600008_20241016.frame.bin", FLAG_PLAIN, 0x00000002, TdxCommand.QUOTES, 175, 175],
+  ["053e_quotes_sz000001_sh600008_20241011.frame.bin", FLAG_PLAIN, 0x00000002, TdxCommand.QUOTES, 172, 172],
+  ["0010_finance_sz000001_20170428.frame.bin", FLAG_PLAIN, 0x0076181f, TdxCommand.FINANCE, 145, 145],
+] as const;
+
+for (const [file, flag, seq, cmd, zip, unzip] of headerCases) {
+  test(`recorded frame ${file}: header fields and body size`, { skip: skipUnless(P + file) }, () => {
+    const frame = bin(P + file);
+    const { header, body } = decodeResponse(frame);
+    assert.deepEqual(
+      { flag: header.flag, seq: header.seq, cmd: header.cmd, zip: header.zipSize, unzip: header.unzipSize },
+      { flag, seq, cmd, zip, unzip },
+    );
+    assert.equal(body.length, unzip);
+    assert.equal(frame.length, 16 + zip);
+  });
+}
+
+test("0x054c zlib frame inflates to exactly 2001 bytes with the documented start", { skip: skipUnless(P + "054c_quotes_v2_zlib_2023.frame.bin") }, () => {
+  const { body } = decodeResponse(bin(P + "054c_quotes_v2_zlib_2023.frame.bin"));
+  assert.deepEqual(Array.from(body.subarray(0, 11)), Array.from(fromHex("0000140000303030363239")));
+  const plain = decodeResponse(bin(P + "054c_quotes_v2_plain_2023.frame.bin")).body;
+  assert.deepEqual(Array.from(plain.subarray(0, 11)), Array.from(fromHex("0000010000303032343233")));
+});
+
+test("the recorded 0x052d request decodes and re-encodes byte for byte", { skip: skipUnless(P + "052d_bars_sz000001_cat9_20170606-20170619.request.bin") }, () => {
+  const frame = bin(P + "052d_bars_sz000001_cat9_20170606-20170619.request.bin");
+  const { header, payload } = decodeRequest(frame);
+  assert.deepEqual(header, { head: 0x0c, seq: 0x01640801, control: 1, cmd: TdxCommand.BARS, payloadLength: 26 });
+  assert.deepEqual(encodeRequest(header.cmd, payload, { seq: header.seq, control: header.control }), frame);
+});
+
+test("requests round-trip through encode and decode", () => {
+  fc.assert(
+    fc.property(
+      fc.integer({ min: 0, max: 0xffff }),
+      fc.uint8Array({ maxLength: 600 }),
+      fc.integer({ min: 0, max: 0xffffffff }),
+      fc.integer({ min: 0, max: 0xff }),
+      (cmd, payload, seq, control) => {
+        const { header, payload: back } = decodeRequest(encodeRequest(cmd, payload, { seq, control }));
+        assert.deepEqual(header, { head: 0x0c, seq, control, cmd, payloadLength: payload.length });
+        assert.deepEqual(back, payload);
+      },
+    ),
+  );
+});
+
+const compressible = fc.array(fc.constantFrom(0, 1, 2, 0x30, 0x31), { maxLength: 3000 }).map((a) => Uint8Array.from(a));
+
+test("responses round-trip, compressed only when that shrinks the body", () => {
+  fc.assert(
+    fc.property(
+      fc.oneof(fc.uint8Array({ maxLength: 2000 }), compressible),
+      fc.integer({ min: 0, max: 0xffffffff }),
+      fc.constantFrom(undefined, false),
+      (body, seq, compress) => {
+        const frame = encodeResponse(TdxCommand.BARS, seq, body, { compress });
+        const { header, body: back } = decodeResponse(frame);
+        assert.deepEqual(back, body);
+        assert.equal(header.seq, seq);
+        assert.equal(header.unzipSize, body.length);
+        assert.ok(header.zipSize <= header.unzipSize);
+        assert.equal(header.flag, header.zipSize < header.unzipSize ? FLAG_ZLIB : FLAG_PLAIN);
+        if (compress === false) assert.equal(header.zipSize, body.length);
+      },
+    ),
+  );
+});
+
+test("a forced compression that would not shrink is refused", () => {
+  assert.throws(() => encodeResponse(TdxCommand.BARS, 1, Uint8Array.of(7), { compress: true }), /does not shrink/);
+  assert.throws(() => encodeResponse(TdxCommand.BARS, 1, new Uint8Array(70000)), /exceeds 65535/);
+});
+
+function rawFrame(magic: number, zip: number, unzip: number, wire: Uint8Array): Uint8Array {
+  const out = new Uint8Array(16 + wire.length);
+  const v = new DataView(out.buffer);
+  v.setUint32(0, magic, true);
+  out[4] = FLAG_ZLIB;
+  v.setUint16(10, TdxCommand.BARS, true);
+  v.setUint16(12, zip, true);
+  v.setUint16(14, unzip, true);
+  out.set(wire, 16);
+  return out;
+}
+
+test("corrupt response frames fail with a TdxFrameError that says why", () => {
+  const body = new Uint8Array(100);
+  const z = deflateSync(body);
+  assert.throws(() => parseResponseHeader(rawFrame(0x12345678, 1, 1, Uint8Array.of(0))), (e: Error) => e instanceof TdxFrameError && /magic 78 56 34 12/.test(e.message));
+  assert.throws(() => decodeResponse(rawFrame(0x0074cbb1, 20, 10, new Uint8Array(20))), /zipsize 20 > unzipsize 10/);
+  assert.throws(() => decodeResponse(rawFrame(0x0074cbb1, 5, 10, Uint8Array.of(1, 2, 3, 4, 5))), /not a valid zlib stream/);
+  assert.throws(() => decodeResponse(rawFrame(0x0074cbb1, z.length, 101, z)), /inflated to 100 bytes, header says 101/);
+  assert.throws(() => decodeResponse(rawFrame(0x0074cbb1, 3, 3, Uint8Array.of(1, 2))), /frame is 18 bytes, header says 19/);
+});
+
+test("expectCommand tells a reply to another command apart", () => {
+  const { header } = decodeResponse(encodeResponse(TdxCommand.QUOTES, 1, Uint8Array.of(0, 0)));
+  expectCommand(header, TdxCommand.QUOTES);
+  assert.throws(() => expectCommand(header, TdxCommand.BARS), (e: Error) => e instanceof TdxDecodeError && /expected BARS \(0x052d\), got QUOTES \(0x053e\)/.test(e.message));
+});

@@ -1,0 +1,23 @@
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { fallbackPriceDecimals, priceDivisor, roundF32Price } from "../../../adapters/tdx/tdx-price-decimals.ts";
+import { Market } from "../../../adapters/tdx/tdx-types.ts";
+
+test("fallback decimals: funds, bonds and SH B-shares 3, stocks and indices 2", () => {
+  const cases: [number, string, number][] = [
+    [Market.SH, "600000", 2], [Market.SH, "688001", 2], [Market.SH, "000001", 2], [Market.SH, "999999", 2], [Market.SH, "880005", 2],
+    [Market.SH, "510300", 3], [Market.SH, "588000", 3], [Market.SH, "110075", 3], [Market.SH, "019547", 3], [Market.SH, "900901", 3],
+    [Market.SZ, "000001", 2], [Market.SZ, "300750", 2], [Market.SZ, "399001", 2],
+    [Market.SZ, "159915", 3], [Market.SZ, "161725", 3], [Market.SZ, "128136", 3],
+    [Market.BJ, "430047", 2],
+  ];
+  for (const [market, code, decimals] of cases) assert.equal(fallbackPriceDecimals(market, code), decimals, `${market}:${code}`);
+});
+
+test("divisors and float32 price cleanup", () => {
+  assert.deepEqual([priceDivisor(2), priceDivisor(3)], [100, 1000]);
+  assert.throws(() => priceDivisor(7), /unsupported/);
+  assert.equal(roundF32Price(Math.fround(11.55)), 11.55);
+  assert.equal(roundF32Price(Math.fround(1234.567)), 1234.567);
+  assert.equal(roundF32Price(Math.fround(3.912)), 3.912);
+});

@@ -1,0 +1,144 @@
+/** Portfolio kernel (weights, shared cash, rebalancing) and the multi-strategy combination. */
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import {
+  backtest,
+  backtestMultiStrategy,
+  backtestPortfolio,
+  DEFAULT_PORTFOLIO_CONFIG,
+  runPortfolio,
+  type PortfolioConfig,
+  type PortfolioLeg,
+} from "../../../core/backtest/index.ts";
+import { bars, days, signals, type BarSpec } from "./bars.ts";
+
+const NO_FEES: Partial<PortfolioConfig> = { commission: 0, min_commission: 0, stamp_tax: 0, transfer_fee: 0, cash: 100_000 };
+const d = days("2024-01-02", 8);
+
+function leg(key: string, code: string, rows: readonly BarSpec[], entries: number[], exits: number[] = [], weight?: number): PortfolioLeg {
+  return { key, bars: bars(rows), signals: signals(rows.length, entries, exits), security: { code }, ...(weight === undefined ? {} : { weight }) };
+}
+
+const flat = (price: number, n = 5): BarSpec[] => d.slice(0, n).map((day) => [day, price, price] as const);
+
+const config = (extra: Partial<PortfolioConfig> = {}): PortfolioConfig => ({ ...DEFAULT_PORTFOLIO_CONFIG, ...NO_FEES, ...extra });
+
+test("equal weights by default, given weights when set", () => {
+  const equal = runPortfolio([leg("SH:600000", "600000", flat(10), [0]), leg("SZ:000001", "000001", flat(20), [0])], config());
+  assert.deepEqual([equal.legs[0]!.shares[1], equal.legs[1]!.shares[1]], [5000, 2500]);
+  assert.equal(equal.cash[1], 0);
+
+  const weighted = runPortfolio(
+    [leg("SH:600000", "600000", flat(10), [0], [], 0.3), leg("SZ:000001", "000001", flat(20), [0], [], 0.5)],
+    config(),
+  );
+  assert.deepEqual([weighted.legs[0]!.shares[1], weighted.legs[1]!.shares[1]], [3000, 2500]);
+  assert.equal(weighted.cash[4], 20_000);
+  assert.throws(() => runPortfolio([leg("a", "600000", flat(10), [0], [], 0.7), leg("b", "000001", flat(20), [0], [], 0.7)], config()), RangeError);
+  assert.throws(() => runPortfolio([leg("a", "600000", flat(10), [0], [], 0.5), leg("b", "000001", flat(20), [0])], config()), RangeError);
+});
+
+test("cash is shared: a later entry gets weight × equity, capped by the cash left", () => {
+  const a: BarSpec[] = [[d[0]!, 10, 10], [d[1]!, 10, 10.5], [d[2]!, 10.5, 11], [d[3]!, 11, 11], [d[4]!, 11, 11]];
+  const run = runPortfolio([leg("A", "600000", a, [0], [], 0.6), leg("B", "000001", flat(20), [2], [], 0.4)], config());
+  assert.equal(run.legs[0]!.shares[1], 6000); // 60,000 / 10
+  // Equity at bar 2's close: 40,000 + 6,000 × 11 = 106,000; 0.4 of it is 42,400 but only 40,000 is left.
+  assert.equal(run.legs[1]!.shares[3], 2000);
+  assert.equal(run.cash[3], 0);
+});
+
+test("on one step sells are worked before buys, whatever the leg order", () => {
+  const a: BarSpec[] = [[d[0]!, 10, 10], [d[1]!, 10, 10], [d[2]!, 10, 11], [d[3]!, 11, 11], [d[4]!, 11, 11]];
+  const run = runPortfolio([leg("B", "000001", flat(20), [2], [], 0.5), leg("A", "600000", a, [0], [2], 0.5)], config());
+  const onStep3 = Array.from({ length: run.fills.count }, (_, i) => i).filter((i) => run.fills.bar[i] === 3);
+  assert.deepEqual(onStep3.map((i) => [run.fills.leg[i], run.fills.side[i]]), [[1, -1], [0, 1]]);
+  // B buys 0.5 × 105,000 = 52,500 → 2,600 shares at 20 (lots of 100).
+  assert.equal(run.legs[0]!.shares[3], 2600);
+  assert.equal(run.cash[3], 105_000 - 52_000);
+});
+
+test("periodic rebalancing brings held positions back to their weights", () => {
+  const a: BarSpec[] = [[d[0]!, 10, 10], [d[1]!, 10, 15], [d[2]!, 15, 20], [d[3]!, 20, 20], [d[4]!, 20, 20]];
+  const legs = [leg("A", "600000", a, [0]), leg("B", "000001", flat(20), [0])];
+  const none = runPortfolio(legs, config());
+  assert.deepEqual([none.legs[0]!.shares[4], none.legs[1]!.shares[4]], [5000, 2500]);
+  // After step 2 (equity 150,000): A holds 100,000 (target 75,000) → sell 1,250 → 1,200 in lots;
+  // B holds 50,000 → buy 25,000 worth, capped by the 24,000 just freed → 1,200 shares.
+  const re = runPortfolio(legs, config({ rebalance: "periodic", rebalance_every: 3 }));
+  assert.deepEqual([re.legs[0]!.shares[2], re.legs[1]!.shares[2]], [5000, 2500]);
+  assert.deepEqual([re.legs[0]!.shares[3], re.legs[1]!.shares[3]], [3800, 3700]);
+  assert.equal(re.cash[3], 0);
+  assert.equal(re.equity[4], 150_000);
+});
+
+test("portfolio fills obey the same refusals: entry at the up-limit dropped, exit at the down-limit retried", () => {
+  const up: BarSpec[] = [[d[0]!, 10, 10], [d[1]!, 11, 11], [d[2]!, 11, 11], [d[3]!, 11, 11]];
+  const down: BarSpec[] = [[d[0]!, 20, 20], [d[1]!, 20, 20], [d[2]!, 18, 18], [d[3]!, 17.5, 17.5]];
+  const r = backtestPortfolio([leg("A", "600000", up, [0]), leg("B", "000001", down, [0], [1])], NO_FEES);
+  const a = r.individual_results["A"]!.trades;
+  assert.deepEqual(a.map((t) => [t.rejected, t.reason]), [[true, "limit_up"]]);
+  const b = r.individual_results["B"]!.trades;
+  assert.deepEqual(b.map((t) => [t.datetime.slice(0, 10), t.direction, t.reason]), [
+    [d[1], "BUY", null],
+    [d[2], "SELL", "limit_down"],
+    [d[3], "SELL", null],
+  ]);
+  assert.equal(r.total_performance.rejected_trades, 2);
+});
+
+test("a symbol's signal fills on its own next bar when it has no bar on the next step", () => {
+  const gappy: BarSpec[] = [[d[0]!, 20, 20], [d[1]!, 20, 20], [d[3]!, 21, 21], [d[4]!, 21, 21]];
+  const r = backtestPortfolio([leg("A", "600000", flat(10), []), leg("B", "000001", gappy, [1])], NO_FEES);
+  const buy = r.individual_results["B"]!.trades[0]!;
+  assert.equal(buy.datetime, `${d[3]}T00:00:00`);
+  assert.equal(buy.price, 21);
+  assert.equal(r.combined_equity.length, 5);
+});
+
+test("sleeves add up to the account and the result has easy_tdx's portfolio shape", () => {
+  const a: BarSpec[] = [[d[0]!, 10, 10], [d[1]!, 10, 10.4], [d[2]!, 10.4, 10.9], [d[3]!, 10.9, 10.2], [d[4]!, 10.2, 10.6]];
+  const b: BarSpec[] = [[d[0]!, 20, 20], [d[1]!, 20, 19], [d[2]!, 19, 19.5], [d[3]!, 19.5, 20.5], [d[4]!, 20.5, 21]];
+  const legs = [leg("SH:600000", "600000", a, [0], [2], 0.4), leg("SZ:000001", "000001", b, [1], [], 0.4)];
+  const cfg = config({ commission: 0.0003, min_commission: 5, stamp_tax: "auto", transfer_fee: "auto" });
+  const run = runPortfolio(legs, cfg);
+  for (let k = 0; k < run.length; k++) {
+    const sleeves = run.legs.reduce((s, l) => s + l.equity[k]!, 0) + 0.2 * cfg.cash;
+    assert.ok(Math.abs(sleeves - run.equity[k]!) < 1e-6, `step ${k}: ${sleeves} vs ${run.equity[k]}`);
+  }
+  const r = backtestPortfolio(legs, cfg);
+  assert.deepEqual(Object.keys(r).sort(), ["combined_equity", "config", "equity_allocation", "individual_results", "total_performance"]);
+  assert.deepEqual(r.equity_allocation, { "SH:600000": 0.4, "SZ:000001": 0.4 });
+  assert.equal(r.total_performance.total_stocks, 2);
+  assert.equal(r.total_performance.total_cash, 100_000);
+  assert.equal(r.total_performance.total_trades, 1);
+  assert.equal(r.total_performance.open_trades, 1);
+  const sleeve = r.individual_results["SH:600000"]!;
+  assert.deepEqual(Object.keys(sleeve).sort(), ["config", "equity_curve", "performance", "positions", "trades"]);
+  assert.equal(sleeve.performance.start_cash, 40_000);
+  assert.ok(Math.abs(sleeve.performance.end_value! - 40_000 - sleeve.trades[1]!.pnl!) < 1e-9);
+  assert.equal(r.combined_equity[4]!.total, run.equity[4]);
+});
+
+test("multi-strategy: 1/N of the cash each, combined over the union of dates", () => {
+  const x: BarSpec[] = d.slice(0, 5).map((day, i) => [day, 10 + i * 0.2, 10 + i * 0.2] as const);
+  const y: BarSpec[] = d.slice(2, 8).map((day, i) => [day, 20 - i * 0.5, 20 - i * 0.5] as const);
+  const slots = [
+    { key: "均线@SH:600000", bars: bars(x), signals: signals(x.length, [0], [3]), security: { code: "600000" } },
+    { key: "反转@SZ:000001", bars: bars(y), signals: signals(y.length, [0]), security: { code: "000001" } },
+  ];
+  const r = backtestMultiStrategy(slots, NO_FEES);
+  const alone = slots.map((s) => backtest(s.bars, s.signals, { ...NO_FEES, cash: 50_000 }, s.security));
+  assert.deepEqual(Object.keys(r).sort(), ["combined_equity", "config", "equity_allocation", "individual_results", "total_performance"]);
+  assert.deepEqual(r.equity_allocation, { "均线@SH:600000": 0.5, "反转@SZ:000001": 0.5 });
+  assert.deepEqual(r.individual_results["均线@SH:600000"], alone[0]);
+  assert.equal(r.combined_equity.length, 8);
+  // Before Y starts it counts at its 50,000; after X ends, X's last equity carries on.
+  assert.equal(r.combined_equity[0]!.total, alone[0]!.equity_curve[0]!.total! + 50_000);
+  assert.equal(r.combined_equity[7]!.total, alone[0]!.performance.end_value! + alone[1]!.performance.end_value!);
+  assert.equal(r.total_performance.end_value, alone[0]!.performance.end_value! + alone[1]!.performance.end_value!);
+  assert.equal(r.total_performance.total_trades, 1);
+  assert.equal(r.total_performance.open_trades, 1);
+  assert.equal(r.total_performance.total_stocks, 2);
+  const bh = (alone[0]!.performance.buy_hold_return! + alone[1]!.performance.buy_hold_return!) / 2;
+  assert.ok(Math.abs(r.total_performance.buy_hold_return! - bh) < 1e-12);
+});

@@ -1,0 +1,96 @@
+/**
+ * Streaming equals batch: feeding bars one at a time, `snapshot()` after any
+ * bar gives exactly what `analyzeChan` gives on the bars fed so far, on the
+ * fixture and on random walks (with ties and flat bars) under several configs.
+ */
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import fc from "fast-check";
+import { allocSeries, sliceSeries, type BarSeries } from "../../../core/bars/series.ts";
+import { analyzeChan, ChanStream } from "../../../core/chan/analyze.ts";
+import type { ChanConfig, ChanOptions } from "../../../core/chan/options.ts";
+import { chanToJson } from "../../../core/chan/to-json.ts";
+import { parseChanOptions } from "../../../core/chan/validate-options.ts";
+import { skipUnless } from "../../support/fixtures.ts";
+import { OPENING_BAR_ROWS, series } from "./crafted-bars.ts";
+import { loadSseDaily, SSE_CSV } from "./sse-fixture.ts";
+
+function config(options: ChanOptions): ChanConfig {
+  const p = parseChanOptions(options);
+  if (!p.ok) throw new Error(JSON.stringify(p.issues));
+  return p.config;
+}
+
+const CONFIGS: ChanOptions[] = [
+  {},
+  { bi_strict: false },
+  { bi_allow_sub_peak: false, gap_as_kl: true, bi_fx_check: "half" },
+  { bi_algo: "fx", zs_algo: "over_seg", left_seg_method: "all", macd_algo: "area", divergence_rate: 0.9 },
+  { zs_algo: "auto", zs_combine_mode: "peak", one_bi_zs: true, bsp2_follow_1: false, bsp3_follow_1: false, min_zs_cnt: 0 },
+  { bi_algo: "czsc", czsc_min_bi_len: 7 },
+];
+
+/** Feeds `bars` to a stream and checks the snapshot after each bar in `cuts` against batch. */
+function checkStream(bars: BarSeries, cfg: ChanConfig, cuts: ReadonlySet<number>): void {
+  const s = new ChanStream(cfg);
+  for (let i = 0; i < bars.length; i++) {
+    s.push(bars.time[i]!, bars.open[i]!, bars.high[i]!, bars.low[i]!, bars.close[i]!, bars.vol[i]!, bars.amount[i]!);
+    if (cuts.has(i + 1)) {
+      const streamed = chanToJson(s.snapshot(), { mergedBars: true });
+      const batch = chanToJson(analyzeChan(sliceSeries(bars, 0, i + 1), cfg), { mergedBars: true });
+      assert.deepStrictEqual(streamed, batch, `after ${i + 1} bars`);
+    }
+  }
+}
+
+/** A daily random walk from integer steps in ticks; `flat` marks one-price bars (limit-up/down style). */
+function walk(steps: readonly { move: number; wick: number; flat: boolean }[]): BarSeries {
+  const s = allocSeries(steps.length);
+  let p = 1000;
+  steps.forEach((st, i) => {
+    const o = p;
+    p = Math.max(10, p + st.move);
+    const c = st.flat ? o : p;
+    s.time[i] = Date.UTC(2020, 0, 1) + i * 86_400_000;
+    s.open[i] = o / 100;
+    s.close[i] = c / 100;
+    s.high[i] = (Math.max(o, c) + (st.flat ? 0 : st.wick)) / 100;
+    s.low[i] = (Math.min(o, c) - (st.flat ? 0 : st.wick)) / 100;
+    s.vol[i] = 1000 + i;
+    s.amount[i] = NaN;
+    if (st.flat) p = o;
+  });
+  return s;
+}
+
+const step = fc.record({
+  move: fc.integer({ min: -60, max: 60 }),
+  wick: fc.integer({ min: 0, max: 30 }),
+  flat: fc.integer({ min: 0, max: 9 }).map((x) => x === 0),
+});
+
+test("stream snapshots equal batch on the fixture", { skip: skipUnless(SSE_CSV) }, () => {
+  const bars = loadSseDaily()!;
+  const cuts = new Set([1, 2, 3, 10, 50, 333, 1000, 1777, 2500, 3001, bars.length]);
+  for (const options of [{}, { bi_strict: false }]) checkStream(bars, config(options), cuts);
+});
+
+test("stream snapshots equal batch on a bar that grows after deciding a stroke", () => {
+  const bars = series(OPENING_BAR_ROWS);
+  const every = new Set(Array.from({ length: bars.length + 1 }, (_, i) => i));
+  for (const options of CONFIGS) checkStream(bars, config(options), every);
+});
+
+for (const options of CONFIGS) {
+  test(`stream snapshots equal batch on random walks, ${JSON.stringify(options)}`, () => {
+    const cfg = config(options);
+    fc.assert(
+      fc.property(fc.array(step, { minLength: 0, maxLength: 260 }), fc.array(fc.nat(), { maxLength: 4 }), (steps, picks) => {
+        const bars = walk(steps);
+        const cuts = new Set([bars.length, ...picks.map((p) => (bars.length === 0 ? 0 : (p % bars.length) + 1))]);
+        checkStream(bars, cfg, cuts);
+      }),
+      { seed: 20240917, numRuns: 40 },
+    );
+  });
+}

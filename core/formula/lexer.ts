@@ -8,7 +8,7 @@
  * full-width punctuation typed by a Chinese input method, which is reported
  * with the ASCII character to use and then read as that character.
  */
-import { type Diagnostic, type SourcePos } from "./diagnostics.ts";
+import type { Diagnostic, SourcePos } from "./diagnostics.ts";
 import type { Token } from "./tokens.ts";
 
 export interface LexResult {
@@ -38,126 +38,164 @@ function isDigit(c: number): boolean {
   return c >= 48 && c <= 57;
 }
 
-function isNameStart(ch: string, c: number): boolean {
-  if (c < 128) return (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 95;
-  return NON_ASCII_NAME.test(ch) && !isDigit(c);
-}
-
-function isNamePart(ch: string, c: number): boolean {
+function isNamePart(text: string, i: number, c: number): boolean {
   if (c < 128) return (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 95 || isDigit(c);
-  return NON_ASCII_NAME.test(ch);
+  return NON_ASCII_NAME.test(text[i]!);
 }
 
-const TWO_CHAR_OPS = new Map<string, string>([
-  [":=", ":="],
-  [">=", ">="],
-  ["<=", "<="],
-  ["<>", "<>"],
-  ["==", "="],
-  ["!=", "<>"],
-  ["&&", "AND"],
-  ["||", "OR"],
-]);
-const ONE_CHAR_OPS = new Set([":", ";", ",", "(", ")", "+", "-", "*", "/", ">", "<", "=", ".", "#"]);
+function isSpace(c: number): boolean {
+  return c === 32 || c === 10 || c === 9 || c === 13 || c === 0x3000 || c === 0xfeff || c === 11 || c === 12;
+}
 
-export function tokenize(text: string): LexResult {
-  const tokens: Token[] = [];
-  const errors: Diagnostic[] = [];
-  let i = 0;
-  let line = 1;
-  let lineStart = 0;
-  const n = text.length;
-  const pos = (offset: number): SourcePos => ({ line, column: offset - lineStart + 1, offset });
-  const fail = (p: SourcePos, message: string) => errors.push({ line: p.line, column: p.column, message });
-  /** Advances over text[from, to) keeping line bookkeeping right. */
-  const skipTo = (to: number) => {
-    for (; i < to; i++) {
+/** Two-character operators by their first and second character, with the canonical text. */
+function twoCharOp(a: string, b: string): string | undefined {
+  switch (a + b) {
+    case ":=":
+    case ">=":
+    case "<=":
+    case "<>":
+      return a + b;
+    case "==":
+      return "=";
+    case "!=":
+      return "<>";
+    case "&&":
+      return "AND";
+    case "||":
+      return "OR";
+  }
+  return undefined;
+}
+const ONE_CHAR_OPS = ":;,()+-*/><=.#";
+
+class Lexer {
+  readonly tokens: Token[] = [];
+  readonly errors: Diagnostic[] = [];
+  private i = 0;
+  private line = 1;
+  private lineStart = 0;
+
+  constructor(private readonly text: string) {}
+
+  private pos(offset: number): SourcePos {
+    return { line: this.line, column: offset - this.lineStart + 1, offset };
+  }
+
+  private fail(p: SourcePos, message: string): void {
+    this.errors.push({ line: p.line, column: p.column, message });
+  }
+
+  /** Advances over text that holds no line break (a token). */
+  private advance(to: number): void {
+    this.i = to;
+  }
+
+  /** Advances to `to`, keeping line bookkeeping right. */
+  private skipTo(to: number): void {
+    const text = this.text;
+    for (let i = this.i; i < to; i++) {
       if (text.charCodeAt(i) === 10) {
-        line++;
-        lineStart = i + 1;
+        this.line++;
+        this.lineStart = i + 1;
       }
     }
-  };
+    this.i = to;
+  }
 
-  while (i < n) {
-    const c = text.charCodeAt(i);
-    const ch = text[i]!;
-    if (c === 10 || c === 32 || c === 9 || c === 13 || c === 0x3000 || c === 0xfeff || c === 11 || c === 12) {
-      skipTo(i + 1);
-      continue;
-    }
-    const start = pos(i);
-    if (ch === "{") {
-      const close = text.indexOf("}", i + 1);
-      if (close < 0) {
-        fail(start, "this { comment is never closed with }");
-        skipTo(n);
-      } else skipTo(close + 1);
-      continue;
-    }
-    if (ch === "/" && text[i + 1] === "/") {
-      const eol = text.indexOf("\n", i);
-      skipTo(eol < 0 ? n : eol);
-      continue;
-    }
-    if (isDigit(c) || (ch === "." && isDigit(text.charCodeAt(i + 1)))) {
-      let j = i;
-      while (j < n && isDigit(text.charCodeAt(j))) j++;
-      if (text[j] === "." && j + 1 <= n) {
-        j++;
-        while (j < n && isDigit(text.charCodeAt(j))) j++;
-      }
-      const raw = text.slice(i, j);
-      tokens.push({ kind: "number", text: raw, value: Number(raw.endsWith(".") ? raw.slice(0, -1) : raw), pos: start });
-      skipTo(j);
-      continue;
-    }
-    if (isNameStart(ch, c)) {
-      let j = i + 1;
-      while (j < n && isNamePart(text[j]!, text.charCodeAt(j))) j++;
-      const raw = text.slice(i, j);
-      const upper = raw.toUpperCase();
-      if (upper === "AND" || upper === "OR") tokens.push({ kind: "op", text: upper, pos: start });
-      else tokens.push({ kind: "ident", text: raw, pos: start });
-      skipTo(j);
-      continue;
-    }
-    if (ch === "'" || ch === '"') {
-      const close = text.indexOf(ch, i + 1);
-      const nl = text.indexOf("\n", i + 1);
-      if (close < 0 || (nl >= 0 && nl < close)) {
-        fail(start, `this text starting with ${ch} is not closed with ${ch} on the same line`);
-        skipTo(nl < 0 ? n : nl);
+  run(): void {
+    const text = this.text;
+    const n = text.length;
+    while (this.i < n) {
+      const i = this.i;
+      const c = text.charCodeAt(i);
+      if (isSpace(c)) {
+        if (c === 10) {
+          this.line++;
+          this.lineStart = i + 1;
+        }
+        this.i = i + 1;
         continue;
       }
-      const content = text.slice(i + 1, close);
-      tokens.push({ kind: ch === "'" ? "string" : "quoted", text: text.slice(i, close + 1), value: content, pos: start });
-      skipTo(close + 1);
-      continue;
+      const start = this.pos(i);
+      const ch = text[i]!;
+      if (c === 123 /* { */) {
+        const close = text.indexOf("}", i + 1);
+        if (close < 0) this.fail(start, "this { comment is never closed with }");
+        this.skipTo(close < 0 ? n : close + 1);
+      } else if (c === 47 /* / */ && text.charCodeAt(i + 1) === 47) {
+        const eol = text.indexOf("\n", i);
+        this.skipTo(eol < 0 ? n : eol);
+      } else if (isDigit(c) || (c === 46 && isDigit(text.charCodeAt(i + 1)))) {
+        let j = i;
+        while (j < n && isDigit(text.charCodeAt(j))) j++;
+        if (text.charCodeAt(j) === 46) {
+          j++;
+          while (j < n && isDigit(text.charCodeAt(j))) j++;
+        }
+        const raw = text.slice(i, j);
+        this.tokens.push({ kind: "number", text: raw, value: parseFloat(raw), pos: start });
+        this.advance(j);
+      } else if (!isDigit(c) && isNamePart(text, i, c)) {
+        let j = i + 1;
+        while (j < n && isNamePart(text, j, text.charCodeAt(j))) j++;
+        const raw = text.slice(i, j);
+        const upper = raw.length <= 3 ? raw.toUpperCase() : "";
+        if (upper === "AND" || upper === "OR") this.tokens.push({ kind: "op", text: upper, pos: start });
+        else this.tokens.push({ kind: "ident", text: raw, pos: start });
+        this.advance(j);
+      } else if (c === 39 /* ' */ || c === 34 /* " */) {
+        this.quoted(ch, start);
+      } else {
+        this.operator(ch, c, start);
+      }
     }
-    const two = TWO_CHAR_OPS.get(text.slice(i, i + 2));
+    this.tokens.push({ kind: "eof", text: "", pos: this.pos(n) });
+  }
+
+  private quoted(q: string, start: SourcePos): void {
+    const text = this.text;
+    const i = this.i;
+    const close = text.indexOf(q, i + 1);
+    const nl = text.indexOf("\n", i + 1);
+    if (close < 0 || (nl >= 0 && nl < close)) {
+      this.fail(start, `this text starting with ${q} is not closed with ${q} on the same line`);
+      this.skipTo(nl < 0 ? text.length : nl);
+      return;
+    }
+    const content = text.slice(i + 1, close);
+    this.tokens.push({ kind: q === "'" ? "string" : "quoted", text: text.slice(i, close + 1), value: content, pos: start });
+    this.skipTo(close + 1);
+  }
+
+  private operator(ch: string, c: number, start: SourcePos): void {
+    const next = this.text[this.i + 1];
+    const two = next === undefined ? undefined : twoCharOp(ch, next);
     if (two !== undefined) {
-      tokens.push({ kind: "op", text: two, pos: start });
-      skipTo(i + 2);
-      continue;
+      this.tokens.push({ kind: "op", text: two, pos: start });
+      this.advance(this.i + 2);
+      return;
     }
-    if (ONE_CHAR_OPS.has(ch)) {
-      tokens.push({ kind: "op", text: ch, pos: start });
-      skipTo(i + 1);
-      continue;
+    if (ONE_CHAR_OPS.includes(ch)) {
+      this.tokens.push({ kind: "op", text: ch, pos: start });
+      this.advance(this.i + 1);
+      return;
     }
     const ascii = FULL_WIDTH[ch];
     if (ascii !== undefined) {
-      fail(start, `full-width '${ch}' is not allowed; type '${ascii}' instead`);
-      tokens.push({ kind: "op", text: ascii, pos: start });
-      skipTo(i + 1);
-      continue;
+      this.fail(start, `full-width '${ch}' is not allowed; type '${ascii}' instead`);
+      this.tokens.push({ kind: "op", text: ascii, pos: start });
+      this.skipTo(this.i + 1);
+      return;
     }
     const hint = HINTS[ch];
-    const shown = c >= 0xd800 && c <= 0xdbff ? text.slice(i, i + 2) : ch;
-    fail(start, `unexpected character '${shown}'${hint ? `: ${hint}` : ""}`);
-    skipTo(i + shown.length);
+    const shown = c >= 0xd800 && c <= 0xdbff ? this.text.slice(this.i, this.i + 2) : ch;
+    this.fail(start, `unexpected character '${shown}'${hint ? `: ${hint}` : ""}`);
+    this.skipTo(this.i + shown.length);
   }
-  tokens.push({ kind: "eof", text: "", pos: pos(n) });
-  return { tokens, errors };
+}
+
+export function tokenize(text: string): LexResult {
+  const lexer = new Lexer(text);
+  lexer.run();
+  return { tokens: lexer.tokens, errors: lexer.errors };
 }

@@ -30,7 +30,7 @@ function level(e: Expr): number {
 }
 
 /** Decimal text without exponent notation, which the lexer does not read. */
-export function formatNumber(v: number): string {
+function formatNumber(v: number): string {
   const s = String(v);
   if (!s.includes("e")) return s;
   if (Math.abs(v) >= 1) return BigInt(Math.round(v)).toString();

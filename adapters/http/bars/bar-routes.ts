@@ -31,7 +31,7 @@ below, the ratio method is used instead. The answer's \`adjust\` object says wha
 MIN_120 is built from pairs of 60-minute bars within a session half (at most 400 bars). Weekly and longer volumes
 arrive from TDX divided by 100 and are restored to shares.`;
 
-function answerJson(a: BarAnswer, extra?: Record<string, unknown>): Uint8Array {
+function answerJson(a: BarAnswer, extra?: Record<string, unknown>): Uint8Array<ArrayBuffer> {
   const cols: Column[] = [
     plain(a.table.timeKey, a.table.labels),
     ...a.table.values.map(([name, v]) => num(name, v)),

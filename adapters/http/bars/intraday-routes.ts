@@ -11,13 +11,13 @@ import { qCode, qInt, qMarket, qYmd } from "../validation/query.ts";
 const tags = ["bars"];
 const hhmm = (m: number) => `${String(Math.floor(m / 60)).padStart(2, "0")}:${String(m % 60).padStart(2, "0")}`;
 
-function minuteJson(m: MinuteSeries, extra?: Record<string, unknown>): Uint8Array {
+function minuteJson(m: MinuteSeries, extra?: Record<string, unknown>): Uint8Array<ArrayBuffer> {
   // Point i is the minute ending at the i-th trading minute (09:31 … 11:30, 13:01 … 15:00).
   const times = Array.from({ length: m.length }, (_, i) => hhmm(wallMinuteOfStart(i) + 1));
   return dataFrameJson([plain("time", times), num("price", m.price), num("vol", m.vol)], m.length, extra);
 }
 
-function ticksJson(t: TickSeries): Uint8Array {
+function ticksJson(t: TickSeries): Uint8Array<ArrayBuffer> {
   return dataFrameJson(
     [
       plain("time", Array.from(t.minute, hhmm)),

@@ -28,7 +28,7 @@ export const any = (name: string, values: ArrayLike<unknown>): Column => ({ name
  * The JSON bytes of a DataFrameResponse of `n` rows; `extra` adds top-level fields
  * after `data` (e.g. which adjustment was applied).
  */
-export function dataFrameJson(columns: readonly Column[], n: number, extra?: Record<string, unknown>): Uint8Array {
+export function dataFrameJson(columns: readonly Column[], n: number, extra?: Record<string, unknown>): Uint8Array<ArrayBuffer> {
   const w = new JsonWriter();
   const keys = columns.map((c, k) => encodeFragment((k === 0 ? "{" : ",") + JSON.stringify(c.name) + ":"));
   w.ascii(`{"count":${n},"columns":`).value(columns.map((c) => c.name)).ascii(`,"data":[`);
@@ -79,6 +79,6 @@ export const DataFrameSchema = z
   .openapi("DataFrameResponse");
 
 /** A 200 response carrying the JSON bytes of a DataFrameResponse. */
-export function frameResponse(json: Uint8Array): Response {
+export function frameResponse(json: Uint8Array<ArrayBuffer>): Response {
   return new Response(json, { status: 200, headers: { "content-type": "application/json; charset=utf-8" } });
 }

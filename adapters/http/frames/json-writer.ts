@@ -8,7 +8,7 @@
 const encoder = new TextEncoder();
 
 export class JsonWriter {
-  #buf = new Uint8Array(1 << 16);
+  #buf: Uint8Array<ArrayBuffer> = new Uint8Array(1 << 16);
   #pos = 0;
 
   get length(): number {
@@ -106,7 +106,7 @@ export class JsonWriter {
   }
 
   /** The bytes written so far (a view, valid until the next write). */
-  finish(): Uint8Array {
+  finish(): Uint8Array<ArrayBuffer> {
     return this.#buf.subarray(0, this.#pos);
   }
 }

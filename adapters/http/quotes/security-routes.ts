@@ -13,7 +13,7 @@ const PAGE = 1000;
 
 const CountOut = z.object({ market: z.string(), count: z.number().int() }).openapi("CountResponse");
 
-function listFrame(rows: readonly { market: Market; s: SecurityInfo }[]): Uint8Array {
+function listFrame(rows: readonly { market: Market; s: SecurityInfo }[]): Uint8Array<ArrayBuffer> {
   return dataFrameJson(
     [
       str("market", rows.map((r) => r.market)),

@@ -1,0 +1,19 @@
+/**
+ * TDX formula engine: the public face. Typical use:
+ *
+ *   const c = compileFormula("DIF:EMA(C,SHORT)-EMA(C,LONG);", { params: { SHORT: 12, LONG: 26 } });
+ *   if (c.plan) for (const col of evaluatePlan(c.plan, bars)) ...;
+ *
+ * or `validateFormula(text)` for the report the HTTP layer returns.
+ */
+export type { Expr, Program, Statement, StyleWord, BinaryOp } from "./ast.ts";
+export type { Diagnostic, SourcePos } from "./diagnostics.ts";
+export { formatDiagnostic } from "./diagnostics.ts";
+export { parseFormula, type ParseResult } from "./parser.ts";
+export { printFormula, printExpr, printStatement } from "./printer.ts";
+export { compileFormula, runFormula, FormulaError, type CompileOptions, type CompiledFormula } from "./compile.ts";
+export type { ParamUse } from "./compiler.ts";
+export { evaluatePlan, FormulaUsageError, type EvaluateOptions, type FormulaColumn } from "./evaluate.ts";
+export { describePlan, type FormulaPlan } from "./plan.ts";
+export { validateFormula, type FormulaValidation } from "./validate.ts";
+export type { ColumnKind } from "./ir.ts";

@@ -1,0 +1,260 @@
+/**
+ * Moving averages with TDX's recurrences and seeds (tdx-formula.md §3.2).
+ *
+ * Recursive averages (EMA, SMA, DMA, TMA, EXPMEMA) start on X's first valid
+ * bar; a later invalid bar gives an invalid result and the recurrence carries
+ * its state over the gap. EMA is seeded with X itself (matches HQChart bit for
+ * bit); SMA is seeded the same way, the documented recommendation, where
+ * HQChart instead skips N bars (the two converge; compare after ~10·N bars).
+ * EXPMA is EMA (the [UNVERIFIED] recommendation). Window averages (MA, WMA)
+ * need N valid values and are invalid if any value in the window is.
+ */
+import { firstValid, type Operand } from "./operand.ts";
+import { perBarWindow } from "./per-bar-window.ts";
+
+function windowHasNaN(x: Float64Array, lo: number, hi: number): boolean {
+  for (let j = lo; j <= hi; j++) if (x[j] !== x[j]) return true;
+  return false;
+}
+
+/** MA(X,N): simple mean of the last N values. */
+export function ma(out: Float64Array, x: Float64Array, len: Operand): void {
+  const n = out.length;
+  const f = firstValid(x);
+  if (typeof len !== "number") {
+    perBarWindow(out, len, { start: f, partial: false, zeroMeansAll: false }, (lo, hi) => {
+      let s = 0;
+      for (let j = lo; j <= hi; j++) s += x[j]!;
+      return s / (hi - lo + 1);
+    });
+    return;
+  }
+  const N = Math.trunc(len);
+  if (!(N >= 1)) {
+    out.fill(NaN);
+    return;
+  }
+  out.fill(NaN, 0, Math.min(n, f + N - 1));
+  if (f + N - 1 >= n) return;
+  if (maWithoutGaps(out, x, f, N)) return;
+  let sum = 0;
+  let bad = 0;
+  for (let i = f; i < n; i++) {
+    const v = x[i]!;
+    if (v === v) sum += v;
+    else bad++;
+    if (i - N >= f) {
+      const o = x[i - N]!;
+      if (o === o) sum -= o;
+      else bad--;
+    }
+    if (i >= f + N - 1) out[i] = bad > 0 ? NaN : sum * (1 / N);
+  }
+}
+
+/**
+ * The common case of MA: no invalid value after the first. A rolling sum with
+ * no per-bar checks (TA-Lib's method). Returns false (having written garbage)
+ * when an invalid value turns up, and the caller redoes the work with gap
+ * handling. The rolling sum's last-bit error depends on the history before the
+ * window; HQChart sums each window afresh (O(N) per bar), so two averages that
+ * are equal in exact arithmetic may compare differently in the two engines.
+ */
+function maWithoutGaps(out: Float64Array, x: Float64Array, f: number, N: number): boolean {
+  const n = out.length;
+  const inv = 1 / N;
+  let sum = 0;
+  for (let i = f; i < f + N; i++) sum += x[i]!;
+  out[f + N - 1] = sum * inv;
+  for (let i = f + N; i < n; i++) {
+    sum += x[i]! - x[i - N]!;
+    out[i] = sum * inv;
+  }
+  return sum === sum;
+}
+
+/** WMA(X,N): weights 1 (oldest) … N (newest). */
+export function wma(out: Float64Array, x: Float64Array, len: Operand): void {
+  const f = firstValid(x);
+  const reduce = (lo: number, hi: number) => {
+    let s = 0;
+    let w = 0;
+    for (let j = lo, k = 1; j <= hi; j++, k++) {
+      s += k * x[j]!;
+      w += k;
+    }
+    return s / w;
+  };
+  if (typeof len !== "number") {
+    perBarWindow(out, len, { start: f, partial: false, zeroMeansAll: false }, reduce);
+    return;
+  }
+  const N = Math.trunc(len);
+  for (let i = 0; i < out.length; i++) {
+    out[i] = N >= 1 && i - N + 1 >= f && !windowHasNaN(x, i - N + 1, i) ? reduce(i - N + 1, i) : NaN;
+  }
+}
+
+/** Y = (2·X + (N−1)·Y') / (N+1), seeded with X on its first valid bar. */
+/**
+ * Y = a·X + b·Y' from bar `from` on, seeded with `y` before it. Returns false
+ * if an invalid value was met (the caller redoes the work with gaps handled):
+ * NaN then runs through every later Y, so one check at the end finds it.
+ * Kept branch-free on purpose: a NaN test inside the loop makes V8 box Y on
+ * every bar, three times slower. Weights replace TDX's "/(N+1)" form, as a
+ * multiply is several times faster than a divide on this loop-carried chain
+ * (results agree to ~1e-15).
+ */
+function recurrence(out: Float64Array, x: Float64Array, from: number, y: number, a: number, b: number): boolean {
+  const n = out.length;
+  for (let i = from; i < n; i++) {
+    y = a * x[i]! + b * y;
+    out[i] = y;
+  }
+  return y === y;
+}
+
+/** The same recurrence when X has gaps: an invalid bar gives no value and the state carries over it. */
+function recurrenceWithGaps(out: Float64Array, x: Float64Array, from: number, y: number, a: number, b: number): void {
+  for (let i = from; i < out.length; i++) {
+    const v = x[i]!;
+    if (v === v) {
+      y = a * v + b * y;
+      out[i] = y;
+    } else out[i] = NaN;
+  }
+}
+
+function recur(out: Float64Array, x: Float64Array, from: number, y: number, a: number, b: number): void {
+  if (!recurrence(out, x, from, y, a, b)) recurrenceWithGaps(out, x, from, y, a, b);
+}
+
+export function ema(out: Float64Array, x: Float64Array, len: Operand): void {
+  const n = out.length;
+  const f = firstValid(x);
+  out.fill(NaN, 0, f);
+  if (f >= n) return;
+  let y = x[f]!;
+  out[f] = y;
+  if (typeof len === "number") {
+    recur(out, x, f + 1, y, 2 / (len + 1), (len - 1) / (len + 1));
+    return;
+  }
+  for (let i = f + 1; i < n; i++) {
+    const v = x[i]!;
+    const N = len[i]!;
+    if (v === v && N === N) {
+      y = (2 * v + (N - 1) * y) / (N + 1);
+      out[i] = y;
+    } else out[i] = NaN;
+  }
+}
+
+/** EXPMEMA(X,N): the EMA recurrence seeded with the mean of the first N values (bar N−1). */
+export function expmema(out: Float64Array, x: Float64Array, len: number): void {
+  const n = out.length;
+  const N = Math.trunc(len);
+  out.fill(NaN);
+  if (!(N >= 1)) return;
+  let run = 0;
+  let sum = 0;
+  let i = 0;
+  for (; i < n; i++) {
+    const v = x[i]!;
+    if (v !== v) {
+      run = 0;
+      sum = 0;
+      continue;
+    }
+    run++;
+    sum += v;
+    if (run === N) break;
+  }
+  if (i >= n) return;
+  out[i] = sum / N;
+  recur(out, x, i + 1, sum / N, 2 / (N + 1), (N - 1) / (N + 1));
+}
+
+/** SMA(X,N,M): Y = (M·X + (N−M)·Y') / N, seeded with X on its first valid bar. */
+export function sma(out: Float64Array, x: Float64Array, len: Operand, weight: Operand): void {
+  const n = out.length;
+  const f = firstValid(x);
+  out.fill(NaN, 0, f);
+  if (f >= n) return;
+  let y = x[f]!;
+  out[f] = y;
+  if (typeof len === "number" && typeof weight === "number") {
+    if (len === 0) out.fill(NaN, f);
+    else recur(out, x, f + 1, y, weight / len, (len - weight) / len);
+    return;
+  }
+  for (let i = f + 1; i < n; i++) {
+    const v = x[i]!;
+    const N = typeof len === "number" ? len : len[i]!;
+    const M = typeof weight === "number" ? weight : weight[i]!;
+    if (v === v && N === N && M === M && N !== 0) {
+      y = (M * v + (N - M) * y) / N;
+      out[i] = y;
+    } else out[i] = NaN;
+  }
+}
+
+/** DMA(X,A): Y = A·X + (1−A)·Y'; A ≥ 1 gives X. Seeded with X where X and A are first valid. */
+export function dma(out: Float64Array, x: Float64Array, alpha: Operand): void {
+  const n = out.length;
+  let y = NaN;
+  for (let i = 0; i < n; i++) {
+    const v = x[i]!;
+    const a = Math.min(1, typeof alpha === "number" ? alpha : alpha[i]!);
+    if (v !== v || a !== a) {
+      out[i] = NaN;
+      continue;
+    }
+    y = y !== y ? v : a * v + (1 - a) * y;
+    out[i] = y;
+  }
+}
+
+/** TMA(X,A,B): Y = A·Y' + B·X, seeded with X (an other-platform form, as HQChart has it). */
+export function tma(out: Float64Array, x: Float64Array, a: Operand, b: Operand): void {
+  const n = out.length;
+  let y = NaN;
+  for (let i = 0; i < n; i++) {
+    const v = x[i]!;
+    const p = typeof a === "number" ? a : a[i]!;
+    const q = typeof b === "number" ? b : b[i]!;
+    if (v !== v || p !== p || q !== q) {
+      out[i] = NaN;
+      continue;
+    }
+    y = y !== y ? v : p * y + q * v;
+    out[i] = y;
+  }
+}
+
+/**
+ * XMA(X,N): centred mean over [i−⌊N/2⌋, i+N−1−⌊N/2⌋], cut at both ends and
+ * skipping invalid values. It reads later bars: a future function.
+ */
+export function xma(out: Float64Array, x: Float64Array, len: number): void {
+  const n = out.length;
+  const N = Math.max(1, Math.trunc(len));
+  const h = Math.floor(N / 2);
+  const f = firstValid(x);
+  for (let i = 0; i < n; i++) {
+    if (i < f) {
+      out[i] = NaN;
+      continue;
+    }
+    let s = 0;
+    let c = 0;
+    for (let j = Math.max(0, i - h), hi = Math.min(n - 1, i + N - 1 - h); j <= hi; j++) {
+      const v = x[j]!;
+      if (v === v) {
+        s += v;
+        c++;
+      }
+    }
+    out[i] = c > 0 ? s / c : NaN;
+  }
+}

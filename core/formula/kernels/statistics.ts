@@ -1,0 +1,283 @@
+/**
+ * Window statistics (tdx-formula.md §3.5). A value needs N valid bars; an
+ * invalid bar in the window makes the result invalid. STD and VAR are the
+ * *sample* forms (divide by N−1), as TDX; STDP/VARP divide by N (TA-Lib's
+ * STDDEV is STDP).
+ *
+ * Rolling variance keeps Σ(x−K) and Σ(x−K)² about a shift K that is moved to
+ * the window mean every N bars, so sums stay small and a long history (or an
+ * index near 3000 points) does not lose precision to cancellation, while the
+ * cost stays O(n).
+ */
+import { firstValid, type Operand } from "./operand.ts";
+import { perBarWindow } from "./per-bar-window.ts";
+
+export type Moment = "std" | "stdp" | "var" | "varp" | "devsq";
+
+function finish(m2: number, N: number, kind: Moment): number {
+  const d = m2 < 0 ? 0 : m2;
+  switch (kind) {
+    case "std":
+      return N > 1 ? Math.sqrt(d / (N - 1)) : NaN;
+    case "stdp":
+      return Math.sqrt(d / N);
+    case "var":
+      return N > 1 ? d / (N - 1) : NaN;
+    case "varp":
+      return d / N;
+    case "devsq":
+      return d;
+  }
+}
+
+function exactM2(x: Float64Array, lo: number, hi: number): number {
+  let s = 0;
+  let bad = false;
+  for (let j = lo; j <= hi; j++) {
+    const v = x[j]!;
+    if (v !== v) bad = true;
+    s += v;
+  }
+  if (bad) return NaN;
+  const mean = s / (hi - lo + 1);
+  let m2 = 0;
+  for (let j = lo; j <= hi; j++) {
+    const d = x[j]! - mean;
+    m2 += d * d;
+  }
+  return m2;
+}
+
+export function moment(out: Float64Array, x: Float64Array, len: Operand, kind: Moment): void {
+  const n = out.length;
+  const f = firstValid(x);
+  if (typeof len !== "number") {
+    perBarWindow(out, len, { start: f, partial: false, zeroMeansAll: false }, (lo, hi) =>
+      finish(exactM2(x, lo, hi), hi - lo + 1, kind),
+    );
+    return;
+  }
+  const N = Math.trunc(len);
+  if (!(N >= 1)) {
+    out.fill(NaN);
+    return;
+  }
+  out.fill(NaN, 0, Math.min(n, f + N - 1));
+  if (f + N - 1 >= n) return;
+  const sqrt = kind === "std" || kind === "stdp";
+  const scale = kind === "std" || kind === "var" ? (N > 1 ? 1 / (N - 1) : NaN) : kind === "devsq" ? 1 : 1 / N;
+  if (momentWithoutGaps(out, x, f, N, scale, sqrt)) return;
+  let K = x[f]!;
+  let s1 = 0;
+  let s2 = 0;
+  let bad = 0;
+  let sinceAnchor = 0;
+  for (let i = f; i < n; i++) {
+    const v = x[i]!;
+    if (v === v) {
+      const d = v - K;
+      s1 += d;
+      s2 += d * d;
+    } else bad++;
+    if (i - N >= f) {
+      const o = x[i - N]!;
+      if (o === o) {
+        const d = o - K;
+        s1 -= d;
+        s2 -= d * d;
+      } else bad--;
+    }
+    if (i < f + N - 1) continue;
+    if (bad > 0) {
+      out[i] = NaN;
+      continue;
+    }
+    if (++sinceAnchor >= N) {
+      // re-centre on the current window mean and recompute the sums exactly
+      sinceAnchor = 0;
+      K += s1 / N;
+      s1 = 0;
+      s2 = 0;
+      for (let j = i - N + 1; j <= i; j++) {
+        const d = x[j]! - K;
+        s1 += d;
+        s2 += d * d;
+      }
+    }
+    let m2 = s2 - (s1 * s1) / N;
+    if (m2 < 0) m2 = 0;
+    const r = m2 * scale;
+    out[i] = sqrt ? Math.sqrt(r) : r;
+  }
+}
+
+/** Σ(x−K) and Σ(x−K)² over x[lo..hi] with K = their mean, written to `sums`; returns K. */
+function anchor(x: Float64Array, lo: number, hi: number, sums: Float64Array): number {
+  let s = 0;
+  for (let j = lo; j <= hi; j++) s += x[j]!;
+  const K = s / (hi - lo + 1);
+  let s1 = 0;
+  let s2 = 0;
+  for (let j = lo; j <= hi; j++) {
+    const d = x[j]! - K;
+    s1 += d;
+    s2 += d * d;
+  }
+  sums[0] = s1;
+  sums[1] = s2;
+  return K;
+}
+
+/** Bars between re-centrings of the rolling sums: often enough to bound drift, rarely enough to cost nothing. */
+const RECENTRE = 256;
+
+/**
+ * The common case: no invalid value after the first. Every RECENTRE bars the
+ * sums are recomputed about the current window's mean; in between, a
+ * branch-free loop rolls them (V8 boxes floats that a branch inside the loop
+ * may reassign, several times slower). Returns false if an invalid value
+ * turns up; the caller then redoes the work with gap handling.
+ */
+function momentWithoutGaps(out: Float64Array, x: Float64Array, f: number, N: number, scale: number, sqrt: boolean): boolean {
+  const n = out.length;
+  const sums = new Float64Array(2);
+  for (let start = f + N - 1; start < n; start += RECENTRE) {
+    const K = anchor(x, start - N + 1, start, sums);
+    const last = rollMoments(out, x, start, Math.min(n, start + RECENTRE), N, K, sums[0]!, sums[1]!, scale, sqrt);
+    if (last !== last) return false;
+  }
+  return true;
+}
+
+/** Writes bars [from, end) from sums about K that already cover the window ending at `from`; returns the last Σ(x−K)². */
+function rollMoments(
+  out: Float64Array,
+  x: Float64Array,
+  from: number,
+  end: number,
+  N: number,
+  K: number,
+  s1: number,
+  s2: number,
+  scale: number,
+  sqrt: boolean,
+): number {
+  const invN = 1 / N;
+  if (sqrt) {
+    out[from] = Math.sqrt(Math.max(s2 - s1 * s1 * invN, 0) * scale);
+    for (let i = from + 1; i < end; i++) {
+      const d = x[i]! - K;
+      const e = x[i - N]! - K;
+      s1 += d - e;
+      s2 += d * d - e * e;
+      out[i] = Math.sqrt(Math.max(s2 - s1 * s1 * invN, 0) * scale);
+    }
+  } else {
+    out[from] = Math.max(s2 - s1 * s1 * invN, 0) * scale;
+    for (let i = from + 1; i < end; i++) {
+      const d = x[i]! - K;
+      const e = x[i - N]! - K;
+      s1 += d - e;
+      s2 += d * d - e * e;
+      out[i] = Math.max(s2 - s1 * s1 * invN, 0) * scale;
+    }
+  }
+  return s2;
+}
+
+/** Window mean, or NaN when the window is incomplete or holds an invalid bar. */
+function windowMean(x: Float64Array, lo: number, hi: number): number {
+  let s = 0;
+  for (let j = lo; j <= hi; j++) s += x[j]!;
+  return s / (hi - lo + 1);
+}
+
+function fixedOrVariable(
+  out: Float64Array,
+  start: number,
+  len: Operand,
+  reduce: (lo: number, hi: number) => number,
+): void {
+  if (typeof len !== "number") {
+    perBarWindow(out, len, { start, partial: false, zeroMeansAll: false }, reduce);
+    return;
+  }
+  const N = Math.trunc(len);
+  for (let i = 0; i < out.length; i++) out[i] = N >= 1 && i - N + 1 >= start ? reduce(i - N + 1, i) : NaN;
+}
+
+function meanAbsDeviation(x: Float64Array, lo: number, hi: number): number {
+  const m = windowMean(x, lo, hi);
+  let s = 0;
+  for (let j = lo; j <= hi; j++) s += Math.abs(x[j]! - m);
+  return s / (hi - lo + 1);
+}
+
+/** AVEDEV(X,N): mean absolute deviation from the window mean (CCI's denominator). */
+export function avedev(out: Float64Array, x: Float64Array, len: Operand): void {
+  const f = firstValid(x);
+  if (typeof len !== "number") {
+    fixedOrVariable(out, f, len, (lo, hi) => meanAbsDeviation(x, lo, hi));
+    return;
+  }
+  // direct loop for a fixed window: this is CCI's inner cost, O(N) per bar
+  const N = Math.trunc(len);
+  for (let i = 0; i < out.length; i++) out[i] = N >= 1 && i - N + 1 >= f ? meanAbsDeviation(x, i - N + 1, i) : NaN;
+}
+
+/** Least-squares line through the window against bar index: [slope, value at the newest bar]. */
+function fit(x: Float64Array, lo: number, hi: number, atEnd: boolean): number {
+  const N = hi - lo + 1;
+  if (N < 2) return NaN;
+  const mk = (N - 1) / 2;
+  const my = windowMean(x, lo, hi);
+  let sxy = 0;
+  let sxx = 0;
+  for (let j = lo, k = 0; j <= hi; j++, k++) {
+    sxy += (k - mk) * (x[j]! - my);
+    sxx += (k - mk) * (k - mk);
+  }
+  const slope = sxy / sxx;
+  return atEnd ? my + slope * (N - 1 - mk) : slope;
+}
+
+/** SLOPE(X,N): least-squares slope per bar (TA-Lib LINEARREG_SLOPE). */
+export function slope(out: Float64Array, x: Float64Array, len: Operand): void {
+  fixedOrVariable(out, firstValid(x), len, (lo, hi) => fit(x, lo, hi, false));
+}
+
+/** FORCAST(X,N): the least-squares line at the current bar (TA-Lib LINEARREG, not TSF). */
+export function forcast(out: Float64Array, x: Float64Array, len: Operand): void {
+  fixedOrVariable(out, firstValid(x), len, (lo, hi) => fit(x, lo, hi, true));
+}
+
+/** COVAR(X,Y,N): population covariance over the window (HQChart divides by N). */
+export function covar(out: Float64Array, x: Float64Array, y: Float64Array, len: Operand): void {
+  fixedOrVariable(out, Math.max(firstValid(x), firstValid(y)), len, (lo, hi) => {
+    const mx = windowMean(x, lo, hi);
+    const my = windowMean(y, lo, hi);
+    let s = 0;
+    for (let j = lo; j <= hi; j++) s += (x[j]! - mx) * (y[j]! - my);
+    return s / (hi - lo + 1);
+  });
+}
+
+/** RELATE(X,Y,N): correlation coefficient over the window; invalid when either side is flat. */
+export function relate(out: Float64Array, x: Float64Array, y: Float64Array, len: Operand): void {
+  fixedOrVariable(out, Math.max(firstValid(x), firstValid(y)), len, (lo, hi) => {
+    const mx = windowMean(x, lo, hi);
+    const my = windowMean(y, lo, hi);
+    let sxy = 0;
+    let sxx = 0;
+    let syy = 0;
+    for (let j = lo; j <= hi; j++) {
+      const dx = x[j]! - mx;
+      const dy = y[j]! - my;
+      sxy += dx * dy;
+      sxx += dx * dx;
+      syy += dy * dy;
+    }
+    const d = Math.sqrt(sxx * syy);
+    return d === 0 ? NaN : sxy / d;
+  });
+}

@@ -1,0 +1,308 @@
+/**
+ * Window aggregates (tdx-formula.md §3.3).
+ *
+ * HHV, LLV, HHVBARS, LLVBARS and SUM use partial windows from X's first valid
+ * bar, as TDX does on a newly listed stock (and HQChart, hikyuu); invalid
+ * values inside a window are skipped. N = 0 means "since the first valid bar".
+ * COUNT, EXIST and EVERY read X as a condition: invalid counts as false and
+ * the result exists from bar 0 (EVERY is 0 until N bars exist).
+ */
+import { firstValid, type Operand } from "./operand.ts";
+import { perBarWindow } from "./per-bar-window.ts";
+
+/**
+ * Sliding extreme with a monotonic deque over a ring buffer: O(n) for any N.
+ * `sign` 1 keeps maxima, −1 minima; ties keep the most recent bar, so the
+ * *BARS variants count to the latest high/low (HQChart and MyTT agree).
+ */
+function slidingExtreme(out: Float64Array, x: Float64Array, N: number, sign: number, bars: boolean): void {
+  const n = out.length;
+  const f = firstValid(x);
+  out.fill(NaN, 0, f);
+  if (N <= 0) {
+    let best = -1;
+    for (let i = f; i < n; i++) {
+      const v = x[i]!;
+      if (v === v && (best < 0 || sign * x[best]! <= sign * v)) best = i;
+      out[i] = bars ? i - best : x[best]!;
+    }
+    return;
+  }
+  if (N <= 32) {
+    rescanExtreme(out, x, f, N, sign, bars);
+    return;
+  }
+  const cap = Math.min(N, n) + 1;
+  const dq = new Int32Array(cap);
+  let head = 0;
+  let tail = 0;
+  for (let i = f; i < n; i++) {
+    while (head !== tail && dq[head]! <= i - N) head = head + 1 === cap ? 0 : head + 1;
+    const v = x[i]!;
+    if (v === v) {
+      const sv = sign * v;
+      while (head !== tail) {
+        const back = tail === 0 ? cap - 1 : tail - 1;
+        if (sign * x[dq[back]!]! > sv) break;
+        tail = back;
+      }
+      dq[tail] = i;
+      tail = tail + 1 === cap ? 0 : tail + 1;
+    }
+    if (head === tail) out[i] = NaN;
+    else out[i] = bars ? i - dq[head]! : x[dq[head]!]!;
+  }
+}
+
+/**
+ * For short windows: keep the current extreme and rescan the window only when
+ * it slides out. On market data that is rare enough to beat the deque's
+ * bookkeeping by a wide margin; the worst case is O(n·N) with N ≤ 32. The
+ * fast loops assume no invalid value after the first bar and stop at one,
+ * handing over to the general loop. Maximum and minimum are two written-out
+ * loops because V8 does not hoist a "max or min" test out of the loop, which
+ * costs half again as much.
+ */
+function rescanExtreme(out: Float64Array, x: Float64Array, f: number, N: number, sign: number, bars: boolean): void {
+  const stop = sign > 0 ? rescanMax(out, x, f, N, bars) : rescanMin(out, x, f, N, bars);
+  if (stop < out.length) rescanWithGaps(out, x, stop, N, sign, bars);
+}
+
+/** Returns the bar it stopped at: the first invalid one, or the length when done. */
+function rescanMax(out: Float64Array, x: Float64Array, f: number, N: number, bars: boolean): number {
+  const n = out.length;
+  let best = f;
+  let bestV = x[f]!;
+  for (let i = f; i < n; i++) {
+    const v = x[i]!;
+    if (v !== v) return i;
+    if (best <= i - N) {
+      best = i - N + 1;
+      bestV = x[best]!;
+      for (let j = best + 1; j < i; j++) {
+        const w = x[j]!;
+        if (w >= bestV) {
+          best = j;
+          bestV = w;
+        }
+      }
+    }
+    if (v >= bestV) {
+      best = i;
+      bestV = v;
+    }
+    if (bars) out[i] = i - best;
+    else out[i] = bestV;
+  }
+  return n;
+}
+
+function rescanMin(out: Float64Array, x: Float64Array, f: number, N: number, bars: boolean): number {
+  const n = out.length;
+  let best = f;
+  let bestV = x[f]!;
+  for (let i = f; i < n; i++) {
+    const v = x[i]!;
+    if (v !== v) return i;
+    if (best <= i - N) {
+      best = i - N + 1;
+      bestV = x[best]!;
+      for (let j = best + 1; j < i; j++) {
+        const w = x[j]!;
+        if (w <= bestV) {
+          best = j;
+          bestV = w;
+        }
+      }
+    }
+    if (v <= bestV) {
+      best = i;
+      bestV = v;
+    }
+    if (bars) out[i] = i - best;
+    else out[i] = bestV;
+  }
+  return n;
+}
+
+/** The general loop from bar `from` on, skipping invalid values. */
+function rescanWithGaps(out: Float64Array, x: Float64Array, from: number, N: number, sign: number, bars: boolean): void {
+  const n = out.length;
+  let best = -1;
+  let bestV = 0;
+  for (let j = Math.max(0, from - N + 1); j < from; j++) {
+    const w = x[j]!;
+    if (w === w && (best < 0 || sign * w >= sign * bestV)) {
+      best = j;
+      bestV = w;
+    }
+  }
+  for (let i = from; i < n; i++) {
+    const v = x[i]!;
+    if (best >= 0 && best <= i - N) {
+      best = -1;
+      for (let j = i - N + 1; j < i; j++) {
+        const w = x[j]!;
+        if (w === w && (best < 0 || sign * w >= sign * bestV)) {
+          best = j;
+          bestV = w;
+        }
+      }
+    }
+    if (v === v && (best < 0 || sign * v >= sign * bestV)) {
+      best = i;
+      bestV = v;
+    }
+    out[i] = best < 0 ? NaN : bars ? i - best : bestV;
+  }
+}
+
+function variableExtreme(out: Float64Array, x: Float64Array, lengths: Float64Array, sign: number, bars: boolean): void {
+  perBarWindow(out, lengths, { start: firstValid(x), partial: true, zeroMeansAll: true }, (lo, hi) => {
+    let best = -1;
+    for (let j = lo; j <= hi; j++) {
+      const v = x[j]!;
+      if (v === v && (best < 0 || sign * x[best]! <= sign * v)) best = j;
+    }
+    return best < 0 ? NaN : bars ? hi - best : x[best]!;
+  });
+}
+
+function extreme(out: Float64Array, x: Float64Array, len: Operand, sign: number, bars: boolean): void {
+  if (typeof len === "number") {
+    if (len !== len) out.fill(NaN);
+    else slidingExtreme(out, x, Math.trunc(len), sign, bars);
+  } else variableExtreme(out, x, len, sign, bars);
+}
+
+export const hhv = (out: Float64Array, x: Float64Array, len: Operand) => extreme(out, x, len, 1, false);
+export const llv = (out: Float64Array, x: Float64Array, len: Operand) => extreme(out, x, len, -1, false);
+export const hhvBars = (out: Float64Array, x: Float64Array, len: Operand) => extreme(out, x, len, 1, true);
+export const llvBars = (out: Float64Array, x: Float64Array, len: Operand) => extreme(out, x, len, -1, true);
+
+/** SUM(X,N): partial sums from X's first valid bar; N = 0 is the running total. */
+export function sum(out: Float64Array, x: Float64Array, len: Operand): void {
+  const n = out.length;
+  const f = firstValid(x);
+  if (typeof len !== "number") {
+    perBarWindow(out, len, { start: f, partial: true, zeroMeansAll: true }, (lo, hi) => {
+      let s = 0;
+      for (let j = lo; j <= hi; j++) {
+        const v = x[j]!;
+        if (v === v) s += v;
+      }
+      return s;
+    });
+    return;
+  }
+  const N = Math.trunc(len);
+  if (!(N >= 0)) {
+    out.fill(NaN);
+    return;
+  }
+  out.fill(NaN, 0, f);
+  if (sumWithoutGaps(out, x, f, N)) return;
+  let s = 0;
+  for (let i = f; i < n; i++) {
+    const v = x[i]!;
+    if (v === v) s += v;
+    if (N > 0 && i - N >= f) {
+      const o = x[i - N]!;
+      if (o === o) s -= o;
+    }
+    out[i] = s;
+  }
+}
+
+/** SUM's common case, no invalid value after the first; false (redo with gaps) if one turns up. */
+function sumWithoutGaps(out: Float64Array, x: Float64Array, f: number, N: number): boolean {
+  const n = out.length;
+  let s = 0;
+  const warm = N > 0 ? Math.min(n, f + N) : n;
+  for (let i = f; i < warm; i++) {
+    s += x[i]!;
+    out[i] = s;
+  }
+  for (let i = warm; i < n; i++) {
+    s += x[i]! - x[i - N]!;
+    out[i] = s;
+  }
+  return s === s;
+}
+
+/** 1 for a true bar, 0 for false or invalid: `v === v` is false only for NaN, and `+` avoids a branch. */
+function truthy(v: number): number {
+  return +(v !== 0 && v === v);
+}
+
+/** Number of true bars in each window, from bar 0; N = 0 counts since bar 0. */
+function rollingCount(out: Float64Array, x: Float64Array, len: Operand): void {
+  if (typeof len !== "number") {
+    perBarWindow(out, len, { start: 0, partial: true, zeroMeansAll: true }, (lo, hi) => {
+      let c = 0;
+      for (let j = lo; j <= hi; j++) c += truthy(x[j]!);
+      return c;
+    });
+    return;
+  }
+  const N = Math.trunc(len);
+  if (!(N >= 0)) {
+    out.fill(NaN);
+    return;
+  }
+  const n = out.length;
+  const warm = N > 0 ? Math.min(n, N) : n;
+  let c = 0;
+  for (let i = 0; i < warm; i++) {
+    c += truthy(x[i]!);
+    out[i] = c;
+  }
+  for (let i = warm; i < n; i++) {
+    c += truthy(x[i]!) - truthy(x[i - N]!);
+    out[i] = c;
+  }
+}
+
+/** COUNT(X,N). */
+export const count = rollingCount;
+
+/** EXIST(X,N): 1 if X held on at least one of the last N bars. */
+export function exist(out: Float64Array, x: Float64Array, len: Operand): void {
+  rollingCount(out, x, len);
+  for (let i = 0; i < out.length; i++) {
+    const c = out[i]!;
+    out[i] = c > 0 ? 1 : c === c ? 0 : NaN;
+  }
+}
+
+/** EVERY(X,N): 1 if X held on each of the last N bars; 0 while fewer than N bars exist. */
+export function every(out: Float64Array, x: Float64Array, len: Operand): void {
+  rollingCount(out, x, len);
+  for (let i = 0; i < out.length; i++) {
+    const c = out[i]!;
+    const k = typeof len === "number" ? Math.trunc(len) : Math.trunc(len[i]!);
+    const need = k === 0 ? i + 1 : k;
+    out[i] = c !== c ? NaN : c >= need ? 1 : 0;
+  }
+}
+
+/**
+ * LAST(X,A,B): 1 if X held on every bar from A bars ago through B bars ago.
+ * A = 0 means from bar 0; a range reaching before bar 0 gives 0.
+ */
+export function last(out: Float64Array, x: Float64Array, a: Operand, b: Operand): void {
+  const n = out.length;
+  const prefix = new Float64Array(n + 1);
+  for (let i = 0; i < n; i++) prefix[i + 1] = prefix[i]! + truthy(x[i]!);
+  for (let i = 0; i < n; i++) {
+    const A = Math.trunc(typeof a === "number" ? a : a[i]!);
+    const B = Math.trunc(typeof b === "number" ? b : b[i]!);
+    if (A !== A || B !== B) {
+      out[i] = NaN;
+      continue;
+    }
+    const lo = A === 0 ? 0 : i - A;
+    const hi = i - B;
+    out[i] = lo >= 0 && hi >= lo && hi < n && prefix[hi + 1]! - prefix[lo]! === hi - lo + 1 ? 1 : 0;
+  }
+}

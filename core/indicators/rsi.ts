@@ -1,0 +1,47 @@
+/**
+ * RSI over three periods in one pass over the closes. It computes exactly
+ * what the formula engine makes of TDX's text (the plugin's test compares
+ * them):
+ *
+ *   LC:=REF(CLOSE,1);
+ *   RSIk:SMA(MAX(CLOSE-LC,0),Nk,1)/SMA(ABS(CLOSE-LC),Nk,1)*100;
+ *
+ * with the same operations in the same order, so the numbers are identical.
+ * The six recurrences run in one loop without a branch (V8 boxes a float that
+ * a branch may reassign). An invalid close would need the engine's gap rules:
+ * it turns the running averages invalid, and the kernel then returns null so
+ * the caller falls back to the formula.
+ */
+export function rsiKernel(close: Float64Array, n1: number, n2: number, n3: number): Float64Array[] | null {
+  const n = close.length;
+  const outs = [new Float64Array(n), new Float64Array(n), new Float64Array(n)];
+  for (const o of outs) o[0] = NaN;
+  if (n < 2) return outs;
+  const [r1, r2, r3] = outs as [Float64Array, Float64Array, Float64Array];
+  const a1 = 1 / n1, b1 = (n1 - 1) / n1;
+  const a2 = 1 / n2, b2 = (n2 - 1) / n2;
+  const a3 = 1 / n3, b3 = (n3 - 1) / n3;
+  const d0 = close[1]! - close[0]!;
+  // SMA seeds with its input on the first bar that has one (bar 1)
+  let u1 = Math.max(d0, 0), u2 = u1, u3 = u1;
+  let m1 = Math.abs(d0), m2 = m1, m3 = m1;
+  const nan = 0 / 0;
+  r1[1] = (m1 === 0 ? nan : u1 / m1) * 100;
+  r2[1] = r1[1]!;
+  r3[1] = r1[1]!;
+  for (let i = 2; i < n; i++) {
+    const d = close[i]! - close[i - 1]!;
+    const up = Math.max(d, 0);
+    const move = Math.abs(d);
+    u1 = a1 * up + b1 * u1;
+    m1 = a1 * move + b1 * m1;
+    u2 = a2 * up + b2 * u2;
+    m2 = a2 * move + b2 * m2;
+    u3 = a3 * up + b3 * u3;
+    m3 = a3 * move + b3 * m3;
+    r1[i] = (m1 === 0 ? nan : u1 / m1) * 100;
+    r2[i] = (m2 === 0 ? nan : u2 / m2) * 100;
+    r3[i] = (m3 === 0 ? nan : u3 / m3) * 100;
+  }
+  return u1 === u1 && u2 === u2 && u3 === u3 ? outs : null;
+}

@@ -1,0 +1,10 @@
+import { formulaIndicator, period } from "./formula-indicator.ts";
+
+/** Detrended price oscillator: the close against a shifted moving average. */
+export const dpo = formulaIndicator({
+  id: "DPO",
+  title: "DPO 区间震荡线",
+  params: [period("N", 20), period("M", 6)],
+  formula: `DPO:CLOSE-REF(MA(CLOSE,N),N/2+1);
+MADPO:MA(DPO,M);`,
+});

@@ -1,0 +1,12 @@
+import { formulaIndicator, period } from "./formula-indicator.ts";
+
+/** Ease of movement: midpoint change scaled by relative volume and range. */
+export const emv = formulaIndicator({
+  id: "EMV",
+  title: "EMV 简易波动指标",
+  params: [period("N", 14), period("M", 9)],
+  formula: `VOLUME:=MA(VOL,N)/VOL;
+MID:=100*(HIGH+LOW-REF(HIGH+LOW,1))/(HIGH+LOW);
+EMV:MA(MID*VOLUME*(HIGH-LOW)/MA(HIGH-LOW,N),N);
+MAEMV:MA(EMV,M);`,
+});

@@ -1,0 +1,11 @@
+import { formulaIndicator, period } from "./formula-indicator.ts";
+
+/** Money flow index (equal to TA-Lib's MFI). */
+export const mfi = formulaIndicator({
+  id: "MFI",
+  title: "MFI 资金流量指标",
+  params: [period("N", 14)],
+  formula: `TYP:=(HIGH+LOW+CLOSE)/3;
+V1:=SUM(IF(TYP>REF(TYP,1),TYP*VOL,0),N)/SUM(IF(TYP<REF(TYP,1),TYP*VOL,0),N);
+MFI:100-(100/(1+V1));`,
+});

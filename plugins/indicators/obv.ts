@@ -1,0 +1,11 @@
+import { formulaIndicator, period } from "./formula-indicator.ts";
+
+/** On-balance volume from the second bar (TA-Lib's OBV also counts the first bar's volume). */
+export const obv = formulaIndicator({
+  id: "OBV",
+  title: "OBV 累积能量线",
+  params: [period("M", 30)],
+  formula: `VA:=IF(CLOSE>REF(CLOSE,1),VOL,-VOL);
+OBV:SUM(IF(CLOSE=REF(CLOSE,1),0,VA),0);
+MAOBV:MA(OBV,M);`,
+});

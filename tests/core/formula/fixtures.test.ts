@@ -1,0 +1,67 @@
+/**
+ * Every shared real-world formula validates (or fails for the documented
+ * reason) and computes on the real SSE composite daily series.
+ */
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { readdirSync } from "node:fs";
+import { parseBarsCsv } from "../../../apps/cli/bars-csv.ts";
+import { compileFormula, evaluatePlan, validateFormula } from "../../../core/formula/index.ts";
+import { fixture, readFixtureText, skipUnless } from "../../support/fixtures.ts";
+
+/** Parameter tables from SOURCES.md (TDX keeps them outside the text). */
+const PARAMS: Record<string, Record<string, number>> = {
+  "02": { M: 10 },
+  "24": { N1: 60, P: 60 },
+  "29": { N: 7 },
+  "30": { N: 10 },
+};
+const FUTURE: Record<string, string[]> = {
+  "22": ["ZIG"],
+  "28": ["CURRBARSCOUNT", "REFXV"],
+  "29": ["ISLASTBAR", "BACKSET", "DRAWLINE"],
+  "30": ["PEAK", "TROUGH"],
+};
+const NEEDS_DATA: Record<string, RegExp> = { "29": /HYBLOCK needs block \(板块\) names/ };
+const NO_OUTPUT = new Set(["26", "28"]);
+
+const files = fixture("formulas") ? readdirSync(fixture("formulas")!).filter((f) => f.endsWith(".txt")).sort() : [];
+const csv = "chanlun/000001.SH_D.csv";
+
+test("the formula fixtures are present", { skip: skipUnless("formulas") }, () => {
+  assert.ok(files.length >= 20);
+});
+
+for (const file of files) {
+  const id = file.slice(0, 2);
+  test(`fixture ${file} validates as documented`, () => {
+    const text = readFixtureText(`formulas/${file}`);
+    const v = validateFormula(text, { params: PARAMS[id] });
+    if (NEEDS_DATA[id]) {
+      assert.equal(v.ok, false);
+      assert.match(v.errors[0]!.message, NEEDS_DATA[id]!);
+      assert.ok(v.errors.every((e) => /needs/.test(e.message)), v.error ?? "");
+    } else assert.equal(v.ok, true, v.error ?? "");
+    assert.deepEqual(v.future_functions, FUTURE[id] ?? []);
+    assert.equal(v.outputs.length === 0, NO_OUTPUT.has(id) || Boolean(NEEDS_DATA[id]));
+  });
+
+  test(`fixture ${file} computes on the SSE daily series`, { skip: NEEDS_DATA[id] ? "needs data OHLCV bars lack" : skipUnless(csv) }, () => {
+    const series = parseBarsCsv(readFixtureText(csv));
+    const c = compileFormula(readFixtureText(`formulas/${file}`), { params: PARAMS[id], includeAssignments: true });
+    assert.ok(c.plan, c.errors.map((e) => e.message).join("\n"));
+    const cols = evaluatePlan(c.plan, series);
+    assert.ok(cols.length > 0);
+    for (const col of cols) {
+      assert.equal(col.values.length, series.length);
+      let valid = 0;
+      for (const v of col.values) {
+        assert.ok(!Number.isFinite(v) ? Number.isNaN(v) : true, `${col.name} has an infinite value`);
+        if (v === v) valid++;
+        if (col.kind === "signal" && v === v) assert.ok(v === 0 || v === 1, `${col.name} is a signal but holds ${v}`);
+      }
+      // a quarter: IF(...,DRAWNULL) leaves gaps by design
+      assert.ok(valid > series.length / 4, `${col.name} has a value on only ${valid} bars`);
+    }
+  });
+}

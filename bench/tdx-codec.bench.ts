@@ -18,7 +18,8 @@ import { decodeBarsReply, encodeBarsReply } from "../adapters/tdx/tdx-codec-bars
 import { decodeQuotesReply, encodeQuotesReply } from "../adapters/tdx/tdx-codec-quotes.ts";
 import { ResponseSplitter } from "../adapters/tdx/tdx-frame-splitter.ts";
 import { encodeResponse } from "../adapters/tdx/tdx-frame.ts";
-import { BarCategory, type Quote } from "../adapters/tdx/tdx-types.ts";
+import { type Quote } from "../core/quotes/records.ts";
+import { BarCategory } from "../adapters/tdx/tdx-codec-bars.ts";
 import { decodeDayFile, encodeDayFile } from "../adapters/vipdoc/vipdoc-day.ts";
 import { marketTime } from "../core/bars/market-time.ts";
 import { allocSeries, type BarSeries } from "../core/bars/series.ts";

@@ -17,7 +17,7 @@ import type {
   ServerFileMeta,
   TickSeries,
   XdxrEntry,
-} from "../adapters/tdx/tdx-types.ts"; // TODO(move): domain records belong in core/quotes
+} from "../core/quotes/records.ts"; 
 
 /** A past day's minute line or ticks, with the previous close the server sends. */
 export interface DayMinutes {

@@ -51,7 +51,7 @@ import type {
   ServerFileMeta,
   TickSeries,
   XdxrEntry,
-} from "./tdx-types.ts";
+} from "../../core/quotes/records.ts";
 
 export class TdxClient implements QuoteSource {
   readonly #t: TdxTransport;

@@ -27,7 +27,27 @@ import { allocBars } from "./tdx-columns.ts";
 import { DayClock, DayStamper } from "./tdx-datetime.ts";
 import { TdxDecodeError } from "./tdx-errors.ts";
 import { readVarint, varintEnd } from "./tdx-varint.ts";
-import type { BarCategoryId, IndexBarSeries, SecurityRef } from "./tdx-types.ts";
+import type { IndexBarSeries, SecurityRef } from "../../core/quotes/records.ts";
+
+/** Bar categories of command 0x052d (design doc 5.4). */
+export const BarCategory = {
+  MIN_5: 0,
+  MIN_15: 1,
+  MIN_30: 2,
+  MIN_60: 3,
+  /** Daily bars, volume in shares. */
+  DAY: 4,
+  WEEK: 5,
+  MONTH: 6,
+  /** 1-minute bars of the extended markets. */
+  EX_MIN_1: 7,
+  MIN_1: 8,
+  /** Daily bars again, but volume in lots ("RI_K"). */
+  DAY_LOTS: 9,
+  SEASON: 10,
+  YEAR: 11,
+} as const;
+export type BarCategoryId = (typeof BarCategory)[keyof typeof BarCategory];
 
 export const MAX_BARS_PER_REQUEST = 800;
 const PRICE_SCALE = 1000;

@@ -14,7 +14,7 @@
  */
 import { ByteReader, ByteWriter } from "./tdx-bytes.ts";
 import { decodeSingleSecurity, encodeSingleSecurity } from "./tdx-single-security.ts";
-import type { FinanceInfo, SecurityRef } from "./tdx-types.ts";
+import type { FinanceInfo, SecurityRef } from "../../core/quotes/records.ts";
 
 const SHARES = 10_000;
 const MONEY = 1_000;

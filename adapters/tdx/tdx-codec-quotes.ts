@@ -15,7 +15,7 @@
  */
 import { ByteReader, ByteWriter } from "./tdx-bytes.ts";
 import { fallbackPriceDecimals, priceDivisor } from "./tdx-price-decimals.ts";
-import type { MarketId, Quote, SecurityRef } from "./tdx-types.ts";
+import type { MarketId, Quote, SecurityRef } from "../../core/quotes/records.ts";
 
 export const MAX_QUOTES_PER_REQUEST = 80;
 const LEVELS = 5;

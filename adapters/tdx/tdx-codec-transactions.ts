@@ -15,7 +15,7 @@
 import { ByteReader, ByteWriter } from "./tdx-bytes.ts";
 import { allocColumns } from "./tdx-columns.ts";
 import { priceDivisor } from "./tdx-price-decimals.ts";
-import type { SecurityRef, TickSeries } from "./tdx-types.ts";
+import type { SecurityRef, TickSeries } from "../../core/quotes/records.ts";
 
 export const MAX_TRANSACTIONS_PER_REQUEST = 2000;
 const TICK_COLUMNS = ["minute", "price", "vol", "orders", "direction", "reserved"] as const;

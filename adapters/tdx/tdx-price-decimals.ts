@@ -8,20 +8,16 @@
  * 1xxxxx/0[12]xxxx bonds and 90xxxx B-shares (0.001 USD), SZ 1xxxxx funds (15, 16)
  * and bonds (10-13).
  */
-import { Market, type MarketId } from "./tdx-types.ts";
+import { type Market, priceDecimals } from "../../core/bars/security-kind.ts";
+import type { MarketId } from "../../core/quotes/records.ts";
 
 /** Decimals guessed from market and code when the security list is not available. */
 export function fallbackPriceDecimals(market: MarketId, code: string): number {
-  const c0 = code.charCodeAt(0);
-  if (market === Market.SH) {
-    if (c0 === 0x35 /* 5 */ || c0 === 0x31 /* 1 */) return 3;
-    if (c0 === 0x30 /* 0 */ && (code[1] === "1" || code[1] === "2")) return 3;
-    if (c0 === 0x39 /* 9 */ && code[1] === "0") return 3;
-    return 2;
-  }
-  if (market === Market.SZ && c0 === 0x31 /* 1 */) return 3;
-  return 2;
+  const name = MARKET_NAMES[market];
+  return name ? priceDecimals(name, code) : 2;
 }
+
+const MARKET_NAMES: Readonly<Record<number, Market>> = { 0: "SZ", 1: "SH", 2: "BJ" };
 
 const POW10 = [1, 10, 100, 1000, 10000];
 

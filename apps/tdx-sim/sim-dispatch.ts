@@ -41,7 +41,7 @@ import { decodeXdxrRequest, encodeXdxrReply } from "../../adapters/tdx/tdx-codec
 import { TdxCommand } from "../../adapters/tdx/tdx-commands.ts";
 import { decodeGbk, encodeGbk } from "../../adapters/tdx/tdx-gbk.ts";
 import { encodeSetupReply } from "../../adapters/tdx/tdx-session.ts";
-import type { TickSeries } from "../../adapters/tdx/tdx-types.ts";
+import type { TickSeries } from "../../core/quotes/records.ts";
 import type { SimSource } from "./sim-source.ts";
 
 export type Handler = (payload: Uint8Array, now: number) => Uint8Array;

@@ -19,7 +19,7 @@ import type {
   SecurityRef,
   TickSeries,
   XdxrEntry,
-} from "../../adapters/tdx/tdx-types.ts";
+} from "../../core/quotes/records.ts";
 
 export interface SimSource {
   readonly name: string;

@@ -6,8 +6,8 @@
 import type { BacktestConfig } from "./config.ts";
 import { statutoryFees, type Side, type StatutoryFees } from "./fees.ts";
 import { lotRule, roundDownToLot, type LotRule } from "./lots.ts";
-import { atLimitDown, atLimitUp, limitFraction, tickOf } from "./price-limit.ts";
-import type { SecurityRules } from "./security.ts";
+import { atLimitDown, atLimitUp, limitFraction, tickOf } from "../market/price-limit.ts";
+import type { SecurityRules } from "../market/trading-board.ts";
 
 /** Why an order did not fill on a bar (0 = it may fill). */
 export const Refusal = {

@@ -5,7 +5,7 @@
  * letting callers reuse them until a fill falls outside it.
  */
 import { marketTime } from "../bars/market-time.ts";
-import type { Board, Exchange } from "./security.ts";
+import type { Board, Exchange } from "../market/trading-board.ts";
 
 /** Side of a fill: +1 buy, −1 sell. */
 export type Side = 1 | -1;

@@ -39,5 +39,5 @@ export {
   type MultiStrategyRun,
   type StrategySlot,
 } from "./multi-strategy.ts";
-export { boardOf, exchangeOf, securityRules, type Board, type Exchange, type SecurityInfo, type SecurityRules } from "./security.ts";
+export { boardOf, exchangeOf, securityRules, type Board, type Exchange, type SecurityInfo, type SecurityRules } from "../market/trading-board.ts";
 export { REFUSAL_NAMES } from "./execution-rules.ts";

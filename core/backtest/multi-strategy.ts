@@ -13,7 +13,7 @@ import type { Performance } from "./metric-docs.ts";
 import { buyHoldReturn, performanceOf, tallyFills, TradeTally, type EquityTrack } from "./metrics.ts";
 import { planBacktest, type KernelPlan } from "./plan.ts";
 import { assemblePortfolioResult, type PortfolioResult } from "./portfolio-result.ts";
-import type { SecurityInfo } from "./security.ts";
+import type { SecurityInfo } from "../market/trading-board.ts";
 import { toResult } from "./single-run.ts";
 import { carryForward, unionTimeline } from "./timeline.ts";
 

@@ -31,7 +31,7 @@ import type { Side } from "./fees.ts";
 import type { SignalArrays } from "./kernel.ts";
 import { roundDownToLot } from "./lots.ts";
 import { PositionBook } from "./position-book.ts";
-import { securityRules, type SecurityInfo } from "./security.ts";
+import { securityRules, type SecurityInfo } from "../market/trading-board.ts";
 import { unionTimeline } from "./timeline.ts";
 import { FillLog, RefusalLog } from "./trade-log.ts";
 

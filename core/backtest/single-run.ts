@@ -18,7 +18,7 @@ import {
   type PositionRow,
   type TradeRow,
 } from "./result-rows.ts";
-import type { SecurityInfo, SecurityRules } from "./security.ts";
+import type { SecurityInfo, SecurityRules } from "../market/trading-board.ts";
 
 /** The settings a run used, echoed back with the resolved security rules. */
 export interface ConfigEcho extends BacktestConfig {

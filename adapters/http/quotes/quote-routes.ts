@@ -1,7 +1,7 @@
 import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
 import { roundHalfUp } from "../../../core/bars/round.ts";
 import { quoteServerTimeMs } from "../../../adapters/tdx/tdx-codec-quotes.ts";
-import type { Quote } from "../../../adapters/tdx/tdx-types.ts";
+import type { Quote } from "../../../core/quotes/records.ts";
 import type { QuoteSource } from "../../../ports/quote-source.ts";
 import { type Column, dataFrameJson, DataFrameSchema, frameResponse, num, str } from "../frames/data-frame.ts";
 import type { HttpEnv } from "../http-env.ts";

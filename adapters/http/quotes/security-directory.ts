@@ -6,7 +6,7 @@
 import type { Market } from "../../../core/bars/security-kind.ts";
 import type { Clock } from "../../../ports/clock.ts";
 import type { QuoteSource } from "../../../ports/quote-source.ts";
-import type { SecurityInfo } from "../../../adapters/tdx/tdx-types.ts";
+import type { SecurityInfo } from "../../../core/quotes/records.ts";
 import { marketId } from "./markets.ts";
 
 const PAGE = 1000;

@@ -9,8 +9,8 @@ import { roundHalfUp } from "../../../core/bars/round.ts";
 import { allocSeries, type BarSeries } from "../../../core/bars/series.ts";
 import type { XdxrRecord } from "../../../core/bars/xdxr.ts";
 import { fromYyyymmdd } from "../../../core/bars/market-time.ts";
-import { boardOf } from "../../../core/backtest/security.ts";
-import { limitFraction } from "../../../core/backtest/price-limit.ts";
+import { boardOf } from "../../../core/market/trading-board.ts";
+import { limitFraction } from "../../../core/market/price-limit.ts";
 import { hashSeed, mulberry32, normal } from "./prng.ts";
 import type { DemoSecurity } from "./universe.ts";
 

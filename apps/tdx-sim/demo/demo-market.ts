@@ -9,7 +9,8 @@ import type { BarSeries } from "../../../core/bars/series.ts";
 import type { Market } from "../../../core/bars/security-kind.ts";
 import { isTradingDay, tradingDays } from "./calendar.ts";
 import { type DemoHistory, generateDaily, marketFactor } from "./daily.ts";
-import { type DemoTicks, generateMinutes, generateTicks, MINUTES_PER_DAY } from "./intraday.ts";
+import type { TickSeries } from "../../../core/quotes/records.ts";
+import { generateMinutes, generateTicks, MINUTES_PER_DAY } from "./intraday.ts";
 import { type DemoSecurity, demoUniverse, HISTORY_START } from "./universe.ts";
 
 export const DEFAULT_SEED = 20260101;
@@ -127,7 +128,7 @@ export class DemoMarket {
     );
   }
 
-  ticks(s: DemoSecurity, day: number): DemoTicks | undefined {
+  ticks(s: DemoSecurity, day: number): TickSeries | undefined {
     const m = this.minutes(s, day);
     return m && generateTicks(this.seed, s.market + s.code, day, m, this.lotSize(s));
   }

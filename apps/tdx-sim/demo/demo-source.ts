@@ -24,7 +24,7 @@ import type {
   SecurityRef,
   TickSeries,
   XdxrEntry,
-} from "../../../adapters/tdx/tdx-types.ts";
+} from "../../../core/quotes/records.ts";
 import { EMPTY_MINUTES, emptyTicks, type SimSource } from "../sim-source.ts";
 import { DemoMarket } from "./demo-market.ts";
 import { companyFiles, companyText } from "./f10.ts";

@@ -7,6 +7,7 @@ import { roundHalfUp } from "../../../core/bars/round.ts";
 import { allocSeries, type BarSeries } from "../../../core/bars/series.ts";
 import { fromYyyymmdd } from "../../../core/bars/market-time.ts";
 import { MINUTE_MS, wallMinuteOfStart } from "../../../core/bars/session-clock.ts";
+import type { TickSeries } from "../../../core/quotes/records.ts";
 import { hashSeed, mulberry32, normal } from "./prng.ts";
 
 export const MINUTES_PER_DAY = 240;
@@ -19,17 +20,6 @@ export interface DayBar {
   /** Shares (indices: lots). */
   readonly vol: number;
   readonly amount: number;
-}
-
-/** Ticks of one day, oldest first; volume in lots, as the protocol sends them. */
-export interface DemoTicks {
-  readonly length: number;
-  readonly minute: Float64Array;
-  readonly price: Float64Array;
-  readonly vol: Float64Array;
-  readonly orders: Float64Array;
-  /** 0 buy-initiated, 1 sell-initiated, 2 neutral. */
-  readonly direction: Float64Array;
 }
 
 /** Piecewise-linear map fixing `a` and `b` while sending [lo0, hi0] onto [lo, hi]. */
@@ -111,8 +101,8 @@ export function generateMinutes(seed: number, key: string, day: number, d: DayBa
   return s;
 }
 
-/** Ticks behind the minute bars: 1–6 trades a minute, volumes summing to the bar's. */
-export function generateTicks(seed: number, key: string, day: number, m: BarSeries, lotSize: number): DemoTicks {
+/** Ticks behind the minute bars, oldest first, volume in lots as the protocol sends it. */
+export function generateTicks(seed: number, key: string, day: number, m: BarSeries, lotSize: number): TickSeries {
   const rand = mulberry32(hashSeed(seed, "ticks", key, day));
   const cap = m.length * 6;
   const minute = new Float64Array(cap);
@@ -144,5 +134,5 @@ export function generateTicks(seed: number, key: string, day: number, m: BarSeri
     }
   }
   const cut = (a: Float64Array) => a.slice(0, k);
-  return { length: k, minute: cut(minute), price: cut(price), vol: cut(vol), orders: cut(orders), direction: cut(direction) };
+  return { length: k, minute: cut(minute), price: cut(price), vol: cut(vol), orders: cut(orders), direction: cut(direction), reserved: new Float64Array(k) };
 }

@@ -16,7 +16,7 @@ import { decodeMinuteFile } from "../../../adapters/vipdoc/vipdoc-minute.ts";
 import { dayPriceDivisor, type VipdocMarket } from "../../../adapters/vipdoc/vipdoc-price-scale.ts";
 import { listVipdoc, type VipdocSecurity } from "../../../adapters/vipdoc/vipdoc-walker.ts";
 import { encodeQuoteServerTime } from "../../../adapters/tdx/tdx-codec-quotes.ts";
-import type { IndexBarSeries, MinuteSeries, Quote, SecurityInfo, SecurityRef } from "../../../adapters/tdx/tdx-types.ts";
+import type { IndexBarSeries, MinuteSeries, Quote, SecurityInfo, SecurityRef } from "../../../core/quotes/records.ts";
 import { EMPTY_MINUTES, emptyTicks, type SimSource } from "../sim-source.ts";
 
 const FOLDER: Record<number, VipdocMarket> = { 0: "sz", 1: "sh", 2: "bj" };

@@ -8,7 +8,7 @@ import {
   encodeAuctionRequest,
 } from "../../../adapters/tdx/tdx-codec-auction.ts";
 import { decodeRequest, encodeRequest } from "../../../adapters/tdx/tdx-frame.ts";
-import type { AuctionSeries } from "../../../adapters/tdx/tdx-types.ts";
+import type { AuctionSeries } from "../../../core/quotes/records.ts";
 import { skipUnless } from "../../support/fixtures.ts";
 import { bin, hex } from "./fixture-bytes.ts";
 

@@ -9,7 +9,8 @@ import {
   isMinuteCategory,
 } from "../../../adapters/tdx/tdx-codec-bars.ts";
 import { decodeRequest, decodeResponse } from "../../../adapters/tdx/tdx-frame.ts";
-import { BarCategory, type BarCategoryId, type IndexBarSeries } from "../../../adapters/tdx/tdx-types.ts";
+import { type IndexBarSeries } from "../../../core/quotes/records.ts";
+import { BarCategory, type BarCategoryId } from "../../../adapters/tdx/tdx-codec-bars.ts";
 import type { BarSeries } from "../../../core/bars/series.ts";
 import { formatDate, formatDateTime, marketTime } from "../../../core/bars/market-time.ts";
 import { skipUnless } from "../../support/fixtures.ts";

@@ -12,7 +12,7 @@ import {
   encodeMinuteRequest,
 } from "../../../adapters/tdx/tdx-codec-minute.ts";
 import { decodeQuotesReply } from "../../../adapters/tdx/tdx-codec-quotes.ts";
-import type { MinuteSeries } from "../../../adapters/tdx/tdx-types.ts";
+import type { MinuteSeries } from "../../../core/quotes/records.ts";
 import { skipUnless } from "../../support/fixtures.ts";
 import { fromHex, hex, json } from "./fixture-bytes.ts";
 

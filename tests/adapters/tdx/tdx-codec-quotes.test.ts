@@ -13,7 +13,7 @@ import {
 } from "../../../adapters/tdx/tdx-codec-quotes.ts";
 import { decodeResponse } from "../../../adapters/tdx/tdx-frame.ts";
 import { fallbackPriceDecimals } from "../../../adapters/tdx/tdx-price-decimals.ts";
-import type { Quote } from "../../../adapters/tdx/tdx-types.ts";
+import type { Quote } from "../../../core/quotes/records.ts";
 import { skipUnless } from "../../support/fixtures.ts";
 import { bin, hex, json } from "./fixture-bytes.ts";
 

@@ -12,7 +12,7 @@ import {
   encodeSecurityListRequest,
 } from "../../../adapters/tdx/tdx-codec-security.ts";
 import { encodeRequest } from "../../../adapters/tdx/tdx-frame.ts";
-import type { SecurityInfo } from "../../../adapters/tdx/tdx-types.ts";
+import type { SecurityInfo } from "../../../core/quotes/records.ts";
 import { skipUnless } from "../../support/fixtures.ts";
 import { bin, fromHex, hex, json } from "./fixture-bytes.ts";
 

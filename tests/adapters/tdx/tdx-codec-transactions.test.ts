@@ -11,7 +11,7 @@ import {
   encodeTransactionsReply,
   encodeTransactionsRequest,
 } from "../../../adapters/tdx/tdx-codec-transactions.ts";
-import type { TickSeries } from "../../../adapters/tdx/tdx-types.ts";
+import type { TickSeries } from "../../../core/quotes/records.ts";
 import { skipUnless } from "../../support/fixtures.ts";
 import { bin, fromHex, hex, json } from "./fixture-bytes.ts";
 

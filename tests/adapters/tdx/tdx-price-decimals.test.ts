@@ -1,7 +1,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { fallbackPriceDecimals, priceDivisor, roundF32Price } from "../../../adapters/tdx/tdx-price-decimals.ts";
-import { Market } from "../../../adapters/tdx/tdx-types.ts";
+import { TDX_MARKET as Market } from "../../../core/bars/security-kind.ts";
 
 test("fallback decimals: funds, bonds and SH B-shares 3, stocks and indices 2", () => {
   const cases: [number, string, number][] = [

@@ -3,8 +3,8 @@ import { test } from "node:test";
 import { marketTime } from "../../../core/bars/market-time.ts";
 import { isTradingDay } from "../../../apps/tdx-sim/demo/calendar.ts";
 import { DemoMarket } from "../../../apps/tdx-sim/demo/demo-market.ts";
-import { limitFraction } from "../../../core/backtest/price-limit.ts";
-import { boardOf } from "../../../core/backtest/security.ts";
+import { limitFraction } from "../../../core/market/price-limit.ts";
+import { boardOf } from "../../../core/market/trading-board.ts";
 import { roundHalfUp } from "../../../core/bars/round.ts";
 
 const market = new DemoMarket();

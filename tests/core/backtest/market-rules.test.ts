@@ -6,8 +6,8 @@ import { DEFAULT_CONFIG } from "../../../core/backtest/config.ts";
 import { ExecutionRules } from "../../../core/backtest/execution-rules.ts";
 import { statutoryFees } from "../../../core/backtest/fees.ts";
 import { lotRule, roundDownToLot } from "../../../core/backtest/lots.ts";
-import { atLimitDown, atLimitUp, limitFraction, roundToTick } from "../../../core/backtest/price-limit.ts";
-import { boardOf, exchangeOf, securityRules } from "../../../core/backtest/security.ts";
+import { atLimitDown, atLimitUp, limitFraction, roundToTick } from "../../../core/market/price-limit.ts";
+import { boardOf, exchangeOf, securityRules } from "../../../core/market/trading-board.ts";
 
 test("board and exchange from the code", () => {
   const cases: [string, string, string][] = [

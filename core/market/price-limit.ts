@@ -11,7 +11,7 @@
  * the listing date).
  */
 import { marketTime } from "../bars/market-time.ts";
-import type { Board } from "./security.ts";
+import type { Board } from "./trading-board.ts";
 
 /** ChiNext registration reform: ±20 % from this day (±10 %, ST ±5 % before). */
 const CHINEXT_20PCT_FROM = marketTime(2020, 8, 24);

@@ -1,9 +1,9 @@
 /**
- * Which board and exchange a security trades on. The backtest needs this because
- * price limits, lot sizes and duties differ by board; the code prefix is enough to
- * tell them apart, and the market (when the caller knows it) settles the few
- * prefixes that two exchanges share.
+ * Which board and exchange a security trades on, for trading rules: price limits,
+ * lot sizes and duties differ by board. The code prefix tells them apart; the
+ * market (when the caller knows it) settles the prefixes two exchanges share.
  */
+import { type Board as KindBoard, classifySecurity } from "../bars/security-kind.ts";
 
 export type Exchange = "SH" | "SZ" | "BJ";
 
@@ -36,21 +36,28 @@ export function exchangeOf(code: string, market?: Exchange): Exchange {
   return "SZ";
 }
 
+const TRADING_BOARD: Readonly<Record<KindBoard, Board>> = {
+  SH_MAIN: "main",
+  SZ_MAIN: "main",
+  B_SHARE: "main",
+  CHINEXT: "chinext",
+  STAR: "star",
+  BSE: "bj",
+  FUND: "fund",
+  INDEX: "main",
+  BOARD_INDEX: "main",
+  CONVERTIBLE: "main",
+  BOND: "main",
+  OTHER: "main",
+};
+
 /**
- * Board from the code: STAR 688/689, ChiNext 300/301, Beijing 8xx/4xx/92x,
- * funds SH 5xxxxx and SZ 15/16/18xxxx, everything else main board.
+ * The trading-rule board of a code (classification from core/bars/security-kind.ts):
+ * STAR 688/689, ChiNext 30x, Beijing, funds; everything else trades by main-board
+ * rules here.
  */
 export function boardOf(code: string, market?: Exchange): Board {
-  const exchange = exchangeOf(code, market);
-  if (exchange === "BJ") return "bj";
-  if (exchange === "SH") {
-    if (code.startsWith("688") || code.startsWith("689")) return "star";
-    if (code.startsWith("5")) return "fund";
-    return "main";
-  }
-  if (code.startsWith("300") || code.startsWith("301")) return "chinext";
-  if (code.startsWith("15") || code.startsWith("16") || code.startsWith("18")) return "fund";
-  return "main";
+  return TRADING_BOARD[classifySecurity(exchangeOf(code, market), code).board];
 }
 
 export function securityRules(info: SecurityInfo): SecurityRules {

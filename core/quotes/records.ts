@@ -7,11 +7,9 @@
  * meaning is unknown are kept (named `unknown…`/`reserved…`) so a simulator can
  * reproduce real bytes and a client loses nothing.
  */
-import type { BarSeries } from "../../core/bars/series.ts";
-import type { XdxrRecord } from "../../core/bars/xdxr.ts";
+import type { BarSeries } from "../bars/series.ts";
+import type { XdxrRecord } from "../bars/xdxr.ts";
 
-/** Market ids on the standard server. */
-export const Market = { SZ: 0, SH: 1, BJ: 2 } as const;
 /** 0 = Shenzhen, 1 = Shanghai, 2 = Beijing; other values are passed through as read. */
 export type MarketId = number;
 
@@ -21,25 +19,6 @@ export interface SecurityRef {
   readonly code: string;
 }
 
-/** Bar categories of command 0x052d (design doc 5.4). */
-export const BarCategory = {
-  MIN_5: 0,
-  MIN_15: 1,
-  MIN_30: 2,
-  MIN_60: 3,
-  /** Daily bars, volume in shares. */
-  DAY: 4,
-  WEEK: 5,
-  MONTH: 6,
-  /** 1-minute bars of the extended markets. */
-  EX_MIN_1: 7,
-  MIN_1: 8,
-  /** Daily bars again, but volume in lots ("RI_K"). */
-  DAY_LOTS: 9,
-  SEASON: 10,
-  YEAR: 11,
-} as const;
-export type BarCategoryId = (typeof BarCategory)[keyof typeof BarCategory];
 
 /** Index bars carry the market breadth of each bar besides the OHLCV columns. */
 export interface IndexBarSeries extends BarSeries {

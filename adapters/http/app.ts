@@ -67,6 +67,7 @@ export function createHttpApp(deps: HttpDeps): OpenAPIHono<HttpEnv> {
   registerBarRoutes(app, deps.bars, deps.directory);
   registerIntradayRoutes(app, deps.quotes);
   registerHostRoutes(app, deps.hosts);
+  // ROUTES: each feature area registers its routes above this line (one call each).
   registerDocsRoutes(app);
 
   app.openAPIRegistry.registerComponent("securitySchemes", "session", {

@@ -2,6 +2,7 @@ import type { Context } from "hono";
 import type { AuthService } from "./auth/auth-service.ts";
 import type { Clock } from "../../ports/clock.ts";
 import type { Logger } from "../../ports/logger.ts";
+import type { PluginRegistry } from "../../ports/plugins.ts";
 import type { QuoteSource } from "../../ports/quote-source.ts";
 import type { BarService } from "./bars/bar-service.ts";
 import type { SecurityDirectory } from "./quotes/security-directory.ts";
@@ -22,6 +23,9 @@ export interface HttpDeps {
   bars: BarService;
   directory: SecurityDirectory;
   hosts: HostService;
+  /** Strategies, indicators and data sources registered at start-up. */
+  registry: PluginRegistry;
+  // DEPS: each feature area adds its services above this line.
 }
 
 /** Per-request values set by the edge middleware. */

@@ -19,7 +19,7 @@ export async function openDatabase(path: string, open: SqliteOpener): Promise<Da
   connection.exec("PRAGMA foreign_keys = ON");
   connection.exec("PRAGMA busy_timeout = 5000");
   const db = new Kysely<Schema>({ dialect: new SqliteDialect({ database: connection }) });
-  const { error, results } = await new Migrator({ db, provider: migrationProvider }).migrateToLatest();
+  const { error, results } = await new Migrator({ db, provider: migrationProvider, allowUnorderedMigrations: true }).migrateToLatest();
   const failed = results?.find((r) => r.status === "Error");
   if (error || failed) {
     await db.destroy();

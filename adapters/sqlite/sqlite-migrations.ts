@@ -2,7 +2,9 @@ import { type Kysely, type Migration, type MigrationProvider, sql } from "kysely
 
 /**
  * Versioned schema migrations, applied in key order at start-up. Never edit a
- * released migration: add the next one.
+ * released migration: add the next one. Key ranges by feature area, so areas
+ * developed side by side never collide: 00xx core, 01xx market data caches,
+ * 02xx tasks and saved strategies, 03xx external data.
  */
 const migrations: Record<string, Migration> = {
   "0001_auth": {

@@ -60,6 +60,11 @@ export async function buildApp(config: Config, overrides: Overrides = {}): Promi
   });
   const settings = sqliteSettingsStore(db);
   const quotes = await wireQuotes(config, clock, log, settings);
+  /** Shut down in reverse order of start-up (see `close`). */
+  const closers: (() => Promise<void>)[] = [() => db.destroy(), () => quotes.close()];
+  const bars = new BarService(quotes.client, clock, log);
+  const directory = new SecurityDirectory(quotes.client, clock);
+  // SERVICES: each feature area builds its services above this line (and pushes to `closers`).
   const app = createHttpApp({
     auth,
     clock,
@@ -72,16 +77,17 @@ export async function buildApp(config: Config, overrides: Overrides = {}): Promi
       plugins: registry.strategies.size + registry.indicators.size,
     }),
     quotes: quotes.client,
-    bars: new BarService(quotes.client, clock, log),
-    directory: new SecurityDirectory(quotes.client, clock),
+    bars,
+    directory,
     hosts: new HostService(quotes.pool, quotes.candidates, settings, clock, config.QUOTE_SOURCE, config.QUOTE_SOURCE === "tdx"),
+    registry,
+    // DEPS: pass each feature area's services above this line.
   });
   return {
     app,
     log,
     async close() {
-      await quotes.close();
-      await db.destroy();
+      for (const close of closers.reverse()) await close();
     },
   };
 }

@@ -3,6 +3,7 @@ import { bodyLimit } from "hono/body-limit";
 import { HTTPException } from "hono/http-exception";
 import { registerAuthRoutes } from "./auth/auth-routes.ts";
 import { registerBarRoutes } from "./bars/bar-routes.ts";
+import { registerChanlunRoutes } from "./chanlun/chanlun-routes.ts";
 import { registerIntradayRoutes } from "./bars/intraday-routes.ts";
 import { registerQuoteRoutes } from "./quotes/quote-routes.ts";
 import { registerSecurityRoutes } from "./quotes/security-routes.ts";
@@ -16,7 +17,7 @@ import { clientContext } from "./middleware/client-context.ts";
 import { requestLog } from "./middleware/request-log.ts";
 import { registerDocsRoutes } from "./system/docs-routes.ts";
 import { registerHealthRoutes } from "./system/health-routes.ts";
-import { type Loc, toValidationItems, validationBody } from "./validation/fastapi-errors.ts";
+import { type Loc, RequestValidationError, toValidationItems, validationBody } from "./validation/fastapi-errors.ts";
 import { jsonBodyGuard } from "./validation/json-body.ts";
 
 export const MAX_BODY_BYTES = 1024 * 1024;
@@ -67,6 +68,7 @@ export function createHttpApp(deps: HttpDeps): OpenAPIHono<HttpEnv> {
   registerBarRoutes(app, deps.bars, deps.directory);
   registerIntradayRoutes(app, deps.quotes);
   registerHostRoutes(app, deps.hosts);
+  registerChanlunRoutes(app, deps.bars, deps.directory);
   // ROUTES: each feature area registers its routes above this line (one call each).
   registerDocsRoutes(app);
 
@@ -88,6 +90,7 @@ export function createHttpApp(deps: HttpDeps): OpenAPIHono<HttpEnv> {
 
   app.notFound((c) => c.json({ detail: "Not Found" }, 404));
   app.onError((err, c) => {
+    if (err instanceof RequestValidationError) return c.json(validationBody(err.items), 422);
     const known = err instanceof HttpError ? err : upstreamError(err);
     if (known) return c.json({ detail: known.detail }, known.status);
     if (err instanceof HTTPException) {

@@ -160,3 +160,13 @@ export function toValidationItems(issues: readonly Issue[], loc: Loc, raw: unkno
 export function validationBody(items: ValidationItem[]): { detail: ValidationItem[] } {
   return { detail: items };
 }
+
+/**
+ * Thrown by a route whose checks go beyond its zod schema (cross-field rules,
+ * records, options); the app answers 422 with the items.
+ */
+export class RequestValidationError extends Error {
+  constructor(readonly items: ValidationItem[]) {
+    super(items.map((i) => `${i.loc.join(".")}: ${i.msg}`).join("; "));
+  }
+}

@@ -1,0 +1,91 @@
+import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
+import { BAR_CATEGORY_NAMES } from "../../../core/bars/categories.ts";
+import { analyzeChan } from "../../../core/chan/analyze.ts";
+import { chanToJson } from "../../../core/chan/to-json.ts";
+import { parseChanOptions } from "../../../core/chan/validate-options.ts";
+import type { BarService } from "../bars/bar-service.ts";
+import type { HttpEnv } from "../http-env.ts";
+import { HttpError } from "../http-error.ts";
+import { MARKETS } from "../quotes/markets.ts";
+import type { SecurityDirectory } from "../quotes/security-directory.ts";
+import { errorResponses, jsonOk } from "../schemas/common.ts";
+import { RequestValidationError } from "../validation/fastapi-errors.ts";
+import { parseOhlcvRecords } from "../validation/ohlcv-records.ts";
+import { qEnum, qMarket } from "../validation/query.ts";
+import { easyTdxFields } from "./chanlun-compat.ts";
+
+const MAX_INLINE_BARS = 20_000;
+
+const ChanlunRequest = z
+  .object({
+    market: qMarket(MARKETS).optional().openapi({ description: "with `code`: analyse this security's bars" }),
+    code: z.string().min(6).max(6).optional(),
+    category: qEnum(BAR_CATEGORY_NAMES).default("DAY"),
+    count: z.number().int().min(1).max(800).default(800),
+    start: z.number().int().min(0).default(0),
+    adjust: qEnum(["NONE", "QFQ", "HFQ"]).default("QFQ"),
+    ohlcv: z
+      .array(z.unknown())
+      .min(1)
+      .max(MAX_INLINE_BARS)
+      .optional()
+      .openapi({ description: "inline bars instead of a symbol: [{date|datetime, open, high, low, close, vol?, amount?}] ascending" }),
+    options: z.record(z.string(), z.unknown()).optional().openapi({
+      description: "chan.py's options (bi_strict, bi_algo (normal|new|czsc), min_bi_len..., seg_algo, zs_combine, zs_algo, divergence_rate, macd_algo, bs_type, ...); defaults are chan.py's",
+    }),
+    merged_bars: z.boolean().default(false).openapi({ description: "include the inclusion-merged bars" }),
+  })
+  .openapi("ChanlunRequest");
+
+const ChanlunResponse = z.record(z.string(), z.unknown()).openapi("ChanlunResult");
+
+const DESCRIPTION = `The full chan-theory pipeline on a security's bars (as \`/bars\`: market, code, category, start, count,
+adjust — QFQ by default) or on inline \`ohlcv\` records. Returns strokes (笔), segments (线段), pivots (中枢 with
+ZG/ZD/ZZ/GG/DD), buy/sell points (types 1, 1p, 2, 2s, 3a, 3b) and divergence checks at the stroke level, the same at the
+segment level (\`segment_level\`), and optionally the merged bars. Elements near the end that may still change carry
+\`is_sure: false\`. easy_tdx's summary fields (\`bis\`, \`zss\`, \`xds\`, \`mmds\`, \`bcs\` and counts) are included too.
+Fewer bars than a stroke needs give an empty, well-formed result.`;
+
+/** `POST /api/v1/chanlun/analyze` (market-api.md 4.6). */
+export function registerChanlunRoutes(app: OpenAPIHono<HttpEnv>, bars: BarService, dir: SecurityDirectory): void {
+  app.openapi(
+    createRoute({
+      method: "post",
+      path: "/api/v1/chanlun/analyze",
+      tags: ["chanlun"],
+      summary: "Chan-theory analysis of a security or of inline bars",
+      description: DESCRIPTION,
+      request: { body: { required: true, content: { "application/json": { schema: ChanlunRequest } } } },
+      responses: { ...jsonOk(ChanlunResponse), ...errorResponses(401, 403, 404, 502, 503, 504) },
+    }),
+    async (c) => {
+      const req = c.req.valid("json");
+      const bySymbol = req.market !== undefined && req.code !== undefined;
+      if (bySymbol === (req.ohlcv !== undefined)) {
+        throw new RequestValidationError([{ type: "value_error", loc: ["body"], msg: "Value error, give either market and code, or ohlcv", input: null }]);
+      }
+      const options = parseChanOptions(req.options ?? {});
+      if (!options.ok) {
+        throw new RequestValidationError(
+          options.issues.map((i) => ({ type: "value_error", loc: ["body", "options", ...i.path], msg: `Value error, ${i.message}`, input: null })),
+        );
+      }
+      let series;
+      let symbol = "inline";
+      if (bySymbol) {
+        if (!(await dir.find(req.market!, req.code!).catch(() => true))) throw new HttpError(404, `Unknown security ${req.market}:${req.code}`);
+        const a = await bars.bars({ market: req.market!, code: req.code!, category: req.category, start: req.start, count: req.count, barTime: "end" }, req.adjust);
+        series = a.series;
+        symbol = `${req.market}${req.code}`;
+      } else {
+        const parsed = parseOhlcvRecords(req.ohlcv!, "ohlcv");
+        if (!parsed.ok) throw new RequestValidationError(parsed.errors);
+        series = parsed.series;
+      }
+      const json = chanToJson(analyzeChan(series, options.config), { mergedBars: true });
+      const compat = easyTdxFields(json, symbol, req.category);
+      const { merged_bars, ...rest } = json;
+      return c.json({ ...compat, ...rest, ...(req.merged_bars ? { merged_bars } : {}) }, 200);
+    },
+  );
+}

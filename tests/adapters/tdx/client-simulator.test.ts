@@ -199,6 +199,20 @@ describe("faults", () => {
     }
   });
 
+  test("idle connections get heartbeats", async () => {
+    const sim = await startSimulator({ source, clock });
+    const pool = new TdxPool([{ name: "sim", host: sim.host, port: sim.port }], { size: 1, heartbeatMs: 60 });
+    try {
+      await new TdxClient(pool).securityCount(0);
+      await new Promise((r) => setTimeout(r, 400));
+      assert.ok((sim.served.get(0x0004) ?? 0) >= 2, `heartbeats: ${sim.served.get(0x0004)}`);
+      assert.equal(pool.connected, 1, "the connection stays open");
+    } finally {
+      await pool.close();
+      await sim.close();
+    }
+  });
+
   test("switching hosts keeps the old host when the new one is unreachable", async () => {
     const a = await startSimulator({ source, clock });
     const b = await startSimulator({ source, clock });

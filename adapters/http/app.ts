@@ -19,6 +19,7 @@ import { registerDocsRoutes } from "./system/docs-routes.ts";
 import { registerHealthRoutes } from "./system/health-routes.ts";
 import { type Loc, RequestValidationError, toValidationItems, validationBody } from "./validation/fastapi-errors.ts";
 import { jsonBodyGuard } from "./validation/json-body.ts";
+import { registerWsRoutes } from "./ws/ws-routes.ts";
 
 export const MAX_BODY_BYTES = 1024 * 1024;
 
@@ -69,6 +70,7 @@ export function createHttpApp(deps: HttpDeps): OpenAPIHono<HttpEnv> {
   registerIntradayRoutes(app, deps.quotes);
   registerHostRoutes(app, deps.hosts);
   registerChanlunRoutes(app, deps.bars, deps.directory);
+  registerWsRoutes(app, deps.ws.hub, deps.ws.upgrade);
   // ROUTES: each feature area registers its routes above this line (one call each).
   registerDocsRoutes(app);
 

@@ -1,4 +1,6 @@
 import type { Context } from "hono";
+import type { UpgradeWebSocket } from "hono/ws";
+import type { WsHub } from "./ws/ws-hub.ts";
 import type { AuthService } from "./auth/auth-service.ts";
 import type { Clock } from "../../ports/clock.ts";
 import type { Logger } from "../../ports/logger.ts";
@@ -25,6 +27,8 @@ export interface HttpDeps {
   hosts: HostService;
   /** Strategies, indicators and data sources registered at start-up. */
   registry: PluginRegistry;
+  /** Live updates over `/api/v1/ws`, and the runtime's WebSocket upgrade helper. */
+  ws: { hub: WsHub; upgrade: UpgradeWebSocket<unknown> };
   // DEPS: each feature area adds its services above this line.
 }
 

@@ -1,5 +1,6 @@
 import { join } from "node:path";
-import { serve } from "@hono/node-server";
+import { serve, upgradeWebSocket } from "@hono/node-server";
+import { WebSocketServer } from "ws";
 import { getConnInfo } from "@hono/node-server/conninfo";
 import type { AddressInfo } from "node:net";
 import pino from "pino";
@@ -10,6 +11,8 @@ import { AuthService } from "../../adapters/http/auth/auth-service.ts";
 import { BarService } from "../../adapters/http/bars/bar-service.ts";
 import { SecurityDirectory } from "../../adapters/http/quotes/security-directory.ts";
 import { HostService } from "../../adapters/http/server/host-service.ts";
+import { QuoteFanout } from "../../adapters/http/ws/quote-fanout.ts";
+import { WsHub } from "../../adapters/http/ws/ws-hub.ts";
 import { sqliteAuthStore } from "../../adapters/sqlite/sqlite-auth-store.ts";
 import { sqliteSettingsStore } from "../../adapters/sqlite/sqlite-settings-store.ts";
 import { openDatabase } from "../../adapters/sqlite/sqlite-database.ts";
@@ -43,6 +46,8 @@ export interface Overrides {
 export interface ServiceApp {
   readonly app: ReturnType<typeof createHttpApp>;
   readonly log: Logger;
+  /** Accepts the WebSocket upgrades the app approves. */
+  readonly wss: WebSocketServer;
   close(): Promise<void>;
 }
 
@@ -64,6 +69,14 @@ export async function buildApp(config: Config, overrides: Overrides = {}): Promi
   const closers: (() => Promise<void>)[] = [() => db.destroy(), () => quotes.close()];
   const bars = new BarService(quotes.client, clock, log);
   const directory = new SecurityDirectory(quotes.client, clock);
+  const wss = new WebSocketServer({ noServer: true });
+  const fanout = new QuoteFanout(quotes.client, clock, log, config.WS_QUOTE_INTERVAL_MS);
+  const hub = new WsHub(fanout, clock, log, undefined, config.WS_MAX_BUFFERED_BYTES);
+  closers.push(async () => {
+    hub.close();
+    for (const c of wss.clients) c.terminate();
+    await new Promise<void>((resolve) => wss.close(() => resolve()));
+  });
   // SERVICES: each feature area builds its services above this line (and pushes to `closers`).
   const app = createHttpApp({
     auth,
@@ -74,6 +87,9 @@ export async function buildApp(config: Config, overrides: Overrides = {}): Promi
     health: () => ({
       quote_source: config.QUOTE_SOURCE,
       quote_connections: quotes.pool?.connected ?? null,
+      ws_clients: hub.clients,
+      ws_watched: fanout.watched,
+      ws_quote_polls: fanout.polls,
       plugins: registry.strategies.size + registry.indicators.size,
     }),
     quotes: quotes.client,
@@ -81,11 +97,13 @@ export async function buildApp(config: Config, overrides: Overrides = {}): Promi
     directory,
     hosts: new HostService(quotes.pool, quotes.candidates, settings, clock, config.QUOTE_SOURCE, config.QUOTE_SOURCE === "tdx"),
     registry,
+    ws: { hub, upgrade: upgradeWebSocket },
     // DEPS: pass each feature area's services above this line.
   });
   return {
     app,
     log,
+    wss,
     async close() {
       for (const close of closers.reverse()) await close();
     },
@@ -96,7 +114,7 @@ export async function buildApp(config: Config, overrides: Overrides = {}): Promi
 export async function listen(service: ServiceApp, config: Config): Promise<RunningServer> {
   const { app, log } = service;
   const server = await new Promise<ReturnType<typeof serve>>((resolve, reject) => {
-    const s = serve({ fetch: app.fetch, hostname: config.HOST, port: config.PORT }, () => resolve(s));
+    const s = serve({ fetch: app.fetch, hostname: config.HOST, port: config.PORT, websocket: { server: service.wss } }, () => resolve(s));
     s.once("error", reject);
   });
   const port = (server.address() as AddressInfo).port;

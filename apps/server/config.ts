@@ -20,6 +20,10 @@ const EnvSchema = z.object({
   TDX_RECORD: z.string().optional(),
   /** Seed of the simulator's generated demo market. */
   SIM_SEED: z.coerce.number().int().default(20260101),
+  /** How often subscribed WebSocket quotes are polled during trading hours. */
+  WS_QUOTE_INTERVAL_MS: z.coerce.number().int().min(100).max(60_000).default(3000),
+  /** Unsent WebSocket data a client may have queued before it is dropped as a slow consumer. */
+  WS_MAX_BUFFERED_BYTES: z.coerce.number().int().min(1024).default(1 << 20),
   /** Loopback port of the in-process simulator (0 = any free port). */
   SIM_PORT: z.coerce.number().int().min(0).max(65535).default(0),
 });

@@ -16,6 +16,20 @@ const SessionOut = z
   })
   .openapi("MarketSession");
 
+/** The session answer for "now" (also streamed over the WebSocket). */
+export function sessionPayload(clock: Clock) {
+  const t = marketTimeOf(clock.now());
+  const s = tradingSession(t);
+  return {
+    is_trading: s.trading,
+    phase: s.phase,
+    now: formatIsoMarket(t),
+    timezone: "Asia/Shanghai" as const,
+    windows: TRADING_WINDOWS.map((w) => ({ ...w })),
+    next_change: formatIsoMarket(s.nextChange),
+  };
+}
+
 /** `GET /api/v1/market/session` (market-api.md §4.1). */
 export function registerSessionRoutes(app: OpenAPIHono<HttpEnv>, clock: Clock): void {
   app.openapi(
@@ -29,20 +43,6 @@ export function registerSessionRoutes(app: OpenAPIHono<HttpEnv>, clock: Clock): 
         "included, lunch break excluded), Monday to Friday. No holiday calendar is consulted.",
       responses: { ...jsonOk(SessionOut), ...errorResponses(401, 403) },
     }),
-    (c) => {
-      const t = marketTimeOf(clock.now());
-      const s = tradingSession(t);
-      return c.json(
-        {
-          is_trading: s.trading,
-          phase: s.phase,
-          now: formatIsoMarket(t),
-          timezone: "Asia/Shanghai" as const,
-          windows: TRADING_WINDOWS.map((w) => ({ ...w })),
-          next_change: formatIsoMarket(s.nextChange),
-        },
-        200,
-      );
-    },
+    (c) => c.json(sessionPayload(clock), 200),
   );
 }

@@ -3,7 +3,7 @@ import { roundHalfUp } from "../../../core/bars/round.ts";
 import { quoteServerTimeMs } from "../../../adapters/tdx/tdx-codec-quotes.ts";
 import type { Quote } from "../../../core/quotes/records.ts";
 import type { QuoteSource } from "../../../ports/quote-source.ts";
-import { type Column, dataFrameJson, DataFrameSchema, frameResponse, num, str } from "../frames/data-frame.ts";
+import { type Column, dataFrameJson, DataFrameSchema, frameResponse, num as numCol, str } from "../frames/data-frame.ts";
 import type { HttpEnv } from "../http-env.ts";
 import { errorResponses, jsonOk } from "../schemas/common.ts";
 import { qCode, qMarket } from "../validation/query.ts";
@@ -33,37 +33,50 @@ export const QUOTE_DESCRIPTION =
   "bid1..bid5, bid_vol1..bid_vol5, ask1..ask5, ask_vol1..ask_vol5 (lots), rise_speed (percent), server_time (HH:MM:SS.mmm). " +
   "Securities the server does not know are listed in a top-level `missing` array.";
 
-/** Quote rows, column-wise. */
+type Field = readonly [name: string, value: (q: Quote) => number | string];
+
+const num = (name: string, f: (q: Quote) => number): Field => [name, f];
+
+/** Every quote column in order, with how to read it from a decoded quote. */
+const QUOTE_FIELDS: readonly Field[] = [
+  ["market", (x) => marketName(x.market) ?? String(x.market)],
+  ["code", (x) => x.code],
+  num("price", (x) => x.price),
+  num("pre_close", (x) => x.preClose),
+  num("open", (x) => x.open),
+  num("high", (x) => x.high),
+  num("low", (x) => x.low),
+  num("change", (x) => roundHalfUp(x.price - x.preClose, 4)),
+  num("change_pct", (x) => (x.preClose > 0 ? roundHalfUp(((x.price - x.preClose) / x.preClose) * 100, 4) : NaN)),
+  num("vol", (x) => x.vol),
+  num("cur_vol", (x) => x.curVol),
+  num("amount", (x) => x.amount),
+  num("s_vol", (x) => x.sVol),
+  num("b_vol", (x) => x.bVol),
+  num("active1", (x) => x.active1),
+  num("active2", (x) => x.active2),
+  ...[0, 1, 2, 3, 4].flatMap((l) => [num(`bid${l + 1}`, (x) => x.bids[l]), num(`bid_vol${l + 1}`, (x) => x.bidVols[l])]),
+  ...[0, 1, 2, 3, 4].flatMap((l) => [num(`ask${l + 1}`, (x) => x.asks[l]), num(`ask_vol${l + 1}`, (x) => x.askVols[l])]),
+  num("rise_speed", (x) => x.riseSpeed),
+  ["server_time", (x) => serverTime(x.serverTime)],
+];
+
+/** Quote rows, column-wise (for DataFrame responses). */
 export function quoteColumns(q: readonly Quote[]): Column[] {
-  const col = (name: string, f: (x: Quote) => number) => num(name, q.map(f));
-  const levels: Column[] = [];
-  for (let l = 0; l < 5; l++) {
-    levels.push(col(`bid${l + 1}`, (x) => x.bids[l]), col(`bid_vol${l + 1}`, (x) => x.bidVols[l]));
+  return QUOTE_FIELDS.map(([name, f]) => {
+    const values = q.map(f);
+    return typeof values[0] === "string" ? str(name, values as string[]) : numCol(name, values as number[]);
+  });
+}
+
+/** One quote as a row object (NaN → null), as streamed over the WebSocket. */
+export function quoteRow(q: Quote): Record<string, number | string | null> {
+  const row: Record<string, number | string | null> = {};
+  for (const [name, f] of QUOTE_FIELDS) {
+    const v = f(q);
+    row[name] = typeof v === "number" && !Number.isFinite(v) ? null : v;
   }
-  for (let l = 0; l < 5; l++) {
-    levels.push(col(`ask${l + 1}`, (x) => x.asks[l]), col(`ask_vol${l + 1}`, (x) => x.askVols[l]));
-  }
-  return [
-    str("market", q.map((x) => marketName(x.market) ?? String(x.market))),
-    str("code", q.map((x) => x.code)),
-    col("price", (x) => x.price),
-    col("pre_close", (x) => x.preClose),
-    col("open", (x) => x.open),
-    col("high", (x) => x.high),
-    col("low", (x) => x.low),
-    col("change", (x) => roundHalfUp(x.price - x.preClose, 4)),
-    col("change_pct", (x) => (x.preClose > 0 ? roundHalfUp(((x.price - x.preClose) / x.preClose) * 100, 4) : NaN)),
-    col("vol", (x) => x.vol),
-    col("cur_vol", (x) => x.curVol),
-    col("amount", (x) => x.amount),
-    col("s_vol", (x) => x.sVol),
-    col("b_vol", (x) => x.bVol),
-    col("active1", (x) => x.active1),
-    col("active2", (x) => x.active2),
-    ...levels,
-    col("rise_speed", (x) => x.riseSpeed),
-    str("server_time", q.map((x) => serverTime(x.serverTime))),
-  ];
+  return row;
 }
 
 /** `POST /api/v1/quotes` (market-api.md §4.1): at most 80 per call. */

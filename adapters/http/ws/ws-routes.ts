@@ -1,0 +1,63 @@
+import type { OpenAPIHono } from "@hono/zod-openapi";
+import type { UpgradeWebSocket, WSContext } from "hono/ws";
+import type { HttpEnv } from "../http-env.ts";
+import type { WsConnection, WsHub } from "./ws-hub.ts";
+import { WS_PROTOCOL_DOC } from "./ws-messages.ts";
+
+/** The parts of a `ws` socket the route uses beyond hono's context. */
+interface RawSocket {
+  bufferedAmount: number;
+  ping(): void;
+  terminate(): void;
+  on(event: "pong", listener: () => void): void;
+}
+
+const HEARTBEAT_MS = 30_000;
+
+/**
+ * `GET /api/v1/ws`. The route sits under `/api/v1`, so the auth gate runs before
+ * the upgrade: without a valid session the answer is a plain 401. Dead peers are
+ * found by protocol pings every 30 s.
+ */
+export function registerWsRoutes(app: OpenAPIHono<HttpEnv>, hub: WsHub, upgradeWebSocket: UpgradeWebSocket<unknown>): void {
+  app.openAPIRegistry.registerPath({
+    method: "get",
+    path: "/api/v1/ws",
+    tags: ["realtime"],
+    summary: "WebSocket: live quotes, task progress, market-session changes",
+    description: WS_PROTOCOL_DOC,
+    responses: { 101: { description: "Switching protocols" }, 401: { description: "Not authenticated" } },
+  });
+  app.get(
+    "/api/v1/ws",
+    upgradeWebSocket(() => {
+      let conn: WsConnection | undefined;
+      let timer: ReturnType<typeof setInterval> | undefined;
+      return {
+        onOpen(_evt: Event, ws: WSContext<unknown>) {
+          const raw = ws.raw as RawSocket;
+          conn = hub.connect({
+            send: (text) => ws.send(text),
+            close: (code, reason) => ws.close(code, reason),
+            bufferedAmount: () => raw.bufferedAmount,
+          });
+          let alive = true;
+          raw.on("pong", () => (alive = true));
+          timer = setInterval(() => {
+            if (!alive) return raw.terminate();
+            alive = false;
+            raw.ping();
+          }, HEARTBEAT_MS);
+          timer.unref?.();
+        },
+        onMessage(evt: MessageEvent) {
+          conn?.onMessage(typeof evt.data === "string" ? evt.data : new TextDecoder().decode(evt.data as ArrayBuffer));
+        },
+        onClose() {
+          clearInterval(timer);
+          conn?.onClose();
+        },
+      };
+    }),
+  );
+}

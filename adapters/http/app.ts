@@ -2,12 +2,21 @@ import { OpenAPIHono } from "@hono/zod-openapi";
 import { bodyLimit } from "hono/body-limit";
 import { HTTPException } from "hono/http-exception";
 import { registerAuthRoutes } from "./auth/auth-routes.ts";
+import { registerBacktestRoutes } from "./backtest/backtest-routes.ts";
 import { registerBarRoutes } from "./bars/bar-routes.ts";
 import { registerChanlunRoutes } from "./chanlun/chanlun-routes.ts";
+import { registerFormulaRoutes } from "./formula/formula-routes.ts";
+import { registerIndicatorRoutes } from "./indicators/indicator-routes.ts";
 import { registerIntradayRoutes } from "./bars/intraday-routes.ts";
 import { registerQuoteRoutes } from "./quotes/quote-routes.ts";
 import { registerSecurityRoutes } from "./quotes/security-routes.ts";
 import { registerHostRoutes } from "./server/host-routes.ts";
+import { registerExternalRoutes } from "./external/external-routes.ts";
+import { registerLlmRoutes } from "./llm/llm-routes.ts";
+import { registerFinanceRoutes } from "./finance/finance-routes.ts";
+import { registerBlockRoutes } from "./block/block-routes.ts";
+import { registerMarketRoutes } from "./market/market-routes.ts";
+import { registerStrengthRoutes } from "./market/strength-routes.ts";
 import { HttpError } from "./http-error.ts";
 import { upstreamError } from "./upstream-errors.ts";
 import type { HttpDeps, HttpEnv } from "./http-env.ts";
@@ -71,6 +80,15 @@ export function createHttpApp(deps: HttpDeps): OpenAPIHono<HttpEnv> {
   registerHostRoutes(app, deps.hosts);
   registerChanlunRoutes(app, deps.bars, deps.directory);
   registerWsRoutes(app, deps.ws.hub, deps.ws.upgrade);
+  registerExternalRoutes(app, deps.external);
+  registerLlmRoutes(app, deps.llm);
+  registerIndicatorRoutes(app, deps.indicators);
+  registerFormulaRoutes(app, deps.formulas);
+  registerFinanceRoutes(app, deps.quotes, deps.directory, deps.marketData.financialFiles);
+  registerBlockRoutes(app, deps.marketData.serverFiles);
+  registerMarketRoutes(app, deps.marketData.snapshot, deps.marketData.corePool, deps.marketData.fundFlow, deps.directory, deps.clock);
+  registerStrengthRoutes(app, deps.marketData.strength);
+  registerBacktestRoutes(app, deps.backtest);
   // ROUTES: each feature area registers its routes above this line (one call each).
   registerDocsRoutes(app);
 

@@ -7,8 +7,14 @@ import type { Logger } from "../../ports/logger.ts";
 import type { PluginRegistry } from "../../ports/plugins.ts";
 import type { QuoteSource } from "../../ports/quote-source.ts";
 import type { BarService } from "./bars/bar-service.ts";
+import type { FormulaService } from "./formula/formula-service.ts";
+import type { IndicatorService } from "./indicators/indicator-service.ts";
 import type { SecurityDirectory } from "./quotes/security-directory.ts";
 import type { HostService } from "./server/host-service.ts";
+import type { BacktestArea } from "./backtest/backtest-routes.ts";
+import type { ExternalServices } from "./external/external-services.ts";
+import type { LlmConfigService } from "./llm/llm-service.ts";
+import type { MarketDataServices } from "./market/market-data-services.ts";
 
 /** What the HTTP adapter needs from the composition root. */
 export interface HttpDeps {
@@ -29,6 +35,15 @@ export interface HttpDeps {
   registry: PluginRegistry;
   /** Live updates over `/api/v1/ws`, and the runtime's WebSocket upgrade helper. */
   ws: { hub: WsHub; upgrade: UpgradeWebSocket<unknown> };
+  /** Announcements, financial reports, CFFEX rankings (external providers). */
+  external: ExternalServices;
+  llm: LlmConfigService;
+  indicators: IndicatorService;
+  formulas: FormulaService;
+  /** Finance files, board files, market-wide views and the strength scan. */
+  marketData: MarketDataServices;
+  /** Backtests, background tasks and the strategy library. */
+  backtest: BacktestArea;
   // DEPS: each feature area adds its services above this line.
 }
 

@@ -5,6 +5,7 @@
  */
 import { TdxDecodeError, TdxFrameError } from "../tdx/tdx-errors.ts";
 import { TdxTimeoutError, TdxUnavailableError } from "../tdx/tdx-transport.ts";
+import { ProviderError, ProviderTimeoutError } from "../external/provider-errors.ts";
 import { HttpError } from "./http-error.ts";
 
 export function upstreamError(err: unknown): HttpError | undefined {
@@ -16,5 +17,8 @@ export function upstreamError(err: unknown): HttpError | undefined {
   if (err instanceof TdxFrameError || err instanceof TdxDecodeError) {
     return new HttpError(502, `Quote server sent an unreadable reply: ${err.message}`);
   }
+  // External providers (announcements, reports, rankings): a timeout is 504, any other failure 502.
+  if (err instanceof ProviderTimeoutError) return new HttpError(504, `External provider timed out: ${err.message}`);
+  if (err instanceof ProviderError) return new HttpError(502, `External provider failed: ${err.message}`);
   return undefined;
 }

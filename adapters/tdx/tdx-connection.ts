@@ -17,12 +17,29 @@ export interface ConnectionOptions {
   readonly connectTimeoutMs: number;
   /** Run the setup exchange after connecting (all quote hosts want it). */
   readonly handshake: boolean;
+  /** The setup requests instead of the standard three (the extended market logs in with 0x2454). */
+  readonly setup?: readonly SetupStep[];
+  /** First byte of every request (default 0x0c; 0x01 on the extended-market port). */
+  readonly head?: number;
 }
+
+/** One request of a setup exchange. */
+export interface SetupStep {
+  readonly cmd: number;
+  readonly payload: Uint8Array;
+}
+
+const STANDARD_SETUP: readonly SetupStep[] = [
+  { cmd: TdxCommand.SETUP, payload: encodeSetupRequest(1) },
+  { cmd: TdxCommand.SETUP, payload: encodeSetupRequest(2) },
+  { cmd: TdxCommand.SETUP_LOGIN, payload: SETUP_LOGIN_PAYLOAD },
+];
 
 interface Job {
   readonly cmd: number;
   readonly payload: Uint8Array;
   readonly timeoutMs: number;
+  readonly head: number | undefined;
   resolve(f: ResponseFrame): void;
   reject(e: Error): void;
 }
@@ -39,8 +56,11 @@ export class TdxConnection {
   #dead: Error | undefined;
   lastUsed = performance.now();
 
-  private constructor(host: TdxHost, socket: Socket, setupMs: number) {
+  readonly #head: number | undefined;
+
+  private constructor(host: TdxHost, socket: Socket, setupMs: number, head: number | undefined) {
     this.host = host;
+    this.#head = head;
     this.#socket = socket;
     this.setupMs = setupMs;
     socket.on("data", (chunk: Buffer) => this.#onData(chunk));
@@ -75,12 +95,10 @@ export class TdxConnection {
         reject(new TdxUnavailableError(`${hostKey(host)}: ${e.message}`, [hostKey(host)]));
       });
     });
-    const c = new TdxConnection(host, socket, 0);
+    const c = new TdxConnection(host, socket, 0, opts.head);
     if (opts.handshake) {
       try {
-        await c.request(TdxCommand.SETUP, encodeSetupRequest(1), opts.connectTimeoutMs);
-        await c.request(TdxCommand.SETUP, encodeSetupRequest(2), opts.connectTimeoutMs);
-        await c.request(TdxCommand.SETUP_LOGIN, SETUP_LOGIN_PAYLOAD, opts.connectTimeoutMs);
+        for (const step of opts.setup ?? STANDARD_SETUP) await c.request(step.cmd, step.payload, opts.connectTimeoutMs);
       } catch (e) {
         c.close();
         throw new TdxUnavailableError(`${hostKey(host)}: setup failed: ${(e as Error).message}`, [hostKey(host)]);
@@ -99,10 +117,11 @@ export class TdxConnection {
     return this.#queue.length + (this.#current ? 1 : 0);
   }
 
-  request(cmd: number, payload: Uint8Array, timeoutMs: number): Promise<ResponseFrame> {
+  /** `head` overrides the connection's first request byte for this request. */
+  request(cmd: number, payload: Uint8Array, timeoutMs: number, head?: number): Promise<ResponseFrame> {
     if (this.#dead) return Promise.reject(this.#dead);
     return new Promise((resolve, reject) => {
-      this.#queue.push({ cmd, payload, timeoutMs, resolve, reject });
+      this.#queue.push({ cmd, payload, timeoutMs, head: head ?? this.#head, resolve, reject });
       this.#pump();
     });
   }
@@ -121,7 +140,7 @@ export class TdxConnection {
     }, job.timeoutMs);
     this.#current = { job, seq, timer };
     this.lastUsed = performance.now();
-    this.#socket.write(encodeRequest(job.cmd, job.payload, { seq }));
+    this.#socket.write(encodeRequest(job.cmd, job.payload, { seq, head: job.head }));
   }
 
   #onData(chunk: Buffer): void {

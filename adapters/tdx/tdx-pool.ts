@@ -8,11 +8,11 @@
  * recycled.
  */
 import { TdxCommand } from "./tdx-commands.ts";
-import { TdxConnection } from "./tdx-connection.ts";
+import { type SetupStep, TdxConnection } from "./tdx-connection.ts";
 import type { ResponseFrame } from "./tdx-frame.ts";
 import { hostKey, type TdxHost } from "./tdx-hosts.ts";
 import { HEARTBEAT_PAYLOAD } from "./tdx-session.ts";
-import { TdxConnectionLostError, type TdxTransport, TdxUnavailableError } from "./tdx-transport.ts";
+import { type RequestFraming, TdxConnectionLostError, type TdxTransport, TdxUnavailableError } from "./tdx-transport.ts";
 
 export interface PoolOptions {
   /** Connections kept open (default 2). */
@@ -22,6 +22,12 @@ export interface PoolOptions {
   /** Idle time after which a connection gets a heartbeat (default 10 s, as pytdx). */
   readonly heartbeatMs?: number;
   readonly handshake?: boolean;
+  /** Setup requests instead of the standard three (see ConnectionOptions). */
+  readonly setup?: readonly SetupStep[];
+  /** First byte of every request (default 0x0c). */
+  readonly head?: number;
+  /** The keep-alive request (default the standard heartbeat 0x0004). */
+  readonly heartbeat?: SetupStep;
   /** Called with every exchange, for `TDX_RECORD`. */
   readonly onExchange?: (cmd: number, payload: Uint8Array, reply: ResponseFrame) => void;
 }
@@ -41,7 +47,7 @@ export class TdxPool implements TdxTransport {
   #current = 0;
   readonly #conns: TdxConnection[] = [];
   readonly #opening = new Map<number, Promise<TdxConnection>>();
-  readonly #opts: Required<Omit<PoolOptions, "onExchange">> & Pick<PoolOptions, "onExchange">;
+  readonly #opts: Required<Omit<PoolOptions, "onExchange" | "setup" | "head">> & Pick<PoolOptions, "onExchange" | "setup" | "head">;
   readonly #heartbeat: ReturnType<typeof setInterval>;
   #closed = false;
 
@@ -54,6 +60,9 @@ export class TdxPool implements TdxTransport {
       requestTimeoutMs: opts.requestTimeoutMs ?? 10_000,
       heartbeatMs: opts.heartbeatMs ?? 10_000,
       handshake: opts.handshake ?? true,
+      setup: opts.setup,
+      head: opts.head,
+      heartbeat: opts.heartbeat ?? { cmd: TdxCommand.HEARTBEAT, payload: HEARTBEAT_PAYLOAD },
       onExchange: opts.onExchange,
     };
     this.#heartbeat = setInterval(() => this.#beat(), Math.max(50, this.#opts.heartbeatMs / 2));
@@ -74,13 +83,13 @@ export class TdxPool implements TdxTransport {
     return this.#conns.filter((c) => c.alive).length;
   }
 
-  async request(cmd: number, payload: Uint8Array): Promise<ResponseFrame> {
+  async request(cmd: number, payload: Uint8Array, framing?: RequestFraming): Promise<ResponseFrame> {
     // One retry per host plus one: enough to ride out a host dying mid-request.
     let lastLost: Error | undefined;
     for (let attempt = 0; attempt <= this.#hosts.length; attempt++) {
       const conn = await this.#acquire();
       try {
-        const reply = await conn.request(cmd, payload, this.#opts.requestTimeoutMs);
+        const reply = await conn.request(cmd, payload, this.#opts.requestTimeoutMs, framing?.head);
         this.#opts.onExchange?.(cmd, payload, reply);
         return reply;
       } catch (e) {
@@ -177,7 +186,7 @@ export class TdxPool implements TdxTransport {
     const now = performance.now();
     for (const c of this.#conns) {
       if (c.alive && c.load === 0 && now - c.lastUsed >= this.#opts.heartbeatMs) {
-        c.request(TdxCommand.HEARTBEAT, HEARTBEAT_PAYLOAD, this.#opts.requestTimeoutMs).catch(() => this.#drop(c));
+        c.request(this.#opts.heartbeat.cmd, this.#opts.heartbeat.payload, this.#opts.requestTimeoutMs).catch(() => this.#drop(c));
       }
     }
   }

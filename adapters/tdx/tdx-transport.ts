@@ -5,9 +5,15 @@
  */
 import type { ResponseFrame } from "./tdx-frame.ts";
 
+/** Per-request framing: the mac command set picks sub-queries by the request's first byte. */
+export interface RequestFraming {
+  /** First request byte; default the transport's own (0x0c on the standard port). */
+  readonly head?: number;
+}
+
 export interface TdxTransport {
   /** Sends one request and resolves with its reply (body inflated). */
-  request(cmd: number, payload: Uint8Array): Promise<ResponseFrame>;
+  request(cmd: number, payload: Uint8Array, framing?: RequestFraming): Promise<ResponseFrame>;
   close(): Promise<void>;
 }
 

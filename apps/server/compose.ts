@@ -9,6 +9,8 @@ import { randomSessionTokens } from "../../adapters/crypto/session-tokens.ts";
 import { createHttpApp } from "../../adapters/http/app.ts";
 import { AuthService } from "../../adapters/http/auth/auth-service.ts";
 import { BarService } from "../../adapters/http/bars/bar-service.ts";
+import { FormulaService } from "../../adapters/http/formula/formula-service.ts";
+import { IndicatorService } from "../../adapters/http/indicators/indicator-service.ts";
 import { SecurityDirectory } from "../../adapters/http/quotes/security-directory.ts";
 import { HostService } from "../../adapters/http/server/host-service.ts";
 import { QuoteFanout } from "../../adapters/http/ws/quote-fanout.ts";
@@ -22,7 +24,11 @@ import { loadPlugins } from "../../plugins/index.ts";
 import type { Clock } from "../../ports/clock.ts";
 import type { Logger } from "../../ports/logger.ts";
 import type { Config } from "./config.ts";
+import { wireBacktest } from "./backtest-wiring.ts";
+import { wireExternal } from "./external-wiring.ts";
+import { wireMarketData } from "./market-data-wiring.ts";
 import { wireQuotes } from "./quote-wiring.ts";
+import { serveWebApp } from "./web-static.ts";
 import { VERSION } from "./version.ts";
 
 export interface RunningServer {
@@ -77,6 +83,14 @@ export async function buildApp(config: Config, overrides: Overrides = {}): Promi
     for (const c of wss.clients) c.terminate();
     await new Promise<void>((resolve) => wss.close(() => resolve()));
   });
+  const external = await wireExternal(config, clock, log, db, registry);
+  closers.push(() => external.close());
+  const indicators = new IndicatorService(registry);
+  const formulas = new FormulaService(bars, directory);
+  const marketData = await wireMarketData(config, clock, db, quotes, directory);
+  closers.push(() => marketData.close());
+  const backtest = await wireBacktest({ db, clock, log, registry, bars, directory }, VERSION);
+  closers.push(() => backtest.close());
   // SERVICES: each feature area builds its services above this line (and pushes to `closers`).
   const app = createHttpApp({
     auth,
@@ -98,8 +112,16 @@ export async function buildApp(config: Config, overrides: Overrides = {}): Promi
     hosts: new HostService(quotes.pool, quotes.candidates, settings, clock, config.QUOTE_SOURCE, config.QUOTE_SOURCE === "tdx"),
     registry,
     ws: { hub, upgrade: upgradeWebSocket },
+    external: external.services,
+    llm: external.llm,
+    indicators,
+    formulas,
+    marketData: marketData.services,
+    backtest: backtest.area,
     // DEPS: pass each feature area's services above this line.
   });
+  // The web application answers every GET the API does not (registered last).
+  serveWebApp(app, config.WEB_DIR);
   return {
     app,
     log,

@@ -1,4 +1,8 @@
+import { fileURLToPath } from "node:url";
 import { z } from "zod";
+
+/** Where `npm run build:web` writes the bundle. */
+const WEB_DIST_DIR = fileURLToPath(new URL("../web/dist/", import.meta.url));
 
 /**
  * The service's configuration, read once from environment variables (README
@@ -24,8 +28,20 @@ const EnvSchema = z.object({
   WS_QUOTE_INTERVAL_MS: z.coerce.number().int().min(100).max(60_000).default(3000),
   /** Unsent WebSocket data a client may have queued before it is dropped as a slow consumer. */
   WS_MAX_BUFFERED_BYTES: z.coerce.number().int().min(1024).default(1 << 20),
+  /** Directory of the built web application served at `/` (default: apps/web/dist). */
+  WEB_DIR: z.string().min(1).default(WEB_DIST_DIR),
   /** Loopback port of the in-process simulator (0 = any free port). */
   SIM_PORT: z.coerce.number().int().min(0).max(65535).default(0),
+  /** External data providers: `demo` answers from generated payloads on loopback; `live` dials cninfo, Sina and CFFEX. */
+  EXTERNAL_DATA: z.enum(["demo", "live"]).default("demo"),
+  /** Base-URL overrides of the providers (a proxy, a recorded replay); loopback only while EXTERNAL_DATA=demo. */
+  CNINFO_BASE_URL: z.url({ protocol: /^https?$/ }).optional(),
+  SINA_BASE_URL: z.url({ protocol: /^https?$/ }).optional(),
+  CFFEX_BASE_URL: z.url({ protocol: /^https?$/ }).optional(),
+  /** Timeout of one request to an external provider (it is retried twice). */
+  EXTERNAL_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
+  /** Loopback port of the in-process demo provider server (0 = any free port). */
+  EXTERNAL_DEMO_PORT: z.coerce.number().int().min(0).max(65535).default(0),
 });
 
 export type Config = z.infer<typeof EnvSchema>;
@@ -41,5 +57,11 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
   const c = parsed.data;
   if (c.QUOTE_SOURCE === "replay" && !c.REPLAY_DIR) throw new Error("invalid configuration: QUOTE_SOURCE=replay needs REPLAY_DIR");
   if (c.QUOTE_SOURCE === "vipdoc" && !c.VIPDOC_DIR) throw new Error("invalid configuration: QUOTE_SOURCE=vipdoc needs VIPDOC_DIR");
+  for (const k of ["CNINFO_BASE_URL", "SINA_BASE_URL", "CFFEX_BASE_URL"] as const) {
+    const url = c[k];
+    if (url && c.EXTERNAL_DATA === "demo" && !/^(localhost|127\.\d+\.\d+\.\d+|\[::1\])$/.test(new URL(url).hostname)) {
+      throw new Error(`invalid configuration: EXTERNAL_DATA=demo dials only loopback addresses; ${k}=${url} needs EXTERNAL_DATA=live`);
+    }
+  }
   return c;
 }

@@ -131,5 +131,6 @@ export function handlers(src: SimSource, serverName: string): Map<number, Handle
     const data = src.file(r.filename, now) ?? EMPTY;
     return encodeFileChunkReply(data.subarray(r.offset, r.offset + r.size));
   });
+  for (const [cmd, handle] of src.extraHandlers?.() ?? []) h.set(cmd, handle);
   return h;
 }

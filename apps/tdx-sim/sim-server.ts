@@ -12,7 +12,7 @@ import { RequestSplitter } from "../../adapters/tdx/tdx-frame-splitter.ts";
 import { TdxCommand } from "../../adapters/tdx/tdx-commands.ts";
 import type { Clock } from "../../ports/clock.ts";
 import type { Logger } from "../../ports/logger.ts";
-import { handlers } from "./sim-dispatch.ts";
+import { type Handler, handlers } from "./sim-dispatch.ts";
 import type { SimSource } from "./sim-source.ts";
 
 /**
@@ -30,7 +30,12 @@ export interface Fault {
 }
 
 export interface SimulatorOptions {
-  readonly source: SimSource;
+  /** What the standard and mac command sets answer from. */
+  readonly source?: SimSource;
+  /** A command table of its own instead of the source's (the extended-market listener). */
+  readonly handlers?: ReadonlyMap<number, Handler>;
+  /** Accepted first request bytes (default: 0x0c standard, 0x01/0x02/0x1c as mac clients send). */
+  readonly heads?: readonly number[];
   readonly clock: Clock;
   readonly host?: string;
   readonly port?: number;
@@ -41,6 +46,8 @@ export interface SimulatorOptions {
 export interface Simulator {
   readonly host: string;
   readonly port: number;
+  /** The source it answers from (undefined for a listener with its own table). */
+  readonly source: SimSource | undefined;
   /** Requests answered so far, by command id. */
   readonly served: Map<number, number>;
   inject(fault: Fault): void;
@@ -49,6 +56,8 @@ export interface Simulator {
 }
 
 const SETUP_COMMANDS = new Set([0x000d, 0x0fdb]);
+/** Standard requests start 0x0c; mac clients send 0x1c, or 0x01/0x02 to pick a 0x1218 sub-query. */
+const DEFAULT_HEADS = [0x0c, 0x01, 0x02, 0x1c];
 
 /**
  * Replies that depend only on the request and the current minute (the demo
@@ -69,7 +78,8 @@ const CACHEABLE = new Set<number>([
 const REPLY_CACHE_LIMIT = 256;
 
 export async function startSimulator(opts: SimulatorOptions): Promise<Simulator> {
-  const table = handlers(opts.source, opts.name ?? "本地模拟主站");
+  if (!opts.handlers && !opts.source) throw new Error("simulator needs a source or a handler table");
+  const table = opts.handlers ?? handlers(opts.source!, opts.name ?? "本地模拟主站");
   const faults: { kind: FaultKind; cmd?: number; left: number }[] = [];
   const sockets = new Set<Socket>();
   const served = new Map<number, number>();
@@ -104,7 +114,7 @@ export async function startSimulator(opts: SimulatorOptions): Promise<Simulator>
   const server: Server = createServer((socket) => {
     sockets.add(socket);
     socket.setNoDelay(true);
-    const splitter = new RequestSplitter();
+    const splitter = new RequestSplitter({ heads: opts.heads ?? DEFAULT_HEADS });
     socket.on("close", () => sockets.delete(socket));
     socket.on("error", () => socket.destroy());
     socket.on("data", (chunk: Buffer) => {
@@ -156,6 +166,7 @@ export async function startSimulator(opts: SimulatorOptions): Promise<Simulator>
   return {
     host: opts.host ?? "127.0.0.1",
     port: addr.port,
+    source: opts.source,
     served,
     inject(f) {
       faults.push({ kind: f.kind, cmd: f.cmd, left: f.times ?? 1 });

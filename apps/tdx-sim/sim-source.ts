@@ -44,6 +44,8 @@ export interface SimSource {
   companyText(ref: SecurityRef, filename: string): string | undefined;
   /** A server file (block files, report archives), or undefined. */
   file(name: string, now: number): Uint8Array | undefined;
+  /** Commands beyond the standard set this source answers (the mac set for the demo market). */
+  extraHandlers?(): ReadonlyMap<number, (payload: Uint8Array, now: number) => Uint8Array>;
 }
 
 export const EMPTY_MINUTES: MinuteSeries = { length: 0, price: new Float64Array(0), vol: new Float64Array(0), unknown: new Float64Array(0) };

@@ -10,9 +10,29 @@ export function dayIndex(time: number): number {
   return Math.floor(time / DAY_MS);
 }
 
-/** `"YYYY-MM-DDTHH:MM:SS"`, the timestamp shape easy_tdx's results carry. */
+const TWO_DIGITS = Array.from({ length: 100 }, (_, i) => String(i).padStart(2, "0"));
+
+/**
+ * `"YYYY-MM-DDTHH:MM:SS"`, the timestamp shape easy_tdx's results carry.
+ * Written from the day number by the civil-calendar formula (Hinnant's
+ * days → y/m/d) rather than through a Date: result tables format every bar.
+ */
 export function isoDateTime(time: number): string {
-  return new Date(time).toISOString().slice(0, 19);
+  const day = Math.floor(time / DAY_MS);
+  const sec = Math.floor((time - day * DAY_MS) / 1000);
+  const z = day + 719_468;
+  const era = Math.floor(z / 146_097);
+  const doe = z - era * 146_097;
+  const yoe = Math.floor((doe - Math.floor(doe / 1460) + Math.floor(doe / 36_524) - Math.floor(doe / 146_096)) / 365);
+  const doy = doe - (365 * yoe + Math.floor(yoe / 4) - Math.floor(yoe / 100));
+  const mp = Math.floor((5 * doy + 2) / 153);
+  const d = doy - Math.floor((153 * mp + 2) / 5) + 1;
+  const m = mp < 10 ? mp + 3 : mp - 9;
+  const y = yoe + era * 400 + (m <= 2 ? 1 : 0);
+  if (y < 1000 || y > 9999 || time !== time) return new Date(time).toISOString().slice(0, 19);
+  const h = Math.floor(sec / 3600);
+  const mi = Math.floor((sec - h * 3600) / 60);
+  return `${y}-${TWO_DIGITS[m]}-${TWO_DIGITS[d]}T${TWO_DIGITS[h]}:${TWO_DIGITS[mi]}:${TWO_DIGITS[sec - h * 3600 - mi * 60]}`;
 }
 
 /**

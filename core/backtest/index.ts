@@ -26,8 +26,19 @@ export {
 export { KernelWorkspace, runKernel, type KernelRun, type SignalArrays } from "./kernel.ts";
 export { METRIC_DOCS, METRIC_NAMES, type MetricName, type Performance } from "./metric-docs.ts";
 export { planBacktest, type KernelPlan } from "./plan.ts";
-export { backtest, kernelPerformance, runMetrics, toResult, type BacktestResult, type ConfigEcho } from "./single-run.ts";
-export type { EquityRow, PerformanceJson, PositionRow, TradeAction, TradeRow } from "./result-rows.ts";
+export {
+  backtest,
+  backtestTables,
+  kernelPerformance,
+  resultOf,
+  runMetrics,
+  toResult,
+  toTables,
+  type BacktestResult,
+  type BacktestTables,
+  type ConfigEcho,
+} from "./single-run.ts";
+export type { BarTable, EquityRow, EquityTable, PerformanceJson, PositionRow, PositionTable, TradeAction, TradeRow } from "./result-rows.ts";
 export { runPortfolio, type LegTrack, type PortfolioLeg, type PortfolioRun } from "./portfolio-kernel.ts";
 export { backtestPortfolio, portfolioPerformance, toPortfolioResult } from "./portfolio.ts";
 export type { PortfolioResult } from "./portfolio-result.ts";
@@ -41,3 +52,11 @@ export {
 } from "./multi-strategy.ts";
 export { boardOf, exchangeOf, securityRules, type Board, type Exchange, type SecurityInfo, type SecurityRules } from "../market/trading-board.ts";
 export { REFUSAL_NAMES } from "./execution-rules.ts";
+export {
+  compileSignalFormula,
+  formulaColumns,
+  formulaSignals,
+  type SignalFormula,
+  type SignalFormulaCheck,
+  type SignalFormulaIssue,
+} from "./formula-signals.ts";

@@ -33,23 +33,58 @@ export interface EquityRow {
   readonly drawdown_pct: JsonNumber;
 }
 
-export function equityRows(track: EquityTrack): EquityRow[] {
-  const rows: EquityRow[] = new Array(track.length);
+/** Bar times as result rows write them, computed once and shared by the per-bar tables of a run. */
+export function isoTimes(time: Float64Array, length: number): string[] {
+  const out: string[] = new Array(length);
+  for (let t = 0; t < length; t++) out[t] = isoDateTime(time[t]!);
+  return out;
+}
+
+/**
+ * A per-bar table as columns: `datetime` plus number columns in row order.
+ * Rows are built from it only when wanted; the HTTP edge can also write it
+ * straight to JSON. Non-finite numbers stand for null.
+ */
+export interface BarTable<F extends string> {
+  readonly length: number;
+  readonly datetime: readonly string[];
+  readonly fields: readonly F[];
+  readonly columns: { readonly [K in F]: Float64Array };
+}
+
+export const EQUITY_FIELDS = ["cash", "position_value", "total", "drawdown", "drawdown_pct"] as const;
+export type EquityTable = BarTable<(typeof EQUITY_FIELDS)[number]>;
+
+export function equityTable(track: EquityTrack, datetime: readonly string[] = isoTimes(track.time, track.length)): EquityTable {
+  const n = track.length;
+  const c = Object.fromEntries(EQUITY_FIELDS.map((f) => [f, new Float64Array(n)])) as EquityTable["columns"];
   let peak = -Infinity;
-  for (let t = 0; t < track.length; t++) {
+  for (let t = 0; t < n; t++) {
     const total = track.equity[t]!;
     if (total > peak) peak = total;
     const drawdown = peak - total;
-    rows[t] = {
-      datetime: isoDateTime(track.time[t]!),
-      cash: jsonNumber(track.cash[t]!),
-      position_value: jsonNumber(total - track.cash[t]!),
-      total: jsonNumber(total),
-      drawdown: jsonNumber(drawdown),
-      drawdown_pct: peak > 0 ? jsonNumber(drawdown / peak) : 0,
-    };
+    c.cash[t] = track.cash[t]!;
+    c.position_value[t] = total - track.cash[t]!;
+    c.total[t] = total;
+    c.drawdown[t] = drawdown;
+    c.drawdown_pct[t] = peak > 0 ? drawdown / peak : 0;
+  }
+  return { length: n, datetime, fields: EQUITY_FIELDS, columns: c };
+}
+
+/** Row objects of a per-bar table (NaN → null). */
+export function tableRows<F extends string>(table: BarTable<F>): ({ readonly datetime: string } & Record<F, JsonNumber>)[] {
+  const rows = new Array(table.length);
+  for (let t = 0; t < table.length; t++) {
+    const row: Record<string, unknown> = { datetime: table.datetime[t] };
+    for (const f of table.fields) row[f] = jsonNumber(table.columns[f][t]!);
+    rows[t] = row;
   }
   return rows;
+}
+
+export function equityRows(track: EquityTrack): EquityRow[] {
+  return tableRows(equityTable(track));
 }
 
 export type TradeAction = "open_long" | "close_long" | "open_short" | "close_short";
@@ -173,7 +208,35 @@ export interface PositionRow {
   readonly unrealized_pnl: JsonNumber;
 }
 
+export const POSITION_FIELDS = ["size", "avg_price", "market_value", "unrealized_pnl"] as const;
+export type PositionTable = BarTable<(typeof POSITION_FIELDS)[number]>;
+
 /** Per-bar positions of one leg; `value[t]` is that leg's signed position value at the close. */
+export function positionTable(
+  time: Float64Array,
+  shares: Float64Array,
+  value: Float64Array,
+  length: number,
+  fills: FillLog,
+  leg: number,
+  datetime: readonly string[] = isoTimes(time, length),
+): PositionTable {
+  const c = Object.fromEntries(POSITION_FIELDS.map((f) => [f, new Float64Array(length)])) as PositionTable["columns"];
+  let avg = 0;
+  let i = 0;
+  for (let t = 0; t < length; t++) {
+    for (; i < fills.count && fills.bar[i]! <= t; i++) {
+      if (leg < 0 || fills.leg[i] === leg) avg = fills.avgAfter[i]!;
+    }
+    const size = shares[t]!;
+    c.size[t] = size;
+    c.avg_price[t] = avg;
+    c.market_value[t] = value[t]!;
+    c.unrealized_pnl[t] = value[t]! - size * avg;
+  }
+  return { length, datetime, fields: POSITION_FIELDS, columns: c };
+}
+
 export function positionRows(
   time: Float64Array,
   shares: Float64Array,
@@ -182,22 +245,5 @@ export function positionRows(
   fills: FillLog,
   leg: number,
 ): PositionRow[] {
-  const rows: PositionRow[] = new Array(length);
-  let avg = 0;
-  let i = 0;
-  for (let t = 0; t < length; t++) {
-    for (; i < fills.count && fills.bar[i]! <= t; i++) {
-      if (leg < 0 || fills.leg[i] === leg) avg = fills.avgAfter[i]!;
-    }
-    const size = shares[t]!;
-    const marketValue = value[t]!;
-    rows[t] = {
-      datetime: isoDateTime(time[t]!),
-      size,
-      avg_price: jsonNumber(avg),
-      market_value: jsonNumber(marketValue),
-      unrealized_pnl: jsonNumber(marketValue - size * avg),
-    };
-  }
-  return rows;
+  return tableRows(positionTable(time, shares, value, length, fills, leg)) as PositionRow[];
 }

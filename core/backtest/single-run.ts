@@ -9,13 +9,17 @@ import type { Performance } from "./metric-docs.ts";
 import { buyHoldReturn, performanceOf, tallyFills, TradeTally, type EquityTrack } from "./metrics.ts";
 import { planBacktest, type KernelPlan } from "./plan.ts";
 import {
-  equityRows,
+  equityTable,
+  isoTimes,
   performanceJson,
-  positionRows,
+  positionTable,
+  tableRows,
   tradeRows,
   type EquityRow,
+  type EquityTable,
   type PerformanceJson,
   type PositionRow,
+  type PositionTable,
   type TradeRow,
 } from "./result-rows.ts";
 import type { SecurityInfo, SecurityRules } from "../market/trading-board.ts";
@@ -57,18 +61,55 @@ export function runMetrics(bars: BarSeries, signals: SignalArrays, plan: KernelP
   return kernelPerformance(bars, runKernel(bars, signals, plan, ws), plan);
 }
 
-/** Full result rows of a finished kernel run. */
-export function toResult(bars: BarSeries, run: KernelRun, plan: KernelPlan): BacktestResult {
+/** A result with its per-bar tables still as columns (the HTTP edge writes them to JSON directly). */
+export interface BacktestTables {
+  readonly performance: PerformanceJson;
+  readonly equity: EquityTable;
+  readonly trades: TradeRow[];
+  readonly positions: PositionTable;
+  readonly config: ConfigEcho;
+}
+
+/** The result tables of a finished kernel run. */
+export function toTables(bars: BarSeries, run: KernelRun, plan: KernelPlan): BacktestTables {
   const n = run.length;
   const value = new Float64Array(n);
   for (let t = 0; t < n; t++) value[t] = run.equity[t]! - run.cash[t]!;
+  const datetime = isoTimes(bars.time, n);
   return {
     performance: performanceJson(kernelPerformance(bars, run, plan)),
-    equity_curve: equityRows(trackOf(bars, run)),
+    equity: equityTable(trackOf(bars, run), datetime),
     trades: tradeRows(bars.time, run.fills, run.refusals, -1),
-    positions: positionRows(bars.time, run.shares, value, n, run.fills, -1),
+    positions: positionTable(bars.time, run.shares, value, n, run.fills, -1, datetime),
     config: { ...plan.config, security: plan.rules.security },
   };
+}
+
+/** The row form of result tables. */
+export function resultOf(t: BacktestTables): BacktestResult {
+  return {
+    performance: t.performance,
+    equity_curve: tableRows(t.equity),
+    trades: t.trades,
+    positions: tableRows(t.positions) as PositionRow[],
+    config: t.config,
+  };
+}
+
+/** Full result rows of a finished kernel run. */
+export function toResult(bars: BarSeries, run: KernelRun, plan: KernelPlan): BacktestResult {
+  return resultOf(toTables(bars, run, plan));
+}
+
+/** One-call backtest to result tables: defaults fill in any setting not given. */
+export function backtestTables(
+  bars: BarSeries,
+  signals: SignalArrays,
+  config: Partial<BacktestConfig>,
+  security: SecurityInfo,
+): BacktestTables {
+  const plan = planBacktest({ ...DEFAULT_CONFIG, ...config }, security);
+  return toTables(bars, runKernel(bars, signals, plan, new KernelWorkspace(bars.length)), plan);
 }
 
 /** One-call backtest: defaults fill in any setting not given. */
@@ -78,6 +119,5 @@ export function backtest(
   config: Partial<BacktestConfig>,
   security: SecurityInfo,
 ): BacktestResult {
-  const plan = planBacktest({ ...DEFAULT_CONFIG, ...config }, security);
-  return toResult(bars, runKernel(bars, signals, plan, new KernelWorkspace(bars.length)), plan);
+  return resultOf(backtestTables(bars, signals, config, security));
 }

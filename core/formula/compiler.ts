@@ -12,6 +12,7 @@ import type { ArgType, FunctionSpec, Kernel, VariableSpec } from "./catalog/spec
 import { type Diagnostic, type SourcePos, diagnostic } from "./diagnostics.ts";
 import { IRGraph, type ColumnKind } from "./ir.ts";
 import { NEGATE, OPERATORS, SCALAR_OPERATORS, SPREAD, type PerBar } from "./kernels/per-bar.ts";
+import type { Recurrence } from "./kernels/recurrences.ts";
 import { classifyStyleWord } from "./style-words.ts";
 import { closest } from "./suggest.ts";
 
@@ -245,7 +246,7 @@ class Compiler {
     args: number[],
     kind: ColumnKind,
     scalar: ((...a: number[]) => number) | undefined,
-    kernel: { readonly run?: Kernel; readonly perBar?: PerBar },
+    kernel: { readonly run?: Kernel; readonly perBar?: PerBar; readonly recur?: Recurrence; readonly windowed?: boolean },
   ): number {
     const nodes = args.map((a) => this.graph.nodes[a]!);
     if (scalar && nodes.every((n) => n.shape === "scalar")) {
@@ -254,7 +255,9 @@ class Compiler {
       }
       return this.graph.add("scalar", kind, label, args, { fn: scalar });
     }
-    return this.graph.add("series", kind, label, args, kernel.perBar ? { perBar: kernel.perBar } : { run: kernel.run! });
+    if (kernel.perBar) return this.graph.add("series", kind, label, args, { perBar: kernel.perBar });
+    const step = kernel.recur ? { recur: kernel.recur, windowed: kernel.windowed ?? false } : {};
+    return this.graph.add("series", kind, label, args, { run: kernel.run!, ...step });
   }
 
   private column(id: number): number {
@@ -332,7 +335,11 @@ class Compiler {
     if (spec.scalar && nodes.every((n) => n.shape === "scalar")) return this.apply(spec.name, ids, kind, spec.scalar, spec);
     const columns = ids.map((id, i) => (argType(spec, i) === "series" ? this.column(id) : id));
     if (spec.shift && nodes[1]!.shape === "scalar") return this.apply(spec.name, columns, kind, undefined, { perBar: spec.shift });
-    return this.apply(spec.name, columns, kind, undefined, spec);
+    if (spec.recur && nodes.every((n, i) => i === 0 || n.shape === "scalar")) {
+      const kernel = { run: spec.run!, recur: spec.recur, windowed: spec.recur.windowed(constants) };
+      return this.apply(spec.name, columns, kind, undefined, kernel);
+    }
+    return this.apply(spec.name, columns, kind, undefined, spec.perBar ? { perBar: spec.perBar } : { run: spec.run! });
   }
 
   /** Checks an argument against its declared type; returns ERR after reporting a mismatch. */

@@ -1,9 +1,9 @@
 /**
  * Runs a compiled plan over a bar series. Scalars (constants, parameters and
  * their arithmetic) are computed once; then each step runs one columnar
- * kernel over all bars, so the cost per bar is the kernel's inner loop and
- * nothing else. Every output is its own Float64Array, NaN where there is no
- * value yet.
+ * kernel or one fused loop over all bars, so the cost per bar is the inner
+ * loops and nothing else. Every output is its own Float64Array, NaN where
+ * there is no value yet.
  */
 import type { BarSeries } from "../bars/series.ts";
 import type { EvalContext, KernelArg } from "./catalog/spec.ts";
@@ -21,6 +21,13 @@ export interface EvaluateOptions {
   readonly volUnit?: number;
   /** TDX PERIOD code the formula sees (0 = 1-minute … 5 = day, 6 = week, 7 = month …). Default 5. */
   readonly period?: number;
+  /**
+   * Where output columns live (default: a new Float64Array each). Writing
+   * fresh memory costs more than most kernels on this scale, so a caller that
+   * consumes the columns at once (serialising an answer) may hand out views
+   * into a buffer it reuses; their previous contents are overwritten.
+   */
+  readonly allocate?: (n: number) => Float64Array;
 }
 
 export interface FormulaColumn {
@@ -34,8 +41,29 @@ export class FormulaUsageError extends Error {
   override readonly name = "FormulaUsageError";
 }
 
-/** Temporaries are kept between evaluations only for series up to this length. */
+/** Temporaries are kept with their plan only for series up to this length. */
 const SCRATCH_LIMIT = 1 << 16;
+
+/**
+ * Temporaries of longer series, handed from one evaluation to the next
+ * (whatever the plan): on a million bars paging in a fresh column costs more
+ * than most kernels. At most this many bytes are kept.
+ */
+const SPARE_BYTES = 32 << 20;
+const spare: Float64Array[] = [];
+
+function takeSpare(n: number): Float64Array {
+  const last = spare[spare.length - 1];
+  if (last && last.length === n) return spare.pop()!;
+  return new Float64Array(n);
+}
+
+function giveSpare(b: Float64Array): void {
+  if (spare.length > 0 && spare[0]!.length !== b.length) spare.length = 0;
+  if ((spare.length + 1) * b.byteLength <= SPARE_BYTES) spare.push(b);
+}
+
+const fresh = (n: number) => new Float64Array(n);
 
 function scalarValues(plan: FormulaPlan, params: Readonly<Record<string, number>> | undefined): Float64Array {
   let overrides: Map<string, number> | undefined;
@@ -59,8 +87,8 @@ function scalarValues(plan: FormulaPlan, params: Readonly<Record<string, number>
   return s;
 }
 
-/** Fresh buffers for outputs; kept ones (short series) or fresh ones for temporaries. */
-function buffersFor(plan: FormulaPlan, n: number): Float64Array[] {
+/** Allocated buffers for outputs; kept ones (short series) or spare ones for temporaries. */
+function buffersFor(plan: FormulaPlan, n: number, allocate: (n: number) => Float64Array): Float64Array[] {
   const buffers: Float64Array[] = new Array(plan.bufferCount);
   const keep = n <= SCRATCH_LIMIT;
   const scratch = plan.scratch;
@@ -69,8 +97,9 @@ function buffersFor(plan: FormulaPlan, n: number): Float64Array[] {
     scratch.buffers = [];
   }
   for (const b of plan.allocated) {
-    if (plan.outputBuffer[b] || !keep) buffers[b] = new Float64Array(n);
-    else buffers[b] = scratch.buffers[b] ??= new Float64Array(n);
+    if (plan.outputBuffer[b]) buffers[b] = allocate(n);
+    else if (keep) buffers[b] = scratch.buffers[b] ??= new Float64Array(n);
+    else buffers[b] = takeSpare(n);
   }
   return buffers;
 }
@@ -85,12 +114,17 @@ export function evaluatePlan(plan: FormulaPlan, series: BarSeries, options: Eval
     for (let i = 0; i < n; i++) vol[i] = series.vol[i]! / unit;
   }
   const ctx: EvalContext = { series, vol, period: options.period ?? 5 };
-  const buffers = buffersFor(plan, n);
+  const allocate = options.allocate ?? fresh;
+  const buffers = buffersFor(plan, n, allocate);
   for (const { index, field } of plan.inputs) buffers[index] = field === "vol" ? vol : series[field];
   for (const step of plan.seriesSteps) {
     if (step.type === "fused") {
+      const outs = step.outs.map((b) => buffers[b]!);
       const cols = step.columns.map((b) => buffers[b]!);
-      step.loop(buffers[step.out]!, cols, step.scalars.map((k) => scalars[k]!), step.fns, n);
+      // a recurrence met a gap or an unusual parameter: the whole-series kernels handle every case
+      if (!step.loop(outs, cols, step.scalars.map((k) => scalars[k]!), step.fns, n)) {
+        return evaluatePlan(plan.classic(), series, options);
+      }
       continue;
     }
     const args: KernelArg[] = new Array(step.args.length);
@@ -100,14 +134,19 @@ export function evaluatePlan(plan: FormulaPlan, series: BarSeries, options: Eval
     }
     step.run(buffers[step.out]!, args, ctx);
   }
+  if (n > SCRATCH_LIMIT) for (const b of plan.allocated) if (!plan.outputBuffer[b]) giveSpare(buffers[b]!);
   const handedOut = new Uint8Array(plan.bufferCount);
   return plan.outputs.map(({ name, kind, source }) => {
     let values: Float64Array;
-    if (source.from !== "buffer") values = new Float64Array(n).fill(scalars[source.index]!);
+    if (source.from !== "buffer") values = allocate(n).fill(scalars[source.index]!);
     else {
       const b = buffers[source.index]!;
       // an input column, or a column already handed out under another name, is copied
-      values = !plan.outputBuffer[source.index] || handedOut[source.index] ? b.slice() : b;
+      if (plan.outputBuffer[source.index] && !handedOut[source.index]) values = b;
+      else {
+        values = allocate(n);
+        values.set(b);
+      }
       handedOut[source.index] = 1;
     }
     return { name, kind, values };

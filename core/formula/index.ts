@@ -17,3 +17,4 @@ export { evaluatePlan, FormulaUsageError, type EvaluateOptions, type FormulaColu
 export { describePlan, type FormulaPlan } from "./plan.ts";
 export { validateFormula, type FormulaValidation } from "./validate.ts";
 export type { ColumnKind } from "./ir.ts";
+export { periodCode } from "./period-code.ts";

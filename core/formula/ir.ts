@@ -12,6 +12,7 @@
  */
 import type { Kernel } from "./catalog/spec.ts";
 import type { PerBar } from "./kernels/per-bar.ts";
+import type { Recurrence } from "./kernels/recurrences.ts";
 
 export type Shape = "scalar" | "series" | "text";
 export type ColumnKind = "numeric" | "signal";
@@ -41,6 +42,10 @@ export interface IRNode {
   readonly fn: ((...a: number[]) => number) | null;
   readonly run: Kernel | null;
   readonly perBar: PerBar | null;
+  /** A `run` node that may also be computed as a step of a fused loop. */
+  readonly recur: Recurrence | null;
+  /** The step reads its input at earlier bars (the input must be stored). */
+  readonly windowed: boolean;
 }
 
 const SHAPE: Readonly<Record<NodeTag, Shape>> = {
@@ -59,6 +64,8 @@ export interface NodeExtras {
   readonly fn?: (...a: number[]) => number;
   readonly run?: Kernel;
   readonly perBar?: PerBar;
+  readonly recur?: Recurrence;
+  readonly windowed?: boolean;
 }
 
 export class IRGraph {
@@ -87,6 +94,8 @@ export class IRGraph {
       fn: extras.fn ?? null,
       run: extras.run ?? null,
       perBar: extras.perBar ?? null,
+      recur: extras.recur ?? null,
+      windowed: extras.windowed ?? false,
     });
     this.byKey.set(key, id);
     return id;
@@ -111,6 +120,8 @@ export class IRGraph {
         fn: null,
         run: null,
         perBar: null,
+        recur: null,
+        windowed: false,
       });
       byValue.set(value, id);
     }

@@ -2,13 +2,17 @@
  * Turns the IR graph into an executable plan:
  * - only nodes that feed an output are kept;
  * - scalar work (constants, parameters) is separated from column work;
- * - chains of per-bar operators are fused: a per-bar node whose single reader
- *   is another per-bar node (and which is not an output) becomes a local
- *   variable of one generated loop, so `(C-LLV)/(HHV-LLV)*100` is one pass;
- * - column buffers are assigned by liveness, so a temporary's buffer is reused
- *   once its last reader has run.
+ * - per-bar operators and recurrences (moving averages and sums with
+ *   single-number parameters) are fused into groups, each one generated loop
+ *   over the bars: a group grows in node order until a whole-series kernel
+ *   (HHV, STD ...) or a shifted read needs one of its values stored, so
+ *   MACD's EMAs, DIF, DEA and bar are one pass that stores only the outputs;
+ * - column buffers are assigned by liveness, so a temporary's buffer is
+ *   reused once its last reader has run.
  * The plan holds no bars and no buffers: one plan serves any number of
- * evaluations on any series.
+ * evaluations on any series. Recurrence templates handle the common case
+ * only; `classic()` is the same formula with every recurrence as its
+ * whole-series kernel, which the evaluator falls back to (built on first use).
  */
 import type { Kernel } from "./catalog/spec.ts";
 import type { CompiledOutput } from "./compiler.ts";
@@ -32,13 +36,14 @@ export interface ScalarStep {
 
 export interface FusedStep {
   readonly type: "fused";
-  readonly out: number;
+  /** Buffers the loop stores into (its `outs`). */
+  readonly outs: readonly number[];
   readonly loop: FusedLoop;
   /** Buffers read by the loop (its `columns`), scalars it reads, functions it calls. */
   readonly columns: readonly number[];
   readonly scalars: readonly number[];
   readonly fns: readonly ((a: number, b: number, c: number) => number)[];
-  /** `v0 = -(b0, b2); v1 = ...`, for listings. */
+  /** `v0 = -(b0, b2); v1 = EMA(v0, s1)`, for listings. */
   readonly listing: string;
 }
 
@@ -82,82 +87,24 @@ export interface FormulaPlan {
   readonly bufferCount: number;
   readonly scalarCount: number;
   readonly scratch: Scratch;
+  /** The plan with recurrences as whole-series kernels (this plan when it fuses none). */
+  classic(): FormulaPlan;
 }
 
-/** Limits for recomputing a shared per-bar subexpression in each reader's loop instead of storing it. */
-const MAX_COPIES = 4;
-const MAX_COPIED_OPS = 4;
+/** Operations per generated loop: beyond this a group is closed and a new one started. */
+const MAX_GROUP = 64;
 
-interface Builder {
-  readonly nodes: readonly IRNode[];
-  readonly scalarIndex: Map<number, number>;
-  readonly bufferOf: Map<number, number>;
-  readonly internal: Uint8Array;
-}
+/** A step of the schedule: a whole-series kernel node, or a group of fused nodes. */
+type Slot = { readonly kernel: number } | { readonly group: number };
 
-function scalarOrBuffer(b: Builder, id: number): ArgRef {
-  return b.nodes[id]!.shape === "scalar"
-    ? { from: "scalar", index: b.scalarIndex.get(id)! }
-    : { from: "buffer", index: b.bufferOf.get(id)! };
-}
-
-interface Chain {
-  /** Op index of each node already in the chain: a node read twice is computed once. */
-  readonly emitted: Map<number, number>;
-  readonly ops: LoopOp[];
-  readonly text: string[];
-  readonly columns: number[];
-  readonly scalars: number[];
-  readonly fns: ((a: number, b: number, c: number) => number)[];
-}
-
-function chainOperand(b: Builder, c: Chain, id: number): LoopOperand {
-  if (b.internal[id]) return { from: "op", index: chainOp(b, c, id) };
-  const node = b.nodes[id]!;
-  const scalar = node.shape === "scalar";
-  const list = scalar ? c.scalars : c.columns;
-  const slot = scalar ? b.scalarIndex.get(id)! : b.bufferOf.get(id)!;
-  let k = list.indexOf(slot);
-  if (k < 0) k = list.push(slot) - 1;
-  return { from: scalar ? "scalar" : "column", index: k };
-}
-
-/** Appends node `id` (after its inlined arguments) to the chain; returns its op index. */
-function chainOp(b: Builder, c: Chain, id: number): number {
-  const done = c.emitted.get(id);
-  if (done !== undefined) return done;
-  const n = b.nodes[id]!;
-  const args = n.args.map((a) => chainOperand(b, c, a));
-  if (n.perBar!.call) c.fns.push(n.perBar!.call);
-  c.ops.push({ perBar: n.perBar!, args });
-  const shown = args.map((a) =>
-    a.from === "op" ? `v${a.index}` : a.from === "column" ? `b${c.columns[a.index]}` : `s${c.scalars[a.index]}`,
-  );
-  c.text.push(`v${c.ops.length - 1} = ${n.label}(${shown.join(", ")})`);
-  c.emitted.set(id, c.ops.length - 1);
-  return c.ops.length - 1;
-}
-
-/** The fused chain rooted at `root`, children first, as one generated loop writing buffer `out`. */
-function fuse(b: Builder, root: number, out: number): FusedStep {
-  const c: Chain = { emitted: new Map(), ops: [], text: [], columns: [], scalars: [], fns: [] };
-  chainOp(b, c, root);
-  return {
-    type: "fused",
-    out,
-    loop: fusedLoop(c.ops, c.columns.length, c.scalars.length),
-    columns: c.columns,
-    scalars: c.scalars,
-    fns: c.fns,
-    listing: c.text.join("; "),
-  };
-}
-
-export function buildPlan(graph: IRGraph, outputs: readonly CompiledOutput[], params: readonly PlanParam[]): FormulaPlan {
+export function buildPlan(
+  graph: IRGraph,
+  outputs: readonly CompiledOutput[],
+  params: readonly PlanParam[],
+  fuseRecurrences = true,
+): FormulaPlan {
   const nodes = graph.nodes;
   const live = new Uint8Array(nodes.length);
-  const readers = new Int32Array(nodes.length);
-  const readByWhole = new Uint8Array(nodes.length);
   const stack = outputs.map((o) => o.node);
   while (stack.length > 0) {
     const id = stack.pop()!;
@@ -165,94 +112,111 @@ export function buildPlan(graph: IRGraph, outputs: readonly CompiledOutput[], pa
     live[id] = 1;
     for (const a of nodes[id]!.args) stack.push(a);
   }
-  for (const n of nodes) {
-    if (!live[n.id]) continue;
-    n.args.forEach((a, j) => {
-      readers[a]!++;
-      // whole-series kernels, and shifted reads, need the argument stored as a column
-      if (!n.perBar || (n.perBar.lag && j === 0)) readByWhole[a] = 1;
-    });
-  }
+  const fusable = (n: IRNode) => n.perBar !== null || (fuseRecurrences && n.recur !== null);
   const isOutput = new Set(outputs.map((o) => o.node));
-  // a per-bar node read only by per-bar nodes lives inside their loops: once if it has one
-  // reader, recomputed in each if it is small (cheaper than a pass to store and reload it)
-  const internal = new Uint8Array(nodes.length);
-  const size = new Int32Array(nodes.length);
-  for (const n of nodes) {
-    if (!live[n.id] || !n.perBar) continue;
-    size[n.id] = 1;
-    for (const a of n.args) if (internal[a]) size[n.id]! += size[a]!;
-    if (readByWhole[n.id] || isOutput.has(n.id)) continue;
-    if (readers[n.id] === 1 || (readers[n.id]! <= MAX_COPIES && size[n.id]! <= MAX_COPIED_OPS)) internal[n.id] = 1;
-  }
 
-  const b: Builder = { nodes, scalarIndex: new Map(), bufferOf: new Map(), internal };
+  // schedule: a group stays open (its loop runs later) while kernels that do not read it go first
+  const groupOf = new Int32Array(nodes.length).fill(-1);
+  const groups: number[][] = [];
+  const slots: Slot[] = [];
+  let open = -1;
+  const close = () => {
+    if (open >= 0) slots.push({ group: open });
+    open = -1;
+  };
+  let anyRecurrence = false;
   const scalarSteps: ScalarStep[] = [];
-  const order: number[] = [];
+  const scalarIndex = new Map<number, number>();
+  const inputs: { index: number; field: BarField }[] = [];
+  const bufferOf = new Map<number, number>();
+  let bufferCount = 0;
   for (const n of nodes) {
     if (!live[n.id]) continue;
     if (n.shape === "scalar") {
       const out = scalarSteps.length;
-      b.scalarIndex.set(n.id, out);
-      const args = n.args.map((a) => b.scalarIndex.get(a)!);
+      scalarIndex.set(n.id, out);
+      const args = n.args.map((a) => scalarIndex.get(a)!);
       if (n.tag === "const") scalarSteps.push({ out, label: n.label, constant: n.value, args });
       else if (n.tag === "param") scalarSteps.push({ out, label: n.label, param: n.name!, args });
       else scalarSteps.push({ out, label: n.label, fn: n.fn!, args });
-    } else if (n.shape === "series" && !internal[n.id]) order.push(n.id);
-  }
-
-  const inputs: { index: number; field: BarField }[] = [];
-  const allocated: number[] = [];
-  const free: number[] = [];
-  let bufferCount = 0;
-  const draft: { id: number; step: SeriesStep | null; reads: number[] }[] = [];
-  for (const id of order) {
-    const n = nodes[id]!;
+      continue;
+    }
+    if (n.shape !== "series") continue;
     if (n.tag === "input") {
       const index = bufferCount++;
       inputs.push({ index, field: n.field! });
-      b.bufferOf.set(id, index);
+      bufferOf.set(n.id, index);
       continue;
     }
-    draft.push({ id, step: null, reads: [] });
+    if (fusable(n)) {
+      anyRecurrence ||= n.perBar === null;
+      // a shifted read needs its column complete before the loop
+      const shiftsOpen = n.perBar?.lag && groupOf[n.args[0]!] === open;
+      if (open >= 0 && (shiftsOpen || groups[open]!.length >= MAX_GROUP)) close();
+      if (open < 0) open = groups.push([]) - 1;
+      groups[open]!.push(n.id);
+      groupOf[n.id] = open;
+    } else {
+      if (open >= 0 && n.args.some((a) => groupOf[a] === open)) close();
+      slots.push({ kernel: n.id });
+    }
   }
-  // last step reading each buffer-backed node
-  const lastRead = new Map<number, number>();
-  const leavesOf = draft.map((d) => {
+  close();
+
+  // a group member is stored when an output, read outside its group, or read back by a window
+  const stored = new Uint8Array(nodes.length);
+  for (const n of nodes) {
+    if (!live[n.id]) continue;
+    if (isOutput.has(n.id)) stored[n.id] = 1;
+    n.args.forEach((a, j) => {
+      if (groupOf[a] >= 0 && (groupOf[a] !== groupOf[n.id] || (j === 0 && n.windowed && fusable(n)))) stored[a] = 1;
+    });
+  }
+
+  const reads = (slot: Slot): number[] => {
+    if ("kernel" in slot) return nodes[slot.kernel]!.args.filter((a) => nodes[a]!.shape === "series");
+    const g = slot.group;
     const leaves = new Set<number>();
-    const n = nodes[d.id]!;
-    if (n.perBar) collectLeaves(b, d.id, leaves);
-    else for (const a of n.args) if (nodes[a]!.shape === "series") leaves.add(a);
-    return leaves;
-  });
-  leavesOf.forEach((leaves, step) => {
-    for (const a of leaves) lastRead.set(a, step);
+    for (const id of groups[g]!) for (const a of nodes[id]!.args) if (groupOf[a] !== g && nodes[a]!.shape === "series") leaves.add(a);
+    return [...leaves];
+  };
+  const writes = (slot: Slot): number[] => ("kernel" in slot ? [slot.kernel] : groups[slot.group]!.filter((id) => stored[id]));
+  const slotReads = slots.map(reads);
+  const lastRead = new Map<number, number>();
+  slotReads.forEach((rs, k) => {
+    for (const a of rs) lastRead.set(a, k);
   });
 
+  const allocated: number[] = [];
+  const free: number[] = [];
   const seriesSteps: SeriesStep[] = [];
-  draft.forEach((d, step) => {
-    const n = nodes[d.id]!;
-    // an output may take over a dead temporary's buffer (already paged in on a long series);
-    // it is then never freed, and evaluation allocates it afresh for every call
-    let out = free.pop();
-    if (out === undefined) {
-      out = bufferCount++;
-      allocated.push(out);
+  const argRef = (id: number): ArgRef =>
+    nodes[id]!.shape === "scalar" ? { from: "scalar", index: scalarIndex.get(id)! } : { from: "buffer", index: bufferOf.get(id)! };
+  slots.forEach((slot, k) => {
+    for (const w of writes(slot)) {
+      // an output may take over a dead temporary's buffer (already paged in on a long series);
+      // it is then never freed, and evaluation allocates it afresh for every call
+      let out = free.pop();
+      if (out === undefined) {
+        out = bufferCount++;
+        allocated.push(out);
+      }
+      bufferOf.set(w, out);
     }
-    if (n.perBar) seriesSteps.push(fuse(b, d.id, out));
-    else {
-      seriesSteps.push({ type: "kernel", out, label: n.label, run: n.run!, args: n.args.map((a) => scalarOrBuffer(b, a)) });
-    }
-    b.bufferOf.set(d.id, out);
-    for (const a of leavesOf[step]!) {
-      if (lastRead.get(a) === step && !isOutput.has(a) && nodes[a]!.tag !== "input") free.push(b.bufferOf.get(a)!);
+    if ("kernel" in slot) {
+      const n = nodes[slot.kernel]!;
+      seriesSteps.push({ type: "kernel", out: bufferOf.get(n.id)!, label: n.label, run: n.run!, args: n.args.map(argRef) });
+    } else seriesSteps.push(fuse(nodes, groups[slot.group]!, stored, bufferOf, scalarIndex));
+    for (const a of slotReads[k]!) {
+      if (lastRead.get(a) === k && !isOutput.has(a) && nodes[a]!.tag !== "input") free.push(bufferOf.get(a)!);
     }
   });
 
-  const planOutputs = outputs.map((o) => ({ name: o.name, kind: o.kind, source: scalarOrBuffer(b, o.node) }));
+  const planOutputs = outputs.map((o) => ({ name: o.name, kind: o.kind, source: argRef(o.node) }));
   const outputBuffer = new Uint8Array(bufferCount);
-  for (const o of outputs) if (nodes[o.node]!.tag === "series") outputBuffer[b.bufferOf.get(o.node)!] = 1;
-  return {
+  for (const o of outputs) if (nodes[o.node]!.tag === "series") outputBuffer[bufferOf.get(o.node)!] = 1;
+  let classic: FormulaPlan | undefined;
+  const plan: FormulaPlan = {
     outputs: planOutputs,
     params,
     scalarSteps,
@@ -263,14 +227,57 @@ export function buildPlan(graph: IRGraph, outputs: readonly CompiledOutput[], pa
     bufferCount,
     scalarCount: scalarSteps.length,
     scratch: { length: -1, buffers: [] },
+    classic: () => (anyRecurrence ? (classic ??= buildPlan(graph, outputs, params, false)) : plan),
   };
+  return plan;
 }
 
-function collectLeaves(b: Builder, id: number, leaves: Set<number>): void {
-  for (const a of b.nodes[id]!.args) {
-    if (b.internal[a]) collectLeaves(b, a, leaves);
-    else if (b.nodes[a]!.shape === "series") leaves.add(a);
+/** The group's loop: members in node order, reading earlier members as locals. */
+function fuse(
+  nodes: readonly IRNode[],
+  members: readonly number[],
+  stored: Uint8Array,
+  bufferOf: ReadonlyMap<number, number>,
+  scalarIndex: ReadonlyMap<number, number>,
+): FusedStep {
+  const opOf = new Map<number, number>();
+  const columns: number[] = [];
+  const scalars: number[] = [];
+  const fns: ((a: number, b: number, c: number) => number)[] = [];
+  const ops: LoopOp[] = [];
+  const text: string[] = [];
+  const operand = (id: number): LoopOperand => {
+    const op = opOf.get(id);
+    if (op !== undefined) return { from: "op", index: op };
+    const scalar = nodes[id]!.shape === "scalar";
+    const list = scalar ? scalars : columns;
+    const slot = scalar ? scalarIndex.get(id)! : bufferOf.get(id)!;
+    let k = list.indexOf(slot);
+    if (k < 0) k = list.push(slot) - 1;
+    return { from: scalar ? "scalar" : "column", index: k };
+  };
+  for (const id of members) {
+    const n = nodes[id]!;
+    const args = n.args.map(operand);
+    const perBar = n.perBar;
+    if (perBar?.call) fns.push(perBar.call);
+    ops.push({ perBar, recur: perBar ? null : n.recur, args });
+    const shown = args.map((a) => (a.from === "op" ? `v${a.index}` : a.from === "column" ? `b${columns[a.index]}` : `s${scalars[a.index]}`));
+    text.push(`v${ops.length - 1} = ${n.label}(${shown.join(", ")})`);
+    opOf.set(id, ops.length - 1);
   }
+  const kept = members.filter((id) => stored[id]);
+  const outs = kept.map((id) => bufferOf.get(id)!);
+  const stores = kept.map((id) => opOf.get(id)!);
+  return {
+    type: "fused",
+    outs,
+    loop: fusedLoop(ops, stores, columns.length, scalars.length),
+    columns,
+    scalars,
+    fns,
+    listing: text.join("; "),
+  };
 }
 
 function refText(r: ArgRef): string {
@@ -278,9 +285,9 @@ function refText(r: ArgRef): string {
 }
 
 /**
- * A readable listing of the plan (`b3 = MA(b0, s1)`; a fused chain as
- * `b5 <- v0 = -(b0, b2); v1 = /(v0, b4)`), used to compare plans in tests and
- * to show what a formula compiles to.
+ * A readable listing of the plan (`b3 = HHV(b0, s1)`; a fused group as
+ * `b5 b6 <- v0 = EMA(b0, s0); v1 = -(v0, b4)`), used to compare plans in
+ * tests and to show what a formula compiles to.
  */
 export function describePlan(plan: FormulaPlan): string {
   const lines: string[] = [];
@@ -296,7 +303,7 @@ export function describePlan(plan: FormulaPlan): string {
   for (const i of plan.inputs) lines.push(`b${i.index} = ${i.field.toUpperCase()}`);
   for (const s of plan.seriesSteps) {
     if (s.type === "kernel") lines.push(`b${s.out} = ${s.label}(${s.args.map(refText).join(", ")})`);
-    else lines.push(`b${s.out} <- ${s.listing}`);
+    else lines.push(`${s.outs.map((b) => `b${b}`).join(" ")} <- ${s.listing}`);
   }
   for (const o of plan.outputs) lines.push(`${o.name} [${o.kind}] = ${refText(o.source)}`);
   return lines.join("\n");

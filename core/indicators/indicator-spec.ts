@@ -23,7 +23,22 @@ export interface ParamDecl {
   readonly max?: number;
 }
 
-export type Result<T> = { readonly ok: true; readonly value: T } | { readonly ok: false; readonly errors: readonly string[] };
+/**
+ * One problem, located relative to what was parsed: `[]` is the call text
+ * itself; in a request, `["indicators", 2]` or `["params", "MACD", "SHORT"]`
+ * (the keys as the caller spelled them), so the HTTP edge can point at the
+ * offending field.
+ */
+export interface SpecProblem {
+  readonly path: readonly (string | number)[];
+  readonly message: string;
+}
+
+export type Result<T> = { readonly ok: true; readonly value: T } | { readonly ok: false; readonly errors: readonly SpecProblem[] };
+
+const at = (path: readonly (string | number)[], message: string): SpecProblem => ({ path, message });
+const under = (prefix: readonly (string | number)[], problems: readonly SpecProblem[]) =>
+  problems.map((p) => at([...prefix, ...p.path], p.message));
 
 const CALL = /^\s*([A-Za-z_][A-Za-z0-9_]*)\s*(?:\(([^()]*)\))?\s*$/;
 const NUMBER = /^[+-]?(\d+(\.\d*)?|\.\d+)$/;
@@ -31,16 +46,16 @@ const NUMBER = /^[+-]?(\d+(\.\d*)?|\.\d+)$/;
 /** Parses one `NAME` or `NAME(a,b,...)`; the name is returned upper-case. */
 export function parseIndicatorCall(text: string): Result<IndicatorCall> {
   const m = CALL.exec(text);
-  if (!m) return { ok: false, errors: [`'${text.trim()}' is not of the form NAME or NAME(1,2,...)`] };
+  if (!m) return { ok: false, errors: [at([], `'${text.trim()}' is not of the form NAME or NAME(1,2,...)`)] };
   const name = m[1]!.toUpperCase();
   if (m[2] === undefined || m[2].trim() === "") return { ok: true, value: { name, args: [] } };
   const parts = m[2].split(",").map((p) => p.trim());
   const bad = parts.filter((p) => !NUMBER.test(p));
-  if (bad.length > 0) return { ok: false, errors: [`${name}: '${bad[0]}' is not a number`] };
+  if (bad.length > 0) return { ok: false, errors: [at([], `${name}: '${bad[0]}' is not a number`)] };
   return { ok: true, value: { name, args: parts.map(Number) } };
 }
 
-/** Splits a list on commas or semicolons outside parentheses and parses each call. */
+/** Splits a list on commas or semicolons outside parentheses and parses each call (problems located by item). */
 export function parseIndicatorList(text: string): Result<IndicatorCall[]> {
   const items: string[] = [];
   let depth = 0;
@@ -55,40 +70,55 @@ export function parseIndicatorList(text: string): Result<IndicatorCall[]> {
     }
   }
   const calls: IndicatorCall[] = [];
-  const errors: string[] = [];
-  for (const item of items) {
+  const errors: SpecProblem[] = [];
+  items.forEach((item, k) => {
     const r = parseIndicatorCall(item);
     if (r.ok) calls.push(r.value);
-    else errors.push(...r.errors);
-  }
+    else errors.push(...under([k], r.errors));
+  });
   return errors.length > 0 ? { ok: false, errors } : { ok: true, value: calls };
 }
 
-/** Binds positional and named values to an indicator's parameters, defaults for the rest. */
+/**
+ * Binds positional and named values to an indicator's parameters, defaults
+ * for the rest. Problems with the positional values are located at `[]`,
+ * problems with a named value at `[name as given]`.
+ */
 export function resolveIndicatorParams(
   indicator: string,
   decls: readonly ParamDecl[],
   positional: readonly number[] = [],
   named: Readonly<Record<string, number>> = {},
 ): Result<Record<string, number>> {
-  const errors: string[] = [];
+  const errors: SpecProblem[] = [];
   if (positional.length > decls.length) {
     errors.push(
-      `${indicator} takes ${decls.length} parameter${decls.length === 1 ? "" : "s"} (${decls.map((d) => d.name).join(",")}) but was given ${positional.length}`,
+      at(
+        [],
+        `${indicator} takes ${decls.length} parameter${decls.length === 1 ? "" : "s"} (${decls.map((d) => d.name).join(",")}) but was given ${positional.length}`,
+      ),
     );
   }
   const values: Record<string, number> = {};
-  decls.forEach((d, i) => (values[d.name] = positional[i] ?? d.default));
+  const source = new Map<string, readonly (string | number)[]>();
+  decls.forEach((d, i) => {
+    values[d.name] = positional[i] ?? d.default;
+    source.set(d.name, []);
+  });
   for (const [k, v] of Object.entries(named)) {
     const d = decls.find((p) => p.name.toUpperCase() === k.toUpperCase());
-    if (!d) errors.push(`${indicator} has no parameter ${k} (it has ${decls.map((p) => p.name).join(", ") || "none"})`);
-    else values[d.name] = v;
+    if (!d) errors.push(at([k], `${indicator} has no parameter ${k} (it has ${decls.map((p) => p.name).join(", ") || "none"})`));
+    else {
+      values[d.name] = v;
+      source.set(d.name, [k]);
+    }
   }
   for (const d of decls) {
     const v = values[d.name]!;
-    if (typeof v !== "number" || !Number.isFinite(v)) errors.push(`${indicator}.${d.name} must be a finite number`);
+    const path = source.get(d.name)!;
+    if (typeof v !== "number" || !Number.isFinite(v)) errors.push(at(path, `${indicator}.${d.name} must be a finite number`));
     else if ((d.min !== undefined && v < d.min) || (d.max !== undefined && v > d.max)) {
-      errors.push(`${indicator}.${d.name} must be between ${d.min ?? "-∞"} and ${d.max ?? "∞"}, not ${v}`);
+      errors.push(at(path, `${indicator}.${d.name} must be between ${d.min ?? "-∞"} and ${d.max ?? "∞"}, not ${v}`));
     }
   }
   return errors.length > 0 ? { ok: false, errors } : { ok: true, value: values };
@@ -101,34 +131,47 @@ export interface IndicatorRequest {
 
 /**
  * Resolves a request's indicator names (each `NAME` or `NAME(...)`) and its
- * optional structured `params` against the known indicators.
+ * optional structured `params` against the known indicators. Problems are
+ * located at `["indicators", k]` or `["params", NAME, PARAM]` (as given);
+ * an indicator listed twice is one, since its columns would collide.
  */
 export function resolveIndicatorRequests(
   indicators: readonly string[],
   params: Readonly<Record<string, Readonly<Record<string, number>>>> | undefined,
   lookup: (id: string) => { readonly params: readonly ParamDecl[] } | undefined,
 ): Result<IndicatorRequest[]> {
-  const errors: string[] = [];
+  const errors: SpecProblem[] = [];
   const requests: IndicatorRequest[] = [];
-  const named = new Map(Object.entries(params ?? {}).map(([k, v]) => [k.toUpperCase(), v]));
+  const named = new Map(Object.entries(params ?? {}).map(([k, v]) => [k.toUpperCase(), { key: k, values: v }]));
   const mentioned = new Set<string>();
-  for (const text of indicators) {
+  indicators.forEach((text, k) => {
     const call = parseIndicatorCall(text);
     if (!call.ok) {
-      errors.push(...call.errors);
-      continue;
+      errors.push(...under(["indicators", k], call.errors));
+      return;
     }
     const { name, args } = call.value;
+    if (mentioned.has(name)) {
+      errors.push(at(["indicators", k], `${name} is requested twice (its columns would collide); list it once`));
+      return;
+    }
     mentioned.add(name);
     const found = lookup(name);
     if (!found) {
-      errors.push(`unknown indicator ${name}`);
-      continue;
+      errors.push(at(["indicators", k], `unknown indicator ${name}`));
+      return;
     }
-    const r = resolveIndicatorParams(name, found.params, args, named.get(name));
+    const given = named.get(name);
+    const r = resolveIndicatorParams(name, found.params, args, given?.values);
     if (r.ok) requests.push({ id: name, params: r.value });
-    else errors.push(...r.errors);
+    else {
+      for (const p of r.errors) {
+        errors.push(p.path.length === 0 ? at(["indicators", k], p.message) : at(["params", given!.key, ...p.path], p.message));
+      }
+    }
+  });
+  for (const [k, { key }] of named) {
+    if (!mentioned.has(k)) errors.push(at(["params", key], `params given for ${key}, which is not among the requested indicators`));
   }
-  for (const k of named.keys()) if (!mentioned.has(k)) errors.push(`params given for ${k}, which is not among the requested indicators`);
   return errors.length > 0 ? { ok: false, errors } : { ok: true, value: requests };
 }

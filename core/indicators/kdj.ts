@@ -12,6 +12,8 @@
  * and the caller falls back to the formula.
  */
 import { hhv, llv } from "../formula/kernels/windows.ts";
+import { type Allocate, freshColumn } from "./column-arena.ts";
+import { scratch } from "./scratch.ts";
 
 export function kdjKernel(
   high: Float64Array,
@@ -20,15 +22,16 @@ export function kdjKernel(
   N: number,
   M1: number,
   M2: number,
+  allocate: Allocate = freshColumn,
 ): Float64Array[] | null {
   const n = close.length;
-  const lo = new Float64Array(n);
-  const hi = new Float64Array(n);
+  const lo = scratch(0, n);
+  const hi = scratch(1, n);
   llv(lo, low, N);
   hhv(hi, high, N);
-  const K = new Float64Array(n).fill(NaN);
-  const D = new Float64Array(n).fill(NaN);
-  const J = new Float64Array(n).fill(NaN);
+  const K = allocate(n);
+  const D = allocate(n);
+  const J = allocate(n);
   const nan = 0 / 0;
   const rsv = (i: number) => {
     const range = hi[i]! - lo[i]!;
@@ -36,6 +39,7 @@ export function kdjKernel(
   };
   let f = 0;
   while (f < n && rsv(f) !== rsv(f)) f++;
+  for (const line of [K, D, J]) line.fill(nan, 0, f);
   if (f >= n) return [K, D, J];
   const a1 = 1 / M1, b1 = (M1 - 1) / M1;
   const a2 = 1 / M2, b2 = (M2 - 1) / M2;

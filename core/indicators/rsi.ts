@@ -12,9 +12,11 @@
  * it turns the running averages invalid, and the kernel then returns null so
  * the caller falls back to the formula.
  */
-export function rsiKernel(close: Float64Array, n1: number, n2: number, n3: number): Float64Array[] | null {
+import { type Allocate, freshColumn } from "./column-arena.ts";
+
+export function rsiKernel(close: Float64Array, n1: number, n2: number, n3: number, allocate: Allocate = freshColumn): Float64Array[] | null {
   const n = close.length;
-  const outs = [new Float64Array(n), new Float64Array(n), new Float64Array(n)];
+  const outs = [allocate(n), allocate(n), allocate(n)];
   for (const o of outs) o[0] = NaN;
   if (n < 2) return outs;
   const [r1, r2, r3] = outs as [Float64Array, Float64Array, Float64Array];

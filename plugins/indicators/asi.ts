@@ -1,3 +1,4 @@
+import { asiKernel } from "../../core/indicators/asi.ts";
 import { formulaIndicator, period } from "./formula-indicator.ts";
 
 /** Accumulation swing index, in the form MyTT and funcat publish (a windowed sum). */
@@ -15,4 +16,8 @@ X:=(CLOSE-LC+(CLOSE-OPEN)/2+LC-REF(OPEN,1));
 SI:=16*X/R*MAX(AA,BB);
 ASI:SUM(SI,M1);
 ASIT:MA(ASI,M2);`,
+  kernel: (s, p, allocate) => {
+    const r = asiKernel(s.open, s.high, s.low, s.close, p.M1!, p.M2!, allocate);
+    return r && { ASI: r[0]!, ASIT: r[1]! };
+  },
 });

@@ -1,3 +1,4 @@
+import { crKernel } from "../../core/indicators/cr.ts";
 import { formulaIndicator, period } from "./formula-indicator.ts";
 
 /**
@@ -15,4 +16,8 @@ MA1:REF(MA(CR,M1),M1/2.5+1);
 MA2:REF(MA(CR,M2),M2/2.5+1);
 MA3:REF(MA(CR,M3),M3/2.5+1);
 MA4:REF(MA(CR,M4),M4/2.5+1);`,
+  kernel: (s, p, allocate) => {
+    const r = crKernel(s.high, s.low, p.N!, [p.M1!, p.M2!, p.M3!, p.M4!], allocate);
+    return r && { CR: r[0]!, MA1: r[1]!, MA2: r[2]!, MA3: r[3]!, MA4: r[4]! };
+  },
 });

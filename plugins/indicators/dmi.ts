@@ -1,3 +1,4 @@
+import { dmiKernel } from "../../core/indicators/dmi.ts";
 import { formulaIndicator, period } from "./formula-indicator.ts";
 
 /** Directional movement, in TDX's current form with EXPMEMA smoothing. */
@@ -14,4 +15,8 @@ PDI:DMP*100/MTR;
 MDI:DMM*100/MTR;
 ADX:EXPMEMA(ABS(MDI-PDI)/(MDI+PDI)*100,M);
 ADXR:EXPMEMA(ADX,M);`,
+  kernel: (s, p, allocate) => {
+    const r = dmiKernel(s.high, s.low, s.close, p.N!, p.M!, allocate);
+    return r && { PDI: r[0]!, MDI: r[1]!, ADX: r[2]!, ADXR: r[3]! };
+  },
 });

@@ -1,3 +1,4 @@
+import { emvKernel } from "../../core/indicators/emv.ts";
 import { formulaIndicator, period } from "./formula-indicator.ts";
 
 /** Ease of movement: midpoint change scaled by relative volume and range. */
@@ -9,4 +10,8 @@ export const emv = formulaIndicator({
 MID:=100*(HIGH+LOW-REF(HIGH+LOW,1))/(HIGH+LOW);
 EMV:MA(MID*VOLUME*(HIGH-LOW)/MA(HIGH-LOW,N),N);
 MAEMV:MA(EMV,M);`,
+  kernel: (s, p, allocate) => {
+    const r = emvKernel(s.high, s.low, s.vol, p.N!, p.M!, allocate);
+    return r && { EMV: r[0]!, MAEMV: r[1]! };
+  },
 });

@@ -4,15 +4,24 @@
  * indicator that needs more speed supplies a hand-written kernel from
  * core/indicators; the formula stays the reference it is tested against.
  */
-import type { BarSeries } from "../../core/bars/series.ts";
+import type { BarField, BarSeries } from "../../core/bars/series.ts";
 import { compileFormula, evaluatePlan, FormulaError } from "../../core/formula/index.ts";
+import { type Allocate, freshColumn } from "../../core/indicators/column-arena.ts";
 import type { IndicatorParam, IndicatorPlugin } from "../../ports/plugins.ts";
+
+export type Lines = Record<string, Float64Array>;
 
 export interface FormulaIndicatorPlugin extends IndicatorPlugin {
   /** The TDX definition; parameters are referred to by name. */
   readonly formula: string;
+  /** The bar columns the definition reads, in the order `BarSeries` lists them. */
+  readonly inputs: readonly BarField[];
+  /** True when a hand-written kernel computes it (the formula stays the reference). */
+  readonly hasKernel: boolean;
+  /** As `IndicatorPlugin.compute`, with the output columns taken from `allocate` (a `ColumnArena`). */
+  compute(series: BarSeries, params: Readonly<Record<string, number>>, allocate?: Allocate): Lines;
   /** Computes through the formula engine even when a kernel exists (for tests and comparisons). */
-  computeByFormula(series: BarSeries, params?: Readonly<Record<string, number>>): Record<string, Float64Array>;
+  computeByFormula(series: BarSeries, params?: Readonly<Record<string, number>>, allocate?: Allocate): Lines;
 }
 
 export interface FormulaIndicatorDef {
@@ -22,16 +31,23 @@ export interface FormulaIndicatorDef {
   readonly params: readonly IndicatorParam[];
   readonly formula: string;
   /**
-   * A hand-written kernel giving the same numbers faster. It may return null
-   * (for input it does not handle, such as bars with gaps); the formula is
-   * then used.
+   * A hand-written kernel giving the same numbers faster, its output columns
+   * taken from `allocate`. It may return null (for input it does not handle,
+   * such as bars with gaps); the formula is then used.
    */
-  readonly kernel?: (series: BarSeries, params: Readonly<Record<string, number>>) => Record<string, Float64Array> | null;
+  readonly kernel?: (series: BarSeries, params: Readonly<Record<string, number>>, allocate: Allocate) => Lines | null;
 }
 
 /** A period parameter: a whole number of bars from 1 to 1000 unless stated. */
 export function period(name: string, dflt: number, description?: string, min = 1, max = 1000): IndicatorParam {
   return description === undefined ? { name, default: dflt, min, max } : { name, default: dflt, min, max, description };
+}
+
+const FIELDS: readonly BarField[] = ["open", "high", "low", "close", "vol", "amount"];
+
+/** True for plugins built here (they carry their TDX text and inputs). */
+export function isFormulaIndicator(p: IndicatorPlugin): p is FormulaIndicatorPlugin {
+  return typeof (p as Partial<FormulaIndicatorPlugin>).formula === "string";
 }
 
 export function formulaIndicator(def: FormulaIndicatorDef): FormulaIndicatorPlugin {
@@ -40,9 +56,14 @@ export function formulaIndicator(def: FormulaIndicatorDef): FormulaIndicatorPlug
   if (!compiled.plan) throw new FormulaError(compiled.errors);
   const plan = compiled.plan;
   const outputs = compiled.outputs.map((o) => o.name);
+  const read = new Set(plan.inputs.map((i) => i.field));
+  const inputs = FIELDS.filter((f) => read.has(f));
   const merge = (params: Readonly<Record<string, number>> = {}) => ({ ...defaults, ...params });
-  const computeByFormula = (series: BarSeries, params?: Readonly<Record<string, number>>) =>
-    Object.fromEntries(evaluatePlan(plan, series, { params: merge(params) }).map((c) => [c.name, c.values]));
+  const computeByFormula = (series: BarSeries, params?: Readonly<Record<string, number>>, allocate: Allocate = freshColumn) => {
+    const lines: Lines = {};
+    for (const c of evaluatePlan(plan, series, { params: merge(params), allocate })) lines[c.name] = c.values;
+    return lines;
+  };
   const kernel = def.kernel;
   return {
     kind: "indicator",
@@ -52,7 +73,11 @@ export function formulaIndicator(def: FormulaIndicatorDef): FormulaIndicatorPlug
     params: def.params,
     outputs,
     formula: def.formula,
-    compute: kernel ? (series, params) => kernel(series, merge(params)) ?? computeByFormula(series, params) : computeByFormula,
+    inputs,
+    hasKernel: kernel !== undefined,
+    compute: kernel
+      ? (series, params, allocate = freshColumn) => kernel(series, merge(params), allocate) ?? computeByFormula(series, params, allocate)
+      : computeByFormula,
     computeByFormula,
   };
 }

@@ -10,8 +10,8 @@ export const kdj = formulaIndicator({
 K:SMA(RSV,M1,1);
 D:SMA(K,M2,1);
 J:3*K-2*D;`,
-  kernel: (s, p) => {
-    const r = kdjKernel(s.high, s.low, s.close, p.N!, p.M1!, p.M2!);
+  kernel: (s, p, allocate) => {
+    const r = kdjKernel(s.high, s.low, s.close, p.N!, p.M1!, p.M2!, allocate);
     return r && { K: r[0]!, D: r[1]!, J: r[2]! };
   },
 });

@@ -1,3 +1,4 @@
+import { mfiKernel } from "../../core/indicators/mfi.ts";
 import { formulaIndicator, period } from "./formula-indicator.ts";
 
 /** Money flow index (equal to TA-Lib's MFI). */
@@ -8,4 +9,8 @@ export const mfi = formulaIndicator({
   formula: `TYP:=(HIGH+LOW+CLOSE)/3;
 V1:=SUM(IF(TYP>REF(TYP,1),TYP*VOL,0),N)/SUM(IF(TYP<REF(TYP,1),TYP*VOL,0),N);
 MFI:100-(100/(1+V1));`,
+  kernel: (s, p, allocate) => {
+    const r = mfiKernel(s.high, s.low, s.close, s.vol, p.N!, allocate);
+    return r && { MFI: r[0]! };
+  },
 });

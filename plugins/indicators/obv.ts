@@ -1,3 +1,4 @@
+import { obvKernel } from "../../core/indicators/obv.ts";
 import { formulaIndicator, period } from "./formula-indicator.ts";
 
 /** On-balance volume from the second bar (TA-Lib's OBV also counts the first bar's volume). */
@@ -8,4 +9,8 @@ export const obv = formulaIndicator({
   formula: `VA:=IF(CLOSE>REF(CLOSE,1),VOL,-VOL);
 OBV:SUM(IF(CLOSE=REF(CLOSE,1),0,VA),0);
 MAOBV:MA(OBV,M);`,
+  kernel: (s, p, allocate) => {
+    const r = obvKernel(s.close, s.vol, p.M!, allocate);
+    return r && { OBV: r[0]!, MAOBV: r[1]! };
+  },
 });

@@ -1,3 +1,4 @@
+import { psyKernel } from "../../core/indicators/psy.ts";
 import { formulaIndicator, period } from "./formula-indicator.ts";
 
 /** Psychological line: the share of up closes over N bars. */
@@ -7,4 +8,8 @@ export const psy = formulaIndicator({
   params: [period("N", 12), period("M", 6)],
   formula: `PSY:COUNT(CLOSE>REF(CLOSE,1),N)/N*100;
 PSYMA:MA(PSY,M);`,
+  kernel: (s, p, allocate) => {
+    const r = psyKernel(s.close, p.N!, p.M!, allocate);
+    return r && { PSY: r[0]!, PSYMA: r[1]! };
+  },
 });

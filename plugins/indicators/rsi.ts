@@ -10,8 +10,8 @@ export const rsi = formulaIndicator({
 RSI1:SMA(MAX(CLOSE-LC,0),N1,1)/SMA(ABS(CLOSE-LC),N1,1)*100;
 RSI2:SMA(MAX(CLOSE-LC,0),N2,1)/SMA(ABS(CLOSE-LC),N2,1)*100;
 RSI3:SMA(MAX(CLOSE-LC,0),N3,1)/SMA(ABS(CLOSE-LC),N3,1)*100;`,
-  kernel: (s, p) => {
-    const r = rsiKernel(s.close, p.N1!, p.N2!, p.N3!);
+  kernel: (s, p, allocate) => {
+    const r = rsiKernel(s.close, p.N1!, p.N2!, p.N3!, allocate);
     return r && { RSI1: r[0]!, RSI2: r[1]!, RSI3: r[2]! };
   },
 });

@@ -1,3 +1,4 @@
+import { vrKernel } from "../../core/indicators/vr.ts";
 import { formulaIndicator, period } from "./formula-indicator.ts";
 
 /** Volume ratio: volume on up bars against down bars, unchanged bars split between both. */
@@ -10,4 +11,8 @@ TL:=SUM(IF(CLOSE<REF(CLOSE,1),VOL,0),N);
 TQ:=SUM(IF(CLOSE=REF(CLOSE,1),VOL,0),N);
 VR:100*(TH*2+TQ)/(TL*2+TQ);
 MAVR:MA(VR,M);`,
+  kernel: (s, p, allocate) => {
+    const r = vrKernel(s.close, s.vol, p.N!, p.M!, allocate);
+    return r && { VR: r[0]!, MAVR: r[1]! };
+  },
 });

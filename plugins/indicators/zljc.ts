@@ -1,3 +1,4 @@
+import { zljcKernel } from "../../core/indicators/zljc.ts";
 import { formulaIndicator } from "./formula-indicator.ts";
 
 /** 主力进出: cumulative money-flow proxy and its 12/26-bar averages (VOL scale as given by the bars). */
@@ -11,4 +12,8 @@ VAR3:=EMA(VAR2,1);
 JCS:VAR3;
 JCM:MA(VAR3,12);
 JCL:MA(VAR3,26);`,
+  kernel: (s, _p, allocate) => {
+    const [jcs, jcm, jcl] = zljcKernel(s.high, s.low, s.close, s.vol, allocate);
+    return { JCS: jcs!, JCM: jcm!, JCL: jcl! };
+  },
 });

@@ -125,10 +125,12 @@ describe("HTTP edge", () => {
     assert.equal(r.status, 422);
   });
 
-  test("unknown routes are 404 with a detail", async () => {
-    const r = await call(server.url, "GET", "/nothing/here");
-    assert.equal(r.status, 404);
-    assert.deepEqual(r.body, { detail: "Not Found" });
+  test("unknown API routes are 404 with a detail", async () => {
+    for (const p of ["/api/v1/nothing/here", "/api/nothing"]) {
+      const r = await call(server.url, "GET", p);
+      assert.equal(r.status, 404, p);
+      assert.deepEqual(r.body, { detail: "Not Found" });
+    }
   });
 
   test("bodies over 1 MiB are 413, with or without Content-Length", async () => {

@@ -11,6 +11,8 @@ import { isTradingDay, tradingDays } from "./calendar.ts";
 import { type DemoHistory, generateDaily, marketFactor } from "./daily.ts";
 import type { TickSeries } from "../../../core/quotes/records.ts";
 import { generateMinutes, generateTicks, MINUTES_PER_DAY } from "./intraday.ts";
+import { boardDaily } from "./board-daily.ts";
+import { boardSecurity, type DemoBoard, demoBoards } from "./boards.ts";
 import { type DemoSecurity, demoUniverse, HISTORY_START } from "./universe.ts";
 
 export const DEFAULT_SEED = 20260101;
@@ -37,7 +39,10 @@ const sliceBars = (s: BarSeries, n: number): BarSeries => ({
 export class DemoMarket {
   readonly seed: number;
   readonly universe: readonly DemoSecurity[];
+  /** Every board; those with an index security (all but ZS) are in `universe` on SH. */
+  readonly boards: readonly DemoBoard[];
   readonly #byKey = new Map<string, DemoSecurity>();
+  readonly #boardByCode = new Map<string, DemoBoard>();
   #calendarEnd = 0;
   #days: number[] = [];
   #factor: Float64Array = new Float64Array(0);
@@ -48,8 +53,19 @@ export class DemoMarket {
 
   constructor(seed = DEFAULT_SEED) {
     this.seed = seed;
-    this.universe = demoUniverse(seed);
+    const base = demoUniverse(seed);
+    this.boards = demoBoards(seed, base);
+    const indices = this.boards.filter((b) => b.kind !== "ZS");
+    for (const b of indices) this.#boardByCode.set(b.code, b);
+    this.universe = [...base, ...indices.map(boardSecurity)].sort((a, b) =>
+      a.market === b.market ? a.code.localeCompare(b.code) : a.market.localeCompare(b.market),
+    );
     for (const s of this.universe) this.#byKey.set(s.market + s.code, s);
+  }
+
+  /** The board behind a board index security (SH 880xxx/881xxx), if it is one. */
+  board(code: string): DemoBoard | undefined {
+    return this.#boardByCode.get(code);
   }
 
   find(market: Market, code: string): DemoSecurity | undefined {
@@ -82,12 +98,20 @@ export class DemoMarket {
     }
     const key = s.market + s.code;
     let h = this.#histories.get(key);
-    if (!h) this.#histories.set(key, (h = generateDaily(this.seed, s, this.#days, this.#factor)));
+    if (!h) this.#histories.set(key, (h = this.#generate(s)));
     let n = h.days.length;
     while (n > 0 && h.days[n - 1] > lastDay) n--;
     return n === h.days.length
       ? h
       : { bars: sliceBars(h.bars, n), days: h.days.subarray(0, n), xdxr: h.xdxr.filter((x) => x.date <= lastDay), up: h.up.subarray(0, n), down: h.down.subarray(0, n) };
+  }
+
+  /** A security's whole history on the current calendar; board indices follow their members. */
+  #generate(s: DemoSecurity): DemoHistory {
+    const board = s.market === "SH" ? this.#boardByCode.get(s.code) : undefined;
+    if (!board) return generateDaily(this.seed, s, this.#days, this.#factor);
+    const last = this.#days[this.#days.length - 1];
+    return boardDaily(board.members.map((m) => this.history(m, last)), this.#days, s.listDate);
   }
 
   /** Index of `day` in a history, or -1. */

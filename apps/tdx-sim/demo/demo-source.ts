@@ -28,6 +28,10 @@ import type {
 import { EMPTY_MINUTES, emptyTicks, type SimSource } from "../sim-source.ts";
 import { DemoMarket } from "./demo-market.ts";
 import { companyFiles, companyText } from "./f10.ts";
+import { boardFiles } from "./board-files.ts";
+import { DemoReportFiles } from "./gpcw-reports.ts";
+import { DemoMacData } from "../mac/demo-mac.ts";
+import { macHandlers } from "../mac/mac-handlers.ts";
 import type { DemoHistory } from "./daily.ts";
 import { hashSeed, mulberry32 } from "./prng.ts";
 import type { DemoSecurity } from "./universe.ts";
@@ -76,9 +80,12 @@ export class DemoSource implements SimSource {
   readonly name = "demo";
   readonly market: DemoMarket;
   readonly #lists = new Map<number, SecurityInfo[]>();
+  #boardFiles: Map<string, Uint8Array> | undefined;
+  readonly #reports: DemoReportFiles;
 
   constructor(market = new DemoMarket()) {
     this.market = market;
+    this.#reports = new DemoReportFiles(market);
   }
 
   #sec(ref: SecurityRef): DemoSecurity | undefined {
@@ -394,8 +401,15 @@ export class DemoSource implements SimSource {
     return s && filename === `${s.code}.txt` ? companyText(this.market.seed, s) : undefined;
   }
 
-  file(): Uint8Array | undefined {
-    return undefined;
+  /** The mac command set (boards, ranked lists, capital flow, ...) over this market. */
+  extraHandlers(): ReadonlyMap<number, (payload: Uint8Array, now: number) => Uint8Array> {
+    return macHandlers(new DemoMacData(this));
+  }
+
+  /** Board files (block_*.dat, tdxzs3.cfg, tdxhy.cfg) and the tdxfin/ report archives. */
+  file(name: string, now: number): Uint8Array | undefined {
+    this.#boardFiles ??= boardFiles(this.market.boards);
+    return this.#boardFiles.get(name) ?? this.#reports.file(name, yyyymmdd(dayStart(now)));
   }
 }
 

@@ -6,6 +6,7 @@
  */
 import type { BarSeries } from "../../bars/series.ts";
 import type { PerBar } from "../kernels/per-bar.ts";
+import type { Recurrence } from "../kernels/recurrences.ts";
 import type { Operand } from "../kernels/operand.ts";
 
 /** What the bars are, beyond the columns: needed by VOL, PERIOD and friends. */
@@ -61,6 +62,11 @@ export interface FunctionSpec {
   readonly run?: Kernel;
   /** For functions of the current bar only: chains of these are fused into one loop. */
   readonly perBar?: PerBar;
+  /**
+   * The same function as a step of a fused loop, used beside `run` when every
+   * argument after the series is a single number (moving averages, sums).
+   */
+  readonly recur?: Recurrence;
   /** Used instead of `run` when the second argument is a single number (REF's lag): fused as a shifted read. */
   readonly shift?: PerBar;
   /** The same function on single numbers: folds constants and keeps parameter arithmetic scalar. */

@@ -220,9 +220,38 @@ export function avedev(out: Float64Array, x: Float64Array, len: Operand): void {
     fixedOrVariable(out, f, len, (lo, hi) => meanAbsDeviation(x, lo, hi));
     return;
   }
-  // direct loop for a fixed window: this is CCI's inner cost, O(N) per bar
   const N = Math.trunc(len);
+  if (N >= 1 && avedevWithoutGaps(out, x, f, N)) return;
   for (let i = 0; i < out.length; i++) out[i] = N >= 1 && i - N + 1 >= f ? meanAbsDeviation(x, i - N + 1, i) : NaN;
+}
+
+/**
+ * AVEDEV's common case, no invalid value after the first (CCI's inner cost):
+ * the window mean from a rolling sum, the deviations in two interleaved sums
+ * (half the dependency chain). Returns false (having written garbage) when
+ * an invalid value turns up, and the caller redoes the work window by window.
+ */
+function avedevWithoutGaps(out: Float64Array, x: Float64Array, f: number, N: number): boolean {
+  const n = out.length;
+  const start = Math.min(n, f + N - 1);
+  out.fill(NaN, 0, start);
+  let s = 0;
+  for (let j = f; j < start; j++) s += x[j]!;
+  for (let i = start; i < n; i++) {
+    s += x[i]!;
+    if (i - N >= f) s -= x[i - N]!;
+    const m = s / N;
+    let d0 = 0;
+    let d1 = 0;
+    let j = i - N + 1;
+    for (; j < i; j += 2) {
+      d0 += Math.abs(x[j]! - m);
+      d1 += Math.abs(x[j + 1]! - m);
+    }
+    if (j === i) d0 += Math.abs(x[i]! - m);
+    out[i] = (d0 + d1) / N;
+  }
+  return s === s;
 }
 
 /** Least-squares line through the window against bar index: [slope, value at the newest bar]. */

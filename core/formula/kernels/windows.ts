@@ -11,9 +11,11 @@ import { firstValid, type Operand } from "./operand.ts";
 import { perBarWindow } from "./per-bar-window.ts";
 
 /**
- * Sliding extreme with a monotonic deque over a ring buffer: O(n) for any N.
- * `sign` 1 keeps maxima, −1 minima; ties keep the most recent bar, so the
- * *BARS variants count to the latest high/low (HQChart and MyTT agree).
+ * Sliding extreme: values through van Herk/Gil-Werman blocks up to the first
+ * invalid bar; positions (the *BARS variants) by rescanning short windows or
+ * a monotonic deque over a ring buffer (O(n) for any N). `sign` 1 keeps
+ * maxima, −1 minima; ties keep the most recent bar, so the *BARS variants
+ * count to the latest high/low (HQChart and MyTT agree).
  */
 function slidingExtreme(out: Float64Array, x: Float64Array, N: number, sign: number, bars: boolean): void {
   const n = out.length;
@@ -26,6 +28,13 @@ function slidingExtreme(out: Float64Array, x: Float64Array, N: number, sign: num
       if (v === v && (best < 0 || sign * x[best]! <= sign * v)) best = i;
       out[i] = bars ? i - best : x[best]!;
     }
+    return;
+  }
+  if (!bars) {
+    let stop = f;
+    while (stop < n && x[stop] === x[stop]) stop++;
+    blockExtreme(out, x, f, stop, N, sign);
+    if (stop < n) rescanWithGaps(out, x, stop, N, sign, false);
     return;
   }
   if (N <= 32) {
@@ -51,6 +60,53 @@ function slidingExtreme(out: Float64Array, x: Float64Array, N: number, sign: num
     }
     if (head === tail) out[i] = NaN;
     else out[i] = bars ? i - dq[head]! : x[dq[head]!]!;
+  }
+}
+
+/**
+ * The extreme value (not its position) over `[max(f, i−N+1), i]` for bars
+ * `[f, end)`, which hold no invalid value: van Herk and Gil-Werman's blocks.
+ * Cut the bars into blocks of N from `f`; a window then spans the tail of one
+ * block and the head of the next, so its extreme is that of the previous
+ * block's suffix extreme and the current block's prefix extreme, three
+ * comparisons per bar whatever N. Comparisons pick through a two-slot buffer
+ * instead of a branch, which on market data mispredicts every few bars; the
+ * minimum is the maximum of the negated values (negation is exact). Ties keep
+ * the later bar, as the rescan does.
+ */
+function blockExtreme(out: Float64Array, x: Float64Array, f: number, end: number, N: number, sign: number): void {
+  const pick = new Float64Array(2);
+  const suffix = new Float64Array(N);
+  let h = -Infinity;
+  const first = Math.min(end, f + N);
+  for (let i = f; i < first; i++) {
+    const w = sign * x[i]!;
+    pick[0] = h;
+    pick[1] = w;
+    h = pick[+(w >= h)]!;
+    out[i] = sign * h;
+  }
+  for (let b = first; b < end; b += N) {
+    let m = -Infinity;
+    for (let k = N - 1; k >= 0; k--) {
+      const w = sign * x[b - N + k]!;
+      pick[0] = m;
+      pick[1] = w;
+      m = pick[+(w > m)]!;
+      suffix[k] = m;
+    }
+    h = -Infinity;
+    const e = Math.min(end, b + N);
+    for (let i = b, k = 1; i < e; i++, k++) {
+      const w = sign * x[i]!;
+      pick[0] = h;
+      pick[1] = w;
+      h = pick[+(w >= h)]!;
+      const a = k < N ? suffix[k]! : -Infinity;
+      pick[0] = h;
+      pick[1] = a;
+      out[i] = sign * pick[+(a > h)]!;
+    }
   }
 }
 

@@ -8,6 +8,7 @@ import { pbkdf2Hasher } from "../../../adapters/crypto/pbkdf2-hasher.ts";
 import { randomSessionTokens } from "../../../adapters/crypto/session-tokens.ts";
 import { sqliteAuthStore } from "../../../adapters/sqlite/sqlite-auth-store.ts";
 import { openDatabase } from "../../../adapters/sqlite/sqlite-database.ts";
+import { migrationProvider } from "../../../adapters/sqlite/sqlite-migrations.ts";
 import { openBetterSqlite3 } from "../../../adapters/sqlite/sqlite-better-sqlite3.ts";
 
 const dir = mkdtempSync(join(tmpdir(), "tdx-forge-sqlite-"));
@@ -19,7 +20,9 @@ test("opens in WAL mode, applies migrations once, and reopens without loss", asy
   const mode = await sql<{ journal_mode: string }>`PRAGMA journal_mode`.execute(db);
   assert.equal(mode.rows[0].journal_mode, "wal");
   const applied = await sql<{ name: string }>`SELECT name FROM kysely_migration ORDER BY name`.execute(db);
-  assert.deepEqual(applied.rows.map((r) => r.name), ["0001_auth", "0002_settings"]);
+  const declared = Object.keys(await migrationProvider.getMigrations()).sort();
+  assert.deepEqual(applied.rows.map((r) => r.name), declared);
+  assert.deepEqual(declared.slice(0, 2), ["0001_auth", "0002_settings"]);
   const store = sqliteAuthStore(db);
   assert.equal(await store.createPassword({ algorithm: "pbkdf2-sha256", iterations: 600000, salt: "s", hash: "h" }, 1), true);
   assert.equal(await store.createPassword({ algorithm: "pbkdf2-sha256", iterations: 600000, salt: "t", hash: "i" }, 2), false, "only one password row");

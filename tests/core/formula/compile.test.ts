@@ -180,3 +180,29 @@ test("runFormula throws FormulaError with every diagnostic", () => {
     return true;
   });
 });
+
+test("long series: temporaries pass from one evaluation to the next, outputs never do", () => {
+  const n = 70_000; // beyond the per-plan scratch
+  const close = Array.from({ length: n }, (_, i) => 10 + Math.sin(i / 7) + (i % 13) / 10);
+  const s = bars({ close, high: close.map((c) => c + 0.5), low: close.map((c) => c - 0.5) });
+  const text = "A:(HHV(H,5)-LLV(L,5))/STD(C,9);";
+  const first = runFormula(text, s)[0]!.values;
+  const other = runFormula("B:HHV(C,3)+LLV(C,4);", s)[0]!.values;
+  const second = runFormula(text, s)[0]!.values;
+  assert.notEqual(first, second);
+  assert.notEqual(first.buffer, second.buffer);
+  assert.deepEqual(second, first);
+  assert.equal(other[10], Math.max(...close.slice(8, 11)) + Math.min(...close.slice(7, 11)));
+});
+
+test("output columns may come from the caller's allocator", () => {
+  const s = bars({ close: [1, 2, 3, 4, 5] });
+  const pool = new Float64Array(20).fill(99);
+  let used = 0;
+  const allocate = (n: number) => pool.subarray(used, (used += n));
+  const cols = evaluatePlan(compileFormula("A:MA(C,2);B:C;D:7;").plan!, s, { allocate });
+  assertSeries(cols[0]!.values, [N, 1.5, 2.5, 3.5, 4.5]);
+  assertSeries(cols[1]!.values, [1, 2, 3, 4, 5]);
+  assertSeries(cols[2]!.values, [7, 7, 7, 7, 7]);
+  assert.ok(cols.every((c) => c.values.buffer === pool.buffer));
+});

@@ -33,7 +33,7 @@ test("lists split on commas and semicolons outside parentheses", () => {
   assert.deepEqual(r.value[0]!.args, [12, 26, 9]);
   const bad = parseIndicatorList("MACD(a), KDJ(9,x)");
   assert.equal(bad.ok, false);
-  if (!bad.ok) assert.equal(bad.errors.length, 2);
+  if (!bad.ok) assert.deepEqual(bad.errors.map((e) => e.path), [[0], [1]]);
 });
 
 test("positional values fill parameters in order, the rest keep their defaults", () => {
@@ -45,15 +45,23 @@ test("named values (any case) override positional ones", () => {
   assert.deepEqual(resolveIndicatorParams("MACD", MACD, [5, 10, 4], { mid: 7 }), { ok: true, value: { SHORT: 5, LONG: 10, MID: 7 } });
 });
 
-test("too many values, unknown names, non-finite and out-of-range values are errors", () => {
-  const r = resolveIndicatorParams("MACD", MACD, [1, 2, 3, 4], { FAST: 3, LONG: Infinity, MID: 0 });
+const messages = (r: { ok: boolean; errors?: readonly { message: string }[] }) => (r.errors ?? []).map((e) => e.message).join("\n");
+
+test("too many values, unknown names, non-finite and out-of-range values are errors, located", () => {
+  const r = resolveIndicatorParams("MACD", MACD, [1, 2, 3, 4], { FAST: 3, LONG: Infinity, mid: 0 });
   assert.equal(r.ok, false);
   if (!r.ok) {
-    assert.match(r.errors.join("\n"), /MACD takes 3 parameters \(SHORT,LONG,MID\) but was given 4/);
-    assert.match(r.errors.join("\n"), /MACD has no parameter FAST/);
-    assert.match(r.errors.join("\n"), /MACD.LONG must be a finite number/);
-    assert.match(r.errors.join("\n"), /MACD.MID must be between 1 and 200, not 0/);
+    assert.match(messages(r), /MACD takes 3 parameters \(SHORT,LONG,MID\) but was given 4/);
+    assert.match(messages(r), /MACD has no parameter FAST/);
+    assert.match(messages(r), /MACD.LONG must be a finite number/);
+    assert.match(messages(r), /MACD.MID must be between 1 and 200, not 0/);
+    assert.deepEqual(
+      r.errors.map((e) => e.path),
+      [[], ["FAST"], ["LONG"], ["mid"]],
+    );
   }
+  const positional = resolveIndicatorParams("MACD", MACD, [0]);
+  assert.ok(!positional.ok && positional.errors[0]!.path.length === 0);
 });
 
 test("requests: string forms and the structured map resolve together", () => {
@@ -66,12 +74,16 @@ test("requests: string forms and the structured map resolve together", () => {
       { id: "KDJ", params: {} },
     ],
   });
-  const bad = resolveIndicatorRequests(["FOO", "MACD(1,2,3,4)"], { RSI: { N1: 3 } }, lookup);
+  const bad = resolveIndicatorRequests(["FOO", "MACD(1,2,3,4)", "macd"], { RSI: { N1: 3 }, Macd: { Fast: 2 } }, lookup);
   assert.equal(bad.ok, false);
   if (!bad.ok) {
-    assert.equal(bad.errors.length, 3);
-    assert.match(bad.errors.join("\n"), /unknown indicator FOO/);
-    assert.match(bad.errors.join("\n"), /params given for RSI, which is not among the requested indicators/);
+    assert.match(messages(bad), /unknown indicator FOO/);
+    assert.match(messages(bad), /MACD is requested twice/);
+    assert.match(messages(bad), /params given for RSI, which is not among the requested indicators/);
+    assert.deepEqual(
+      bad.errors.map((e) => e.path),
+      [["indicators", 0], ["indicators", 1], ["params", "Macd", "Fast"], ["indicators", 2], ["params", "RSI"]],
+    );
   }
 });
 

@@ -1,66 +1,110 @@
 /**
- * Hand-written kernels give exactly the numbers of the formula they replace,
- * on clean bars, real bars and random bars with flat stretches (where the
- * kernel hands over to the formula).
+ * Hand-written kernels give exactly the numbers of the formula they replace
+ * (bit for bit, NaN equal to NaN, 0 equal to −0): on clean bars with default
+ * and random parameters, on real bars, on random bars with flat stretches and
+ * gaps (where a kernel may hand over to the formula), and with output columns
+ * taken from a reused arena full of stale values.
  */
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import fc from "fast-check";
 import { parseBarsCsv } from "../../../apps/cli/bars-csv.ts";
 import type { BarSeries } from "../../../core/bars/series.ts";
+import { ColumnArena } from "../../../core/indicators/column-arena.ts";
 import { kdjKernel } from "../../../core/indicators/kdj.ts";
 import { rsiKernel } from "../../../core/indicators/rsi.ts";
 import { formulaIndicators } from "../../../plugins/indicators/index.ts";
+import type { FormulaIndicatorPlugin } from "../../../plugins/indicators/formula-indicator.ts";
 import { readFixtureText, skipUnless } from "../../support/fixtures.ts";
 import { barsArbitrary, randomWalk } from "./market.ts";
 
-const withKernels = formulaIndicators.filter((p) => p.id === "RSI" || p.id === "KDJ");
+const withKernels = formulaIndicators.filter((p) => p.hasKernel);
 
-/** Bit-for-bit equality, NaN equal to NaN. */
 function assertIdentical(a: Record<string, Float64Array>, b: Record<string, Float64Array>, label: string): void {
   assert.deepEqual(Object.keys(a), Object.keys(b), label);
   for (const k of Object.keys(a)) {
     const x = a[k]!;
     const y = b[k]!;
+    assert.equal(x.length, y.length, `${label} ${k} length`);
     for (let i = 0; i < x.length; i++) {
       assert.ok(Object.is(x[i], y[i]) || (x[i] === 0 && y[i] === 0), `${label} ${k} bar ${i}: ${x[i]} vs ${y[i]}`);
     }
   }
 }
 
-function check(s: BarSeries, params: Record<string, number>[] = [{}]): void {
-  for (const p of withKernels) {
-    for (const q of params) {
-      const chosen = Object.fromEntries(Object.entries(q).filter(([k]) => p.params.some((d) => d.name === k)));
-      assertIdentical(p.compute(s, chosen), p.computeByFormula(s, chosen), `${p.id}(${JSON.stringify(chosen)})`);
-    }
-  }
+function check(p: FormulaIndicatorPlugin, s: BarSeries, params: Record<string, number> = {}): void {
+  assertIdentical(p.compute(s, params), p.computeByFormula(s, params), `${p.id}(${JSON.stringify(params)})`);
 }
 
-test("RSI and KDJ have kernels", () => {
-  assert.equal(withKernels.length, 2);
+/** Parameters within each one's bounds, small enough to matter on short series, sometimes fractional. */
+const paramsOf = (p: FormulaIndicatorPlugin) =>
+  fc.record(
+    Object.fromEntries(
+      p.params.map((d) => [
+        d.name,
+        fc.oneof(
+          fc.integer({ min: Math.ceil(d.min ?? 1), max: Math.min(d.max ?? 60, 60) }),
+          fc.constantFrom(d.default, Math.max(d.min ?? 1, 2.5)),
+        ),
+      ]),
+    ),
+  );
+
+test("the heavy indicators have kernels", () => {
+  assert.deepEqual(withKernels.map((p) => p.id).sort(), ["ASI", "BRAR", "CR", "DKX", "DMI", "EMV", "KDJ", "MFI", "OBV", "PSY", "RSI", "VR", "ZLJC"]);
 });
 
-test("kernels equal the formula on a long random walk, with default and other parameters", () => {
-  check(randomWalk(3000, 5), [{}, { N1: 2, N2: 7.5, N3: 40, N: 5, M1: 2, M2: 4 }, { N1: 1, N: 1, M1: 1, M2: 1 }]);
+/** A random walk whose volumes are fractional (adjusted volumes are), so summation order shows. */
+function fractionalWalk(n: number, seed: number): BarSeries {
+  const s = randomWalk(n, seed);
+  for (let i = 0; i < n; i++) s.vol[i] = s.vol[i]! / 3.7;
+  return s;
+}
+
+test("kernels equal the formula on a long random walk, with default and random parameters", () => {
+  const s = fractionalWalk(3000, 5);
+  for (const p of withKernels) {
+    check(p, s);
+    fc.assert(fc.property(paramsOf(p), (params) => check(p, s, params)), { numRuns: 15, seed: 7 });
+  }
 });
 
 const CSV = "chanlun/000001.SH_D.csv";
 test("kernels equal the formula on the SSE composite daily series", { skip: skipUnless(CSV) }, () => {
-  check(parseBarsCsv(readFixtureText(CSV)));
+  const s = parseBarsCsv(readFixtureText(CSV));
+  for (const p of withKernels) check(p, s);
 });
 
 test("kernels equal the formula on random bars with flat stretches and gaps", () => {
-  fc.assert(
-    fc.property(barsArbitrary, fc.boolean(), (s, gap) => {
-      if (gap && s.length > 3) {
-        s.close[2] = NaN;
-        s.high[3] = NaN;
-      }
-      check(s);
-    }),
-    { numRuns: 200, seed: 17 },
-  );
+  for (const p of withKernels) {
+    fc.assert(
+      fc.property(barsArbitrary, paramsOf(p), fc.boolean(), (s, params, gap) => {
+        for (let i = 0; i < s.length; i++) s.vol[i] = s.vol[i]! / 3.7;
+        if (gap && s.length > 3) {
+          s.close[2] = NaN;
+          s.high[3] = NaN;
+          s.vol[1] = NaN;
+        }
+        check(p, s, params);
+      }),
+      { numRuns: 120, seed: 17 },
+    );
+  }
+});
+
+test("every output bar is written: columns from a reused arena of stale values", () => {
+  const s = randomWalk(500, 9);
+  const arena = new ColumnArena();
+  for (const p of formulaIndicators) {
+    for (let round = 0; round < 2; round++) {
+      arena.reset();
+      for (let k = 0; k < 12; k++) arena.take(s.length).fill(round === 0 ? 12345 : NaN);
+      arena.reset();
+      const got = p.compute(s, {}, arena.take);
+      const copy = Object.fromEntries(Object.entries(got).map(([k, v]) => [k, v.slice()]));
+      assertIdentical(copy, p.computeByFormula(s, {}), `${p.id} in an arena`);
+    }
+  }
 });
 
 test("kernels hand over (return null) on input they do not handle", () => {

@@ -1,0 +1,42 @@
+import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
+import { DataFrameSchema, rowsFrame } from "../frames/data-frame.ts";
+import type { HttpEnv } from "../http-env.ts";
+import { errorResponses, jsonOk } from "../schemas/common.ts";
+import { qCode, qInt } from "../validation/query.ts";
+import type { AnnouncementService } from "./announcement-service.ts";
+import { cacheHeader } from "./cache-header.ts";
+
+export const ANNOUNCEMENT_COLUMNS = ["title", "type", "date", "url", "code", "org_id", "announcement_id", "announcement_time", "pdf_url"] as const;
+
+const DESCRIPTION = `Company announcements from the disclosure site (cninfo), newest first, independent of the quote server
+(callable while it is down). Columns: title, type (the site's type name, else the attachment type such as "PDF"),
+date ("YYYY-MM-DD", Shanghai), url (detail page), code, org_id, announcement_id, announcement_time (epoch ms),
+pdf_url ("" when there is no attachment). \`total\` is the number of announcements over all pages. Answers are cached
+for 10 minutes per code, page and count (header \`x-cache: hit|miss\`).`;
+
+/** `GET /api/v1/announcements` (market-api.md 4.11). */
+export function registerAnnouncementRoutes(app: OpenAPIHono<HttpEnv>, announcements: AnnouncementService): void {
+  app.openapi(
+    createRoute({
+      method: "get",
+      path: "/api/v1/announcements",
+      tags: ["announcement"],
+      summary: "Company announcements (external disclosure site)",
+      description: DESCRIPTION,
+      request: {
+        query: z.object({
+          code: qCode().openapi({ description: "six-digit stock code" }),
+          count: qInt({ min: 1, max: 100 }).default(30).openapi({ description: "page size" }),
+          page: qInt({ min: 1 }).default(1).openapi({ description: "page number, from 1" }),
+        }),
+      },
+      responses: { ...jsonOk(DataFrameSchema), ...errorResponses(401, 403, 502, 504) },
+    }),
+    async (c) => {
+      const { code, count, page } = c.req.valid("query");
+      const loaded = await announcements.page(code, page, count);
+      cacheHeader(c, loaded.cached);
+      return c.json({ ...rowsFrame(ANNOUNCEMENT_COLUMNS, loaded.value.rows as never), total: loaded.value.total, page }, 200);
+    },
+  );
+}

@@ -1,0 +1,188 @@
+import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
+import { BAR_CATEGORY_NAMES, type BarCategory } from "../../../core/bars/categories.ts";
+import { compileFormula, formatDiagnostic } from "../../../core/formula/index.ts";
+import type { HttpEnv } from "../http-env.ts";
+import { type OhlcvRecord, ohlcvRecords, recordsToSeries, timeKeyOf } from "../indicators/ohlcv-records.ts";
+import { MARKETS } from "../quotes/markets.ts";
+import { charString, errorResponses, jsonOk } from "../schemas/common.ts";
+import { qEnum } from "../validation/query.ts";
+import type { FormulaBars, FormulaService } from "./formula-service.ts";
+
+const tags = ["formula"];
+
+const TEXT_MAX = 8000;
+const OHLCV_MAX = 2000;
+const SYMBOL = /^(SZ|SH|BJ):\d{6}$/;
+
+const Diagnostic = z
+  .object({
+    line: z.number().int().openapi({ description: "1-based line" }),
+    column: z.number().int().openapi({ description: "1-based column" }),
+    message: z.string(),
+  })
+  .openapi("FormulaDiagnostic");
+
+const Output = z
+  .object({
+    name: z.string().openapi({ description: "column name; anonymous output lines are OUTPUT_1, OUTPUT_2, ..." }),
+    kind: z.enum(["signal", "numeric"]).openapi({ description: "signal: only 0/1 by construction (comparisons, CROSS, AND/OR ...)" }),
+  })
+  .openapi("FormulaOutput");
+
+const text = charString(1, TEXT_MAX).openapi({
+  description: "TDX formula text (`NAME:expr;` outputs, `NAME:=expr;` variables, `{...}` comments)",
+  example: "DIF:EMA(C,12)-EMA(C,26);\nDEA:EMA(DIF,9);\n金叉:CROSS(DIF,DEA);",
+});
+
+const params = z
+  .record(z.string(), z.number())
+  .optional()
+  .openapi({
+    description: "values of the formula's parameters (TDX keeps them outside the text), by name in any letter case, e.g. {\"N\": 9}",
+  });
+
+const FormulaValidateRequest = z.object({ text, params }).openapi("FormulaValidateRequest");
+
+const FormulaValidateResponse = z
+  .object({
+    ok: z.boolean().openapi({ description: "true when the formula compiles" }),
+    error: z.string().nullable().openapi({ description: 'every error as "line L, column C: message", one per line; null when ok' }),
+    errors: z.array(Diagnostic).openapi({ description: "errors with their positions (syntax, unknown names, arity, types, data OHLCV bars lack)" }),
+    warnings: z.array(Diagnostic).openapi({ description: "future functions, unknown style words, a formula without output lines" }),
+    outputs: z.array(Output).openapi({ description: "output columns in order, with their class" }),
+    signals: z.array(z.string()).openapi({ description: "names of the signal outputs" }),
+    values: z.array(z.string()).openapi({ description: "names of the numeric outputs" }),
+    ignored: z.array(z.string()).openapi({ description: "style modifiers and drawing functions accepted and ignored (COLORRED, STICKLINE ...)" }),
+    future_functions: z
+      .array(z.string())
+      .openapi({ description: "functions that read later bars (ZIG, BACKSET, REFX, REF with a negative lag ...): unfit for backtests" }),
+    params: z
+      .array(z.object({ name: z.string(), value: z.number().nullable() }))
+      .openapi({ description: "parameters the formula uses: bound ones with their value; null for an unknown name" }),
+  })
+  .openapi("FormulaValidateResponse");
+
+const FormulaComputeResponse = z
+  .object({
+    symbol: z.string().nullable().openapi({ description: "MARKET:CODE, null for inline bars" }),
+    category: z.enum(BAR_CATEGORY_NAMES),
+    count: z.number().int().openapi({ description: "bars evaluated" }),
+    outputs: z.array(Output),
+    signals: z.array(z.string()).openapi({ description: "names of the signal outputs" }),
+    values: z.array(z.string()).openapi({ description: "names of the numeric outputs" }),
+    last_time: z.unknown().openapi({ description: "time label of the last bar (as /bars writes it, or as sent inline)" }),
+    last_row: z.record(z.string(), z.number().nullable()).openapi({ description: "every output's value on the last bar; null where it has none" }),
+    recent: z
+      .array(z.record(z.string(), z.unknown()))
+      .optional()
+      .openapi({ description: "the latest `tail` bars, oldest first: the time (`date` or `datetime`) and every output; absent when tail is 0" }),
+    warnings: z.array(Diagnostic),
+    future_functions: z.array(z.string()),
+    adjust: z.record(z.string(), z.unknown()).optional().openapi({ description: "the adjustment applied (stock bars from the quote server), as /bars reports it" }),
+  })
+  .openapi("FormulaComputeResponse");
+
+const COMPUTE_DESCRIPTION = `Evaluates a TDX formula on K-line bars: every output's value on the last bar (\`last_row\`) and the
+detail of the latest \`tail\` bars (\`recent\`).
+
+**Bars**, one of: inline \`ohlcv\` records (1..${OHLCV_MAX}, oldest first, VOL in the caller's unit; \`category\` then only
+sets PERIOD); or a security, \`symbol\` ("SZ:000001") or \`market\` + \`code\`, with \`category\`, \`start\`, \`count\`,
+\`adjust\` and \`bar_time\` as in \`/bars\` (up to 2,000 bars, fetched 800 at a time; MIN_120 at most 400). Quote-server
+bars give VOL in lots (手) as TDX shows it. PERIOD follows \`category\`.
+
+**422** (FastAPI's shape) when the formula does not compile (loc \`["body","text"]\`, one item per error with its line and
+column), when both or neither bar source is given, and for bad records as in \`/indicator/compute\`
+(\`["body","ohlcv",<row>,<field>]\`). Unknown security: 404. Quote server down: 503/504/502.`;
+
+/** `POST /api/v1/formula/validate` and `POST /api/v1/formula/compute` (market-api.md 4.4). */
+export function registerFormulaRoutes(app: OpenAPIHono<HttpEnv>, formulas: FormulaService): void {
+  const FormulaComputeRequest = z
+    .object({
+      text,
+      params,
+      ohlcv: ohlcvRecords(1, OHLCV_MAX).optional().openapi({ description: `inline bars, oldest first (1..${OHLCV_MAX}); see OhlcvRecord` }),
+      symbol: z.string().regex(SYMBOL).optional().openapi({ description: 'MARKET:CODE, e.g. "SZ:000001" (easy_tdx\'s form)' }),
+      market: qEnum(MARKETS).optional().openapi({ description: "with code, instead of symbol" }),
+      code: z.string().min(6).max(6).optional(),
+      category: qEnum(BAR_CATEGORY_NAMES).default("DAY").openapi({ description: "bar period (also what PERIOD reads)" }),
+      start: z.number().int().min(0).default(0).openapi({ description: "bars back from the newest" }),
+      count: z.number().int().min(20).max(2000).default(250).openapi({ description: "bars to evaluate (20..2000)" }),
+      adjust: qEnum(["NONE", "QFQ", "HFQ"]).default("QFQ").openapi({ description: "price adjustment, as /bars (stocks)" }),
+      bar_time: qEnum(["start", "end"]).default("start").openapi({ description: "time labels: bar start or end time, as /bars" }),
+      tail: z.number().int().min(0).max(100).default(10).openapi({ description: "detail rows of the latest N bars (0: none)" }),
+    })
+    .superRefine((body, ctx) => {
+      const symbol = body.symbol !== undefined || body.market !== undefined || body.code !== undefined;
+      if ((body.ohlcv !== undefined) === symbol) {
+        const message = symbol ? "give either ohlcv or a security, not both" : "give ohlcv records, or symbol (or market and code)";
+        ctx.addIssue({ code: "custom", path: [], message });
+      } else if (body.symbol === undefined && symbol && (body.market === undefined || body.code === undefined)) {
+        ctx.addIssue({ code: "custom", path: [body.market === undefined ? "market" : "code"], message: "market and code go together" });
+      } else if (body.symbol !== undefined && (body.market !== undefined || body.code !== undefined)) {
+        ctx.addIssue({ code: "custom", path: ["symbol"], message: "give symbol, or market and code, not both" });
+      }
+      const compiled = compileFormula(body.text, { params: body.params ?? {} });
+      for (const e of compiled.errors) ctx.addIssue({ code: "custom", path: ["text"], message: formatDiagnostic(e) });
+    })
+    .openapi("FormulaComputeRequest");
+
+  app.openapi(
+    createRoute({
+      method: "post",
+      path: "/api/v1/formula/validate",
+      tags,
+      summary: "Check a TDX formula and classify its outputs (fetches no quotes)",
+      description:
+        "Always 200 for a well-formed request: `ok` is the verdict, `errors` say where and what (line, column, expected " +
+        "token, unknown name with a suggestion, wrong arity, a function needing data OHLCV bars lack). Outputs are " +
+        "classed `signal` (0/1 by construction) or `numeric`. Style modifiers and drawing functions are accepted and " +
+        "listed in `ignored`; functions reading later bars are listed in `future_functions` and warned about.",
+      request: { body: { required: true, content: { "application/json": { schema: FormulaValidateRequest } } } },
+      responses: { ...jsonOk(FormulaValidateResponse), ...errorResponses(401, 403) },
+    }),
+    (c) => {
+      const body = c.req.valid("json");
+      return c.json(formulas.validate(body.text, body.params ?? {}) as z.output<typeof FormulaValidateResponse>, 200);
+    },
+  );
+
+  app.openapi(
+    createRoute({
+      method: "post",
+      path: "/api/v1/formula/compute",
+      tags,
+      summary: "Evaluate a TDX formula on K-line bars",
+      description: COMPUTE_DESCRIPTION,
+      request: { body: { required: true, content: { "application/json": { schema: FormulaComputeRequest } } } },
+      responses: { ...jsonOk(FormulaComputeResponse), ...errorResponses(401, 403, 404, 413, 502, 503, 504) },
+    }),
+    async (c) => {
+      const body = c.req.valid("json");
+      const bars: FormulaBars = body.ohlcv
+        ? inlineBars(body.ohlcv, body.category)
+        : {
+            kind: "symbol",
+            market: (body.symbol?.slice(0, 2) ?? body.market) as "SZ" | "SH" | "BJ",
+            code: body.symbol?.slice(3) ?? body.code!,
+            category: body.category,
+            start: body.start,
+            count: body.count,
+            adjust: body.adjust,
+            barTime: body.bar_time,
+          };
+      const answer = await formulas.compute({ text: body.text, params: body.params ?? {}, bars, tail: body.tail });
+      return c.json(answer as never, 200);
+    },
+  );
+}
+
+function inlineBars(rows: readonly OhlcvRecord[], category: BarCategory): FormulaBars {
+  const key = timeKeyOf(rows);
+  return {
+    kind: "inline",
+    series: recordsToSeries(rows),
+    timeKey: key ?? "date",
+    labels: key ? rows.map((r) => r[key]) : null,
+    category,
+  };
+}

@@ -1,0 +1,43 @@
+/**
+ * The saved-strategy library (spec 4.13) in easy_tdx's shape: 12-hex-digit
+ * ids, ISO timestamps in UTC to the second, the service version recorded with
+ * each entry, newest first.
+ */
+import { randomUUID } from "node:crypto";
+import type { Clock } from "../../../ports/clock.ts";
+import type { SavedStrategyInput, SavedStrategyRecord, StrategyLibrary } from "../../../ports/strategy-library.ts";
+
+const iso = (ms: number) => `${new Date(ms).toISOString().slice(0, 19)}Z`;
+
+export type SavedStrategyView = Omit<SavedStrategyRecord, "created_at" | "updated_at"> & { created_at: string; updated_at: string };
+
+const view = (r: SavedStrategyRecord): SavedStrategyView => ({ ...r, created_at: iso(r.created_at), updated_at: iso(r.updated_at) });
+
+export class StrategyLibraryService {
+  constructor(
+    private readonly store: StrategyLibrary,
+    private readonly clock: Clock,
+    private readonly appVersion: string,
+  ) {}
+
+  async create(input: SavedStrategyInput): Promise<SavedStrategyView> {
+    const now = this.clock.now();
+    const record: SavedStrategyRecord = { ...input, id: randomUUID().replaceAll("-", "").slice(0, 12), created_at: now, updated_at: now, app_version: this.appVersion };
+    await this.store.add(record);
+    return view(record);
+  }
+
+  async list(): Promise<{ strategies: SavedStrategyView[]; count: number }> {
+    const strategies = (await this.store.list()).map(view);
+    return { strategies, count: strategies.length };
+  }
+
+  async get(id: string): Promise<SavedStrategyView | undefined> {
+    const r = await this.store.get(id);
+    return r && view(r);
+  }
+
+  delete(id: string): Promise<boolean> {
+    return this.store.delete(id);
+  }
+}

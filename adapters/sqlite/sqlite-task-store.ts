@@ -1,0 +1,62 @@
+import { sql } from "kysely";
+import type { TaskStatus } from "../../ports/task-runner.ts";
+import type { TaskPatch, TaskRecord, TaskStore } from "../../ports/task-store.ts";
+import type { Database } from "./sqlite-database.ts";
+
+const SUMMARY = [
+  "id",
+  "kind",
+  "status",
+  "description",
+  "progress",
+  "message",
+  "error",
+  "attempts",
+  "created_at",
+  "started_at",
+  "finished_at",
+  "used_at",
+] as const;
+
+const FINISHED: TaskStatus[] = ["done", "failed", "cancelled"];
+
+type Row = { [K in (typeof SUMMARY)[number]]: K extends "status" ? string : TaskRecord[K] };
+
+const toRecord = (r: Row): TaskRecord => ({ ...r, status: r.status as TaskStatus });
+
+/** The `task` table: summaries, input and result JSON kept apart so lists never read the large columns. */
+export function sqliteTaskStore(db: Database): TaskStore {
+  return {
+    async insert(task, input) {
+      await db.insertInto("task").values({ ...task, input, result: null }).execute();
+    },
+    async update(id, patch: TaskPatch) {
+      await db.updateTable("task").set(patch).where("id", "=", id).execute();
+    },
+    async get(id) {
+      const row = await db.selectFrom("task").select(SUMMARY).where("id", "=", id).executeTakeFirst();
+      return row && toRecord(row);
+    },
+    async result(id) {
+      const row = await db.selectFrom("task").select("result").where("id", "=", id).executeTakeFirst();
+      return row?.result ?? null;
+    },
+    async input(id) {
+      const row = await db.selectFrom("task").select("input").where("id", "=", id).executeTakeFirst();
+      return row?.input;
+    },
+    async recent(limit) {
+      const rows = await db.selectFrom("task").select(SUMMARY).orderBy("used_at", "desc").orderBy(sql`rowid desc`).limit(limit).execute();
+      return rows.map(toRecord);
+    },
+    async withStatus(statuses) {
+      if (statuses.length === 0) return [];
+      const rows = await db.selectFrom("task").select(SUMMARY).where("status", "in", statuses).orderBy("created_at").orderBy(sql`rowid`).execute();
+      return rows.map(toRecord);
+    },
+    async prune(keep) {
+      const kept = db.selectFrom("task").select("id").where("status", "in", FINISHED).orderBy("used_at", "desc").limit(keep);
+      await db.deleteFrom("task").where("status", "in", FINISHED).where("id", "not in", kept).execute();
+    },
+  };
+}

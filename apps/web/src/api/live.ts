@@ -1,0 +1,110 @@
+/**
+ * The page's single WebSocket to `/api/v1/ws`: live quotes for whatever the
+ * visible pages watch (reference-counted per code, so two widgets on one code
+ * make one subscription) and market-session changes. It reconnects with
+ * back-off and re-subscribes, so a restarted server or a dropped network heals
+ * by itself; it stops when the user logs out.
+ */
+import { ref, shallowRef } from "vue";
+import type { MarketSession, QuoteRow } from "./types.ts";
+
+type QuoteListener = (row: QuoteRow) => void;
+
+export type LiveState = "closed" | "connecting" | "open";
+
+export const liveState = ref<LiveState>("closed");
+export const liveSession = shallowRef<MarketSession | null>(null);
+
+const listeners = new Map<string, Set<QuoteListener>>();
+let socket: WebSocket | null = null;
+let wanted = false;
+let retryMs = 1000;
+let retryTimer: ReturnType<typeof setTimeout> | undefined;
+
+function send(msg: unknown): void {
+  if (socket?.readyState === WebSocket.OPEN) socket.send(JSON.stringify(msg));
+}
+
+function onMessage(ev: MessageEvent): void {
+  let msg: { type?: string; code?: string; data?: unknown };
+  try {
+    msg = JSON.parse(String(ev.data));
+  } catch {
+    return;
+  }
+  if (msg.type === "quote" && typeof msg.code === "string") {
+    for (const fn of listeners.get(msg.code.toUpperCase()) ?? []) fn(msg.data as QuoteRow);
+  } else if (msg.type === "session") {
+    liveSession.value = msg.data as MarketSession;
+  }
+}
+
+function connect(): void {
+  if (!wanted || socket) return;
+  liveState.value = "connecting";
+  const url = `${location.protocol === "https:" ? "wss" : "ws"}://${location.host}/api/v1/ws`;
+  const ws = new WebSocket(url);
+  socket = ws;
+  ws.onopen = () => {
+    retryMs = 1000;
+    liveState.value = "open";
+    send({ type: "subscribe", channel: "session" });
+    const codes = [...listeners.keys()];
+    for (let i = 0; i < codes.length; i += 400) send({ type: "subscribe", channel: "quotes", codes: codes.slice(i, i + 400) });
+  };
+  ws.onmessage = onMessage;
+  ws.onclose = () => {
+    socket = null;
+    liveState.value = "closed";
+    if (!wanted) return;
+    retryTimer = setTimeout(connect, retryMs);
+    retryMs = Math.min(retryMs * 2, 30_000);
+  };
+}
+
+export function startLive(): void {
+  wanted = true;
+  connect();
+}
+
+export function stopLive(): void {
+  wanted = false;
+  clearTimeout(retryTimer);
+  const ws = socket;
+  socket = null;
+  if (ws?.readyState === WebSocket.CONNECTING) {
+    // Closing a socket mid-handshake makes the browser log an error; let it open first.
+    ws.onopen = () => ws.close(1000);
+    ws.onclose = null;
+  } else ws?.close(1000);
+  liveState.value = "closed";
+}
+
+/** Calls `fn` with every live quote of `codes` (`SZ:000001` form) until the returned function is called. */
+export function watchQuotes(codes: readonly string[], fn: QuoteListener): () => void {
+  const fresh: string[] = [];
+  const keys = codes.map((c) => c.toUpperCase());
+  for (const code of keys) {
+    let set = listeners.get(code);
+    if (!set) {
+      set = new Set();
+      listeners.set(code, set);
+      fresh.push(code);
+    }
+    set.add(fn);
+  }
+  if (fresh.length) send({ type: "subscribe", channel: "quotes", codes: fresh });
+  return () => {
+    const gone: string[] = [];
+    for (const code of keys) {
+      const set = listeners.get(code);
+      if (!set) continue;
+      set.delete(fn);
+      if (set.size === 0) {
+        listeners.delete(code);
+        gone.push(code);
+      }
+    }
+    if (gone.length) send({ type: "unsubscribe", channel: "quotes", codes: gone });
+  };
+}

@@ -1,0 +1,72 @@
+/**
+ * ASI: the swing index in one pass, then the engine's SUM and MA kernels. It
+ * computes exactly what the formula engine makes of TDX's text (the plugin's
+ * test compares them):
+ *
+ *   LC:=REF(CLOSE,1); AA:=ABS(HIGH-LC); BB:=ABS(LOW-LC);
+ *   CC:=ABS(HIGH-REF(LOW,1)); DD:=ABS(LC-REF(OPEN,1));
+ *   R:=IF(AA>BB AND AA>CC,AA+BB/2+DD/4,IF(BB>CC AND BB>AA,BB+AA/2+DD/4,CC+DD/4));
+ *   X:=(CLOSE-LC+(CLOSE-OPEN)/2+LC-REF(OPEN,1));
+ *   SI:=16*X/R*MAX(AA,BB);
+ *   ASI:SUM(SI,M1); ASIT:MA(ASI,M2);
+ *
+ * The three candidate ranges are computed and one is picked through a small
+ * buffer, as the engine's IF does (comparisons of price swings are
+ * unpredictable branches). SI has no value on bar 0 and where R is 0; the
+ * SUM kernel applies the gap rules. An invalid price would need the
+ * engine's rules for invalid comparisons: the kernel then returns null.
+ */
+import { ma } from "../formula/kernels/averages.ts";
+import { sum } from "../formula/kernels/windows.ts";
+import { type Allocate, freshColumn } from "./column-arena.ts";
+import { scratch } from "./scratch.ts";
+
+export function asiKernel(
+  open: Float64Array,
+  high: Float64Array,
+  low: Float64Array,
+  close: Float64Array,
+  M1: number,
+  M2: number,
+  allocate: Allocate = freshColumn,
+): Float64Array[] | null {
+  const n = close.length;
+  const si = scratch(0, n);
+  const ranges = new Float64Array(3);
+  const larger = new Float64Array(2);
+  const nan = 0 / 0;
+  let bad = 0;
+  for (let i = 0; i < n; i++) {
+    const h = high[i]!;
+    const l = low[i]!;
+    const o = open[i]!;
+    const c = close[i]!;
+    bad += h - h + (l - l) + (o - o) + (c - c);
+    if (i === 0) {
+      si[0] = nan;
+      continue;
+    }
+    const lc = close[i - 1]!;
+    const lo = open[i - 1]!;
+    const aa = Math.abs(h - lc);
+    const bb = Math.abs(l - lc);
+    const cc = Math.abs(h - low[i - 1]!);
+    const dd = Math.abs(lc - lo);
+    ranges[0] = aa + bb / 2 + dd / 4;
+    ranges[1] = bb + aa / 2 + dd / 4;
+    ranges[2] = cc + dd / 4;
+    const first = (+(aa > bb) & +(aa > cc)) ^ 1;
+    const second = (+(bb > cc) & +(bb > aa)) ^ 1;
+    const r = ranges[first * (1 + second)]!;
+    const x = c - lc + (c - o) / 2 + lc - lo;
+    larger[0] = bb;
+    larger[1] = aa;
+    si[i] = (r === 0 ? nan : (16 * x) / r) * larger[+(aa > bb)]!;
+  }
+  if (bad !== 0) return null;
+  const asi = allocate(n);
+  const average = allocate(n);
+  sum(asi, si, M1);
+  ma(average, asi, M2);
+  return [asi, average];
+}

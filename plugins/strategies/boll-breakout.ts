@@ -1,0 +1,41 @@
+import { z } from "zod";
+import { ma } from "../../core/formula/kernels/averages.ts";
+import { moment } from "../../core/formula/kernels/statistics.ts";
+import type { StrategyPlugin } from "../../ports/plugins.ts";
+import { bars, column, flags, real } from "./strategy-kit.ts";
+
+const params = z.object({
+  n: bars("周期", 20, 5, 100),
+  p: real("标准差倍数", 2, 0.5, 4),
+  mode: z
+    .enum(["reversion", "breakout"])
+    .default("reversion")
+    .meta({ title: "模式", description: "reversion: buy at the lower band, sell at the upper band; breakout: buy above the upper band, sell below the middle line" }),
+});
+
+/**
+ * Bollinger bands as TDX draws them (MA ± p × sample STD of the close). The
+ * default `reversion` mode is easy_tdx's `boll_breakout`: buy when the close is
+ * at or below the lower band, sell at or above the upper band. `breakout` buys a
+ * close above the upper band and sells a close below the middle line.
+ */
+export const bollBreakout: StrategyPlugin<z.infer<typeof params>> = {
+  kind: "strategy",
+  id: "boll_breakout",
+  title: "布林带突破",
+  description:
+    "Bollinger bands (MA ± p·STD of the close over n bars). reversion: buy at or below the lower band, sell at or above the upper band. breakout: buy when the close breaks above the upper band, sell when it falls below the middle line.",
+  params,
+  defaultGrid: { n: [10, 15, 20, 30], p: [1.5, 2, 2.5, 3] },
+  signals(s, p) {
+    const n = s.length;
+    const c = s.close;
+    const mid = column(n, (o) => ma(o, c, p.n));
+    const std = column(n, (o) => moment(o, c, p.n, "std"));
+    const upper = (i: number) => mid[i]! + p.p * std[i]!;
+    const lower = (i: number) => mid[i]! - p.p * std[i]!;
+    return p.mode === "reversion"
+      ? { entries: flags(n, (i) => c[i]! <= lower(i)), exits: flags(n, (i) => c[i]! >= upper(i)) }
+      : { entries: flags(n, (i) => c[i]! > upper(i)), exits: flags(n, (i) => c[i]! < mid[i]!) };
+  },
+};

@@ -1,0 +1,20 @@
+import { z } from "zod";
+import type { StrategyPlugin } from "../../ports/plugins.ts";
+import { trix } from "../indicators/trix.ts";
+import { bars, crossSignals } from "./strategy-kit.ts";
+
+const params = z.object({ m1: bars("TRIX周期", 12, 2, 30), m2: bars("信号周期", 20, 5, 60) });
+
+/** TRIX: buy when TRIX crosses above its moving average (MATRIX), sell when it crosses back below. */
+export const trixStrategy: StrategyPlugin<z.infer<typeof params>> = {
+  kind: "strategy",
+  id: "trix",
+  title: "TRIX 三重平滑",
+  description: "Buy when TRIX crosses above its signal line MA(TRIX, m2), sell when it crosses back below.",
+  params,
+  defaultGrid: { m1: [12, 18], m2: [12, 20, 30] },
+  signals(s, p) {
+    const { TRIX, MATRIX } = trix.compute(s, { N: p.m1, M: p.m2 });
+    return crossSignals(TRIX!, MATRIX!);
+  },
+};

@@ -1,0 +1,33 @@
+import { z } from "zod";
+import { ma } from "../../core/formula/kernels/averages.ts";
+import { ref } from "../../core/formula/kernels/references.ts";
+import type { StrategyPlugin } from "../../ports/plugins.ts";
+import { bars, column, flags, real } from "./strategy-kit.ts";
+
+const params = z.object({ n: bars("均量周期", 20, 2, 120), k: real("放量倍数", 2, 1, 10), exit_n: bars("离场均线", 10, 2, 120) });
+
+/**
+ * Volume breakout: buy on an up day (close above the previous close) whose
+ * volume is at least k times the mean volume of the previous n bars; sell when
+ * the close falls below its exit_n-bar moving average. Bars without volume
+ * never trigger an entry.
+ */
+export const volumeBreakout: StrategyPlugin<z.infer<typeof params>> = {
+  kind: "strategy",
+  id: "volume_breakout",
+  title: "放量突破",
+  description:
+    "Buy on an up day whose volume is at least k × the average volume of the previous n bars; sell when the close falls below its exit_n-bar MA.",
+  params,
+  defaultGrid: { n: [10, 20, 30], k: [1.5, 2, 2.5, 3] },
+  signals(s, p) {
+    const len = s.length;
+    const avgVol = column(len, (o) => ref(o, column(len, (m) => ma(m, s.vol, p.n)), 1));
+    const exitMa = column(len, (o) => ma(o, s.close, p.exit_n));
+    const c = s.close;
+    return {
+      entries: flags(len, (i) => c[i]! > c[i - 1]! && s.vol[i]! >= p.k * avgVol[i]!, 1),
+      exits: flags(len, (i) => c[i]! < exitMa[i]!),
+    };
+  },
+};

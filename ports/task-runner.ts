@@ -1,0 +1,103 @@
+/**
+ * Background tasks (backtests, screens, optimisations): submitted with a JSON
+ * input, run out of the request, polled by id, cancelled, and never lost across
+ * a restart. The embedded adapter keeps them in SQLite and computes on local
+ * worker threads; a queue-backed adapter can run the same programs elsewhere.
+ *
+ * A task kind is a `TaskProgram`: an async function of its (persisted) input
+ * that reports progress and hands CPU work to a `JobPool` as named jobs. The
+ * program runs where the runner lives and may fan work out to many jobs.
+ */
+
+/** `pending` → `running` → `done` | `failed` | `cancelled`. */
+export type TaskStatus = "pending" | "running" | "done" | "failed" | "cancelled";
+
+/** A task without its result (easy_tdx's TaskSummary plus kind, progress and times). Times are epoch seconds, as easy_tdx sends them. */
+export interface TaskSummary {
+  readonly task_id: string;
+  readonly kind: string;
+  readonly status: TaskStatus;
+  readonly description: string;
+  /** 0..1 */
+  readonly progress: number;
+  readonly message: string;
+  readonly created_at: number;
+  readonly started_at: number | null;
+  readonly finished_at: number | null;
+  /** Seconds from start (or creation, while pending) to finish (or now). */
+  readonly elapsed: number;
+  readonly error: string | null;
+  /** How many times the task was started (a restart during a run starts it again, once). */
+  readonly attempts: number;
+}
+
+/** A task with its result, as JSON text (present only at `done`), so large results pass through unparsed. */
+export interface TaskDetail extends TaskSummary {
+  readonly resultJson: string | null;
+}
+
+/** A state change or progress report, for live subscribers (the WebSocket hub). */
+export interface TaskEvent {
+  readonly type: "task";
+  readonly task: TaskSummary;
+}
+
+export type TaskListener = (event: TaskEvent) => void;
+
+/** Runs named jobs (pure functions of a structured-cloneable payload) somewhere with CPU to spare. */
+export interface JobPool {
+  /** Number of jobs that can run at once. */
+  readonly size: number;
+  run<R = unknown>(job: string, payload: unknown, options?: JobOptions): Promise<R>;
+  close(): Promise<void>;
+}
+
+export interface JobOptions {
+  /** Aborting rejects the job, and stops it if it is running. */
+  readonly signal?: AbortSignal;
+  /** Progress the job reports, 0..1 of the job. */
+  readonly onProgress?: (fraction: number, message: string) => void;
+}
+
+/** What a running program can do besides compute. */
+export interface TaskContext {
+  readonly taskId: string;
+  /** Aborted when the task is cancelled or the runner stops. */
+  readonly signal: AbortSignal;
+  readonly pool: JobPool;
+  /** Reports progress (clamped to 0..1) and a short message. */
+  progress(fraction: number, message: string): void;
+}
+
+/** One kind of task: its input is persisted at submission and given back after a restart. */
+export interface TaskProgram<I = any> {
+  run(input: I, ctx: TaskContext): Promise<unknown>;
+}
+
+export interface TaskSubmission {
+  readonly kind: string;
+  readonly description: string;
+  /** JSON-serialisable; everything the program needs (data fetched at submission included). */
+  readonly input: unknown;
+}
+
+export interface TaskRunner {
+  submit(task: TaskSubmission): Promise<TaskSummary>;
+  get(id: string): Promise<TaskDetail | undefined>;
+  /** The latest `limit` tasks, most recently used (submitted or finished) first. */
+  list(limit: number): Promise<TaskSummary[]>;
+  /** Cancels a pending or running task; undefined when the id is unknown. A finished task is returned unchanged. */
+  cancel(id: string): Promise<TaskSummary | undefined>;
+  /** Subscribes to every task's changes; returns the unsubscribe function. */
+  subscribe(listener: TaskListener): () => void;
+  /** Stops running; tasks in flight stay `running` in storage and are re-queued at the next start. */
+  close(): Promise<void>;
+}
+
+/** A job as a worker runs it: a function of the payload that may report progress (0..1). */
+export type JobHandler = (payload: any, progress: (fraction: number, message: string) => void) => unknown;
+
+/** What a job module exports for the worker pool to load: its jobs by name. */
+export interface JobModule {
+  readonly jobs: Readonly<Record<string, JobHandler>>;
+}

@@ -1,0 +1,221 @@
+/**
+ * The web application in real Chromium against the real server (simulator,
+ * fixed clock on a trading Friday afternoon): first-time setup, the market
+ * overview, a symbol's charts drawn (pixels checked), the formula editor, the
+ * server hosts, language and theme, the phone layout, and the gate's 401/429
+ * answers at login. Screenshots go to test-artifacts/web/. The page must log
+ * no console error beyond the gate's own expected rejections.
+ */
+import assert from "node:assert/strict";
+import { after, before, describe, test } from "node:test";
+import type { Page } from "playwright-core";
+import { ensureBundle } from "../../apps/web/build/ensure-bundle.ts";
+import { FakeClock, startTestServer, type TestServer } from "../support/server.ts";
+import { type Browser, browserMissing, launchBrowser } from "./support/browser.ts";
+
+const PASSWORD = "forge-pass-1";
+
+/** Drawn pixels of the first canvas under `selector`, and how many are candle red / candle green. */
+async function pixels(page: Page, selector: string): Promise<{ painted: number; red: number; green: number; width: number }> {
+  return page.$eval(selector, (el) => {
+    const canvas = el.querySelector("canvas");
+    if (!canvas) return { painted: 0, red: 0, green: 0, width: 0 };
+    const { data } = canvas.getContext("2d")!.getImageData(0, 0, canvas.width, canvas.height);
+    let painted = 0;
+    let red = 0;
+    let green = 0;
+    for (let i = 0; i < data.length; i += 4) {
+      const r = data[i]!;
+      const g = data[i + 1]!;
+      const b = data[i + 2]!;
+      if (data[i + 3]! > 0) painted++;
+      if (r > 180 && g < 110 && b < 110) red++;
+      if (g > 110 && r < 90 && b < 140) green++;
+    }
+    return { painted, red, green, width: canvas.getBoundingClientRect().width };
+  });
+}
+
+async function waitForCandles(page: Page, selector: string): Promise<void> {
+  await page.waitForSelector(`${selector} canvas`);
+  await page.waitForFunction(
+    (sel) => {
+      const canvas = document.querySelector(`${sel} canvas`) as HTMLCanvasElement | null;
+      if (!canvas) return false;
+      const { data } = canvas.getContext("2d")!.getImageData(0, 0, canvas.width, canvas.height);
+      let red = 0;
+      let green = 0;
+      for (let i = 0; i < data.length; i += 4) {
+        if (data[i]! > 180 && data[i + 1]! < 110 && data[i + 2]! < 110) red++;
+        if (data[i + 1]! > 110 && data[i]! < 90 && data[i + 2]! < 140) green++;
+      }
+      return red > 200 && green > 200;
+    },
+    selector,
+  );
+}
+
+describe("web application in Chromium", { skip: browserMissing() ?? false }, () => {
+  let server: TestServer;
+  let browser: Browser;
+  let page: Page;
+  const clock = new FakeClock(Date.UTC(2026, 10, 20, 6, 0));
+
+  before(async () => {
+    await ensureBundle();
+    server = await startTestServer({ clock });
+    browser = await launchBrowser();
+    page = await browser.newPage();
+  });
+
+  after(async () => {
+    await browser?.close();
+    await server?.dispose();
+  });
+
+  test("first-time setup: refused for a remote browser with the server's reason, done from this machine", async () => {
+    await browser.context.setExtraHTTPHeaders({ "x-forwarded-for": "203.0.113.7" });
+    await page.goto(`${server.url}/`);
+    await page.waitForSelector('[data-test="setup-form"]');
+    await page.fill('input[name="password"]', PASSWORD);
+    await page.fill('input[name="confirm"]', PASSWORD);
+    await page.click('button[type="submit"]');
+    const refused = await page.textContent('[data-test="auth-error"]');
+    assert.match(refused!, /403/);
+    assert.match(refused!, /local machine or a private network/);
+
+    await browser.context.setExtraHTTPHeaders({});
+    await page.fill('input[name="confirm"]', "something-else");
+    await page.click('button[type="submit"]');
+    assert.match((await page.textContent('[data-test="auth-error"]'))!, /不一致/);
+    await browser.screenshot(page, "01-setup");
+
+    await page.fill('input[name="confirm"]', PASSWORD);
+    await page.click('button[type="submit"]');
+    await page.waitForSelector('[data-test="index-cards"]');
+    await page.waitForFunction(() => /\d/.test(document.querySelector('[data-symbol="SH000001"] .index-card__price')?.textContent ?? ""));
+    await page.waitForSelector('[data-test="live-state"].live-dot--open');
+    await page.waitForSelector('[data-test="strength-table"] tbody tr td.num');
+    assert.match((await page.textContent('[data-test="session"]'))!, /交易中/);
+    assert.match((await page.textContent('[data-test="breadth"]'))!, /上涨\s*\d+/);
+    await browser.screenshot(page, "02-market");
+  });
+
+  test("a symbol opened from the search box: K-line with volume and indicators drawn, live quote, intraday chart, trades", async () => {
+    await page.click('[data-nav="symbol"]');
+    await page.fill('[data-test="symbol-search"]', "浦发");
+    await page.click('.search__item[data-symbol="SH600000"]');
+    await page.waitForURL(/\/symbol\/SH600000$/);
+    await waitForCandles(page, '[data-test="kline-chart"]');
+    const k = await pixels(page, '[data-test="kline-chart"]');
+    assert.ok(k.red > 200 && k.green > 200, `candles drawn: ${JSON.stringify(k)}`);
+    assert.match((await page.textContent('[data-test="symbol-name"]'))!, /浦发银行/);
+    // The live pill appears only when a quote arrives over the WebSocket.
+    await page.waitForSelector('[data-test="symbol-quote"] .live-pill');
+    assert.match((await page.textContent('[data-test="symbol-quote"] .symbol__price'))!, /^\d+\.\d{2}$/);
+    await page.waitForSelector('[data-test="order-book"]');
+    await page.waitForSelector('[data-test="minute-chart"] canvas');
+    assert.ok((await pixels(page, '[data-test="minute-chart"]')).painted > 500);
+    await browser.screenshot(page, "03-symbol");
+
+    const weekly = page.waitForResponse((r) => r.url().includes("/api/v1/bars?") && r.url().includes("category=WEEK"));
+    await page.selectOption('[data-test="category"]', "WEEK");
+    assert.equal((await weekly).status(), 200);
+    await waitForCandles(page, '[data-test="kline-chart"]');
+    await page.click('[data-test="tab-ticks"]');
+    await page.waitForSelector('[data-test="ticks-table"] tbody tr td.mono');
+    await page.selectOption('[data-test="category"]', "DAY");
+  });
+
+  test("formula editor: errors at their line and column as you type, then a valid formula computed onto the chart", async () => {
+    await page.click('[data-nav="formula"]');
+    await page.waitForSelector('[data-test="formula-input"]');
+    await page.fill('[data-test="formula-input"]', "MA5:MA(CLOSE,5);\nX:=CROSS(C,MA5");
+    await page.waitForSelector('[data-test="formula-diagnostics"] li');
+    assert.match((await page.textContent('[data-test="formula-diagnostics"]'))!, /第 2 行第 15 列/);
+    assert.equal(await page.locator(".code__mark--error").count(), 1);
+    await browser.screenshot(page, "04-formula-error");
+
+    await page.fill('[data-test="formula-input"]', "MA5:MA(CLOSE,5);\nMA20:MA(CLOSE,20);\nBUY:CROSS(MA5,MA20);");
+    await page.waitForFunction(() => document.querySelector('[data-test="formula-status"]')?.textContent?.includes("公式有效"));
+    assert.match((await page.textContent('[data-test="formula-outputs"]'))!, /BUY\s*信号/);
+    await page.click('[data-test="formula-compute"]');
+    await waitForCandles(page, '[data-test="formula-chart"]');
+    await browser.screenshot(page, "05-formula");
+  });
+
+  test("server hosts: the current host and a speed test", async () => {
+    await page.click('[data-nav="servers"]');
+    await page.waitForSelector('[data-test="hosts-table"] tbody tr td.mono');
+    assert.match((await page.textContent('[data-test="current-host"]'))!, /127\.0\.0\.1:\d+/);
+    await page.click('[data-test="test-hosts"]');
+    await page.waitForSelector('[data-test="servers-message"]');
+    assert.match((await page.textContent('[data-test="servers-message"]'))!, /1 个服务器中 1 个可达/);
+    await browser.screenshot(page, "06-servers");
+  });
+
+  test("language and theme switch, and survive a reload", async () => {
+    const theme = () => page.evaluate(() => document.documentElement.dataset.theme);
+    const before = await theme();
+    await page.click('[data-test="toggle-locale"]');
+    await page.click('[data-test="toggle-theme"]');
+    assert.equal(await page.textContent('[data-nav="market"]'), "Overview");
+    assert.notEqual(await theme(), before);
+    await page.reload();
+    await page.waitForSelector('[data-nav="market"]');
+    assert.equal(await page.textContent('[data-nav="market"]'), "Overview");
+    assert.notEqual(await theme(), before);
+    await browser.screenshot(page, "07-servers-en");
+    await page.click('[data-test="toggle-locale"]');
+    assert.equal(await page.textContent('[data-nav="market"]'), "市场概览");
+  });
+
+  test("phone layout: the chart fits the screen and the menu opens", async () => {
+    const phone = await browser.newPage({ width: 390, height: 844 });
+    try {
+      await phone.goto(`${server.url}/symbol/SZ000001`);
+      await waitForCandles(phone, '[data-test="kline-chart"]');
+      assert.ok((await pixels(phone, '[data-test="kline-chart"]')).width <= 390);
+      assert.equal(await phone.isVisible(".sidenav"), false);
+      await phone.click(".topbar__menu");
+      await phone.waitForSelector(".shell--menu");
+      await browser.screenshot(phone, "08-phone-menu");
+      await phone.click('[data-nav="market"]');
+      await phone.waitForSelector('[data-test="index-cards"]');
+      assert.equal(await phone.locator(".shell--menu").count(), 0, "navigating closes the menu");
+    } finally {
+      await phone.close();
+    }
+  });
+
+  test("log out; a wrong password shows the 401 reason, the sixth try the 429 wait, the right one gets in after it", async () => {
+    await page.click('[data-test="logout"]');
+    await page.waitForSelector('[data-test="login-form"]');
+    await page.fill('input[name="password"]', "wrong-1");
+    await page.click('button[type="submit"]');
+    await page.waitForSelector('[data-test="auth-error"]');
+    assert.match((await page.textContent('[data-test="auth-error"]'))!, /密码错误.*Incorrect password/);
+    for (let i = 2; i <= 5; i++) {
+      await page.fill('input[name="password"]', `wrong-${i}`);
+      await page.click('button[type="submit"]');
+      await page.waitForFunction(() => !(document.querySelector('button[type="submit"]') as HTMLButtonElement).disabled);
+    }
+    await page.fill('input[name="password"]', PASSWORD);
+    await page.click('button[type="submit"]');
+    await page.waitForFunction(() => document.querySelector('[data-test="auth-error"]')?.textContent?.includes("Too many"));
+    assert.match((await page.textContent('[data-test="auth-error"]'))!, /失败次数过多.*\d+ seconds/);
+    await browser.screenshot(page, "09-login-locked");
+
+    clock.advance(301_000);
+    await page.click('button[type="submit"]');
+    // Back where the user was (the servers page), now logged in.
+    await page.waitForSelector('[data-test="hosts-table"]');
+    await page.click('[data-test="logout"]');
+    await page.waitForSelector('[data-test="login-form"]');
+  });
+
+  test("no console errors besides the gate's expected rejections", () => {
+    const unexpected = browser.problems.filter((p) => !(p.includes("Failed to load resource") && p.includes("/api/auth/")));
+    assert.deepEqual(unexpected, []);
+  });
+});

@@ -13,7 +13,8 @@ export const EMPTY_BODY: ReplayReply = { headers: { "content-type": "application
 export const json = (v: unknown): ReplayReply => ({ headers: { "content-type": "application/json" }, body: JSON.stringify(v) });
 
 /** A client with a short timeout and instant back-off, for failure tests. */
-export function testClient(provider: string, baseUrl: string, timeoutMs = 150): ProviderClient {
+// Generous enough for a loaded CI machine; stalls are still found within a couple of seconds.
+export function testClient(provider: string, baseUrl: string, timeoutMs = 1000): ProviderClient {
   return new ProviderClient(provider, {
     baseUrl,
     timeoutMs,

@@ -29,6 +29,9 @@ describe("chanlun analyze", () => {
     const withMerged = await post({ market: "SH", code: "600519", count: 200, merged_bars: true, category: "week" });
     assert.equal(withMerged.status, 200);
     assert.equal(withMerged.body.merged_bars.length, withMerged.body.merged_bar_count);
+    const index = await post({ market: "SH", code: "000001", count: 300 });
+    assert.equal(index.status, 200, "indices analyse their index bars");
+    assert.ok(index.body.strokes.length > 5);
   });
 
   test("inline OHLCV: the real SSE daily series gives chan.py's strokes", { skip: skipUnless("chanlun/000001.SH_D.csv") }, async () => {

@@ -1,5 +1,7 @@
 import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
+import { barTimes } from "../../../core/bars/bar-time.ts";
 import { BAR_CATEGORY_NAMES } from "../../../core/bars/categories.ts";
+import { classifySecurity } from "../../../core/bars/security-kind.ts";
 import { analyzeChan } from "../../../core/chan/analyze.ts";
 import { chanToJson } from "../../../core/chan/to-json.ts";
 import { parseChanOptions } from "../../../core/chan/validate-options.ts";
@@ -23,7 +25,8 @@ const ChanlunRequest = z
     category: qEnum(BAR_CATEGORY_NAMES).default("DAY"),
     count: z.number().int().min(1).max(800).default(800),
     start: z.number().int().min(0).default(0),
-    adjust: qEnum(["NONE", "QFQ", "HFQ"]).default("QFQ"),
+    adjust: qEnum(["NONE", "QFQ", "HFQ"]).default("QFQ").openapi({ description: "stocks only; index bars are never adjusted" }),
+    bar_time: qEnum(["start", "end"]).default("start").openapi({ description: "time stamps of minute bars, as in /bars" }),
     ohlcv: z
       .array(z.unknown())
       .min(1)
@@ -74,8 +77,10 @@ export function registerChanlunRoutes(app: OpenAPIHono<HttpEnv>, bars: BarServic
       let symbol = "inline";
       if (bySymbol) {
         if (!(await dir.find(req.market!, req.code!).catch(() => true))) throw new HttpError(404, `Unknown security ${req.market}:${req.code}`);
-        const a = await bars.bars({ market: req.market!, code: req.code!, category: req.category, start: req.start, count: req.count, barTime: "end" }, req.adjust);
-        series = a.series;
+        const q = { market: req.market!, code: req.code!, category: req.category, start: req.start, count: req.count, barTime: req.bar_time };
+        const index = classifySecurity(req.market!, req.code!).kind === "index";
+        const a = index ? await bars.indexBars(q) : await bars.bars(q, req.adjust);
+        series = { ...a.series, time: barTimes(a.series.time, req.category, req.bar_time) };
         symbol = `${req.market}${req.code}`;
       } else {
         const parsed = parseOhlcvRecords(req.ohlcv!, "ohlcv");

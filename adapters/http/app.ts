@@ -17,6 +17,9 @@ import { registerFinanceRoutes } from "./finance/finance-routes.ts";
 import { registerBlockRoutes } from "./block/block-routes.ts";
 import { registerMarketRoutes } from "./market/market-routes.ts";
 import { registerStrengthRoutes } from "./market/strength-routes.ts";
+import { registerBoardMacRoutes } from "./board-mac/board-mac-routes.ts";
+import { registerMacRoutes } from "./board-mac/mac-routes.ts";
+import { registerExRoutes } from "./ex/ex-routes.ts";
 import { HttpError } from "./http-error.ts";
 import { upstreamError } from "./upstream-errors.ts";
 import type { HttpDeps, HttpEnv } from "./http-env.ts";
@@ -88,6 +91,9 @@ export function createHttpApp(deps: HttpDeps): OpenAPIHono<HttpEnv> {
   registerBlockRoutes(app, deps.marketData.serverFiles);
   registerMarketRoutes(app, deps.marketData.snapshot, deps.marketData.corePool, deps.marketData.fundFlow, deps.directory, deps.clock);
   registerStrengthRoutes(app, deps.marketData.strength);
+  registerBoardMacRoutes(app, deps.marketData.mac);
+  registerMacRoutes(app, deps.marketData.mac, deps.clock);
+  registerExRoutes(app, deps.marketData.ex);
   registerBacktestRoutes(app, deps.backtest);
   // ROUTES: each feature area registers its routes above this line (one call each).
   registerDocsRoutes(app);

@@ -65,6 +65,20 @@ function giveSpare(b: Float64Array): void {
 
 const fresh = (n: number) => new Float64Array(n);
 
+/**
+ * Output columns of short series are carved from one allocation (an
+ * allocation's fixed cost is most of a small column's); an evaluation hands
+ * out at most one column per output.
+ */
+const SLAB_LIMIT = 4096;
+
+function outputAllocator(plan: FormulaPlan, n: number): (n: number) => Float64Array {
+  if (n > SLAB_LIMIT) return fresh;
+  const slab = new Float64Array(n * plan.outputs.length);
+  let used = 0;
+  return (m) => slab.subarray(used, (used += m));
+}
+
 function scalarValues(plan: FormulaPlan, params: Readonly<Record<string, number>> | undefined): Float64Array {
   let overrides: Map<string, number> | undefined;
   if (params) {
@@ -114,7 +128,7 @@ export function evaluatePlan(plan: FormulaPlan, series: BarSeries, options: Eval
     for (let i = 0; i < n; i++) vol[i] = series.vol[i]! / unit;
   }
   const ctx: EvalContext = { series, vol, period: options.period ?? 5 };
-  const allocate = options.allocate ?? fresh;
+  const allocate = options.allocate ?? outputAllocator(plan, n);
   const buffers = buffersFor(plan, n, allocate);
   for (const { index, field } of plan.inputs) buffers[index] = field === "vol" ? vol : series[field];
   for (const step of plan.seriesSteps) {

@@ -43,8 +43,8 @@ export interface FusedStep {
   readonly columns: readonly number[];
   readonly scalars: readonly number[];
   readonly fns: readonly ((a: number, b: number, c: number) => number)[];
-  /** `v0 = -(b0, b2); v1 = EMA(v0, s1)`, for listings. */
-  readonly listing: string;
+  /** `v0 = -(b0, b2); v1 = EMA(v0, s1)`, for listings (built on demand). */
+  listing(): string;
 }
 
 export type SeriesStep =
@@ -94,8 +94,20 @@ export interface FormulaPlan {
 /** Operations per generated loop: beyond this a group is closed and a new one started. */
 const MAX_GROUP = 64;
 
-/** A step of the schedule: a whole-series kernel node, or a group of fused nodes. */
-type Slot = { readonly kernel: number } | { readonly group: number };
+/** A step of the schedule: a whole-series kernel node (≥ 0), or group g as −1 − g. */
+type Slot = number;
+
+const fusable = (n: IRNode, recurrences: boolean) => n.perBar !== null || (recurrences && n.recur !== null);
+
+/** Node ids → scalar slots and buffers, as arrays (compilation is part of the 0.1 ms budget). */
+interface Slots {
+  readonly scalarIndex: Int32Array;
+  readonly bufferOf: Int32Array;
+}
+
+function argRef(nodes: readonly IRNode[], at: Slots, id: number): ArgRef {
+  return nodes[id]!.shape === "scalar" ? { from: "scalar", index: at.scalarIndex[id]! } : { from: "buffer", index: at.bufferOf[id]! };
+}
 
 export function buildPlan(
   graph: IRGraph,
@@ -104,38 +116,37 @@ export function buildPlan(
   fuseRecurrences = true,
 ): FormulaPlan {
   const nodes = graph.nodes;
-  const live = new Uint8Array(nodes.length);
-  const stack = outputs.map((o) => o.node);
+  const count = nodes.length;
+  const live = new Uint8Array(count);
+  const isOutput = new Uint8Array(count);
+  const stack: number[] = [];
+  for (const o of outputs) {
+    stack.push(o.node);
+    isOutput[o.node] = 1;
+  }
   while (stack.length > 0) {
     const id = stack.pop()!;
     if (live[id]) continue;
     live[id] = 1;
     for (const a of nodes[id]!.args) stack.push(a);
   }
-  const fusable = (n: IRNode) => n.perBar !== null || (fuseRecurrences && n.recur !== null);
-  const isOutput = new Set(outputs.map((o) => o.node));
 
   // schedule: a group stays open (its loop runs later) while kernels that do not read it go first
-  const groupOf = new Int32Array(nodes.length).fill(-1);
+  const groupOf = new Int32Array(count).fill(-1);
   const groups: number[][] = [];
   const slots: Slot[] = [];
   let open = -1;
-  const close = () => {
-    if (open >= 0) slots.push({ group: open });
-    open = -1;
-  };
   let anyRecurrence = false;
   const scalarSteps: ScalarStep[] = [];
-  const scalarIndex = new Map<number, number>();
+  const at: Slots = { scalarIndex: new Int32Array(count), bufferOf: new Int32Array(count) };
   const inputs: { index: number; field: BarField }[] = [];
-  const bufferOf = new Map<number, number>();
   let bufferCount = 0;
   for (const n of nodes) {
     if (!live[n.id]) continue;
     if (n.shape === "scalar") {
       const out = scalarSteps.length;
-      scalarIndex.set(n.id, out);
-      const args = n.args.map((a) => scalarIndex.get(a)!);
+      at.scalarIndex[n.id] = out;
+      const args = n.args.map((a) => at.scalarIndex[a]!);
       if (n.tag === "const") scalarSteps.push({ out, label: n.label, constant: n.value, args });
       else if (n.tag === "param") scalarSteps.push({ out, label: n.label, param: n.name!, args });
       else scalarSteps.push({ out, label: n.label, fn: n.fn!, args });
@@ -143,57 +154,68 @@ export function buildPlan(
     }
     if (n.shape !== "series") continue;
     if (n.tag === "input") {
-      const index = bufferCount++;
-      inputs.push({ index, field: n.field! });
-      bufferOf.set(n.id, index);
+      at.bufferOf[n.id] = bufferCount;
+      inputs.push({ index: bufferCount++, field: n.field! });
       continue;
     }
-    if (fusable(n)) {
-      anyRecurrence ||= n.perBar === null;
+    let closes = false;
+    if (fusable(n, fuseRecurrences)) {
       // a shifted read needs its column complete before the loop
-      const shiftsOpen = n.perBar?.lag && groupOf[n.args[0]!] === open;
-      if (open >= 0 && (shiftsOpen || groups[open]!.length >= MAX_GROUP)) close();
+      closes = (n.perBar?.lag != null && groupOf[n.args[0]!] === open) || (open >= 0 && groups[open]!.length >= MAX_GROUP);
+    } else for (const a of n.args) closes ||= groupOf[a] === open;
+    if (open >= 0 && closes) {
+      slots.push(-1 - open);
+      open = -1;
+    }
+    if (fusable(n, fuseRecurrences)) {
+      anyRecurrence ||= n.perBar === null;
       if (open < 0) open = groups.push([]) - 1;
       groups[open]!.push(n.id);
       groupOf[n.id] = open;
-    } else {
-      if (open >= 0 && n.args.some((a) => groupOf[a] === open)) close();
-      slots.push({ kernel: n.id });
-    }
+    } else slots.push(n.id);
   }
-  close();
+  if (open >= 0) slots.push(-1 - open);
 
   // a group member is stored when an output, read outside its group, or read back by a window
-  const stored = new Uint8Array(nodes.length);
+  const stored = new Uint8Array(count);
   for (const n of nodes) {
     if (!live[n.id]) continue;
-    if (isOutput.has(n.id)) stored[n.id] = 1;
-    n.args.forEach((a, j) => {
-      if (groupOf[a] >= 0 && (groupOf[a] !== groupOf[n.id] || (j === 0 && n.windowed && fusable(n)))) stored[a] = 1;
-    });
+    if (isOutput[n.id]) stored[n.id] = 1;
+    const windowed = n.windowed && fusable(n, fuseRecurrences);
+    for (let j = 0; j < n.args.length; j++) {
+      const a = n.args[j]!;
+      if (groupOf[a] >= 0 && (groupOf[a] !== groupOf[n.id] || (j === 0 && windowed))) stored[a] = 1;
+    }
   }
 
-  const reads = (slot: Slot): number[] => {
-    if ("kernel" in slot) return nodes[slot.kernel]!.args.filter((a) => nodes[a]!.shape === "series");
-    const g = slot.group;
-    const leaves = new Set<number>();
-    for (const id of groups[g]!) for (const a of nodes[id]!.args) if (groupOf[a] !== g && nodes[a]!.shape === "series") leaves.add(a);
-    return [...leaves];
-  };
-  const writes = (slot: Slot): number[] => ("kernel" in slot ? [slot.kernel] : groups[slot.group]!.filter((id) => stored[id]));
-  const slotReads = slots.map(reads);
-  const lastRead = new Map<number, number>();
-  slotReads.forEach((rs, k) => {
-    for (const a of rs) lastRead.set(a, k);
-  });
+  // what each slot reads and writes, and the last slot reading each column
+  const reads: number[][] = [];
+  const writes: number[][] = [];
+  const lastRead = new Int32Array(count).fill(-1);
+  for (let k = 0; k < slots.length; k++) {
+    const slot = slots[k]!;
+    const r: number[] = [];
+    const w: number[] = [];
+    if (slot >= 0) {
+      for (const a of nodes[slot]!.args) if (nodes[a]!.shape === "series") r.push(a);
+      w.push(slot);
+    } else {
+      const g = -1 - slot;
+      for (const id of groups[g]!) {
+        for (const a of nodes[id]!.args) if (groupOf[a] !== g && nodes[a]!.shape === "series" && !r.includes(a)) r.push(a);
+        if (stored[id]) w.push(id);
+      }
+    }
+    for (const a of r) lastRead[a] = k;
+    reads.push(r);
+    writes.push(w);
+  }
 
   const allocated: number[] = [];
   const free: number[] = [];
   const seriesSteps: SeriesStep[] = [];
-  const argRef = (id: number): ArgRef =>
-    nodes[id]!.shape === "scalar" ? { from: "scalar", index: scalarIndex.get(id)! } : { from: "buffer", index: bufferOf.get(id)! };
-  slots.forEach((slot, k) => {
-    for (const w of writes(slot)) {
+  for (let k = 0; k < slots.length; k++) {
+    for (const w of writes[k]!) {
       // an output may take over a dead temporary's buffer (already paged in on a long series);
       // it is then never freed, and evaluation allocates it afresh for every call
       let out = free.pop();
@@ -201,20 +223,21 @@ export function buildPlan(
         out = bufferCount++;
         allocated.push(out);
       }
-      bufferOf.set(w, out);
+      at.bufferOf[w] = out;
     }
-    if ("kernel" in slot) {
-      const n = nodes[slot.kernel]!;
-      seriesSteps.push({ type: "kernel", out: bufferOf.get(n.id)!, label: n.label, run: n.run!, args: n.args.map(argRef) });
-    } else seriesSteps.push(fuse(nodes, groups[slot.group]!, stored, bufferOf, scalarIndex));
-    for (const a of slotReads[k]!) {
-      if (lastRead.get(a) === k && !isOutput.has(a) && nodes[a]!.tag !== "input") free.push(bufferOf.get(a)!);
+    const slot = slots[k]!;
+    if (slot >= 0) {
+      const n = nodes[slot]!;
+      seriesSteps.push({ type: "kernel", out: at.bufferOf[n.id]!, label: n.label, run: n.run!, args: n.args.map((a) => argRef(nodes, at, a)) });
+    } else seriesSteps.push(fuse(nodes, groups[-1 - slot]!, stored, at));
+    for (const a of reads[k]!) {
+      if (lastRead[a] === k && !isOutput[a] && nodes[a]!.tag !== "input") free.push(at.bufferOf[a]!);
     }
-  });
+  }
 
-  const planOutputs = outputs.map((o) => ({ name: o.name, kind: o.kind, source: argRef(o.node) }));
+  const planOutputs = outputs.map((o) => ({ name: o.name, kind: o.kind, source: argRef(nodes, at, o.node) }));
   const outputBuffer = new Uint8Array(bufferCount);
-  for (const o of outputs) if (nodes[o.node]!.tag === "series") outputBuffer[bufferOf.get(o.node)!] = 1;
+  for (const o of outputs) if (nodes[o.node]!.tag === "series") outputBuffer[at.bufferOf[o.node]!] = 1;
   let classic: FormulaPlan | undefined;
   const plan: FormulaPlan = {
     outputs: planOutputs,
@@ -233,42 +256,39 @@ export function buildPlan(
 }
 
 /** The group's loop: members in node order, reading earlier members as locals. */
-function fuse(
-  nodes: readonly IRNode[],
-  members: readonly number[],
-  stored: Uint8Array,
-  bufferOf: ReadonlyMap<number, number>,
-  scalarIndex: ReadonlyMap<number, number>,
-): FusedStep {
+function fuse(nodes: readonly IRNode[], members: readonly number[], stored: Uint8Array, at: Slots): FusedStep {
   const opOf = new Map<number, number>();
   const columns: number[] = [];
   const scalars: number[] = [];
   const fns: ((a: number, b: number, c: number) => number)[] = [];
   const ops: LoopOp[] = [];
-  const text: string[] = [];
-  const operand = (id: number): LoopOperand => {
-    const op = opOf.get(id);
-    if (op !== undefined) return { from: "op", index: op };
-    const scalar = nodes[id]!.shape === "scalar";
-    const list = scalar ? scalars : columns;
-    const slot = scalar ? scalarIndex.get(id)! : bufferOf.get(id)!;
-    let k = list.indexOf(slot);
-    if (k < 0) k = list.push(slot) - 1;
-    return { from: scalar ? "scalar" : "column", index: k };
-  };
+  const outs: number[] = [];
+  const stores: number[] = [];
   for (const id of members) {
     const n = nodes[id]!;
-    const args = n.args.map(operand);
+    const args: LoopOperand[] = [];
+    for (const a of n.args) {
+      const op = opOf.get(a);
+      if (op !== undefined) {
+        args.push({ from: "op", index: op });
+        continue;
+      }
+      const scalar = nodes[a]!.shape === "scalar";
+      const list = scalar ? scalars : columns;
+      const slot = scalar ? at.scalarIndex[a]! : at.bufferOf[a]!;
+      let k = list.indexOf(slot);
+      if (k < 0) k = list.push(slot) - 1;
+      args.push({ from: scalar ? "scalar" : "column", index: k });
+    }
     const perBar = n.perBar;
     if (perBar?.call) fns.push(perBar.call);
+    opOf.set(id, ops.length);
+    if (stored[id]) {
+      outs.push(at.bufferOf[id]!);
+      stores.push(ops.length);
+    }
     ops.push({ perBar, recur: perBar ? null : n.recur, args });
-    const shown = args.map((a) => (a.from === "op" ? `v${a.index}` : a.from === "column" ? `b${columns[a.index]}` : `s${scalars[a.index]}`));
-    text.push(`v${ops.length - 1} = ${n.label}(${shown.join(", ")})`);
-    opOf.set(id, ops.length - 1);
   }
-  const kept = members.filter((id) => stored[id]);
-  const outs = kept.map((id) => bufferOf.get(id)!);
-  const stores = kept.map((id) => opOf.get(id)!);
   return {
     type: "fused",
     outs,
@@ -276,7 +296,13 @@ function fuse(
     columns,
     scalars,
     fns,
-    listing: text.join("; "),
+    listing: () =>
+      ops
+        .map((op, k) => {
+          const shown = op.args.map((a) => (a.from === "op" ? `v${a.index}` : a.from === "column" ? `b${columns[a.index]}` : `s${scalars[a.index]}`));
+          return `v${k} = ${nodes[members[k]!]!.label}(${shown.join(", ")})`;
+        })
+        .join("; "),
   };
 }
 
@@ -303,7 +329,7 @@ export function describePlan(plan: FormulaPlan): string {
   for (const i of plan.inputs) lines.push(`b${i.index} = ${i.field.toUpperCase()}`);
   for (const s of plan.seriesSteps) {
     if (s.type === "kernel") lines.push(`b${s.out} = ${s.label}(${s.args.map(refText).join(", ")})`);
-    else lines.push(`${s.outs.map((b) => `b${b}`).join(" ")} <- ${s.listing}`);
+    else lines.push(`${s.outs.map((b) => `b${b}`).join(" ")} <- ${s.listing()}`);
   }
   for (const o of plan.outputs) lines.push(`${o.name} [${o.kind}] = ${refText(o.source)}`);
   return lines.join("\n");

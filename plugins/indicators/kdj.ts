@@ -1,7 +1,10 @@
-import { kdjKernel } from "../../core/indicators/kdj.ts";
 import { formulaIndicator, period } from "./formula-indicator.ts";
 
-/** KDJ stochastic with TDX's SMA smoothing (not TA-Lib's STOCH). */
+/**
+ * KDJ stochastic with TDX's SMA smoothing (not TA-Lib's STOCH). The engine
+ * fuses RSV, K, D and J into one loop after the window extremes, as fast as
+ * the hand-written kernel it replaced, so the formula alone defines it.
+ */
 export const kdj = formulaIndicator({
   id: "KDJ",
   title: "KDJ 随机指标",
@@ -10,8 +13,4 @@ export const kdj = formulaIndicator({
 K:SMA(RSV,M1,1);
 D:SMA(K,M2,1);
 J:3*K-2*D;`,
-  kernel: (s, p, allocate) => {
-    const r = kdjKernel(s.high, s.low, s.close, p.N!, p.M1!, p.M2!, allocate);
-    return r && { K: r[0]!, D: r[1]!, J: r[2]! };
-  },
 });

@@ -2,8 +2,8 @@
  * The web application in real Chromium against the real server (simulator,
  * fixed clock on a trading Friday afternoon): first-time setup, the market
  * overview, a symbol's charts drawn (pixels checked), the formula editor, the
- * server hosts, language and theme, the phone layout, and the gate's 401/429
- * answers at login. Screenshots go to test-artifacts/web/. The page must log
+ * server hosts, language and theme, the phone layout, the gate's 401/429
+ * answers at login and the password change. Screenshots go to test-artifacts/web/. The page must log
  * no console error beyond the gate's own expected rejections.
  */
 import assert from "node:assert/strict";
@@ -96,6 +96,7 @@ describe("web application in Chromium", { skip: browserMissing() ?? false }, () 
     await page.waitForFunction(() => /\d/.test(document.querySelector('[data-symbol="SH000001"] .index-card__price')?.textContent ?? ""));
     await page.waitForSelector('[data-test="live-state"].live-dot--open');
     await page.waitForSelector('[data-test="strength-table"] tbody tr td.num');
+    await page.waitForSelector('[data-test="board-table"] tbody tr td.num');
     assert.match((await page.textContent('[data-test="session"]'))!, /交易中/);
     assert.match((await page.textContent('[data-test="breadth"]'))!, /上涨\s*\d+/);
     await browser.screenshot(page, "02-market");
@@ -127,7 +128,7 @@ describe("web application in Chromium", { skip: browserMissing() ?? false }, () 
     await page.selectOption('[data-test="category"]', "DAY");
   });
 
-  test("formula editor: errors at their line and column as you type, then a valid formula computed onto the chart", async () => {
+  test("formula editor: errors at their line and column as you type, a valid formula computed onto the chart and onto the symbol page", async () => {
     await page.click('[data-nav="formula"]');
     await page.waitForSelector('[data-test="formula-input"]');
     await page.fill('[data-test="formula-input"]', "MA5:MA(CLOSE,5);\nX:=CROSS(C,MA5");
@@ -142,6 +143,15 @@ describe("web application in Chromium", { skip: browserMissing() ?? false }, () 
     await page.click('[data-test="formula-compute"]');
     await waitForCandles(page, '[data-test="formula-chart"]');
     await browser.screenshot(page, "05-formula");
+
+    const overlay = page.waitForResponse((r) => r.url().endsWith("/api/v1/formula/compute") && r.request().postData()!.includes("BUY:CROSS"));
+    await page.click('[data-test="formula-to-symbol"]');
+    await page.waitForURL(/\/symbol\/SH600000$/);
+    assert.equal((await overlay).status(), 200);
+    await page.waitForSelector('[data-test="formula-chip"]');
+    await waitForCandles(page, '[data-test="kline-chart"]');
+    await page.click('[data-test="formula-chip"] .chip__x');
+    assert.equal(await page.locator('[data-test="formula-chip"]').count(), 0);
   });
 
   test("server hosts: the current host and a speed test", async () => {
@@ -210,6 +220,22 @@ describe("web application in Chromium", { skip: browserMissing() ?? false }, () 
     await page.click('button[type="submit"]');
     // Back where the user was (the servers page), now logged in.
     await page.waitForSelector('[data-test="hosts-table"]');
+  });
+
+  test("changing the password ends the session; the new password logs in", async () => {
+    await page.click('[data-nav="account"]');
+    await page.fill('[data-test="old-password"]', "not-it");
+    await page.fill('[data-test="new-password"]', "forge-pass-2");
+    await page.click('[data-test="change-password"]');
+    await page.waitForSelector('[data-test="change-error"]');
+    assert.match((await page.textContent('[data-test="change-error"]'))!, /401.*Incorrect old password/);
+    await page.fill('[data-test="old-password"]', PASSWORD);
+    await page.click('[data-test="change-password"]');
+    await page.waitForSelector('[data-test="login-form"]');
+    assert.match((await page.textContent('[data-test="login-form"]'))!, /密码已修改/);
+    await page.fill('input[name="password"]', "forge-pass-2");
+    await page.click('button[type="submit"]');
+    await page.waitForSelector('[data-test="locale-select"]');
     await page.click('[data-test="logout"]');
     await page.waitForSelector('[data-test="login-form"]');
   });

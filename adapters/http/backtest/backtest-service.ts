@@ -42,6 +42,8 @@ interface Data {
 const nullToUndefined = <T>(v: T | null | undefined): T | undefined => (v === null ? undefined : v);
 
 export class BacktestService {
+  #schemas: ReturnType<typeof strategySchema>[] | undefined;
+
   constructor(
     readonly registry: PluginRegistry,
     private readonly loader: BarLoader,
@@ -49,9 +51,9 @@ export class BacktestService {
     private readonly runner: TaskRunner,
   ) {}
 
-  /** `GET /backtest/strategies`. */
+  /** `GET /backtest/strategies` (the plugin set is fixed after start-up, so built once). */
   strategies() {
-    const strategies = [...this.registry.strategies.values()].map(strategySchema);
+    const strategies = (this.#schemas ??= [...this.registry.strategies.values()].map(strategySchema));
     return { strategies, count: strategies.length };
   }
 
@@ -66,7 +68,7 @@ export class BacktestService {
     if (b.ohlcv != null) {
       const parsed = parseOhlcvRecords(b.ohlcv, "ohlcv");
       if (!parsed.ok) throw new RequestValidationError(parsed.errors);
-      const security = b.symbol != null ? (await this.loader.security(b.symbol)).security : INLINE_SECURITY;
+      const security = b.symbol != null ? await this.loader.security(b.symbol) : INLINE_SECURITY;
       return { bars: parsed.series, security, label: `${parsed.series.length} 根` };
     }
     const loaded = await this.loader.load(b.symbol!, { category: b.category, count: b.count, adjust: b.adjust });

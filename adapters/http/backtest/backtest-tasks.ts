@@ -19,7 +19,7 @@ import { fromWire, type WireSeries } from "./wire-series.ts";
 /** The worker-side module with the jobs these programs run (for the worker pool). */
 export const BACKTEST_JOBS = new URL("./backtest-jobs.ts", import.meta.url);
 
-export const TASK_KINDS = ["backtest", "portfolio", "multi_strategy", "formula_backtest", "formula_screen"] as const;
+const TASK_KINDS = ["backtest", "portfolio", "multi_strategy", "formula_backtest", "formula_screen"] as const;
 
 export interface Skipped {
   readonly symbol: string;

@@ -32,10 +32,8 @@ export interface BarRequest {
 }
 
 export interface LoadedBars {
-  readonly symbol: string;
   readonly series: BarSeries;
   readonly security: SecurityInfo;
-  readonly name: string | undefined;
 }
 
 export function splitSymbol(symbol: string): { market: Market; code: string } {
@@ -70,18 +68,19 @@ export class BarLoader {
   ) {}
 
   /** The security's trading rules; 404 for a code the market's security list lacks. */
-  async security(symbol: string): Promise<{ security: SecurityInfo; name: string | undefined }> {
+  async security(symbol: string): Promise<SecurityInfo> {
     const { market, code } = splitSymbol(symbol);
+    // the list unavailable (quote server down): let the bar fetch report the upstream error
     const found = await this.directory.find(market, code).catch(() => null);
     if (found === undefined) throw new HttpError(404, `Unknown security ${symbol}`);
-    return { security: { code, market, st: found ? ST_NAME.test(found.name) : false }, name: found?.name };
+    return { code, market, st: found ? ST_NAME.test(found.name) : false };
   }
 
   /** Bars and trading rules for a backtest: 404 for an unknown security, 400 for fewer than 2 bars. */
   async load(symbol: string, req: BarRequest): Promise<LoadedBars> {
-    const [{ security, name }, series] = await Promise.all([this.security(symbol), this.fetch(symbol, req)]);
+    const [security, series] = await Promise.all([this.security(symbol), this.fetch(symbol, req)]);
     if (series.length < 2) throw new HttpError(400, `${symbol}: ${series.length} bar(s) in the requested range; a backtest needs at least 2`);
-    return { symbol, series, security, name };
+    return { series, security };
   }
 
   /** The bars alone, cut to the date range (possibly empty). */

@@ -103,7 +103,7 @@ export function registerFormulaRoutes(app: OpenAPIHono<HttpEnv>, formulas: Formu
       ohlcv: ohlcvRecords(1, OHLCV_MAX).optional().openapi({ description: `inline bars, oldest first (1..${OHLCV_MAX}); see OhlcvRecord` }),
       symbol: z.string().regex(SYMBOL).optional().openapi({ description: 'MARKET:CODE, e.g. "SZ:000001" (easy_tdx\'s form)' }),
       market: qEnum(MARKETS).optional().openapi({ description: "with code, instead of symbol" }),
-      code: z.string().min(6).max(6).optional(),
+      code: z.string().min(6).max(6).optional().openapi({ description: "6-character security code, with market" }),
       category: qEnum(BAR_CATEGORY_NAMES).default("DAY").openapi({ description: "bar period (also what PERIOD reads)" }),
       start: z.number().int().min(0).default(0).openapi({ description: "bars back from the newest" }),
       count: z.number().int().min(20).max(2000).default(250).openapi({ description: "bars to evaluate (20..2000)" }),

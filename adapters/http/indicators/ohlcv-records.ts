@@ -32,7 +32,7 @@ export function parseRecordTime(v: unknown): number {
   return valid ? t : NaN;
 }
 
-const TIME_FORMS = `"YYYY-MM-DD", "YYYYMMDD" or either with " HH:MM[:SS]"`;
+const TIME_FORMS = `"YYYY-MM-DD", "YYYYMMDD" (also as an integer) or either with " HH:MM[:SS]"`;
 
 export const OhlcvRecordSchema = z
   .object({

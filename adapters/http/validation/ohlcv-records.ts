@@ -14,7 +14,26 @@ import type { ValidationItem } from "./fastapi-errors.ts";
 const TIME_KEYS = ["date", "datetime", "trade_date", "time"] as const;
 const DATE = /^(\d{4})[-/]?(\d{2})[-/]?(\d{2})(?:[ T](\d{2}):(\d{2})(?::(\d{2}))?)?$/;
 
+const digit = (s: string, i: number) => s.charCodeAt(i) - 48;
+const DIGITS = [0, 1, 2, 3, 5, 6, 8, 9];
+
+/** "YYYY-MM-DD", the common case, without a regular expression. */
+function plainDate(s: string): number | undefined {
+  if (s.length !== 10 || s.charCodeAt(4) !== 45 || s.charCodeAt(7) !== 45) return undefined;
+  for (const i of DIGITS) if (digit(s, i) < 0 || digit(s, i) > 9) return undefined;
+  const y = digit(s, 0) * 1000 + digit(s, 1) * 100 + digit(s, 2) * 10 + digit(s, 3);
+  const m = digit(s, 5) * 10 + digit(s, 6);
+  const d = digit(s, 8) * 10 + digit(s, 9);
+  if (!(y >= 0 && m >= 1 && m <= 12 && d >= 1 && d <= 31)) return undefined;
+  const t = Date.UTC(y, m - 1, d);
+  return new Date(t).getUTCDate() === d ? t : undefined;
+}
+
 function parseTime(v: unknown): number | undefined {
+  if (typeof v === "string") {
+    const t = plainDate(v);
+    if (t !== undefined) return t;
+  }
   const text = typeof v === "number" && Number.isInteger(v) ? String(v) : typeof v === "string" ? v.trim() : undefined;
   const m = text === undefined ? null : DATE.exec(text);
   if (!m) return undefined;

@@ -5,7 +5,7 @@
  */
 import { dayStart, tradingMinute, minuteOfDay } from "../../../core/bars/session-clock.ts";
 import { yyyymmdd } from "../../../core/bars/market-time.ts";
-import type { BarSeries } from "../../../core/bars/series.ts";
+import { allocSeries, type BarSeries, sliceSeries } from "../../../core/bars/series.ts";
 import type { Market } from "../../../core/bars/security-kind.ts";
 import { isTradingDay, tradingDays } from "./calendar.ts";
 import { type DemoHistory, generateDaily, marketFactor } from "./daily.ts";
@@ -17,7 +17,7 @@ import { type DemoSecurity, demoUniverse, HISTORY_START } from "./universe.ts";
 
 export const DEFAULT_SEED = 20260101;
 
-const CACHE_LIMIT = 512;
+const CACHE_LIMIT = 4096;
 
 /** A bounded memo: forgets everything when full (entries are cheap to regenerate). */
 function remember<V>(cache: Map<string, V>, key: string, value: V): void {
@@ -189,27 +189,32 @@ export class DemoMarket {
     return view;
   }
 
+  /**
+   * The last `n` bars of `dailyAt(s, now)`, copying no more than those: a quote
+   * needs two bars, not the decade `dailyAt` copies to append today's partial bar.
+   */
+  tailAt(s: DemoSecurity, now: number, n: number): DemoHistory {
+    return this.#view(s, now, n);
+  }
+
   #dailyAt(s: DemoSecurity, now: number): DemoHistory {
+    return this.#view(s, now, Infinity);
+  }
+
+  /** Daily bars as of `now`, the last `n` of them. */
+  #view(s: DemoSecurity, now: number, n: number): DemoHistory {
     const { day, minutesDone, tradingDay } = DemoMarket.session(now);
     const full = this.history(s, day);
     const last = full.days.length - 1;
-    if (!tradingDay || last < 0 || full.days[last] !== day) return full;
-    if (minutesDone === MINUTES_PER_DAY) return full;
-    const past = this.history(s, day - 1);
-    if (minutesDone === 0) return past;
+    const today = tradingDay && last >= 0 && full.days[last] === day;
+    if (!today || minutesDone === MINUTES_PER_DAY) return tail(full, Math.max(0, last + 1 - n), last + 1, full.xdxr);
+    // Before the open today's bar and today's events are not there yet.
+    if (minutesDone === 0) return tail(full, Math.max(0, last - n), last, full.xdxr.filter((x) => x.date < day));
+    const from = Math.max(0, last + 1 - n);
+    const k = last + 1 - from;
+    const bars = allocSeries(k);
+    for (const f of ["time", "open", "high", "low", "close", "vol", "amount"] as const) bars[f].set(full.bars[f].subarray(from, last + 1));
     const m = this.minutes(s, day)!;
-    const n = past.bars.length;
-    const bars = {
-      length: n + 1,
-      time: new Float64Array(n + 1),
-      open: new Float64Array(n + 1),
-      high: new Float64Array(n + 1),
-      low: new Float64Array(n + 1),
-      close: new Float64Array(n + 1),
-      vol: new Float64Array(n + 1),
-      amount: new Float64Array(n + 1),
-    };
-    for (const f of ["time", "open", "high", "low", "close", "vol", "amount"] as const) bars[f].set(past.bars[f]);
     let hi = -Infinity;
     let lo = Infinity;
     let v = 0;
@@ -220,23 +225,17 @@ export class DemoMarket {
       v += m.vol[i];
       a += m.amount[i];
     }
-    bars.time[n] = full.bars.time[last];
-    bars.open[n] = m.open[0];
-    bars.high[n] = hi;
-    bars.low[n] = lo;
-    bars.close[n] = m.close[minutesDone - 1];
-    bars.vol[n] = v;
-    bars.amount[n] = a;
-    const days = new Int32Array(n + 1);
-    days.set(past.days);
-    days[n] = day;
-    const grow = (src: Float64Array, x: number) => {
-      const o = new Float64Array(n + 1);
-      o.set(src.subarray(0, n));
-      o[n] = x;
-      return o;
-    };
-    return { bars, days, xdxr: full.xdxr, up: grow(past.up, full.up[last]), down: grow(past.down, full.down[last]) };
+    bars.open[k - 1] = m.open[0];
+    bars.high[k - 1] = hi;
+    bars.low[k - 1] = lo;
+    bars.close[k - 1] = m.close[minutesDone - 1];
+    bars.vol[k - 1] = v;
+    bars.amount[k - 1] = a;
+    return { bars, days: full.days.slice(from, last + 1), xdxr: full.xdxr, up: full.up.slice(from, last + 1), down: full.down.slice(from, last + 1) };
   }
 }
 
+/** Bars [from, to) of a history as views (no copy), with the events given. */
+function tail(h: DemoHistory, from: number, to: number, xdxr: DemoHistory["xdxr"]): DemoHistory {
+  return { bars: sliceSeries(h.bars, from, to), days: h.days.subarray(from, to), xdxr, up: h.up.subarray(from, to), down: h.down.subarray(from, to) };
+}

@@ -131,7 +131,8 @@ export class DemoSource implements SimSource {
   quote(ref: SecurityRef, now: number): Quote | undefined {
     const s = this.#sec(ref);
     if (!s) return undefined;
-    const h = this.market.dailyAt(s, now);
+    // The last two bars are all a quote needs (today's and the previous close).
+    const h = this.market.tailAt(s, now, 2);
     const i = h.bars.length - 1;
     if (i < 0) return undefined;
     const dec = this.market.decimals(s);

@@ -38,6 +38,8 @@ export interface MacValues {
 }
 
 const MAIN_SHARE = 0.45;
+/** Bars a security's values look back over: 60-day change, year to date, five days of flows. */
+const RECENT_BARS = 300;
 
 const isSt = (s: DemoSecurity) => s.st;
 
@@ -67,7 +69,7 @@ export class DemoMacData {
   #compute(s: DemoSecurity, now: number): MacValues | undefined {
     const quote = this.src.quote({ market: TDX_MARKET[s.market], code: s.code }, now);
     if (!quote) return undefined;
-    const h = this.market.dailyAt(s, now);
+    const h = this.market.tailAt(s, now, RECENT_BARS);
     const c = h.bars.close;
     const n = c.length - 1;
     const ago = (k: number) => (n - k >= 0 ? (c[n] / c[n - k] - 1) * 100 : 0);

@@ -31,9 +31,7 @@ function slidingExtreme(out: Float64Array, x: Float64Array, N: number, sign: num
     return;
   }
   if (!bars) {
-    let stop = f;
-    while (stop < n && x[stop] === x[stop]) stop++;
-    blockExtreme(out, x, f, stop, N, sign);
+    const stop = blockExtreme(out, x, f, N, sign);
     if (stop < n) rescanWithGaps(out, x, stop, N, sign, false);
     return;
   }
@@ -64,8 +62,9 @@ function slidingExtreme(out: Float64Array, x: Float64Array, N: number, sign: num
 }
 
 /**
- * The extreme value (not its position) over `[max(f, i−N+1), i]` for bars
- * `[f, end)`, which hold no invalid value: van Herk and Gil-Werman's blocks.
+ * The extreme value (not its position) over `[max(f, i−N+1), i]` from bar
+ * `f` up to the first invalid value, whose index it returns (the length when
+ * there is none): van Herk and Gil-Werman's blocks.
  * Cut the bars into blocks of N from `f`; a window then spans the tail of one
  * block and the head of the next, so its extreme is that of the previous
  * block's suffix extreme and the current block's prefix extreme, three
@@ -74,13 +73,15 @@ function slidingExtreme(out: Float64Array, x: Float64Array, N: number, sign: num
  * minimum is the maximum of the negated values (negation is exact). Ties keep
  * the later bar, as the rescan does.
  */
-function blockExtreme(out: Float64Array, x: Float64Array, f: number, end: number, N: number, sign: number): void {
+function blockExtreme(out: Float64Array, x: Float64Array, f: number, N: number, sign: number): number {
+  const end = x.length;
   const pick = new Float64Array(2);
   const suffix = new Float64Array(N);
   let h = -Infinity;
   const first = Math.min(end, f + N);
   for (let i = f; i < first; i++) {
     const w = sign * x[i]!;
+    if (w !== w) return i;
     pick[0] = h;
     pick[1] = w;
     h = pick[+(w >= h)]!;
@@ -99,6 +100,7 @@ function blockExtreme(out: Float64Array, x: Float64Array, f: number, end: number
     const e = Math.min(end, b + N);
     for (let i = b, k = 1; i < e; i++, k++) {
       const w = sign * x[i]!;
+      if (w !== w) return i;
       pick[0] = h;
       pick[1] = w;
       h = pick[+(w >= h)]!;
@@ -108,6 +110,7 @@ function blockExtreme(out: Float64Array, x: Float64Array, f: number, end: number
       out[i] = sign * pick[+(a > h)]!;
     }
   }
+  return end;
 }
 
 /**

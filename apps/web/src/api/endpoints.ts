@@ -4,6 +4,7 @@ import type {
   Adjust,
   AuthStatus,
   BarRow,
+  BoardRankRow,
   Category,
   ChanResult,
   FormulaComputation,
@@ -91,3 +92,5 @@ export const marketStat = () => get<Frame<MarketStat>>("/api/v1/market/stat");
 export const marketStrength = (preset: string, universe: string, top_n: number) =>
   get<Frame<StrengthRow>>(`/api/v1/market/strength${query({ preset, universe, top_n })}`);
 export const coreLeaders = () => get<Frame<LeaderRow>>("/api/v1/market/core-leaders");
+export const boardRanking = (board_type: string, ascending: boolean, top_n: number) =>
+  get<Frame<BoardRankRow> & { source?: string }>(`/api/v1/board-mac/ranking${query({ board_type, ascending, top_n })}`);

@@ -20,6 +20,12 @@ let socket: WebSocket | null = null;
 let wanted = false;
 let retryMs = 1000;
 let retryTimer: ReturnType<typeof setTimeout> | undefined;
+let onRefused: () => void = () => {};
+
+/** Called when a connection closes without ever opening (the gate refuses the upgrade once a session ends). */
+export function whenLiveRefused(fn: () => void): void {
+  onRefused = fn;
+}
 
 function send(msg: unknown): void {
   if (socket?.readyState === WebSocket.OPEN) socket.send(JSON.stringify(msg));
@@ -45,7 +51,9 @@ function connect(): void {
   const url = `${location.protocol === "https:" ? "wss" : "ws"}://${location.host}/api/v1/ws`;
   const ws = new WebSocket(url);
   socket = ws;
+  let opened = false;
   ws.onopen = () => {
+    opened = true;
     retryMs = 1000;
     liveState.value = "open";
     send({ type: "subscribe", channel: "session" });
@@ -57,6 +65,7 @@ function connect(): void {
     socket = null;
     liveState.value = "closed";
     if (!wanted) return;
+    if (!opened) onRefused();
     retryTimer = setTimeout(connect, retryMs);
     retryMs = Math.min(retryMs * 2, 30_000);
   };

@@ -213,3 +213,14 @@ export interface LeaderRow extends QuoteRow {
   readonly group: string;
   readonly name: string;
 }
+
+export interface BoardRankRow {
+  readonly code: string;
+  readonly name: string;
+  readonly change_pct: number | null;
+  readonly amount: number | null;
+  readonly main_net_amount: number | null;
+  readonly up_count: number | null;
+  readonly down_count: number | null;
+  readonly member_count: number | null;
+}

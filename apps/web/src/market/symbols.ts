@@ -15,7 +15,6 @@ const MARKETS: readonly Market[] = ["SH", "SZ", "BJ"];
 
 export const symbolKey = (s: SymbolRef): string => `${s.market}${s.code}`;
 export const wsCode = (s: SymbolRef): string => `${s.market}:${s.code}`;
-export const sameSymbol = (a: SymbolRef | null, b: SymbolRef | null): boolean => !!a && !!b && a.market === b.market && a.code === b.code;
 
 export const isIndex = (s: SymbolRef): boolean => classifySecurity(s.market, s.code).kind === "index";
 export const decimalsOf = (s: SymbolRef): number => priceDecimals(s.market, s.code);

@@ -2,7 +2,7 @@ import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
 import { BAR_CATEGORY_NAMES, type BarCategory } from "../../../core/bars/categories.ts";
 import { compileFormula, formatDiagnostic } from "../../../core/formula/index.ts";
 import type { HttpEnv } from "../http-env.ts";
-import { type OhlcvRecord, ohlcvRecords, recordsToSeries, timeKeyOf } from "../indicators/ohlcv-records.ts";
+import { type OhlcvRecords, ohlcvRecordsField } from "../validation/ohlcv-records.ts";
 import { MARKETS } from "../quotes/markets.ts";
 import { charString, errorResponses, jsonOk } from "../schemas/common.ts";
 import { qEnum } from "../validation/query.ts";
@@ -18,7 +18,7 @@ const Diagnostic = z
   .object({
     line: z.number().int().openapi({ description: "1-based line" }),
     column: z.number().int().openapi({ description: "1-based column" }),
-    message: z.string(),
+    message: z.string().openapi({ description: "what is wrong, in plain words (what was expected, a suggested name ...)" }),
   })
   .openapi("FormulaDiagnostic");
 
@@ -57,7 +57,12 @@ const FormulaValidateResponse = z
       .array(z.string())
       .openapi({ description: "functions that read later bars (ZIG, BACKSET, REFX, REF with a negative lag ...): unfit for backtests" }),
     params: z
-      .array(z.object({ name: z.string(), value: z.number().nullable() }))
+      .array(
+        z.object({
+          name: z.string().openapi({ description: "as written in the formula" }),
+          value: z.number().nullable().openapi({ description: "the bound value; null when not given" }),
+        }),
+      )
       .openapi({ description: "parameters the formula uses: bound ones with their value; null for an unknown name" }),
   })
   .openapi("FormulaValidateResponse");
@@ -65,9 +70,9 @@ const FormulaValidateResponse = z
 const FormulaComputeResponse = z
   .object({
     symbol: z.string().nullable().openapi({ description: "MARKET:CODE, null for inline bars" }),
-    category: z.enum(BAR_CATEGORY_NAMES),
+    category: z.enum(BAR_CATEGORY_NAMES).openapi({ description: "bar period evaluated (PERIOD)" }),
     count: z.number().int().openapi({ description: "bars evaluated" }),
-    outputs: z.array(Output),
+    outputs: z.array(Output).openapi({ description: "output columns in order, with their class" }),
     signals: z.array(z.string()).openapi({ description: "names of the signal outputs" }),
     values: z.array(z.string()).openapi({ description: "names of the numeric outputs" }),
     last_time: z.unknown().openapi({ description: "time label of the last bar (as /bars writes it, or as sent inline)" }),
@@ -76,8 +81,8 @@ const FormulaComputeResponse = z
       .array(z.record(z.string(), z.unknown()))
       .optional()
       .openapi({ description: "the latest `tail` bars, oldest first: the time (`date` or `datetime`) and every output; absent when tail is 0" }),
-    warnings: z.array(Diagnostic),
-    future_functions: z.array(z.string()),
+    warnings: z.array(Diagnostic).openapi({ description: "as /formula/validate: future functions, unknown style words, no output" }),
+    future_functions: z.array(z.string()).openapi({ description: "functions reading later bars: past values may change as bars arrive" }),
     adjust: z.record(z.string(), z.unknown()).optional().openapi({ description: "the adjustment applied (stock bars from the quote server), as /bars reports it" }),
   })
   .openapi("FormulaComputeResponse");
@@ -100,7 +105,7 @@ export function registerFormulaRoutes(app: OpenAPIHono<HttpEnv>, formulas: Formu
     .object({
       text,
       params,
-      ohlcv: ohlcvRecords(1, OHLCV_MAX).optional().openapi({ description: `inline bars, oldest first (1..${OHLCV_MAX}); see OhlcvRecord` }),
+      ohlcv: ohlcvRecordsField(1, OHLCV_MAX, { requireTime: false }).optional().openapi({ description: `inline bars, oldest first (1..${OHLCV_MAX}): {datetime|date, open, high, low, close, vol?, amount?}` }),
       symbol: z.string().regex(SYMBOL).optional().openapi({ description: 'MARKET:CODE, e.g. "SZ:000001" (easy_tdx\'s form)' }),
       market: qEnum(MARKETS).optional().openapi({ description: "with code, instead of symbol" }),
       code: z.string().min(6).max(6).optional().openapi({ description: "6-character security code, with market" }),
@@ -176,13 +181,13 @@ export function registerFormulaRoutes(app: OpenAPIHono<HttpEnv>, formulas: Formu
   );
 }
 
-function inlineBars(rows: readonly OhlcvRecord[], category: BarCategory): FormulaBars {
-  const key = timeKeyOf(rows);
+function inlineBars(records: OhlcvRecords, category: BarCategory): FormulaBars {
+  const key = records.timeKey;
   return {
     kind: "inline",
-    series: recordsToSeries(rows),
-    timeKey: key ?? "date",
-    labels: key ? rows.map((r) => r[key]) : null,
+    series: records.series,
+    timeKey: key === "datetime" ? "datetime" : "date",
+    labels: key ? records.rows.map((r) => r[key]) : null,
     category,
   };
 }

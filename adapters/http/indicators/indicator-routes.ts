@@ -3,7 +3,7 @@ import { DataFrameSchema, frameResponse } from "../frames/data-frame.ts";
 import type { HttpEnv } from "../http-env.ts";
 import { errorResponses, jsonOk } from "../schemas/common.ts";
 import type { IndicatorService } from "./indicator-service.ts";
-import { ohlcvRecords } from "./ohlcv-records.ts";
+import { ohlcvRecordsField } from "../validation/ohlcv-records.ts";
 
 const tags = ["indicator"];
 
@@ -12,11 +12,11 @@ export const MAX_INDICATOR_ROWS = 10_000;
 
 const IndicatorParamInfo = z
   .object({
-    name: z.string(),
-    default: z.number(),
+    name: z.string().openapi({ description: "parameter name, as used in the structured params form" }),
+    default: z.number().openapi({ description: "TDX's default" }),
     min: z.number().nullable().openapi({ description: "smallest accepted value (null: unbounded)" }),
     max: z.number().nullable().openapi({ description: "largest accepted value (null: unbounded)" }),
-    description: z.string().nullable(),
+    description: z.string().nullable().openapi({ description: "what it means, where the name does not say (SAR's percent steps)" }),
   })
   .openapi("IndicatorParam");
 
@@ -25,7 +25,7 @@ const IndicatorInfoSchema = z
     name: z.string().openapi({ description: "indicator id (easy_tdx's key), e.g. MACD" }),
     id: z.string().openapi({ description: "the same id" }),
     title: z.string().openapi({ description: "display name, e.g. MACD 平滑异同平均线" }),
-    description: z.string(),
+    description: z.string().openapi({ description: "what it measures (the title when there is nothing more)" }),
     params: z.array(IndicatorParamInfo).openapi({ description: "parameters in positional order (`MACD(12,26,9)`), with TDX's defaults" }),
     default_params: z.record(z.string(), z.number()).openapi({ description: "easy_tdx's field: `{name: default}`" }),
     outputs: z.array(z.string()).openapi({ description: "column names in compute tables, e.g. MACD_DIF, MACD_DEA, MACD" }),
@@ -56,8 +56,8 @@ parameter (\`["body","params",<indicator>,<name>]\`).`;
 export function registerIndicatorRoutes(app: OpenAPIHono<HttpEnv>, indicators: IndicatorService): void {
   const ComputeIndicatorsRequest = z
     .object({
-      data: ohlcvRecords(0, MAX_INDICATOR_ROWS).openapi({
-        description: `OHLCV records, oldest first (at most ${MAX_INDICATOR_ROWS}); see OhlcvRecord`,
+      data: ohlcvRecordsField(0, MAX_INDICATOR_ROWS, { requireTime: false }).openapi({
+        description: `OHLCV records, oldest first (at most ${MAX_INDICATOR_ROWS}; the time column is optional here): {datetime|date, open, high, low, close, vol?, amount?}`,
       }),
       indicators: z
         .array(z.string())
@@ -106,7 +106,7 @@ export function registerIndicatorRoutes(app: OpenAPIHono<HttpEnv>, indicators: I
       const body = c.req.valid("json");
       const r = indicators.resolve(body.indicators, body.params);
       if (!r.ok) throw new Error("indicator requests were checked by the schema");
-      const bytes = indicators.frame({ rows: body.data, requests: r.value, keepOhlcv: body.keep_ohlcv, tail: body.tail });
+      const bytes = indicators.frame({ records: body.data, requests: r.value, keepOhlcv: body.keep_ohlcv, tail: body.tail });
       return frameResponse(bytes) as never;
     },
   );

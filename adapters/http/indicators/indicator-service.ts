@@ -12,7 +12,7 @@ import { type IndicatorRequest, type Result, resolveIndicatorRequests } from "..
 import type { IndicatorPlugin, PluginRegistry } from "../../../ports/plugins.ts";
 import { isFormulaIndicator } from "../../../plugins/indicators/formula-indicator.ts";
 import { any, type Column, dataFrameJson, num } from "../frames/data-frame.ts";
-import { type OhlcvRecord, recordsToSeries, timeKeyOf } from "./ohlcv-records.ts";
+import type { OhlcvRecords } from "../validation/ohlcv-records.ts";
 
 export interface IndicatorInfo {
   /** easy_tdx's key for the id. */
@@ -41,7 +41,7 @@ interface IndicatorColumn {
 const indicatorColumn = (id: string, line: string) => (line === id ? id : `${id}_${line}`);
 
 export interface FrameRequest {
-  readonly rows: readonly OhlcvRecord[];
+  readonly records: OhlcvRecords;
   readonly requests: readonly IndicatorRequest[];
   /** Keep every input key (else only the time key). */
   readonly keepOhlcv: boolean;
@@ -77,16 +77,19 @@ export class IndicatorService {
    * gives way), then every output column.
    */
   frame(req: FrameRequest): Uint8Array<ArrayBuffer> {
-    const { rows } = req;
+    const { rows, series, timeKey: key } = req.records;
     this.#arena.reset();
-    const columns = this.#columns(recordsToSeries(rows), req.requests);
+    const columns = this.#columns(series, req.requests);
     const names = new Set(columns.map((col) => col.name));
-    const key = timeKeyOf(rows);
     const echoed = req.keepOhlcv ? inputKeys(rows) : key ? [key] : [];
     const from = req.tail ? Math.max(0, rows.length - req.tail) : 0;
     const kept = rows.slice(from);
+    // The OHLCV fields are echoed as the numbers computed on (they may arrive as numeric strings).
+    const parsed: Record<string, Float64Array> = { open: series.open, high: series.high, low: series.low, close: series.close, vol: series.vol, amount: series.amount };
     const table: Column[] = [
-      ...echoed.filter((k) => !names.has(k)).map((k) => any(k, kept.map((row) => row[k] ?? null))),
+      ...echoed
+        .filter((k) => !names.has(k))
+        .map((k) => (parsed[k] ? num(k, parsed[k].subarray(from)) : any(k, kept.map((row) => row[k] ?? null)))),
       ...columns.map((col) => num(col.name, col.values.subarray(from))),
     ];
     return dataFrameJson(table, kept.length);

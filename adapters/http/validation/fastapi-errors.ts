@@ -110,6 +110,11 @@ export function toValidationItems(issues: readonly Issue[], loc: Loc, raw: unkno
     const path = issue.path.map((p) => (typeof p === "number" ? p : String(p)));
     const input = valueAt(raw, issue.path);
     const at = [loc, ...path];
+    const carried = issue.code === "custom" ? (issue.params as { fastapi?: ValidationItem } | undefined)?.fastapi : undefined;
+    if (carried) {
+      out.push({ ...carried, loc: at });
+      continue;
+    }
     if (input === undefined && issue.code !== "unrecognized_keys" && issue.code !== "custom") {
       const parent = valueAt(raw, issue.path.slice(0, -1));
       out.push({ type: "missing", loc: at, msg: "Field required", input: fromText ? null : (parent ?? null) });

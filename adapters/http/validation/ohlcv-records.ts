@@ -1,17 +1,19 @@
 /**
- * Caller-supplied OHLCV records (indicator compute, chan analysis, backtests)
- * → a BarSeries, with every problem reported as a FastAPI item naming the row:
- * `loc: ["body", <field>, <row>, <column>]`. Accepted per row: a time column
- * (`date`, `datetime`, `trade_date` or `time`; "YYYY-MM-DD", "YYYY/MM/DD",
- * "YYYYMMDD", optionally followed by " HH:MM" or " HH:MM:SS", or YYYYMMDD as a
- * number), `open`, `high`, `low`, `close` (numbers or numeric strings), and
- * optional `vol` (or `volume`) and `amount`. Rows must be in ascending time
- * order without duplicates, and `high` must not be below `low`.
+ * Caller-supplied OHLCV records (indicator compute, formula compute, chan
+ * analysis, backtests) → a BarSeries, in one pass, with every problem reported
+ * as a FastAPI item naming the row: `loc: ["body", <field>, <row>, <column>]`.
+ * Accepted per row: a time column (`datetime`, `date`, `trade_date` or `time`;
+ * "YYYY-MM-DD", "YYYY/MM/DD", "YYYYMMDD", optionally followed by " HH:MM" or
+ * " HH:MM:SS", or YYYYMMDD as a number), `open`, `high`, `low`, `close` (numbers
+ * or numeric strings), and optional `vol` (or `volume`) and `amount`. Rows must
+ * be in ascending time order without duplicates, and `high` must not be below
+ * `low`. Other keys pass through untouched (the raw rows are kept).
  */
+import { z } from "@hono/zod-openapi";
 import { allocSeries, type BarSeries } from "../../../core/bars/series.ts";
 import type { ValidationItem } from "./fastapi-errors.ts";
 
-const TIME_KEYS = ["date", "datetime", "trade_date", "time"] as const;
+const TIME_KEYS = ["datetime", "date", "trade_date", "time"] as const;
 const DATE = /^(\d{4})[-/]?(\d{2})[-/]?(\d{2})(?:[ T](\d{2}):(\d{2})(?::(\d{2}))?)?$/;
 
 const digit = (s: string, i: number) => s.charCodeAt(i) - 48;
@@ -53,15 +55,42 @@ function parseNumber(v: unknown): number | undefined {
   return undefined;
 }
 
-export type OhlcvResult = { ok: true; series: BarSeries; intraday: boolean } | { ok: false; errors: ValidationItem[] };
+export type TimeKey = (typeof TIME_KEYS)[number];
+
+export interface OhlcvRecords {
+  readonly series: BarSeries;
+  /** True when some bar has a time of day. */
+  readonly intraday: boolean;
+  /** The time column the records use (null when optional and absent; then `time` is NaN). */
+  readonly timeKey: TimeKey | null;
+  /** The records as sent, for answers that echo input columns. */
+  readonly rows: readonly Record<string, unknown>[];
+}
+
+export type OhlcvResult = ({ ok: true } & OhlcvRecords) | { ok: false; errors: ValidationItem[] };
+
+export interface OhlcvOptions {
+  /** Indicators need no times; every other use does. Default true. */
+  readonly requireTime?: boolean;
+}
 
 /** Parses `rows` found at `body.<field>`; stops collecting after 20 problems. */
-export function parseOhlcvRecords(rows: readonly unknown[], field: string): OhlcvResult {
+export function parseOhlcvRecords(rows: readonly unknown[], field: string, opts: OhlcvOptions = {}): OhlcvResult {
+  const requireTime = opts.requireTime ?? true;
+  const first = rows[0];
+  const firstKey =
+    first !== null && typeof first === "object" ? TIME_KEYS.find((k) => (first as Record<string, unknown>)[k] != null) : undefined;
+  const timeKey: TimeKey | null = firstKey ?? (requireTime ? "date" : null);
   const s = allocSeries(rows.length);
   const errors: ValidationItem[] = [];
   let intraday = false;
   const err = (i: number, col: string, type: string, msg: string, input: unknown) =>
     errors.push({ type, loc: ["body", field, i, col], msg, input });
+  // pydantic's wording: a string that is not a number, or a value of the wrong type.
+  const notNumber = (i: number, col: string, v: unknown) =>
+    typeof v === "string"
+      ? err(i, col, "float_parsing", "Input should be a valid number, unable to parse string as a number", v)
+      : err(i, col, "float_type", "Input should be a valid number", v);
   for (let i = 0; i < rows.length && errors.length < 20; i++) {
     const r = rows[i];
     if (r === null || typeof r !== "object" || Array.isArray(r)) {
@@ -69,8 +98,9 @@ export function parseOhlcvRecords(rows: readonly unknown[], field: string): Ohlc
       continue;
     }
     const row = r as Record<string, unknown>;
-    const key = TIME_KEYS.find((k) => row[k] !== undefined);
-    if (!key) err(i, "date", "missing", "Field required (a date, datetime, trade_date or time column)", row);
+    const key = timeKey;
+    if (key === null) s.time[i] = NaN;
+    else if (row[key] == null) err(i, key, "missing", "Field required (every record needs the time column the first one uses)", row);
     else {
       const t = parseTime(row[key]);
       if (t === undefined) err(i, key, "value_error", "Value error, not a date/time (YYYY-MM-DD or YYYY-MM-DD HH:MM)", row[key]);
@@ -78,7 +108,8 @@ export function parseOhlcvRecords(rows: readonly unknown[], field: string): Ohlc
         s.time[i] = t;
         if (t % 86_400_000 !== 0) intraday = true;
         if (i > 0 && t <= s.time[i - 1]) {
-          err(i, key, "value_error", t === s.time[i - 1] ? "Value error, duplicate time" : "Value error, rows are not in ascending time order", row[key]);
+          const what = t === s.time[i - 1] ? "duplicates the time of" : "is earlier than";
+          err(i, key, "value_error", `Value error, row ${i} ${what} row ${i - 1}; records must be strictly increasing in time, oldest first`, row[key]);
         }
       }
     }
@@ -86,7 +117,7 @@ export function parseOhlcvRecords(rows: readonly unknown[], field: string): Ohlc
       if (row[col] === undefined) err(i, col, "missing", "Field required", row);
       else {
         const x = parseNumber(row[col]);
-        if (x === undefined) err(i, col, "float_parsing", "Input should be a valid number", row[col]);
+        if (x === undefined) notNumber(i, col, row[col]);
         else s[col][i] = x;
       }
     }
@@ -97,10 +128,34 @@ export function parseOhlcvRecords(rows: readonly unknown[], field: string): Ohlc
         continue;
       }
       const x = parseNumber(row[name]);
-      if (x === undefined) err(i, name, "float_parsing", "Input should be a valid number", row[name]);
+      if (x === undefined) notNumber(i, name, row[name]);
       else s[col][i] = x;
     }
-    if (s.high[i] < s.low[i]) err(i, "high", "value_error", "Value error, high is below low", row.high);
+    if (s.high[i] < s.low[i]) err(i, "high", "value_error", `Value error, high (${s.high[i]}) is below low (${s.low[i]}) in row ${i}`, row.high);
   }
-  return errors.length ? { ok: false, errors } : { ok: true, series: s, intraday };
+  return errors.length ? { ok: false, errors } : { ok: true, series: s, intraday, timeKey, rows: rows as Record<string, unknown>[] };
+}
+
+export const OHLCV_RECORD_DOC =
+  "OHLCV records, oldest first: {datetime|date|trade_date|time, open, high, low, close, vol?, amount?}; times as " +
+  '"YYYY-MM-DD", "YYYYMMDD" (or the integer), optionally with " HH:MM[:SS]"; numbers may be numeric strings; other keys pass through';
+
+/**
+ * The request-body field for `min`..`max` records: checked by
+ * {@link parseOhlcvRecords} inside the schema, so problems arrive as ordinary
+ * 422 items, and parsed to {@link OhlcvRecords}.
+ */
+export function ohlcvRecordsField(min: number, max: number, opts: OhlcvOptions = {}) {
+  return z
+    .array(z.record(z.string(), z.unknown()))
+    .min(min)
+    .max(max)
+    .transform((rows, ctx): OhlcvRecords => {
+      const r = parseOhlcvRecords(rows, "_", opts);
+      if (r.ok) return r;
+      // loc ["body", "_", row, col] → the path under this field; the item travels in `params`.
+      for (const item of r.errors) ctx.addIssue({ code: "custom", path: item.loc.slice(2), message: item.msg, params: { fastapi: item } });
+      return z.NEVER;
+    })
+    .openapi({ description: OHLCV_RECORD_DOC });
 }

@@ -15,6 +15,7 @@ import { SecurityDirectory } from "../../adapters/http/quotes/security-directory
 import { HostService } from "../../adapters/http/server/host-service.ts";
 import { QuoteFanout } from "../../adapters/http/ws/quote-fanout.ts";
 import { WsHub } from "../../adapters/http/ws/ws-hub.ts";
+import { taskFeed } from "../../adapters/http/ws/task-feed.ts";
 import { sqliteAuthStore } from "../../adapters/sqlite/sqlite-auth-store.ts";
 import { sqliteSettingsStore } from "../../adapters/sqlite/sqlite-settings-store.ts";
 import { openDatabase } from "../../adapters/sqlite/sqlite-database.ts";
@@ -75,14 +76,6 @@ export async function buildApp(config: Config, overrides: Overrides = {}): Promi
   const closers: (() => Promise<void>)[] = [() => db.destroy(), () => quotes.close()];
   const bars = new BarService(quotes.client, clock, log);
   const directory = new SecurityDirectory(quotes.client, clock);
-  const wss = new WebSocketServer({ noServer: true });
-  const fanout = new QuoteFanout(quotes.client, clock, log, config.WS_QUOTE_INTERVAL_MS);
-  const hub = new WsHub(fanout, clock, log, undefined, config.WS_MAX_BUFFERED_BYTES);
-  closers.push(async () => {
-    hub.close();
-    for (const c of wss.clients) c.terminate();
-    await new Promise<void>((resolve) => wss.close(() => resolve()));
-  });
   const external = await wireExternal(config, clock, log, db, registry);
   closers.push(() => external.close());
   const indicators = new IndicatorService(registry);
@@ -91,6 +84,14 @@ export async function buildApp(config: Config, overrides: Overrides = {}): Promi
   closers.push(() => marketData.close());
   const backtest = await wireBacktest({ db, clock, log, registry, bars, directory }, VERSION);
   closers.push(() => backtest.close());
+  const wss = new WebSocketServer({ noServer: true });
+  const fanout = new QuoteFanout(quotes.client, clock, log, config.WS_QUOTE_INTERVAL_MS);
+  const hub = new WsHub(fanout, clock, log, taskFeed(backtest.area.tasks), config.WS_MAX_BUFFERED_BYTES);
+  closers.push(async () => {
+    hub.close();
+    for (const c of wss.clients) c.terminate();
+    await new Promise<void>((resolve) => wss.close(() => resolve()));
+  });
   // SERVICES: each feature area builds its services above this line (and pushes to `closers`).
   const app = createHttpApp({
     auth,

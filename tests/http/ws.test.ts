@@ -80,6 +80,31 @@ describe("websocket", () => {
   });
 });
 
+describe("websocket task progress", () => {
+  test("a task's progress and completion arrive without polling", async () => {
+    const s = await startTestServer({ clock: trading() });
+    try {
+      const ws = await open(s.url);
+      const got = collect(ws);
+      ws.send(JSON.stringify({ type: "subscribe", channel: "tasks" }));
+      await until(() => got.length >= 1);
+      const submit = await call(s.url, "POST", "/api/v1/backtest/run/async", {
+        json: { strategy: "ma_cross", symbol: "SZ:000001", category: "DAY", count: 500 },
+      });
+      assert.equal(submit.status, 202);
+      const id = submit.body.task_id;
+      const mine = () => got.filter((m: any) => m.type === "task" && m.task_id === id) as any[];
+      await until(() => mine().some((m) => m.status === "done"), 20_000);
+      const statuses = mine().map((m) => m.status);
+      assert.ok(statuses.includes("running"), statuses.join());
+      assert.equal(mine().at(-1).progress, 1);
+      ws.close();
+    } finally {
+      await s.dispose();
+    }
+  });
+});
+
 describe("websocket gate", () => {
   test("with a password set, the upgrade needs a session: 401 before upgrading", async () => {
     const s = await startTestServer({ clock: trading() });

@@ -174,8 +174,10 @@ export function performanceOf(track: EquityTrack, tally: TradeTally, ctx: Metric
   const vEnd = n > 0 ? equity[n - 1]! : ctx.initialCash;
   const growth = vEnd / v0;
   const meanR = m > 0 ? sumR / m : Number.NaN;
-  const std = m > 1 ? Math.sqrt(Math.max(0, (sumDev2 - (sumDev * sumDev) / m) / (m - 1))) : Number.NaN;
-  const downside = m > 0 ? Math.sqrt(sumDown2 / m) : Number.NaN;
+  // Below 1e-12 per bar a deviation is float noise of a flat equity line, not risk: ratios on it are undefined.
+  const noiseFree = (x: number) => (x < 1e-12 ? 0 : x);
+  const std = m > 1 ? noiseFree(Math.sqrt(Math.max(0, (sumDev2 - (sumDev * sumDev) / m) / (m - 1)))) : Number.NaN;
+  const downside = m > 0 ? noiseFree(Math.sqrt(sumDown2 / m)) : Number.NaN;
   const annual = m > 0 ? Math.pow(growth, N / m) - 1 : Number.NaN;
   const spanDays = n > 1 ? (time[n - 1]! - time[0]!) / DAY_MS : 0;
   const k = tally.count;

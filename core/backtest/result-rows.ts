@@ -3,6 +3,7 @@
  * `positions`) so its clients read ours unchanged. Built from the kernels' typed
  * arrays only when a caller asks for rows. Non-finite numbers become null.
  */
+import { roundScaled } from "../bars/round.ts";
 import { DAY_MS, isoDateTime } from "./bar-time.ts";
 import { REFUSAL_NAMES } from "./execution-rules.ts";
 import { METRIC_NAMES, type MetricName, type Performance } from "./metric-docs.ts";
@@ -55,6 +56,15 @@ export interface BarTable<F extends string> {
 export const EQUITY_FIELDS = ["cash", "position_value", "total", "drawdown", "drawdown_pct"] as const;
 export type EquityTable = BarTable<(typeof EQUITY_FIELDS)[number]>;
 
+/**
+ * Per-bar rows carry money to 1e-6 CNY (fees have five decimals) and fractions
+ * to 1e-8: fee arithmetic leaves float noise (226.00680000032298) that no
+ * reader wants, and short decimals keep the multi-megabyte JSON of long runs
+ * fast to write. Metrics are computed from the unrounded run.
+ */
+const money = (x: number) => roundScaled(x, 1_000_000);
+const fraction = (x: number) => roundScaled(x, 100_000_000);
+
 export function equityTable(track: EquityTrack, datetime: readonly string[] = isoTimes(track.time, track.length)): EquityTable {
   const n = track.length;
   const c = Object.fromEntries(EQUITY_FIELDS.map((f) => [f, new Float64Array(n)])) as EquityTable["columns"];
@@ -63,11 +73,11 @@ export function equityTable(track: EquityTrack, datetime: readonly string[] = is
     const total = track.equity[t]!;
     if (total > peak) peak = total;
     const drawdown = peak - total;
-    c.cash[t] = track.cash[t]!;
-    c.position_value[t] = total - track.cash[t]!;
-    c.total[t] = total;
-    c.drawdown[t] = drawdown;
-    c.drawdown_pct[t] = peak > 0 ? drawdown / peak : 0;
+    c.cash[t] = money(track.cash[t]!);
+    c.position_value[t] = money(total - track.cash[t]!);
+    c.total[t] = money(total);
+    c.drawdown[t] = money(drawdown);
+    c.drawdown_pct[t] = peak > 0 ? fraction(drawdown / peak) : 0;
   }
   return { length: n, datetime, fields: EQUITY_FIELDS, columns: c };
 }
@@ -230,9 +240,9 @@ export function positionTable(
     }
     const size = shares[t]!;
     c.size[t] = size;
-    c.avg_price[t] = avg;
-    c.market_value[t] = value[t]!;
-    c.unrealized_pnl[t] = value[t]! - size * avg;
+    c.avg_price[t] = money(avg);
+    c.market_value[t] = money(value[t]!);
+    c.unrealized_pnl[t] = money(value[t]! - size * avg);
   }
   return { length, datetime, fields: POSITION_FIELDS, columns: c };
 }

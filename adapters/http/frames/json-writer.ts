@@ -1,9 +1,9 @@
 /**
  * A growable UTF-8 byte buffer for writing JSON text without building strings:
  * digits are written byte by byte, constant fragments are copied pre-encoded.
- * Numbers with at most four decimals (prices, percentages, volumes) take the
- * fast path; anything else falls back to the engine's shortest round-trip form,
- * so the text is always what `JSON.stringify` would write.
+ * Numbers with at most six decimals (prices, percentages, volumes, money) take
+ * the fast path; anything else falls back to the engine's shortest round-trip
+ * form, so the text is always what `JSON.stringify` would write.
  */
 const encoder = new TextEncoder();
 
@@ -82,19 +82,20 @@ export class JsonWriter {
   number(x: number): this {
     this.#room(32);
     if (!Number.isFinite(x)) return this.ascii("null");
-    const k = Math.round(x * 10_000);
-    if (k / 10_000 !== x || k > 9e15 || k < -9e15) return this.ascii(String(x));
+    // At most 15 significant digits (|k| < 1e15): then the written decimal is also the shortest one, as JSON writes it.
+    const k = Math.round(x * 1_000_000);
+    if (k / 1_000_000 !== x || k >= 1e15 || k <= -1e15) return this.ascii(String(x));
     let a = k;
     if (k < 0) {
       this.#buf[this.#pos++] = 45; // "-"
       a = -k;
     }
-    const ip = Math.floor(a / 10_000);
-    let fp = a - ip * 10_000;
+    const ip = Math.floor(a / 1_000_000);
+    let fp = a - ip * 1_000_000;
     this.#uint(ip);
     if (fp !== 0) {
       this.#buf[this.#pos++] = 46; // "."
-      let div = 1000;
+      let div = 100_000;
       while (fp !== 0) {
         const d = Math.floor(fp / div);
         this.#buf[this.#pos++] = 48 + d;

@@ -1,0 +1,27 @@
+import assert from "node:assert/strict";
+import { test } from "node:test";
+import fc from "fast-check";
+import { JsonWriter } from "../../../adapters/http/frames/json-writer.ts";
+
+const text = (x: number) => new TextDecoder().decode(new JsonWriter().number(x).finish());
+
+test("numbers are written exactly as JSON.stringify writes them (fast path and fallback)", () => {
+  const short = fc.oneof(
+    fc.integer({ min: -1e15, max: 1e15 }).map((k) => k / 1e6),
+    fc.integer({ min: -1e12, max: 1e12 }).map((k) => k / 1e4),
+    fc.integer({ min: -1e9, max: 1e9 }).map((k) => k / 100),
+  );
+  fc.assert(
+    fc.property(fc.oneof(fc.double(), short, fc.constantFrom(-0, 0.1 + 0.2, 1e21, 5e-324, 999999999.999999, 1e15 / 1e6)), (x) => {
+      assert.equal(text(x), Number.isFinite(x) ? JSON.stringify(x) : "null");
+    }),
+    { numRuns: 20_000 },
+  );
+});
+
+test("strings and values are escaped; the buffer grows", () => {
+  const w = new JsonWriter();
+  for (let i = 0; i < 20_000; i++) w.string('a"b\\c\n中');
+  const out = new TextDecoder().decode(w.finish());
+  assert.equal(out, JSON.stringify('a"b\\c\n中').repeat(20_000));
+});

@@ -1,5 +1,6 @@
 import type { z } from "zod";
 import type { BarSeries } from "../core/bars/series.ts";
+import type { SeriesMemo } from "../core/research/series-memo.ts";
 
 /** A numeric parameter of an indicator, with TDX's default. */
 export interface IndicatorParam {
@@ -42,7 +43,12 @@ export interface StrategyPlugin<P extends StrategyParams = StrategyParams> {
   readonly params: z.ZodType<P>;
   /** Points searched by optimisation when the request gives no grid. */
   readonly defaultGrid: { readonly [K in keyof P]?: readonly P[K][] };
-  signals(series: BarSeries, params: P): StrategySignals;
+  /**
+   * Signals on `series`. A sweep passes a `memo` bound to `series` so that
+   * indicator columns shared by many parameter sets are computed once; without
+   * one everything is computed afresh. The flags are the same either way.
+   */
+  signals(series: BarSeries, params: P, memo?: SeriesMemo): StrategySignals;
 }
 
 /** An external data source (announcements, reports, ...); `create` builds the adapter. */

@@ -20,6 +20,7 @@ import { registerStrengthRoutes } from "./market/strength-routes.ts";
 import { registerBoardMacRoutes } from "./board-mac/board-mac-routes.ts";
 import { registerMacRoutes } from "./board-mac/mac-routes.ts";
 import { registerExRoutes } from "./ex/ex-routes.ts";
+import { registerResearchRoutes } from "./research/research-routes.ts";
 import { HttpError } from "./http-error.ts";
 import { upstreamError } from "./upstream-errors.ts";
 import type { HttpDeps, HttpEnv } from "./http-env.ts";
@@ -95,6 +96,7 @@ export function createHttpApp(deps: HttpDeps): OpenAPIHono<HttpEnv> {
   registerMacRoutes(app, deps.marketData.mac, deps.clock);
   registerExRoutes(app, deps.marketData.ex);
   registerBacktestRoutes(app, deps.backtest);
+  registerResearchRoutes(app, deps.research);
   // ROUTES: each feature area registers its routes above this line (one call each).
   registerDocsRoutes(app);
 

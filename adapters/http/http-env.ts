@@ -15,6 +15,7 @@ import type { BacktestArea } from "./backtest/backtest-routes.ts";
 import type { ExternalServices } from "./external/external-services.ts";
 import type { LlmConfigService } from "./llm/llm-service.ts";
 import type { MarketDataServices } from "./market/market-data-services.ts";
+import type { ResearchService } from "./research/research-service.ts";
 
 /** What the HTTP adapter needs from the composition root. */
 export interface HttpDeps {
@@ -44,6 +45,8 @@ export interface HttpDeps {
   marketData: MarketDataServices;
   /** Backtests, background tasks and the strategy library. */
   backtest: BacktestArea;
+  /** Optimisation, walk-forward, evaluation, multi-seed, rotation and the signal scan (background tasks). */
+  research: ResearchService;
   // DEPS: each feature area adds its services above this line.
 }
 

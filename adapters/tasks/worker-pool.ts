@@ -67,8 +67,17 @@ export class WorkerPool implements JobPool {
     if (options.signal?.aborted) return Promise.reject(aborted(options.signal));
     return new Promise<R>((resolve, reject) => {
       const id = this.#nextId++;
-      const entry: Job = { id, message: { type: "run", id, job, payload }, options, resolve: resolve as (v: unknown) => void, reject };
-      options.signal?.addEventListener("abort", () => this.#cancel(entry), { once: true });
+      const onAbort = () => this.#cancel(entry);
+      // the listener goes with the job: a task's signal outlives the many jobs it runs
+      const settled = () => options.signal?.removeEventListener("abort", onAbort);
+      const entry: Job = {
+        id,
+        message: { type: "run", id, job, payload },
+        options,
+        resolve: (v) => (settled(), resolve(v as R)),
+        reject: (e) => (settled(), reject(e)),
+      };
+      options.signal?.addEventListener("abort", onAbort, { once: true });
       this.#queue.push(entry);
       this.#pump();
     });

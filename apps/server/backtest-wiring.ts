@@ -1,14 +1,18 @@
 /**
- * Builds the backtest area: the worker pool (one thread per core, started on
- * first use), the embedded task runner on the service database (recovering
- * tasks a stop interrupted), the backtest use cases and the strategy library.
+ * Builds the backtest area: the job pool (embedded worker threads, one per
+ * core and started on first use; or, with TASK_BACKEND=bullmq, a BullMQ queue
+ * on REDIS_URL served by `npm run worker` processes), the embedded task runner
+ * on the service database (recovering tasks a stop interrupted), the backtest
+ * and research use cases and the strategy library.
  */
 import { BarLoader } from "../../adapters/http/backtest/bar-loader.ts";
 import type { BacktestArea } from "../../adapters/http/backtest/backtest-routes.ts";
 import { BacktestService } from "../../adapters/http/backtest/backtest-service.ts";
-import { BACKTEST_JOBS, backtestPrograms } from "../../adapters/http/backtest/backtest-tasks.ts";
+import { backtestPrograms } from "../../adapters/http/backtest/backtest-tasks.ts";
 import type { BarService } from "../../adapters/http/bars/bar-service.ts";
 import type { SecurityDirectory } from "../../adapters/http/quotes/security-directory.ts";
+import { ResearchService } from "../../adapters/http/research/research-service.ts";
+import { researchPrograms } from "../../adapters/http/research/research-tasks.ts";
 import { StrategyLibraryService } from "../../adapters/http/strategies/strategy-library-service.ts";
 import type { Database } from "../../adapters/sqlite/sqlite-database.ts";
 import { sqliteStrategyLibrary } from "../../adapters/sqlite/sqlite-strategy-library.ts";
@@ -18,26 +22,42 @@ import { WorkerPool } from "../../adapters/tasks/worker-pool.ts";
 import type { Clock } from "../../ports/clock.ts";
 import type { Logger } from "../../ports/logger.ts";
 import type { PluginRegistry } from "../../ports/plugins.ts";
+import type { JobPool } from "../../ports/task-runner.ts";
+import type { Config } from "./config.ts";
+import { JOB_MODULES } from "./job-modules.ts";
 
 export interface BacktestWiring {
   readonly area: BacktestArea;
-  /** Stops the runner (running tasks stay `running` for the next start), then the threads. */
+  readonly research: ResearchService;
+  /** Stops the runner (running tasks stay `running` for the next start), then the pool. */
   close(): Promise<void>;
 }
 
+type TaskConfig = Pick<Config, "TASK_BACKEND" | "REDIS_URL" | "BULLMQ_QUEUE" | "BULLMQ_PARALLELISM">;
+
+/** The job pool the configuration asks for; the BullMQ adapter is loaded only when chosen. */
+async function jobPool(config: TaskConfig, log: Logger): Promise<JobPool> {
+  if (config.TASK_BACKEND !== "bullmq") return new WorkerPool({ modules: JOB_MODULES });
+  const { BullmqJobPool } = await import("../../adapters/tasks/bullmq-job-pool.ts");
+  return BullmqJobPool.open({ url: config.REDIS_URL!, queue: config.BULLMQ_QUEUE, size: config.BULLMQ_PARALLELISM, log });
+}
+
 export async function wireBacktest(
-  deps: { db: Database; clock: Clock; log: Logger; registry: PluginRegistry; bars: BarService; directory: SecurityDirectory },
+  deps: { db: Database; clock: Clock; log: Logger; registry: PluginRegistry; bars: BarService; directory: SecurityDirectory; config: TaskConfig },
   version: string,
 ): Promise<BacktestWiring> {
   const loader = new BarLoader(deps.bars, deps.directory);
-  const pool = new WorkerPool({ modules: [BACKTEST_JOBS] });
-  const tasks = await EmbeddedTaskRunner.start({ store: sqliteTaskStore(deps.db), pool, clock: deps.clock, log: deps.log, programs: backtestPrograms(loader) });
+  const pool = await jobPool(deps.config, deps.log);
+  const programs = new Map([...backtestPrograms(loader), ...researchPrograms(deps.registry, loader)]);
+  const tasks = await EmbeddedTaskRunner.start({ store: sqliteTaskStore(deps.db), pool, clock: deps.clock, log: deps.log, programs });
+  const library = sqliteStrategyLibrary(deps.db);
   return {
     area: {
       backtest: new BacktestService(deps.registry, loader, deps.directory, tasks),
       tasks,
-      library: new StrategyLibraryService(sqliteStrategyLibrary(deps.db), deps.clock, version),
+      library: new StrategyLibraryService(library, deps.clock, version),
     },
+    research: new ResearchService(deps.registry, loader, library, tasks),
     async close() {
       await tasks.close();
       await pool.close();

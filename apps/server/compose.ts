@@ -82,7 +82,7 @@ export async function buildApp(config: Config, overrides: Overrides = {}): Promi
   const formulas = new FormulaService(bars, directory);
   const marketData = await wireMarketData(config, clock, log, db, quotes, directory);
   closers.push(() => marketData.close());
-  const backtest = await wireBacktest({ db, clock, log, registry, bars, directory }, VERSION);
+  const backtest = await wireBacktest({ db, clock, log, registry, bars, directory, config }, VERSION);
   closers.push(() => backtest.close());
   const wss = new WebSocketServer({ noServer: true });
   const fanout = new QuoteFanout(quotes.client, clock, log, config.WS_QUOTE_INTERVAL_MS);
@@ -119,6 +119,7 @@ export async function buildApp(config: Config, overrides: Overrides = {}): Promi
     formulas,
     marketData: marketData.services,
     backtest: backtest.area,
+    research: backtest.research,
     // DEPS: pass each feature area's services above this line.
   });
   // The web application answers every GET the API does not (registered last).

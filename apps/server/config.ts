@@ -42,6 +42,16 @@ const EnvSchema = z.object({
   EXTERNAL_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
   /** Loopback port of the in-process demo provider server (0 = any free port). */
   EXTERNAL_DEMO_PORT: z.coerce.number().int().min(0).max(65535).default(0),
+  /** Where background jobs run: `embedded` worker threads, or a BullMQ queue on REDIS_URL served by `npm run worker`. */
+  TASK_BACKEND: z.enum(["embedded", "bullmq"]).default("embedded"),
+  /** Redis of the BullMQ backend, `redis://[:password@]host:port[/db]`. */
+  REDIS_URL: z.url({ protocol: /^rediss?$/ }).optional(),
+  /** BullMQ queue name (API and workers must agree). */
+  BULLMQ_QUEUE: z.string().regex(/^[A-Za-z0-9_.-]+$/).default("tdx-forge-jobs"),
+  /** Jobs one task keeps queued or running on BullMQ at once. */
+  BULLMQ_PARALLELISM: z.coerce.number().int().min(1).max(256).default(8),
+  /** Worker threads of one `npm run worker` process (0 = one per core). */
+  WORKER_THREADS: z.coerce.number().int().min(0).max(256).default(0),
 });
 
 export type Config = z.infer<typeof EnvSchema>;
@@ -57,6 +67,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
   const c = parsed.data;
   if (c.QUOTE_SOURCE === "replay" && !c.REPLAY_DIR) throw new Error("invalid configuration: QUOTE_SOURCE=replay needs REPLAY_DIR");
   if (c.QUOTE_SOURCE === "vipdoc" && !c.VIPDOC_DIR) throw new Error("invalid configuration: QUOTE_SOURCE=vipdoc needs VIPDOC_DIR");
+  if (c.TASK_BACKEND === "bullmq" && !c.REDIS_URL) throw new Error("invalid configuration: TASK_BACKEND=bullmq needs REDIS_URL");
   for (const k of ["CNINFO_BASE_URL", "SINA_BASE_URL", "CFFEX_BASE_URL"] as const) {
     const url = c[k];
     if (url && c.EXTERNAL_DATA === "demo" && !/^(localhost|127\.\d+\.\d+\.\d+|\[::1\])$/.test(new URL(url).hostname)) {

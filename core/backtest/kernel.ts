@@ -71,6 +71,16 @@ export class KernelWorkspace implements KernelRun {
   }
 }
 
+/**
+ * The position a bar's flags ask for, given the one asked for so far: an entry
+ * alone goes long, an exit alone goes to `exitTarget` (flat, or short with
+ * allow_short), both or neither keep the target. Every reader of signals (the
+ * kernels, the signal scan) applies this one rule.
+ */
+export function signalTarget(target: number, entry: boolean, exit: boolean, exitTarget: number): number {
+  return entry === exit ? target : entry ? 1 : exitTarget;
+}
+
 /** Works the pending order on bar `t`; returns the target direction to keep. */
 function workOrder(ws: KernelWorkspace, plan: KernelPlan, bars: BarSeries, quote: Float64Array, t: number, target: number): number {
   const { book, fills, refusals } = ws;
@@ -156,10 +166,7 @@ export function runKernel(
     cash[t] = balance;
     shares[t] = pos;
     held[t] = pos !== 0 || lastExit === t ? 1 : 0;
-    if (t >= warmup) {
-      const e = entries[t]! > 0;
-      if (e !== exits[t]! > 0) target = e ? 1 : exitTarget;
-    }
+    if (t >= warmup) target = signalTarget(target, entries[t]! > 0, exits[t]! > 0, exitTarget);
     if (t === forceExit) target = 0;
   }
   return ws;

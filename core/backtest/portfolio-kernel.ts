@@ -28,7 +28,7 @@ import type { PortfolioConfig } from "./config.ts";
 import { executeFill } from "./execute-fill.ts";
 import { ExecutionRules, Refusal, type RefusalCode } from "./execution-rules.ts";
 import type { Side } from "./fees.ts";
-import type { SignalArrays } from "./kernel.ts";
+import { signalTarget, type SignalArrays } from "./kernel.ts";
 import { roundDownToLot } from "./lots.ts";
 import { PositionBook } from "./position-book.ts";
 import { securityRules, type SecurityInfo } from "../market/trading-board.ts";
@@ -241,8 +241,7 @@ export function runPortfolio(legs: readonly PortfolioLeg[], config: PortfolioCon
     for (const st of states) {
       const j = st.index[k]!;
       if (j < config.warmup_bars) continue;
-      const e = st.leg.signals.entries[j]! > 0;
-      if (e !== st.leg.signals.exits[j]! > 0) st.target = e ? 1 : 0;
+      st.target = signalTarget(st.target, st.leg.signals.entries[j]! > 0, st.leg.signals.exits[j]! > 0, 0);
     }
     if (config.close_at_end && k === T - 2) for (const st of states) st.target = 0;
     if (config.rebalance === "periodic" && (k + 1) % config.rebalance_every === 0) {

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { ma } from "../../core/formula/kernels/averages.ts";
 import type { StrategyPlugin } from "../../ports/plugins.ts";
 import { atr } from "../indicators/atr.ts";
-import { bars, column, flags, real } from "./strategy-kit.ts";
+import { bars, column, flags, memoized, real } from "./strategy-kit.ts";
 
 const params = z.object({ n_ma: bars("均线周期", 20, 5, 100), n_atr: bars("ATR周期", 20, 5, 50), k: real("ATR倍数", 2, 0.5, 5) });
 
@@ -14,9 +14,9 @@ export const atrBreakout: StrategyPlugin<z.infer<typeof params>> = {
   description: "Buy when the close reaches MA + k·ATR, sell when it falls to MA − k·ATR.",
   params,
   defaultGrid: { n_ma: [10, 20], k: [1.5, 2, 2.5, 3] },
-  signals(s, p) {
-    const mid = column(s.length, (o) => ma(o, s.close, p.n_ma));
-    const range = atr.compute(s, { N: p.n_atr }).ATR!;
+  signals(s, p, memo) {
+    const mid = memoized(memo, `ma(close,${p.n_ma})`, () => column(s.length, (o) => ma(o, s.close, p.n_ma)));
+    const range = memoized(memo, `ATR.ATR(N=${p.n_atr})`, () => atr.compute(s, { N: p.n_atr }).ATR!);
     return {
       entries: flags(s.length, (i) => s.close[i]! >= mid[i]! + p.k * range[i]!),
       exits: flags(s.length, (i) => s.close[i]! <= mid[i]! - p.k * range[i]!),

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import type { StrategyPlugin } from "../../ports/plugins.ts";
 import { bias } from "../indicators/bias.ts";
-import { bars, flags, real } from "./strategy-kit.ts";
+import { bars, flags, memoized, real } from "./strategy-kit.ts";
 
 const params = z.object({ n: bars("均线周期", 6, 2, 30), threshold: real("乖离阈值%", 5, 1, 20) });
 
@@ -13,8 +13,8 @@ export const biasReversal: StrategyPlugin<z.infer<typeof params>> = {
   description: "Buy when the close is threshold percent or more below its n-bar MA, sell when it is threshold percent or more above.",
   params,
   defaultGrid: { n: [6, 12], threshold: [3, 5, 7, 10] },
-  signals(s, p) {
-    const line = bias.compute(s, { N1: p.n }).BIAS1!;
+  signals(s, p, memo) {
+    const line = memoized(memo, `BIAS.BIAS1(N1=${p.n})`, () => bias.compute(s, { N1: p.n }).BIAS1!);
     return { entries: flags(s.length, (i) => line[i]! <= -p.threshold), exits: flags(s.length, (i) => line[i]! >= p.threshold) };
   },
 };

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { ma } from "../../core/formula/kernels/averages.ts";
 import { moment } from "../../core/formula/kernels/statistics.ts";
 import type { StrategyPlugin } from "../../ports/plugins.ts";
-import { bars, column, flags, real } from "./strategy-kit.ts";
+import { bars, column, flags, memoized, real } from "./strategy-kit.ts";
 
 const params = z.object({
   n: bars("周期", 20, 5, 100),
@@ -27,11 +27,11 @@ export const bollBreakout: StrategyPlugin<z.infer<typeof params>> = {
     "Bollinger bands (MA ± p·STD of the close over n bars). reversion: buy at or below the lower band, sell at or above the upper band. breakout: buy when the close breaks above the upper band, sell when it falls below the middle line.",
   params,
   defaultGrid: { n: [10, 15, 20, 30], p: [1.5, 2, 2.5, 3] },
-  signals(s, p) {
+  signals(s, p, memo) {
     const n = s.length;
     const c = s.close;
-    const mid = column(n, (o) => ma(o, c, p.n));
-    const std = column(n, (o) => moment(o, c, p.n, "std"));
+    const mid = memoized(memo, `ma(close,${p.n})`, () => column(n, (o) => ma(o, c, p.n)));
+    const std = memoized(memo, `std(close,${p.n})`, () => column(n, (o) => moment(o, c, p.n, "std")));
     const upper = (i: number) => mid[i]! + p.p * std[i]!;
     const lower = (i: number) => mid[i]! - p.p * std[i]!;
     return p.mode === "reversion"

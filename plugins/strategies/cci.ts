@@ -1,7 +1,7 @@
 import { z } from "zod";
 import type { StrategyPlugin } from "../../ports/plugins.ts";
 import { cci } from "../indicators/cci.ts";
-import { bars, below, flags } from "./strategy-kit.ts";
+import { bars, below, flags, memoized } from "./strategy-kit.ts";
 
 const params = z
   .object({ n: bars("CCI周期", 14, 2, 50), oversold: bars("超卖线", -100, -200, 0), overbought: bars("超买线", 100, 0, 200) })
@@ -15,8 +15,8 @@ export const cciStrategy: StrategyPlugin<z.infer<typeof params>> = {
   description: "Buy when CCI is at or below the oversold line, sell when it is at or above the overbought line.",
   params,
   defaultGrid: { n: [14, 20], oversold: [-150, -100, -50] },
-  signals(s, p) {
-    const line = cci.compute(s, { N: p.n }).CCI!;
+  signals(s, p, memo) {
+    const line = memoized(memo, `CCI.CCI(N=${p.n})`, () => cci.compute(s, { N: p.n }).CCI!);
     return { entries: flags(s.length, (i) => line[i]! <= p.oversold), exits: flags(s.length, (i) => line[i]! >= p.overbought) };
   },
 };

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { ref } from "../../core/formula/kernels/references.ts";
 import { hhv, llv } from "../../core/formula/kernels/windows.ts";
 import type { StrategyPlugin } from "../../ports/plugins.ts";
-import { bars, column, flags } from "./strategy-kit.ts";
+import { bars, column, flags, memoized } from "./strategy-kit.ts";
 
 const params = z.object({ n: bars("通道周期", 20, 5, 100), exit_n: bars("离场周期", 10, 2, 100) });
 
@@ -21,10 +21,10 @@ export const donchian: StrategyPlugin<z.infer<typeof params>> = {
     "Turtle breakout: buy when the close exceeds the highest high of the previous n bars, sell when it drops below the lowest low of the previous exit_n bars.",
   params,
   defaultGrid: { n: [10, 15, 20, 30, 40, 55] },
-  signals(s, p) {
+  signals(s, p, memo) {
     const len = s.length;
-    const upper = column(len, (o) => ref(o, column(len, (h) => hhv(h, s.high, p.n)), 1));
-    const lower = column(len, (o) => ref(o, column(len, (l) => llv(l, s.low, p.exit_n)), 1));
+    const upper = memoized(memo, `ref(hhv(high,${p.n}),1)`, () => column(len, (o) => ref(o, column(len, (h) => hhv(h, s.high, p.n)), 1)));
+    const lower = memoized(memo, `ref(llv(low,${p.exit_n}),1)`, () => column(len, (o) => ref(o, column(len, (l) => llv(l, s.low, p.exit_n)), 1)));
     const c = s.close;
     return {
       entries: flags(len, (i) => c[i]! > upper[i]!, p.n),

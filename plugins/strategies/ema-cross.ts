@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { ema } from "../../core/formula/kernels/averages.ts";
 import type { StrategyPlugin } from "../../ports/plugins.ts";
-import { bars, below, column, crossSignals } from "./strategy-kit.ts";
+import { bars, below, column, crossSignals, memoized } from "./strategy-kit.ts";
 
 const params = z.object({ fast: bars("快线周期", 12, 2, 60), slow: bars("慢线周期", 26, 5, 120) }).refine(...below("fast", "slow"));
 
@@ -13,11 +13,8 @@ export const emaCross: StrategyPlugin<z.infer<typeof params>> = {
   description: "Buy when the fast EMA of the close crosses above the slow EMA, sell when it crosses back below. Reacts faster than simple averages.",
   params,
   defaultGrid: { fast: [5, 10, 12, 20], slow: [20, 26, 30, 60] },
-  signals(s, p) {
-    const n = s.length;
-    return crossSignals(
-      column(n, (o) => ema(o, s.close, p.fast)),
-      column(n, (o) => ema(o, s.close, p.slow)),
-    );
+  signals(s, p, memo) {
+    const average = (len: number) => memoized(memo, `ema(close,${len})`, () => column(s.length, (o) => ema(o, s.close, len)));
+    return crossSignals(average(p.fast), average(p.slow));
   },
 };

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { ema } from "../../core/formula/kernels/averages.ts";
 import type { StrategyPlugin } from "../../ports/plugins.ts";
 import { atr } from "../indicators/atr.ts";
-import { bars, column, flags } from "./strategy-kit.ts";
+import { bars, column, flags, memoized } from "./strategy-kit.ts";
 
 const params = z.object({ n: bars("均线周期", 20, 5, 100), m: bars("ATR周期", 10, 2, 50) });
 
@@ -18,13 +18,15 @@ export const keltner: StrategyPlugin<z.infer<typeof params>> = {
   description: "Buy when the close reaches EMA(typical price, n) + 2·ATR(m), sell when it falls to the middle − 2·ATR(m).",
   params,
   defaultGrid: { n: [10, 15, 20, 30], m: [7, 10, 14, 20] },
-  signals(s, p) {
+  signals(s, p, memo) {
     const len = s.length;
-    const typical = column(len, (o) => {
-      for (let i = 0; i < len; i++) o[i] = (s.high[i]! + s.low[i]! + s.close[i]!) / 3;
+    const mid = memoized(memo, `ema((high+low+close)/3,${p.n})`, () => {
+      const typical = column(len, (o) => {
+        for (let i = 0; i < len; i++) o[i] = (s.high[i]! + s.low[i]! + s.close[i]!) / 3;
+      });
+      return column(len, (o) => ema(o, typical, p.n));
     });
-    const mid = column(len, (o) => ema(o, typical, p.n));
-    const range = atr.compute(s, { N: p.m }).ATR!;
+    const range = memoized(memo, `ATR.ATR(N=${p.m})`, () => atr.compute(s, { N: p.m }).ATR!);
     return {
       entries: flags(len, (i) => s.close[i]! >= mid[i]! + 2 * range[i]!),
       exits: flags(len, (i) => s.close[i]! <= mid[i]! - 2 * range[i]!),

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { ma } from "../../core/formula/kernels/averages.ts";
 import type { StrategyPlugin } from "../../ports/plugins.ts";
-import { bars, below, column, crossSignals } from "./strategy-kit.ts";
+import { bars, below, column, crossSignals, memoized } from "./strategy-kit.ts";
 
 const params = z.object({ fast: bars("快线周期", 5, 1, 60), slow: bars("慢线周期", 20, 5, 250) }).refine(...below("fast", "slow"));
 
@@ -13,11 +13,8 @@ export const maCross: StrategyPlugin<z.infer<typeof params>> = {
   description: "Buy when the fast MA of the close crosses above the slow MA, sell when it crosses back below. The classic trend follower.",
   params,
   defaultGrid: { fast: [5, 10, 15, 20, 30, 60], slow: [10, 20, 30, 60, 120, 250] },
-  signals(s, p) {
-    const n = s.length;
-    return crossSignals(
-      column(n, (o) => ma(o, s.close, p.fast)),
-      column(n, (o) => ma(o, s.close, p.slow)),
-    );
+  signals(s, p, memo) {
+    const average = (len: number) => memoized(memo, `ma(close,${len})`, () => column(s.length, (o) => ma(o, s.close, len)));
+    return crossSignals(average(p.fast), average(p.slow));
   },
 };

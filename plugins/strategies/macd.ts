@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { ema } from "../../core/formula/kernels/averages.ts";
 import type { StrategyPlugin } from "../../ports/plugins.ts";
-import { bars, below, column, crossSignals } from "./strategy-kit.ts";
+import { bars, below, column, crossSignals, memoized } from "./strategy-kit.ts";
 
 const params = z
   .object({ short: bars("短期EMA", 12, 2, 50), long: bars("长期EMA", 26, 5, 100), signal: bars("信号周期", 9, 2, 50) })
@@ -15,10 +15,11 @@ export const macd: StrategyPlugin<z.infer<typeof params>> = {
   description: "Buy when DIF crosses above DEA (golden cross), sell when it crosses back below (dead cross).",
   params,
   defaultGrid: { short: [8, 10, 12, 15], long: [20, 26, 30, 40] },
-  signals(s, p) {
+  signals(s, p, memo) {
     const n = s.length;
-    const fast = column(n, (o) => ema(o, s.close, p.short));
-    const slow = column(n, (o) => ema(o, s.close, p.long));
+    const average = (len: number) => memoized(memo, `ema(close,${len})`, () => column(n, (o) => ema(o, s.close, len)));
+    const fast = average(p.short);
+    const slow = average(p.long);
     const dif = column(n, (o) => {
       for (let i = 0; i < n; i++) o[i] = fast[i]! - slow[i]!;
     });

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { ref } from "../../core/formula/kernels/references.ts";
 import type { StrategyPlugin } from "../../ports/plugins.ts";
-import { bars, column, flags, real } from "./strategy-kit.ts";
+import { bars, column, flags, memoized, real } from "./strategy-kit.ts";
 
 const params = z
   .object({
@@ -23,10 +23,10 @@ export const momentum: StrategyPlugin<z.infer<typeof params>> = {
   description: "Buy when the n-bar rate of change (percent) is above entry_pct, sell when it falls below exit_pct.",
   params,
   defaultGrid: { n: [5, 10, 20, 60, 120], entry_pct: [0, 5, 10] },
-  signals(s, p) {
+  signals(s, p, memo) {
     const len = s.length;
     const c = s.close;
-    const past = column(len, (o) => ref(o, c, p.n));
+    const past = memoized(memo, `ref(close,${p.n})`, () => column(len, (o) => ref(o, c, p.n)));
     const roc = (i: number) => (c[i]! / past[i]! - 1) * 100;
     return {
       entries: flags(len, (i) => roc(i) > p.entry_pct),

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import type { StrategyPlugin } from "../../ports/plugins.ts";
 import { rsi } from "../indicators/rsi.ts";
-import { bars, below, flags } from "./strategy-kit.ts";
+import { bars, below, flags, memoized } from "./strategy-kit.ts";
 
 const params = z
   .object({ n: bars("RSI周期", 14, 2, 50), oversold: bars("超卖线", 30, 5, 45), overbought: bars("超买线", 70, 55, 95) })
@@ -15,8 +15,8 @@ export const rsiReversal: StrategyPlugin<z.infer<typeof params>> = {
   description: "Buy when RSI is at or below the oversold line, sell when it is at or above the overbought line.",
   params,
   defaultGrid: { n: [7, 14, 21], oversold: [20, 25, 30] },
-  signals(s, p) {
-    const r = rsi.compute(s, { N1: p.n }).RSI1!;
+  signals(s, p, memo) {
+    const r = memoized(memo, `RSI.RSI1(N1=${p.n})`, () => rsi.compute(s, { N1: p.n }).RSI1!);
     return {
       entries: flags(s.length, (i) => r[i]! <= p.oversold),
       exits: flags(s.length, (i) => r[i]! >= p.overbought),

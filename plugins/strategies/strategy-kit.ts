@@ -5,9 +5,11 @@
  * overbought one), and the step from indicator columns to entry/exit flags.
  * Indicator values come from the formula engine's kernels or the indicator
  * plugins, so a strategy computes exactly the numbers the indicator endpoints show.
+ * Indicators that depend on fewer parameters than the strategy has go through
+ * `memoized`, so a parameter sweep computes each of them once per series.
  */
 import { z } from "zod";
-import { cross } from "../../core/formula/kernels/signals.ts";
+import type { SeriesMemo } from "../../core/research/series-memo.ts";
 import type { StrategySignals } from "../../ports/plugins.ts";
 
 /** A whole number of bars. */
@@ -30,14 +32,31 @@ export function column(n: number, fill: (out: Float64Array) => void): Float64Arr
   return out;
 }
 
-/** 1 where `a` crosses above `b` (the engine's strict CROSS). */
-export function crossFlags(a: Float64Array, b: Float64Array): Uint8Array {
-  return Uint8Array.from(column(a.length, (out) => cross(out, a, b)));
+/** `compute()` once per memo and key (a sweep's shared indicator); afresh without a memo. */
+export function memoized<T>(memo: SeriesMemo | undefined, key: string, compute: () => T): T {
+  return memo ? memo.get(key, compute) : compute();
 }
 
-/** Entries where `a` crosses above `b`, exits where it crosses back below. */
+/**
+ * Entries where `a` crosses above `b`, exits where it crosses back below: the
+ * engine's strict CROSS(a,b) and CROSS(b,a), both in one pass straight into the
+ * flag arrays (the grid search calls this for every point).
+ */
 export function crossSignals(a: Float64Array, b: Float64Array): StrategySignals {
-  return { entries: crossFlags(a, b), exits: crossFlags(b, a) };
+  const n = a.length;
+  const entries = new Uint8Array(n);
+  const exits = new Uint8Array(n);
+  let x0 = a[0]!;
+  let y0 = b[0]!;
+  for (let i = 1; i < n; i++) {
+    const x = a[i]!;
+    const y = b[i]!;
+    entries[i] = x0 < y0 && x > y ? 1 : 0;
+    exits[i] = y0 < x0 && y > x ? 1 : 0;
+    x0 = x;
+    y0 = y;
+  }
+  return { entries, exits };
 }
 
 /** 1 on every bar from `from` on where `test(i)` holds (a NaN comparison is false). */

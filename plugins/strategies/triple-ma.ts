@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { ma } from "../../core/formula/kernels/averages.ts";
 import type { StrategyPlugin } from "../../ports/plugins.ts";
-import { bars, below, column, flags } from "./strategy-kit.ts";
+import { bars, below, column, flags, memoized } from "./strategy-kit.ts";
 
 const params = z
   .object({ short: bars("短期", 5, 1, 30), mid: bars("中期", 20, 5, 60), long: bars("长期", 60, 20, 250) })
@@ -16,11 +16,12 @@ export const tripleMa: StrategyPlugin<z.infer<typeof params>> = {
   description: "Buy when MA(short) > MA(mid) > MA(long) (bullish alignment), sell when MA(short) < MA(mid) < MA(long).",
   params,
   defaultGrid: { short: [5, 10, 15], long: [60, 120, 250] },
-  signals(s, p) {
+  signals(s, p, memo) {
     const n = s.length;
-    const a = column(n, (o) => ma(o, s.close, p.short));
-    const b = column(n, (o) => ma(o, s.close, p.mid));
-    const c = column(n, (o) => ma(o, s.close, p.long));
+    const average = (len: number) => memoized(memo, `ma(close,${len})`, () => column(n, (o) => ma(o, s.close, len)));
+    const a = average(p.short);
+    const b = average(p.mid);
+    const c = average(p.long);
     return {
       entries: flags(n, (i) => a[i]! > b[i]! && b[i]! > c[i]!),
       exits: flags(n, (i) => a[i]! < b[i]! && b[i]! < c[i]!),

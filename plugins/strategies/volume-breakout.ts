@@ -2,7 +2,7 @@ import { z } from "zod";
 import { ma } from "../../core/formula/kernels/averages.ts";
 import { ref } from "../../core/formula/kernels/references.ts";
 import type { StrategyPlugin } from "../../ports/plugins.ts";
-import { bars, column, flags, real } from "./strategy-kit.ts";
+import { bars, column, flags, memoized, real } from "./strategy-kit.ts";
 
 const params = z.object({ n: bars("均量周期", 20, 2, 120), k: real("放量倍数", 2, 1, 10), exit_n: bars("离场均线", 10, 2, 120) });
 
@@ -20,10 +20,10 @@ export const volumeBreakout: StrategyPlugin<z.infer<typeof params>> = {
     "Buy on an up day whose volume is at least k × the average volume of the previous n bars; sell when the close falls below its exit_n-bar MA.",
   params,
   defaultGrid: { n: [10, 20, 30], k: [1.5, 2, 2.5, 3] },
-  signals(s, p) {
+  signals(s, p, memo) {
     const len = s.length;
-    const avgVol = column(len, (o) => ref(o, column(len, (m) => ma(m, s.vol, p.n)), 1));
-    const exitMa = column(len, (o) => ma(o, s.close, p.exit_n));
+    const avgVol = memoized(memo, `ref(ma(vol,${p.n}),1)`, () => column(len, (o) => ref(o, column(len, (m) => ma(m, s.vol, p.n)), 1)));
+    const exitMa = memoized(memo, `ma(close,${p.exit_n})`, () => column(len, (o) => ma(o, s.close, p.exit_n)));
     const c = s.close;
     return {
       entries: flags(len, (i) => c[i]! > c[i - 1]! && s.vol[i]! >= p.k * avgVol[i]!, 1),

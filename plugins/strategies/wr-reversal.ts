@@ -1,7 +1,7 @@
 import { z } from "zod";
 import type { StrategyPlugin } from "../../ports/plugins.ts";
 import { wr } from "../indicators/wr.ts";
-import { bars, below, flags } from "./strategy-kit.ts";
+import { bars, below, flags, memoized } from "./strategy-kit.ts";
 
 const params = z
   .object({ n: bars("WR周期", 14, 2, 50), oversold: bars("超卖线", -80, -100, -40), overbought: bars("超买线", -20, -60, 0) })
@@ -19,8 +19,8 @@ export const wrReversal: StrategyPlugin<z.infer<typeof params>> = {
   description: "Williams %R on the −100..0 scale (−TDX WR): buy at or below the oversold line (−80), sell at or above the overbought line (−20).",
   params,
   defaultGrid: { n: [7, 14], oversold: [-90, -80, -70] },
-  signals(s, p) {
-    const line = wr.compute(s, { N: p.n }).WR1!;
+  signals(s, p, memo) {
+    const line = memoized(memo, `WR.WR1(N=${p.n})`, () => wr.compute(s, { N: p.n }).WR1!);
     return { entries: flags(s.length, (i) => -line[i]! <= p.oversold), exits: flags(s.length, (i) => -line[i]! >= p.overbought) };
   },
 };

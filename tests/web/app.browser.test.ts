@@ -1,10 +1,13 @@
 /**
  * The web application in real Chromium against the real server (simulator,
  * fixed clock on a trading Friday afternoon): first-time setup, the market
- * overview, a symbol's charts drawn (pixels checked), the formula editor, the
- * server hosts, language and theme, the phone layout, the gate's 401/429
- * answers at login and the password change. Screenshots go to test-artifacts/web/. The page must log
- * no console error beyond the gate's own expected rejections.
+ * overview, a symbol's charts drawn (pixels checked), the formula editor, a
+ * backtest with live progress and its markers (pixels checked), the strategy
+ * library, portfolio and multi-strategy runs, the task list and comparison, a
+ * formula screen, the server hosts, language and theme, the phone layout, the
+ * gate's 401/429 answers at login and the password change. Screenshots go to
+ * test-artifacts/web/. The page must log no console error beyond the gate's
+ * own expected rejections.
  */
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
@@ -152,6 +155,162 @@ describe("web application in Chromium", { skip: browserMissing() ?? false }, () 
     await waitForCandles(page, '[data-test="kline-chart"]');
     await page.click('[data-test="formula-chip"] .chip__x');
     assert.equal(await page.locator('[data-test="formula-chip"]').count(), 0);
+  });
+
+  test("backtest: progress arrives over the WebSocket, then every metric with its definition, the trades, and buy/sell markers on the K-line", async () => {
+    await page.click('[data-nav="backtest"]');
+    await page.waitForSelector('[data-test="strategy-select"] option[value="ma_cross"]', { state: "attached" });
+    await page.fill('[data-test="backtest-form"] [data-test="symbol-search"]', "浦发");
+    await page.click('[data-test="backtest-form"] .search__item[data-symbol="SH600000"]');
+    assert.equal(await page.textContent('[data-test="bt-symbol"]'), "SH:600000");
+    await page.selectOption('[data-test="strategy-select"]', "ma_cross");
+    await page.fill('[data-param="slow"]', "500");
+    await page.press('[data-param="slow"]', "Tab");
+    assert.ok(await page.isDisabled('[data-test="run-backtest"]'), "a parameter above its bound blocks the run");
+    await page.fill('[data-param="slow"]', "20");
+    await page.press('[data-param="slow"]', "Tab");
+    assert.equal(await page.inputValue('[data-setting="cash"]'), "1000000");
+    assert.equal(await page.isChecked('[data-setting="t_plus_one"]'), true);
+
+    const submitted = page.waitForResponse((r) => r.url().endsWith("/api/v1/backtest/run/async"));
+    await page.click('[data-test="run-backtest"]');
+    const body = JSON.parse((await submitted).request().postData()!);
+    assert.deepEqual([body.strategy, body.symbol, body.count, body.params.slow, body.t_plus_one], ["ma_cross", "SH:600000", 250, 20, true]);
+    await page.waitForSelector('[data-test="task-progress"][data-status="done"]');
+    await page.waitForURL(/\/backtest\?task=\w+$/);
+    const steps = await page.$$eval('[data-test="task-steps"] li', (lis) => lis.map((li) => ({ status: li.dataset.status, via: li.dataset.via, text: li.textContent ?? "" })));
+    assert.ok(
+      steps.some((s) => s.status === "running" && s.via === "ws" && /backtesting 250 bars/.test(s.text)),
+      `a running step with its message came over the WebSocket: ${JSON.stringify(steps)}`,
+    );
+    assert.equal(steps.at(-1)!.status, "done");
+    assert.equal(await page.getAttribute('[data-test="task-channel"]', "data-channel"), "ws");
+
+    await page.waitForSelector('[data-test="metrics-table"] tr[data-metric="sharpe"]');
+    assert.ok((await page.locator('[data-test="metrics-table"] tr[data-metric]').count()) >= 38, "every metric of the Performance schema");
+    assert.match((await page.getAttribute('tr[data-metric="sharpe"] td', "title"))!, /std\(r_t, ddof 1\) × √N/);
+    assert.match((await page.textContent('[data-test="key-figures"]'))!, /总收益率\s*[+-]\d+\.\d{2}%/);
+    assert.ok((await page.locator('[data-test="trades-table"] tbody tr').count()) >= 2);
+    await page.waitForSelector('[data-test="equity-chart"] canvas');
+    assert.ok((await pixels(page, '[data-test="equity-chart"]')).painted > 5000);
+
+    // Markers: the K-line with and without them differs in red (buy) and green (sell) pins.
+    await waitForCandles(page, '[data-test="backtest-kline"]');
+    await page.$eval('[data-test="backtest-kline"] canvas', (c) => {
+      const cv = c as HTMLCanvasElement;
+      (window as unknown as { withMarks: Uint8ClampedArray }).withMarks = cv.getContext("2d")!.getImageData(0, 0, cv.width, cv.height).data;
+    });
+    await page.click('[data-test="show-marks"]');
+    const diff = await page.waitForFunction(() => {
+      const cv = document.querySelector('[data-test="backtest-kline"] canvas') as HTMLCanvasElement;
+      const before = (window as unknown as { withMarks: Uint8ClampedArray }).withMarks;
+      const now = cv.getContext("2d")!.getImageData(0, 0, cv.width, cv.height).data;
+      let red = 0;
+      let green = 0;
+      for (let i = 0; i < now.length; i += 4) {
+        if (before[i] === now[i] && before[i + 1] === now[i + 1] && before[i + 2] === now[i + 2]) continue;
+        if (before[i]! > 180 && before[i + 1]! < 110 && before[i + 2]! < 110) red++;
+        if (before[i + 1]! > 110 && before[i]! < 90 && before[i + 2]! < 140) green++;
+      }
+      return red > 300 && green > 300 ? { red, green } : null;
+    });
+    assert.ok(await diff.jsonValue());
+    await page.click('[data-test="show-marks"]');
+    await browser.screenshot(page, "10-backtest");
+  });
+
+  test("strategy library: the run saved from its result, listed with its figures, scanned by the signal radar, rerun from the library, deleted", async () => {
+    await page.click('[data-test="save-open"]');
+    await page.fill('[data-test="save-name"]', "浦发 双均线");
+    await page.fill('[data-test="save-tags"]', "银行，长线");
+    await page.click('[data-test="save-submit"]');
+    await page.waitForSelector('[data-test="save-done"]');
+
+    await page.click('[data-nav="strategies"]');
+    const row = page.locator('[data-test="library-table"] tbody tr', { hasText: "浦发 双均线" });
+    await row.waitFor();
+    assert.match((await row.textContent())!, /长线.*双均线交叉.*SH:600000 · 日线.*最近 250 根.*[+-]\d+\.\d{2}%/s);
+    // The radar runs where the server offers the scan, and says so where it does not.
+    await page.waitForSelector('[data-test="radar-scan"], [data-test="radar-unavailable"]');
+    if (await page.isVisible('[data-test="radar-scan"]')) {
+      await page.click('[data-test="radar-scan"]');
+      await page.waitForSelector('[data-test="signal-radar"] [data-test="task-progress"][data-status="done"]');
+      await page.click('[data-filter="all"]');
+      const scanned = page.locator('[data-test="radar-table"] tbody tr[data-symbol="SH:600000"]');
+      assert.match((await scanned.textContent())!, /浦发 双均线.*(持仓|空仓)/);
+    } else assert.match((await page.textContent('[data-test="radar-unavailable"]'))!, /尚未提供信号雷达/);
+    await browser.screenshot(page, "11-library");
+
+    await row.locator('[data-test="lib-rerun"]').click();
+    await page.waitForSelector('[data-test="task-progress"][data-status="done"]');
+    assert.match(page.url(), /\/backtest\?task=\w+$/);
+    assert.equal(await page.textContent('[data-test="bt-symbol"]'), "SH:600000");
+    await page.waitForSelector('[data-test="backtest-result"]');
+
+    await page.click('[data-nav="strategies"]');
+    await row.waitFor();
+    await row.locator('[data-test="lib-delete"]').click();
+    await row.locator('[data-test="lib-delete"]').click();
+    await page.waitForSelector('[data-test="library-empty"]');
+  });
+
+  test("portfolio and multi-strategy runs to done with their combined results", async () => {
+    await page.click('[data-nav="portfolio"]');
+    await page.click('[data-test="tab-portfolio"]');
+    await page.fill('[data-test="symbols-input"] [data-test="symbol-search"]', "600000");
+    await page.click('[data-test="symbols-input"] .search__item[data-symbol="SH600000"]');
+    assert.equal(await page.locator('[data-test="symbols-input"] li[data-symbol]').count(), 3);
+    const submitted = page.waitForResponse((r) => r.url().endsWith("/api/v1/backtest/portfolio/run/async"));
+    await page.click('[data-test="run-portfolio"]');
+    assert.deepEqual(JSON.parse((await submitted).request().postData()!).stocks, ["SZ:000001", "SH:600519", "SH:600000"]);
+    await page.waitForSelector('[data-test="portfolio-result"]');
+    assert.equal(await page.locator('[data-test="members-table"] tbody tr').count(), 3);
+    await page.waitForSelector('[data-test="portfolio-equity"] canvas');
+    assert.ok((await pixels(page, '[data-test="portfolio-equity"]')).painted > 5000);
+    await browser.screenshot(page, "12-portfolio");
+
+    await page.click('[data-test="tab-multi"]');
+    await page.click('[data-test="run-portfolio"]');
+    await page.waitForFunction(() => document.querySelectorAll('[data-test="members-table"] tbody tr').length === 2);
+    assert.match((await page.textContent('[data-test="members-table"]'))!, /双均线交叉@SZ:000001.*MACD 金叉@SH:600519/s);
+  });
+
+  test("task list and comparison: two finished runs side by side", async () => {
+    await page.click('[data-nav="tasks"]');
+    await page.waitForSelector('[data-test="tasks-table"] tbody tr[data-status="done"]');
+    const done = page.locator('[data-test="tasks-table"] tbody tr[data-status="done"]');
+    const runs = done.filter({ has: page.locator('input[type="checkbox"]') });
+    assert.ok((await runs.count()) >= 2);
+    await runs.nth(0).locator('input[type="checkbox"]').check();
+    await runs.nth(1).locator('input[type="checkbox"]').check();
+    await page.click('[data-test="tasks-compare"]');
+    await page.waitForURL(/\/compare\?tasks=\w+,\w+$/);
+    await page.waitForSelector('[data-test="compare-chart"] canvas');
+    assert.ok((await pixels(page, '[data-test="compare-chart"]')).painted > 5000);
+    assert.equal(await page.locator('[data-test="metrics-table"] thead th').count(), 3);
+    assert.ok((await page.locator(".metrics__best").count()) > 5, "the better value of each directional metric is marked");
+    await browser.screenshot(page, "13-compare");
+  });
+
+  test("formula screen: the matches of a market as a sortable table", async () => {
+    await page.click('[data-nav="formula"]');
+    await page.fill('[data-test="formula-input"]', "MA20:MA(CLOSE,20);\nUP:CLOSE>MA20;");
+    await page.waitForFunction(() => document.querySelector('[data-test="formula-status"]')?.textContent?.includes("公式有效"));
+    await page.selectOption('[data-test="screen-universe"]', "SH");
+    await page.click('[data-test="screen-run"]');
+    await page.waitForSelector('[data-test="screen-table"] tbody tr');
+    const summary = (await page.textContent('[data-test="screen-summary"]'))!;
+    const [, total, matched] = /(\d+) 只中 (\d+) 只/.exec(summary)!;
+    assert.ok(Number(matched) > 0 && Number(matched) < Number(total), summary);
+    assert.equal(await page.locator('[data-test="screen-table"] tbody tr').count(), Number(matched));
+    const closes = async () => page.$$eval('[data-test="screen-table"] tbody tr td:nth-child(4)', (tds) => tds.map((td) => Number(td.textContent)));
+    await page.click('[data-sort="close"]');
+    const desc = await closes();
+    assert.deepEqual(desc, [...desc].sort((a, b) => b - a));
+    await page.click('[data-sort="close"]');
+    const asc = await closes();
+    assert.deepEqual(asc, [...asc].sort((a, b) => a - b));
+    await browser.screenshot(page, "14-screen");
   });
 
   test("server hosts: the current host and a speed test", async () => {

@@ -17,15 +17,15 @@ import { configShape } from "./config-schema.ts";
 /** Inline bars accepted by one request; the 1 MiB body limit is the other bound (about 10,000 rows without `amount`). */
 export const MAX_INLINE_BARS = 10_000;
 
-const Symbol = z.string().regex(SYMBOL_PATTERN).openapi({ description: 'MARKET:CODE with market SZ, SH or BJ, e.g. "SZ:000001"', example: "SZ:000001" });
-const Category = qEnum(BAR_CATEGORY_NAMES).default("DAY").openapi({ description: "bar period (as /bars)" });
-const Adjust = qEnum(["NONE", "QFQ", "HFQ"]).default("QFQ").openapi({ description: "price adjustment of fetched bars (as /bars); QFQ by default" });
-const Ymd = z
+export const Symbol = z.string().regex(SYMBOL_PATTERN).openapi({ description: 'MARKET:CODE with market SZ, SH or BJ, e.g. "SZ:000001"', example: "SZ:000001" });
+export const Category = qEnum(BAR_CATEGORY_NAMES).default("DAY").openapi({ description: "bar period (as /bars)" });
+export const Adjust = qEnum(["NONE", "QFQ", "HFQ"]).default("QFQ").openapi({ description: "price adjustment of fetched bars (as /bars); QFQ by default" });
+export const Ymd = z
   .string()
   .regex(/^\d{4}-\d{2}-\d{2}$/)
   .nullish()
   .openapi({ description: "YYYY-MM-DD, inclusive" });
-const Ohlcv = z
+export const Ohlcv = z
   .array(z.unknown())
   .min(2)
   .max(MAX_INLINE_BARS)
@@ -34,24 +34,24 @@ const Ohlcv = z
     description:
       "inline bars, ascending: [{datetime|date, open, high, low, close, vol?, amount?}] (datetime as YYYY-MM-DD or YYYY-MM-DD HH:MM). Takes precedence over symbol; a symbol given alongside sets the board and ST rules.",
   });
-const StrategyParams = z
+export const StrategyParams = z
   .record(z.string(), z.union([z.number(), z.boolean(), z.string()]))
   .default({})
   .openapi({ description: "strategy parameters (see GET /backtest/strategies); missing ones take their defaults" });
-const FormulaText = z.string().min(1).max(20_000).openapi({ description: "TDX formula text" });
+export const FormulaText = z.string().min(1).max(20_000).openapi({ description: "TDX formula text" });
 const FormulaParams = z.record(z.string(), z.number()).default({}).openapi({ description: "values of the formula's parameters, by name" });
 
-type Ctx = z.RefinementCtx;
+export type Ctx = z.RefinementCtx;
 
 /** Adds the plugin's parameter issues under `path`; an unknown strategy is left to the handler (400). */
-function checkParams(registry: PluginRegistry, strategy: string, params: unknown, ctx: Ctx, path: (string | number)[]): void {
+export function checkParams(registry: PluginRegistry, strategy: string, params: unknown, ctx: Ctx, path: (string | number)[]): void {
   const plugin = registry.strategies.get(strategy);
   if (!plugin) return;
   const r = plugin.params.safeParse(params);
   if (!r.success) for (const issue of r.error.issues) ctx.addIssue({ ...issue, path: [...path, ...issue.path] } as never);
 }
 
-function needData(b: { ohlcv?: unknown; symbol?: unknown }, ctx: Ctx): void {
+export function needData(b: { ohlcv?: unknown; symbol?: unknown }, ctx: Ctx): void {
   if (b.ohlcv == null && b.symbol == null) ctx.addIssue({ code: "custom", path: [], message: "give ohlcv (inline bars) or symbol" });
 }
 
@@ -61,7 +61,7 @@ function checkFormula(text: string, params: Record<string, number>, buy: string,
   for (const i of r.issues) ctx.addIssue({ code: "custom", path: [i.field === "formula" ? "text" : names[i.field]], message: i.message });
 }
 
-const dataSource = {
+export const dataSource = {
   ohlcv: Ohlcv,
   symbol: Symbol.nullish(),
   category: Category,

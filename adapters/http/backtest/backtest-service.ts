@@ -32,7 +32,7 @@ const INLINE_SECURITY: SecurityInfo = { code: "000001", market: "SZ" };
 
 const A_SHARE_BOARDS = new Set(["SH_MAIN", "STAR", "SZ_MAIN", "CHINEXT", "BSE"]);
 
-interface Data {
+export interface RequestData {
   readonly bars: BarSeries;
   readonly security: SecurityInfo;
   /** For task descriptions: "SZ:000001 DAY×250" or "250 根". */
@@ -40,6 +40,28 @@ interface Data {
 }
 
 const nullToUndefined = <T>(v: T | null | undefined): T | undefined => (v === null ? undefined : v);
+
+export interface DataFields {
+  ohlcv?: unknown[] | null;
+  symbol?: string | null;
+  category: BarRequest["category"];
+  count: number;
+  adjust: BarRequest["adjust"];
+  start_date?: string | null;
+  end_date?: string | null;
+}
+
+/** Inline bars (422 naming the bad row) with the rules of `symbol` when one is given; otherwise fetched by symbol. */
+export async function requestData(loader: BarLoader, b: DataFields): Promise<RequestData> {
+  if (b.ohlcv != null) {
+    const parsed = parseOhlcvRecords(b.ohlcv, "ohlcv");
+    if (!parsed.ok) throw new RequestValidationError(parsed.errors);
+    const security = b.symbol != null ? await loader.security(b.symbol) : INLINE_SECURITY;
+    return { bars: parsed.series, security, label: `${parsed.series.length} 根` };
+  }
+  const loaded = await loader.load(b.symbol!, dateRange(b));
+  return { bars: loaded.series, security: loaded.security, label: `${b.symbol} ${b.category}×${loaded.series.length}` };
+}
 
 export class BacktestService {
   #schemas: ReturnType<typeof strategySchema>[] | undefined;
@@ -63,36 +85,24 @@ export class BacktestService {
     return plugin;
   }
 
-  /** Inline bars (422 naming the bad row) with the rules of `symbol` when one is given; otherwise fetched by symbol. */
-  async #data(b: { ohlcv?: unknown[] | null; symbol?: string | null; category: BarRequest["category"]; count: number; adjust: BarRequest["adjust"] }): Promise<Data> {
-    if (b.ohlcv != null) {
-      const parsed = parseOhlcvRecords(b.ohlcv, "ohlcv");
-      if (!parsed.ok) throw new RequestValidationError(parsed.errors);
-      const security = b.symbol != null ? await this.loader.security(b.symbol) : INLINE_SECURITY;
-      return { bars: parsed.series, security, label: `${parsed.series.length} 根` };
-    }
-    const loaded = await this.loader.load(b.symbol!, { category: b.category, count: b.count, adjust: b.adjust });
-    return { bars: loaded.series, security: loaded.security, label: `${b.symbol} ${b.category}×${loaded.series.length}` };
-  }
-
   /** `POST /backtest/run`: inline bars only, computed on the request; the tables are written to JSON by the route. */
   async run(body: BacktestBody): Promise<BacktestTables> {
     this.#plugin(body.strategy);
     if (body.ohlcv == null) throw new HttpError(400, "The synchronous run needs inline ohlcv bars; to fetch by symbol use /backtest/run/async");
-    const data = await this.#data(body);
+    const data = await requestData(this.loader, body);
     return runSingleTables(this.registry, { strategy: body.strategy, params: body.params, config: configOf(body), security: data.security, bars: data.bars });
   }
 
   async submitBacktest(body: BacktestBody): Promise<TaskSummary> {
     this.#plugin(body.strategy);
-    const data = await this.#data(body);
+    const data = await requestData(this.loader, body);
     const input: SingleTaskInput = { strategy: body.strategy, params: body.params, config: configOf(body), security: data.security, bars: toWire(data.bars) };
     return this.runner.submit({ kind: "backtest", description: `${body.strategy} | ${data.label}`, input });
   }
 
   async submitFormulaBacktest(body: FormulaBacktestBody): Promise<TaskSummary> {
     const check = compileSignalFormula(body.text, body.params, body.buy, body.sell);
-    const data = await this.#data(body);
+    const data = await requestData(this.loader, body);
     const futures = check.ok ? check.formula.futureFunctions : [];
     const input: SingleTaskInput = {
       strategy: "formula",
@@ -186,19 +196,19 @@ export class BacktestService {
 }
 
 /** The engine's own check of the trading settings (the body schema has applied the same rules already). */
-function checked<T>(c: ConfigCheck<T>): T {
+export function checked<T>(c: ConfigCheck<T>): T {
   if (!c.ok) throw new RequestValidationError(c.issues.map((i) => ({ type: i.type, loc: ["body", ...i.loc], msg: i.msg, input: i.input })));
   return c.value;
 }
 
-const configOf = (body: object) => checked(validateBacktestConfig(body));
+export const configOf = (body: object) => checked(validateBacktestConfig(body));
 
-function dateRange(b: { category: BarRequest["category"]; count: number; adjust: BarRequest["adjust"]; start_date?: string | null; end_date?: string | null }): BarRequest {
+export function dateRange(b: { category: BarRequest["category"]; count: number; adjust: BarRequest["adjust"]; start_date?: string | null; end_date?: string | null }): BarRequest {
   return { category: b.category, count: b.count, adjust: b.adjust, start_date: nullToUndefined(b.start_date), end_date: nullToUndefined(b.end_date) };
 }
 
-function failures(symbols: readonly string[], results: readonly PromiseSettledResult<unknown>[]): Skipped[] {
+export function failures(symbols: readonly string[], results: readonly PromiseSettledResult<unknown>[]): Skipped[] {
   return results.flatMap((r, i) => (r.status === "rejected" ? [{ symbol: symbols[i]!, error: (r.reason as Error).message ?? String(r.reason) }] : []));
 }
 
-const describe = (skipped: readonly Skipped[]) => skipped.map((s) => `${s.symbol} (${s.error})`).join("; ");
+export const describe = (skipped: readonly Skipped[]) => skipped.map((s) => `${s.symbol} (${s.error})`).join("; ");

@@ -39,12 +39,32 @@ export const authLogout = () => post<{ ok: boolean }>("/api/auth/logout", {}, qu
 export const authChangePassword = (old_password: string, new_password: string) =>
   post<{ ok: boolean; message: string }>("/api/auth/change-password", { old_password, new_password }, quiet);
 
-/** Paths the running server documents, as `METHOD /path` (the OpenAPI document is outside the gate). */
-export async function documentedRoutes(): Promise<Set<string>> {
-  const doc = await get<{ paths?: Record<string, Record<string, unknown>> }>("/openapi.json");
-  const out = new Set<string>();
-  for (const [path, ops] of Object.entries(doc.paths ?? {})) for (const m of Object.keys(ops)) out.add(`${m.toUpperCase()} ${path}`);
-  return out;
+/** A JSON Schema as the OpenAPI document writes it (only the parts the pages read). */
+export interface JsonSchema {
+  readonly type?: string | readonly string[];
+  readonly description?: string;
+  readonly default?: unknown;
+  readonly enum?: readonly unknown[];
+  readonly minimum?: number;
+  readonly maximum?: number;
+  readonly exclusiveMinimum?: number;
+  readonly anyOf?: readonly JsonSchema[];
+  readonly properties?: Readonly<Record<string, JsonSchema>>;
+}
+
+export interface ApiDocument {
+  /** Paths the running server documents, as `METHOD /path`. */
+  readonly routes: ReadonlySet<string>;
+  /** Its component schemas by name (request bodies, the Performance metrics with their definitions). */
+  readonly schemas: Readonly<Record<string, JsonSchema>>;
+}
+
+/** The server's OpenAPI document, reduced to what the pages read (it is outside the gate). */
+export async function apiDocument(): Promise<ApiDocument> {
+  const doc = await get<{ paths?: Record<string, Record<string, unknown>>; components?: { schemas?: Record<string, JsonSchema> } }>("/openapi.json");
+  const routes = new Set<string>();
+  for (const [path, ops] of Object.entries(doc.paths ?? {})) for (const m of Object.keys(ops)) routes.add(`${m.toUpperCase()} ${path}`);
+  return { routes, schemas: doc.components?.schemas ?? {} };
 }
 
 export const marketSession = () => get<MarketSession>("/api/v1/market/session");
@@ -57,12 +77,18 @@ export interface BarQuery extends Sym {
   readonly adjust: Adjust;
   readonly count: number;
   readonly index: boolean;
+  /** Bars back from the newest (paging). */
+  readonly start?: number;
+  /** Stamp minute bars at their end (as backtest results do) instead of their start. */
+  readonly barTime?: "start" | "end";
 }
 
-export const bars = (q: BarQuery, opts?: RequestOptions) =>
-  q.index
-    ? get<Frame<BarRow>>(`/api/v1/bars/index${query({ market: q.market, code: q.code, category: q.category, count: q.count })}`, opts)
-    : get<Frame<BarRow>>(`/api/v1/bars${query({ market: q.market, code: q.code, category: q.category, count: q.count, adjust: q.adjust })}`, opts);
+export const bars = (q: BarQuery, opts?: RequestOptions) => {
+  const common = { market: q.market, code: q.code, category: q.category, start: q.start, count: q.count, bar_time: q.barTime };
+  return q.index
+    ? get<Frame<BarRow>>(`/api/v1/bars/index${query(common)}`, opts)
+    : get<Frame<BarRow>>(`/api/v1/bars${query({ ...common, adjust: q.adjust })}`, opts);
+};
 
 export const minute = (s: Sym, opts?: RequestOptions) => get<Frame<MinuteRow>>(`/api/v1/minute${query({ market: s.market, code: s.code })}`, opts);
 export const transactions = (s: Sym, count: number, opts?: RequestOptions) =>

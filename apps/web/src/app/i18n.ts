@@ -30,3 +30,8 @@ export function applyLocale(): void {
     document.documentElement.lang = locale.value === "zh" ? "zh-CN" : "en";
   });
 }
+
+/** The label for a key built at run time (a server-side name), or `fallback` when there is none. */
+export function tOr(key: string, fallback: string): string {
+  return key in en ? t(key as MessageKey) : fallback;
+}

@@ -7,7 +7,7 @@ import { type Component, defineAsyncComponent, shallowRef } from "vue";
 import type { MessageKey } from "./messages.ts";
 import { matchPath } from "./route-match.ts";
 
-export type NavGroup = "market" | "analysis" | "backtest" | "system";
+export type NavGroup = "market" | "analysis" | "backtest" | "research" | "system";
 
 export interface RouteDef {
   readonly name: string;
@@ -16,7 +16,7 @@ export interface RouteDef {
   readonly label: MessageKey;
   readonly group: NavGroup;
   readonly page: Component;
-  /** A placeholder until its API exists (phase 2). */
+  /** A placeholder until its page is built (the research pages of issue 7). */
   readonly soon?: boolean;
 }
 
@@ -26,11 +26,17 @@ export const ROUTES: readonly RouteDef[] = [
   { name: "market", path: "/", label: "nav.market", group: "market", page: defineAsyncComponent(() => import("../pages/MarketPage.vue")) },
   { name: "symbol", path: "/symbol/:symbol?", label: "nav.symbol", group: "market", page: defineAsyncComponent(() => import("../pages/SymbolPage.vue")) },
   { name: "formula", path: "/formula", label: "nav.formula", group: "analysis", page: defineAsyncComponent(() => import("../pages/FormulaPage.vue")) },
-  { name: "backtest", path: "/backtest", label: "nav.backtest", group: "backtest", page: defineAsyncComponent(soon), soon: true },
-  { name: "optimize", path: "/optimize", label: "nav.optimize", group: "backtest", page: defineAsyncComponent(soon), soon: true },
-  { name: "portfolio", path: "/portfolio", label: "nav.portfolio", group: "backtest", page: defineAsyncComponent(soon), soon: true },
-  { name: "compare", path: "/compare", label: "nav.compare", group: "backtest", page: defineAsyncComponent(soon), soon: true },
-  { name: "strategies", path: "/strategies", label: "nav.strategies", group: "backtest", page: defineAsyncComponent(soon), soon: true },
+  { name: "backtest", path: "/backtest", label: "nav.backtest", group: "backtest", page: defineAsyncComponent(() => import("../pages/BacktestPage.vue")) },
+  { name: "portfolio", path: "/portfolio", label: "nav.portfolio", group: "backtest", page: defineAsyncComponent(() => import("../pages/PortfolioPage.vue")) },
+  { name: "tasks", path: "/tasks", label: "nav.tasks", group: "backtest", page: defineAsyncComponent(() => import("../pages/TasksPage.vue")) },
+  { name: "compare", path: "/compare", label: "nav.compare", group: "backtest", page: defineAsyncComponent(() => import("../pages/ComparePage.vue")) },
+  { name: "strategies", path: "/strategies", label: "nav.strategies", group: "backtest", page: defineAsyncComponent(() => import("../pages/StrategiesPage.vue")) },
+  // Research pages of the next phase: the navigation entries are in place, each page replaces its placeholder.
+  { name: "optimize", path: "/optimize", label: "nav.optimize", group: "research", page: defineAsyncComponent(soon), soon: true },
+  { name: "walkforward", path: "/walk-forward", label: "nav.walkforward", group: "research", page: defineAsyncComponent(soon), soon: true },
+  { name: "evaluate", path: "/evaluate", label: "nav.evaluate", group: "research", page: defineAsyncComponent(soon), soon: true },
+  { name: "multiseed", path: "/multi-seed", label: "nav.multiseed", group: "research", page: defineAsyncComponent(soon), soon: true },
+  { name: "rotation", path: "/rotation", label: "nav.rotation", group: "research", page: defineAsyncComponent(soon), soon: true },
   { name: "servers", path: "/servers", label: "nav.servers", group: "system", page: defineAsyncComponent(() => import("../pages/ServersPage.vue")) },
   { name: "account", path: "/account", label: "nav.account", group: "system", page: defineAsyncComponent(() => import("../pages/AccountPage.vue")) },
 ];

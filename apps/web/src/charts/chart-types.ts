@@ -40,3 +40,12 @@ export interface SignalMark {
   readonly time: string;
   readonly name: string;
 }
+
+/** A backtest fill (or a refused fill attempt) drawn on its bar at its price. */
+export interface TradeMark {
+  readonly time: string;
+  readonly price: number;
+  readonly side: "buy" | "sell";
+  readonly label: string;
+  readonly rejected: boolean;
+}

@@ -1,11 +1,12 @@
 /**
  * The K-line chart as one ECharts option: candles (red up, green down) with
- * overlays, chan strokes/segments/pivots/points and formula signals on the
- * price pane, volume below, then one pane per oscillator, all sharing one
- * zoom and one crosshair. Pure (no DOM), so layout rules are unit-tested.
+ * overlays, chan strokes/segments/pivots/points, formula signals and backtest
+ * fills on the price pane, volume below, then one pane per oscillator, all
+ * sharing one zoom and one crosshair. Pure (no DOM), so layout rules are
+ * unit-tested.
  */
 import type { EChartsCoreOption } from "echarts/core";
-import type { ChanLayers, ChartLine, ChartPane, SignalMark } from "./chart-types.ts";
+import type { ChanLayers, ChartLine, ChartPane, SignalMark, TradeMark } from "./chart-types.ts";
 import type { Palette } from "./palette.ts";
 
 export interface KlineLabels {
@@ -31,6 +32,8 @@ export interface KlineInput {
   readonly panes: readonly ChartPane[];
   readonly chan: ChanLayers | null;
   readonly signals: readonly SignalMark[];
+  /** Backtest fills, drawn as pins at their price (buy below pointing up, sell above pointing down). */
+  readonly trades?: readonly TradeMark[];
   readonly decimals: number;
   readonly palette: Palette;
   readonly labels: KlineLabels;
@@ -158,6 +161,22 @@ export function klineOption(k: KlineInput): KlineChart {
     });
   }
 
+  const tradesAt = new Map<string, TradeMark[]>();
+  for (const m of k.trades ?? []) {
+    const buy = m.side === "buy";
+    markPoints.push({
+      coord: [m.time, m.price],
+      value: m.label,
+      symbol: "pin",
+      symbolSize: m.rejected ? 18 : 26,
+      symbolRotate: buy ? 180 : 0,
+      symbolOffset: [0, buy ? 13 : -13],
+      itemStyle: { color: m.rejected ? p.muted : buy ? p.up : p.down, opacity: m.rejected ? 0.7 : 1 },
+      label: { show: true, color: "#fff", fontSize: m.rejected ? 8 : 10, fontWeight: "bold", offset: [0, buy ? 3 : 0] },
+    });
+    tradesAt.set(m.time, [...(tradesAt.get(m.time) ?? []), m]);
+  }
+
   const series: object[] = [
     {
       name: labels.kline,
@@ -253,6 +272,7 @@ export function klineOption(k: KlineInput): KlineChart {
     html += row(labels.changePct, `${chg > 0 ? "+" : ""}${chg.toFixed(2)}%`, chg > 0 ? p.up : chg < 0 ? p.down : undefined);
     const v = k.vol[i];
     if (v !== null && v !== undefined) html += row(labels.volume, k.compact(v));
+    for (const m of tradesAt.get(times[i]!) ?? []) html += row(m.label, priceFmt(m.price), m.rejected ? p.muted : m.side === "buy" ? p.up : p.down);
     for (const s of list) {
       if (s.seriesType === "candlestick" || s.seriesName === labels.volume) continue;
       const raw = typeof s.value === "object" && s.value !== null && "value" in s.value ? (s.value as { value: unknown }).value : s.value;

@@ -19,6 +19,9 @@ export function pct(v: unknown, decimals = 2): string {
   return `${v > 0 ? "+" : ""}${v.toFixed(decimals)}%`;
 }
 
+/** `4.63%` from a fraction (0.0463), for shares and ratios that have no direction. */
+export const share = (v: unknown, decimals = 2): string => (finite(v) ? `${(v * 100).toFixed(decimals)}%` : DASH);
+
 /** `+4.63%` from a fraction (0.0463). */
 export const fractionPct = (v: unknown, decimals = 2): string => (finite(v) ? pct(v * 100, decimals) : DASH);
 

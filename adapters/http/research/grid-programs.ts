@@ -1,0 +1,150 @@
+/**
+ * Grid optimisation tasks. The points of every grid are cut into chunks of
+ * index ranges and spread over the job pool (worker threads, or BullMQ
+ * workers on any number of machines); each chunk comes back as a metric
+ * matrix, and the task merges them, ranks by the objective and runs the best
+ * point once more in full. Progress counts combinations done.
+ */
+import { type BacktestConfig, type MetricName, type SecurityInfo } from "../../../core/backtest/index.ts";
+import { METRIC_COUNT } from "../../../core/research/grid-search.ts";
+import { heatmapOf, metricAt, rankGrid, rankingRows, SUMMARY_METRICS, summaryRow } from "../../../core/research/grid-report.ts";
+import { directionOf, rankOrder } from "../../../core/research/objective.ts";
+import { chunkRanges, gridPoint, gridSize, type ParamGrid } from "../../../core/research/param-grid.ts";
+import type { PluginRegistry, StrategyParams } from "../../../ports/plugins.ts";
+import type { TaskContext, TaskProgram } from "../../../ports/task-runner.ts";
+import { fromWire, type WireSeries } from "../backtest/wire-series.ts";
+import { fanOut } from "./fan-out.ts";
+import type { GridChunk } from "./grid-job.ts";
+import { pluginOf } from "./grid-job.ts";
+
+/** Points per chunk at most: chunks stay small enough for even progress and load balance. */
+const CHUNK_POINTS = 1000;
+
+export interface Sweep {
+  readonly strategy: string;
+  readonly grid: ParamGrid;
+  readonly base: StrategyParams;
+}
+
+export interface SweepData {
+  readonly config: BacktestConfig;
+  readonly security: SecurityInfo;
+  readonly bars: WireSeries;
+}
+
+export interface OptimizeTaskInput extends Sweep, SweepData {
+  readonly objective: MetricName;
+}
+
+export interface OptimizeAllTaskInput extends SweepData {
+  readonly strategies: readonly string[];
+  readonly objective: MetricName;
+}
+
+/** Metric matrices of every sweep, computed chunk by chunk on the pool. */
+async function sweepGrids(ctx: TaskContext, sweeps: readonly Sweep[], data: SweepData): Promise<Float64Array[]> {
+  const bars = fromWire(data.bars);
+  const sizes = sweeps.map((s) => gridSize(s.grid));
+  const total = sizes.reduce((a, n) => a + n, 0);
+  const parts = Math.max(ctx.pool.size * 4, Math.ceil(total / CHUNK_POINTS));
+  const chunks = sizes.flatMap((size, k) =>
+    chunkRanges(size, Math.max(1, Math.round((parts * size) / total))).map(([from, to]) => ({ sweep: k, from, to })),
+  );
+  const matrices = sizes.map((n) => new Float64Array(n * METRIC_COUNT));
+  let done = 0;
+  ctx.progress(0, `0/${total} combinations`);
+  await fanOut(
+    ctx,
+    chunks,
+    async (c) => {
+      const job: GridChunk = { ...sweeps[c.sweep]!, from: c.from, to: c.to, config: data.config, security: data.security, bars };
+      const rows = await ctx.pool.run<Float64Array>("research.grid", job, { signal: ctx.signal });
+      matrices[c.sweep]!.set(rows, c.from * METRIC_COUNT);
+      done += c.to - c.from;
+    },
+    () => ctx.progress(done / total, `${done}/${total} combinations`),
+  );
+  return matrices;
+}
+
+const NO_POINT = "the strategy rejects every point of the grid (see its parameter bounds and rules in GET /backtest/strategies)";
+
+function optimizeProgram(registry: PluginRegistry): TaskProgram<OptimizeTaskInput> {
+  return {
+    async run(input, ctx) {
+      const [matrix] = await sweepGrids(ctx, [input], input);
+      const { order, skipped } = rankGrid(matrix!, input.objective);
+      if (order.length === 0) throw new RangeError(NO_POINT);
+      const plugin = pluginOf(registry, input.strategy);
+      const best = order[0]!;
+      const bestParams = plugin.params.parse(gridPoint(input.grid, input.base, best)) as StrategyParams;
+      ctx.progress(0.99, "running the best point in full");
+      const bestResult = await ctx.pool.run(
+        "backtest.single",
+        { strategy: input.strategy, params: bestParams, config: input.config, security: input.security, bars: fromWire(input.bars) },
+        { signal: ctx.signal },
+      );
+      return {
+        strategy: input.strategy,
+        strategy_label: plugin.title,
+        param_names: Object.keys(input.grid),
+        objective: input.objective,
+        direction: directionOf(input.objective),
+        grid_points: gridSize(input.grid),
+        evaluated: order.length,
+        skipped,
+        ranking: rankingRows(input.grid, matrix!, order, input.objective),
+        results: Array.from(order, (row) => summaryRow(input.grid, matrix!, row)),
+        best: { ...summaryRow(input.grid, matrix!, best), [input.objective]: metricAt(matrix!, best, input.objective) },
+        best_params: bestParams,
+        best_result: bestResult,
+        heatmap: heatmapOf(input.grid, matrix!, order, "total_return"),
+      };
+    },
+  };
+}
+
+const ENTRY_METRICS = [...SUMMARY_METRICS, "annual_return", "sortino", "calmar"] as const satisfies readonly MetricName[];
+
+function optimizeAllProgram(registry: PluginRegistry): TaskProgram<OptimizeAllTaskInput> {
+  return {
+    async run(input, ctx) {
+      const sweeps: Sweep[] = input.strategies.map((id) => ({ strategy: id, grid: pluginOf(registry, id).defaultGrid as ParamGrid, base: {} }));
+      const matrices = await sweepGrids(ctx, sweeps, input);
+      const entries = sweeps.flatMap((s, k) => {
+        const m = matrices[k]!;
+        const { order } = rankGrid(m, input.objective);
+        if (order.length === 0) return [];
+        const row = order[0]!;
+        const metrics = Object.fromEntries([...ENTRY_METRICS, input.objective].map((name) => [name, metricAt(m, row, name)]));
+        return [
+          {
+            strategy: s.strategy,
+            strategy_label: pluginOf(registry, s.strategy).title,
+            params: summaryRow(s.grid, m, row).params,
+            ...metrics,
+            grid_points: gridSize(s.grid),
+            evaluated: order.length,
+          },
+        ];
+      });
+      const values = Float64Array.from(entries, (e) => (e[input.objective as keyof typeof e] as number | null) ?? Number.NaN);
+      const ranking = Array.from(rankOrder(values, directionOf(input.objective)), (i, k) => ({ rank: k + 1, ...entries[i]! }));
+      return {
+        objective: input.objective,
+        direction: directionOf(input.objective),
+        ranking,
+        best: ranking[0] ?? null,
+        per_strategy: Object.fromEntries(ranking.map((e) => [e.strategy, e])),
+        total_grid_points: sweeps.reduce((a, s) => a + gridSize(s.grid), 0),
+      };
+    },
+  };
+}
+
+export function gridPrograms(registry: PluginRegistry): [string, TaskProgram][] {
+  return [
+    ["optimize", optimizeProgram(registry)],
+    ["optimize_all", optimizeAllProgram(registry)],
+  ];
+}

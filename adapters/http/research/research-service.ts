@@ -1,0 +1,163 @@
+/**
+ * The research use cases behind the routes: each submission does its data
+ * work while the request is open (an unknown symbol is a 404, too few bars for
+ * the requested windows a 400, an empty strategy library a 400) and hands the
+ * rest to the task runner.
+ */
+import type { MetricName } from "../../../core/backtest/index.ts";
+import { DEFAULT_GATES } from "../../../core/research/multi-seed.ts";
+import type { ParamGrid } from "../../../core/research/param-grid.ts";
+import { planWalkForward } from "../../../core/research/walk-forward.ts";
+import type { PluginRegistry, StrategyPlugin } from "../../../ports/plugins.ts";
+import type { StrategyLibrary } from "../../../ports/strategy-library.ts";
+import type { TaskRunner, TaskSummary } from "../../../ports/task-runner.ts";
+import { HttpError } from "../http-error.ts";
+import type { BarLoader } from "../backtest/bar-loader.ts";
+import { configOf, dateRange, describe, failures, requestData } from "../backtest/backtest-service.ts";
+import { toWire } from "../backtest/wire-series.ts";
+import type { OptimizeTaskInput, OptimizeAllTaskInput } from "./grid-programs.ts";
+import type { MultiSeedTaskInput } from "./multiseed-program.ts";
+import type { MultiSeedBody, OptimizeAllBody, OptimizeBody, RotationBody, SignalScanBody, WalkForwardBody } from "./research-requests.ts";
+import type { RotationTaskInput } from "./rotation-program.ts";
+import { expandTargets } from "./signal-scan-job.ts";
+import type { SignalScanTaskInput } from "./signal-scan-program.ts";
+import type { WalkForwardTaskInput } from "./walk-forward-programs.ts";
+
+/** Walk-forward and evaluation fetch at least this many bars by symbol (as easy_tdx). */
+const WALK_FORWARD_BARS = 800;
+
+export class ResearchService {
+  constructor(
+    readonly registry: PluginRegistry,
+    private readonly loader: BarLoader,
+    private readonly library: StrategyLibrary,
+    private readonly runner: TaskRunner,
+  ) {}
+
+  #plugin(id: string): StrategyPlugin<any> {
+    const plugin = this.registry.strategies.get(id);
+    if (!plugin) throw new HttpError(400, `Unknown strategy '${id}'; choose one of: ${[...this.registry.strategies.keys()].join(", ")}`);
+    return plugin;
+  }
+
+  async submitOptimize(body: OptimizeBody): Promise<TaskSummary> {
+    const plugin = this.#plugin(body.strategy);
+    const grid = (body.param_grid ?? plugin.defaultGrid) as ParamGrid;
+    const data = await requestData(this.loader, body);
+    const input: OptimizeTaskInput = {
+      strategy: body.strategy,
+      grid,
+      base: body.params,
+      objective: body.objective as MetricName,
+      config: configOf(body),
+      security: data.security,
+      bars: toWire(data.bars),
+    };
+    const points = Object.values(grid).reduce((n, v) => n * v.length, 1);
+    return this.runner.submit({ kind: "optimize", description: `${body.strategy} 寻优 | ${data.label} | ${points}点`, input });
+  }
+
+  async submitOptimizeAll(body: OptimizeAllBody): Promise<TaskSummary> {
+    const strategies = body.strategies ?? [...this.registry.strategies.values()].filter((p) => Object.keys(p.defaultGrid).length > 0).map((p) => p.id);
+    const data = await requestData(this.loader, body);
+    const input: OptimizeAllTaskInput = {
+      strategies,
+      objective: body.objective as MetricName,
+      config: configOf(body),
+      security: data.security,
+      bars: toWire(data.bars),
+    };
+    return this.runner.submit({ kind: "optimize_all", description: `一键寻优全部策略 | ${data.label} | ${strategies.length}个策略`, input });
+  }
+
+  /** Walk-forward input: bars by symbol are at least WALK_FORWARD_BARS; a 400 when they are too few for the windows. */
+  async #walkForwardInput(body: WalkForwardBody, nWindows: number): Promise<{ input: WalkForwardTaskInput; label: string }> {
+    const plugin = this.#plugin(body.strategy);
+    const data = await requestData(this.loader, { ...body, count: Math.max(body.count, WALK_FORWARD_BARS) });
+    const options = { nWindows, inSampleRatio: body.in_sample_ratio, anchored: body.anchored };
+    try {
+      planWalkForward(data.bars.length, options);
+    } catch (e) {
+      throw new HttpError(400, (e as Error).message);
+    }
+    const input: WalkForwardTaskInput = {
+      strategy: body.strategy,
+      base: body.params,
+      grid: (body.param_grid ?? plugin.defaultGrid) as ParamGrid,
+      objective: body.objective as MetricName,
+      options,
+      contextBars: body.context_bars,
+      config: configOf(body),
+      security: data.security,
+      bars: toWire(data.bars),
+    };
+    return { input, label: data.label };
+  }
+
+  async submitWalkForward(body: WalkForwardBody, nWindows: number): Promise<TaskSummary> {
+    const { input, label } = await this.#walkForwardInput(body, nWindows);
+    return this.runner.submit({ kind: "walk_forward", description: `${body.strategy} WF验证 | ${label} | ${nWindows}窗`, input });
+  }
+
+  async submitEvaluate(body: WalkForwardBody, nWindows: number): Promise<TaskSummary> {
+    const { input, label } = await this.#walkForwardInput(body, nWindows);
+    return this.runner.submit({ kind: "evaluate", description: `${body.strategy} 一条龙评估 | ${label}`, input });
+  }
+
+  /** Bars of every stock (failures skipped and listed); a 400 when fewer than `least` could be fetched. */
+  async #pool(stocks: readonly string[], req: Parameters<typeof dateRange>[0], least: number) {
+    const fetched = await Promise.allSettled(stocks.map((s) => this.loader.load(s, dateRange(req))));
+    const skipped = failures(stocks, fetched);
+    const members = fetched.flatMap((r, i) => (r.status === "fulfilled" ? [{ key: stocks[i]!, security: r.value.security, bars: toWire(r.value.series) }] : []));
+    if (members.length < least) throw new HttpError(400, `Bars for ${members.length} of the stocks; at least ${least} needed${skipped.length ? `: ${describe(skipped)}` : ""}`);
+    return { members, skipped };
+  }
+
+  async submitMultiSeed(body: MultiSeedBody): Promise<TaskSummary> {
+    this.#plugin(body.strategy);
+    const { members, skipped } = await this.#pool(body.stocks, body, 1);
+    const seeds = body.seeds ?? Array.from({ length: body.n_seeds }, (_, i) => i + 1);
+    const input: MultiSeedTaskInput = {
+      strategy: body.strategy,
+      params: body.params,
+      config: configOf(body),
+      pool: members,
+      skipped,
+      seeds,
+      sampleSize: body.sample_size ?? null,
+      windowRatio: body.window_ratio,
+      gates: { ...DEFAULT_GATES, ...Object.fromEntries(Object.entries(body.gates).filter(([, v]) => v !== undefined)) },
+    };
+    return this.runner.submit({ kind: "multiseed", description: `${body.strategy} 多seed验证 | ${members.length}只池×${seeds.length}seed`, input });
+  }
+
+  async submitRotation(body: RotationBody): Promise<TaskSummary> {
+    const { members, skipped } = await this.#pool(body.stocks, body, 2);
+    const input: RotationTaskInput = {
+      members,
+      skipped,
+      config: configOf(body),
+      options: {
+        slots: body.slots,
+        keepRank: body.keep_rank ?? body.slots,
+        refresh: body.refresh,
+        takeProfit: body.take_profit ?? null,
+        stopLoss: body.stop_loss ?? null,
+      },
+      score: body.score === "formula" ? { kind: "formula", text: body.formula_text!, column: body.score_col ?? null } : { kind: "momentum", period: body.period },
+    };
+    return this.runner.submit({ kind: "rotation", description: `轮动组合 | ${members.length}只 × ${body.slots}槽 × ${body.refresh}`, input });
+  }
+
+  async submitSignalScan(body: SignalScanBody): Promise<TaskSummary> {
+    const records = await this.library.list();
+    if (records.length === 0) throw new HttpError(400, "The strategy library is empty; save a strategy first (POST /api/v1/strategies)");
+    const targets = expandTargets(records);
+    const input: SignalScanTaskInput = { window: body.window_bars, targets };
+    return this.runner.submit({
+      kind: "signal_scan",
+      description: `信号扫描 | ${records.length}条策略 · ${targets.length}个子任务 · 窗口${body.window_bars}根`,
+      input,
+    });
+  }
+}

@@ -1,0 +1,84 @@
+/**
+ * The tables of a finished grid search, from its metric matrix: the points in
+ * objective order (points the strategy rejected left out and counted), the
+ * `ranking` rows (grid values + the main metrics, flat, as the CSV export
+ * writes them), easy_tdx's `results` rows and `best` point (parameters nested,
+ * its six summary metrics) and, for a two-parameter grid, easy_tdx's `heatmap`.
+ */
+import type { MetricName } from "../backtest/metric-docs.ts";
+import { jsonNumber, type JsonNumber } from "../backtest/result-rows.ts";
+import { METRIC_COUNT, metricColumn, metricValues } from "./grid-search.ts";
+import { directionOf, rankOrder } from "./objective.ts";
+import { gridValues, type ParamGrid, type ParamValue } from "./param-grid.ts";
+
+/** easy_tdx's GridPointResult metrics. */
+export const SUMMARY_METRICS = ["total_return", "sharpe", "max_drawdown", "total_trades", "win_rate", "profit_factor"] as const satisfies readonly MetricName[];
+
+/** Metrics of a ranking row (the objective is added when it is not among them). */
+export const RANKING_METRICS = [
+  "total_return",
+  "annual_return",
+  "sharpe",
+  "sortino",
+  "calmar",
+  "max_drawdown",
+  "volatility",
+  "total_trades",
+  "win_rate",
+  "profit_factor",
+  "expectancy_pct",
+  "exposure_time",
+  "total_fees",
+] as const satisfies readonly MetricName[];
+
+/** Rows of the points the strategy accepted, best first by `objective`, and how many it rejected. */
+export function rankGrid(matrix: Float64Array, objective: MetricName): { order: Int32Array; skipped: number } {
+  const values = metricValues(matrix, objective);
+  const accepted = metricValues(matrix, "total_trades");
+  const order = rankOrder(values, directionOf(objective)).filter((i) => accepted[i] === accepted[i]);
+  return { order, skipped: values.length - order.length };
+}
+
+const metricsOf = (matrix: Float64Array, row: number, names: readonly MetricName[]) =>
+  Object.fromEntries(names.map((m) => [m, jsonNumber(matrix[row * METRIC_COUNT + metricColumn(m)]!)])) as Record<MetricName, JsonNumber>;
+
+export type SummaryRow = { params: Record<string, ParamValue> } & Record<(typeof SUMMARY_METRICS)[number], JsonNumber>;
+
+/** easy_tdx's row of one point: its grid values and the summary metrics. */
+export function summaryRow(grid: ParamGrid, matrix: Float64Array, row: number): SummaryRow {
+  return { params: gridValues(grid, row), ...metricsOf(matrix, row, SUMMARY_METRICS) } as SummaryRow;
+}
+
+/** Flat ranking rows: rank, the grid values, the ranking metrics (and the objective). */
+export function rankingRows(grid: ParamGrid, matrix: Float64Array, order: Int32Array, objective: MetricName): Record<string, unknown>[] {
+  const names: MetricName[] = RANKING_METRICS.includes(objective as never) ? [...RANKING_METRICS] : [...RANKING_METRICS, objective];
+  return Array.from(order, (row, k) => ({ rank: k + 1, ...gridValues(grid, row), ...metricsOf(matrix, row, names) }));
+}
+
+export interface Heatmap {
+  readonly x_name: string;
+  readonly y_name: string;
+  readonly x: ParamValue[];
+  readonly y: ParamValue[];
+  /** [x index, y index, value] per point the strategy accepted. */
+  readonly data: [number, number, JsonNumber][];
+  readonly metric: MetricName;
+}
+
+/** easy_tdx's heatmap of a two-parameter grid (cell value: `metric`); null for other grids. */
+export function heatmapOf(grid: ParamGrid, matrix: Float64Array, order: Int32Array, metric: MetricName): Heatmap | null {
+  const names = Object.keys(grid);
+  if (names.length !== 2) return null;
+  const [xName, yName] = names as [string, string];
+  const x = [...new Set(grid[xName])].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+  const y = [...new Set(grid[yName])].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+  const col = metricColumn(metric);
+  const data = Array.from(order, (row): [number, number, JsonNumber] => {
+    const v = gridValues(grid, row);
+    return [x.indexOf(v[xName]!), y.indexOf(v[yName]!), jsonNumber(matrix[row * METRIC_COUNT + col]!)];
+  });
+  return { x_name: xName, y_name: yName, x, y, data, metric };
+}
+
+/** A ranking value as JSON (the objective of a row). */
+export const metricAt = (matrix: Float64Array, row: number, metric: MetricName): JsonNumber => jsonNumber(matrix[row * METRIC_COUNT + metricColumn(metric)]!);

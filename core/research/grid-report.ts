@@ -39,20 +39,34 @@ export function rankGrid(matrix: Float64Array, objective: MetricName): { order: 
   return { order, skipped: values.length - order.length };
 }
 
-const metricsOf = (matrix: Float64Array, row: number, names: readonly MetricName[]) =>
-  Object.fromEntries(names.map((m) => [m, jsonNumber(matrix[row * METRIC_COUNT + metricColumn(m)]!)])) as Record<MetricName, JsonNumber>;
+/** Writes `names` of matrix row `row` into `out` (columns looked up once per table, not per row). */
+function metricWriter(names: readonly MetricName[]): (out: Record<string, unknown>, matrix: Float64Array, row: number) => void {
+  const cols = names.map(metricColumn);
+  return (out, matrix, row) => {
+    const at = row * METRIC_COUNT;
+    for (let k = 0; k < names.length; k++) out[names[k]!] = jsonNumber(matrix[at + cols[k]!]!);
+  };
+}
+
+const writeSummary = metricWriter(SUMMARY_METRICS);
 
 export type SummaryRow = { params: Record<string, ParamValue> } & Record<(typeof SUMMARY_METRICS)[number], JsonNumber>;
 
 /** easy_tdx's row of one point: its grid values and the summary metrics. */
 export function summaryRow(grid: ParamGrid, matrix: Float64Array, row: number): SummaryRow {
-  return { params: gridValues(grid, row), ...metricsOf(matrix, row, SUMMARY_METRICS) } as SummaryRow;
+  const out: Record<string, unknown> = { params: gridValues(grid, row) };
+  writeSummary(out, matrix, row);
+  return out as SummaryRow;
 }
 
 /** Flat ranking rows: rank, the grid values, the ranking metrics (and the objective). */
 export function rankingRows(grid: ParamGrid, matrix: Float64Array, order: Int32Array, objective: MetricName): Record<string, unknown>[] {
-  const names: MetricName[] = RANKING_METRICS.includes(objective as never) ? [...RANKING_METRICS] : [...RANKING_METRICS, objective];
-  return Array.from(order, (row, k) => ({ rank: k + 1, ...gridValues(grid, row), ...metricsOf(matrix, row, names) }));
+  const write = metricWriter(RANKING_METRICS.includes(objective as never) ? RANKING_METRICS : [...RANKING_METRICS, objective]);
+  return Array.from(order, (row, k) => {
+    const out: Record<string, unknown> = { rank: k + 1, ...gridValues(grid, row) };
+    write(out, matrix, row);
+    return out;
+  });
 }
 
 export interface Heatmap {

@@ -40,14 +40,6 @@ function writeRow(out: Float64Array, row: number, p: Performance): void {
   for (let m = 0; m < METRIC_COUNT; m++) out[at + m] = p[METRIC_NAMES[m]!];
 }
 
-/** One row of a metric matrix back as named metrics. */
-export function metricRow(matrix: Float64Array, row: number): Performance {
-  const at = row * METRIC_COUNT;
-  const p = {} as Performance;
-  for (let m = 0; m < METRIC_COUNT; m++) p[METRIC_NAMES[m]!] = matrix[at + m]!;
-  return p;
-}
-
 /** One metric of every row. */
 export function metricValues(matrix: Float64Array, name: MetricName): Float64Array {
   const col = metricColumn(name);

@@ -4,7 +4,7 @@
  * undefined values (NaN, e.g. the Sharpe ratio of a run that never traded) last
  * and keeps grid order among equal values, so a ranking is deterministic.
  */
-import { METRIC_NAMES, type MetricName } from "../backtest/metric-docs.ts";
+import type { MetricName } from "../backtest/metric-docs.ts";
 
 export const MINIMISED_METRICS: readonly MetricName[] = [
   "max_drawdown",
@@ -24,8 +24,6 @@ export type Direction = "max" | "min";
 export function directionOf(metric: MetricName): Direction {
   return MINIMISED_METRICS.includes(metric) ? "min" : "max";
 }
-
-export const isMetricName = (name: string): name is MetricName => (METRIC_NAMES as readonly string[]).includes(name);
 
 /** Indices of `values` best first (NaN last, ties in index order). */
 export function rankOrder(values: ArrayLike<number>, direction: Direction): Int32Array {

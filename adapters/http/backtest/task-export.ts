@@ -4,8 +4,10 @@
  * equity_curve; when none is there, the performance key-value pairs. An empty
  * table counts as missing. Portfolio and multi-strategy results read as one
  * account: every member's trades with a leading `symbol` column (the member's
- * key), `combined_equity`, `total_performance`. A screen's `rows` come after
- * ranking (an extension; screens have neither trades nor an equity curve).
+ * key), `combined_equity`, `total_performance`. A screen's or signal scan's
+ * `rows`, a multi-seed validation's `runs` and a walk-forward's `windows` come
+ * after ranking (extensions; those results have neither trades nor an equity
+ * curve).
  */
 import { stringify } from "csv-stringify";
 
@@ -30,6 +32,8 @@ export function mainTable(result: Row): Row[] {
     memberTrades(result.individual_results) ??
     rowsOf(result.ranking) ??
     rowsOf(result.rows) ??
+    rowsOf(result.runs) ??
+    rowsOf((result.walkforward as Row | undefined)?.windows) ??
     rowsOf(result.equity_curve) ??
     rowsOf(result.combined_equity) ??
     performanceRows(result.performance ?? result.total_performance)

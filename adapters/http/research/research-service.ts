@@ -6,7 +6,7 @@
  */
 import type { MetricName } from "../../../core/backtest/index.ts";
 import { DEFAULT_GATES } from "../../../core/research/multi-seed.ts";
-import type { ParamGrid } from "../../../core/research/param-grid.ts";
+import { gridSize, type ParamGrid } from "../../../core/research/param-grid.ts";
 import { planWalkForward } from "../../../core/research/walk-forward.ts";
 import type { PluginRegistry, StrategyPlugin } from "../../../ports/plugins.ts";
 import type { StrategyLibrary } from "../../../ports/strategy-library.ts";
@@ -53,8 +53,7 @@ export class ResearchService {
       security: data.security,
       bars: toWire(data.bars),
     };
-    const points = Object.values(grid).reduce((n, v) => n * v.length, 1);
-    return this.runner.submit({ kind: "optimize", description: `${body.strategy} 寻优 | ${data.label} | ${points}点`, input });
+    return this.runner.submit({ kind: "optimize", description: `${body.strategy} 寻优 | ${data.label} | ${gridSize(grid)}点`, input });
   }
 
   async submitOptimizeAll(body: OptimizeAllBody): Promise<TaskSummary> {

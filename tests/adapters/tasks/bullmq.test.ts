@@ -1,0 +1,169 @@
+/**
+ * The BullMQ backend end to end: a real redis-server (Debian package; spawned
+ * here on a free loopback port with a temporary directory, no persistence),
+ * two `npm run worker` processes with one thread each, and the service with
+ * TASK_BACKEND=bullmq. A grid is split into chunks that both workers consume
+ * and the API merges into the same ranking an in-process evaluation gives;
+ * every async endpoint runs to done on this backend. Skipped, saying why, when
+ * redis-server is not installed (.ci/run installs it).
+ */
+import assert from "node:assert/strict";
+import { spawn, type ChildProcess } from "node:child_process";
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { after, before, describe, test } from "node:test";
+import { fileURLToPath } from "node:url";
+import { DEFAULT_CONFIG } from "../../../core/backtest/index.ts";
+import { rankGrid, rankingRows } from "../../../core/research/grid-report.ts";
+import { evaluateChunk } from "../../../adapters/http/research/grid-job.ts";
+import { RespRedisClient } from "../../../adapters/tasks/bullmq-redis-client.ts";
+import { parseOhlcvRecords } from "../../../adapters/http/validation/ohlcv-records.ts";
+import { loadPlugins } from "../../../plugins/index.ts";
+import { call, FakeClock, startTestServer, type TestServer } from "../../support/server.ts";
+import { runTask } from "../../http/task-polling.ts";
+import { randomWalk } from "../http/research/research-bars.ts";
+
+const REDIS = ["/usr/bin/redis-server", "/usr/local/bin/redis-server"].find((p) => existsSync(p));
+const ROOT = fileURLToPath(new URL("../../../", import.meta.url));
+const QUEUE = `tdx-forge-test-${process.pid}`;
+
+const freePort = () =>
+  new Promise<number>((resolve) => {
+    const s = createServer().listen(0, "127.0.0.1", () => {
+      const port = (s.address() as { port: number }).port;
+      s.close(() => resolve(port));
+    });
+  });
+
+/** Resolves once a line of the child's stdout matches. */
+function waitFor(child: ChildProcess, lines: string[], match: (line: string) => boolean, what: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`${what}: not ready in 20 s`)), 20_000);
+    child.stdout!.on("data", (chunk: Buffer) => {
+      for (const line of chunk.toString().split("\n")) {
+        if (line === "") continue;
+        lines.push(line);
+        if (match(line)) {
+          clearTimeout(timer);
+          resolve();
+        }
+      }
+    });
+    child.once("exit", (code) => reject(new Error(`${what} exited with ${code}`)));
+  });
+}
+
+const stopped = (child: ChildProcess) => new Promise<void>((resolve) => (child.exitCode !== null ? resolve() : child.once("exit", () => resolve())));
+
+describe("BullMQ backend", { skip: REDIS ? false : "redis-server is not installed (apt-get install redis-server)" }, () => {
+  const dir = mkdtempSync(join(tmpdir(), "tdx-forge-redis-"));
+  let url = "";
+  let redis: ChildProcess;
+  const workers: { child: ChildProcess; lines: string[] }[] = [];
+  let s: TestServer;
+
+  before(async () => {
+    const port = await freePort();
+    url = `redis://127.0.0.1:${port}`;
+    redis = spawn(REDIS!, ["--port", String(port), "--bind", "127.0.0.1", "--dir", dir, "--save", "", "--appendonly", "no"], { stdio: ["ignore", "pipe", "inherit"] });
+    await waitFor(redis, [], (l) => l.includes("Ready to accept connections"), "redis-server");
+    const env = { ...process.env, REDIS_URL: url, BULLMQ_QUEUE: QUEUE, WORKER_THREADS: "1", LOG_LEVEL: "info" };
+    for (let k = 0; k < 2; k++) {
+      const child = spawn(process.execPath, ["--import", "tsx", "apps/worker/main.ts"], { cwd: ROOT, env, stdio: ["ignore", "pipe", "inherit"] });
+      workers.push({ child, lines: [] });
+    }
+    await Promise.all(workers.map((w, k) => waitFor(w.child, w.lines, (l) => l.includes('"worker ready"'), `worker ${k}`)));
+    s = await startTestServer({
+      clock: new FakeClock(Date.UTC(2026, 10, 20, 6, 0)),
+      env: { TASK_BACKEND: "bullmq", REDIS_URL: url, BULLMQ_QUEUE: QUEUE, BULLMQ_PARALLELISM: "4" },
+    });
+  });
+
+  after(async () => {
+    await s?.dispose();
+    for (const w of workers) w.child.kill("SIGTERM");
+    await Promise.all(workers.map((w) => stopped(w.child)));
+    redis?.kill("SIGTERM");
+    if (redis) await stopped(redis);
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  test("the Redis client: commands, a transaction, a pipeline, scripts with NOSCRIPT fallback, SCAN as a stream", async () => {
+    const c = new RespRedisClient(url);
+    await c.connect();
+    assert.equal(c.status, "ready");
+    assert.equal(await c.set("k:a", "1", { PX: 60_000 }), "OK");
+    assert.equal(await c.get("k:a"), "1");
+    assert.equal(await c.hset("k:h", { f: "v", n: 2 }), 2);
+    assert.deepEqual(await c.hgetall("k:h"), { f: "v", n: "2" });
+    assert.deepEqual(await c.hmget("k:h", "f", "x"), ["v", null]);
+    const tx = await c.multi().hset("k:h2", { a: "1" }).hgetall("k:h2").del("k:h2").exec();
+    assert.deepEqual(tx, [[null, 1], [null, { a: "1" }], [null, 1]]);
+    const pipe = await c.pipeline().llen("k:none").smembers("k:none").exec();
+    assert.deepEqual(pipe, [[null, 0], [null, []]]);
+    c.defineCommand("echo2", { numberOfKeys: 1, lua: "return {KEYS[1], ARGV[1]}" });
+    await c.command(["SCRIPT", "FLUSH"]);
+    assert.deepEqual(await c.runCommand("echo2", ["key", 7]), ["key", "7"], "EVAL after NOSCRIPT");
+    const keys: string[] = [];
+    for await (const batch of c.scanStream({ match: "k:*" })) keys.push(...(batch as string[]));
+    assert.deepEqual(keys.sort(), ["k:a", "k:h"]);
+    const dup = c.duplicate({ connectionName: "dup" });
+    await dup.connect();
+    assert.match(await dup.clientInfo(), /name=dup/);
+    await dup.quit();
+    assert.equal(await c.del("k:a", "k:h"), 2);
+    await c.quit();
+    assert.equal(c.status, "end");
+  });
+
+  test("a grid split across two worker processes: chunks on both, merged into the in-process ranking", async () => {
+    const bars = randomWalk(1500, 77);
+    const ohlcv = Array.from({ length: bars.length }, (_, i) => ({
+      date: new Date(bars.time[i]!).toISOString().slice(0, 10),
+      open: bars.open[i],
+      high: bars.high[i],
+      low: bars.low[i],
+      close: bars.close[i],
+      vol: bars.vol[i],
+    }));
+    const grid = { fast: Array.from({ length: 40 }, (_, i) => i + 1), slow: Array.from({ length: 100 }, (_, i) => i + 41) };
+    const before = workers.map((w) => w.lines.filter((l) => l.includes('"research.grid"')).length);
+    const done = await runTask(s.url, "/api/v1/backtest/optimize/run/async", { strategy: "ma_cross", ohlcv, param_grid: grid });
+    assert.equal(done.status, "done", done.error);
+    const chunks = workers.map((w, k) => w.lines.filter((l) => l.includes('"research.grid"')).length - before[k]!);
+    assert.ok(chunks.every((n) => n > 0), `chunks per worker: ${chunks}`);
+    assert.equal(chunks[0]! + chunks[1]!, 16, "4 in flight × 4 = 16 chunks");
+
+    const parsed = parseOhlcvRecords(ohlcv, "ohlcv");
+    assert.ok(parsed.ok);
+    // inline bars without a symbol trade by main-board rules, as SZ:000001
+    const security = { code: "000001", market: "SZ" as const };
+    const matrix = evaluateChunk(loadPlugins(), { strategy: "ma_cross", grid, base: {}, from: 0, to: 4000, config: DEFAULT_CONFIG, security, bars: parsed.series });
+    const expected = rankingRows(grid, matrix, rankGrid(matrix, "sharpe").order, "sharpe");
+    assert.deepEqual(done.result.ranking, JSON.parse(JSON.stringify(expected)));
+    assert.equal(done.result.evaluated, 4000);
+  });
+
+  test("every async endpoint runs to done on the BullMQ backend", async () => {
+    await call(s.url, "POST", "/api/v1/strategies", { json: { name: "p", kind: "portfolio", strategy: "ma_cross", context: { stocks: ["SH:600519", "SZ:000001"] } } });
+    const runs: [string, object][] = [
+      ["/api/v1/backtest/run/async", { strategy: "macd", symbol: "SH:600519", count: 300 }],
+      ["/api/v1/backtest/portfolio/run/async", { strategy: "ma_cross", stocks: ["SH:600519", "SZ:000001"], count: 300 }],
+      ["/api/v1/backtest/multi-strategy/run/async", { items: [{ strategy: "macd", symbol: "SH:600519" }, { strategy: "ma_cross", symbol: "SZ:000001" }], count: 300 }],
+      ["/api/v1/formula/backtest/run/async", { text: "B:CROSS(MA(C,5),MA(C,20));S:CROSS(MA(C,20),MA(C,5));", symbol: "SZ:000001" }],
+      ["/api/v1/formula/screen/run/async", { text: "B:C>MA(C,5);", symbols: ["SH:600519", "SZ:000001", "SZ:000002"] }],
+      ["/api/v1/backtest/optimize-all/run/async", { symbol: "SH:600519", count: 300, strategies: ["ma_cross", "rsi_reversal"] }],
+      ["/api/v1/backtest/wf/run/async?n_windows=3", { strategy: "ma_cross", symbol: "SZ:000001", param_grid: { fast: [3, 5], slow: [10, 20] } }],
+      ["/api/v1/backtest/evaluate/run/async?n_windows=3", { strategy: "macd", symbol: "SH:600519", param_grid: {} }],
+      ["/api/v1/backtest/multiseed/run/async", { strategy: "ma_cross", stocks: ["SH:600519", "SZ:000001"], seeds: [3] }],
+      ["/api/v1/backtest/rotation/run/async", { stocks: ["SH:600519", "SZ:000001", "SZ:000002"], slots: 2, count: 200 }],
+      ["/api/v1/backtest/signal-scan/run/async", {}],
+    ];
+    const results = await Promise.all(runs.map(([path, body]) => runTask(s.url, path, body)));
+    results.forEach((r, k) => assert.equal(r.status, "done", `${runs[k]![0]}: ${r.error}`));
+    assert.equal(results[0].result.equity_curve.length, 300);
+    assert.equal(results[10].result.total, 2);
+  });
+});

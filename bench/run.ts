@@ -3,6 +3,7 @@
  * name contains the filter) and runs them in one mitata session.
  */
 import { readdirSync } from "node:fs";
+import process from "node:process";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { run } from "mitata";
 
@@ -11,3 +12,5 @@ const filter = process.argv[2] ?? "";
 const files = readdirSync(dir).filter((f) => f.endsWith(".bench.ts") && f.includes(filter)).sort();
 for (const f of files) await import(pathToFileURL(dir + f).href);
 await run();
+// Some benchmarks keep a server, a simulator or worker threads open for their iterations.
+process.exit(0);

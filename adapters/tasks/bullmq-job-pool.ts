@@ -13,10 +13,11 @@
  */
 import { randomUUID } from "node:crypto";
 import { Queue, QueueEvents } from "bullmq";
+import type { Redis } from "ioredis";
 import type { Logger } from "../../ports/logger.ts";
 import type { JobOptions, JobPool } from "../../ports/task-runner.ts";
-import { RespRedisClient } from "./bullmq-redis-client.ts";
 import { decodeJob, encodeJob } from "./job-codec.ts";
+import { redisConnection } from "./redis-connection.ts";
 
 export interface BullmqPoolOptions {
   readonly url: string;
@@ -39,7 +40,7 @@ export class BullmqJobPool implements JobPool {
 
   private constructor(
     readonly size: number,
-    private readonly client: RespRedisClient,
+    private readonly client: Redis,
     private readonly queue: Queue,
     private readonly events: QueueEvents,
     private readonly log: Logger,
@@ -56,7 +57,7 @@ export class BullmqJobPool implements JobPool {
 
   /** Connects to Redis and starts listening to the queue's events before any job is added. */
   static async open(o: BullmqPoolOptions): Promise<BullmqJobPool> {
-    const client = new RespRedisClient(o.url, "tdx-forge:api");
+    const client = redisConnection(o.url, "tdx-forge:api");
     const queue = new Queue(o.queue, { connection: client });
     const events = new QueueEvents(o.queue, { connection: client });
     await Promise.all([queue.waitUntilReady(), events.waitUntilReady()]);

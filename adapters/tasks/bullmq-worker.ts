@@ -7,8 +7,8 @@
  */
 import { Worker } from "bullmq";
 import type { Logger } from "../../ports/logger.ts";
-import { RespRedisClient } from "./bullmq-redis-client.ts";
 import { decodeJob, encodeJob } from "./job-codec.ts";
+import { redisConnection } from "./redis-connection.ts";
 import { WorkerPool } from "./worker-pool.ts";
 
 export interface BullmqWorkerOptions {
@@ -27,7 +27,7 @@ export interface RunningWorker {
 
 export async function startBullmqWorker(o: BullmqWorkerOptions): Promise<RunningWorker> {
   const pool = new WorkerPool({ modules: [...o.modules], ...(o.threads ? { size: o.threads } : {}) });
-  const client = new RespRedisClient(o.url, "tdx-forge:worker");
+  const client = redisConnection(o.url, "tdx-forge:worker");
   const worker = new Worker(
     o.queue,
     async (job) => {

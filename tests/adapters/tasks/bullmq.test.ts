@@ -18,7 +18,6 @@ import { fileURLToPath } from "node:url";
 import { DEFAULT_CONFIG } from "../../../core/backtest/index.ts";
 import { rankGrid, rankingRows } from "../../../core/research/grid-report.ts";
 import { evaluateChunk } from "../../../adapters/http/research/grid-job.ts";
-import { RespRedisClient } from "../../../adapters/tasks/bullmq-redis-client.ts";
 import { parseOhlcvRecords } from "../../../adapters/http/validation/ohlcv-records.ts";
 import { loadPlugins } from "../../../plugins/index.ts";
 import { call, FakeClock, startTestServer, type TestServer } from "../../support/server.ts";
@@ -88,34 +87,6 @@ describe("BullMQ backend", { skip: REDIS ? false : "redis-server is not installe
     redis?.kill("SIGTERM");
     if (redis) await stopped(redis);
     rmSync(dir, { recursive: true, force: true });
-  });
-
-  test("the Redis client: commands, a transaction, a pipeline, scripts with NOSCRIPT fallback, SCAN as a stream", async () => {
-    const c = new RespRedisClient(url);
-    await c.connect();
-    assert.equal(c.status, "ready");
-    assert.equal(await c.set("k:a", "1", { PX: 60_000 }), "OK");
-    assert.equal(await c.get("k:a"), "1");
-    assert.equal(await c.hset("k:h", { f: "v", n: 2 }), 2);
-    assert.deepEqual(await c.hgetall("k:h"), { f: "v", n: "2" });
-    assert.deepEqual(await c.hmget("k:h", "f", "x"), ["v", null]);
-    const tx = await c.multi().hset("k:h2", { a: "1" }).hgetall("k:h2").del("k:h2").exec();
-    assert.deepEqual(tx, [[null, 1], [null, { a: "1" }], [null, 1]]);
-    const pipe = await c.pipeline().llen("k:none").smembers("k:none").exec();
-    assert.deepEqual(pipe, [[null, 0], [null, []]]);
-    c.defineCommand("echo2", { numberOfKeys: 1, lua: "return {KEYS[1], ARGV[1]}" });
-    await c.command(["SCRIPT", "FLUSH"]);
-    assert.deepEqual(await c.runCommand("echo2", ["key", 7]), ["key", "7"], "EVAL after NOSCRIPT");
-    const keys: string[] = [];
-    for await (const batch of c.scanStream({ match: "k:*" })) keys.push(...(batch as string[]));
-    assert.deepEqual(keys.sort(), ["k:a", "k:h"]);
-    const dup = c.duplicate({ connectionName: "dup" });
-    await dup.connect();
-    assert.match(await dup.clientInfo(), /name=dup/);
-    await dup.quit();
-    assert.equal(await c.del("k:a", "k:h"), 2);
-    await c.quit();
-    assert.equal(c.status, "end");
   });
 
   test("a grid split across two worker processes: chunks on both, merged into the in-process ranking", async () => {

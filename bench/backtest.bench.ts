@@ -8,33 +8,13 @@
  * (≈ 0.1 ms for 5,000 bars).
  */
 import { bench, do_not_optimize, group, summary } from "mitata";
-import { allocSeries } from "../core/bars/series.ts";
 import { DEFAULT_CONFIG, KernelWorkspace, planBacktest, runKernel, runMetrics, toResult } from "../core/backtest/index.ts";
 import { crossSignals, maCross, sma } from "../tests/core/backtest/ma-cross.ts";
+import { dailyWalk } from "./daily-walk.ts";
 
 const N = 5000;
 
-/** Deterministic random walk of daily bars (LCG noise), about 20 years of trading days. */
-function walk(n: number) {
-  const s = allocSeries(n);
-  let seed = 12345;
-  const noise = () => ((seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648) - 0.5;
-  let price = 10;
-  for (let i = 0; i < n; i++) {
-    const open = Math.round(price * (1 + noise() * 0.01) * 100) / 100;
-    price = Math.max(1, Math.round(open * (1 + noise() * 0.05) * 100) / 100);
-    s.time[i] = Date.UTC(2005, 0, 4) + i * 86_400_000;
-    s.open[i] = open;
-    s.close[i] = price;
-    s.high[i] = Math.max(open, price);
-    s.low[i] = Math.min(open, price);
-    s.vol[i] = 1e6;
-    s.amount[i] = 1e6 * price;
-  }
-  return s;
-}
-
-const bars = walk(N);
+const bars = dailyWalk(N);
 const plan = planBacktest(DEFAULT_CONFIG, { code: "600000" });
 const ws = new KernelWorkspace(N);
 const precomputed = maCross(bars.close, 10, 30);

@@ -13,7 +13,6 @@
  */
 import { bench, do_not_optimize, group } from "mitata";
 import { DEFAULT_CONFIG } from "../core/backtest/index.ts";
-import { allocSeries } from "../core/bars/series.ts";
 import { evaluateChunk } from "../adapters/http/research/grid-job.ts";
 import { gridPrograms, type OptimizeTaskInput } from "../adapters/http/research/grid-programs.ts";
 import { toWire } from "../adapters/http/backtest/wire-series.ts";
@@ -23,29 +22,10 @@ import { DemoMarket } from "../apps/tdx-sim/demo/demo-market.ts";
 import { loadPlugins } from "../plugins/index.ts";
 import { call, FakeClock, startTestServer } from "../tests/support/server.ts";
 import { pollTask } from "../tests/http/task-polling.ts";
-
-/** Deterministic random walk of daily bars. */
-function walk(n: number) {
-  const s = allocSeries(n);
-  let seed = 12345;
-  const noise = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648 - 0.5;
-  let price = 10;
-  for (let i = 0; i < n; i++) {
-    const open = Math.round(price * (1 + noise() * 0.01) * 100) / 100;
-    price = Math.max(1, Math.round(open * (1 + noise() * 0.05) * 100) / 100);
-    s.time[i] = Date.UTC(2005, 0, 4) + i * 86_400_000;
-    s.open[i] = open;
-    s.close[i] = price;
-    s.high[i] = Math.max(open, price);
-    s.low[i] = Math.min(open, price);
-    s.vol[i] = 1e6;
-    s.amount[i] = 1e6 * price;
-  }
-  return s;
-}
+import { dailyWalk } from "./daily-walk.ts";
 
 const registry = loadPlugins();
-const bars = walk(5000);
+const bars = dailyWalk(5000);
 const grid = { fast: Array.from({ length: 50 }, (_, i) => i + 1), slow: Array.from({ length: 200 }, (_, i) => i + 51) };
 const security = { code: "600000", market: "SH" as const };
 const input: OptimizeTaskInput = { strategy: "ma_cross", grid, base: {}, objective: "sharpe", config: DEFAULT_CONFIG, security, bars: toWire(bars) };

@@ -13,17 +13,8 @@ export function hashSeed(...parts: (string | number)[]): number {
   return h >>> 0;
 }
 
-/** A small, fast PRNG (mulberry32); uniform in [0, 1). */
-export function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** The project's one seeded generator (mulberry32; uniform in [0, 1)), under the name the demo code uses. */
+export { seededRandom as mulberry32 } from "../../../core/research/seeded-random.ts";
 
 /** Standard normal draws from a uniform source (Box–Muller). */
 export function normal(rand: () => number): () => number {

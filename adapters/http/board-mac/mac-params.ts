@@ -13,14 +13,16 @@ const SORT_CODES = new Set<number>(Object.values(MAC_SORT_TYPES));
 /** A sort type by name (`CHANGE_PCT`) or code (`14`, `0x0e`) → its code. */
 export const qSortType = () =>
   z
-    .preprocess((v) => {
-      if (typeof v !== "string") return v;
+    .string()
+    .transform((v, ctx) => {
       const s = v.trim();
       const named = (MAC_SORT_TYPES as Record<string, number>)[s.toUpperCase()];
       if (named !== undefined) return named;
       const n = /^(0x[0-9a-f]+|\d+)$/i.test(s) ? Number(s) : NaN;
-      return SORT_CODES.has(n) ? n : v;
-    }, z.number().int())
+      if (SORT_CODES.has(n)) return n;
+      ctx.addIssue({ code: "custom", message: `unknown sort type ${v}: a name such as CHANGE_PCT, VOLUME, TOTAL_AMOUNT, CHANGE_20D, or its code` });
+      return z.NEVER;
+    })
     .openapi({ type: "string", description: `sort type: ${MAC_SORT_NAMES.join(", ")}, or its code`, example: "CHANGE_PCT" });
 
 export const qSortOrder = () => qEnum(["ASC", "DESC"]);

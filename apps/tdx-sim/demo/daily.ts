@@ -58,6 +58,8 @@ export function generateDaily(seed: number, s: DemoSecurity, days: readonly numb
   let lastDividendYear = 0;
   // A slow idiosyncratic trend so that stocks drift apart over the years.
   let trend = gauss() * 0.0005;
+  // The level prices revert to (moved by ex-rights like the price itself), so a decade stays in a believable band.
+  let anchor = s.price0;
 
   for (let i = 0; i < days.length; i++) {
     const day = days[i];
@@ -77,11 +79,13 @@ export function generateDaily(seed: number, s: DemoSecurity, days: readonly numb
     if (!index && !fund && n > 60 && mmdd >= 601 && lastDividendYear < year && rand() < 0.04) {
       lastDividendYear = year;
       const fenhong = roundHalfUp(prev * (0.05 + rand() * 0.25), 2);
-      const song = rand() < 0.2 ? [2, 3, 5, 10][Math.floor(rand() * 4)] : 0;
+      // Bonus shares, as in the market, mostly where the share price has grown high.
+      const song = rand() < (prev > 30 ? 0.5 : 0.02) ? [2, 3, 5, 10][Math.floor(rand() * 4)] : 0;
       const peigu = rand() < 0.04 ? 2 + Math.floor(rand() * 2) : 0;
       const peigujia = peigu ? roundHalfUp(prev * 0.7, 2) : 0;
       xdxr.push({ date: day, category: 1, c1: fenhong, c2: peigujia, c3: song, c4: peigu });
       ref = (prev * 10 - fenhong + peigu * peigujia) / (10 + song + peigu);
+      anchor *= ref / prev;
       if (song || peigu) {
         const f = (10 + song + peigu) / 10;
         const before = { f: floatShares, t: totalShares };
@@ -94,8 +98,11 @@ export function generateDaily(seed: number, s: DemoSecurity, days: readonly numb
     const hi = roundHalfUp(ref * (1 + frac), decimals);
     const lo = roundHalfUp(ref * (1 - frac), decimals);
     if (rand() < 0.01) trend = gauss() * 0.0005;
-    // +σ²/2 offsets the volatility drag, so prices neither melt nor explode over a decade.
-    let r = trend + s.sigma ** 2 / 2 + s.beta * factor[i] * 0.011 + Math.sqrt(Math.max(s.sigma ** 2 - (s.beta * 0.011) ** 2, 1e-6)) * gauss();
+    // +σ²/2 offsets the volatility drag and `skew` the limit days' +1.2% / −0.6% odds; `pull` reverts
+    // toward the anchor with a half-life of about five months. Together prices neither melt nor explode over a decade.
+    const skew = index || fund ? 0 : -frac * 0.006;
+    const pull = -0.005 * Math.log(ref / anchor);
+    let r = trend + skew + pull + s.sigma ** 2 / 2 + s.beta * factor[i] * 0.011 + Math.sqrt(Math.max(s.sigma ** 2 - (s.beta * 0.011) ** 2, 1e-6)) * gauss();
     let open = ref * (1 + r * 0.3 + gauss() * s.sigma * 0.2);
     const shock = index || fund ? 1 : rand();
     if (shock < 0.012) r = frac; // limit-up day

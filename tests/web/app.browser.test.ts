@@ -4,7 +4,9 @@
  * overview, a symbol's charts drawn (pixels checked), the formula editor, a
  * backtest with live progress and its markers (pixels checked), the strategy
  * library, portfolio and multi-strategy runs, the task list and comparison, a
- * formula screen, the server hosts, language and theme, the phone layout, the
+ * formula screen, the research pages (an optimisation's heatmap (pixels
+ * checked) and ranking, walk-forward windows, evaluation, multi-seed gates,
+ * rotation), the server hosts, language and theme, the phone layout, the
  * gate's 401/429 answers at login and the password change. Screenshots go to
  * test-artifacts/web/. The page must log no console error beyond the gate's
  * own expected rejections.
@@ -18,15 +20,26 @@ import { type Browser, browserMissing, launchBrowser } from "./support/browser.t
 
 const PASSWORD = "forge-pass-1";
 
-/** Drawn pixels of the first canvas under `selector`, and how many are candle red / candle green. */
-async function pixels(page: Page, selector: string): Promise<{ painted: number; red: number; green: number; width: number }> {
-  return page.$eval(selector, (el) => {
-    const canvas = el.querySelector("canvas");
-    if (!canvas) return { painted: 0, red: 0, green: 0, width: 0 };
+interface Pixels {
+  readonly painted: number;
+  readonly red: number;
+  readonly green: number;
+  readonly width: number;
+}
+
+/**
+ * Drawn pixels of a chart (every canvas layer under `sel`: ECharts draws some
+ * series, such as a heatmap's cells, on layers of their own), and how many are
+ * up red / down green; null while either count is below `least`. Runs in the
+ * page, so it is self-contained.
+ */
+function measure({ sel, least }: { sel: string; least: number }): Pixels | null {
+  const canvases = [...document.querySelectorAll(`${sel} canvas`)] as HTMLCanvasElement[];
+  let painted = 0;
+  let red = 0;
+  let green = 0;
+  for (const canvas of canvases) {
     const { data } = canvas.getContext("2d")!.getImageData(0, 0, canvas.width, canvas.height);
-    let painted = 0;
-    let red = 0;
-    let green = 0;
     for (let i = 0; i < data.length; i += 4) {
       const r = data[i]!;
       const g = data[i + 1]!;
@@ -35,33 +48,25 @@ async function pixels(page: Page, selector: string): Promise<{ painted: number; 
       if (r > 180 && g < 110 && b < 110) red++;
       if (g > 110 && r < 90 && b < 140) green++;
     }
-    return { painted, red, green, width: canvas.getBoundingClientRect().width };
-  });
+  }
+  const width = canvases[0]?.getBoundingClientRect().width ?? 0;
+  return red >= least && green >= least ? { painted, red, green, width } : null;
 }
 
-async function waitForCandles(page: Page, selector: string): Promise<void> {
+const pixels = async (page: Page, selector: string): Promise<Pixels> => (await page.evaluate(measure, { sel: selector, least: 0 }))!;
+
+/** Waits until the chart under `selector` shows both up red and down green (candles, or a heatmap's better and worse cells). */
+async function waitForRedAndGreen(page: Page, selector: string): Promise<void> {
   await page.waitForSelector(`${selector} canvas`);
-  await page.waitForFunction(
-    (sel) => {
-      const canvas = document.querySelector(`${sel} canvas`) as HTMLCanvasElement | null;
-      if (!canvas) return false;
-      const { data } = canvas.getContext("2d")!.getImageData(0, 0, canvas.width, canvas.height);
-      let red = 0;
-      let green = 0;
-      for (let i = 0; i < data.length; i += 4) {
-        if (data[i]! > 180 && data[i + 1]! < 110 && data[i + 2]! < 110) red++;
-        if (data[i + 1]! > 110 && data[i]! < 90 && data[i + 2]! < 140) green++;
-      }
-      return red > 200 && green > 200;
-    },
-    selector,
-  );
+  await page.waitForFunction(measure, { sel: selector, least: 201 });
 }
 
 describe("web application in Chromium", { skip: browserMissing() ?? false }, () => {
   let server: TestServer;
   let browser: Browser;
   let page: Page;
+  /** The optimisation run by its test, opened again from the task list and on a phone. */
+  let optimizeTask = "";
   const clock = new FakeClock(Date.UTC(2026, 10, 20, 6, 0));
 
   before(async () => {
@@ -110,7 +115,7 @@ describe("web application in Chromium", { skip: browserMissing() ?? false }, () 
     await page.fill('[data-test="symbol-search"]', "浦发");
     await page.click('.search__item[data-symbol="SH600000"]');
     await page.waitForURL(/\/symbol\/SH600000$/);
-    await waitForCandles(page, '[data-test="kline-chart"]');
+    await waitForRedAndGreen(page, '[data-test="kline-chart"]');
     const k = await pixels(page, '[data-test="kline-chart"]');
     assert.ok(k.red > 200 && k.green > 200, `candles drawn: ${JSON.stringify(k)}`);
     assert.match((await page.textContent('[data-test="symbol-name"]'))!, /浦发银行/);
@@ -125,7 +130,7 @@ describe("web application in Chromium", { skip: browserMissing() ?? false }, () 
     const weekly = page.waitForResponse((r) => r.url().includes("/api/v1/bars?") && r.url().includes("category=WEEK"));
     await page.selectOption('[data-test="category"]', "WEEK");
     assert.equal((await weekly).status(), 200);
-    await waitForCandles(page, '[data-test="kline-chart"]');
+    await waitForRedAndGreen(page, '[data-test="kline-chart"]');
     await page.click('[data-test="tab-ticks"]');
     await page.waitForSelector('[data-test="ticks-table"] tbody tr td.mono');
     await page.selectOption('[data-test="category"]', "DAY");
@@ -144,7 +149,7 @@ describe("web application in Chromium", { skip: browserMissing() ?? false }, () 
     await page.waitForFunction(() => document.querySelector('[data-test="formula-status"]')?.textContent?.includes("公式有效"));
     assert.match((await page.textContent('[data-test="formula-outputs"]'))!, /BUY\s*信号/);
     await page.click('[data-test="formula-compute"]');
-    await waitForCandles(page, '[data-test="formula-chart"]');
+    await waitForRedAndGreen(page, '[data-test="formula-chart"]');
     await browser.screenshot(page, "05-formula");
 
     const overlay = page.waitForResponse((r) => r.url().endsWith("/api/v1/formula/compute") && r.request().postData()!.includes("BUY:CROSS"));
@@ -152,7 +157,7 @@ describe("web application in Chromium", { skip: browserMissing() ?? false }, () 
     await page.waitForURL(/\/symbol\/SH600000$/);
     assert.equal((await overlay).status(), 200);
     await page.waitForSelector('[data-test="formula-chip"]');
-    await waitForCandles(page, '[data-test="kline-chart"]');
+    await waitForRedAndGreen(page, '[data-test="kline-chart"]');
     await page.click('[data-test="formula-chip"] .chip__x');
     assert.equal(await page.locator('[data-test="formula-chip"]').count(), 0);
   });
@@ -195,7 +200,7 @@ describe("web application in Chromium", { skip: browserMissing() ?? false }, () 
     assert.ok((await pixels(page, '[data-test="equity-chart"]')).painted > 5000);
 
     // Markers: the K-line with and without them differs in red (buy) and green (sell) pins.
-    await waitForCandles(page, '[data-test="backtest-kline"]');
+    await waitForRedAndGreen(page, '[data-test="backtest-kline"]');
     await page.$eval('[data-test="backtest-kline"] canvas', (c) => {
       const cv = c as HTMLCanvasElement;
       (window as unknown as { withMarks: Uint8ClampedArray }).withMarks = cv.getContext("2d")!.getImageData(0, 0, cv.width, cv.height).data;
@@ -313,6 +318,114 @@ describe("web application in Chromium", { skip: browserMissing() ?? false }, () 
     await browser.screenshot(page, "14-screen");
   });
 
+  test("optimisation: a small grid on a demo symbol, its heatmap drawn, the ranking sortable, the best run in full; then every strategy ranked", async () => {
+    await page.click('[data-nav="optimize"]');
+    await page.click('[data-test="tab-one"]');
+    await page.waitForSelector('[data-test="strategy-select"] option[value="ma_cross"]', { state: "attached" });
+    await page.selectOption('[data-test="strategy-select"]', "ma_cross");
+    assert.equal(await page.inputValue('[data-grid="fast"]'), "5, 10, 15, 20, 30, 60", "the grid starts from the strategy's preset grid");
+    await page.fill('[data-grid="fast"]', "5 10");
+    await page.press('[data-grid="fast"]', "Tab");
+    await page.fill('[data-grid="slow"]', "20, 30, 60");
+    await page.press('[data-grid="slow"]', "Tab");
+    assert.match((await page.textContent('[data-test="grid-size"]'))!, /共 6 个组合/);
+
+    const submitted = page.waitForResponse((r) => r.url().endsWith("/api/v1/backtest/optimize/run/async"));
+    await page.click('[data-test="run-optimize"]');
+    const body = JSON.parse((await submitted).request().postData()!);
+    assert.deepEqual([body.symbol, body.count, body.param_grid], ["SH:600000", 250, { fast: [5, 10], slow: [20, 30, 60] }]);
+    await waitForRedAndGreen(page, '[data-test="heatmap-chart"]');
+    optimizeTask = new URL(page.url()).searchParams.get("task")!;
+    assert.match(optimizeTask, /^\w+$/);
+    const heat = await pixels(page, '[data-test="heatmap-chart"]');
+    assert.ok(heat.painted > 20_000 && heat.red > 500 && heat.green > 500, `the heatmap's cells drawn from worse (green) to better (red): ${JSON.stringify(heat)}`);
+    assert.match((await page.textContent('[data-test="heatmap-note"]'))!, /只搜索这两个参数/);
+
+    const rows = page.locator('[data-test="ranking"] tbody tr');
+    assert.equal(await rows.count(), 6);
+    await page.click('[data-test="ranking"] [data-sort="max_drawdown"]');
+    const drawdowns = await page.$$eval('[data-test="ranking"] tbody tr', (trs) => {
+      const col = [...document.querySelectorAll('[data-test="ranking"] thead th')].findIndex((th) => th.querySelector('[data-sort="max_drawdown"]'));
+      return trs.map((tr) => Number.parseFloat(tr.children[col]!.textContent!));
+    });
+    assert.deepEqual(drawdowns, [...drawdowns].sort((a, b) => b - a), "sorted by the clicked column, largest first");
+    await page.waitForSelector('[data-test="backtest-result"] [data-test="equity-chart"] canvas');
+    const best = (await page.textContent('[data-test="best-params"]'))!;
+    assert.match(best, /^fast=(5|10), slow=(20|30|60)$/);
+    await browser.screenshot(page, "15-optimize");
+
+    // "Run again" on the best point: a backtest of it on the backtest page.
+    const rerun = page.waitForResponse((r) => r.url().endsWith("/api/v1/backtest/run/async"));
+    await page.click('[data-test="backtest-result"] [data-test="rerun"]');
+    const rerunBody = JSON.parse((await rerun).request().postData()!);
+    assert.equal(`fast=${rerunBody.params.fast}, slow=${rerunBody.params.slow}`, best);
+    await page.waitForSelector('[data-test="task-progress"][data-status="done"]');
+    assert.match(page.url(), /\/backtest\?task=\w+$/);
+
+    await page.click('[data-nav="optimize"]');
+    await page.click('[data-test="tab-all"]');
+    await page.click('[data-test="run-optimize"]');
+    await page.waitForSelector('[data-test="optimize-all-summary"]');
+    assert.ok((await page.locator('[data-test="ranking"] tbody tr').count()) >= 10, "each strategy with a preset grid at its best point");
+  });
+
+  test("walk-forward: the windows' out-of-sample returns drawn and listed with the parameters chosen for each", async () => {
+    await page.click('[data-nav="walkforward"]');
+    assert.equal(await page.inputValue('[data-grid="fast"]'), "5 10", "the grid typed on the optimisation page is kept");
+    await page.fill('[data-test="n-windows"]', "4");
+    const submitted = page.waitForResponse((r) => r.url().includes("/api/v1/backtest/wf/run/async?n_windows=4"));
+    await page.click('[data-test="run-research"]');
+    assert.equal((await submitted).status(), 202);
+    await page.waitForSelector('[data-test="wf-windows"] tbody tr');
+    assert.equal(await page.locator('[data-test="wf-windows"] tbody tr').count(), 4);
+    assert.match((await page.textContent('[data-test="wf-windows"] tbody tr'))!, /fast=(5|10), slow=(20|30|60)/);
+    assert.match((await page.textContent('[data-figure="consistency"]'))!, /\d+\.\d{2}%/);
+    assert.match((await page.textContent('[data-figure="compounded_return"]'))!, /[+-]?\d+\.\d{2}%/);
+    await page.waitForSelector('[data-test="wf-chart"] canvas');
+    assert.ok((await pixels(page, '[data-test="wf-chart"]')).painted > 3000);
+    await browser.screenshot(page, "16-walk-forward");
+  });
+
+  test("evaluation, multi-seed validation and rotation run to their results", async () => {
+    await page.click('[data-nav="evaluate"]');
+    await page.fill('[data-test="n-windows"]', "3");
+    await page.click('[data-test="run-research"]');
+    await page.waitForSelector('[data-test="evaluation-head"] [data-test="grade-badge"]');
+    assert.match((await page.textContent('[data-test="evaluation-head"] [data-test="grade-badge"]'))!, /^[SABCD]$/);
+    assert.equal(await page.locator('[data-test="eval-checks"] li[data-check]').count(), 12);
+    assert.match((await page.textContent('[data-figure="excess_return"]'))!, /[+-]?\d+\.\d{2}%/);
+    await page.waitForSelector('[data-test="walkforward-result"] [data-test="wf-windows"] tbody tr');
+    await browser.screenshot(page, "17-evaluate");
+
+    await page.click('[data-nav="multiseed"]');
+    await page.waitForSelector('[data-gate="positive_ratio"]');
+    assert.equal(await page.inputValue('[data-gate="positive_ratio"]'), "0.5", "the thresholds start at the documented defaults");
+    await page.fill('[data-gate="mean_trades"]', "1");
+    await page.press('[data-gate="mean_trades"]', "Tab");
+    const submitted = page.waitForResponse((r) => r.url().endsWith("/api/v1/backtest/multiseed/run/async"));
+    await page.click('[data-test="run-multiseed"]');
+    assert.deepEqual(JSON.parse((await submitted).request().postData()!).gates, { positive_ratio: 0.5, mean_sharpe: 0, mean_trades: 1, mean_return: 0 });
+    await page.waitForSelector('[data-test="seed-table"] tbody tr');
+    assert.equal(await page.locator('[data-test="gates"] li[data-gate]').count(), 4);
+    assert.equal(await page.getAttribute('[data-test="gates"] li[data-gate="mean_trades"]', "data-passed"), "true");
+    assert.equal(await page.locator('[data-test="seed-table"] tbody tr').count(), 3);
+
+    await page.click('[data-nav="rotation"]');
+    await page.click('[data-test="score-momentum"]');
+    await page.click('[data-test="run-rotation"]');
+    await page.waitForSelector('[data-test="rotation-equity"] canvas');
+    assert.ok((await pixels(page, '[data-test="rotation-equity"]')).painted > 5000);
+    assert.ok((await page.locator('[data-test="rebalances"] tbody tr').count()) > 0);
+    assert.match((await page.textContent('[data-test="trades-table"]'))!, /SH:600000|SZ:000001/);
+    await browser.screenshot(page, "18-rotation");
+
+    // A finished optimisation opens on its page from the task list.
+    await page.click('[data-nav="tasks"]');
+    await page.locator(`[data-test="tasks-table"] tr[data-task="${optimizeTask}"] [data-test="task-open"]`).click();
+    await page.waitForURL(new RegExp(`/optimize\\?task=${optimizeTask}$`));
+    await page.waitForSelector('[data-test="heatmap-chart"] canvas');
+  });
+
   test("server hosts: the current host and a speed test", async () => {
     await page.click('[data-nav="servers"]');
     await page.waitForSelector('[data-test="hosts-table"] tbody tr td.mono');
@@ -343,7 +456,7 @@ describe("web application in Chromium", { skip: browserMissing() ?? false }, () 
     const phone = await browser.newPage({ width: 390, height: 844 });
     try {
       await phone.goto(`${server.url}/symbol/SZ000001`);
-      await waitForCandles(phone, '[data-test="kline-chart"]');
+      await waitForRedAndGreen(phone, '[data-test="kline-chart"]');
       assert.ok((await pixels(phone, '[data-test="kline-chart"]')).width <= 390);
       assert.equal(await phone.isVisible(".sidenav"), false);
       await phone.click(".topbar__menu");
@@ -352,6 +465,11 @@ describe("web application in Chromium", { skip: browserMissing() ?? false }, () 
       await phone.click('[data-nav="market"]');
       await phone.waitForSelector('[data-test="index-cards"]');
       assert.equal(await phone.locator(".shell--menu").count(), 0, "navigating closes the menu");
+      // A research result fits the phone's width: the heatmap and the wide ranking scroll inside their cards.
+      await phone.goto(`${server.url}/optimize?task=${optimizeTask}`);
+      await phone.waitForSelector('[data-test="heatmap-chart"] canvas');
+      assert.ok((await pixels(phone, '[data-test="heatmap-chart"]')).width <= 390);
+      assert.ok(await phone.evaluate(() => document.documentElement.scrollWidth <= 390), "no sideways scrolling of the page");
     } finally {
       await phone.close();
     }

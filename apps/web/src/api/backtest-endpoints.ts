@@ -11,11 +11,18 @@ export const SUBMIT_PATHS = {
   multi: "/api/v1/backtest/multi-strategy/run/async",
   formulaScreen: "/api/v1/formula/screen/run/async",
   signalScan: "/api/v1/backtest/signal-scan/run/async",
+  optimize: "/api/v1/backtest/optimize/run/async",
+  optimizeAll: "/api/v1/backtest/optimize-all/run/async",
+  walkForward: "/api/v1/backtest/wf/run/async",
+  evaluate: "/api/v1/backtest/evaluate/run/async",
+  multiSeed: "/api/v1/backtest/multiseed/run/async",
+  rotation: "/api/v1/backtest/rotation/run/async",
 } as const;
 
 export type SubmitKind = keyof typeof SUBMIT_PATHS;
 
-export const submitTask = (kind: SubmitKind, body: unknown) => post<TaskAccepted>(SUBMIT_PATHS[kind], body);
+/** `params` go in the query (the walk-forward and evaluation take `n_windows` there). */
+export const submitTask = (kind: SubmitKind, body: unknown, params: Record<string, number> = {}) => post<TaskAccepted>(`${SUBMIT_PATHS[kind]}${query(params)}`, body);
 
 export const taskList = (limit: number, opts?: RequestOptions) => get<TaskList>(`/api/v1/backtest/tasks${query({ limit })}`, opts);
 export const taskState = (id: string, opts?: RequestOptions) => get<TaskState>(`/api/v1/backtest/tasks/${encodeURIComponent(id)}`, opts);

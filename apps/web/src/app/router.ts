@@ -16,11 +16,7 @@ export interface RouteDef {
   readonly label: MessageKey;
   readonly group: NavGroup;
   readonly page: Component;
-  /** A placeholder until its page is built (the research pages of issue 7). */
-  readonly soon?: boolean;
 }
-
-const soon = () => import("../pages/ComingSoonPage.vue");
 
 export const ROUTES: readonly RouteDef[] = [
   { name: "market", path: "/", label: "nav.market", group: "market", page: defineAsyncComponent(() => import("../pages/MarketPage.vue")) },
@@ -31,12 +27,11 @@ export const ROUTES: readonly RouteDef[] = [
   { name: "tasks", path: "/tasks", label: "nav.tasks", group: "backtest", page: defineAsyncComponent(() => import("../pages/TasksPage.vue")) },
   { name: "compare", path: "/compare", label: "nav.compare", group: "backtest", page: defineAsyncComponent(() => import("../pages/ComparePage.vue")) },
   { name: "strategies", path: "/strategies", label: "nav.strategies", group: "backtest", page: defineAsyncComponent(() => import("../pages/StrategiesPage.vue")) },
-  // Research pages of the next phase: the navigation entries are in place, each page replaces its placeholder.
-  { name: "optimize", path: "/optimize", label: "nav.optimize", group: "research", page: defineAsyncComponent(soon), soon: true },
-  { name: "walkforward", path: "/walk-forward", label: "nav.walkforward", group: "research", page: defineAsyncComponent(soon), soon: true },
-  { name: "evaluate", path: "/evaluate", label: "nav.evaluate", group: "research", page: defineAsyncComponent(soon), soon: true },
-  { name: "multiseed", path: "/multi-seed", label: "nav.multiseed", group: "research", page: defineAsyncComponent(soon), soon: true },
-  { name: "rotation", path: "/rotation", label: "nav.rotation", group: "research", page: defineAsyncComponent(soon), soon: true },
+  { name: "optimize", path: "/optimize", label: "nav.optimize", group: "research", page: defineAsyncComponent(() => import("../pages/OptimizePage.vue")) },
+  { name: "walkforward", path: "/walk-forward", label: "nav.walkforward", group: "research", page: defineAsyncComponent(() => import("../pages/WalkForwardPage.vue")) },
+  { name: "evaluate", path: "/evaluate", label: "nav.evaluate", group: "research", page: defineAsyncComponent(() => import("../pages/EvaluatePage.vue")) },
+  { name: "multiseed", path: "/multi-seed", label: "nav.multiseed", group: "research", page: defineAsyncComponent(() => import("../pages/MultiSeedPage.vue")) },
+  { name: "rotation", path: "/rotation", label: "nav.rotation", group: "research", page: defineAsyncComponent(() => import("../pages/RotationPage.vue")) },
   { name: "servers", path: "/servers", label: "nav.servers", group: "system", page: defineAsyncComponent(() => import("../pages/ServersPage.vue")) },
   { name: "account", path: "/account", label: "nav.account", group: "system", page: defineAsyncComponent(() => import("../pages/AccountPage.vue")) },
 ];

@@ -7,6 +7,7 @@
 import { bars } from "../api/endpoints.ts";
 import type { Adjust, BarRow, Category, Market } from "../api/types.ts";
 import { barTime } from "../charts/bar-columns.ts";
+import { isIndex } from "../market/symbols.ts";
 import { barKey, dayOf } from "./time-keys.ts";
 
 export const PAGE = 800;
@@ -18,6 +19,12 @@ export interface BarSource {
   readonly category: Category;
   readonly adjust: Adjust;
   readonly index: boolean;
+}
+
+/** The bars of a `SZ:000001` symbol at a period and adjustment. */
+export function barSource(f: { readonly symbol: string; readonly category: Category; readonly adjust: Adjust }): BarSource {
+  const [market, code] = f.symbol.split(":") as [Market, string];
+  return { market, code, category: f.category, adjust: f.adjust, index: isIndex({ market, code }) };
 }
 
 /** Pages back until `enough(oldest key)` holds or history ends; rows oldest first. */

@@ -19,13 +19,17 @@ export interface SpanForm {
   end: string;
 }
 
-export interface SingleForm extends SpanForm {
-  strategy: string;
-  params: Params;
+/** One security's bars: which security, period, adjustment and span. */
+export interface SymbolBarsForm extends SpanForm {
   /** `SZ:000001` */
   symbol: string;
   category: Category;
   adjust: Adjust;
+}
+
+export interface SingleForm extends SymbolBarsForm {
+  strategy: string;
+  params: Params;
   settings: Settings;
 }
 
@@ -47,23 +51,24 @@ export interface MultiForm {
   settings: Settings;
 }
 
-const yearAgo = (): string => {
+export const yearAgo = (): string => {
   const d = new Date();
   d.setFullYear(d.getFullYear() - 1);
   return d.toISOString().slice(0, 10);
 };
 
-const obj = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
-const isCategory = oneOf(...CATEGORIES);
-const isAdjust = oneOf(...ADJUSTS);
-const isSpan = (v: Record<string, unknown>) =>
+export const obj = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
+export const isCategory = oneOf(...CATEGORIES);
+export const isAdjust = oneOf(...ADJUSTS);
+export const isSpan = (v: Record<string, unknown>): boolean =>
   (v.mode === "count" || v.mode === "range") && typeof v.count === "number" && typeof v.start === "string" && typeof v.end === "string";
+export const isSymbolBars = (v: Record<string, unknown>): boolean => typeof v.symbol === "string" && isCategory(v.category) && isAdjust(v.adjust) && isSpan(v);
 
 export const singleForm = persisted<SingleForm>(
   "tf.backtest.single",
   { strategy: "ma_cross", params: {}, symbol: "SH:600000", category: "DAY", adjust: "QFQ", mode: "count", count: 250, start: yearAgo(), end: "", settings: {} },
   (v): v is SingleForm =>
-    obj(v) && typeof v.strategy === "string" && obj(v.params) && typeof v.symbol === "string" && isCategory(v.category) && isAdjust(v.adjust) && isSpan(v) && obj(v.settings),
+    obj(v) && typeof v.strategy === "string" && obj(v.params) && isSymbolBars(v) && obj(v.settings),
 );
 
 export const portfolioForm = persisted<PortfolioForm>(
@@ -86,6 +91,11 @@ export const multiForm = persisted<MultiForm>(
   },
   (v): v is MultiForm => obj(v) && Array.isArray(v.items) && typeof v.count === "number" && isAdjust(v.adjust) && obj(v.settings),
 );
+
+/** Whether a span can be sent: a whole count within the endpoint's bounds, or a start date. */
+export function spanValid(f: SpanForm, min = 20, max = 2000): boolean {
+  return f.mode === "count" ? Number.isInteger(f.count) && f.count >= min && f.count <= max : /^\d{4}-\d{2}-\d{2}$/.test(f.start);
+}
 
 export function spanOf(f: SpanForm): BarSpan {
   return f.mode === "count" ? { count: f.count } : { start_date: f.start, end_date: f.end };

@@ -1,9 +1,10 @@
 /**
- * How each performance metric reads: its unit (fraction shown as a percentage,
- * CNY, ratio, count, bars or calendar days), its section of the table, and
- * which way is better (for highlighting the best result in a comparison). The
- * list of metrics and their definitions come from the server's Performance
- * schema; a metric this table does not know still shows, as a plain number.
+ * How each performance metric (and each figure of a research result) reads:
+ * its unit (fraction shown as a percentage, CNY, ratio, count, bars or
+ * calendar days), its section of the table, and which way is better (for
+ * highlighting the best result in a comparison). The list of metrics and
+ * their definitions come from the server's Performance schema; a metric this
+ * table does not know still shows, as a plain number.
  */
 import type { Locale } from "../app/i18n.ts";
 import { compact, fractionPct, share } from "../market/format.ts";
@@ -67,6 +68,26 @@ export const METRICS: Readonly<Record<string, MetricSpec>> = {
   avg_holding_days: M("days", "holding"),
   max_holding_days: M("days", "holding"),
   avg_holding_bars: M("bars", "holding"),
+  // Figures of the research results (walk-forward, evaluation, multi-seed, rotation), shown with the same units.
+  consistency: M("pct", "other", "high"),
+  compounded_return: M("pct", "other", "high", "signed"),
+  mean_window_return: M("pct", "other", "high", "signed"),
+  median_window_return: M("pct", "other", "high", "signed"),
+  worst_window: M("pct", "other", "high", "signed"),
+  best_window: M("pct", "other", "high", "signed"),
+  mean_sharpe: M("ratio", "other", "high"),
+  worst_drawdown: M("pct", "other", "low"),
+  excess_return: M("pct", "other", "high", "signed"),
+  wf_consistency: M("pct", "other", "high"),
+  alpha: M("pct", "other", "high", "signed"),
+  beta: M("ratio", "other"),
+  information_ratio: M("ratio", "other", "high"),
+  tracking_error: M("pct", "other", "low"),
+  positive_ratio: M("pct", "other", "high"),
+  mean_return: M("pct", "other", "high", "signed"),
+  median_return: M("pct", "other", "high", "signed"),
+  mean_trades: M("ratio", "other", "high"),
+  turnover: M("ratio", "other"),
 };
 
 export const METRIC_SECTIONS: readonly MetricSection[] = ["returns", "risk", "trades", "holding", "other"];

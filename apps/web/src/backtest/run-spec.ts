@@ -52,7 +52,8 @@ export const MULTI_STRATEGY = "multi";
 export const SYMBOL = /^(SZ|SH|BJ):\d{6}$/;
 const YMD = /^\d{4}-\d{2}-\d{2}$/;
 
-function spanBody(span: BarSpan): Record<string, unknown> {
+/** A span as request fields: `count`, or `start_date` and `end_date` (null: up to the latest). */
+export function spanBody(span: BarSpan): Record<string, unknown> {
   return "count" in span ? { count: span.count } : { start_date: span.start_date, end_date: span.end_date || null };
 }
 

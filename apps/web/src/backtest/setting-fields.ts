@@ -9,9 +9,9 @@ import type { JsonSchema } from "../api/endpoints.ts";
 
 export type SettingKind = "boolean" | "enum" | "number" | "integer" | "rate_or_auto";
 
-export type SettingGroup = "capital" | "costs" | "rules" | "execution" | "sizing" | "portfolio" | "advanced";
+export type SettingGroup = "walkforward" | "capital" | "costs" | "rules" | "execution" | "sizing" | "portfolio" | "advanced";
 
-export const SETTING_GROUPS: readonly SettingGroup[] = ["capital", "costs", "rules", "execution", "sizing", "portfolio", "advanced"];
+export const SETTING_GROUPS: readonly SettingGroup[] = ["walkforward", "capital", "costs", "rules", "execution", "sizing", "portfolio", "advanced"];
 
 export type SettingValue = number | string | boolean;
 export type Settings = Record<string, SettingValue>;
@@ -30,6 +30,9 @@ export interface SettingField {
 }
 
 const GROUP_OF: Readonly<Record<string, SettingGroup>> = {
+  in_sample_ratio: "walkforward",
+  anchored: "walkforward",
+  context_bars: "walkforward",
   cash: "capital",
   commission: "costs",
   min_commission: "costs",
@@ -121,6 +124,9 @@ export function settingProblem(field: SettingField, v: SettingValue | undefined)
       return numberProblem(field, v) ?? (field.kind === "integer" && !Number.isInteger(v) ? "integer" : null);
   }
 }
+
+/** Whether every value can be sent as it is. */
+export const settingsValid = (fields: readonly SettingField[], values: Settings): boolean => fields.every((f) => settingProblem(f, values[f.name]) === null);
 
 function numberProblem(field: SettingField, v: SettingValue): SettingProblem | null {
   if (typeof v !== "number" || !Number.isFinite(v)) return "number";

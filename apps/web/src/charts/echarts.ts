@@ -2,7 +2,7 @@
  * ECharts with only the parts the pages draw (tree-shaken: the full library is
  * three times larger). Loaded with the first chart page, never by the shell.
  */
-import { BarChart, CandlestickChart, LineChart } from "echarts/charts";
+import { BarChart, CandlestickChart, HeatmapChart, LineChart } from "echarts/charts";
 import {
   AxisPointerComponent,
   DataZoomComponent,
@@ -13,6 +13,7 @@ import {
   MarkPointComponent,
   TitleComponent,
   TooltipComponent,
+  VisualMapComponent,
 } from "echarts/components";
 import { init, use } from "echarts/core";
 import { CanvasRenderer } from "echarts/renderers";
@@ -22,6 +23,7 @@ use([
   CandlestickChart,
   LineChart,
   BarChart,
+  HeatmapChart,
   GridComponent,
   TooltipComponent,
   AxisPointerComponent,
@@ -31,6 +33,7 @@ use([
   MarkPointComponent,
   MarkLineComponent,
   MarkAreaComponent,
+  VisualMapComponent,
 ]);
 
 export { init };

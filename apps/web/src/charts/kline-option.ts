@@ -8,6 +8,7 @@
 import type { EChartsCoreOption } from "echarts/core";
 import type { ChanLayers, ChartLine, ChartPane, SignalMark, TradeMark } from "./chart-types.ts";
 import type { Palette } from "./palette.ts";
+import { tipRow, tipTitle } from "./tooltip-html.ts";
 
 export interface KlineLabels {
   readonly kline: string;
@@ -56,8 +57,6 @@ const RIGHT = 12;
 const LEGEND = 30;
 const GAP = 22;
 const SLIDER = 40;
-
-const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 const BUY_NAME = /^(B|BUY|买|多|LONG)/i;
 const SELL_NAME = /^(S|SELL|卖|空|SHORT)/i;
@@ -261,23 +260,21 @@ export function klineOption(k: KlineInput): KlineChart {
     if (i === undefined || i < 0 || i >= n) return "";
     const prev = i > 0 ? k.close[i - 1]! : k.open[i]!;
     const chg = prev ? ((k.close[i]! - prev) / prev) * 100 : 0;
-    const row = (label: string, value: string, color?: string) =>
-      `<div class="tt-row"><span>${escapeHtml(label)}</span><b${color ? ` style="color:${color}"` : ""}>${escapeHtml(value)}</b></div>`;
     const dir = (v: number) => (v > prev ? p.up : v < prev ? p.down : undefined);
-    let html = `<div class="tt-title">${escapeHtml(times[i]!)}</div>`;
-    html += row(labels.open, priceFmt(k.open[i]!), dir(k.open[i]!));
-    html += row(labels.high, priceFmt(k.high[i]!), dir(k.high[i]!));
-    html += row(labels.low, priceFmt(k.low[i]!), dir(k.low[i]!));
-    html += row(labels.close, priceFmt(k.close[i]!), dir(k.close[i]!));
-    html += row(labels.changePct, `${chg > 0 ? "+" : ""}${chg.toFixed(2)}%`, chg > 0 ? p.up : chg < 0 ? p.down : undefined);
+    let html = tipTitle(times[i]!);
+    html += tipRow(labels.open, priceFmt(k.open[i]!), dir(k.open[i]!));
+    html += tipRow(labels.high, priceFmt(k.high[i]!), dir(k.high[i]!));
+    html += tipRow(labels.low, priceFmt(k.low[i]!), dir(k.low[i]!));
+    html += tipRow(labels.close, priceFmt(k.close[i]!), dir(k.close[i]!));
+    html += tipRow(labels.changePct, `${chg > 0 ? "+" : ""}${chg.toFixed(2)}%`, chg > 0 ? p.up : chg < 0 ? p.down : undefined);
     const v = k.vol[i];
-    if (v !== null && v !== undefined) html += row(labels.volume, k.compact(v));
-    for (const m of tradesAt.get(times[i]!) ?? []) html += row(m.label, priceFmt(m.price), m.rejected ? p.muted : m.side === "buy" ? p.up : p.down);
+    if (v !== null && v !== undefined) html += tipRow(labels.volume, k.compact(v));
+    for (const m of tradesAt.get(times[i]!) ?? []) html += tipRow(m.label, priceFmt(m.price), m.rejected ? p.muted : m.side === "buy" ? p.up : p.down);
     for (const s of list) {
       if (s.seriesType === "candlestick" || s.seriesName === labels.volume) continue;
       const raw = typeof s.value === "object" && s.value !== null && "value" in s.value ? (s.value as { value: unknown }).value : s.value;
       if (typeof raw !== "number" || !Number.isFinite(raw)) continue;
-      html += row(s.seriesName, Math.abs(raw) >= 1e5 ? k.compact(raw) : raw.toFixed(Math.abs(raw) >= 100 ? 2 : 3), s.color);
+      html += tipRow(s.seriesName, Math.abs(raw) >= 1e5 ? k.compact(raw) : raw.toFixed(Math.abs(raw) >= 100 ? 2 : 3), s.color);
     }
     return html;
   };

@@ -110,6 +110,16 @@ describe("research tasks", () => {
     assert.deepEqual(wf.window_returns, returns);
     assert.equal(wf.consistency, returns.filter((x: number) => x > 0).length / 4);
     assert.ok(Math.abs(wf.chained_return - (returns.reduce((g: number, x: number) => g * (1 + x), 1) - 1)) < 1e-12);
+    const dated = await runTask(s.url, "/api/v1/backtest/wf/run/async?n_windows=3", {
+      strategy: "ma_cross",
+      symbol: "SZ:000001",
+      param_grid: { fast: [3, 5], slow: [10, 20] },
+      start_date: "2022-01-01",
+      end_date: "2024-12-31",
+    });
+    assert.equal(dated.status, "done", dated.error);
+    const spans = dated.result.walkforward.windows.map((w: { in_sample_start: string; end: string }) => [w.in_sample_start, w.end]);
+    assert.ok(spans[0][0] >= "2022-01-01" && spans.at(-1)[1] <= "2024-12-31", `the date range bounds the run: ${JSON.stringify(spans)}`);
     assert.equal(wf.compounded_return, wf.chained_return);
     assert.equal((await post(s, "/api/v1/backtest/wf/run/async?n_windows=1", { strategy: "ma_cross", symbol: "SZ:000001" })).status, 422);
     const ohlcv = Array.from({ length: 60 }, (_, i) => ({ date: `2024-03-${String((i % 28) + 1).padStart(2, "0")}`, open: 10, high: 10, low: 10, close: 10 }));

@@ -111,6 +111,7 @@ export function researchRequestSchemas(registry: PluginRegistry) {
       context_bars: z.number().int().min(0).max(500).default(60).openapi({ description: "bars before each out-of-sample window its indicators may read (signals there are ignored)" }),
       ...config,
       ...dataSource,
+      ...dateRange,
     })
     .superRefine((b, ctx) => {
       needData(b, ctx);
@@ -133,12 +134,12 @@ export function researchRequestSchemas(registry: PluginRegistry) {
       window_ratio: z.number().gt(0).max(1).default(0.7).openapi({ description: "share of each stock's bars in one run (a random contiguous stretch); 1 = the whole history" }),
       gates: z
         .object({
-          positive_ratio: z.number().min(0).max(1).optional(),
-          mean_sharpe: z.number().optional(),
-          mean_trades: z.number().min(0).optional(),
-          mean_return: z.number().optional(),
+          positive_ratio: z.number().min(0).max(1).default(DEFAULT_GATES.positive_ratio),
+          mean_sharpe: z.number().default(DEFAULT_GATES.mean_sharpe),
+          mean_trades: z.number().min(0).default(DEFAULT_GATES.mean_trades),
+          mean_return: z.number().default(DEFAULT_GATES.mean_return),
         })
-        .default({})
+        .prefault({})
         .openapi({ description: `promotion thresholds; defaults ${JSON.stringify(DEFAULT_GATES)}` }),
       ...config,
     })

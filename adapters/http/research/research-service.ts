@@ -5,7 +5,6 @@
  * rest to the task runner.
  */
 import type { MetricName } from "../../../core/backtest/index.ts";
-import { DEFAULT_GATES } from "../../../core/research/multi-seed.ts";
 import { gridSize, type ParamGrid } from "../../../core/research/param-grid.ts";
 import { planWalkForward } from "../../../core/research/walk-forward.ts";
 import type { PluginRegistry, StrategyPlugin } from "../../../ports/plugins.ts";
@@ -125,7 +124,7 @@ export class ResearchService {
       seeds,
       sampleSize: body.sample_size ?? null,
       windowRatio: body.window_ratio,
-      gates: { ...DEFAULT_GATES, ...Object.fromEntries(Object.entries(body.gates).filter(([, v]) => v !== undefined)) },
+      gates: body.gates,
     };
     return this.runner.submit({ kind: "multiseed", description: `${body.strategy} 多seed验证 | ${members.length}只池×${seeds.length}seed`, input });
   }

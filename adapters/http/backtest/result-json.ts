@@ -3,28 +3,30 @@
  * tables: the two per-bar tables (equity curve and positions, most of the
  * bytes) go from their columns to row-shaped JSON without row objects, the rest
  * through JSON.stringify. The text is exactly `JSON.stringify(resultOf(tables))`.
+ * The bar times, shared by both tables, are encoded once, and the writer is
+ * sized for all of it up front: growing a multi-megabyte buffer copies it.
  */
 import type { BacktestTables, BarTable } from "../../../core/backtest/index.ts";
-import { encodeFragment, JsonWriter } from "../frames/json-writer.ts";
+import { JsonWriter } from "../frames/json-writer.ts";
+import { num, plain, PlainText, rowsBound, writeRows, type Column } from "../frames/row-json.ts";
 
-function writeTable<F extends string>(w: JsonWriter, table: BarTable<F>): void {
-  const keys = table.fields.map((f) => encodeFragment(`,${JSON.stringify(f)}:`));
-  const open = encodeFragment('{"datetime":"');
-  w.byte(91);
-  for (let t = 0; t < table.length; t++) {
-    if (t > 0) w.byte(44);
-    w.bytes(open).ascii(table.datetime[t]!).byte(34);
-    for (let k = 0; k < keys.length; k++) w.bytes(keys[k]!).number(table.columns[table.fields[k]!][t]!);
-    w.byte(125);
-  }
-  w.byte(93);
-}
+const columnsOf = <F extends string>(table: BarTable<F>, datetime: PlainText): Column[] => [
+  plain("datetime", datetime),
+  ...table.fields.map((f) => num(f, table.columns[f])),
+];
 
 export function backtestResultJson(t: BacktestTables): Uint8Array<ArrayBuffer> {
-  const w = new JsonWriter();
-  w.ascii('{"performance":').value(t.performance).ascii(',"equity_curve":');
-  writeTable(w, t.equity);
-  w.ascii(',"trades":').value(t.trades).ascii(',"positions":');
-  writeTable(w, t.positions);
-  return w.ascii(',"config":').value(t.config).byte(125).finish();
+  const performance = JSON.stringify(t.performance);
+  const trades = JSON.stringify(t.trades);
+  const config = JSON.stringify(t.config);
+  const times = PlainText.of(t.equity.datetime);
+  const equity = columnsOf(t.equity, times);
+  const positions = columnsOf(t.positions, t.positions.datetime === t.equity.datetime ? times : PlainText.of(t.positions.datetime));
+  const size = 256 + 3 * (performance.length + trades.length + config.length) + rowsBound(equity, t.equity.length) + rowsBound(positions, t.positions.length);
+  const w = new JsonWriter(size);
+  w.ascii('{"performance":').raw(performance).ascii(',"equity_curve":');
+  writeRows(w, equity, t.equity.length);
+  w.ascii(',"trades":').raw(trades).ascii(',"positions":');
+  writeRows(w, positions, t.positions.length);
+  return w.ascii(',"config":').raw(config).byte(125).finish();
 }

@@ -2,27 +2,14 @@
  * `DataFrameResponse` (api-decisions.md): `{"count", "columns", "data": [rows]}`,
  * written straight from columns. Tables such as 800 bars are the hot path of the
  * API; building row objects only to stringify them costs more than the rest of
- * the request, so rows are written as JSON bytes directly (see json-writer.ts).
+ * the request, so rows are written as JSON bytes directly (see row-json.ts).
  * Non-finite numbers become `null`, never `NaN`.
  */
 import { z } from "@hono/zod-openapi";
-import { encodeFragment, JsonWriter } from "./json-writer.ts";
+import { JsonWriter } from "./json-writer.ts";
+import { writeRows, type Column } from "./row-json.ts";
 
-/**
- * One column: numbers (NaN → null), strings, strings that need no JSON escaping
- * (dates, times: written without a pass through the escaper), or any JSON values.
- */
-export type Column =
-  | { readonly name: string; readonly num: ArrayLike<number> }
-  | { readonly name: string; readonly str: ArrayLike<string | null> }
-  | { readonly name: string; readonly plain: ArrayLike<string> }
-  | { readonly name: string; readonly any: ArrayLike<unknown> };
-
-export const num = (name: string, values: ArrayLike<number>): Column => ({ name, num: values });
-export const str = (name: string, values: ArrayLike<string | null>): Column => ({ name, str: values });
-/** Strings known to hold no quote, backslash or control character (e.g. "2024-01-02 09:31"). */
-export const plain = (name: string, values: ArrayLike<string>): Column => ({ name, plain: values });
-export const any = (name: string, values: ArrayLike<unknown>): Column => ({ name, any: values });
+export { any, num, plain, str, type Column } from "./row-json.ts";
 
 /**
  * The JSON bytes of a DataFrameResponse of `n` rows; `extra` adds top-level fields
@@ -30,25 +17,8 @@ export const any = (name: string, values: ArrayLike<unknown>): Column => ({ name
  */
 export function dataFrameJson(columns: readonly Column[], n: number, extra?: Record<string, unknown>): Uint8Array<ArrayBuffer> {
   const w = new JsonWriter();
-  const keys = columns.map((c, k) => encodeFragment((k === 0 ? "{" : ",") + JSON.stringify(c.name) + ":"));
-  w.ascii(`{"count":${n},"columns":`).value(columns.map((c) => c.name)).ascii(`,"data":[`);
-  for (let i = 0; i < n; i++) {
-    if (i > 0) w.byte(44);
-    for (let k = 0; k < columns.length; k++) {
-      const c = columns[k];
-      w.bytes(keys[k]);
-      if ("num" in c) w.number(c.num[i]);
-      else if ("plain" in c) w.byte(34).ascii(c.plain[i]).byte(34);
-      else if ("str" in c) {
-        const v = c.str[i];
-        if (v === null) w.ascii("null");
-        else w.string(v);
-      } else w.value(c.any[i] ?? null);
-    }
-    if (columns.length === 0) w.byte(123);
-    w.byte(125);
-  }
-  w.byte(93);
+  w.ascii(`{"count":${n},"columns":`).value(columns.map((c) => c.name)).ascii(`,"data":`);
+  writeRows(w, columns, n);
   if (extra) for (const [k, v] of Object.entries(extra)) w.byte(44).string(k).byte(58).value(v);
   return w.byte(125).finish();
 }

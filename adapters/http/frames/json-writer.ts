@@ -1,109 +1,230 @@
 /**
  * A growable UTF-8 byte buffer for writing JSON text without building strings:
- * digits are written byte by byte, constant fragments are copied pre-encoded.
- * Numbers with at most six decimals (prices, percentages, volumes, money) take
- * the fast path; anything else falls back to the engine's shortest round-trip
- * form, so the text is always what `JSON.stringify` would write.
+ * digits are written two at a time from a table, constant fragments are copied
+ * pre-encoded, four bytes at a time. Numbers with at most eight decimals
+ * (prices, fractions, volumes, money) take the fast path; anything else falls
+ * back to the engine's shortest round-trip form, so the text is always what
+ * `JSON.stringify` would write. Tight loops (see row-json.ts) write into the
+ * buffer directly with the `put*` functions between `reserve` and `commit`.
  */
+import { Buffer } from "node:buffer";
+
 const encoder = new TextEncoder();
 
+/**
+ * Uninitialised memory for the buffer (only bytes written are ever read or
+ * exposed): zeroed memory for megabytes of JSON is fresh pages from the system,
+ * one page fault per 4 KiB on first write (about 1 ms per response of a few
+ * megabytes); uninitialised memory is recycled from earlier responses.
+ */
+const allocate = (size: number): Uint8Array<ArrayBuffer> => new Uint8Array(Buffer.allocUnsafeSlow(size).buffer, 0, size);
+
+/** The longest text {@link putNumber} writes (e.g. "-0.0000012345678901234567"). */
+export const MAX_NUMBER_BYTES = 25;
+
+/** "00" … "99" as byte pairs. */
+const PAIRS = new Uint8Array(200);
+for (let i = 0; i < 100; i++) {
+  PAIRS[2 * i] = 48 + Math.floor(i / 10);
+  PAIRS[2 * i + 1] = 48 + (i % 10);
+}
+
+const TWO_32 = 4_294_967_296;
+
+/** Writes the integer 0 ≤ n < 10^d as exactly `d` digits (zero-padded) ending before `end`. */
+function putDigits(buf: Uint8Array, end: number, n: number, d: number): void {
+  let i = end;
+  while (n >= TWO_32) {
+    const q = Math.floor(n / 100);
+    const r = 2 * (n - q * 100);
+    buf[--i] = PAIRS[r + 1]!;
+    buf[--i] = PAIRS[r]!;
+    n = q;
+  }
+  let m = n >>> 0;
+  while (m >= 100) {
+    const q = (m / 100) >>> 0;
+    const r = 2 * (m - q * 100);
+    buf[--i] = PAIRS[r + 1]!;
+    buf[--i] = PAIRS[r]!;
+    m = q;
+  }
+  if (m >= 10) {
+    buf[--i] = PAIRS[2 * m + 1]!;
+    buf[--i] = PAIRS[2 * m]!;
+  } else buf[--i] = 48 + m;
+  const start = end - d;
+  while (i > start) buf[--i] = 48;
+}
+
+/** Decimal digits of the integer 0 ≤ n < 10^16. */
+function digitCount(n: number): number {
+  if (n < 100_000_000) {
+    if (n < 10_000) return n < 100 ? (n < 10 ? 1 : 2) : n < 1000 ? 3 : 4;
+    return n < 1_000_000 ? (n < 100_000 ? 5 : 6) : n < 10_000_000 ? 7 : 8;
+  }
+  let d = 9;
+  for (let p = 1e9; p <= n; p *= 10) d++;
+  return d;
+}
+
+/** Writes ASCII text (no escaping) at `pos`; returns the end. */
+export function putAscii(buf: Uint8Array, pos: number, s: string): number {
+  for (let i = 0; i < s.length; i++) buf[pos++] = s.charCodeAt(i);
+  return pos;
+}
+
+/**
+ * Constant text (keys, separators) prepared for copying four bytes at a time:
+ * byte loops are the main cost of writing row-shaped JSON.
+ */
+export interface Fragment {
+  readonly length: number;
+  /** The text's bytes by four, little-endian. */
+  readonly words: Int32Array;
+  /** The last `length % 4` bytes. */
+  readonly tail: Uint8Array;
+}
+
+export function encodeFragment(s: string): Fragment {
+  const b = encoder.encode(s);
+  const words = new Int32Array(b.length >> 2);
+  for (let i = 0; i < words.length; i++) words[i] = b[4 * i]! | (b[4 * i + 1]! << 8) | (b[4 * i + 2]! << 16) | (b[4 * i + 3]! << 24);
+  return { length: b.length, words, tail: b.slice(4 * words.length) };
+}
+
+/** Copies a fragment to `pos` of `buf` (`view` over the same bytes); returns the end. */
+export function putFragment(view: DataView, buf: Uint8Array, pos: number, f: Fragment): number {
+  const words = f.words;
+  for (let i = 0; i < words.length; i++, pos += 4) view.setInt32(pos, words[i]!, true);
+  const tail = f.tail;
+  for (let i = 0; i < tail.length; i++) buf[pos++] = tail[i]!;
+  return pos;
+}
+
+/** Copies the earlier bytes `from` … `to` − 1 (ending at or before `pos`) to `pos`; returns the end. */
+export function putEarlier(view: DataView, buf: Uint8Array, pos: number, from: number, to: number): number {
+  if (to - from > 32) {
+    buf.copyWithin(pos, from, to);
+    return pos + to - from;
+  }
+  for (; from + 4 <= to; from += 4, pos += 4) view.setInt32(pos, view.getInt32(from, true), true);
+  while (from < to) buf[pos++] = buf[from++]!;
+  return pos;
+}
+
+/** Copies the short run `src[from, to)` (`srcView` over the same bytes) to `pos`; returns the end. */
+export function putCopy(view: DataView, buf: Uint8Array, pos: number, srcView: DataView, src: Uint8Array, from: number, to: number): number {
+  for (; from + 4 <= to; from += 4, pos += 4) view.setInt32(pos, srcView.getInt32(from, true), true);
+  while (from < to) buf[pos++] = src[from++]!;
+  return pos;
+}
+
+/**
+ * Writes `x` as JSON writes it (NaN and ±Infinity as null) at `pos`, with room
+ * for {@link MAX_NUMBER_BYTES}; returns the end. The fast path takes integers
+ * below 1e15 and decimals of at most 8 places (6 from 1e7 up) with at most 15
+ * significant digits and no exponent form (|x| ≥ 1e-6): such a decimal is the
+ * only one of ≤ 15 digits that rounds to `x`, so it is also the shortest
+ * round-trip form JSON writes. Everything else goes through `String`.
+ */
+export function putNumber(buf: Uint8Array, pos: number, x: number): number {
+  const a = x < 0 ? -x : x;
+  if (a < 1e15 && a === Math.floor(a)) {
+    if (x < 0) buf[pos++] = 45; // "-"
+    const d = digitCount(a);
+    putDigits(buf, pos + d, a, d);
+    return pos + d;
+  }
+  const small = a < 1e7;
+  const scale = small ? 1e8 : 1e6;
+  const k = Math.round(a * scale);
+  if (k / scale !== a || k >= 1e15 || k < 100) return putAscii(buf, pos, a === a && a !== Infinity ? String(x) : "null");
+  if (x < 0) buf[pos++] = 45;
+  const ip = Math.floor(a); // = ⌊k / scale⌋, as k / scale is a
+  let fp = (k - ip * scale) | 0; // 0 < fp < 1e8
+  let places = small ? 8 : 6;
+  while (fp % 100 === 0) {
+    fp = (fp / 100) | 0;
+    places -= 2;
+  }
+  if (fp % 10 === 0) {
+    fp = (fp / 10) | 0;
+    places--;
+  }
+  const d = digitCount(ip);
+  putDigits(buf, pos + d, ip, d);
+  pos += d;
+  buf[pos] = 46; // "."
+  putDigits(buf, pos + 1 + places, fp, places);
+  return pos + 1 + places;
+}
+
 export class JsonWriter {
-  #buf: Uint8Array<ArrayBuffer> = new Uint8Array(1 << 16);
+  #buf: Uint8Array<ArrayBuffer>;
   #pos = 0;
+
+  /**
+   * `capacity`: a bound of the size, when known, saves the copies of growing (a
+   * generous one costs little: pages never written are never touched).
+   */
+  constructor(capacity = 1 << 16) {
+    this.#buf = allocate(Math.max(capacity, 64));
+  }
 
   get length(): number {
     return this.#pos;
   }
 
-  #room(n: number): void {
-    if (this.#pos + n <= this.#buf.length) return;
+  /**
+   * Room for `n` more bytes: the buffer to write into from `length` on (valid
+   * until the next call of any other method), followed by {@link commit}.
+   */
+  reserve(n: number): Uint8Array<ArrayBuffer> {
+    if (this.#pos + n <= this.#buf.length) return this.#buf;
     let cap = this.#buf.length * 2;
     while (cap < this.#pos + n) cap *= 2;
-    const next = new Uint8Array(cap);
+    const next = allocate(cap);
     next.set(this.#buf.subarray(0, this.#pos));
-    this.#buf = next;
+    return (this.#buf = next);
   }
 
-  /** Bytes prepared with {@link encodeFragment}. */
-  bytes(b: Uint8Array): this {
-    this.#room(b.length);
-    this.#buf.set(b, this.#pos);
-    this.#pos += b.length;
+  /** Ends the text at `end` after writing into the buffer {@link reserve} returned. */
+  commit(end: number): this {
+    this.#pos = end;
     return this;
   }
 
   byte(c: number): this {
-    this.#room(1);
-    this.#buf[this.#pos++] = c;
+    this.reserve(1)[this.#pos++] = c;
     return this;
   }
 
   /** ASCII text that needs no escaping (digits, dates, keys already quoted). */
   ascii(s: string): this {
-    this.#room(s.length);
-    for (let i = 0; i < s.length; i++) this.#buf[this.#pos++] = s.charCodeAt(i);
-    return this;
+    return this.commit(putAscii(this.reserve(s.length), this.#pos, s));
   }
 
   /** Any string as a JSON string literal (escaped, UTF-8). */
   string(s: string): this {
-    const lit = JSON.stringify(s);
-    this.#room(lit.length * 3);
-    this.#pos += encoder.encodeInto(lit, this.#buf.subarray(this.#pos)).written;
-    return this;
+    return this.raw(JSON.stringify(s));
   }
 
   /** Any JSON value. */
   value(v: unknown): this {
-    const text = JSON.stringify(v) ?? "null";
-    this.#room(text.length * 3);
-    this.#pos += encoder.encodeInto(text, this.#buf.subarray(this.#pos)).written;
-    return this;
+    return this.raw(JSON.stringify(v) ?? "null");
   }
 
-  #uint(n: number): void {
-    // n is a non-negative integer below 2^53.
-    if (n < 10) {
-      this.#buf[this.#pos++] = 48 + n;
-      return;
-    }
-    let digits = 1;
-    for (let p = 10; p <= n; p *= 10) digits++;
-    let end = this.#pos + digits;
-    for (let i = end - 1; i >= this.#pos; i--) {
-      const q = Math.floor(n / 10);
-      this.#buf[i] = 48 + (n - q * 10);
-      n = q;
-    }
-    this.#pos = end;
+  /** Text that is JSON already (e.g. from `JSON.stringify`), UTF-8 encoded. */
+  raw(json: string): this {
+    const buf = this.reserve(json.length * 3);
+    this.#pos += encoder.encodeInto(json, buf.subarray(this.#pos)).written;
+    return this;
   }
 
   /** A number as JSON writes it; NaN and ±Infinity become null. */
   number(x: number): this {
-    this.#room(32);
-    if (!Number.isFinite(x)) return this.ascii("null");
-    // At most 15 significant digits (|k| < 1e15): then the written decimal is also the shortest one, as JSON writes it.
-    const k = Math.round(x * 1_000_000);
-    if (k / 1_000_000 !== x || k >= 1e15 || k <= -1e15) return this.ascii(String(x));
-    let a = k;
-    if (k < 0) {
-      this.#buf[this.#pos++] = 45; // "-"
-      a = -k;
-    }
-    const ip = Math.floor(a / 1_000_000);
-    let fp = a - ip * 1_000_000;
-    this.#uint(ip);
-    if (fp !== 0) {
-      this.#buf[this.#pos++] = 46; // "."
-      let div = 100_000;
-      while (fp !== 0) {
-        const d = Math.floor(fp / div);
-        this.#buf[this.#pos++] = 48 + d;
-        fp -= d * div;
-        div /= 10;
-      }
-    }
-    return this;
+    return this.commit(putNumber(this.reserve(MAX_NUMBER_BYTES), this.#pos, x));
   }
 
   /** The bytes written so far (a view, valid until the next write). */
@@ -112,4 +233,3 @@ export class JsonWriter {
   }
 }
 
-export const encodeFragment = (s: string): Uint8Array => encoder.encode(s);

@@ -16,19 +16,37 @@ import type { ValidationItem } from "./fastapi-errors.ts";
 const TIME_KEYS = ["datetime", "date", "trade_date", "time"] as const;
 const DATE = /^(\d{4})[-/]?(\d{2})[-/]?(\d{2})(?:[ T](\d{2}):(\d{2})(?::(\d{2}))?)?$/;
 
-const digit = (s: string, i: number) => s.charCodeAt(i) - 48;
-const DIGITS = [0, 1, 2, 3, 5, 6, 8, 9];
+/** Days from 1970-01-01 to the first of each month of a common year. */
+const MONTH_START = [0, 31, 59, 90, 120, 151, 181, 212, 243, 273, 304, 334];
+const MONTH_DAYS = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
 
-/** "YYYY-MM-DD", the common case, without a regular expression. */
+/**
+ * "YYYY-MM-DD" with a four-digit year from 1000, the common case, by calendar
+ * arithmetic (no regular expression, no Date); anything else is left to the
+ * general pattern (which also maps years below 100 as Date.UTC does).
+ */
 function plainDate(s: string): number | undefined {
   if (s.length !== 10 || s.charCodeAt(4) !== 45 || s.charCodeAt(7) !== 45) return undefined;
-  for (const i of DIGITS) if (digit(s, i) < 0 || digit(s, i) > 9) return undefined;
-  const y = digit(s, 0) * 1000 + digit(s, 1) * 100 + digit(s, 2) * 10 + digit(s, 3);
-  const m = digit(s, 5) * 10 + digit(s, 6);
-  const d = digit(s, 8) * 10 + digit(s, 9);
-  if (!(y >= 0 && m >= 1 && m <= 12 && d >= 1 && d <= 31)) return undefined;
-  const t = Date.UTC(y, m - 1, d);
-  return new Date(t).getUTCDate() === d ? t : undefined;
+  const y0 = s.charCodeAt(0) - 48;
+  const y1 = s.charCodeAt(1) - 48;
+  const y2 = s.charCodeAt(2) - 48;
+  const y3 = s.charCodeAt(3) - 48;
+  const m0 = s.charCodeAt(5) - 48;
+  const m1 = s.charCodeAt(6) - 48;
+  const d0 = s.charCodeAt(8) - 48;
+  const d1 = s.charCodeAt(9) - 48;
+  // Unsigned compares: a character below "0" wraps to a large number.
+  if ((y0 - 1) >>> 0 > 8 || y1 >>> 0 > 9 || y2 >>> 0 > 9 || y3 >>> 0 > 9 || m0 >>> 0 > 9 || m1 >>> 0 > 9 || d0 >>> 0 > 9 || d1 >>> 0 > 9) return undefined;
+  const y = y0 * 1000 + y1 * 100 + y2 * 10 + y3;
+  const m = m0 * 10 + m1;
+  const d = d0 * 10 + d1;
+  if (m < 1 || m > 12 || d < 1) return undefined;
+  const leap = y % 4 === 0 && (y % 100 !== 0 || y % 400 === 0);
+  if (d > MONTH_DAYS[m - 1]! + (leap && m === 2 ? 1 : 0)) return undefined;
+  // Whole days before this year since 1970 (Gregorian leap rule), then into the year.
+  const p = y - 1;
+  const days = 365 * (y - 1970) + Math.floor(p / 4) - Math.floor(p / 100) + Math.floor(p / 400) - 477 + MONTH_START[m - 1]! + (leap && m > 2 ? 1 : 0) + d - 1;
+  return days * 86_400_000;
 }
 
 function parseTime(v: unknown): number | undefined {
@@ -45,6 +63,8 @@ function parseTime(v: unknown): number | undefined {
   if (back.getUTCMonth() !== mo - 1 || back.getUTCDate() !== d || h > 23 || mi > 59 || s > 59) return undefined;
   return t;
 }
+
+const finite = (v: unknown): v is number => Number.isFinite(v);
 
 function parseNumber(v: unknown): number | undefined {
   if (typeof v === "number") return Number.isFinite(v) ? v : undefined;
@@ -91,8 +111,35 @@ export function parseOhlcvRecords(rows: readonly unknown[], field: string, opts:
     typeof v === "string"
       ? err(i, col, "float_parsing", "Input should be a valid number, unable to parse string as a number", v)
       : err(i, col, "float_type", "Input should be a valid number", v);
+  const { time, open, high, low, close, vol, amount } = s;
   for (let i = 0; i < rows.length && errors.length < 20; i++) {
     const r = rows[i];
+    // Fast path: a record as clients send it (a YYYY-MM-DD string, finite numbers, in order, high ≥ low) is
+    // stored straight away; anything else, including every problem, goes through the checks below.
+    if (timeKey !== null && typeof r === "object" && r !== null) {
+      const row = r as Record<string, unknown>;
+      const tv = row[timeKey];
+      const o = row.open;
+      const h = row.high;
+      const l = row.low;
+      const c = row.close;
+      const v = row.vol;
+      const a = row.amount;
+      const volOk = finite(v) || (v === undefined && row.volume === undefined);
+      if (typeof tv === "string" && finite(o) && finite(h) && finite(l) && finite(c) && h >= l && volOk && (finite(a) || a === undefined) && !Array.isArray(r)) {
+        const t = plainDate(tv);
+        if (t !== undefined && (i === 0 || t > time[i - 1]!)) {
+          time[i] = t;
+          open[i] = o;
+          high[i] = h;
+          low[i] = l;
+          close[i] = c;
+          vol[i] = v === undefined ? NaN : (v as number);
+          amount[i] = a === undefined ? NaN : (a as number);
+          continue;
+        }
+      }
+    }
     if (r === null || typeof r !== "object" || Array.isArray(r)) {
       errors.push({ type: "dict_type", loc: ["body", field, i], msg: "Input should be a valid dictionary", input: r });
       continue;

@@ -1,0 +1,180 @@
+/**
+ * Row-shaped JSON (`[{"a":1,"b":"x"},…]`) written straight from columns: the
+ * per-bar tables of the API (bars, indicator frames, equity curves) are
+ * megabytes of it, and building row objects to stringify costs more than the
+ * rest of such a request. Number and plain-string columns are written into the
+ * buffer in one tight loop per row; numbers equal to the ones above them in
+ * their columns (flat stretches of an equity curve, a closed position) are
+ * copied with their keys from the previous row's bytes instead of being
+ * formatted again. Non-finite numbers become `null`, never `NaN`.
+ */
+import { encodeFragment, MAX_NUMBER_BYTES, putCopy, putEarlier, putFragment, putNumber, type JsonWriter } from "./json-writer.ts";
+
+const encoder = new TextEncoder();
+const viewOf = (b: Uint8Array) => new DataView(b.buffer, b.byteOffset, b.byteLength);
+
+/**
+ * Strings that need no JSON escaping, encoded once for copying: all of them
+ * back to back in `bytes`, string i ending at `ends[i]`. They are joined
+ * rather than read one by one because formatted times are freshly concatenated
+ * strings (ropes): reading each flattens it, which costs more than writing it
+ * and leaves a garbage string per row. A table set that shares a column (a
+ * backtest's equity curve and positions share their times) encodes it once.
+ */
+export class PlainText {
+  readonly view: DataView;
+
+  private constructor(
+    readonly bytes: Uint8Array,
+    readonly ends: Int32Array,
+    /** Bytes of the longest string. */
+    readonly longest: number,
+  ) {
+    this.view = viewOf(bytes);
+  }
+
+  static of(values: ArrayLike<string>): PlainText {
+    const n = values.length;
+    const ends = new Int32Array(n);
+    let at = 0;
+    let longest = 0;
+    for (let i = 0; i < n; i++) {
+      const length = values[i]!.length;
+      at += length;
+      ends[i] = at;
+      if (length > longest) longest = length;
+    }
+    const bytes = encoder.encode(Array.prototype.join.call(values, "") as string);
+    if (bytes.length === at) return new PlainText(bytes, ends, longest);
+    // Not all ASCII: each string's end by its UTF-8 length.
+    const parts = Array.from(values, (s) => encoder.encode(s));
+    const joined = new Uint8Array(bytes.length);
+    at = 0;
+    longest = 0;
+    parts.forEach((b, i) => {
+      joined.set(b, at);
+      ends[i] = at += b.length;
+      longest = Math.max(longest, b.length);
+    });
+    return new PlainText(joined, ends, longest);
+  }
+}
+
+/**
+ * One column: numbers (NaN → null), strings, strings that need no JSON escaping
+ * (dates, times: copied without a pass through the escaper), or any JSON values.
+ */
+export type Column =
+  | { readonly name: string; readonly num: ArrayLike<number> }
+  | { readonly name: string; readonly str: ArrayLike<string | null> }
+  | { readonly name: string; readonly plain: ArrayLike<string> | PlainText }
+  | { readonly name: string; readonly any: ArrayLike<unknown> };
+
+export const num = (name: string, values: ArrayLike<number>): Column => ({ name, num: values });
+export const str = (name: string, values: ArrayLike<string | null>): Column => ({ name, str: values });
+/** Strings known to hold no quote, backslash, control character or lone surrogate (e.g. "2024-01-02 09:31"). */
+export const plain = (name: string, values: ArrayLike<string> | PlainText): Column => ({ name, plain: values });
+export const any = (name: string, values: ArrayLike<unknown>): Column => ({ name, any: values });
+
+const NUM = 0;
+const PLAIN = 1;
+const OTHER = 2;
+
+const keyOf = (c: Column, k: number) => encodeFragment((k === 0 ? "{" : ",") + JSON.stringify(c.name) + ":");
+
+/** Bytes of the longest plain string of a column: exact when encoded, else a bound (three UTF-8 bytes per UTF-16 unit). */
+function longestPlain(values: ArrayLike<string> | PlainText, n: number): number {
+  if (values instanceof PlainText) return values.longest;
+  let longest = 0;
+  for (let i = 0; i < n; i++) longest = Math.max(longest, values[i]!.length);
+  return 3 * longest;
+}
+
+/** The most bytes a row takes besides its str and any cells: keys, numbers at their longest, plain strings, braces and the comma. */
+function rowBound(columns: readonly Column[], n: number, texts: readonly (PlainText | undefined)[] = []): number {
+  let room = 3;
+  columns.forEach((c, k) => {
+    room += keyOf(c, k).length;
+    if ("num" in c) room += MAX_NUMBER_BYTES;
+    else if ("plain" in c) room += 2 + longestPlain(texts[k] ?? c.plain, n);
+  });
+  return room;
+}
+
+/** A bound of the bytes {@link writeRows} writes for a table of numbers and plain strings, to size a writer up front. */
+export const rowsBound = (columns: readonly Column[], n: number): number => 2 + n * rowBound(columns, n);
+
+/** Writes the first `n` rows of `columns` as a JSON array of objects (keys in column order). */
+export function writeRows(w: JsonWriter, columns: readonly Column[], n: number): void {
+  const width = columns.length;
+  const keys = columns.map(keyOf);
+  const kinds = columns.map((c) => ("num" in c ? NUM : "plain" in c ? PLAIN : OTHER));
+  const nums = columns.map((c) => ("num" in c ? c.num : new Float64Array(0)));
+  const texts = columns.map((c) => ("plain" in c ? (c.plain instanceof PlainText ? c.plain : PlainText.of(c.plain)) : undefined));
+  const room = rowBound(columns, n, texts);
+  // Where each cell (key and value) of the previous row starts, and where that row's cells end.
+  let prev = new Int32Array(width + 1);
+  let cur = new Int32Array(width + 1);
+  let buf = w.reserve(2 + n * room);
+  let view = viewOf(buf);
+  let pos = w.length;
+  buf[pos++] = 91;
+  for (let i = 0; i < n; i++) {
+    if (pos + room > buf.length) {
+      buf = w.commit(pos).reserve(room);
+      view = viewOf(buf);
+    }
+    if (i > 0) buf[pos++] = 44;
+    if (width === 0) buf[pos++] = 123;
+    // Number cells equal to the ones above them are copied from the previous row, a run of them at once.
+    let run = -1;
+    for (let k = 0; k < width; k++) {
+      const kind = kinds[k]!;
+      if (kind === NUM && i > 0) {
+        const col = nums[k]!;
+        if (col[i] === col[i - 1]) {
+          if (run < 0) run = k;
+          continue;
+        }
+      }
+      if (run >= 0) {
+        for (let j = run; j < k; j++) cur[j] = pos + prev[j]! - prev[run]!;
+        pos = putEarlier(view, buf, pos, prev[run]!, prev[k]!);
+        run = -1;
+      }
+      cur[k] = pos;
+      pos = putFragment(view, buf, pos, keys[k]!);
+      if (kind === NUM) pos = putNumber(buf, pos, nums[k]![i]!);
+      else if (kind === PLAIN) {
+        const text = texts[k]!;
+        buf[pos++] = 34;
+        pos = putCopy(view, buf, pos, text.view, text.bytes, i === 0 ? 0 : text.ends[i - 1]!, text.ends[i]!);
+        buf[pos++] = 34;
+      } else {
+        w.commit(pos);
+        const c = columns[k]!;
+        if ("str" in c) {
+          const v = c.str[i];
+          if (v === null) w.ascii("null");
+          else w.string(v);
+        } else w.value((c as { any: ArrayLike<unknown> }).any[i] ?? null);
+        const next = w.reserve(room); // the str or any cell may have grown the buffer
+        if (next !== buf) {
+          buf = next;
+          view = viewOf(buf);
+        }
+        pos = w.length;
+      }
+    }
+    if (run >= 0) {
+      for (let j = run; j < width; j++) cur[j] = pos + prev[j]! - prev[run]!;
+      pos = putEarlier(view, buf, pos, prev[run]!, prev[width]!);
+    }
+    cur[width] = pos;
+    buf[pos++] = 125;
+    const swap = prev;
+    prev = cur;
+    cur = swap;
+  }
+  w.commit(pos).byte(93);
+}

@@ -7,13 +7,23 @@
  * faster). Theirs gets plain arrays, its input format, prepared outside the
  * timed code; ours computes more lines where the TDX indicator has more (RSI
  * 6/12/24, MA 5/10/20/60, KDJ's J).
+ *
+ * The package is loaded from its ES-module build (the same code, as fast):
+ * its CommonJS bundle, loaded through tsx, detaches an ArrayBuffer, after
+ * which V8 checks every typed-array access in the process and every loop
+ * here ran 20–30% slower (see core/formula/kernels/doubles.ts). The server
+ * itself loads such files; numbers measured here are those of a process that
+ * does not.
  */
 import { bench, do_not_optimize, group, summary } from "mitata";
-import * as ti from "technicalindicators";
+import type * as TechnicalIndicators from "technicalindicators";
 import { ColumnArena } from "../core/indicators/column-arena.ts";
 import { formulaIndicators, indicators } from "../plugins/indicators/index.ts";
 import { randomWalk } from "../tests/plugins/indicators/market.ts";
 
+// the ES-module build (package.json "module") has no type declarations of its own
+const esm: string = "technicalindicators/lib/index.js";
+const ti = (await import(esm)) as typeof TechnicalIndicators;
 const s = randomWalk(10_000, 11);
 const close = Array.from(s.close);
 const high = Array.from(s.high);

@@ -8,7 +8,10 @@
 import type { BarSeries } from "../bars/series.ts";
 import type { EvalContext, KernelArg } from "./catalog/spec.ts";
 import type { ColumnKind } from "./ir.ts";
+import type { LoopArg } from "./fused-loop.ts";
 import type { FormulaPlan } from "./plan.ts";
+import { doubles } from "./kernels/doubles.ts";
+import { RANGE } from "./kernels/ranges.ts";
 
 export interface EvaluateOptions {
   /** Parameter values by name (any letter case); unspecified ones keep the values given at compile time. */
@@ -61,6 +64,14 @@ function takeSpare(n: number): Float64Array {
 function giveSpare(b: Float64Array): void {
   if (spare.length > 0 && spare[0]!.length !== b.length) spare.length = 0;
   if ((spare.length + 1) * b.byteLength <= SPARE_BYTES) spare.push(b);
+}
+
+/** The recurrences' state between ranges, reused (evaluation is synchronous and a loop's ranges run back to back). */
+let state = doubles(64, 0);
+
+function loopState(size: number): number[] {
+  if (state.length < size) state = doubles(size, 0);
+  return state;
 }
 
 const fresh = (n: number) => new Float64Array(n);
@@ -133,11 +144,16 @@ export function evaluatePlan(plan: FormulaPlan, series: BarSeries, options: Eval
   for (const { index, field } of plan.inputs) buffers[index] = field === "vol" ? vol : series[field];
   for (const step of plan.seriesSteps) {
     if (step.type === "fused") {
-      const outs = step.outs.map((b) => buffers[b]!);
-      const cols = step.columns.map((b) => buffers[b]!);
-      // a recurrence met a gap or an unusual parameter: the whole-series kernels handle every case
-      if (!step.loop(outs, cols, step.scalars.map((k) => scalars[k]!), step.fns, n)) {
-        return evaluatePlan(plan.classic(), series, options);
+      const args: LoopArg[] = [0, 0, n, loopState(step.loop.stateSize)];
+      for (const b of step.outs) args.push(buffers[b]!);
+      for (const b of step.columns) args.push(buffers[b]!);
+      for (const k of step.scalars) args.push(scalars[k]!);
+      for (const f of step.fns) args.push(f);
+      for (let from = 0; from < n; from += RANGE) {
+        args[0] = from;
+        args[1] = Math.min(n, from + RANGE);
+        // a recurrence met a gap or an unusual parameter: the whole-series kernels handle every case
+        if (!step.loop.run.apply(undefined, args)) return evaluatePlan(plan.classic(), series, options);
       }
       continue;
     }

@@ -9,9 +9,10 @@
  * compiled again (or another formula with the same shape) reuses the already
  * optimised machine code.
  *
- * A loop returns false when a recurrence met input its template does not
- * handle (a gap, an unusual parameter); the evaluator then recomputes with
- * whole-series kernels.
+ * A loop runs over a range of bars, so that the evaluator can call it chunk
+ * by chunk (see `FusedLoop`), and returns false when a recurrence met input
+ * its template does not handle (a gap, an unusual parameter); the evaluator
+ * then recomputes with whole-series kernels.
  */
 import type { PerBar } from "./kernels/per-bar.ts";
 import type { Recurrence } from "./kernels/recurrences.ts";
@@ -29,15 +30,31 @@ export interface LoopOp {
   readonly args: readonly LoopOperand[];
 }
 
-export type FusedLoop = (
-  outs: readonly Float64Array[],
-  columns: readonly Float64Array[],
-  scalars: readonly number[],
-  fns: readonly ((a: number, b: number, c: number) => number)[],
-  n: number,
-) => boolean;
+/**
+ * The generated function, called as `run(from, to, n, state, o0…, c0…, s0…,
+ * f0…)`: it computes bars `[from, to)` of a series of `n` bars (the evaluator
+ * calls it range by range, see kernels/ranges.ts), `state` carrying the
+ * recurrences' variables from one range to the next (`stateSize` numbers,
+ * read when `from` > 0); then come the stored outputs, the columns read, the
+ * scalars and the functions, each as its own parameter (V8 keeps parameters'
+ * types stable, where arrays of them built per call changed their maps and
+ * threw the loop out of its optimised code).
+ */
+export type FusedLoop = (...args: LoopArg[]) => boolean;
 
-const cache = new Map<string, FusedLoop>();
+export interface GeneratedLoop {
+  readonly run: FusedLoop;
+  /** Numbers of state carried between ranges. */
+  readonly stateSize: number;
+}
+
+/** A function a loop calls per bar (the rare maths functions). */
+export type LoopFn = (a: number, b: number, c: number) => number;
+/** An argument of a loop: its state (an array of doubles), a column, a scalar or a function. */
+export type LoopArg = number | number[] | Float64Array | LoopFn;
+
+const cache = new Map<string, GeneratedLoop>();
+let loopCount = 0;
 const CACHE_LIMIT = 1024;
 
 function name(o: LoopOperand): string {
@@ -65,7 +82,7 @@ function shapeKey(ops: readonly LoopOp[], stores: readonly number[], columns: nu
  * `stores[k]` into `outs[k]`; ops that `call` a function get `f0, f1, ...` in
  * order. A windowed recurrence's input must be a column or a stored op.
  */
-export function fusedLoop(ops: readonly LoopOp[], stores: readonly number[], columns: number, scalars: number): FusedLoop {
+export function fusedLoop(ops: readonly LoopOp[], stores: readonly number[], columns: number, scalars: number): GeneratedLoop {
   const key = shapeKey(ops, stores, columns, scalars);
   const cached = cache.get(key);
   if (cached) return cached;
@@ -81,11 +98,9 @@ export function fusedLoop(ops: readonly LoopOp[], stores: readonly number[], col
  * checked head, an unchecked middle and a checked tail; a lag that is not a
  * number empties the middle, leaving the checked loops to give invalid values.
  */
-function generate(ops: readonly LoopOp[], stores: readonly number[], columns: number, scalars: number): FusedLoop {
-  const head: string[] = ["const nan = 0 / 0;", "const sel = new Float64Array(2);"];
-  for (let k = 0; k < columns; k++) head.push(`const c${k} = columns[${k}];`);
-  for (let k = 0; k < scalars; k++) head.push(`const s${k} = scalars[${k}];`);
-  stores.forEach((_, k) => head.push(`const o${k} = outs[${k}];`));
+function generate(ops: readonly LoopOp[], stores: readonly number[], columns: number, scalars: number): GeneratedLoop {
+  // IF picks from `sel`, an array of doubles (see kernels/doubles.ts)
+  const head: string[] = ["const nan = 0 / 0;", "const sel = [0.5, 0.5];"];
   const storeOf = new Map(stores.map((op, k) => [op, k]));
   const loaded = new Set<number>();
   for (const op of ops) {
@@ -93,18 +108,12 @@ function generate(ops: readonly LoopOp[], stores: readonly number[], columns: nu
       if (a.from === "column" && !(op.perBar?.lag && j === 0)) loaded.add(a.index);
     });
   }
-  const checked: string[] = [];
-  const unchecked: string[] = [];
-  for (const k of [...loaded].sort((a, b) => a - b)) {
-    checked.push(`const x${k} = c${k}[i];`);
-    unchecked.push(`const x${k} = c${k}[i];`);
-  }
-  const both = (line: string) => {
-    checked.push(line);
-    unchecked.push(line);
-  };
+  // each op's statements, given whether shifted reads are checked
+  const parts: ((checked: boolean) => string)[] = [];
   const lags: string[] = [];
   const failures: string[] = [];
+  const save: string[] = [];
+  let stateSize = 0;
   let fn = 0;
   ops.forEach((op, k) => {
     const args = op.args.map(name);
@@ -113,41 +122,52 @@ function generate(ops: readonly LoopOp[], stores: readonly number[], columns: nu
       const input = op.args[0]!;
       const col = input.from === "column" ? `c${input.index}` : `o${storeOf.get(input.index)}`;
       head.push(op.recur.init(p, args.slice(1)));
-      both(op.recur.step(p, args[0]!, col));
-      both(`const v${k} = ${p}y;`);
+      for (const [v, initial, count] of op.recur.state) {
+        head.push(`let ${p}${v} = from === 0 ? ${initial} : state[${stateSize}]${count ? " | 0" : ""};`);
+        save.push(`state[${stateSize++}] = ${p}${v};`);
+      }
+      const step = `${op.recur.step(p, args[0]!, col)}\nconst v${k} = ${p}y;`;
+      parts.push(() => step);
       failures.push(op.recur.failed(p));
     } else if (op.perBar!.lag) {
       const lag = `k${k}`;
       head.push(`const ${lag} = Math.trunc(${args[1]});`);
       lags.push(lag);
       const column = `c${op.args[0]!.index}`;
-      checked.push(`const v${k} = ${op.perBar!.lag(column, lag)};`);
-      unchecked.push(`const v${k} = ${column}[i - ${lag}];`);
+      const guarded = `const v${k} = ${op.perBar!.lag(column, lag)};`;
+      const direct = `const v${k} = ${column}[i - ${lag}];`;
+      parts.push((checked) => (checked ? guarded : direct));
     } else if (op.perBar!.expr) {
-      both(`const v${k} = ${op.perBar!.expr(args)};`);
+      const line = `const v${k} = ${op.perBar!.expr(args)};`;
+      parts.push(() => line);
     } else {
-      head.push(`const f${fn} = fns[${fn}];`);
-      both(`let v${k} = f${fn}(${args.join(", ")});`);
-      both(`v${k} = v${k} - v${k} === 0 ? v${k} : nan;`);
+      const lines = `let v${k} = f${fn}(${args.join(", ")});\nv${k} = v${k} - v${k} === 0 ? v${k} : nan;`;
+      parts.push(() => lines);
       fn++;
     }
   });
-  stores.forEach((op, k) => both(`o${k}[i] = v${op};`));
-  const done = failures.length === 0 ? "return true;" : `return !(${failures.join(" || ")});`;
-  let source: string;
-  if (lags.length === 0) source = `${head.join("\n")}\nfor (let i = 0; i < n; i++) {\n${unchecked.join("\n")}\n}\n${done}`;
+  const loads = [...loaded].sort((a, b) => a - b).map((k) => `const x${k} = c${k}[i];`);
+  const writes = stores.map((op, k) => `o${k}[i] = v${op};`);
+  const body = (checked: boolean) => [...loads, ...parts.map((f) => f(checked)), ...writes].join("\n");
+  const loops = ["let i = from;"];
+  if (lags.length === 0) loops.push(`for (; i < to; i++) {\n${body(false)}\n}`);
   else {
-    const body = checked.join("\n");
-    source = [
-      ...head,
-      `const lo = Math.min(n, Math.max(0, ${lags.join(", ")}));`,
-      `const hi = Math.max(lo, n + Math.min(0, ${lags.join(", ")}));`,
-      "let i = 0;",
-      `for (; i < lo; i++) {\n${body}\n}`,
-      `for (; i < hi; i++) {\n${unchecked.join("\n")}\n}`,
-      `for (; i < n; i++) {\n${body}\n}`,
-      done,
-    ].join("\n");
+    loops.push(
+      `const lo = Math.min(to, n, Math.max(0, ${lags.join(", ")}));`,
+      `const hi = Math.min(to, Math.max(lo, n + Math.min(0, ${lags.join(", ")})));`,
+      `for (; i < lo; i++) {\n${body(true)}\n}`,
+      `for (; i < hi; i++) {\n${body(false)}\n}`,
+      `for (; i < to; i++) {\n${body(true)}\n}`,
+    );
   }
-  return new Function("outs", "columns", "scalars", "fns", "n", source) as FusedLoop;
+  const done = [...save, failures.length === 0 ? "return true;" : `return (${failures.join(" | ")}) === 0;`];
+  const source = [...head, ...loops, ...done].join("\n");
+  const params = ["from", "to", "n", "state"];
+  stores.forEach((_, k) => params.push(`o${k}`));
+  for (let k = 0; k < columns; k++) params.push(`c${k}`);
+  for (let k = 0; k < scalars; k++) params.push(`s${k}`);
+  for (let k = 0; k < fn; k++) params.push(`f${k}`);
+  // a numbered name tells generated loops apart in profiles
+  const run = new Function(`return function fused${loopCount++}(${params.join(", ")}) {\n${source}\n};`)() as FusedLoop;
+  return { run, stateSize };
 }

@@ -17,7 +17,7 @@
 import type { Kernel } from "./catalog/spec.ts";
 import type { CompiledOutput } from "./compiler.ts";
 import type { BarField, ColumnKind, IRGraph, IRNode } from "./ir.ts";
-import { fusedLoop, type FusedLoop, type LoopOp, type LoopOperand } from "./fused-loop.ts";
+import { fusedLoop, type GeneratedLoop, type LoopOp, type LoopOperand } from "./fused-loop.ts";
 
 export interface ArgRef {
   readonly from: "buffer" | "scalar";
@@ -38,7 +38,7 @@ export interface FusedStep {
   readonly type: "fused";
   /** Buffers the loop stores into (its `outs`). */
   readonly outs: readonly number[];
-  readonly loop: FusedLoop;
+  readonly loop: GeneratedLoop;
   /** Buffers read by the loop (its `columns`), scalars it reads, functions it calls. */
   readonly columns: readonly number[];
   readonly scalars: readonly number[];

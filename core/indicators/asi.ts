@@ -12,11 +12,14 @@
  *
  * The three candidate ranges are computed and one is picked through a small
  * buffer, as the engine's IF does (comparisons of price swings are
- * unpredictable branches). SI has no value on bar 0 and where R is 0; the
- * SUM kernel applies the gap rules. An invalid price would need the
- * engine's rules for invalid comparisons: the kernel then returns null.
+ * unpredictable branches), range by range (see ranges.ts). SI has no value
+ * on bar 0 and where R is 0; the SUM kernel applies the gap rules. An invalid
+ * price would need the engine's rules for invalid comparisons: the kernel
+ * then returns null.
  */
 import { ma } from "../formula/kernels/averages.ts";
+import { doubles } from "../formula/kernels/doubles.ts";
+import { RANGE } from "../formula/kernels/ranges.ts";
 import { sum } from "../formula/kernels/windows.ts";
 import { type Allocate, freshColumn } from "./column-arena.ts";
 import { scratch } from "./scratch.ts";
@@ -32,25 +35,50 @@ export function asiKernel(
 ): Float64Array[] | null {
   const n = close.length;
   const si = scratch(0, n);
-  const ranges = new Float64Array(3);
-  const larger = new Float64Array(2);
-  const nan = 0 / 0;
+  // the sum of x − x over the prices, 0 unless one is invalid, from range to range
   let bad = 0;
-  for (let i = 0; i < n; i++) {
+  for (let from = 0; from < n; from += RANGE) bad = swings(bad, from, Math.min(n, from + RANGE), open, high, low, close, si);
+  if (bad !== 0) return null;
+  const asi = allocate(n);
+  const average = allocate(n);
+  sum(asi, si, M1);
+  ma(average, asi, M2);
+  return [asi, average];
+}
+
+/** SI on bars `[from, to)`; returns `bad` plus the range's x − x terms. */
+function swings(
+  bad: number,
+  from: number,
+  to: number,
+  open: Float64Array,
+  high: Float64Array,
+  low: Float64Array,
+  close: Float64Array,
+  si: Float64Array,
+): number {
+  const ranges = doubles(3, 0);
+  const larger = doubles(2, 0);
+  const nan = 0 / 0;
+  let i = from;
+  if (i === 0 && i < to) {
+    bad += high[0]! - high[0]! + (low[0]! - low[0]!) + (open[0]! - open[0]!) + (close[0]! - close[0]!);
+    si[0] = nan;
+    i = 1;
+  }
+  // the previous bar's close, open and low, carried from bar to bar
+  let lc = close[i - 1]!;
+  let lo = open[i - 1]!;
+  let ll = low[i - 1]!;
+  for (; i < to; i++) {
     const h = high[i]!;
     const l = low[i]!;
     const o = open[i]!;
     const c = close[i]!;
     bad += h - h + (l - l) + (o - o) + (c - c);
-    if (i === 0) {
-      si[0] = nan;
-      continue;
-    }
-    const lc = close[i - 1]!;
-    const lo = open[i - 1]!;
     const aa = Math.abs(h - lc);
     const bb = Math.abs(l - lc);
-    const cc = Math.abs(h - low[i - 1]!);
+    const cc = Math.abs(h - ll);
     const dd = Math.abs(lc - lo);
     ranges[0] = aa + bb / 2 + dd / 4;
     ranges[1] = bb + aa / 2 + dd / 4;
@@ -62,11 +90,9 @@ export function asiKernel(
     larger[0] = bb;
     larger[1] = aa;
     si[i] = (r === 0 ? nan : (16 * x) / r) * larger[+(aa > bb)]!;
+    lc = c;
+    lo = o;
+    ll = l;
   }
-  if (bad !== 0) return null;
-  const asi = allocate(n);
-  const average = allocate(n);
-  sum(asi, si, M1);
-  ma(average, asi, M2);
-  return [asi, average];
+  return bad;
 }

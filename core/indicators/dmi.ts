@@ -16,9 +16,18 @@
  * then Y = a·X + b·Y' with no value (and no update) on an invalid input, so
  * a PDI without value (MTR of 0 on flat bars) needs no fallback. Inputs on
  * bar 0 have no previous bar. An invalid price would need the engine's rules
- * for invalid comparisons: the kernel then returns null.
+ * for invalid comparisons: the kernel then returns null. The loop runs range
+ * by range (see ranges.ts).
  */
+import { doubles } from "../formula/kernels/doubles.ts";
+import { RANGE } from "../formula/kernels/ranges.ts";
 import { type Allocate, freshColumn } from "./column-arena.ts";
+
+// the running state, from range to range: per smoothing the consecutive valid inputs counted (up to
+// the window), their sum, the average (MTR, DMP and DMM read valid inputs from bar 1 on, so they share
+// the count); then the sum of x − x over the prices, 0 unless one is invalid
+const RT = 0, ST = 1, YT = 2, SP = 3, YP = 4, SM = 5, YM = 6;
+const RA = 7, SA = 8, YA = 9, RR = 10, SR = 11, YR = 12, BAD = 13, STATE = 14;
 
 export function dmiKernel(
   high: Float64Array,
@@ -36,22 +45,46 @@ export function dmiKernel(
   const wn = Math.trunc(N);
   const wm = Math.trunc(M);
   if (!(wn >= 1 && wm >= 1)) return null;
+  const state = doubles(STATE, NaN);
+  state[RT] = state[ST] = state[SP] = state[SM] = state[RA] = state[SA] = state[RR] = state[SR] = state[BAD] = 0;
+  for (let from = 0; from < n; from += RANGE) {
+    smooth(state, from, Math.min(n, from + RANGE), high, low, close, wn, wm, pdi, mdi, adx, adxr);
+  }
+  return state[BAD] === 0 ? [pdi, mdi, adx, adxr] : null;
+}
+
+function smooth(
+  state: number[],
+  from: number,
+  to: number,
+  high: Float64Array,
+  low: Float64Array,
+  close: Float64Array,
+  wn: number,
+  wm: number,
+  pdi: Float64Array,
+  mdi: Float64Array,
+  adx: Float64Array,
+  adxr: Float64Array,
+): void {
   const an = 2 / (wn + 1);
   const bn = (wn - 1) / (wn + 1);
   const am = 2 / (wm + 1);
   const bm = (wm - 1) / (wm + 1);
   const nan = 0 / 0;
-  const pick = new Float64Array(2);
-  // per smoothing: consecutive valid inputs counted (up to the window), their sum, the average;
-  // MTR, DMP and DMM read valid inputs from bar 1 on, so they share the count
-  let rt = 0;
-  let st = 0, yt = nan;
-  let sp = 0, yp = nan;
-  let sm = 0, ym = nan;
-  let ra = 0, sa = 0, ya = nan;
-  let rr = 0, sr = 0, yr = nan;
-  let bad = 0;
-  for (let i = 0; i < n; i++) {
+  const pick = doubles(2, 0);
+  let rt = state[RT]!;
+  let st = state[ST]!, yt = state[YT]!;
+  let sp = state[SP]!, yp = state[YP]!;
+  let sm = state[SM]!, ym = state[YM]!;
+  let ra = state[RA]!, sa = state[SA]!, ya = state[YA]!;
+  let rr = state[RR]!, sr = state[SR]!, yr = state[YR]!;
+  let bad = state[BAD]!;
+  // the previous bar's high, low and close, carried from bar to bar
+  let lh = from > 0 ? high[from - 1]! : nan;
+  let ll = from > 0 ? low[from - 1]! : nan;
+  let lc = from > 0 ? close[from - 1]! : nan;
+  for (let i = from; i < to; i++) {
     const h = high[i]!;
     const l = low[i]!;
     const c = close[i]!;
@@ -60,16 +93,18 @@ export function dmiKernel(
     let xp = nan;
     let xm = nan;
     if (i > 0) {
-      const lc = close[i - 1]!;
       tr = Math.max(Math.max(h - l, Math.abs(h - lc)), Math.abs(lc - l));
-      const hd = h - high[i - 1]!;
-      const ld = low[i - 1]! - l;
+      const hd = h - lh;
+      const ld = ll - l;
       pick[0] = 0;
       pick[1] = hd;
       xp = pick[+(hd > 0) & +(hd > ld)]!;
       pick[1] = ld;
       xm = pick[+(ld > 0) & +(ld > hd)]!;
     }
+    lh = h;
+    ll = l;
+    lc = c;
     if (rt < wn) {
       if (tr === tr) {
         rt++;
@@ -119,5 +154,18 @@ export function dmiKernel(
     } else if (a === a) r = yr = am * a + bm * yr;
     adxr[i] = r;
   }
-  return bad === 0 ? [pdi, mdi, adx, adxr] : null;
+  state[RT] = rt;
+  state[ST] = st;
+  state[YT] = yt;
+  state[SP] = sp;
+  state[YP] = yp;
+  state[SM] = sm;
+  state[YM] = ym;
+  state[RA] = ra;
+  state[SA] = sa;
+  state[YA] = ya;
+  state[RR] = rr;
+  state[SR] = sr;
+  state[YR] = yr;
+  state[BAD] = bad;
 }

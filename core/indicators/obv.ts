@@ -8,10 +8,13 @@
  *
  * The running total starts on bar 1 (bar 0 has no previous close); choices
  * go through a two-slot buffer, as the engine's IF does (a branch mispredicts
- * on every other bar). MAOBV is the engine's own MA kernel. An invalid close
- * or volume would need the engine's gap rules: the kernel then returns null.
+ * on every other bar), range by range (see ranges.ts). MAOBV is the engine's
+ * own MA kernel. An invalid close or volume would need the engine's gap
+ * rules: the kernel then returns null.
  */
 import { ma } from "../formula/kernels/averages.ts";
+import { doubles } from "../formula/kernels/doubles.ts";
+import { RANGE } from "../formula/kernels/ranges.ts";
 import { type Allocate, freshColumn } from "./column-arena.ts";
 
 export function obvKernel(close: Float64Array, vol: Float64Array, M: number, allocate: Allocate = freshColumn): Float64Array[] | null {
@@ -19,13 +22,24 @@ export function obvKernel(close: Float64Array, vol: Float64Array, M: number, all
   const obv = allocate(n);
   const average = allocate(n);
   if (n === 0) return [obv, average];
-  const pick = new Float64Array(2);
   obv[0] = NaN;
-  let total = 0;
-  let bad = close[0]! - close[0]! + (vol[0]! - vol[0]!);
-  for (let i = 1; i < n; i++) {
+  // the running total and the sum of x − x over the inputs (0 unless one is invalid), from range to range
+  const state = doubles(2, 0);
+  state[1] = close[0]! - close[0]! + (vol[0]! - vol[0]!);
+  for (let from = 1; from < n; from += RANGE) totals(state, from, Math.min(n, from + RANGE), close, vol, obv);
+  if (state[1] !== 0) return null;
+  ma(average, obv, M);
+  return [obv, average];
+}
+
+function totals(state: number[], from: number, to: number, close: Float64Array, vol: Float64Array, obv: Float64Array): void {
+  const pick = doubles(2, 0);
+  let total = state[0]!;
+  let bad = state[1]!;
+  // the previous close, carried from bar to bar
+  let lc = close[from - 1]!;
+  for (let i = from; i < to; i++) {
     const c = close[i]!;
-    const lc = close[i - 1]!;
     const v = vol[i]!;
     bad += c - c + (v - v);
     pick[0] = -v;
@@ -35,8 +49,8 @@ export function obvKernel(close: Float64Array, vol: Float64Array, M: number, all
     pick[1] = 0;
     total += pick[+(c === lc)]!;
     obv[i] = total;
+    lc = c;
   }
-  if (bad !== 0) return null;
-  ma(average, obv, M);
-  return [obv, average];
+  state[0] = total;
+  state[1] = bad;
 }

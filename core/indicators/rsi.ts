@@ -8,10 +8,12 @@
  *
  * with the same operations in the same order, so the numbers are identical.
  * The six recurrences run in one loop without a branch (V8 boxes a float that
- * a branch may reassign). An invalid close would need the engine's gap rules:
- * it turns the running averages invalid, and the kernel then returns null so
- * the caller falls back to the formula.
+ * a branch may reassign), range by range (see ranges.ts). An invalid close
+ * would need the engine's gap rules: it turns the running averages invalid,
+ * and the kernel then returns null so the caller falls back to the formula.
  */
+import { doubles } from "../formula/kernels/doubles.ts";
+import { RANGE } from "../formula/kernels/ranges.ts";
 import { type Allocate, freshColumn } from "./column-arena.ts";
 
 export function rsiKernel(close: Float64Array, n1: number, n2: number, n3: number, allocate: Allocate = freshColumn): Float64Array[] | null {
@@ -20,19 +22,44 @@ export function rsiKernel(close: Float64Array, n1: number, n2: number, n3: numbe
   for (const o of outs) o[0] = NaN;
   if (n < 2) return outs;
   const [r1, r2, r3] = outs as [Float64Array, Float64Array, Float64Array];
+  const d0 = close[1]! - close[0]!;
+  // SMA seeds with its input on the first bar that has one (bar 1)
+  const u = Math.max(d0, 0);
+  const m = Math.abs(d0);
+  r1[1] = (m === 0 ? NaN : u / m) * 100;
+  r2[1] = r1[1]!;
+  r3[1] = r1[1]!;
+  // the six averages, up moves then all moves, from range to range
+  const state = doubles(6, u);
+  state[3] = state[4] = state[5] = m;
+  for (let from = 2; from < n; from += RANGE) smooth(state, from, Math.min(n, from + RANGE), close, r1, r2, r3, n1, n2, n3);
+  return state[0] === state[0] && state[1] === state[1] && state[2] === state[2] ? outs : null;
+}
+
+function smooth(
+  state: number[],
+  from: number,
+  to: number,
+  close: Float64Array,
+  r1: Float64Array,
+  r2: Float64Array,
+  r3: Float64Array,
+  n1: number,
+  n2: number,
+  n3: number,
+): void {
   const a1 = 1 / n1, b1 = (n1 - 1) / n1;
   const a2 = 1 / n2, b2 = (n2 - 1) / n2;
   const a3 = 1 / n3, b3 = (n3 - 1) / n3;
-  const d0 = close[1]! - close[0]!;
-  // SMA seeds with its input on the first bar that has one (bar 1)
-  let u1 = Math.max(d0, 0), u2 = u1, u3 = u1;
-  let m1 = Math.abs(d0), m2 = m1, m3 = m1;
+  let u1 = state[0]!, u2 = state[1]!, u3 = state[2]!;
+  let m1 = state[3]!, m2 = state[4]!, m3 = state[5]!;
   const nan = 0 / 0;
-  r1[1] = (m1 === 0 ? nan : u1 / m1) * 100;
-  r2[1] = r1[1]!;
-  r3[1] = r1[1]!;
-  for (let i = 2; i < n; i++) {
-    const d = close[i]! - close[i - 1]!;
+  // the previous close, carried from bar to bar
+  let lc = close[from - 1]!;
+  for (let i = from; i < to; i++) {
+    const c = close[i]!;
+    const d = c - lc;
+    lc = c;
     const up = Math.max(d, 0);
     const move = Math.abs(d);
     u1 = a1 * up + b1 * u1;
@@ -45,5 +72,10 @@ export function rsiKernel(close: Float64Array, n1: number, n2: number, n3: numbe
     r2[i] = (m2 === 0 ? nan : u2 / m2) * 100;
     r3[i] = (m3 === 0 ? nan : u3 / m3) * 100;
   }
-  return u1 === u1 && u2 === u2 && u3 === u3 ? outs : null;
+  state[0] = u1;
+  state[1] = u2;
+  state[2] = u3;
+  state[3] = m1;
+  state[4] = m2;
+  state[5] = m3;
 }

@@ -11,9 +11,12 @@
  * The running total skips bars without a term (bar 0, and a bar whose high
  * equals its low, such as a one-price limit day), as SUM does; EMA(X,1) is
  * the recurrence with weights 1 and 0, kept as written so the numbers are
- * the engine's to the bit. No special case is needed for invalid values.
+ * the engine's to the bit. No special case is needed for invalid values. The
+ * loop runs range by range (see ranges.ts).
  */
 import { ma } from "../formula/kernels/averages.ts";
+import { doubles } from "../formula/kernels/doubles.ts";
+import { RANGE } from "../formula/kernels/ranges.ts";
 import { type Allocate, freshColumn } from "./column-arena.ts";
 
 export function zljcKernel(
@@ -27,16 +30,38 @@ export function zljcKernel(
   const jcs = allocate(n);
   const jcm = allocate(n);
   const jcl = allocate(n);
+  // the running total, whether it has started (1) and the EMA, from range to range
+  const state = doubles(3, 0);
+  state[2] = NaN;
+  for (let from = 0; from < n; from += RANGE) flows(state, from, Math.min(n, from + RANGE), high, low, close, vol, jcs);
+  ma(jcm, jcs, 12);
+  ma(jcl, jcs, 26);
+  return [jcs, jcm, jcl];
+}
+
+function flows(
+  state: number[],
+  from: number,
+  to: number,
+  high: Float64Array,
+  low: Float64Array,
+  close: Float64Array,
+  vol: Float64Array,
+  jcs: Float64Array,
+): void {
   const nan = 0 / 0;
-  let total = 0;
-  let started = false;
-  let y = nan;
-  for (let i = 0; i < n; i++) {
+  let total = state[0]!;
+  let started = state[1] === 1;
+  let y = state[2]!;
+  // the previous low, carried from bar to bar
+  let ll = from > 0 ? low[from - 1]! : nan;
+  for (let i = from; i < to; i++) {
     const h = high[i]!;
     const l = low[i]!;
     const mid = (close[i]! + l + h) / 3;
     const range = h - l;
-    const term = i === 0 || range === 0 ? nan : ((mid - low[i - 1]! - (h - mid)) * vol[i]!) / 100000 / range;
+    const term = i === 0 || range === 0 ? nan : ((mid - ll - (h - mid)) * vol[i]!) / 100000 / range;
+    ll = l;
     if (term === term) {
       total += term;
       started = true;
@@ -48,7 +73,7 @@ export function zljcKernel(
     y = y === y ? 1 * total + 0 * y : total;
     jcs[i] = y;
   }
-  ma(jcm, jcs, 12);
-  ma(jcl, jcs, 26);
-  return [jcs, jcm, jcl];
+  state[0] = total;
+  state[1] = started ? 1 : 0;
+  state[2] = y;
 }

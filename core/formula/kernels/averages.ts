@@ -11,6 +11,7 @@
  */
 import { firstValid, type Operand } from "./operand.ts";
 import { perBarWindow } from "./per-bar-window.ts";
+import { RANGE } from "./ranges.ts";
 
 function windowHasNaN(x: Float64Array, lo: number, hi: number): boolean {
   for (let j = lo; j <= hi; j++) if (x[j] !== x[j]) return true;
@@ -36,7 +37,8 @@ export function ma(out: Float64Array, x: Float64Array, len: Operand): void {
   }
   out.fill(NaN, 0, Math.min(n, f + N - 1));
   if (f + N - 1 >= n) return;
-  if (maWithoutGaps(out, x, f, N)) return;
+  // N is within [1, n] here; an integer makes `i - N` a cheaper index
+  if (maWithoutGaps(out, x, f, N | 0)) return;
   let sum = 0;
   let bad = 0;
   for (let i = f; i < n; i++) {
@@ -66,11 +68,17 @@ function maWithoutGaps(out: Float64Array, x: Float64Array, f: number, N: number)
   let sum = 0;
   for (let i = f; i < f + N; i++) sum += x[i]!;
   out[f + N - 1] = sum * inv;
-  for (let i = f + N; i < n; i++) {
+  for (let from = f + N; from < n; from += RANGE) sum = rollMean(out, x, from, Math.min(n, from + RANGE), N, inv, sum);
+  return sum === sum;
+}
+
+/** Bars `[from, to)` from the window sum so far (see ranges.ts); returns the sum. */
+function rollMean(out: Float64Array, x: Float64Array, from: number, to: number, N: number, inv: number, sum: number): number {
+  for (let i = from; i < to; i++) {
     sum += x[i]! - x[i - N]!;
     out[i] = sum * inv;
   }
-  return sum === sum;
+  return sum;
 }
 
 /** WMA(X,N): weights 1 (oldest) … N (newest). */

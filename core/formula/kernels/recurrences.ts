@@ -12,7 +12,7 @@
  * and the evaluator runs the formula again with the whole-series kernels,
  * whose gap rules are the reference. A gap is detected without a test per
  * bar: an invalid value poisons the running state (NaN stays NaN), so the
- * state is checked once after the loop.
+ * state is checked once after each range of bars.
  *
  * Templates are code built from generated identifiers only (`p` is a unique
  * prefix, operands are names the generator chose); no formula text, name or
@@ -26,14 +26,28 @@ export interface Recurrence {
    */
   windowed(constants: readonly (number | undefined)[]): boolean;
   /**
-   * Statements run once before the loop, declaring the state from the scalar
-   * operands `s` (the arguments after the series). They may `return false`
-   * to refuse the values (the evaluator then falls back).
+   * Statements run before the loop (on every range of bars), declaring
+   * constants from the scalar operands `s` (the arguments after the series).
+   * They may `return false` to refuse the values (the evaluator then falls
+   * back).
    */
   init(p: string, s: readonly string[]): string;
+  /**
+   * The variables the steps update, as `[suffix, value before bar 0]`, and
+   * "count" for a whole number (kept as an integer, which V8 compares
+   * faster): the generator declares `${p}${suffix}` and carries it from one
+   * range of bars to the next.
+   */
+  readonly state: readonly (readonly [string, string, "count"?])[];
   /** Statements run on each bar with the input value `x`; they leave the result in `${p}y`. */
   step(p: string, x: string, col: string): string;
-  /** An expression that is true when the fast path did not hold. */
+  /**
+   * An expression that is 1 (or true) when the fast path did not hold, 0
+   * otherwise, checked after each range of bars. It evaluates every operand
+   * (`&`, not `&&`), so that V8 has seen every comparison in it before it
+   * optimises the loop: code meeting a comparison it has no type feedback for
+   * bails out to the interpreter.
+   */
   failed(p: string): string;
 }
 
@@ -54,12 +68,14 @@ function seeded(weights: (s: readonly string[]) => [string, string], refuse?: (s
         `const ${p}a = ${a};`,
         `const ${p}b = ${b};`,
         finiteCheck(`${p}a`, `${p}b`),
-        `let ${p}y = nan;`,
-        `let ${p}s = 0;`,
       ].join("\n");
     },
+    state: [
+      ["y", "nan"],
+      ["s", "0", "count"],
+    ],
     step: (p, x) => `if (${p}s === 1) ${p}y = ${p}a * ${x} + ${p}b * ${p}y;\nelse if (${x} === ${x}) { ${p}y = ${x}; ${p}s = 1; }`,
-    failed: (p) => `(${p}s === 1 && ${p}y !== ${p}y)`,
+    failed: (p) => `((${p}s === 1) & (${p}y !== ${p}y))`,
   };
 }
 
@@ -81,10 +97,12 @@ export const EXPMEMA_STEP: Recurrence = {
       `if (!(${p}n >= 1)) return false;`,
       `const ${p}a = 2 / (${p}n + 1);`,
       `const ${p}b = (${p}n - 1) / (${p}n + 1);`,
-      `let ${p}r = 0;`,
-      `let ${p}t = 0;`,
-      `let ${p}y = nan;`,
     ].join("\n"),
+  state: [
+    ["r", "0", "count"],
+    ["t", "0"],
+    ["y", "nan"],
+  ],
   step: (p, x) =>
     [
       `if (${p}r < ${p}n) {`,
@@ -92,7 +110,7 @@ export const EXPMEMA_STEP: Recurrence = {
       `  if (${p}r === ${p}n) ${p}y = ${p}t / ${p}n;`,
       `} else ${p}y = ${p}a * ${x} + ${p}b * ${p}y;`,
     ].join("\n"),
-  failed: (p) => `(${p}r === ${p}n && ${p}y !== ${p}y)`,
+  failed: (p) => `((${p}r === ${p}n) & (${p}y !== ${p}y))`,
 };
 
 /**
@@ -111,13 +129,16 @@ function rolling(scale: (p: string) => string, partial: boolean, minimum: number
       [
         `const ${p}n0 = Math.trunc(${len});`,
         `if (!(${p}n0 >= ${minimum})) return false;`,
-        // a running total never fills its window; an integer keeps `i - n` an integer index
-        `const ${p}n = ${p}n0 === 0 ? n + 1 : ${p}n0;`,
+        // a running total never fills its window, nor does one longer than the series; an
+        // integer (not a double, as Math.trunc gives) makes `i - n` a cheaper index
+        `const ${p}n = Math.min(${p}n0 === 0 ? n + 1 : ${p}n0, n + 1) | 0;`,
         `const ${p}k = 1 / ${p}n0;`,
-        `let ${p}c = 0;`,
-        `let ${p}t = 0;`,
-        `let ${p}y = nan;`,
       ].join("\n"),
+    state: [
+      ["c", "0", "count"],
+      ["t", "0"],
+      ["y", "nan"],
+    ],
     step: (p, x, col) =>
       [
         `if (${p}c < ${p}n) {`,
@@ -125,7 +146,7 @@ function rolling(scale: (p: string) => string, partial: boolean, minimum: number
         partial ? `  ${p}y = ${p}c > 0 ? ${scale(p)} : nan;` : `  ${p}y = ${p}c === ${p}n ? ${scale(p)} : nan;`,
         `} else { ${p}t += ${x} - ${col}[i - ${p}n]; ${p}y = ${scale(p)}; }`,
       ].join("\n"),
-    failed: (p) => `(${p}c > 0 && ${p}t !== ${p}t)`,
+    failed: (p) => `((${p}c > 0) & (${p}t !== ${p}t))`,
   };
 }
 

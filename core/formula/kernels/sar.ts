@@ -6,6 +6,9 @@
  * highest high), shown on the N-th bar. HQChart always starts long; TA-Lib
  * starts from two bars. Bars with a missing high or low are skipped.
  */
+import { doubles } from "./doubles.ts";
+import { RANGE } from "./ranges.ts";
+
 export function sar(
   out: Float64Array,
   turns: Float64Array | null,
@@ -34,18 +37,55 @@ export function sar(
     ll = Math.min(ll, low[i]!);
   }
   const seed = valid[N - 1]!;
-  let up = close[seed]! >= close[valid[0]!]!;
-  let stop = up ? ll : hh;
-  let ep = up ? hh : ll;
-  let af = step;
+  const up = close[seed]! >= close[valid[0]!]!;
+  const stop = up ? ll : hh;
+  const ep = up ? hh : ll;
   out[seed] = stop;
   if (turns) turns[seed] = 0;
   // the last two valid bars' extremes, newest first, for the "not inside the prior bars" rule
-  let h1 = high[seed]!;
-  let l1 = low[seed]!;
-  let h2 = N > 1 ? high[valid[N - 2]!]! : h1;
-  let l2 = N > 1 ? low[valid[N - 2]!]! : l1;
-  for (let i = seed + 1; i < n; i++) {
+  const h1 = high[seed]!;
+  const l1 = low[seed]!;
+  const h2 = N > 1 ? high[valid[N - 2]!]! : h1;
+  const l2 = N > 1 ? low[valid[N - 2]!]! : l1;
+  const state = doubles(8, 0);
+  state[0] = up ? 1 : 0;
+  state[1] = stop;
+  state[2] = ep;
+  state[3] = step;
+  state[4] = h1;
+  state[5] = l1;
+  state[6] = h2;
+  state[7] = l2;
+  for (let from = 0; from < n; from += RANGE) {
+    if (from + RANGE > seed + 1) stops(state, Math.max(from, seed + 1), Math.min(n, from + RANGE), out, turns, high, low, step, cap);
+  }
+}
+
+/**
+ * Bars `[from, to)` from the state so far (see ranges.ts): whether long (1),
+ * the stop, the extreme point, the acceleration, and the last two valid
+ * bars' highs and lows, newest first.
+ */
+function stops(
+  state: number[],
+  from: number,
+  to: number,
+  out: Float64Array,
+  turns: Float64Array | null,
+  high: Float64Array,
+  low: Float64Array,
+  step: number,
+  cap: number,
+): void {
+  let up = state[0] === 1;
+  let stop = state[1]!;
+  let ep = state[2]!;
+  let af = state[3]!;
+  let h1 = state[4]!;
+  let l1 = state[5]!;
+  let h2 = state[6]!;
+  let l2 = state[7]!;
+  for (let i = from; i < to; i++) {
     const h = high[i]!;
     const l = low[i]!;
     if (h !== h || l !== l) continue;
@@ -84,4 +124,12 @@ export function sar(
     h1 = h;
     l1 = l;
   }
+  state[0] = up ? 1 : 0;
+  state[1] = stop;
+  state[2] = ep;
+  state[3] = af;
+  state[4] = h1;
+  state[5] = l1;
+  state[6] = h2;
+  state[7] = l2;
 }

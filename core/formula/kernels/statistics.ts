@@ -11,6 +11,8 @@
  */
 import { firstValid, type Operand } from "./operand.ts";
 import { perBarWindow } from "./per-bar-window.ts";
+import { doubles } from "./doubles.ts";
+import { RANGE } from "./ranges.ts";
 
 export type Moment = "std" | "stdp" | "var" | "varp" | "devsq";
 
@@ -66,7 +68,8 @@ export function moment(out: Float64Array, x: Float64Array, len: Operand, kind: M
   if (f + N - 1 >= n) return;
   const sqrt = kind === "std" || kind === "stdp";
   const scale = kind === "std" || kind === "var" ? (N > 1 ? 1 / (N - 1) : NaN) : kind === "devsq" ? 1 : 1 / N;
-  if (momentWithoutGaps(out, x, f, N, scale, sqrt)) return;
+  // N is within [1, n] here; an integer makes `i - N` a cheaper index
+  if (momentWithoutGaps(out, x, f, N | 0, scale, sqrt)) return;
   let K = x[f]!;
   let s1 = 0;
   let s2 = 0;
@@ -112,7 +115,7 @@ export function moment(out: Float64Array, x: Float64Array, len: Operand, kind: M
 }
 
 /** Σ(x−K) and Σ(x−K)² over x[lo..hi] with K = their mean, written to `sums`; returns K. */
-function anchor(x: Float64Array, lo: number, hi: number, sums: Float64Array): number {
+function anchor(x: Float64Array, lo: number, hi: number, sums: number[]): number {
   let s = 0;
   for (let j = lo; j <= hi; j++) s += x[j]!;
   const K = s / (hi - lo + 1);
@@ -140,7 +143,7 @@ const RECENTRE = 256;
  */
 function momentWithoutGaps(out: Float64Array, x: Float64Array, f: number, N: number, scale: number, sqrt: boolean): boolean {
   const n = out.length;
-  const sums = new Float64Array(2);
+  const sums = doubles(2, 0);
   for (let start = f + N - 1; start < n; start += RECENTRE) {
     const K = anchor(x, start - N + 1, start, sums);
     const last = rollMoments(out, x, start, Math.min(n, start + RECENTRE), N, K, sums[0]!, sums[1]!, scale, sqrt);
@@ -221,7 +224,8 @@ export function avedev(out: Float64Array, x: Float64Array, len: Operand): void {
     return;
   }
   const N = Math.trunc(len);
-  if (N >= 1 && avedevWithoutGaps(out, x, f, N)) return;
+  // an integer window (one longer than the series never fills either way) makes `i - N` a cheaper index
+  if (N >= 1 && avedevWithoutGaps(out, x, f, Math.min(N, out.length + 1) | 0)) return;
   for (let i = 0; i < out.length; i++) out[i] = N >= 1 && i - N + 1 >= f ? meanAbsDeviation(x, i - N + 1, i) : NaN;
 }
 
@@ -237,13 +241,26 @@ function avedevWithoutGaps(out: Float64Array, x: Float64Array, f: number, N: num
   out.fill(NaN, 0, start);
   let s = 0;
   for (let j = f; j < start; j++) s += x[j]!;
-  for (let i = start; i < n; i++) {
+  for (let from = start; from < n; from += RANGE) s = deviations(out, x, from, Math.min(n, from + RANGE), f, N, s);
+  return s === s;
+}
+
+/** Bars `[from, to)` from the rolling sum so far (see ranges.ts); returns the sum. */
+function deviations(out: Float64Array, x: Float64Array, from: number, to: number, f: number, N: number, s: number): number {
+  for (let i = from; i < to; i++) {
     s += x[i]!;
     if (i - N >= f) s -= x[i - N]!;
     const m = s / N;
     let d0 = 0;
     let d1 = 0;
     let j = i - N + 1;
+    // four terms per turn, alternating between the two sums as the pairs below do
+    for (; j + 2 < i; j += 4) {
+      d0 += Math.abs(x[j]! - m);
+      d1 += Math.abs(x[j + 1]! - m);
+      d0 += Math.abs(x[j + 2]! - m);
+      d1 += Math.abs(x[j + 3]! - m);
+    }
     for (; j < i; j += 2) {
       d0 += Math.abs(x[j]! - m);
       d1 += Math.abs(x[j + 1]! - m);
@@ -251,7 +268,7 @@ function avedevWithoutGaps(out: Float64Array, x: Float64Array, f: number, N: num
     if (j === i) d0 += Math.abs(x[i]! - m);
     out[i] = (d0 + d1) / N;
   }
-  return s === s;
+  return s;
 }
 
 /** Least-squares line through the window against bar index: [slope, value at the newest bar]. */

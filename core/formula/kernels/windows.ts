@@ -7,8 +7,10 @@
  * COUNT, EXIST and EVERY read X as a condition: invalid counts as false and
  * the result exists from bar 0 (EVERY is 0 until N bars exist).
  */
+import { doubles } from "./doubles.ts";
 import { firstValid, type Operand } from "./operand.ts";
 import { perBarWindow } from "./per-bar-window.ts";
+import { RANGE } from "./ranges.ts";
 
 /**
  * Sliding extreme: values through van Herk/Gil-Werman blocks up to the first
@@ -17,11 +19,11 @@ import { perBarWindow } from "./per-bar-window.ts";
  * maxima, −1 minima; ties keep the most recent bar, so the *BARS variants
  * count to the latest high/low (HQChart and MyTT agree).
  */
-function slidingExtreme(out: Float64Array, x: Float64Array, N: number, sign: number, bars: boolean): void {
+function slidingExtreme(out: Float64Array, x: Float64Array, len: number, sign: number, bars: boolean): void {
   const n = out.length;
   const f = firstValid(x);
   out.fill(NaN, 0, f);
-  if (N <= 0) {
+  if (len <= 0) {
     let best = -1;
     for (let i = f; i < n; i++) {
       const v = x[i]!;
@@ -30,6 +32,8 @@ function slidingExtreme(out: Float64Array, x: Float64Array, N: number, sign: num
     }
     return;
   }
+  // a window longer than the series covers the same bars as one as long; an integer N is a cheaper index
+  const N = Math.max(1, Math.min(len, n)) | 0;
   if (!bars) {
     const stop = blockExtreme(out, x, f, N, sign);
     if (stop < n) rescanWithGaps(out, x, stop, N, sign, false);
@@ -75,8 +79,8 @@ function slidingExtreme(out: Float64Array, x: Float64Array, N: number, sign: num
  */
 function blockExtreme(out: Float64Array, x: Float64Array, f: number, N: number, sign: number): number {
   const end = x.length;
-  const pick = new Float64Array(2);
-  const suffix = new Float64Array(N);
+  const pick = doubles(2, 0);
+  const suffix = doubles(N, 0);
   let h = -Infinity;
   const first = Math.min(end, f + N);
   for (let i = f; i < first; i++) {
@@ -87,7 +91,28 @@ function blockExtreme(out: Float64Array, x: Float64Array, f: number, N: number, 
     h = pick[+(w >= h)]!;
     out[i] = sign * h;
   }
-  for (let b = first; b < end; b += N) {
+  // whole blocks, about RANGE bars per call (see ranges.ts)
+  const step = N * Math.max(1, Math.floor(RANGE / N));
+  for (let b = first; b < end; b += step) {
+    const stop = blocks(out, x, b, Math.min(end, b + step), N, sign, suffix, pick);
+    if (stop >= 0) return stop;
+  }
+  return end;
+}
+
+/** The blocks starting in `[from, to)`; returns the first invalid bar, or −1. */
+function blocks(
+  out: Float64Array,
+  x: Float64Array,
+  from: number,
+  to: number,
+  N: number,
+  sign: number,
+  suffix: number[],
+  pick: number[],
+): number {
+  const end = x.length;
+  for (let b = from; b < to; b += N) {
     let m = -Infinity;
     for (let k = N - 1; k >= 0; k--) {
       const w = sign * x[b - N + k]!;
@@ -96,7 +121,7 @@ function blockExtreme(out: Float64Array, x: Float64Array, f: number, N: number, 
       m = pick[+(w > m)]!;
       suffix[k] = m;
     }
-    h = -Infinity;
+    let h = -Infinity;
     const e = Math.min(end, b + N);
     for (let i = b, k = 1; i < e; i++, k++) {
       const w = sign * x[i]!;
@@ -110,7 +135,7 @@ function blockExtreme(out: Float64Array, x: Float64Array, f: number, N: number, 
       out[i] = sign * pick[+(a > h)]!;
     }
   }
-  return end;
+  return -1;
 }
 
 /**
@@ -123,18 +148,25 @@ function blockExtreme(out: Float64Array, x: Float64Array, f: number, N: number, 
  * costs half again as much.
  */
 function rescanExtreme(out: Float64Array, x: Float64Array, f: number, N: number, sign: number, bars: boolean): void {
-  const stop = sign > 0 ? rescanMax(out, x, f, N, bars) : rescanMin(out, x, f, N, bars);
-  if (stop < out.length) rescanWithGaps(out, x, stop, N, sign, bars);
-}
-
-/** Returns the bar it stopped at: the first invalid one, or the length when done. */
-function rescanMax(out: Float64Array, x: Float64Array, f: number, N: number, bars: boolean): number {
   const n = out.length;
   let best = f;
-  let bestV = x[f]!;
-  for (let i = f; i < n; i++) {
+  for (let from = f; from < n && best >= 0; from += RANGE) {
+    const to = Math.min(n, from + RANGE);
+    best = sign > 0 ? rescanMax(out, x, from, to, N, best, bars) : rescanMin(out, x, from, to, N, best, bars);
+  }
+  if (best < 0) rescanWithGaps(out, x, -1 - best, N, sign, bars);
+}
+
+/**
+ * Bars `[from, to)`, given the bar holding the extreme so far (see
+ * ranges.ts); returns the bar holding it at `to`, or −1 − i when bar i is
+ * invalid.
+ */
+function rescanMax(out: Float64Array, x: Float64Array, from: number, to: number, N: number, best: number, bars: boolean): number {
+  let bestV = x[best]!;
+  for (let i = from; i < to; i++) {
     const v = x[i]!;
-    if (v !== v) return i;
+    if (v !== v) return -1 - i;
     if (best <= i - N) {
       best = i - N + 1;
       bestV = x[best]!;
@@ -153,16 +185,14 @@ function rescanMax(out: Float64Array, x: Float64Array, f: number, N: number, bar
     if (bars) out[i] = i - best;
     else out[i] = bestV;
   }
-  return n;
+  return best;
 }
 
-function rescanMin(out: Float64Array, x: Float64Array, f: number, N: number, bars: boolean): number {
-  const n = out.length;
-  let best = f;
-  let bestV = x[f]!;
-  for (let i = f; i < n; i++) {
+function rescanMin(out: Float64Array, x: Float64Array, from: number, to: number, N: number, best: number, bars: boolean): number {
+  let bestV = x[best]!;
+  for (let i = from; i < to; i++) {
     const v = x[i]!;
-    if (v !== v) return i;
+    if (v !== v) return -1 - i;
     if (best <= i - N) {
       best = i - N + 1;
       bestV = x[best]!;
@@ -181,7 +211,7 @@ function rescanMin(out: Float64Array, x: Float64Array, f: number, N: number, bar
     if (bars) out[i] = i - best;
     else out[i] = bestV;
   }
-  return n;
+  return best;
 }
 
 /** The general loop from bar `from` on, skipping invalid values. */
@@ -260,7 +290,8 @@ export function sum(out: Float64Array, x: Float64Array, len: Operand): void {
     return;
   }
   out.fill(NaN, 0, f);
-  if (sumWithoutGaps(out, x, f, N)) return;
+  // an integer window (one longer than the series never fills either way) makes `i - N` a cheaper index
+  if (sumWithoutGaps(out, x, f, Math.min(N, n + 1) | 0)) return;
   let s = 0;
   for (let i = f; i < n; i++) {
     const v = x[i]!;
@@ -278,15 +309,27 @@ function sumWithoutGaps(out: Float64Array, x: Float64Array, f: number, N: number
   const n = out.length;
   let s = 0;
   const warm = N > 0 ? Math.min(n, f + N) : n;
-  for (let i = f; i < warm; i++) {
+  for (let from = f; from < warm; from += RANGE) s = runningSum(out, x, from, Math.min(warm, from + RANGE), s);
+  for (let from = warm; from < n; from += RANGE) s = rollingSum(out, x, from, Math.min(n, from + RANGE), N, s);
+  return s === s;
+}
+
+/** Bars `[from, to)` of a sum that only adds, from the total `s` so far (see ranges.ts); returns the total. */
+function runningSum(out: Float64Array, x: Float64Array, from: number, to: number, s: number): number {
+  for (let i = from; i < to; i++) {
     s += x[i]!;
     out[i] = s;
   }
-  for (let i = warm; i < n; i++) {
+  return s;
+}
+
+/** Bars `[from, to)` of a full-window rolling sum, from the sum `s` so far; returns the sum. */
+function rollingSum(out: Float64Array, x: Float64Array, from: number, to: number, N: number, s: number): number {
+  for (let i = from; i < to; i++) {
     s += x[i]! - x[i - N]!;
     out[i] = s;
   }
-  return s === s;
+  return s;
 }
 
 /** 1 for a true bar, 0 for false or invalid: `v === v` is false only for NaN, and `+` avoids a branch. */

@@ -70,3 +70,52 @@ test("fused loops equal the whole-series kernels bit for bit, gaps and odd param
     { numRuns: 400, seed: 23 },
   );
 });
+
+/**
+ * Long series: a generated loop runs 1,024 bars per call (kernels/ranges.ts)
+ * and carries its recurrences' state from call to call; shifted reads switch
+ * between checked and unchecked bars inside a range. A gap may first appear
+ * in a later range, making that call fail and the evaluator fall back.
+ */
+const longBars = fc
+  .record({
+    length: fc.integer({ min: 1000, max: 3300 }),
+    seed: fc.integer({ min: 1, max: 1 << 30 }),
+    gap: fc.option(fc.integer({ min: 0, max: 3299 }), { nil: undefined }),
+  })
+  .map(({ length, seed, gap }) => {
+    let state = seed;
+    const rnd = () => (state = (Math.imul(state, 1664525) + 1013904223) >>> 0) / 2 ** 32;
+    let price = 100;
+    const rows = Array.from({ length }, () => {
+      price = Math.max(1, price + Math.round((rnd() - 0.5) * 40) / 10);
+      return { c: price, o: Math.max(1, price + Math.round((rnd() - 0.5) * 20) / 10), v: Math.round(rnd() * 1000) };
+    });
+    const s = bars({
+      close: rows.map((r) => r.c),
+      open: rows.map((r) => r.o),
+      high: rows.map((r) => Math.max(r.c, r.o) + 0.5),
+      low: rows.map((r) => Math.min(r.c, r.o) - 0.5),
+      vol: rows.map((r) => r.v),
+    });
+    if (gap !== undefined && gap < length) s.close[gap] = NaN;
+    return s;
+  });
+
+const LONG_FORMULAS = [
+  ...FORMULAS,
+  "A:EMA(C,N)-REF(C,1500);B:MA(C-REF(C,N),M);D:SUM(C-REF(O,P),0);",
+  "A:REF(C,-P);B:EMA(REF(C,-N),M)+REF(O,1030);",
+];
+
+test("fused loops equal the whole-series kernels bit for bit on long series, across the ranges they run in", () => {
+  fc.assert(
+    fc.property(fc.constantFrom(...LONG_FORMULAS), longBars, length, length, length, (text, s, N, M, P) => {
+      const plan = compileFormula(text, { params: { N, M, P } }).plan!;
+      const fused = evaluatePlan(plan, s);
+      const classic = evaluatePlan(plan.classic(), s);
+      fused.forEach((col, k) => identical(col.values, classic[k]!.values, `${text} N=${N} M=${M} P=${P} ${col.name}`));
+    }),
+    { numRuns: 60, seed: 29 },
+  );
+});

@@ -1,12 +1,13 @@
 /**
  * The fast paths of the window kernels (no-gap loops, rescans, deques,
- * re-centred sums) against literal definitions, on random series with gaps.
+ * re-centred sums) against literal definitions, on random series with gaps,
+ * short and long.
  */
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import fc from "fast-check";
 import { ma } from "../../../core/formula/kernels/averages.ts";
-import { moment } from "../../../core/formula/kernels/statistics.ts";
+import { avedev as avedev_, moment } from "../../../core/formula/kernels/statistics.ts";
 import { hhv, hhvBars, llv, llvBars, sum } from "../../../core/formula/kernels/windows.ts";
 import { assertSeries } from "./helpers.ts";
 
@@ -93,4 +94,47 @@ test("kernels write every element of their output", () => {
   const out = new Float64Array(5).fill(12345);
   hhv(out, Float64Array.from([NaN, NaN, 1, 2, 3]), 2);
   assert.ok(!out.includes(12345));
+});
+
+/**
+ * Series longer than the 1,024 bars a kernel's loop covers per call
+ * (kernels/ranges.ts), with gaps anywhere, so that running state (the bar of
+ * an extreme, a rolling sum) is carried across the ranges' borders and a gap
+ * may first appear in a later range.
+ */
+const longSeries = fc
+  .record({
+    start: fc.integer({ min: 0, max: 3 }),
+    length: fc.integer({ min: 1000, max: 2600 }),
+    seed: fc.integer({ min: 1, max: 1 << 30 }),
+    gaps: fc.array(fc.record({ at: fc.integer({ min: 0, max: 2599 }), run: fc.integer({ min: 1, max: 3 }) }), { maxLength: 2 }),
+  })
+  .map(({ start, length, seed, gaps }) => {
+    let state = seed;
+    const x = Array.from({ length }, (_, i) => {
+      state = (Math.imul(state, 1664525) + 1013904223) >>> 0;
+      return i < start ? NaN : ((state >>> 8) % 400) / 4 - 50;
+    });
+    for (const { at, run } of gaps) for (let i = at; i < Math.min(length, at + run); i++) x[i] = NaN;
+    return x;
+  });
+const longWindow = fc.oneof(fc.integer({ min: 0, max: 12 }), fc.integer({ min: 20, max: 45 }));
+
+test("window kernels match their definition on long series, across the ranges their loops run in", () => {
+  const avedev = (w: number[]) => {
+    const m = mean(w);
+    return w.reduce((a, b) => a + Math.abs(b - m), 0) / w.length;
+  };
+  fc.assert(
+    fc.property(longSeries, longWindow, (x, N) => {
+      assertSeries(run(hhv, x, N), reference.extreme(x, N, 1, false), 0, "HHV");
+      assertSeries(run(llv, x, N), reference.extreme(x, N, -1, false), 0, "LLV");
+      assertSeries(run(hhvBars, x, N), reference.extreme(x, N, 1, true), 0, "HHVBARS");
+      assertSeries(run(llvBars, x, N), reference.extreme(x, N, -1, true), 0, "LLVBARS");
+      assertSeries(run(sum, x, N), reference.sum(x, N), 1e-9, "SUM");
+      assertSeries(run(ma, x, N), reference.window(x, N, mean), 1e-9, "MA");
+      assertSeries(run(avedev_, x, N), reference.window(x, N, avedev), 1e-9, "AVEDEV");
+    }),
+    { numRuns: 25, seed: 19 },
+  );
 });

@@ -1,4 +1,5 @@
 import { test } from "node:test";
+import fc from "fast-check";
 import { assertSeries, calc, N } from "./helpers.ts";
 
 // 10 -> 16 (+60%) -> 8 (-50%) -> 13 (+62.5%)
@@ -35,4 +36,31 @@ test("SAR: Wilder's rules seeded from the first N bars", () => {
   assertSeries(calc("SAR(2,10,20)", { close: c, high, low }), [N, 9, 9, 12, 12]);
   assertSeries(calc("SARTURN(2,10,20)", { close: c, high, low }), [N, 0, 0, -1, 0]);
   assertSeries(calc("SAR(9,2,20)", { close: c, high, low }), [N, N, N, N, N]);
+});
+
+test("SAR on long series: leading bars without prices shift it bar for bar, across the ranges its loop runs in", () => {
+  fc.assert(
+    fc.property(fc.integer({ min: 1, max: 1 << 30 }), fc.integer({ min: 1, max: 1100 }), fc.integer({ min: 2, max: 12 }), (seed, lead, n) => {
+      let state = seed;
+      const rnd = () => (state = (Math.imul(state, 1664525) + 1013904223) >>> 0) / 2 ** 32;
+      let price = 50;
+      const close: number[] = [];
+      const high: number[] = [];
+      const low: number[] = [];
+      for (let i = 0; i < 2500; i++) {
+        price = Math.max(1, price + (rnd() - 0.5) * 2);
+        close.push(price);
+        high.push(price + rnd());
+        low.push(price - rnd());
+      }
+      const pad = (x: number[]) => [...Array.from({ length: lead }, () => NaN), ...x];
+      for (const f of ["SAR", "SARTURN"]) {
+        const text = `${f}(${n},2,20)`;
+        const plain = calc(text, { close, high, low });
+        const shifted = calc(text, { close: pad(close), high: pad(high), low: pad(low) });
+        assertSeries(shifted, [...Array.from({ length: lead }, () => NaN), ...plain], 0, text);
+      }
+    }),
+    { numRuns: 20, seed: 31 },
+  );
 });

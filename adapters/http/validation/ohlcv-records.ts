@@ -92,11 +92,14 @@ export type OhlcvResult = ({ ok: true } & OhlcvRecords) | { ok: false; errors: V
 export interface OhlcvOptions {
   /** Indicators need no times; every other use does. Default true. */
   readonly requireTime?: boolean;
+  /** Every record through the full checks, skipping the fast path for clean ones (which must give exactly the same; tests compare). */
+  readonly checkEveryRecord?: boolean;
 }
 
 /** Parses `rows` found at `body.<field>`; stops collecting after 20 problems. */
 export function parseOhlcvRecords(rows: readonly unknown[], field: string, opts: OhlcvOptions = {}): OhlcvResult {
   const requireTime = opts.requireTime ?? true;
+  const fast = !opts.checkEveryRecord;
   const first = rows[0];
   const firstKey =
     first !== null && typeof first === "object" ? TIME_KEYS.find((k) => (first as Record<string, unknown>)[k] != null) : undefined;
@@ -116,7 +119,7 @@ export function parseOhlcvRecords(rows: readonly unknown[], field: string, opts:
     const r = rows[i];
     // Fast path: a record as clients send it (a YYYY-MM-DD string, finite numbers, in order, high ≥ low) is
     // stored straight away; anything else, including every problem, goes through the checks below.
-    if (timeKey !== null && typeof r === "object" && r !== null) {
+    if (fast && timeKey !== null && typeof r === "object" && r !== null) {
       const row = r as Record<string, unknown>;
       const tv = row[timeKey];
       const o = row.open;

@@ -1,28 +1,27 @@
 /**
  * The inline-records parser stores clean records on a fast path and sends every
  * other record through the full checks: for any input (clean, slightly off or
- * broken) it must give exactly what the parser without the fast path gave: the
- * same columns, flags and 422 items.
+ * broken) it must give exactly what the full checks alone give: the same
+ * columns, flags and 422 items. Dates are also checked against Date.UTC.
  */
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import fc from "fast-check";
-import { parseOhlcvRecords, type OhlcvResult } from "../../../adapters/http/validation/ohlcv-records.ts";
-import { referenceParse } from "./ohlcv-records-reference.ts";
+import { parseOhlcvRecords, type OhlcvOptions, type OhlcvResult } from "../../../adapters/http/validation/ohlcv-records.ts";
 
 const DAY = 86_400_000;
 const iso = (t: number) => new Date(t).toISOString().slice(0, 10);
 
 /** Comparable form: typed arrays as plain arrays (NaN compares equal to NaN under deepStrictEqual). */
-function plainResult(r: OhlcvResult | ReturnType<typeof referenceParse>) {
+function plainResult(r: OhlcvResult) {
   if (!r.ok) return { ok: false, errors: r.errors };
   const s = r.series;
   const cols = Object.fromEntries((["time", "open", "high", "low", "close", "vol", "amount"] as const).map((k) => [k, Array.from(s[k])]));
   return { ok: true, length: s.length, cols, intraday: r.intraday, timeKey: r.timeKey, rows: r.rows };
 }
 
-function assertSame(rows: unknown[], field = "ohlcv", opts: { requireTime?: boolean } = {}) {
-  assert.deepStrictEqual(plainResult(parseOhlcvRecords(rows, field, opts)), plainResult(referenceParse(rows, field, opts)));
+function assertSame(rows: unknown[], field = "ohlcv", opts: OhlcvOptions = {}) {
+  assert.deepStrictEqual(plainResult(parseOhlcvRecords(rows, field, opts)), plainResult(parseOhlcvRecords(rows, field, { ...opts, checkEveryRecord: true })));
 }
 
 const price = fc.double({ min: 0.01, max: 5000, noNaN: true });
@@ -119,14 +118,21 @@ test("property: clean records (the benchmark's shape) give the same columns", ()
   );
 });
 
-test("every calendar day from 1000 to 2100 and its neighbours parse as before", () => {
-  const rows: unknown[] = [];
-  for (let t = Date.UTC(1000, 0, 1); t < Date.UTC(2100, 0, 1); t += DAY) rows.push({ date: iso(t), open: 1, high: 1, low: 1, close: 1 });
+test("every calendar day from 1000 to 2100 is the day Date.UTC gives; impossible days are refused", () => {
+  const rows: { date: string }[] = [];
+  const days: number[] = [];
+  for (let t = Date.UTC(1000, 0, 1); t < Date.UTC(2100, 0, 1); t += DAY) {
+    rows.push({ date: iso(t), open: 1, high: 1, low: 1, close: 1 } as { date: string });
+    days.push(t);
+  }
   const r = parseOhlcvRecords(rows, "d");
   assert.ok(r.ok);
-  assertSame(rows, "d");
-  assert.equal(r.series.time[0], Date.UTC(1000, 0, 1));
-  assert.equal(r.series.time[rows.length - 1], Date.UTC(2099, 11, 31));
+  assert.deepEqual(Array.from(r.series.time), days);
+  for (const bad of ["2024-02-30", "2023-02-29", "1900-02-29", "2024-04-31", "2024-13-01", "2024-00-10", "2024-01-00"]) {
+    const e = parseOhlcvRecords([{ date: bad, open: 1, high: 1, low: 1, close: 1 }], "d");
+    assert.equal(e.ok, false, bad);
+  }
+  assert.ok(parseOhlcvRecords([{ date: "2000-02-29", open: 1, high: 1, low: 1, close: 1 }], "d").ok, "2000 is a leap year");
 });
 
 test("each kind of bad record gives the same 422 items as before", () => {

@@ -126,6 +126,14 @@ describe("quote and bar endpoints", () => {
     ]) {
       assert.equal((await get(bad)).status, 422, bad);
     }
+    // A date that is not a number is FastAPI's int_parsing, as for any integer query value.
+    const text = await get("/api/v1/minute/history?market=SZ&code=000001&date=2026-11-19");
+    assert.deepEqual(text.body.detail[0], {
+      type: "int_parsing",
+      loc: ["query", "date"],
+      msg: "Input should be a valid integer, unable to parse string as an integer",
+      input: "2026-11-19",
+    });
   });
 
   test("unknown securities are a 404 with a clear detail", async () => {

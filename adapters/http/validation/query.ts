@@ -63,4 +63,4 @@ const isYmd = (n: number) => {
 
 /** A calendar date as the integer YYYYMMDD (1990 or later). */
 export const qYmd = () =>
-  z.preprocess(toInt, z.number().int().refine(isYmd, { message: "not a valid date YYYYMMDD" })).openapi({ type: "integer", example: 20240102 });
+  z.preprocess(toInt, z.number({ error: (i) => (i.code === "invalid_type" ? INTEGER_EXPECTED : undefined) }).int().refine(isYmd, { message: "not a valid date YYYYMMDD" })).openapi({ type: "integer", example: 20240102 });

@@ -6,19 +6,13 @@
  * recomputes every board's and member's values), and the HTTP endpoint of a
  * service process running on its built-in simulator.
  */
-import { spawn } from "node:child_process";
-import { mkdtempSync } from "node:fs";
-import http from "node:http";
-import { createServer } from "node:net";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { fileURLToPath } from "node:url";
 import { bench, do_not_optimize, group } from "mitata";
 import { MacClient } from "../adapters/tdx/mac/mac-client.ts";
 import { TdxPool } from "../adapters/tdx/tdx-pool.ts";
 import { DemoMarket } from "../apps/tdx-sim/demo/demo-market.ts";
 import { DemoSource } from "../apps/tdx-sim/demo/demo-source.ts";
 import { startSimulator } from "../apps/tdx-sim/sim-server.ts";
+import { startService } from "./service-process.ts";
 
 let t = Date.UTC(2026, 10, 20, 2, 0);
 const fixed = { now: () => Date.UTC(2026, 10, 20, 6, 0) };
@@ -33,38 +27,7 @@ const t0 = performance.now();
 const first = await mac.boards("ALL", "CHANGE_20D");
 console.log(`board list: ${first.length} boards; first call (simulator generating every history) ${(performance.now() - t0).toFixed(0)} ms`);
 
-const root = fileURLToPath(new URL("..", import.meta.url));
-const port = await new Promise<number>((resolve) => {
-  const s = createServer().listen(0, "127.0.0.1", () => {
-    const p = (s.address() as { port: number }).port;
-    s.close(() => resolve(p));
-  });
-});
-const child = spawn(process.execPath, ["--import", "tsx", "apps/server/main.ts"], {
-  cwd: root,
-  env: { ...process.env, PORT: String(port), DATA_DIR: mkdtempSync(join(tmpdir(), "tdx-forge-bench-boards-")), LOG_LEVEL: "silent" },
-  stdio: "ignore",
-});
-process.once("exit", () => child.kill("SIGTERM"));
-const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
-const get = (path: string) =>
-  new Promise<number>((resolve, reject) => {
-    http
-      .get({ host: "127.0.0.1", port, path, agent }, (r) => {
-        let n = 0;
-        r.on("data", (c: Buffer) => (n += c.length));
-        r.on("end", () => (r.statusCode === 200 ? resolve(n) : reject(new Error(`${path}: ${r.statusCode}`))));
-      })
-      .on("error", reject);
-  });
-for (;;) {
-  try {
-    await get("/health");
-    break;
-  } catch {
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
+const { get } = await startService("boards");
 const LIST = "/api/v1/board-mac/list?board_type=ALL&count=50000&sort_column=CHANGE_20D";
 await get(LIST);
 

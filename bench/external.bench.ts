@@ -5,54 +5,16 @@
  * keep-alive connection. A second group reads a cached 40-period report from
  * SQLite with a cold memory layer: the first request after a restart.
  */
-import { spawn } from "node:child_process";
-import { mkdtempSync } from "node:fs";
-import http from "node:http";
-import { createServer } from "node:net";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
 import { bench, do_not_optimize, group } from "mitata";
 import { ReadThrough } from "../adapters/external/read-through.ts";
 import { openDatabase } from "../adapters/sqlite/sqlite-database.ts";
 import { sqliteExternalCache } from "../adapters/sqlite/sqlite-external-cache.ts";
 import { defaultSqliteOpener } from "../adapters/sqlite/sqlite-opener.ts";
 import { systemClock } from "../adapters/system/system-clock.ts";
+import { startService } from "./service-process.ts";
 
-const root = fileURLToPath(new URL("..", import.meta.url));
-const dataDir = mkdtempSync(join(tmpdir(), "tdx-forge-bench-external-"));
-const port = await new Promise<number>((resolve) => {
-  const s = createServer().listen(0, "127.0.0.1", () => {
-    const p = (s.address() as { port: number }).port;
-    s.close(() => resolve(p));
-  });
-});
-const child = spawn(process.execPath, ["--import", "tsx", "apps/server/main.ts"], {
-  cwd: root,
-  env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: "silent", EXTERNAL_DATA: "demo" },
-  stdio: "ignore",
-});
-process.once("exit", () => child.kill("SIGTERM"));
-
-const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
-const get = (path: string) =>
-  new Promise<number>((resolve, reject) => {
-    http
-      .get({ host: "127.0.0.1", port, path, agent }, (r) => {
-        let n = 0;
-        r.on("data", (c: Buffer) => (n += c.length));
-        r.on("end", () => (r.statusCode === 200 ? resolve(n) : reject(new Error(`${path}: ${r.statusCode}`))));
-      })
-      .on("error", reject);
-  });
-for (;;) {
-  try {
-    await get("/health");
-    break;
-  } catch {
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
+const { get, dataDir } = await startService("external", { EXTERNAL_DATA: "demo" });
 
 const ANNOUNCEMENTS = "/api/v1/announcements?code=000001&count=30";
 const REPORT = "/api/v1/finsrc/financial-report?code=600000&type=lrb&num=8";

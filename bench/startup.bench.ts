@@ -1,35 +1,18 @@
 /**
  * Target (issue 2): `npm start` answers `/health` within 3 s of launch. Each
- * sample spawns the real entry point (tsx, as `npm start` does) on a fresh data
+ * sample spawns the real entry point (as `npm start` does) on a fresh data
  * directory and polls `/health` until it answers.
  */
-import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
 import { bench, group } from "mitata";
-
-const root = fileURLToPath(new URL("..", import.meta.url));
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const s = createServer().listen(0, "127.0.0.1", () => {
-      const p = (s.address() as { port: number }).port;
-      s.close(() => resolve(p));
-    });
-  });
-}
+import { freePort, spawnService } from "./service-process.ts";
 
 async function launchToHealth(): Promise<void> {
   const port = await freePort();
   const dir = mkdtempSync(join(tmpdir(), "tdx-forge-bench-start-"));
-  const child = spawn(process.execPath, ["--import", "tsx", "apps/server/main.ts"], {
-    cwd: root,
-    env: { ...process.env, PORT: String(port), DATA_DIR: dir, LOG_LEVEL: "silent" },
-    stdio: "ignore",
-  });
+  const child = spawnService(port, dir);
   try {
     for (;;) {
       try {

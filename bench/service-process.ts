@@ -1,0 +1,70 @@
+/**
+ * The service in its own process, started the way `npm start` starts it, and a
+ * keep-alive HTTP client for it: what the end-to-end benchmarks measure, so
+ * that client work is not counted against the service.
+ */
+import { spawn, type ChildProcess } from "node:child_process";
+import { mkdtempSync } from "node:fs";
+import http from "node:http";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import process from "node:process";
+import { fileURLToPath } from "node:url";
+
+const ROOT = fileURLToPath(new URL("..", import.meta.url));
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const s = createServer().listen(0, "127.0.0.1", () => {
+      const p = (s.address() as { port: number }).port;
+      s.close(() => resolve(p));
+    });
+  });
+}
+
+/** `node --max-semi-space-size=32 --import tsx apps/server/main.ts`, as the start script runs it. */
+export function spawnService(port: number, dataDir: string, env: Record<string, string> = {}): ChildProcess {
+  return spawn(process.execPath, ["--max-semi-space-size=32", "--import", "tsx", "apps/server/main.ts"], {
+    cwd: ROOT,
+    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: "silent", ...env },
+    stdio: "ignore",
+  });
+}
+
+export interface RunningService {
+  readonly dataDir: string;
+  /** Resolves with the body's byte count; anything but 200 rejects. */
+  request(method: string, path: string, json?: string): Promise<number>;
+  get(path: string): Promise<number>;
+}
+
+/** Starts the service on a fresh data directory (stopped when this process exits) and waits for `/health`. */
+export async function startService(label: string, env: Record<string, string> = {}): Promise<RunningService> {
+  const port = await freePort();
+  const dataDir = mkdtempSync(join(tmpdir(), `tdx-forge-bench-${label}-`));
+  const child = spawnService(port, dataDir, env);
+  process.once("exit", () => child.kill("SIGTERM"));
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+  const request = (method: string, path: string, json?: string) =>
+    new Promise<number>((resolve, reject) => {
+      const headers = json === undefined ? {} : { "content-type": "application/json", "content-length": Buffer.byteLength(json) };
+      const req = http.request({ host: "127.0.0.1", port, path, method, agent, headers }, (r) => {
+        let n = 0;
+        r.on("data", (c: Buffer) => (n += c.length));
+        r.on("end", () => (r.statusCode === 200 ? resolve(n) : reject(new Error(`${path}: ${r.statusCode}`))));
+      });
+      req.on("error", reject);
+      req.end(json);
+    });
+  const get = (path: string) => request("GET", path);
+  for (;;) {
+    try {
+      await get("/health");
+      break;
+    } catch {
+      await new Promise((r) => setTimeout(r, 50));
+    }
+  }
+  return { dataDir, request, get };
+}

@@ -16,7 +16,8 @@ import { classifySecurity, type Market } from "../../../core/bars/security-kind.
 import { limitFraction, roundToTick, tickOf } from "../../../core/market/price-limit.ts";
 import { boardOf } from "../../../core/market/trading-board.ts";
 import type { MacBelongEntry, MacQuoteRow, MacServerInfo, MacSymbolInfo } from "../../../core/quotes/mac-records.ts";
-import type { Quote, SecurityRef } from "../../../core/quotes/records.ts";
+import type { SecurityRef } from "../../../core/quotes/records.ts";
+import { symbolInfoFromQuote } from "../../../core/quotes/symbol-info.ts";
 import type { BoardEntry, BoardKind, BoardMetric, BoardSource, DailyCloses, ListQuery } from "../../../ports/board-source.ts";
 import type { Clock } from "../../../ports/clock.ts";
 import type { QuoteSource } from "../../../ports/quote-source.ts";
@@ -186,7 +187,12 @@ export class DerivedBoardSource implements BoardSource {
     const [quote] = await this.#quotes.quotes([ref]);
     if (!quote) throw new MacUnavailableError(`the quote server has no quote for ${m}:${ref.code}`);
     const name = (await this.#dir.find(m, ref.code).catch(() => undefined))?.name ?? "";
-    return symbolInfoOf(quote, name, marketTimeOf(this.#clock.now()));
+    return symbolInfoFromQuote(quote, name, marketTimeOf(this.#clock.now()), {
+      decimals: 2,
+      volRatio: NaN,
+      turnover: NaN,
+      avgPrice: quote.vol > 0 ? quote.amount / (quote.vol * 100) : quote.price,
+    });
   }
 
   async serverInfo(): Promise<MacServerInfo> {
@@ -212,29 +218,3 @@ export class DerivedBoardSource implements BoardSource {
   }
 }
 
-/** A symbol-info record from a standard quote. */
-function symbolInfoOf(q: Quote, name: string, now: number): MacSymbolInfo {
-  const t = new Date(now);
-  return {
-    market: q.market,
-    code: q.code,
-    name,
-    date: yyyymmdd(now),
-    time: t.getUTCHours() * 10000 + t.getUTCMinutes() * 100 + t.getUTCSeconds(),
-    activity: q.active1,
-    preClose: q.preClose,
-    open: q.open,
-    high: q.high,
-    low: q.low,
-    close: q.price,
-    momentum: q.riseSpeed,
-    vol: q.vol,
-    amount: q.amount,
-    insideVolume: q.sVol,
-    outsideVolume: q.bVol,
-    decimals: 2,
-    volRatio: NaN,
-    turnover: NaN,
-    avgPrice: q.vol > 0 ? q.amount / (q.vol * 100) : q.price,
-  };
-}

@@ -20,6 +20,7 @@ import { fromYyyymmdd, yyyymmdd } from "../../../core/bars/market-time.ts";
 import { dayStart } from "../../../core/bars/session-clock.ts";
 import { TDX_MARKET } from "../../../core/bars/security-kind.ts";
 import type { MacBoardSide, MacQuoteRow } from "../../../core/quotes/mac-records.ts";
+import { symbolInfoFromQuote } from "../../../core/quotes/symbol-info.ts";
 import type { Handler } from "../sim-dispatch.ts";
 import type { BoardKind } from "../demo/boards.ts";
 import { DemoMarket } from "../demo/demo-market.ts";
@@ -117,30 +118,14 @@ export function macHandlers(data: DemoMacData): Map<number, Handler> {
     const s = m.find(ref.market === 1 ? "SH" : ref.market === 2 ? "BJ" : "SZ", ref.code);
     const v = s && data.values(s, now);
     if (!v) return EMPTY;
-    const q = v.quote;
-    const t = new Date(now);
-    return encodeSymbolInfoReply({
-      market: ref.market,
-      code: ref.code,
-      name: v.sec.name,
-      date: yyyymmdd(dayStart(now)),
-      time: t.getUTCHours() * 10000 + t.getUTCMinutes() * 100 + t.getUTCSeconds(),
-      activity: q.active1,
-      preClose: q.preClose,
-      open: q.open,
-      high: q.high,
-      low: q.low,
-      close: q.price,
-      momentum: q.riseSpeed,
-      vol: q.vol,
-      amount: q.amount,
-      insideVolume: q.sVol,
-      outsideVolume: q.bVol,
-      decimals: v.fields.decimal_point,
-      volRatio: v.fields.vol_ratio,
-      turnover: v.fields.turnover,
-      avgPrice: v.fields.avg_price,
-    });
+    return encodeSymbolInfoReply(
+      symbolInfoFromQuote(v.quote, v.sec.name, now, {
+        decimals: v.fields.decimal_point,
+        volRatio: v.fields.vol_ratio,
+        turnover: v.fields.turnover,
+        avgPrice: v.fields.avg_price,
+      }),
+    );
   });
 
   h.set(MacCommand.SERVER_INFO, (_p, now) => {

@@ -2,16 +2,6 @@
 import process from "node:process";
 import { loadConfig } from "./config.ts";
 import { startServer } from "./compose.ts";
+import { runUntilSignal } from "./run-until-signal.ts";
 
-try {
-  const server = await startServer(loadConfig(process.env));
-  const stop = async () => {
-    await server.close();
-    process.exit(0);
-  };
-  process.once("SIGINT", stop);
-  process.once("SIGTERM", stop);
-} catch (e) {
-  console.error(e instanceof Error ? e.message : e);
-  process.exit(1);
-}
+await runUntilSignal(() => startServer(loadConfig(process.env)));

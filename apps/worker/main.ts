@@ -8,19 +8,11 @@ import pino from "pino";
 import { startBullmqWorker } from "../../adapters/tasks/bullmq-worker.ts";
 import { loadConfig } from "../server/config.ts";
 import { JOB_MODULES } from "../server/job-modules.ts";
+import { runUntilSignal } from "../server/run-until-signal.ts";
 
-try {
+await runUntilSignal(async () => {
   const config = loadConfig(process.env);
   if (!config.REDIS_URL) throw new Error("invalid configuration: the worker needs REDIS_URL");
   const log = pino({ level: config.LOG_LEVEL });
-  const worker = await startBullmqWorker({ url: config.REDIS_URL, queue: config.BULLMQ_QUEUE, threads: config.WORKER_THREADS || undefined, modules: JOB_MODULES, log });
-  const stop = async () => {
-    await worker.close();
-    process.exit(0);
-  };
-  process.once("SIGINT", stop);
-  process.once("SIGTERM", stop);
-} catch (e) {
-  console.error(e instanceof Error ? e.message : e);
-  process.exit(1);
-}
+  return startBullmqWorker({ url: config.REDIS_URL, queue: config.BULLMQ_QUEUE, threads: config.WORKER_THREADS || undefined, modules: JOB_MODULES, log });
+});

@@ -27,6 +27,8 @@ import type { HttpDeps, HttpEnv } from "./http-env.ts";
 import { registerSessionRoutes } from "./market/session-routes.ts";
 import { authGate } from "./middleware/auth-gate.ts";
 import { clientContext } from "./middleware/client-context.ts";
+import { hostOriginGuard } from "./middleware/host-origin-guard.ts";
+import { securityHeaders } from "./middleware/security-headers.ts";
 import { requestLog } from "./middleware/request-log.ts";
 import { registerDocsRoutes } from "./system/docs-routes.ts";
 import { registerHealthRoutes } from "./system/health-routes.ts";
@@ -62,6 +64,8 @@ export function createHttpApp(deps: HttpDeps): OpenAPIHono<HttpEnv> {
   });
 
   app.use(requestLog(deps.log));
+  app.use(securityHeaders());
+  app.use(hostOriginGuard(deps.edge.names));
   app.use(
     bodyLimit({
       maxSize: MAX_BODY_BYTES,
@@ -70,7 +74,7 @@ export function createHttpApp(deps: HttpDeps): OpenAPIHono<HttpEnv> {
         c.json({ detail: `Request body larger than ${MAX_BODY_BYTES} bytes` }, 413, { connection: "close" }),
     }),
   );
-  app.use(clientContext(deps.peerAddress));
+  app.use(clientContext(deps.peerAddress, deps.edge.trustedProxy));
   app.use(jsonBodyGuard);
   app.use("/api/v1/*", authGate(deps.auth));
 

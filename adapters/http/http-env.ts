@@ -1,4 +1,6 @@
 import type { Context } from "hono";
+import type { TrustedProxy } from "../../core/auth/address.ts";
+import type { HostRules } from "../../core/auth/host-origin.ts";
 import type { UpgradeWebSocket } from "hono/ws";
 import type { WsHub } from "./ws/ws-hub.ts";
 import type { AuthService } from "./auth/auth-service.ts";
@@ -24,6 +26,8 @@ export interface HttpDeps {
   log: Logger;
   /** The socket peer of a request; runtime-specific (node-server, Deno). */
   peerAddress(c: Context): string | undefined;
+  /** Host names and origins that are this service's, and the proxies trusted in X-Forwarded-For. */
+  edge: { names: HostRules; trustedProxy: TrustedProxy };
   /** Service version shown in `/health` and the OpenAPI document. */
   version: string;
   /** Extra health facts (quote source state, ...), merged into `/health`. */

@@ -1,8 +1,9 @@
 import { join } from "node:path";
-import { serve, upgradeWebSocket } from "@hono/node-server";
+import { serve } from "@hono/node-server";
 import { WebSocketServer } from "ws";
 import { getConnInfo } from "@hono/node-server/conninfo";
 import type { AddressInfo } from "node:net";
+import type { Server } from "node:http";
 import pino from "pino";
 import { pbkdf2Hasher } from "../../adapters/crypto/pbkdf2-hasher.ts";
 import { randomSessionTokens } from "../../adapters/crypto/session-tokens.ts";
@@ -14,6 +15,9 @@ import { IndicatorService } from "../../adapters/http/indicators/indicator-servi
 import { SecurityDirectory } from "../../adapters/http/quotes/security-directory.ts";
 import { HostService } from "../../adapters/http/server/host-service.ts";
 import { QuoteFanout } from "../../adapters/http/ws/quote-fanout.ts";
+import { attachWebSockets, upgradeWebSocket } from "../../adapters/http/ws/node-websocket.ts";
+import { trustedProxies } from "../../core/auth/address.ts";
+import { type HostRules, isIpLiteral } from "../../core/auth/host-origin.ts";
 import { WsHub } from "../../adapters/http/ws/ws-hub.ts";
 import { taskFeed } from "../../adapters/http/ws/task-feed.ts";
 import { sqliteAuthStore } from "../../adapters/sqlite/sqlite-auth-store.ts";
@@ -84,7 +88,7 @@ export async function buildApp(config: Config, overrides: Overrides = {}): Promi
   closers.push(() => marketData.close());
   const backtest = await wireBacktest({ db, clock, log, registry, bars, directory, config }, VERSION);
   closers.push(() => backtest.close());
-  const wss = new WebSocketServer({ noServer: true });
+  const wss = new WebSocketServer({ noServer: true, maxPayload: config.WS_MAX_MESSAGE_BYTES });
   const fanout = new QuoteFanout(quotes.client, clock, log, config.WS_QUOTE_INTERVAL_MS);
   const hub = new WsHub(fanout, clock, log, taskFeed(backtest.area.tasks), config.WS_MAX_BUFFERED_BYTES);
   closers.push(async () => {
@@ -99,6 +103,7 @@ export async function buildApp(config: Config, overrides: Overrides = {}): Promi
     log,
     version: VERSION,
     peerAddress: (c) => getConnInfo(c).remote.address,
+    edge: { names: hostRules(config), trustedProxy: trustedProxies(config.TRUSTED_PROXIES) },
     health: () => ({
       quote_source: config.QUOTE_SOURCE,
       quote_connections: quotes.pool?.connected ?? null,
@@ -134,12 +139,23 @@ export async function buildApp(config: Config, overrides: Overrides = {}): Promi
   };
 }
 
+/**
+ * The names this service answers to beyond IP literals and localhost:
+ * `ALLOWED_HOSTS`, and `HOST` when it is a name (an address is always accepted).
+ */
+function hostRules(config: Config): HostRules {
+  const host = config.HOST.toLowerCase();
+  const named = isIpLiteral(host) || isIpLiteral(`[${host}]`) ? [] : [host];
+  return { hosts: [...config.ALLOWED_HOSTS.map((h) => h.toLowerCase()), ...named], origins: config.ALLOWED_ORIGINS.map((o) => o.toLowerCase()) };
+}
+
 /** Serves an app on `host:port` (0 = ephemeral). */
 export async function listen(service: ServiceApp, config: Config): Promise<RunningServer> {
   const { app, log } = service;
   const server = await new Promise<ReturnType<typeof serve>>((resolve, reject) => {
-    const s = serve({ fetch: app.fetch, hostname: config.HOST, port: config.PORT, websocket: { server: service.wss } }, () => resolve(s));
+    const s = serve({ fetch: app.fetch, hostname: config.HOST, port: config.PORT }, () => resolve(s));
     s.once("error", reject);
+    attachWebSockets(s as Server, app.fetch, service.wss);
   });
   const port = (server.address() as AddressInfo).port;
   const host = config.HOST.includes(":") ? `[${config.HOST}]` : config.HOST;

@@ -4,6 +4,14 @@ import { z } from "zod";
 /** Where `npm run build:web` writes the bundle. */
 const WEB_DIST_DIR = fileURLToPath(new URL("../web/dist/", import.meta.url));
 
+/** A comma-separated list; absent or empty is `absent`. */
+const list = (check: (entry: string) => boolean, what: string, absent = "") =>
+  z
+    .string()
+    .optional()
+    .transform((s) => (s ?? absent).split(",").map((e) => e.trim()).filter(Boolean))
+    .refine((l) => l.every(check), { message: `each entry must be ${what}` });
+
 /**
  * The service's configuration, read once from environment variables (README
  * documents each). Nothing else in the project reads `process.env`.
@@ -28,6 +36,22 @@ const EnvSchema = z.object({
   WS_QUOTE_INTERVAL_MS: z.coerce.number().int().min(100).max(60_000).default(3000),
   /** Unsent WebSocket data a client may have queued before it is dropped as a slow consumer. */
   WS_MAX_BUFFERED_BYTES: z.coerce.number().int().min(1024).default(1 << 20),
+  /** Most bytes one WebSocket message may have; a larger one closes the socket with 1009. */
+  WS_MAX_MESSAGE_BYTES: z.coerce.number().int().min(1024).max(16 << 20).default(64 * 1024),
+  /** Open WebSocket connections at once; beyond it an upgrade is answered 503. */
+  WS_MAX_CONNECTIONS: z.coerce.number().int().min(1).max(100_000).default(256),
+  /** Quote codes one WebSocket may watch. */
+  WS_MAX_SUBSCRIPTIONS: z.coerce.number().int().min(1).max(100_000).default(500),
+  /** Distinct quote codes watched by all WebSockets together. */
+  WS_MAX_WATCHED: z.coerce.number().int().min(1).max(1_000_000).default(5000),
+  /** Host names (beyond IP literals and localhost) the service answers to: `name`, `.name` with subdomains, or `*`. */
+  ALLOWED_HOSTS: list((e) => /^(\*|\.?[A-Za-z0-9_.-]+)$/.test(e), "a host name, .domain or *"),
+  /** Foreign origins allowed to send state-changing requests and open WebSockets, `scheme://host[:port]`. */
+  ALLOWED_ORIGINS: list((e) => /^https?:\/\/[^/?#\s]+$/i.test(e), "an origin such as https://app.example.com"),
+  /** Proxies whose X-Forwarded-For entries are skipped: `private` (the spec's local/private test), IPv4 CIDRs, addresses, or `none`. */
+  TRUSTED_PROXIES: list((e) => e === "private" || e === "none" || /^[0-9A-Fa-f:.]+(\/\d{1,3})?$/.test(e), "private, none, an address or an IPv4 CIDR", "private"),
+  /** Directories (beyond VIPDOC_DIR) that the `vipdoc` query parameter of /market/strength may name. */
+  VIPDOC_ROOTS: list(() => true, "a directory"),
   /** Directory of the built web application served at `/` (default: apps/web/dist). */
   WEB_DIR: z.string().min(1).default(WEB_DIST_DIR),
   /** Loopback port of the in-process simulator (0 = any free port). */

@@ -3,6 +3,7 @@
  * cached for a year, `index.html` revalidated every time, and every other
  * non-API GET answered with `index.html` so client-side routes survive a
  * reload. Outside the `/api/v1` gate on purpose: the login page must load.
+ * Security headers (CSP, nosniff, ...) come from the app's middleware.
  * Files are read once per modification time and kept gzipped beside the raw
  * bytes, so a page load costs no disk reads or compression after the first.
  */
@@ -25,19 +26,6 @@ const TYPES: Record<string, string> = {
   ".txt": "text/plain; charset=utf-8",
 };
 const COMPRESSIBLE = new Set([".html", ".js", ".mjs", ".css", ".json", ".svg", ".webmanifest", ".txt"]);
-
-/** Same-origin only: the bundle needs no third-party host, which is what "works offline" means. */
-const CSP = [
-  "default-src 'self'",
-  "script-src 'self'",
-  "style-src 'self' 'unsafe-inline'",
-  "img-src 'self' data: blob:",
-  "connect-src 'self' ws: wss:",
-  "font-src 'self' data:",
-  "object-src 'none'",
-  "base-uri 'self'",
-  "frame-ancestors 'self'",
-].join("; ");
 
 const NOT_BUILT = `<!doctype html><meta charset="utf-8"><title>Web application not built</title>
 <p>The web application has not been built. Run <code>npm run build:web</code> (<code>npm start</code> does it automatically).
@@ -73,13 +61,8 @@ export function serveWebApp<E extends Env>(app: Hono<E>, dir: string): void {
       "content-type": TYPES[ext] ?? "application/octet-stream",
       "cache-control": immutable ? "public, max-age=31536000, immutable" : "no-cache",
       etag: entry.etag,
-      "x-content-type-options": "nosniff",
       vary: "accept-encoding",
     };
-    if (ext === ".html") {
-      headers["content-security-policy"] = CSP;
-      headers["referrer-policy"] = "same-origin";
-    }
     if (c.req.header("if-none-match") === entry.etag) return new Response(null, { status: 304, headers });
     const gzip = entry.gz !== null && /\bgzip\b/.test(c.req.header("accept-encoding") ?? "");
     if (gzip) headers["content-encoding"] = "gzip";

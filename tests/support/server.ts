@@ -1,5 +1,6 @@
 /** Starts the real service on an ephemeral loopback port with its own data directory. */
 import { mkdtempSync, rmSync } from "node:fs";
+import { type IncomingHttpHeaders, request as httpRequest } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { loadConfig } from "../../apps/server/config.ts";
@@ -77,4 +78,36 @@ export async function call(
 export function cookieOf(headers: Headers): string | undefined {
   const set = headers.get("set-cookie");
   return set?.split(";")[0];
+}
+
+/**
+ * Like {@link call} over node:http, which (unlike fetch) sends the `Host`
+ * header it is given: for the DNS-rebinding guard.
+ */
+export function callRaw(
+  base: string,
+  method: string,
+  path: string,
+  opts: { json?: unknown; headers?: Record<string, string> } = {},
+): Promise<{ status: number; body: any; headers: IncomingHttpHeaders; text: string }> {
+  const body = opts.json === undefined ? undefined : JSON.stringify(opts.json);
+  const headers: Record<string, string> = { ...(body ? { "content-type": "application/json" } : {}), ...opts.headers };
+  return new Promise((resolve, reject) => {
+    const req = httpRequest(base + path, { method, headers }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on("data", (c: Buffer) => chunks.push(c));
+      res.on("end", () => {
+        const text = Buffer.concat(chunks).toString("utf8");
+        let parsed: unknown;
+        try {
+          parsed = JSON.parse(text);
+        } catch {
+          parsed = undefined;
+        }
+        resolve({ status: res.statusCode ?? 0, body: parsed, headers: res.headers, text });
+      });
+    });
+    req.on("error", reject);
+    req.end(body);
+  });
 }

@@ -1,13 +1,13 @@
 import type { Context, MiddlewareHandler } from "hono";
 import { getCookie } from "hono/cookie";
-import { clientAddress } from "../../../core/auth/address.ts";
+import { clientAddress, type TrustedProxy } from "../../../core/auth/address.ts";
 import { SESSION_COOKIE } from "../../../core/auth/session-policy.ts";
 import type { HttpEnv } from "../http-env.ts";
 
 /** Resolves the client address and the session cookie once per request. */
-export function clientContext(peerAddress: (c: Context) => string | undefined): MiddlewareHandler<HttpEnv> {
+export function clientContext(peerAddress: (c: Context) => string | undefined, trusted: TrustedProxy): MiddlewareHandler<HttpEnv> {
   return async (c, next) => {
-    c.set("clientAddress", clientAddress(peerAddress(c), c.req.header("x-forwarded-for")));
+    c.set("clientAddress", clientAddress(peerAddress(c), c.req.header("x-forwarded-for"), trusted));
     c.set("sessionToken", getCookie(c, SESSION_COOKIE) || undefined);
     await next();
   };

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import fc from "fast-check";
-import { clientAddress, isLocalOrPrivate, normalizePeer, UNKNOWN_ADDRESS } from "../../../core/auth/address.ts";
+import { clientAddress, isLocalOrPrivate, normalizePeer, trustedProxies, UNKNOWN_ADDRESS } from "../../../core/auth/address.ts";
 
 /** The spec's list, written independently as a reference model. */
 function model(a: string | undefined): boolean {
@@ -58,15 +58,18 @@ const xff = fc.array(fc.oneof(ipv4, special, fc.string({ maxLength: 12 })), { mi
   fc.constantFrom(", ", ",", " , ").map((sep) => parts.join(sep)),
 );
 
-test("X-Forwarded-For: first entry, trimmed, only when the direct peer is local or private", () => {
+test("X-Forwarded-For: one entry is taken as is; of several, the right-most that is not a trusted proxy", () => {
   fc.assert(
     fc.property(fc.oneof(ipv4, special), fc.option(xff, { nil: undefined }), (peer, header) => {
       const got = clientAddress(peer, header);
       const direct = normalizePeer(peer);
       if (!direct) return got === UNKNOWN_ADDRESS;
       if (header === undefined || !model(direct)) return got === direct;
-      const first = header.split(",")[0].trim();
-      return got === (first || direct);
+      const parts = header.split(",").map((p) => p.trim());
+      if (parts.length === 1) return got === (parts[0] || direct);
+      const named = parts.filter((p) => p !== "");
+      const untrusted = named.filter((p) => !model(normalizePeer(p)));
+      return got === (untrusted.at(-1) ?? named[0] ?? direct);
     }),
     { numRuns: 5000 },
   );
@@ -74,5 +77,30 @@ test("X-Forwarded-For: first entry, trimmed, only when the direct peer is local 
 
 test("a header sent by a public peer is ignored", () => {
   assert.equal(clientAddress("8.8.8.8", "127.0.0.1"), "8.8.8.8");
-  assert.equal(clientAddress("127.0.0.1", " 203.0.113.9 , 10.0.0.1"), "203.0.113.9");
+  assert.equal(clientAddress("127.0.0.1", " 203.0.113.9 "), "203.0.113.9");
+});
+
+test("a client-chosen first entry does not win when a proxy appended the real one (issue 15)", () => {
+  assert.equal(clientAddress("127.0.0.1", "127.0.0.1, 203.0.113.9"), "203.0.113.9");
+  assert.equal(clientAddress("10.0.0.2", "1.1.1.1, 203.0.113.9, 10.0.0.1"), "203.0.113.9", "our own proxies on the right are skipped");
+  assert.equal(clientAddress("127.0.0.1", "10.0.0.7, 192.168.1.1"), "10.0.0.7", "all trusted: the left-most");
+});
+
+test("TRUSTED_PROXIES: private, none, IPv4 ranges and single addresses", () => {
+  const t = trustedProxies(["private", "100.64.0.0/10", "2001:db8::1"]);
+  for (const a of ["127.0.0.1", "10.1.1.1", "100.64.0.0", "100.127.255.255", "2001:db8::1"]) assert.equal(t(a), true, a);
+  for (const a of ["100.63.255.255", "100.128.0.0", "8.8.8.8", "2001:db8::2", "100.64.0.256"]) assert.equal(t(a), false, a);
+  assert.equal(trustedProxies(["none"])("127.0.0.1"), false, "none trusts nothing");
+  // A second, simple model of a CIDR: compare the leading bits as a string.
+  const bits = (a: string) => a.split(".").map((o) => Number(o).toString(2).padStart(8, "0")).join("");
+  fc.assert(
+    fc.property(fc.tuple(octet, octet, octet, octet), fc.tuple(octet, octet, octet, octet), fc.integer({ min: 0, max: 32 }), (a, b, n) => {
+      const [x, y] = [a.join("."), b.join(".")];
+      if ([...a, ...b].some((o) => Number(o) > 255)) return trustedProxies([`${y}/${n}`])(x) === false;
+      return trustedProxies([`${y}/${n}`])(x) === (bits(x).slice(0, n) === bits(y).slice(0, n));
+    }),
+    { numRuns: 3000 },
+  );
+  assert.equal(clientAddress("127.0.0.1", "203.0.113.9, 100.64.1.1", t), "203.0.113.9");
+  assert.equal(clientAddress("127.0.0.1", "203.0.113.9, 100.64.1.1"), "100.64.1.1", "not trusted by default");
 });

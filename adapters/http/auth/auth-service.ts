@@ -1,11 +1,12 @@
 import { isLocalOrPrivate } from "../../../core/auth/address.ts";
 import { SESSION_TTL_MS } from "../../../core/auth/session-policy.ts";
 import { LoginThrottle } from "../../../core/auth/throttle.ts";
-import type { AuthStore } from "../../../ports/auth-store.ts";
+import type { AuthStore, PasswordRecord } from "../../../ports/auth-store.ts";
 import type { Clock } from "../../../ports/clock.ts";
 import type { PasswordHasher } from "../../../ports/password-hasher.ts";
 import type { SessionTokens } from "../../../ports/session-tokens.ts";
 import { HttpError } from "../http-error.ts";
+import { HashSlots } from "./hash-slots.ts";
 
 export interface AuthDeps {
   store: AuthStore;
@@ -30,6 +31,7 @@ export const GATE_DETAIL = {
 export class AuthService {
   readonly #d: AuthDeps;
   readonly #throttle = new LoginThrottle();
+  readonly #slots = new HashSlots();
   readonly #sessions = new Map<string, number>();
   #configured = false;
 
@@ -86,7 +88,7 @@ export class AuthService {
       throw new HttpError(403, "Password setup is only allowed from the local machine or a private network");
     }
     if (this.#configured) throw new HttpError(409, "Password already configured");
-    const rec = await this.#d.hasher.hash(password);
+    const rec = await this.#slots.run(() => this.#d.hasher.hash(password));
     if (!(await this.#d.store.createPassword(rec, this.#d.clock.now()))) {
       throw new HttpError(409, "Password already configured");
     }
@@ -94,28 +96,41 @@ export class AuthService {
     return { ok: true, configured: true };
   }
 
-  /** Returns the new session token; the route sets it as the cookie. */
+  /**
+   * Returns the new session token; the route sets it as the cookie. The rules
+   * are checked in the spec's order; the record is read first so that the lock
+   * check and the counting of this attempt happen together, before the hash
+   * (a locked address is answered without hashing).
+   */
   async login(address: string, password: string): Promise<string> {
     const { store, hasher, tokens, clock } = this.#d;
+    const rec = await store.getPassword();
     const lock = this.#throttle.check(address, clock.now());
     if (lock.locked) {
       throw new HttpError(429, `Too many failed attempts; try again in ${lock.remainingSeconds} seconds`);
     }
-    const rec = await store.getPassword();
     if (!rec) throw new HttpError(409, "Password not configured yet");
-    if (!(await hasher.verify(password, rec))) {
-      this.#throttle.recordFailure(address, clock.now());
-      throw new HttpError(401, "Incorrect password");
-    }
+    this.#throttle.recordFailure(address, clock.now());
+    if (!(await this.#verify(address, password, rec))) throw new HttpError(401, "Incorrect password");
     this.#throttle.clear(address);
     const now = clock.now();
-    if (hasher.needsRehash(rec)) await store.updatePasswordHash(await hasher.hash(password), now);
+    if (hasher.needsRehash(rec)) await store.updatePasswordHash(await this.#slots.run(() => hasher.hash(password)), now);
     const token = tokens.issue();
     const key = tokens.digest(token);
     const expires = now + SESSION_TTL_MS;
     await store.createSession(key, now, expires);
     this.#sessions.set(key, expires);
     return token;
+  }
+
+  /** Checks a password whose attempt is already counted; a check that never ran (503) is taken back. */
+  async #verify(address: string, password: string, rec: PasswordRecord): Promise<boolean> {
+    try {
+      return await this.#slots.run(() => this.#d.hasher.verify(password, rec));
+    } catch (e) {
+      this.#throttle.refund(address, this.#d.clock.now());
+      throw e;
+    }
   }
 
   async logout(token: string | undefined): Promise<void> {
@@ -130,11 +145,10 @@ export class AuthService {
     if ((await this.#session(token)) === undefined) throw new HttpError(401, GATE_DETAIL.unauthenticated);
     const rec = await store.getPassword();
     if (!rec) throw new HttpError(409, "Password not configured yet");
-    if (!(await hasher.verify(oldPassword, rec))) {
-      this.#throttle.recordFailure(address, clock.now());
-      throw new HttpError(401, "Incorrect old password");
-    }
-    await store.replacePasswordAndRevokeSessions(await hasher.hash(newPassword), clock.now());
+    this.#throttle.recordFailure(address, clock.now());
+    if (!(await this.#verify(address, oldPassword, rec))) throw new HttpError(401, "Incorrect old password");
+    this.#throttle.refund(address, clock.now());
+    await store.replacePasswordAndRevokeSessions(await this.#slots.run(() => hasher.hash(newPassword)), clock.now());
     this.#sessions.clear();
     return { ok: true, message: "Password changed; please log in again" };
   }

@@ -90,7 +90,13 @@ export async function buildApp(config: Config, overrides: Overrides = {}): Promi
   closers.push(() => backtest.close());
   const wss = new WebSocketServer({ noServer: true, maxPayload: config.WS_MAX_MESSAGE_BYTES });
   const fanout = new QuoteFanout(quotes.client, clock, log, config.WS_QUOTE_INTERVAL_MS);
-  const hub = new WsHub(fanout, clock, log, taskFeed(backtest.area.tasks), config.WS_MAX_BUFFERED_BYTES);
+  const hub = new WsHub(fanout, clock, log, taskFeed(backtest.area.tasks), {
+    maxBuffered: config.WS_MAX_BUFFERED_BYTES,
+    connections: config.WS_MAX_CONNECTIONS,
+    perSocket: config.WS_MAX_SUBSCRIPTIONS,
+    watched: config.WS_MAX_WATCHED,
+  });
+  auth.onSessionsEnded((key) => hub.endSessions(key));
   closers.push(async () => {
     hub.close();
     for (const c of wss.clients) c.terminate();

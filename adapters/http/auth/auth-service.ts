@@ -33,6 +33,7 @@ export class AuthService {
   readonly #throttle = new LoginThrottle();
   readonly #slots = new HashSlots();
   readonly #sessions = new Map<string, number>();
+  readonly #ended = new Set<(key?: string) => void>();
   #configured = false;
 
   private constructor(deps: AuthDeps) {
@@ -49,6 +50,26 @@ export class AuthService {
 
   get configured(): boolean {
     return this.#configured;
+  }
+
+  /**
+   * Calls `listener` whenever sessions end: with a session's key on logout, with
+   * no key when every session ends (password set up or changed). Open WebSockets
+   * close on it; expiry is checked by their holder against `session().expires`.
+   */
+  onSessionsEnded(listener: (key?: string) => void): () => void {
+    this.#ended.add(listener);
+    return () => this.#ended.delete(listener);
+  }
+
+  #end(key?: string): void {
+    for (const l of this.#ended) l(key);
+  }
+
+  /** The live session behind `token` (its key and expiry), or undefined. */
+  async session(token: string | undefined): Promise<{ key: string; expires: number } | undefined> {
+    const key = await this.#session(token);
+    return key === undefined ? undefined : { key, expires: this.#sessions.get(key)! };
   }
 
   /** Storage key of the live session behind `token`, or undefined. */
@@ -93,6 +114,7 @@ export class AuthService {
       throw new HttpError(409, "Password already configured");
     }
     this.#configured = true;
+    this.#end();
     return { ok: true, configured: true };
   }
 
@@ -138,6 +160,7 @@ export class AuthService {
     const key = this.#d.tokens.digest(token);
     this.#sessions.delete(key);
     await this.#d.store.deleteSession(key);
+    this.#end(key);
   }
 
   async changePassword(token: string | undefined, address: string, oldPassword: string, newPassword: string) {
@@ -150,6 +173,7 @@ export class AuthService {
     this.#throttle.refund(address, clock.now());
     await store.replacePasswordAndRevokeSessions(await this.#slots.run(() => hasher.hash(newPassword)), clock.now());
     this.#sessions.clear();
+    this.#end();
     return { ok: true, message: "Password changed; please log in again" };
   }
 }

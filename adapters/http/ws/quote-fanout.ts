@@ -42,6 +42,10 @@ export class QuoteFanout {
     return this.#watchers.size;
   }
 
+  isWatched(code: string): boolean {
+    return this.#watchers.has(code.toUpperCase());
+  }
+
   watch(code: string, listener: QuoteListener): void {
     const key = code.toUpperCase();
     let set = this.#watchers.get(key);

@@ -3,6 +3,10 @@
  * {@link QuoteFanout}, task progress from the task service, and session changes.
  * Each client's unsent data is bounded: a client that stops reading is dropped
  * and everything it subscribed to is freed, so memory never grows without bound.
+ * So are the codes one client, and all clients together, may watch (a
+ * subscription beyond either is refused whole with an error message), and the
+ * number of clients. A socket lives no longer than the session it was opened
+ * with: logout, a password change or the session's expiry closes it (4401).
  */
 import type { Quote } from "../../../core/quotes/records.ts";
 import type { Clock } from "../../../ports/clock.ts";
@@ -26,8 +30,31 @@ export interface WsConnection {
   onClose(): void;
 }
 
-export const MAX_BUFFERED_BYTES = 1 << 20;
 export const SLOW_CONSUMER = 1008;
+/** Close code when the socket's session ends (the 4xxx range is the application's; 401 as in HTTP). */
+export const SESSION_ENDED = 4401;
+/** Task ids one socket may follow by id ("all" has no list). */
+export const MAX_TASK_IDS = 1000;
+
+/** The hub's bounds (README "Configuration": WS_MAX_*). */
+export interface WsLimits {
+  /** Unsent bytes before a client is dropped as a slow consumer. */
+  readonly maxBuffered: number;
+  /** Open sockets at once. */
+  readonly connections: number;
+  /** Quote codes one socket may watch. */
+  readonly perSocket: number;
+  /** Distinct quote codes watched by all sockets together. */
+  readonly watched: number;
+}
+
+export const DEFAULT_WS_LIMITS: WsLimits = { maxBuffered: 1 << 20, connections: 256, perSocket: 500, watched: 5000 };
+
+/** The session a socket was opened under (none while no password is set). */
+export interface WsSession {
+  readonly key: string;
+  readonly expires: number;
+}
 
 class Client implements WsConnection {
   readonly quotes = new Set<string>();
@@ -39,16 +66,23 @@ class Client implements WsConnection {
   constructor(
     private readonly hub: WsHub,
     private readonly peer: WsPeer,
+    readonly auth: WsSession | undefined,
   ) {}
 
   send(msg: unknown): void {
     if (this.closed) return;
-    if (this.peer.bufferedAmount() > this.hub.maxBuffered) {
-      this.peer.close(SLOW_CONSUMER, "slow consumer: too much unsent data");
-      this.onClose();
+    if (this.peer.bufferedAmount() > this.hub.limits.maxBuffered) {
+      this.end(SLOW_CONSUMER, "slow consumer: too much unsent data");
       return;
     }
     this.peer.send(JSON.stringify(msg));
+  }
+
+  /** Closes the socket and frees what it held. */
+  end(code: number, reason: string): void {
+    if (this.closed) return;
+    this.peer.close(code, reason);
+    this.onClose();
   }
 
   onMessage(text: string): void {
@@ -66,7 +100,9 @@ class Client implements WsConnection {
     if (m.type === "ping") return this.send({ type: "pong" });
     const on = m.type === "subscribe";
     if (m.channel === "quotes") {
-      const codes = (m.codes ?? (on ? [] : [...this.quotes])).map((c) => c.toUpperCase());
+      const codes = [...new Set((m.codes ?? (on ? [] : [...this.quotes])).map((c) => c.toUpperCase()))];
+      const refused = on ? this.hub.refusal(this, codes) : undefined;
+      if (refused) return this.send({ type: "error", detail: refused });
       for (const c of codes) {
         if (on && !this.quotes.has(c)) this.hub.fanout.watch(c, this.onQuote);
         if (!on) this.hub.fanout.unwatch(c, this.onQuote);
@@ -77,6 +113,9 @@ class Client implements WsConnection {
       if (on && codes.length) void this.hub.snapshot(this, codes);
     } else if (m.channel === "tasks") {
       const ids = m.task_ids ?? "all";
+      if (on && ids !== "all" && this.tasks !== "all" && new Set([...(this.tasks ?? []), ...ids]).size > MAX_TASK_IDS) {
+        return this.send({ type: "error", detail: `at most ${MAX_TASK_IDS} task ids per connection; subscribe to "all" instead` });
+      }
       if (on) {
         if (ids === "all") this.tasks = "all";
         else if (this.tasks !== "all") this.tasks = new Set([...(this.tasks ?? []), ...ids]);
@@ -110,7 +149,7 @@ export class WsHub {
     readonly clock: Clock,
     private readonly log: Logger,
     tasks?: TaskFeed,
-    readonly maxBuffered = MAX_BUFFERED_BYTES,
+    readonly limits: WsLimits = DEFAULT_WS_LIMITS,
   ) {
     this.#unsubscribeTasks = tasks?.subscribe((e) => this.#onTask(e));
     this.#sessionTimer = setInterval(() => this.#checkSession(), 1000);
@@ -121,10 +160,39 @@ export class WsHub {
     return this.#clients.size;
   }
 
-  connect(peer: WsPeer): WsConnection {
-    const c = new Client(this, peer);
+  /** Whether another socket may open now. */
+  get full(): boolean {
+    return this.#clients.size >= this.limits.connections;
+  }
+
+  /** A new socket; beyond the connection limit it is closed at once with 1013 (try again later). */
+  connect(peer: WsPeer, session?: WsSession): WsConnection {
+    const c = new Client(this, peer, session);
+    if (this.full) {
+      peer.close(1013, `at most ${this.limits.connections} WebSocket connections`);
+      c.closed = true;
+      return c;
+    }
     this.#clients.add(c);
     return c;
+  }
+
+  /** Why subscribing `c` to `codes` would pass a watch limit, or undefined. */
+  refusal(c: Client, codes: readonly string[]): string | undefined {
+    const added = codes.filter((code) => !c.quotes.has(code));
+    if (c.quotes.size + added.length > this.limits.perSocket) {
+      return `at most ${this.limits.perSocket} quote codes per connection (watching ${c.quotes.size}, asked for ${added.length} more); nothing was subscribed`;
+    }
+    const fresh = added.filter((code) => !this.fanout.isWatched(code)).length;
+    if (this.fanout.watched + fresh > this.limits.watched) {
+      return `the service watches at most ${this.limits.watched} quote codes for all connections; nothing was subscribed`;
+    }
+    return undefined;
+  }
+
+  /** Closes the sockets of a session that ended (`key`), or of every session (undefined: password set or changed). */
+  endSessions(key?: string): void {
+    for (const c of [...this.#clients]) if (key === undefined || c.auth?.key === key) c.end(SESSION_ENDED, "session ended; log in again");
   }
 
   forget(c: Client): void {
@@ -146,6 +214,8 @@ export class WsHub {
   }
 
   #checkSession(): void {
+    const now = this.clock.now();
+    for (const c of [...this.#clients]) if (c.auth && c.auth.expires <= now) c.end(SESSION_ENDED, "session expired; log in again");
     const s = sessionPayload(this.clock);
     if (this.#trading === s.is_trading) return;
     const first = this.#trading === undefined;

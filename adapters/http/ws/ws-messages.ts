@@ -57,5 +57,12 @@ Server → client: \`{"type":"quote","code","data"}\` (a quote row as in POST /q
 \`{"type":"subscribed"|"unsubscribed",…}\`, \`{"type":"error","detail"}\`, \`{"type":"pong"}\`.
 
 Quotes are polled from the quote server at most once per interval per security however many clients subscribe, and only
-inside the trading window (a snapshot is sent on subscribe). A client whose unsent data exceeds 1 MiB is disconnected
-(close code 1008) and its subscriptions freed.`;
+inside the trading window (a snapshot is sent on subscribe). A client whose unsent data exceeds WS_MAX_BUFFERED_BYTES
+(1 MiB) is disconnected (close code 1008) and its subscriptions freed.
+
+Limits (settings, defaults): a message over WS_MAX_MESSAGE_BYTES (64 KiB) closes the socket with 1009; one socket watches
+at most WS_MAX_SUBSCRIPTIONS (500) codes and all sockets together WS_MAX_WATCHED (5000) distinct codes: a subscription past
+either is refused whole with an \`error\` message; at most 1000 task ids per socket; past WS_MAX_CONNECTIONS (256) open
+sockets the upgrade is answered 503. Refused upgrades (401, 403 for a foreign Origin or Host, 503) carry a JSON \`detail\`.
+A socket ends with its session: logout, a password change, the first password set-up or the session's expiry close it
+with code 4401.`;

@@ -26,21 +26,34 @@ export function registerWsRoutes(app: OpenAPIHono<HttpEnv>, hub: WsHub, upgradeW
     tags: ["realtime"],
     summary: "WebSocket: live quotes, task progress, market-session changes",
     description: WS_PROTOCOL_DOC,
-    responses: { 101: { description: "Switching protocols" }, 401: { description: "Not authenticated" } },
+    responses: {
+      101: { description: "Switching protocols" },
+      401: { description: "Not authenticated (JSON detail)" },
+      403: { description: "Foreign Origin or Host (JSON detail)" },
+      503: { description: "Connection limit reached (JSON detail)" },
+    },
   });
   app.get(
     "/api/v1/ws",
-    upgradeWebSocket(() => {
+    async (c, next) => {
+      if (hub.full) return c.json({ detail: `At most ${hub.limits.connections} WebSocket connections; try again later` }, 503);
+      await next();
+    },
+    upgradeWebSocket((c) => {
+      const session = c.get("session");
       let conn: WsConnection | undefined;
       let timer: ReturnType<typeof setInterval> | undefined;
       return {
         onOpen(_evt: Event, ws: WSContext<unknown>) {
           const raw = ws.raw as RawSocket;
-          conn = hub.connect({
-            send: (text) => ws.send(text),
-            close: (code, reason) => ws.close(code, reason),
-            bufferedAmount: () => raw.bufferedAmount,
-          });
+          conn = hub.connect(
+            {
+              send: (text) => ws.send(text),
+              close: (code, reason) => ws.close(code, reason),
+              bufferedAmount: () => raw.bufferedAmount,
+            },
+            session,
+          );
           let alive = true;
           raw.on("pong", () => (alive = true));
           timer = setInterval(() => {

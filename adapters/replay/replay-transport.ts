@@ -39,7 +39,7 @@ export class ReplayTransport implements TdxTransport {
 
   async request(cmd: number, payload: Uint8Array): Promise<ResponseFrame> {
     const body = this.#replies.get(exchangeKey(cmd, toHex(payload)));
-    if (!body) throw new TdxUnavailableError(`no recorded reply for this ${commandName(cmd)} request in ${this.dir}`, []);
+    if (!body) throw new TdxUnavailableError(`no recorded reply for this ${commandName(cmd)} request in the REPLAY_DIR capture`, []);
     return {
       header: { flag: 0x0c, seq: 0, unknown: 0, cmd, zipSize: body.length, unzipSize: body.length },
       body,

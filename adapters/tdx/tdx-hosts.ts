@@ -79,7 +79,14 @@ export function hostKey(h: { host: string; port: number }): string {
   return `${h.host.includes(":") ? `[${h.host}]` : h.host}:${h.port}`;
 }
 
-/** True for loopback addresses: the only ones dialled unless the user opts in. */
+/**
+ * True for a loopback address literal (127.0.0.0/8, ::1 and its IPv4-mapped
+ * forms): the only addresses dialled unless the user opts in. Names are not
+ * addresses: `127.attacker.example` is a name, and the guard resolves names
+ * and checks every address they resolve to (host-service.ts).
+ */
 export function isLoopback(host: string): boolean {
-  return host === "localhost" || host === "::1" || /^127\./.test(host);
+  const v4 = /^(?:::ffff:)?127\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})$/i.exec(host);
+  if (v4) return v4.slice(1).every((o) => Number(o) <= 255);
+  return /^(?:0{0,4}:){2,7}0{0,3}1$/.test(host) || host === "::1";
 }

@@ -47,6 +47,9 @@ function providerFor<C extends ExternalCapability>(registry: PluginRegistry, cap
 
 const trimSlash = (u: string) => u.replace(/\/+$/, "");
 
+/** The LLM settings file, in the data directory. */
+const LLM_FILE = "llm.json";
+
 export async function wireExternal(config: Config, clock: Clock, log: Logger, db: Database, registry: PluginRegistry): Promise<ExternalWiring> {
   const live = config.EXTERNAL_DATA === "live";
   const announcements = providerFor(registry, "announcements");
@@ -88,7 +91,7 @@ export async function wireExternal(config: Config, clock: Clock, log: Logger, db
       reports: new FinancialReportService(source(reports), cache, namespace(reports), clock, log),
       ccpm: new CcpmService(source(ranks), cache, namespace(ranks), clock, log),
     },
-    llm: new LlmConfigService(llmConfigFile(join(config.DATA_DIR, "llm.json"), log)),
+    llm: new LlmConfigService(llmConfigFile(join(config.DATA_DIR, LLM_FILE), log), LLM_FILE),
     replay,
     close: async () => replay?.close(),
   };

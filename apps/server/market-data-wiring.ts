@@ -78,7 +78,7 @@ export async function wireMarketData(
     : undefined;
   const corePool = await loadCoreLeaderPool(join(config.DATA_DIR, CORE_LEADERS_FILE));
   const strength = new StrengthService(
-    new VipdocLocator({ configured: config.VIPDOC_DIR, simulated }),
+    new VipdocLocator({ configured: config.VIPDOC_DIR, roots: config.VIPDOC_ROOTS, dataDir: config.DATA_DIR, simulated }),
     corePool,
     async (market, code) => (await directory.find(market, code))?.name,
   );

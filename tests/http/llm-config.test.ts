@@ -31,7 +31,7 @@ describe("GET/PUT /api/v1/llm/config", () => {
   test("defaults: presets, the file path, nothing configured yet", async () => {
     const r = await call(s.url, "GET", "/api/v1/llm/config");
     assert.equal(r.status, 200);
-    assert.equal(r.body.config_path, file());
+    assert.equal(r.body.config_path, "llm.json", "relative to the data directory, never an absolute server path");
     assert.deepEqual([r.body.config.provider, r.body.config.api_key, r.body.configured, r.body.missing], ["deepseek", "", false, ["api_key"]]);
     assert.deepEqual(r.body.resolved, { api_url: "https://api.deepseek.com/v1", model: "deepseek-chat" });
     assert.deepEqual(r.body.providers.map((p: { id: string }) => p.id), ["deepseek", "qwen", "zhipu", "kimi", "minimax", "openai", "claude", "ollama", "custom"]);
@@ -41,7 +41,7 @@ describe("GET/PUT /api/v1/llm/config", () => {
   test("the key is stored in an owner-only file and never returned", async () => {
     const put = await call(s.url, "PUT", "/api/v1/llm/config", { json: { provider: "kimi", api_key: KEY, model: "moonshot-v1-32k", temperature: 0.5 } });
     assert.equal(put.status, 200);
-    assert.deepEqual([put.body.ok, put.body.config_path, put.body.config.api_key, put.body.config.model], [true, file(), "sk-***stuv", "moonshot-v1-32k"]);
+    assert.deepEqual([put.body.ok, put.body.config_path, put.body.config.api_key, put.body.config.model], [true, "llm.json", "sk-***stuv", "moonshot-v1-32k"]);
     assert.ok(!put.text.includes(KEY));
     const stored = JSON.parse(readFileSync(file(), "utf8"));
     assert.equal(stored.api_key, KEY);

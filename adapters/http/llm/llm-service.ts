@@ -2,6 +2,8 @@
  * LLM configuration (market-api.md 4.15): the settings with the key masked, the
  * provider presets and the configuration file path; updates keep the stored key
  * unless a new one is given. The key is written to the file and never sent back.
+ * The path is shown relative to the data directory (`llm.json`): an absolute
+ * server path tells a client about the host's layout (issue 15).
  */
 import type { LlmConfigStore, LlmSettings } from "../../../ports/llm-config-store.ts";
 import { LLM_PRESETS, type LlmProviderPreset } from "./llm-presets.ts";
@@ -19,7 +21,11 @@ export interface LlmConfigView {
 const masked = (s: LlmSettings): LlmSettings => ({ ...s, api_key: maskKey(s.api_key) });
 
 export class LlmConfigService {
-  constructor(private readonly store: LlmConfigStore) {}
+  constructor(
+    private readonly store: LlmConfigStore,
+    /** The file's name as answers show it (relative to the data directory). */
+    private readonly shownPath: string,
+  ) {}
 
   async view(): Promise<LlmConfigView> {
     const s = withDefaults(await this.store.load());
@@ -29,7 +35,7 @@ export class LlmConfigService {
       providers: [...LLM_PRESETS],
       configured: missing.length === 0,
       missing,
-      config_path: this.store.location,
+      config_path: this.shownPath,
       resolved: { api_url, model },
     };
   }
@@ -48,6 +54,6 @@ export class LlmConfigService {
       system_prompt: u.system_prompt || current.system_prompt,
     };
     await this.store.save(next);
-    return { ok: true, config_path: this.store.location, config: masked(next) };
+    return { ok: true, config_path: this.shownPath, config: masked(next) };
   }
 }

@@ -9,7 +9,7 @@ import type { StrengthService } from "./strength-service.ts";
 const COLUMNS = ["rank", "code", "market", "name", "last_close", "last_date", "ret_5", "ret_20", "ret_60", "vol_20", "strength"];
 
 const DESCRIPTION = `Ranks SH/SZ A-shares by a composite strength score from their local daily files (\`.day\` in a TDX vipdoc
-directory: the \`vipdoc\` parameter, else VIPDOC_DIR, else the simulator's market written as a vipdoc tree, else a TDX install
+directory: the \`vipdoc\` parameter (a directory at or under VIPDOC_DIR, a VIPDOC_ROOTS entry or the data directory), else VIPDOC_DIR, else the simulator's market written as a vipdoc tree, else a TDX install
 found in its usual place). The files are held in a columnar cache that follows them, so only the first scan reads them.
 
 **Score.** With C[t] the last close:
@@ -27,7 +27,7 @@ min_amount CNY, and a positive vol_20. universe: all, sh, sz, or core (the core-
 
 Columns: rank, code, market, name (from the quote server's list; blank when it cannot be reached), last_close, last_date
 (YYYYMMDD), ret_5, ret_20, ret_60, vol_20, strength. Top-level: \`preset\`, \`weights\` (as applied), \`scanned\` (securities in
-the files), \`vipdoc\` (the directory read).`;
+the files), \`vipdoc\` (the directory read, named relative to the data directory or as \`VIPDOC_DIR/…\`, \`VIPDOC_ROOTS[i]/…\`).`;
 
 /** `GET /api/v1/market/strength` (market-api.md 4.1.1). */
 export function registerStrengthRoutes(app: OpenAPIHono<HttpEnv>, strength: StrengthService): void {

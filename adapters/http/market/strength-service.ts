@@ -107,7 +107,7 @@ export class StrengthService {
       });
     }
     const names = await Promise.all(rows.map((r) => this.#names(r.market, r.code).catch(() => undefined)));
-    return { rows: rows.map((r, k) => ({ ...r, name: names[k] ?? "" })), weights, scanned: panel.n, vipdoc: root };
+    return { rows: rows.map((r, k) => ({ ...r, name: names[k] ?? "" })), weights, scanned: panel.n, vipdoc: this.#locator.shown(root) };
   }
 
   close(): void {

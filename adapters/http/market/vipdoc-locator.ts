@@ -4,15 +4,26 @@
  * the demo market written out as a vipdoc tree, else a TDX install found in its
  * usual places. A directory counts when it (or its `vipdoc` subfolder) has an
  * `sh/lday` or `sz/lday` folder.
+ *
+ * The parameter may name only a directory at or under VIPDOC_DIR, a
+ * `VIPDOC_ROOTS` entry or the data directory (after resolving `..` and
+ * symbolic links): anything else is refused with the same 400 as a directory
+ * that does not exist, so the answer tells nothing about the host's other
+ * directories (issue 15). Answers name a directory relative to the data
+ * directory or to the setting it lies under, never by its absolute path.
  */
-import { existsSync } from "node:fs";
+import { existsSync, realpathSync } from "node:fs";
 import { homedir } from "node:os";
-import { join, resolve } from "node:path";
+import { isAbsolute, join, relative, resolve } from "node:path";
 import { HttpError } from "../http-error.ts";
 
 export interface VipdocLocatorOptions {
   /** VIPDOC_DIR. */
   readonly configured?: string;
+  /** VIPDOC_ROOTS: further directories the `vipdoc` parameter may name (or lie under). */
+  readonly roots?: readonly string[];
+  /** DATA_DIR: the simulator's tree lives here; answers name directories relative to it. */
+  readonly dataDir?: string;
   /** Writes (or refreshes) the simulator's tree and returns its directory. */
   readonly simulated?: () => Promise<string>;
   /** TDX install folders to look in, most likely first. */
@@ -35,6 +46,21 @@ export function vipdocRoot(dir: string): string | undefined {
   return undefined;
 }
 
+/** The real path of `dir`, or undefined when it does not exist. */
+function real(dir: string): string | undefined {
+  try {
+    return realpathSync(resolve(dir));
+  } catch {
+    return undefined;
+  }
+}
+
+/** `path` relative to `base` when it lies at or under it ("" for `base` itself). */
+function under(path: string, base: string): string | undefined {
+  const rel = relative(base, path);
+  return rel === "" || (!rel.startsWith("..") && !isAbsolute(rel)) ? rel : undefined;
+}
+
 export class VipdocLocator {
   readonly #opts: VipdocLocatorOptions;
 
@@ -42,15 +68,43 @@ export class VipdocLocator {
     this.#opts = opts;
   }
 
+  /** The allowed bases with the names answers use for them, data directory first. */
+  #bases(): { name: string; dir: string }[] {
+    const { dataDir, configured, roots = [] } = this.#opts;
+    const named = [
+      ...(dataDir ? [{ name: "", dir: dataDir }] : []),
+      ...(configured ? [{ name: "VIPDOC_DIR", dir: configured }] : []),
+      ...roots.map((dir, i) => ({ name: `VIPDOC_ROOTS[${i}]`, dir })),
+    ];
+    return named.flatMap((b) => {
+      const dir = real(b.dir);
+      return dir ? [{ name: b.name, dir }] : [];
+    });
+  }
+
+  /** How answers name a vipdoc root: relative to the data directory or the setting it lies under. */
+  shown(root: string): string {
+    const path = real(root) ?? root;
+    for (const b of this.#bases()) {
+      const rel = under(path, b.dir);
+      if (rel !== undefined) return [b.name, rel].filter(Boolean).join("/").replaceAll("\\", "/") || ".";
+    }
+    return "TDX install";
+  }
+
   async locate(explicit?: string): Promise<string> {
     if (explicit !== undefined) {
-      const root = vipdocRoot(explicit);
-      if (!root) throw new HttpError(400, `vipdoc directory ${explicit} has no sh/lday or sz/lday folder`);
+      const target = real(explicit);
+      const allowed = target !== undefined && this.#bases().some((b) => under(target, b.dir) !== undefined);
+      const root = allowed ? vipdocRoot(target) : undefined;
+      if (!root) {
+        throw new HttpError(400, `vipdoc ${explicit} is not a TDX vipdoc directory (sh/lday or sz/lday) at or under VIPDOC_DIR, VIPDOC_ROOTS or the data directory`);
+      }
       return root;
     }
     if (this.#opts.configured) {
       const root = vipdocRoot(this.#opts.configured);
-      if (!root) throw new HttpError(400, `VIPDOC_DIR ${this.#opts.configured} has no sh/lday or sz/lday folder`);
+      if (!root) throw new HttpError(400, `VIPDOC_DIR has no sh/lday or sz/lday folder`);
       return root;
     }
     if (this.#opts.simulated) return this.#opts.simulated();

@@ -1,6 +1,6 @@
 /** The core-leader pool: the fixture's 159 codes are the default pool; a data-directory CSV replaces it. */
 import assert from "node:assert/strict";
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, test } from "node:test";
@@ -38,11 +38,44 @@ test("the vipdoc directory: the parameter, then VIPDOC_DIR, then the simulator's
   assert.equal(vipdocRoot(join(tree, "vipdoc")), join(tree, "vipdoc"));
   assert.equal(vipdocRoot(dir), undefined);
   const sim = join(dir, "sim");
-  const locator = new VipdocLocator({ simulated: async () => sim, installs: [tree] });
+  const locator = new VipdocLocator({ simulated: async () => sim, installs: [tree], roots: [tree] });
   assert.equal(await locator.locate(tree), join(tree, "vipdoc"));
   assert.equal(await locator.locate(), sim);
   await assert.rejects(locator.locate(dir), (e: unknown) => e instanceof HttpError && e.status === 400);
   assert.equal(await new VipdocLocator({ installs: [join(dir, "none"), tree] }).locate(), join(tree, "vipdoc"));
   await assert.rejects(new VipdocLocator({ configured: dir }).locate(), /VIPDOC_DIR/);
   await assert.rejects(new VipdocLocator({ installs: [] }).locate(), /pass `vipdoc`/);
+});
+
+test("the vipdoc parameter names only directories at or under VIPDOC_DIR, VIPDOC_ROOTS or the data directory", async () => {
+  const tree = (name: string) => {
+    const d = join(dir, name);
+    mkdirSync(join(d, "vipdoc", "sh", "lday"), { recursive: true });
+    return d;
+  };
+  const [data, configured, extra, outside] = [tree("data"), tree("configured"), tree("extra"), tree("outside")];
+  symlinkSync(outside, join(extra, "link"));
+  const locator = new VipdocLocator({ dataDir: data, configured, roots: [extra] });
+  for (const [asked, root, shown] of [
+    [data, join(data, "vipdoc"), "vipdoc"],
+    [join(configured, "vipdoc"), join(configured, "vipdoc"), "VIPDOC_DIR/vipdoc"],
+    [join(extra, "vipdoc", "..", "vipdoc"), join(extra, "vipdoc"), "VIPDOC_ROOTS[0]/vipdoc"],
+  ]) {
+    assert.equal(await locator.locate(asked), root, asked);
+    assert.equal(locator.shown(root), shown, asked);
+  }
+  const refusal = async (asked: string) => {
+    try {
+      await locator.locate(asked);
+    } catch (e) {
+      assert.ok(e instanceof HttpError && e.status === 400, asked);
+      return e.detail.replace(asked, "<asked>");
+    }
+    assert.fail(`${asked} was accepted`);
+  };
+  const missing = await refusal(join(dir, "no-such-dir"));
+  for (const asked of [outside, join(extra, "..", "outside"), join(extra, "link"), "/", "/etc"]) {
+    assert.equal(await refusal(asked), missing, `${asked}: refused exactly like a directory that does not exist`);
+  }
+  assert.ok(!missing.includes(dir), "the refusal shows no server path");
 });

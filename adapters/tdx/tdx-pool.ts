@@ -5,14 +5,17 @@
  * reached the pool fails over to the next one; a request whose connection died
  * in flight is retried on a fresh one. Protocol faults (a corrupt reply) and
  * timeouts are not retried: the caller gets a clear error and the connection is
- * recycled.
+ * recycled. A host whose request (or heartbeat) timed out is taken out of
+ * rotation for a cool-down by the circuit breaker (core/quotes/host-breaker.ts),
+ * its connections closed, and new connections fail over to the next host.
  */
+import { HostBreaker } from "../../core/quotes/host-breaker.ts";
 import { TdxCommand } from "./tdx-commands.ts";
 import { type SetupStep, TdxConnection } from "./tdx-connection.ts";
 import type { ResponseFrame } from "./tdx-frame.ts";
 import { hostKey, type TdxHost } from "./tdx-hosts.ts";
 import { HEARTBEAT_PAYLOAD } from "./tdx-session.ts";
-import { type RequestFraming, TdxConnectionLostError, type TdxTransport, TdxUnavailableError } from "./tdx-transport.ts";
+import { type RequestFraming, TdxConnectionLostError, TdxTimeoutError, type TdxTransport, TdxUnavailableError } from "./tdx-transport.ts";
 
 export interface PoolOptions {
   /** Connections kept open (default 2). */
@@ -49,6 +52,7 @@ export class TdxPool implements TdxTransport {
   readonly #opening = new Map<number, Promise<TdxConnection>>();
   readonly #opts: Required<Omit<PoolOptions, "onExchange" | "setup" | "head">> & Pick<PoolOptions, "onExchange" | "setup" | "head">;
   readonly #heartbeat: ReturnType<typeof setInterval>;
+  readonly #breaker = new HostBreaker();
   #closed = false;
 
   constructor(hosts: readonly TdxHost[], opts: PoolOptions = {}) {
@@ -90,10 +94,12 @@ export class TdxPool implements TdxTransport {
       const conn = await this.#acquire();
       try {
         const reply = await conn.request(cmd, payload, this.#opts.requestTimeoutMs, framing?.head);
+        this.#breaker.answered(hostKey(conn.host));
         this.#opts.onExchange?.(cmd, payload, reply);
         return reply;
       } catch (e) {
         this.#drop(conn);
+        if (e instanceof TdxTimeoutError) this.#timedOut(conn.host);
         if (!(e instanceof TdxConnectionLostError)) throw e;
         lastLost = e;
       }
@@ -108,6 +114,7 @@ export class TdxPool implements TdxTransport {
    */
   async switchTo(host: TdxHost): Promise<number> {
     const conn = await TdxConnection.open(host, this.#opts);
+    this.#breaker.answered(hostKey(host));
     const old = this.#conns.splice(0);
     this.#hosts = [host, ...this.#hosts.filter((h) => hostKey(h) !== hostKey(host))];
     this.#current = 0;
@@ -140,7 +147,13 @@ export class TdxPool implements TdxTransport {
 
   async #acquire(): Promise<TdxConnection> {
     if (this.#closed) throw new TdxUnavailableError("TDX pool is closed", []);
-    for (let i = this.#conns.length - 1; i >= 0; i--) if (!this.#conns[i].alive) this.#conns.splice(i, 1);
+    const now = performance.now();
+    for (let i = this.#conns.length - 1; i >= 0; i--) {
+      const c = this.#conns[i];
+      if (c.alive && this.#breaker.available(hostKey(c.host), now)) continue;
+      c.close();
+      this.#conns.splice(i, 1);
+    }
     const idle = this.#conns.find((c) => c.load === 0);
     if (idle) return idle;
     const slots = this.#opts.size - this.#conns.length - this.#opening.size;
@@ -157,23 +170,31 @@ export class TdxPool implements TdxTransport {
     return this.#conns.reduce((a, b) => (b.load < a.load ? b : a));
   }
 
-  /** Tries the current host, then each following one; remembers the first that works. */
+  /** Tries the current host, then each following one (skipping hosts the breaker holds open); remembers the first that works. */
   async #openWithFailover(): Promise<TdxConnection> {
     const tried: string[] = [];
     const errors: string[] = [];
-    for (let k = 0; k < this.#hosts.length; k++) {
-      const i = (this.#current + k) % this.#hosts.length;
-      const host = this.#hosts[i];
+    const n = this.#hosts.length;
+    const rotation = Array.from({ length: n }, (_, k) => this.#hosts[(this.#current + k) % n]);
+    for (const host of this.#breaker.order(rotation, hostKey, performance.now())) {
       tried.push(hostKey(host));
       try {
         const c = await TdxConnection.open(host, this.#opts);
-        this.#current = i;
+        const i = this.#hosts.indexOf(host);
+        if (i >= 0) this.#current = i;
         return c;
       } catch (e) {
         errors.push((e as Error).message);
       }
     }
     throw new TdxUnavailableError(`no TDX host reachable (${errors.join("; ")})`, tried);
+  }
+
+  /** A request to `host` timed out: when the breaker opens it, its other connections go too. */
+  #timedOut(host: TdxHost): void {
+    const key = hostKey(host);
+    if (!this.#breaker.timedOut(key, performance.now())) return;
+    for (const c of this.#conns.filter((c) => hostKey(c.host) === key)) this.#drop(c);
   }
 
   #drop(c: TdxConnection): void {
@@ -186,7 +207,10 @@ export class TdxPool implements TdxTransport {
     const now = performance.now();
     for (const c of this.#conns) {
       if (c.alive && c.load === 0 && now - c.lastUsed >= this.#opts.heartbeatMs) {
-        c.request(this.#opts.heartbeat.cmd, this.#opts.heartbeat.payload, this.#opts.requestTimeoutMs).catch(() => this.#drop(c));
+        c.request(this.#opts.heartbeat.cmd, this.#opts.heartbeat.payload, this.#opts.requestTimeoutMs).catch((e) => {
+          this.#drop(c);
+          if (e instanceof TdxTimeoutError) this.#timedOut(c.host);
+        });
       }
     }
   }

@@ -47,6 +47,11 @@ const API_DESCRIPTION = `A-share market data, analysis and backtesting over HTTP
 password is set, local and private-network clients pass and public clients get 403. Exempt: \`/api/auth/*\`,
 \`/health\`, \`/openapi.json\`, \`/docs\`.
 
+**Edge.** A request whose \`Host\` does not name this service (an IP address, localhost or a name in ALLOWED_HOSTS)
+gets 403, and so does a POST, PUT, PATCH, DELETE or WebSocket upgrade whose \`Origin\` is present and foreign
+(ALLOWED_ORIGINS lists exceptions). With several \`X-Forwarded-For\` entries the client is the right-most that is not a
+trusted proxy (TRUSTED_PROXIES).
+
 **Errors.** Schema violations are 422 in FastAPI's shape \`{"detail": [{"type", "loc", "msg", "input"}]}\`;
 every other error is \`{"detail": "..."}\`.`;
 

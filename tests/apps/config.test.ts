@@ -24,3 +24,21 @@ test("an invalid value stops start-up with a message naming it", () => {
   assert.throws(() => loadConfig({ QUOTE_SOURCE: "replay" }), /REPLAY_DIR/);
   assert.throws(() => loadConfig({ QUOTE_SOURCE: "vipdoc" }), /VIPDOC_DIR/);
 });
+
+test("edge and WebSocket settings: README defaults, comma lists, and malformed entries refused", () => {
+  const d = loadConfig({});
+  assert.deepEqual(
+    [d.ALLOWED_HOSTS, d.ALLOWED_ORIGINS, d.TRUSTED_PROXIES, d.VIPDOC_ROOTS],
+    [[], [], ["private"], []],
+  );
+  assert.deepEqual(
+    [d.WS_MAX_MESSAGE_BYTES, d.WS_MAX_SUBSCRIPTIONS, d.WS_MAX_WATCHED, d.WS_MAX_CONNECTIONS],
+    [65536, 500, 5000, 256],
+  );
+  const c = loadConfig({ ALLOWED_HOSTS: " forge.example , .home.arpa,", ALLOWED_ORIGINS: "https://tools.example:3000", TRUSTED_PROXIES: "private,100.64.0.0/10", VIPDOC_ROOTS: "/a,/b" });
+  assert.deepEqual([c.ALLOWED_HOSTS, c.ALLOWED_ORIGINS, c.TRUSTED_PROXIES, c.VIPDOC_ROOTS], [["forge.example", ".home.arpa"], ["https://tools.example:3000"], ["private", "100.64.0.0/10"], ["/a", "/b"]]);
+  assert.throws(() => loadConfig({ ALLOWED_ORIGINS: "tools.example" }), /ALLOWED_ORIGINS/);
+  assert.throws(() => loadConfig({ ALLOWED_HOSTS: "http://x" }), /ALLOWED_HOSTS/);
+  assert.throws(() => loadConfig({ TRUSTED_PROXIES: "everyone" }), /TRUSTED_PROXIES/);
+  assert.throws(() => loadConfig({ WS_MAX_MESSAGE_BYTES: "10" }), /WS_MAX_MESSAGE_BYTES/);
+});

@@ -63,9 +63,11 @@ export function registerAuthRoutes(app: OpenAPIHono<HttpEnv>, auth: AuthService)
       path: "/api/auth/login",
       tags,
       summary: "Log in; sets the tf_session cookie",
-      description: "Five failed attempts from one address lock it for 300 seconds (429 states the remaining wait).",
+      description:
+        "Five failed attempts from one address lock it for 300 seconds (429 states the remaining wait). " +
+        "At most two password checks run at once; when 64 more wait, further attempts are answered 503.",
       request: body(LoginIn),
-      responses: { ...jsonOk(LoginOut), ...errorResponses(401, 409, 429) },
+      responses: { ...jsonOk(LoginOut), ...errorResponses(401, 409, 429, 503) },
     }),
     async (c) => {
       const token = await auth.login(c.get("clientAddress"), c.req.valid("json").password);

@@ -92,7 +92,7 @@ export function createHttpApp(deps: HttpDeps): OpenAPIHono<HttpEnv> {
   registerIntradayRoutes(app, deps.quotes);
   registerHostRoutes(app, deps.hosts);
   registerChanlunRoutes(app, deps.bars, deps.directory);
-  registerWsRoutes(app, deps.ws.hub, deps.ws.upgrade);
+  registerWsRoutes(app, deps.ws.hub, deps.ws.upgrade, (token) => deps.auth.session(token));
   registerExternalRoutes(app, deps.external);
   registerLlmRoutes(app, deps.llm);
   registerIndicatorRoutes(app, deps.indicators);

@@ -58,8 +58,6 @@ export interface HttpDeps {
 export interface HttpVariables {
   clientAddress: string;
   sessionToken: string | undefined;
-  /** The valid session behind the cookie, set by the gate (undefined while no password is set). */
-  session?: { key: string; expires: number };
 }
 
 export type HttpEnv = { Variables: HttpVariables };

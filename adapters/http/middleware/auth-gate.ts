@@ -10,10 +10,7 @@ import type { HttpEnv } from "../http-env.ts";
 export function authGate(auth: AuthService): MiddlewareHandler<HttpEnv> {
   return async (c, next) => {
     const verdict = await auth.gate(c.get("sessionToken"), c.get("clientAddress"));
-    if (verdict === "pass") {
-      c.set("session", await auth.session(c.get("sessionToken")));
-      return next();
-    }
+    if (verdict === "pass") return next();
     return c.json({ detail: GATE_DETAIL[verdict] }, verdict === "forbidden" ? 403 : 401);
   };
 }

@@ -1,7 +1,7 @@
 import type { OpenAPIHono } from "@hono/zod-openapi";
 import type { UpgradeWebSocket, WSContext } from "hono/ws";
 import type { HttpEnv } from "../http-env.ts";
-import type { WsConnection, WsHub } from "./ws-hub.ts";
+import type { WsConnection, WsHub, WsSession } from "./ws-hub.ts";
 import { WS_PROTOCOL_DOC } from "./ws-messages.ts";
 
 /** The parts of a `ws` socket the route uses beyond hono's context. */
@@ -19,7 +19,12 @@ const HEARTBEAT_MS = 30_000;
  * the upgrade: without a valid session the answer is a plain 401. Dead peers are
  * found by protocol pings every 30 s.
  */
-export function registerWsRoutes(app: OpenAPIHono<HttpEnv>, hub: WsHub, upgradeWebSocket: UpgradeWebSocket<unknown>): void {
+export function registerWsRoutes(
+  app: OpenAPIHono<HttpEnv>,
+  hub: WsHub,
+  upgradeWebSocket: UpgradeWebSocket<unknown>,
+  sessionOf: (token: string | undefined) => Promise<WsSession | undefined>,
+): void {
   app.openAPIRegistry.registerPath({
     method: "get",
     path: "/api/v1/ws",
@@ -39,8 +44,9 @@ export function registerWsRoutes(app: OpenAPIHono<HttpEnv>, hub: WsHub, upgradeW
       if (hub.full) return c.json({ detail: `At most ${hub.limits.connections} WebSocket connections; try again later` }, 503);
       await next();
     },
-    upgradeWebSocket((c) => {
-      const session = c.get("session");
+    upgradeWebSocket(async (c) => {
+      // The gate passed; the socket is bound to the session it passed with (none while no password is set).
+      const session = await sessionOf(c.get("sessionToken"));
       let conn: WsConnection | undefined;
       let timer: ReturnType<typeof setInterval> | undefined;
       return {

@@ -147,13 +147,7 @@ export class TdxPool implements TdxTransport {
 
   async #acquire(): Promise<TdxConnection> {
     if (this.#closed) throw new TdxUnavailableError("TDX pool is closed", []);
-    const now = performance.now();
-    for (let i = this.#conns.length - 1; i >= 0; i--) {
-      const c = this.#conns[i];
-      if (c.alive && this.#breaker.available(hostKey(c.host), now)) continue;
-      c.close();
-      this.#conns.splice(i, 1);
-    }
+    this.#dropUnusable();
     const idle = this.#conns.find((c) => c.load === 0);
     if (idle) return idle;
     const slots = this.#opts.size - this.#conns.length - this.#opening.size;
@@ -190,11 +184,23 @@ export class TdxPool implements TdxTransport {
     throw new TdxUnavailableError(`no TDX host reachable (${errors.join("; ")})`, tried);
   }
 
-  /** A request to `host` timed out: when the breaker opens it, its other connections go too. */
+  /** A request to `host` timed out: when the breaker takes it out of rotation, its other connections go too. */
   #timedOut(host: TdxHost): void {
-    const key = hostKey(host);
-    if (!this.#breaker.timedOut(key, performance.now())) return;
-    for (const c of this.#conns.filter((c) => hostKey(c.host) === key)) this.#drop(c);
+    if (this.#breaker.timedOut(hostKey(host), performance.now())) this.#dropUnusable();
+  }
+
+  /**
+   * Drops dead connections and those to hosts out of rotation; when every host
+   * is out, the breaker still names one, and its connections stay.
+   */
+  #dropUnusable(): void {
+    const usable = new Set(this.#breaker.order(this.#hosts, hostKey, performance.now()).map(hostKey));
+    for (let i = this.#conns.length - 1; i >= 0; i--) {
+      const c = this.#conns[i];
+      if (c.alive && usable.has(hostKey(c.host))) continue;
+      c.close();
+      this.#conns.splice(i, 1);
+    }
   }
 
   #drop(c: TdxConnection): void {

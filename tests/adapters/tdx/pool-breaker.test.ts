@@ -64,6 +64,26 @@ describe("circuit breaker in the TDX pool", () => {
     }
   });
 
+  test("with no other host, a timeout does not cut the pool's other live connections", async () => {
+    const flaky = await startSimulator({ source, clock, name: "flaky" });
+    const pool = new TdxPool([host("flaky", flaky)], { size: 2, requestTimeoutMs: 300 });
+    const client = new TdxClient(pool);
+    const logins = () => flaky.served.get(TdxCommand.SETUP_LOGIN) ?? 0;
+    try {
+      await Promise.all([client.securityCount(0), client.securityCount(1)]);
+      assert.equal(pool.connected, 2);
+      flaky.inject({ kind: "stall", times: 1 });
+      await assert.rejects(client.securityCount(0), TdxTimeoutError);
+      assert.equal(pool.connected, 1, "only the connection that timed out was dropped");
+      const before = logins();
+      assert.ok((await client.securityCount(1)) > 0);
+      assert.equal(logins(), before, "the next request used the surviving connection, no new handshake");
+    } finally {
+      await pool.close();
+      await flaky.close();
+    }
+  });
+
   test("an explicit switch back to an opened host is honoured", async () => {
     const pool = new TdxPool([host("stalled", stalled), host("healthy", healthy)], { size: 1, requestTimeoutMs: 200 });
     try {

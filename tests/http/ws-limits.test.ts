@@ -50,6 +50,17 @@ describe("a socket lives no longer than its session", () => {
   before(async () => (s = await startTestServer({ clock })));
   after(() => s.dispose());
 
+  test("task ids per socket are bounded; 'all' is the way to follow more", async () => {
+    const ws = await open(s);
+    const ids = (from: number, n: number) => Array.from({ length: n }, (_, i) => `t${from + i}`);
+    assert.equal((await ask(ws, { type: "subscribe", channel: "tasks", task_ids: ids(0, 1000) })).type, "subscribed");
+    assert.equal((await ask(ws, { type: "subscribe", channel: "tasks", task_ids: ids(0, 10) })).type, "subscribed", "repeats are not new");
+    const over = await ask(ws, { type: "subscribe", channel: "tasks", task_ids: ids(1000, 1) });
+    assert.match(over.detail, /at most 1000 task ids per connection/);
+    assert.equal((await ask(ws, { type: "subscribe", channel: "tasks", task_ids: "all" })).type, "subscribed");
+    ws.close();
+  });
+
   test("setting the first password closes the sockets opened without one", async () => {
     const ws = await open(s);
     const end = closed(ws);

@@ -28,7 +28,8 @@ describe("/docs in Chromium", { skip: browserMissing() ?? false }, () => {
     });
     const res = await page.goto(server.url + "/docs");
     assert.match(res!.headers()["content-security-policy"] ?? "", /script-src 'self'/);
-    await page.waitForSelector(".swagger-ui .opblock-tag");
+    // A generous bound: the 1.5 MB bundle parses slowly on a busy machine; a blocked script never renders at all.
+    await page.waitForSelector(".swagger-ui .opblock-tag", { timeout: 120_000 });
     const title = await page.textContent(".swagger-ui .info .title");
     assert.match(title ?? "", /A-share market data/);
     const operations = await page.locator(".swagger-ui .opblock-tag").count();

@@ -83,3 +83,6 @@ export function hostKey(h: { host: string; port: number }): string {
 export function isLoopback(host: string): boolean {
   return host === "localhost" || host === "::1" || /^127\./.test(host);
 }
+
+/** Settings key of the host the user chose last (`POST /server/switch`), tried first at start-up. */
+export const PREFERRED_HOST_KEY = "tdx.preferred_host";

@@ -4,13 +4,11 @@
  * after the reconnect succeeded. Unless the user opted into public hosts
  * (`QUOTE_SOURCE=tdx`), only loopback addresses may be probed or dialled.
  */
-import { hostKey, isLoopback, parseHostList, type TdxHost } from "../../tdx/tdx-hosts.ts";
+import { hostKey, isLoopback, parseHostList, PREFERRED_HOST_KEY, type TdxHost } from "../../tdx/tdx-hosts.ts";
 import { type HostProbe, TdxPool } from "../../tdx/tdx-pool.ts";
 import type { Clock } from "../../../ports/clock.ts";
 import type { SettingsStore } from "../../../ports/settings-store.ts";
 import { HttpError } from "../http-error.ts";
-
-export const PREFERRED_HOST_KEY = "tdx.preferred_host";
 
 export interface HostInfo {
   readonly host: string;

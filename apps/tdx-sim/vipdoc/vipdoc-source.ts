@@ -35,8 +35,12 @@ export class VipdocSource implements SimSource {
     return this.tree.quote(ref, now);
   }
 
+  /** Index replies always carry breadth words: where the files keep none (minute bars) they are sent as 0. */
   bars(ref: SecurityRef, category: number, start: number, count: number): BarSeries | IndexBarSeries {
-    return this.tree.isIndex(ref) ? this.tree.indexBars(ref, category, start, count) : this.tree.bars(ref, category, start, count);
+    if (!this.tree.isIndex(ref)) return this.tree.bars(ref, category, start, count);
+    const s = this.tree.indexBars(ref, category, start, count);
+    const known = (a: Float64Array) => a.map((v) => (Number.isNaN(v) ? 0 : v));
+    return { ...s, up: known(s.up), down: known(s.down) };
   }
 
   minute(ref: SecurityRef) {

@@ -62,7 +62,7 @@ export interface ServiceApp {
 export async function buildApp(config: Config, overrides: Overrides = {}): Promise<ServiceApp> {
   const log = overrides.log ?? pino({ level: config.LOG_LEVEL });
   const clock = overrides.clock ?? systemClock;
-  const registry = loadPlugins();
+  const registry = await loadPlugins(config.PLUGINS_DIR ? { pluginsDir: config.PLUGINS_DIR } : {});
   const db = await openDatabase(join(config.DATA_DIR, "service.sqlite"), defaultSqliteOpener());
   const auth = await AuthService.create({
     store: sqliteAuthStore(db),

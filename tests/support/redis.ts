@@ -25,7 +25,7 @@ export const freePort = () =>
 /** Resolves once a line of the child's stdout matches. */
 export function waitFor(child: ChildProcess, lines: string[], match: (line: string) => boolean, what: string): Promise<void> {
   return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`${what}: not ready in 20 s`)), 20_000);
+    const timer = setTimeout(() => reject(new Error(`${what}: not ready in 60 s`)), 60_000);
     child.stdout!.on("data", (chunk: Buffer) => {
       for (const line of chunk.toString().split("\n")) {
         if (line === "") continue;

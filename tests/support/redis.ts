@@ -51,7 +51,11 @@ export async function startRedis(): Promise<RedisServer> {
   const dir = mkdtempSync(join(tmpdir(), "tdx-forge-redis-"));
   const port = await freePort();
   const redis = spawn(REDIS!, ["--port", String(port), "--bind", "127.0.0.1", "--dir", dir, "--save", "", "--appendonly", "no"], { stdio: ["ignore", "pipe", "inherit"] });
-  await waitFor(redis, [], (l) => l.includes("Ready to accept connections"), "redis-server");
+  await waitFor(redis, [], (l) => l.includes("Ready to accept connections"), "redis-server").catch((e) => {
+    redis.kill("SIGKILL");
+    rmSync(dir, { recursive: true, force: true });
+    throw e;
+  });
   return {
     url: `redis://127.0.0.1:${port}`,
     async stop() {
@@ -76,6 +80,10 @@ export async function startWorker(env: Record<string, string>): Promise<WorkerPr
     stdio: ["ignore", "pipe", "inherit"],
   });
   const w = { child, lines: [] as string[] };
-  await waitFor(child, w.lines, (l) => l.includes('"worker ready"'), "worker");
+  // A worker that never gets ready must not outlive the test.
+  await waitFor(child, w.lines, (l) => l.includes('"worker ready"'), "worker").catch((e) => {
+    child.kill("SIGKILL");
+    throw e;
+  });
   return w;
 }

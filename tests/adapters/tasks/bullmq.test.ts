@@ -29,7 +29,9 @@ describe("BullMQ backend", { skip: REDIS_SKIP }, () => {
   before(async () => {
     redis = await startRedis();
     const url = redis.url;
-    workers = await Promise.all([0, 1].map(() => startWorker({ REDIS_URL: url, BULLMQ_QUEUE: QUEUE })));
+    const started = await Promise.allSettled([0, 1].map(() => startWorker({ REDIS_URL: url, BULLMQ_QUEUE: QUEUE })));
+    workers = started.flatMap((w) => (w.status === "fulfilled" ? [w.value] : []));
+    for (const w of started) if (w.status === "rejected") throw w.reason;
     s = await startTestServer({
       clock: new FakeClock(Date.UTC(2026, 10, 20, 6, 0)),
       env: { TASK_BACKEND: "bullmq", REDIS_URL: url, BULLMQ_QUEUE: QUEUE, BULLMQ_PARALLELISM: "4" },

@@ -24,7 +24,7 @@ import { call, FakeClock, startTestServer } from "../tests/support/server.ts";
 import { pollTask } from "../tests/http/task-polling.ts";
 import { dailyWalk } from "./daily-walk.ts";
 
-const registry = loadPlugins();
+const registry = await loadPlugins();
 const bars = dailyWalk(5000);
 const grid = { fast: Array.from({ length: 50 }, (_, i) => i + 1), slow: Array.from({ length: 200 }, (_, i) => i + 51) };
 const security = { code: "600000", market: "SH" as const };

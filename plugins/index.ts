@@ -1,15 +1,26 @@
+/**
+ * The plugin registry: the built-ins (found in plugins/strategies, indicators and
+ * datasources; adding one is one file) and a user's own from `PLUGINS_DIR`, loaded
+ * at start-up the same way under Node and Deno. The composition root builds it
+ * once; worker threads and BullMQ workers build the same one from the same
+ * `PLUGINS_DIR` (apps/server/job-context.ts), since functions cannot cross threads.
+ */
 import type { Plugin, PluginRegistry } from "../ports/plugins.ts";
 import { dataSources } from "./datasources/index.ts";
+import { byListingOrder, discoverPlugins } from "./discover.ts";
 import { indicators } from "./indicators/index.ts";
 import { strategies } from "./strategies/index.ts";
 import { createRegistry } from "./registry.ts";
 
-/**
- * The static list of plugins loaded at start-up (no filesystem scanning, so Node
- * and Deno load the same set). Adding a plugin is one import and one entry here.
- */
-export const plugins: readonly Plugin[] = [...indicators, ...dataSources, ...strategies];
+export const builtinPlugins: readonly Plugin[] = [...indicators, ...dataSources, ...strategies];
 
-export function loadPlugins(): PluginRegistry {
-  return createRegistry(plugins);
+export interface PluginOptions {
+  /** A directory of user plugin modules (each exporting at least one plugin). */
+  readonly pluginsDir?: string;
+}
+
+/** Built-ins plus the user's plugins; a broken user plugin or a duplicate id stops start-up. */
+export async function loadPlugins(opts: PluginOptions = {}): Promise<PluginRegistry> {
+  const user = opts.pluginsDir ? await discoverPlugins(opts.pluginsDir, { requireOne: true }) : [];
+  return createRegistry([...builtinPlugins, ...user].sort(byListingOrder));
 }

@@ -16,6 +16,12 @@ export interface IndicatorPlugin {
   readonly kind: "indicator";
   /** Upper-case id as TDX names it (`MACD`, `KDJ`, ...). */
   readonly id: string;
+  /**
+   * Position in listings (`/indicator/list`, `/backtest/strategies`), which go by
+   * `order`, then id: built-ins carry TDX's menu order and easy_tdx's list order;
+   * plugins without one come after them.
+   */
+  readonly order?: number;
   readonly title: string;
   readonly description?: string;
   readonly params: readonly IndicatorParam[];
@@ -37,6 +43,12 @@ export type StrategyParams = Record<string, StrategyParamValue>;
 export interface StrategyPlugin<P extends StrategyParams = StrategyParams> {
   readonly kind: "strategy";
   readonly id: string;
+  /**
+   * Position in listings (`/indicator/list`, `/backtest/strategies`), which go by
+   * `order`, then id: built-ins carry TDX's menu order and easy_tdx's list order;
+   * plugins without one come after them.
+   */
+  readonly order?: number;
   readonly title: string;
   readonly description: string;
   /** Parameter schema with defaults and bounds; `parse({})` gives the defaults. */

@@ -97,7 +97,22 @@ export interface TaskRunner {
 /** A job as a worker runs it: a function of the payload that may report progress (0..1). */
 export type JobHandler = (payload: any, progress: (fraction: number, message: string) => void) => unknown;
 
-/** What a job module exports for the worker pool to load: its jobs by name. */
-export interface JobModule {
-  readonly jobs: Readonly<Record<string, JobHandler>>;
+/** What a job module exports for the worker pool to load: its jobs by name, given the workers' context. */
+export interface JobModule<C = any> {
+  createJobs(context: C): Readonly<Record<string, JobHandler>>;
+}
+
+/**
+ * Where a worker's context comes from: a module exporting `createJobContext(input)`
+ * (for the service: the plugin registry, built from `PLUGINS_DIR`), so every
+ * thread and every queue worker builds the same context the composition root has.
+ */
+export interface JobContextSource {
+  readonly module: URL;
+  /** Structured-cloneable. */
+  readonly input: unknown;
+}
+
+export interface JobContextModule<I = any, C = any> {
+  createJobContext(input: I): C | Promise<C>;
 }

@@ -7,6 +7,7 @@
  */
 import { Worker } from "bullmq";
 import type { Logger } from "../../ports/logger.ts";
+import type { JobContextSource } from "../../ports/task-runner.ts";
 import { decodeJob, encodeJob } from "./job-codec.ts";
 import { redisConnection } from "./redis-connection.ts";
 import { WorkerPool } from "./worker-pool.ts";
@@ -17,6 +18,8 @@ export interface BullmqWorkerOptions {
   /** Worker threads (and jobs at once); default one per core. */
   readonly threads: number | undefined;
   readonly modules: readonly URL[];
+  /** Builds each thread's context (the plugin registry) as the API's composition root does. */
+  readonly context?: JobContextSource;
   readonly log: Logger;
 }
 
@@ -26,7 +29,7 @@ export interface RunningWorker {
 }
 
 export async function startBullmqWorker(o: BullmqWorkerOptions): Promise<RunningWorker> {
-  const pool = new WorkerPool({ modules: [...o.modules], ...(o.threads ? { size: o.threads } : {}) });
+  const pool = new WorkerPool({ modules: [...o.modules], ...(o.context ? { context: o.context } : {}), ...(o.threads ? { size: o.threads } : {}) });
   const client = redisConnection(o.url, "tdx-forge:worker");
   const worker = new Worker(
     o.queue,

@@ -1,20 +1,24 @@
 /**
- * A pool thread: loads the job modules named in its setup, then runs one job
- * at a time as the pool sends them, posting progress, the result or the error.
- * The message listener is attached first, so jobs sent while the modules load
- * wait in the port's queue.
+ * A pool thread: builds its context (the plugin registry) and loads the job
+ * modules named in its setup, then runs one job at a time as the pool sends them,
+ * posting progress, the result or the error. The message listener is attached
+ * first, so jobs sent while the modules load wait in the port's queue.
  */
 import { parentPort, workerData } from "node:worker_threads";
-import type { JobHandler, JobModule } from "../../ports/task-runner.ts";
+import type { JobContextModule, JobHandler, JobModule } from "../../ports/task-runner.ts";
 import type { RunMessage, WorkerReply, WorkerSetup } from "./worker-messages.ts";
 
 const port = parentPort!;
 const setup = workerData as WorkerSetup;
 const post = (m: WorkerReply) => port.postMessage(m);
 
-const handlers: Promise<Map<string, JobHandler>> = Promise.all(setup.modules.map((m) => import(m) as Promise<JobModule>)).then(
-  (mods) => new Map(mods.flatMap((m) => Object.entries(m.jobs))),
-);
+async function loadHandlers(): Promise<Map<string, JobHandler>> {
+  const context = setup.context ? await ((await import(setup.context.module)) as JobContextModule).createJobContext(setup.context.input) : undefined;
+  const mods = await Promise.all(setup.modules.map((m) => import(m) as Promise<JobModule>));
+  return new Map(mods.flatMap((m) => Object.entries(m.createJobs(context))));
+}
+
+const handlers = loadHandlers();
 
 port.on("message", async (m: RunMessage) => {
   try {

@@ -12,7 +12,8 @@ export type WorkerReply =
   | { readonly type: "done"; readonly id: number; readonly result: unknown }
   | { readonly type: "error"; readonly id: number; readonly name: string; readonly message: string };
 
-/** What a thread is started with: the job modules it loads (URLs). */
+/** What a thread is started with: the job modules it loads and its context module (URLs). */
 export interface WorkerSetup {
   readonly modules: readonly string[];
+  readonly context?: { readonly module: string; readonly input: unknown };
 }

@@ -15,7 +15,7 @@
  */
 import { availableParallelism } from "node:os";
 import { Worker } from "node:worker_threads";
-import type { JobOptions, JobPool } from "../../ports/task-runner.ts";
+import type { JobContextSource, JobOptions, JobPool } from "../../ports/task-runner.ts";
 import type { RunMessage, WorkerReply, WorkerSetup } from "./worker-messages.ts";
 
 interface Job {
@@ -45,6 +45,8 @@ const aborted = (signal: AbortSignal | undefined) => signal?.reason ?? new DOMEx
 export interface WorkerPoolOptions {
   /** URLs of the job modules every thread loads. */
   readonly modules: readonly URL[];
+  /** The module that builds each thread's context for the job modules. */
+  readonly context?: JobContextSource;
   /** Threads at most; default one per core. */
   readonly size?: number;
 }
@@ -59,7 +61,8 @@ export class WorkerPool implements JobPool {
 
   constructor(options: WorkerPoolOptions) {
     this.size = Math.max(1, options.size ?? availableParallelism());
-    this.#setup = { modules: options.modules.map((u) => u.href) };
+    const context = options.context && { module: options.context.module.href, input: options.context.input };
+    this.#setup = { modules: options.modules.map((u) => u.href), ...(context ? { context } : {}) };
   }
 
   run<R = unknown>(job: string, payload: unknown, options: JobOptions = {}): Promise<R> {

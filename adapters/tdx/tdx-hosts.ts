@@ -90,3 +90,6 @@ export function isLoopback(host: string): boolean {
   if (v4) return v4.slice(1).every((o) => Number(o) <= 255);
   return /^(?:0{0,4}:){2,7}0{0,3}1$/.test(host) || host === "::1";
 }
+
+/** Settings key of the host the user chose last (`POST /server/switch`), tried first at start-up. */
+export const PREFERRED_HOST_KEY = "tdx.preferred_host";

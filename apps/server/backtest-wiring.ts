@@ -24,7 +24,7 @@ import type { Logger } from "../../ports/logger.ts";
 import type { PluginRegistry } from "../../ports/plugins.ts";
 import type { JobPool } from "../../ports/task-runner.ts";
 import type { Config } from "./config.ts";
-import { JOB_MODULES } from "./job-modules.ts";
+import { JOB_MODULES, jobContext } from "./job-modules.ts";
 
 export interface BacktestWiring {
   readonly area: BacktestArea;
@@ -33,11 +33,11 @@ export interface BacktestWiring {
   close(): Promise<void>;
 }
 
-type TaskConfig = Pick<Config, "TASK_BACKEND" | "REDIS_URL" | "BULLMQ_QUEUE" | "BULLMQ_PARALLELISM">;
+type TaskConfig = Pick<Config, "TASK_BACKEND" | "REDIS_URL" | "BULLMQ_QUEUE" | "BULLMQ_PARALLELISM" | "PLUGINS_DIR">;
 
 /** The job pool the configuration asks for; the BullMQ adapter is loaded only when chosen. */
 async function jobPool(config: TaskConfig, log: Logger): Promise<JobPool> {
-  if (config.TASK_BACKEND !== "bullmq") return new WorkerPool({ modules: JOB_MODULES });
+  if (config.TASK_BACKEND !== "bullmq") return new WorkerPool({ modules: JOB_MODULES, context: jobContext(config) });
   const { BullmqJobPool } = await import("../../adapters/tasks/bullmq-job-pool.ts");
   return BullmqJobPool.open({ url: config.REDIS_URL!, queue: config.BULLMQ_QUEUE, size: config.BULLMQ_PARALLELISM, log });
 }

@@ -32,7 +32,7 @@ import type { Config } from "./config.ts";
 import { wireBacktest } from "./backtest-wiring.ts";
 import { wireExternal } from "./external-wiring.ts";
 import { wireMarketData } from "./market-data-wiring.ts";
-import { wireQuotes } from "./quote-wiring.ts";
+import { startQuotes } from "./quote-profiles/index.ts";
 import { serveWebApp } from "./web-static.ts";
 import { VERSION } from "./version.ts";
 
@@ -66,7 +66,7 @@ export interface ServiceApp {
 export async function buildApp(config: Config, overrides: Overrides = {}): Promise<ServiceApp> {
   const log = overrides.log ?? pino({ level: config.LOG_LEVEL });
   const clock = overrides.clock ?? systemClock;
-  const registry = loadPlugins();
+  const registry = await loadPlugins(config.PLUGINS_DIR ? { pluginsDir: config.PLUGINS_DIR } : {});
   const db = await openDatabase(join(config.DATA_DIR, "service.sqlite"), defaultSqliteOpener());
   const auth = await AuthService.create({
     store: sqliteAuthStore(db),
@@ -75,11 +75,11 @@ export async function buildApp(config: Config, overrides: Overrides = {}): Promi
     clock,
   });
   const settings = sqliteSettingsStore(db);
-  const quotes = await wireQuotes(config, clock, log, settings);
+  const quotes = await startQuotes({ config, clock, log, settings });
   /** Shut down in reverse order of start-up (see `close`). */
   const closers: (() => Promise<void>)[] = [() => db.destroy(), () => quotes.close()];
-  const bars = new BarService(quotes.client, clock, log);
-  const directory = new SecurityDirectory(quotes.client, clock);
+  const bars = new BarService(quotes.quotes, clock, log);
+  const directory = new SecurityDirectory(quotes.quotes, clock);
   const external = await wireExternal(config, clock, log, db, registry);
   closers.push(() => external.close());
   const indicators = new IndicatorService(registry);
@@ -89,7 +89,7 @@ export async function buildApp(config: Config, overrides: Overrides = {}): Promi
   const backtest = await wireBacktest({ db, clock, log, registry, bars, directory, config }, VERSION);
   closers.push(() => backtest.close());
   const wss = new WebSocketServer({ noServer: true, maxPayload: config.WS_MAX_MESSAGE_BYTES });
-  const fanout = new QuoteFanout(quotes.client, clock, log, config.WS_QUOTE_INTERVAL_MS);
+  const fanout = new QuoteFanout(quotes.quotes, clock, log, config.WS_QUOTE_INTERVAL_MS);
   const hub = new WsHub(fanout, clock, log, taskFeed(backtest.area.tasks), {
     maxBuffered: config.WS_MAX_BUFFERED_BYTES,
     connections: config.WS_MAX_CONNECTIONS,
@@ -118,10 +118,10 @@ export async function buildApp(config: Config, overrides: Overrides = {}): Promi
       ws_quote_polls: fanout.polls,
       plugins: registry.strategies.size + registry.indicators.size,
     }),
-    quotes: quotes.client,
+    quotes: quotes.quotes,
     bars,
     directory,
-    hosts: new HostService(quotes.pool, quotes.candidates, settings, clock, config.QUOTE_SOURCE, config.QUOTE_SOURCE === "tdx"),
+    hosts: new HostService(quotes.pool, quotes.candidates, settings, clock, config.QUOTE_SOURCE, quotes.dialsRemote),
     registry,
     ws: { hub, upgrade: upgradeWebSocket },
     external: external.services,

@@ -74,6 +74,8 @@ const EnvSchema = z.object({
   BULLMQ_QUEUE: z.string().regex(/^[A-Za-z0-9_.-]+$/).default("tdx-forge-jobs"),
   /** Jobs one task keeps queued or running on BullMQ at once. */
   BULLMQ_PARALLELISM: z.coerce.number().int().min(1).max(256).default(8),
+  /** A directory of the user's own plugin modules (strategies, indicators), loaded at start-up. */
+  PLUGINS_DIR: z.string().min(1).optional(),
   /** Worker threads of one `npm run worker` process (0 = one per core). */
   WORKER_THREADS: z.coerce.number().int().min(0).max(256).default(0),
 });

@@ -1,5 +1,17 @@
-/** Every module with jobs: the embedded worker threads and `npm run worker` load the same ones. */
+/**
+ * Every module with jobs, and the context their threads build: the embedded worker
+ * threads and `npm run worker` load the same ones, with the same plugins.
+ */
 import { BACKTEST_JOBS } from "../../adapters/http/backtest/backtest-tasks.ts";
 import { RESEARCH_JOBS } from "../../adapters/http/research/research-tasks.ts";
+import type { JobContextSource } from "../../ports/task-runner.ts";
+import type { Config } from "./config.ts";
+import type { JobContextInput } from "./job-context.ts";
 
 export const JOB_MODULES: readonly URL[] = [BACKTEST_JOBS, RESEARCH_JOBS];
+
+/** The context source of every worker thread: the plugin registry of `PLUGINS_DIR`. */
+export function jobContext(config: Pick<Config, "PLUGINS_DIR">): JobContextSource {
+  const input: JobContextInput = config.PLUGINS_DIR ? { pluginsDir: config.PLUGINS_DIR } : {};
+  return { module: new URL("./job-context.ts", import.meta.url), input };
+}

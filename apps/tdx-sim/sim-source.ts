@@ -47,10 +47,3 @@ export interface SimSource {
   /** Commands beyond the standard set this source answers (the mac set for the demo market). */
   extraHandlers?(): ReadonlyMap<number, (payload: Uint8Array, now: number) => Uint8Array>;
 }
-
-export const EMPTY_MINUTES: MinuteSeries = { length: 0, price: new Float64Array(0), vol: new Float64Array(0), unknown: new Float64Array(0) };
-
-export function emptyTicks(): TickSeries {
-  const z = new Float64Array(0);
-  return { length: 0, minute: z, price: z, vol: z, orders: z, direction: z, reserved: z };
-}

@@ -199,3 +199,18 @@ export interface ServerFileMeta {
   /** Byte after the hash, unknown. */
   readonly unknown2: number;
 }
+
+/** A minute line with no points (a source that has none for the day). */
+export const EMPTY_MINUTES: MinuteSeries = { length: 0, price: new Float64Array(0), vol: new Float64Array(0), unknown: new Float64Array(0) };
+
+/** No ticks (a source that keeps none). */
+export function emptyTicks(): TickSeries {
+  const z = new Float64Array(0);
+  return { length: 0, minute: z, price: z, vol: z, orders: z, direction: z, reserved: z };
+}
+
+/** No auction points (a source that keeps none). */
+export function emptyAuction(): AuctionSeries {
+  const z = new Float64Array(0);
+  return { length: 0, second: z, price: z, matched: z, unmatched: z };
+}

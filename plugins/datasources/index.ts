@@ -1,7 +1,8 @@
+/** External data providers, one per capability (market-api.md 4.11): each module of this folder exporting one. */
+import { fileURLToPath } from "node:url";
 import type { ExternalDataSourcePlugin } from "../../ports/external-data.ts";
-import { cffexPositionRanks } from "./cffex-ccpm.ts";
-import { cninfoAnnouncements } from "./cninfo.ts";
-import { sinaFinancialReports } from "./sina-finance.ts";
+import { byListingOrder, discoverPlugins } from "../discover.ts";
 
-/** External data providers, one per capability (market-api.md 4.11). */
-export const dataSources: readonly ExternalDataSourcePlugin[] = [cninfoAnnouncements, sinaFinancialReports, cffexPositionRanks];
+export const dataSources: readonly ExternalDataSourcePlugin[] = (await discoverPlugins(fileURLToPath(new URL(".", import.meta.url))))
+  .filter((p): p is ExternalDataSourcePlugin => p.kind === "datasource")
+  .sort(byListingOrder);

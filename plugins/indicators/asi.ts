@@ -4,6 +4,7 @@ import { formulaIndicator, period } from "./formula-indicator.ts";
 /** Accumulation swing index, in the form MyTT and funcat publish (a windowed sum). */
 export const asi = formulaIndicator({
   id: "ASI",
+  order: 24,
   title: "ASI 振动升降指标",
   params: [period("M1", 26), period("M2", 10)],
   formula: `LC:=REF(CLOSE,1);

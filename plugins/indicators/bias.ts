@@ -3,6 +3,7 @@ import { formulaIndicator, period } from "./formula-indicator.ts";
 /** Percentage distance of the close from three moving averages. */
 export const bias = formulaIndicator({
   id: "BIAS",
+  order: 10,
   title: "BIAS 乖离率",
   params: [period("N1", 6), period("N2", 12), period("N3", 24)],
   formula: `BIAS1:(CLOSE-MA(CLOSE,N1))/MA(CLOSE,N1)*100;

@@ -4,6 +4,7 @@ import { formulaIndicator, period } from "./formula-indicator.ts";
 /** BR (buying pressure against the previous close) and AR (against the open). */
 export const brar = formulaIndicator({
   id: "BRAR",
+  order: 22,
   title: "BRAR 情绪指标",
   params: [period("N", 26)],
   formula: `BR:SUM(MAX(0,HIGH-REF(CLOSE,1)),N)/SUM(MAX(0,REF(CLOSE,1)-LOW),N)*100;

@@ -8,6 +8,7 @@ import { formulaIndicator, period } from "./formula-indicator.ts";
  */
 export const cr = formulaIndicator({
   id: "CR",
+  order: 23,
   title: "CR 带状能量线",
   params: [period("N", 26), period("M1", 10), period("M2", 20), period("M3", 40), period("M4", 62)],
   formula: `MID:=REF(HIGH+LOW,1)/2;

@@ -4,6 +4,7 @@ import { formulaIndicator, period } from "./formula-indicator.ts";
 /** 多空线: a weighted average of the last 21 bars' midpoints, as published (the last term is REF(MID,20)). */
 export const dkx = formulaIndicator({
   id: "DKX",
+  order: 29,
   title: "DKX 多空线",
   params: [period("M", 10)],
   formula: `MID:=(3*CLOSE+LOW+OPEN+HIGH)/6;

@@ -4,6 +4,7 @@ import { formulaIndicator, period } from "./formula-indicator.ts";
 /** Directional movement, in TDX's current form with EXPMEMA smoothing. */
 export const dmi = formulaIndicator({
   id: "DMI",
+  order: 12,
   title: "DMI 趋向指标",
   params: [period("N", 14), period("M", 6)],
   formula: `MTR:=EXPMEMA(MAX(MAX(HIGH-LOW,ABS(HIGH-REF(CLOSE,1))),ABS(REF(CLOSE,1)-LOW)),N);

@@ -6,6 +6,7 @@ import { formulaIndicator, period } from "./formula-indicator.ts";
  */
 export const ema = formulaIndicator({
   id: "EMA",
+  order: 2,
   title: "EMA 指数均线",
   params: [period("M1", 5), period("M2", 10), period("M3", 20), period("M4", 60)],
   formula: `EMA1:EMA(CLOSE,M1);

@@ -4,6 +4,7 @@ import { formulaIndicator, period } from "./formula-indicator.ts";
 /** Ease of movement: midpoint change scaled by relative volume and range. */
 export const emv = formulaIndicator({
   id: "EMV",
+  order: 21,
   title: "EMV 简易波动指标",
   params: [period("N", 14), period("M", 9)],
   formula: `VOLUME:=MA(VOL,N)/VOL;

@@ -26,6 +26,7 @@ export interface FormulaIndicatorPlugin extends IndicatorPlugin {
 
 export interface FormulaIndicatorDef {
   readonly id: string;
+  readonly order?: number;
   readonly title: string;
   readonly description?: string;
   readonly params: readonly IndicatorParam[];
@@ -68,6 +69,7 @@ export function formulaIndicator(def: FormulaIndicatorDef): FormulaIndicatorPlug
   return {
     kind: "indicator",
     id: def.id,
+    ...(def.order === undefined ? {} : { order: def.order }),
     title: def.title,
     ...(def.description === undefined ? {} : { description: def.description }),
     params: def.params,

@@ -7,6 +7,7 @@ import { formulaIndicator, period } from "./formula-indicator.ts";
  */
 export const kdj = formulaIndicator({
   id: "KDJ",
+  order: 6,
   title: "KDJ 随机指标",
   params: [period("N", 9), period("M1", 3), period("M2", 3)],
   formula: `RSV:=(CLOSE-LLV(LOW,N))/(HHV(HIGH,N)-LLV(LOW,N))*100;

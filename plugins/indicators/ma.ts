@@ -3,6 +3,7 @@ import { formulaIndicator, period } from "./formula-indicator.ts";
 /** Four simple moving averages of the close (TDX's MA with 5/10/20/60). */
 export const ma = formulaIndicator({
   id: "MA",
+  order: 1,
   title: "MA 均线",
   params: [period("M1", 5), period("M2", 10), period("M3", 20), period("M4", 60)],
   formula: `MA1:MA(CLOSE,M1);

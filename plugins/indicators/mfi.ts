@@ -4,6 +4,7 @@ import { formulaIndicator, period } from "./formula-indicator.ts";
 /** Money flow index (equal to TA-Lib's MFI). */
 export const mfi = formulaIndicator({
   id: "MFI",
+  order: 26,
   title: "MFI 资金流量指标",
   params: [period("N", 14)],
   formula: `TYP:=(HIGH+LOW+CLOSE)/3;

@@ -4,6 +4,7 @@ import { formulaIndicator, period } from "./formula-indicator.ts";
 /** On-balance volume from the second bar (TA-Lib's OBV also counts the first bar's volume). */
 export const obv = formulaIndicator({
   id: "OBV",
+  order: 14,
   title: "OBV 累积能量线",
   params: [period("M", 30)],
   formula: `VA:=IF(CLOSE>REF(CLOSE,1),VOL,-VOL);

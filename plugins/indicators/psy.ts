@@ -4,6 +4,7 @@ import { formulaIndicator, period } from "./formula-indicator.ts";
 /** Psychological line: the share of up closes over N bars. */
 export const psy = formulaIndicator({
   id: "PSY",
+  order: 17,
   title: "PSY 心理线",
   params: [period("N", 12), period("M", 6)],
   formula: `PSY:COUNT(CLOSE>REF(CLOSE,1),N)/N*100;

@@ -4,6 +4,7 @@ import { formulaIndicator, period } from "./formula-indicator.ts";
 /** RSI over three periods with TDX's SMA smoothing (Wilder's, seeded on the first bar). */
 export const rsi = formulaIndicator({
   id: "RSI",
+  order: 7,
   title: "RSI 相对强弱指标",
   params: [period("N1", 6), period("N2", 12), period("N3", 24)],
   formula: `LC:=REF(CLOSE,1);

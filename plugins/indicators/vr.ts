@@ -4,6 +4,7 @@ import { formulaIndicator, period } from "./formula-indicator.ts";
 /** Volume ratio: volume on up bars against down bars, unchanged bars split between both. */
 export const vr = formulaIndicator({
   id: "VR",
+  order: 18,
   title: "VR 成交量变异率",
   params: [period("N", 26), period("M", 6)],
   formula: `TH:=SUM(IF(CLOSE>REF(CLOSE,1),VOL,0),N);

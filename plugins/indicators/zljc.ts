@@ -4,6 +4,7 @@ import { formulaIndicator } from "./formula-indicator.ts";
 /** 主力进出: cumulative money-flow proxy and its 12/26-bar averages (VOL scale as given by the bars). */
 export const zljc = formulaIndicator({
   id: "ZLJC",
+  order: 30,
   title: "ZLJC 主力进出",
   params: [],
   formula: `VAR1:=(CLOSE+LOW+HIGH)/3;

@@ -10,6 +10,7 @@ const params = z.object({ n_ma: bars("均线周期", 20, 5, 100), n_atr: bars("A
 export const atrBreakout: StrategyPlugin<z.infer<typeof params>> = {
   kind: "strategy",
   id: "atr_breakout",
+  order: 14,
   title: "ATR 通道突破",
   description: "Buy when the close reaches MA + k·ATR, sell when it falls to MA − k·ATR.",
   params,

@@ -9,6 +9,7 @@ const params = z.object({ m1: bars("均线1", 3, 1, 20), m2: bars("均线2", 6, 
 export const bbiStrategy: StrategyPlugin<z.infer<typeof params>> = {
   kind: "strategy",
   id: "bbi",
+  order: 12,
   title: "BBI 多空指标",
   description: "Buy when the close is above BBI (the mean of four moving averages), sell when it is below.",
   params,

@@ -9,6 +9,7 @@ const params = z.object({ n: bars("均线周期", 6, 2, 30), threshold: real("�
 export const biasReversal: StrategyPlugin<z.infer<typeof params>> = {
   kind: "strategy",
   id: "bias_reversal",
+  order: 17,
   title: "BIAS 乖离反弹",
   description: "Buy when the close is threshold percent or more below its n-bar MA, sell when it is threshold percent or more above.",
   params,

@@ -22,6 +22,7 @@ const params = z.object({
 export const bollBreakout: StrategyPlugin<z.infer<typeof params>> = {
   kind: "strategy",
   id: "boll_breakout",
+  order: 6,
   title: "布林带突破",
   description:
     "Bollinger bands (MA ± p·STD of the close over n bars). reversion: buy at or below the lower band, sell at or above the upper band. breakout: buy when the close breaks above the upper band, sell when it falls below the middle line.",

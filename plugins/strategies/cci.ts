@@ -11,6 +11,7 @@ const params = z
 export const cciStrategy: StrategyPlugin<z.infer<typeof params>> = {
   kind: "strategy",
   id: "cci",
+  order: 15,
   title: "CCI 超卖反弹",
   description: "Buy when CCI is at or below the oversold line, sell when it is at or above the overbought line.",
   params,

@@ -9,6 +9,7 @@ const params = z.object({ m1: bars("DI周期", 14, 2, 30), m2: bars("ADX周期",
 export const dmiStrategy: StrategyPlugin<z.infer<typeof params>> = {
   kind: "strategy",
   id: "dmi",
+  order: 18,
   title: "DMI 趋向指标",
   description: "Buy when +DI (PDI) crosses above −DI (MDI), sell when it crosses back below.",
   params,

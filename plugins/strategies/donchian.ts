@@ -16,6 +16,7 @@ const params = z.object({ n: bars("通道周期", 20, 5, 100), exit_n: bars("离
 export const donchian: StrategyPlugin<z.infer<typeof params>> = {
   kind: "strategy",
   id: "donchian",
+  order: 7,
   title: "唐安奇通道突破",
   description:
     "Turtle breakout: buy when the close exceeds the highest high of the previous n bars, sell when it drops below the lowest low of the previous exit_n bars.",

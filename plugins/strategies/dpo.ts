@@ -9,6 +9,7 @@ const params = z.object({ m1: bars("DPO周期", 20, 5, 60), m2: bars("均线周�
 export const dpoStrategy: StrategyPlugin<z.infer<typeof params>> = {
   kind: "strategy",
   id: "dpo",
+  order: 21,
   title: "DPO 区间震荡",
   description: "Buy when DPO crosses above MA(DPO, m2), sell when it crosses back below.",
   params,

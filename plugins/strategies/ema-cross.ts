@@ -9,6 +9,7 @@ const params = z.object({ fast: bars("快线周期", 12, 2, 60), slow: bars("慢
 export const emaCross: StrategyPlugin<z.infer<typeof params>> = {
   kind: "strategy",
   id: "ema_cross",
+  order: 2,
   title: "EMA 双线交叉",
   description: "Buy when the fast EMA of the close crosses above the slow EMA, sell when it crosses back below. Reacts faster than simple averages.",
   params,

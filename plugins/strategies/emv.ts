@@ -9,6 +9,7 @@ const params = z.object({ n: bars("EMV周期", 14, 2, 30) });
 export const emvStrategy: StrategyPlugin<z.infer<typeof params>> = {
   kind: "strategy",
   id: "emv",
+  order: 20,
   title: "EMV 简易波动",
   description: "Buy when EMV is above 0, sell when it is below 0.",
   params,

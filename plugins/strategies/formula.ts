@@ -31,6 +31,7 @@ const params = z
 export const formulaStrategy: StrategyPlugin<z.infer<typeof params>> = {
   kind: "strategy",
   id: "formula",
+  order: 10,
   title: "公式策略",
   description:
     "A TDX formula's signal columns: buy where the buy column is on (default: the first signal column), sell where the sell column is on (default: the second signal column); without a sell column the position is held while the buy column stays on. Other numeric params are the formula's parameters.",

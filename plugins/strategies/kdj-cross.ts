@@ -9,6 +9,7 @@ const params = z.object({ n: bars("RSV周期", 9, 2, 30), m1: bars("K平滑", 3,
 export const kdjCross: StrategyPlugin<z.infer<typeof params>> = {
   kind: "strategy",
   id: "kdj_cross",
+  order: 4,
   title: "KDJ 金叉",
   description: "Buy when K crosses above D (golden cross), sell when K crosses back below D (dead cross).",
   params,

@@ -14,6 +14,7 @@ const params = z.object({ n: bars("均线周期", 20, 5, 100), m: bars("ATR周�
 export const keltner: StrategyPlugin<z.infer<typeof params>> = {
   kind: "strategy",
   id: "keltner",
+  order: 13,
   title: "肯特纳通道",
   description: "Buy when the close reaches EMA(typical price, n) + 2·ATR(m), sell when it falls to the middle − 2·ATR(m).",
   params,

@@ -9,6 +9,7 @@ const params = z.object({ fast: bars("快线周期", 5, 1, 60), slow: bars("慢�
 export const maCross: StrategyPlugin<z.infer<typeof params>> = {
   kind: "strategy",
   id: "ma_cross",
+  order: 1,
   title: "双均线交叉",
   description: "Buy when the fast MA of the close crosses above the slow MA, sell when it crosses back below. The classic trend follower.",
   params,

@@ -11,6 +11,7 @@ const params = z
 export const macd: StrategyPlugin<z.infer<typeof params>> = {
   kind: "strategy",
   id: "macd",
+  order: 3,
   title: "MACD 金叉",
   description: "Buy when DIF crosses above DEA (golden cross), sell when it crosses back below (dead cross).",
   params,

@@ -19,6 +19,7 @@ const params = z
 export const momentum: StrategyPlugin<z.infer<typeof params>> = {
   kind: "strategy",
   id: "momentum",
+  order: 9,
   title: "动量策略",
   description: "Buy when the n-bar rate of change (percent) is above entry_pct, sell when it falls below exit_pct.",
   params,

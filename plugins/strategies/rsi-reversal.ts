@@ -11,6 +11,7 @@ const params = z
 export const rsiReversal: StrategyPlugin<z.infer<typeof params>> = {
   kind: "strategy",
   id: "rsi_reversal",
+  order: 5,
   title: "RSI 超卖反弹",
   description: "Buy when RSI is at or below the oversold line, sell when it is at or above the overbought line.",
   params,

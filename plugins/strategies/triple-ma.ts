@@ -12,6 +12,7 @@ const params = z
 export const tripleMa: StrategyPlugin<z.infer<typeof params>> = {
   kind: "strategy",
   id: "triple_ma",
+  order: 11,
   title: "三均线系统",
   description: "Buy when MA(short) > MA(mid) > MA(long) (bullish alignment), sell when MA(short) < MA(mid) < MA(long).",
   params,

@@ -9,6 +9,7 @@ const params = z.object({ m1: bars("TRIX周期", 12, 2, 30), m2: bars("信号周
 export const trixStrategy: StrategyPlugin<z.infer<typeof params>> = {
   kind: "strategy",
   id: "trix",
+  order: 19,
   title: "TRIX 三重平滑",
   description: "Buy when TRIX crosses above its signal line MA(TRIX, m2), sell when it crosses back below.",
   params,

@@ -15,6 +15,7 @@ const params = z.object({ n: bars("均量周期", 20, 2, 120), k: real("放量�
 export const volumeBreakout: StrategyPlugin<z.infer<typeof params>> = {
   kind: "strategy",
   id: "volume_breakout",
+  order: 8,
   title: "放量突破",
   description:
     "Buy on an up day whose volume is at least k × the average volume of the previous n bars; sell when the close falls below its exit_n-bar MA.",

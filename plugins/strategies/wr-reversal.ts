@@ -15,6 +15,7 @@ const params = z
 export const wrReversal: StrategyPlugin<z.infer<typeof params>> = {
   kind: "strategy",
   id: "wr_reversal",
+  order: 16,
   title: "WR 威廉超卖",
   description: "Williams %R on the −100..0 scale (−TDX WR): buy at or below the oversold line (−80), sell at or above the overbought line (−20).",
   params,

@@ -1,25 +1,12 @@
 import assert from "node:assert/strict";
-import { readdirSync, readFileSync, statSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { dirname, join, relative, resolve, sep } from "node:path";
 import { test } from "node:test";
+import { importsOf, tsFiles } from "../support/imports.ts";
 import { fileURLToPath } from "node:url";
 
 const ROOT = fileURLToPath(new URL("../../", import.meta.url));
 const CORE = join(ROOT, "core");
-
-function tsFiles(dir: string): string[] {
-  return readdirSync(dir).flatMap((name) => {
-    const p = join(dir, name);
-    return statSync(p).isDirectory() ? tsFiles(p) : p.endsWith(".ts") ? [p] : [];
-  });
-}
-
-const SPECIFIER = /(?:^|[\s;])(?:import|export)\b[^'"]*?from\s*['"]([^'"]+)['"]|\bimport\s*\(\s*['"]([^'"]+)['"]\s*\)|^\s*import\s+['"]([^'"]+)['"]/gm;
-
-/** Every import specifier a file names, static or dynamic. */
-export function importsOf(source: string): string[] {
-  return [...source.matchAll(SPECIFIER)].map((m) => m[1] ?? m[2] ?? m[3]);
-}
 
 test("import scanner sees static, re-export, side-effect and dynamic imports", () => {
   const src = `import a from "node:fs";\nexport { b } from "./b.ts";\nimport "zod";\nconst c = await import("../x.ts");\nimport type { T } from "kysely";`;

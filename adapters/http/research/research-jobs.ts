@@ -1,8 +1,8 @@
 /**
  * The research jobs the workers run (loaded by the worker pool and by
- * `npm run worker`). Each thread or process builds its own plugin registry once.
+ * `npm run worker`), over the plugin registry the thread's context carries.
  */
-import { loadPlugins } from "../../../plugins/index.ts";
+import type { PluginRegistry } from "../../../ports/plugins.ts";
 import type { JobHandler } from "../../../ports/task-runner.ts";
 import { evaluateStrategy } from "./evaluate-job.ts";
 import { evaluateChunk } from "./grid-job.ts";
@@ -11,13 +11,13 @@ import { rotate } from "./rotation-job.ts";
 import { scanBatch } from "./signal-scan-job.ts";
 import { walkForwardWindow } from "./walk-forward-job.ts";
 
-const registry = loadPlugins();
-
-export const jobs: Record<string, JobHandler> = {
-  "research.grid": (chunk) => evaluateChunk(registry, chunk),
-  "research.window": (job) => walkForwardWindow(registry, job),
-  "research.evaluate": (job) => evaluateStrategy(registry, job),
-  "research.seed": (job) => seedRuns(registry, job),
-  "research.rotation": (job) => rotate(job),
-  "research.scan": (batch) => scanBatch(registry, batch),
-};
+export function createJobs({ registry }: { registry: PluginRegistry }): Record<string, JobHandler> {
+  return {
+    "research.grid": (chunk) => evaluateChunk(registry, chunk),
+    "research.window": (job) => walkForwardWindow(registry, job),
+    "research.evaluate": (job) => evaluateStrategy(registry, job),
+    "research.seed": (job) => seedRuns(registry, job),
+    "research.rotation": (job) => rotate(job),
+    "research.scan": (batch) => scanBatch(registry, batch),
+  };
+}

@@ -14,13 +14,11 @@
  */
 import { lookup } from "node:dns/promises";
 import { isIP } from "node:net";
-import { hostKey, isLoopback, parseHostList, type TdxHost } from "../../tdx/tdx-hosts.ts";
+import { hostKey, isLoopback, parseHostList, PREFERRED_HOST_KEY, type TdxHost } from "../../tdx/tdx-hosts.ts";
 import { type HostProbe, TdxPool } from "../../tdx/tdx-pool.ts";
 import type { Clock } from "../../../ports/clock.ts";
 import type { SettingsStore } from "../../../ports/settings-store.ts";
 import { HttpError } from "../http-error.ts";
-
-export const PREFERRED_HOST_KEY = "tdx.preferred_host";
 
 /** What a failed probe or switch reports, whatever the socket said. */
 export const NOT_TDX = "not a TDX server (no TDX handshake answer)";

@@ -12,20 +12,22 @@ import type { Market as MarketName } from "../../../core/bars/security-kind.ts";
 import { encodeQuoteServerTime } from "../../../adapters/tdx/tdx-codec-quotes.ts";
 import type { HistoryMinuteReply } from "../../../adapters/tdx/tdx-codec-minute.ts";
 import type { HistoryTransactionsReply } from "../../../adapters/tdx/tdx-codec-transactions.ts";
-import type {
-  AuctionSeries,
-  CompanyInfoEntry,
-  FinanceInfo,
-  IndexBarSeries,
-  MarketId,
-  MinuteSeries,
-  Quote,
-  SecurityInfo,
-  SecurityRef,
-  TickSeries,
-  XdxrEntry,
+import {
+  type AuctionSeries,
+  type CompanyInfoEntry,
+  EMPTY_MINUTES,
+  emptyTicks,
+  type FinanceInfo,
+  type IndexBarSeries,
+  type MarketId,
+  type MinuteSeries,
+  type Quote,
+  type SecurityInfo,
+  type SecurityRef,
+  type TickSeries,
+  type XdxrEntry,
 } from "../../../core/quotes/records.ts";
-import { EMPTY_MINUTES, emptyTicks, type SimSource } from "../sim-source.ts";
+import type { SimSource } from "../sim-source.ts";
 import { DemoMarket } from "./demo-market.ts";
 import { companyFiles, companyText } from "./f10.ts";
 import { boardFiles } from "./board-files.ts";

@@ -8,72 +8,30 @@
  * redis-server is not installed (.ci/run installs it).
  */
 import assert from "node:assert/strict";
-import { spawn, type ChildProcess } from "node:child_process";
-import { existsSync, mkdtempSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { after, before, describe, test } from "node:test";
-import { fileURLToPath } from "node:url";
 import { DEFAULT_CONFIG } from "../../../core/backtest/index.ts";
 import { rankGrid, rankingRows } from "../../../core/research/grid-report.ts";
 import { evaluateChunk } from "../../../adapters/http/research/grid-job.ts";
 import { parseOhlcvRecords } from "../../../adapters/http/validation/ohlcv-records.ts";
 import { loadPlugins } from "../../../plugins/index.ts";
+import { type RedisServer, REDIS_SKIP, startRedis, startWorker, stopped, type WorkerProcess } from "../../support/redis.ts";
 import { call, FakeClock, startTestServer, type TestServer } from "../../support/server.ts";
 import { runTask } from "../../http/task-polling.ts";
 import { randomWalk } from "../http/research/research-bars.ts";
 
-const REDIS = ["/usr/bin/redis-server", "/usr/local/bin/redis-server"].find((p) => existsSync(p));
-const ROOT = fileURLToPath(new URL("../../../", import.meta.url));
 const QUEUE = `tdx-forge-test-${process.pid}`;
 
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const s = createServer().listen(0, "127.0.0.1", () => {
-      const port = (s.address() as { port: number }).port;
-      s.close(() => resolve(port));
-    });
-  });
-
-/** Resolves once a line of the child's stdout matches. */
-function waitFor(child: ChildProcess, lines: string[], match: (line: string) => boolean, what: string): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`${what}: not ready in 20 s`)), 20_000);
-    child.stdout!.on("data", (chunk: Buffer) => {
-      for (const line of chunk.toString().split("\n")) {
-        if (line === "") continue;
-        lines.push(line);
-        if (match(line)) {
-          clearTimeout(timer);
-          resolve();
-        }
-      }
-    });
-    child.once("exit", (code) => reject(new Error(`${what} exited with ${code}`)));
-  });
-}
-
-const stopped = (child: ChildProcess) => new Promise<void>((resolve) => (child.exitCode !== null ? resolve() : child.once("exit", () => resolve())));
-
-describe("BullMQ backend", { skip: REDIS ? false : "redis-server is not installed (apt-get install redis-server)" }, () => {
-  const dir = mkdtempSync(join(tmpdir(), "tdx-forge-redis-"));
-  let url = "";
-  let redis: ChildProcess;
-  const workers: { child: ChildProcess; lines: string[] }[] = [];
+describe("BullMQ backend", { skip: REDIS_SKIP }, () => {
+  let redis: RedisServer;
+  let workers: WorkerProcess[] = [];
   let s: TestServer;
 
   before(async () => {
-    const port = await freePort();
-    url = `redis://127.0.0.1:${port}`;
-    redis = spawn(REDIS!, ["--port", String(port), "--bind", "127.0.0.1", "--dir", dir, "--save", "", "--appendonly", "no"], { stdio: ["ignore", "pipe", "inherit"] });
-    await waitFor(redis, [], (l) => l.includes("Ready to accept connections"), "redis-server");
-    const env = { ...process.env, REDIS_URL: url, BULLMQ_QUEUE: QUEUE, WORKER_THREADS: "1", LOG_LEVEL: "info" };
-    for (let k = 0; k < 2; k++) {
-      const child = spawn(process.execPath, ["--import", "tsx", "apps/worker/main.ts"], { cwd: ROOT, env, stdio: ["ignore", "pipe", "inherit"] });
-      workers.push({ child, lines: [] });
-    }
-    await Promise.all(workers.map((w, k) => waitFor(w.child, w.lines, (l) => l.includes('"worker ready"'), `worker ${k}`)));
+    redis = await startRedis();
+    const url = redis.url;
+    const started = await Promise.allSettled([0, 1].map(() => startWorker({ REDIS_URL: url, BULLMQ_QUEUE: QUEUE })));
+    workers = started.flatMap((w) => (w.status === "fulfilled" ? [w.value] : []));
+    for (const w of started) if (w.status === "rejected") throw w.reason;
     s = await startTestServer({
       clock: new FakeClock(Date.UTC(2026, 10, 20, 6, 0)),
       env: { TASK_BACKEND: "bullmq", REDIS_URL: url, BULLMQ_QUEUE: QUEUE, BULLMQ_PARALLELISM: "4" },
@@ -84,9 +42,7 @@ describe("BullMQ backend", { skip: REDIS ? false : "redis-server is not installe
     await s?.dispose();
     for (const w of workers) w.child.kill("SIGTERM");
     await Promise.all(workers.map((w) => stopped(w.child)));
-    redis?.kill("SIGTERM");
-    if (redis) await stopped(redis);
-    rmSync(dir, { recursive: true, force: true });
+    await redis?.stop();
   });
 
   test("a grid split across two worker processes: chunks on both, merged into the in-process ranking", async () => {
@@ -111,7 +67,7 @@ describe("BullMQ backend", { skip: REDIS ? false : "redis-server is not installe
     assert.ok(parsed.ok);
     // inline bars without a symbol trade by main-board rules, as SZ:000001
     const security = { code: "000001", market: "SZ" as const };
-    const matrix = evaluateChunk(loadPlugins(), { strategy: "ma_cross", grid, base: {}, from: 0, to: 4000, config: DEFAULT_CONFIG, security, bars: parsed.series });
+    const matrix = evaluateChunk(await loadPlugins(), { strategy: "ma_cross", grid, base: {}, from: 0, to: 4000, config: DEFAULT_CONFIG, security, bars: parsed.series });
     const expected = rankingRows(grid, matrix, rankGrid(matrix, "sharpe").order, "sharpe");
     assert.deepEqual(done.result.ranking, JSON.parse(JSON.stringify(expected)));
     assert.equal(done.result.evaluated, 4000);

@@ -1,7 +1,7 @@
 /** Jobs the worker-pool tests run in real threads. */
 import type { JobHandler } from "../../../ports/task-runner.ts";
 
-export const jobs: Record<string, JobHandler> = {
+const jobs: Record<string, JobHandler> = {
   /** Sums a typed array (checks that payloads cross the thread boundary intact). */
   sum: (p: { values: Float64Array }) => p.values.reduce((a, b) => a + b, 0),
   /** Reports `steps` progress messages, then returns how many it sent. */
@@ -17,3 +17,7 @@ export const jobs: Record<string, JobHandler> = {
     throw new RangeError(p.message);
   },
 };
+
+export function createJobs(): Record<string, JobHandler> {
+  return jobs;
+}

@@ -14,7 +14,7 @@ import { bestPoint, evaluateChunk } from "../../../../adapters/http/research/gri
 import { loadPlugins } from "../../../../plugins/index.ts";
 import { randomWalk } from "./research-bars.ts";
 
-const registry = loadPlugins();
+const registry = await loadPlugins();
 const security = { code: "600000", market: "SH" as const };
 const config = { ...DEFAULT_CONFIG, commission: 0.0005 };
 

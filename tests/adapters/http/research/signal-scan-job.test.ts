@@ -51,8 +51,8 @@ test("saved strategies expand into strategy × symbol targets; damaged entries b
   assert.deepEqual(targets[3]!.params, { n: 9 });
 });
 
-test("a batch scans each target on its bars; unknown strategies, bad parameters and missing bars are row errors", () => {
-  const registry = loadPlugins();
+test("a batch scans each target on its bars; unknown strategies, bad parameters and missing bars are row errors", async () => {
+  const registry = await loadPlugins();
   const bars = randomWalk(300, 11);
   const targets = expandTargets([
     record({ id: "a", context: { symbol: "SZ:000001" }, params: { fast: 3, slow: 8 } }),

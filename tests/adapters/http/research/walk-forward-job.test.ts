@@ -13,7 +13,7 @@ import { walkForwardWindow } from "../../../../adapters/http/research/walk-forwa
 import { loadPlugins } from "../../../../plugins/index.ts";
 import { randomWalk } from "./research-bars.ts";
 
-const registry = loadPlugins();
+const registry = await loadPlugins();
 const grid = { fast: [2, 3, 5], slow: [8, 13, 21] };
 
 test("a window's chosen parameters depend on in-sample bars only (property)", () => {

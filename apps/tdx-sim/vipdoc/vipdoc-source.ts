@@ -160,7 +160,9 @@ export class VipdocSource implements SimSource {
         break;
       }
     }
-    return tail(s ?? EMPTY_BARS, start, count);
+    const out = tail(s ?? EMPTY_BARS, start, count);
+    // An index reply always has the breadth fields; outside the daily file (or with no file at all) none is known: zeros.
+    return this.isIndex(ref) ? { ...out, up: new Float64Array(out.length), down: new Float64Array(out.length) } : out;
   }
 
   /** The last day of the one-minute file as the "today" line. */

@@ -19,3 +19,20 @@ export function roundScaled(x: number, scale: number): number {
 export function roundHalfUp(x: number, decimals: number): number {
   return roundScaled(x, 10 ** decimals);
 }
+
+/**
+ * The TDX terminal's extra upward bias, in yuan, before it rounds an adjusted
+ * (复权) price half up. Checked against 18,668 forward-adjusted prices that
+ * terminals exported for two securities (issue 17): plain half-up rounding of
+ * the exact affine value matches all but 17, and those 17 are all values just
+ * below a half-cent that the terminal rounds up, e.g. SH 600000 2009-05-15 low
+ * 6.7649996 → 6.77 and 2007-01-29 high 5.3149704 → 5.32 (3.0e-5 below the
+ * half). The bias is therefore above 2.96e-5; 3e-5 is the smallest round value
+ * that reproduces every exported price. Unverified for 3-decimal prices (funds).
+ */
+export const ADJUSTED_PRICE_BIAS = 3e-5;
+
+/** An adjusted price as the terminal rounds it: `x` + ADJUSTED_PRICE_BIAS, then half up to 1/`scale`. */
+export function roundAdjusted(x: number, scale: number): number {
+  return roundScaled(x + ADJUSTED_PRICE_BIAS, scale);
+}

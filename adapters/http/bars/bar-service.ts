@@ -10,11 +10,12 @@
  * undecodable. The code's kind (security-kind.ts) decides before anything is
  * asked: a mismatch is a 400 naming the endpoint that serves the code.
  */
-import { adjustBars, type AdjustMethod, type AdjustMode } from "../../../core/bars/adjust.ts";
+import { adjustBars, needsBasis, type AdjustMethod, type AdjustMode } from "../../../core/bars/adjust.ts";
 import { barTimes, type BarTimeMode } from "../../../core/bars/bar-time.ts";
 import { BAR_CATEGORIES, type BarCategory } from "../../../core/bars/categories.ts";
 import { deriveBarFields } from "../../../core/bars/derived.ts";
-import { yyyymmdd, marketTimeOf } from "../../../core/bars/market-time.ts";
+import { formatDate, fromYyyymmdd, yyyymmdd, marketTimeOf } from "../../../core/bars/market-time.ts";
+import { DAY_MS } from "../../../core/bars/session-clock.ts";
 import { aggregateMin120, MIN120_MAX_BARS } from "../../../core/bars/min120.ts";
 import { priceEvents } from "../../../core/bars/price-events.ts";
 import { barTable, type BarTable } from "../../../core/bars/rows.ts";
@@ -24,6 +25,7 @@ import type { Clock } from "../../../ports/clock.ts";
 import type { Logger } from "../../../ports/logger.ts";
 import type { QuoteSource } from "../../../ports/quote-source.ts";
 import { HttpError } from "../http-error.ts";
+import { AdjustHistory } from "./adjust-history.ts";
 import { marketId } from "../quotes/markets.ts";
 
 export interface BarQuery {
@@ -56,15 +58,16 @@ function requireInstrument(q: BarQuery, index: boolean): void {
   );
 }
 
-// Before every event, so backward adjustment starts at the listing (the first event can't precede it).
-const HFQ_BASE = 19900101;
-
 export class BarService {
+  private readonly history: AdjustHistory;
+
   constructor(
     private readonly src: QuoteSource,
     private readonly clock: Clock,
     private readonly log: Logger,
-  ) {}
+  ) {
+    this.history = new AdjustHistory(src);
+  }
 
   async #fetch(q: BarQuery, index: boolean): Promise<BarSeries> {
     const spec = BAR_CATEGORIES[q.category];
@@ -100,15 +103,20 @@ export class BarService {
       note = "ex-rights data unavailable from the quote source; adjust ignored";
     } else if (adjust !== "NONE" && xdxr) {
       const today = yyyymmdd(marketTimeOf(this.clock.now()));
-      const r = adjustBars(raw, priceEvents(xdxr), adjust, {
-        asOf: today,
-        hfqBase: HFQ_BASE,
-        decimals: priceDecimals(q.market, q.code),
-      });
+      const events = priceEvents(xdxr);
+      const decimals = priceDecimals(q.market, q.code);
+      // The window is the whole history when it is the newest daily bars and fewer came back than were asked.
+      const whole = q.category === "DAY" && q.start === 0 && raw.length < q.count;
+      const asOfDay = Math.floor(fromYyyymmdd(today) / DAY_MS);
+      const basis = !whole && needsBasis(raw, events, adjust, asOfDay) ? await this.history.basis(ref, events, asOfDay, decimals) : undefined;
+      const r = adjustBars(raw, events, adjust, { asOf: today, decimals, ...(basis ? { basis } : {}) });
       series = r.series;
       applied = adjust;
       method = r.method;
-      if (method === "ratio") note = "forward-adjusted prices would go below zero; ratio method used";
+      if (method === "ratio") {
+        const over = basis ? `the security's ${basis.bars} daily bars since ${formatDate(basis.firstDay * DAY_MS)}` : "the whole history";
+        note = `forward-adjusted prices would go below zero somewhere in ${over}; ratio method used for every bar`;
+      }
     }
     return { ...this.#finish(series, q), adjust: { requested: adjust, applied, method, ...(note ? { note } : {}) } };
   }

@@ -1,7 +1,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import fc from "fast-check";
-import { adjustBars } from "../../../core/bars/adjust.ts";
+import { adjustBars, adjustBasis, needsBasis } from "../../../core/bars/adjust.ts";
 import { affineAt } from "../../../core/bars/adjust-affine.ts";
 import { forwardRatio } from "../../../core/bars/adjust-ratio.ts";
 import { marketTime } from "../../../core/bars/market-time.ts";
@@ -194,6 +194,47 @@ test("property: a window adjusted with asOf and hfqBase equals the slice of the 
       },
     ),
   );
+});
+
+test("property: with the basis of the whole history, any window equals the slice of the whole, whichever method the history needs", () => {
+  const methods = new Set<string>();
+  fc.assert(
+    fc.property(
+      dailySeries(60)
+        .chain((s) => fc.tuple(fc.constant(s), eventsFor(s)))
+        .chain(([s, recs]) => fc.tuple(fc.constant(s), fc.constant(recs), fc.nat(s.length - 1)).chain(([s, r, a]) => fc.tuple(fc.constant(s), fc.constant(r), fc.constant(a), fc.integer({ min: a + 1, max: s.length })))),
+      ([s, recs, from, to]) => {
+        const ev = priceEvents(recs);
+        const asOf = lastDate(s);
+        const basis = adjustBasis(s, ev, day(asOf));
+        const win = sliceSeries(s, from, to);
+        for (const mode of ["QFQ", "HFQ"] as const) {
+          const whole = adjustBars(s, ev, mode);
+          methods.add(whole.method);
+          const part = adjustBars(win, ev, mode, { asOf, basis });
+          assert.equal(part.method, whole.method);
+          for (const f of PRICES) assert.deepEqual(part.series[f], whole.series[f].subarray(from, to), `${mode} ${f}`);
+          // Where no basis is needed, the window alone gives the same prices.
+          if (!needsBasis(win, ev, mode, day(asOf))) {
+            const alone = adjustBars(win, ev, mode, { asOf });
+            for (const f of PRICES) assert.deepEqual(alone.series[f], whole.series[f].subarray(from, to), `${mode} ${f} without basis`);
+          }
+        }
+      },
+    ),
+    { numRuns: 500 },
+  );
+  assert.deepEqual([...methods].sort(), ["affine", "ratio"]);
+});
+
+test("HFQ is based on the first trading day: a record dated before it moves no price", () => {
+  // SZ 000001: a rights issue on 1990-03-01, listing on 1991-04-03 (eltdx's recorded xdxr reply).
+  const s = series([flat(19910403, 49), flat(19910404, 48), flat(19910405, 50)]);
+  const preListing = dividend(19900301, 0, 0, 1, 3.56);
+  const h = adjustBars(s, priceEvents([preListing, dividend(19910405, 5)]), "HFQ").series;
+  assert.deepEqual([...h.close], [49, 48, 50.5], "listing day raw; only the dividend after it grows later prices");
+  const without = adjustBars(s, priceEvents([dividend(19910405, 5)]), "HFQ").series;
+  assert.deepEqual([...h.close], [...without.close]);
 });
 
 test("property: events in one gap act as their composition", () => {

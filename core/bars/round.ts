@@ -28,7 +28,9 @@ export function roundHalfUp(x: number, decimals: number): number {
  * below a half-cent that the terminal rounds up, e.g. SH 600000 2009-05-15 low
  * 6.7649996 → 6.77 and 2007-01-29 high 5.3149704 → 5.32 (3.0e-5 below the
  * half). The bias is therefore above 2.96e-5; 3e-5 is the smallest round value
- * that reproduces every exported price. Unverified for 3-decimal prices (funds).
+ * that reproduces every exported price. Applied to backward (HFQ) and ratio
+ * prices too, assuming the terminal rounds them with the same routine; both
+ * that and 3-decimal prices (funds) are unverified.
  */
 export const ADJUSTED_PRICE_BIAS = 3e-5;
 

@@ -3,11 +3,12 @@
  *
  * Default method: the TDX-desktop-compatible affine map of tdx-protocol.md 7.2
  * (see `adjust-affine.ts`). Each price is rounded as the terminal rounds it
- * (`roundAdjusted` in round.ts): 3e-5 yuan are added, then it is rounded half
- * away from zero to `decimals` places (0.01 for stocks; pass 3 for funds and
- * bonds). The bias was measured on 18,668 forward-adjusted prices exported by
- * TDX terminals: without it 17 values just below a half-cent (6.7649996,
- * 5.3149704, …) come out a cent lower than the terminal's.
+ * (`roundAdjusted` in round.ts): to 1/10,000 yuan first, then half away from
+ * zero to `decimals` places (0.01 for stocks; pass 3 for funds and bonds). On
+ * 18,668 forward-adjusted prices exported by TDX terminals a single rounding
+ * leaves 17 values just below a half-cent (6.7649996, 5.3149704, …) a cent
+ * lower than the terminal's, and 600519's 2006-05-26 open at −260.97 where the
+ * terminal shows −260.98; the 1/10,000 step gives all of them.
  *
  * - QFQ (forward): the newest bar keeps its raw prices; older bars are mapped by
  *   their coefficients A, B.

@@ -1,7 +1,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import fc from "fast-check";
-import { ADJUSTED_PRICE_BIAS, roundAdjusted, roundHalfUp } from "../../../core/bars/round.ts";
+import { roundAdjusted, roundHalfUp } from "../../../core/bars/round.ts";
 
 test("half away from zero, not banker's", () => {
   assert.equal(roundHalfUp(9.625, 2), 9.63);
@@ -24,27 +24,33 @@ test("property: result is on the grid, within half a unit, and odd-symmetric", (
   );
 });
 
-test("adjusted prices round as the TDX terminal exports them: values just below a half-cent go up", () => {
-  // Exact affine values of SH 600000 and the terminal's exported 前复权 prices (issue 17): 2009-05-15 low, 2007-01-29 high.
+test("adjusted prices round as the TDX terminal shows them: to 1/10,000 yuan first, then half away from zero", () => {
+  // Exact affine values and the terminal's 前复权 prices: SH 600000 2009-05-15 low and 2007-01-29 high (exports, issue 17),
+  // 600519 2006-05-26 open (injoyai/tdx's terminal-checked test values).
   assert.equal(roundAdjusted(6.7649996, 100), 6.77);
   assert.equal(roundAdjusted(5.3149704, 100), 5.32);
-  assert.equal(roundHalfUp(5.3149704, 2), 5.31, "plain half-up is a cent lower there");
-  // Further below the half the terminal rounds down, as plain rounding does (18,651 of 18,668 exported prices).
-  assert.equal(roundAdjusted(6.7649, 100), 6.76);
-  assert.equal(roundAdjusted(5.3149, 100), 5.31);
+  assert.equal(roundAdjusted(-260.9749541697972, 100), -260.98);
+  assert.equal(roundHalfUp(5.3149704, 2), 5.31, "a single rounding is a cent lower there");
+  // Further below the half the terminal rounds down, as a single rounding does.
+  assert.equal(roundAdjusted(6.76494, 100), 6.76);
+  assert.equal(roundAdjusted(-260.97494, 100), -260.97);
   assert.equal(roundAdjusted(9.625, 100), 9.63);
+  assert.equal(roundAdjusted(1.23456, 1000), 1.235);
+  assert.equal(roundAdjusted(1.2345, 100_000), 1.2345, "at 1/10,000 or finer: one rounding");
+  assert.ok(Number.isNaN(roundAdjusted(NaN, 100)));
 });
 
-test("property: an adjusted price differs from plain half-up only within the bias below a half-cent", () => {
+test("property: the terminal's rounding equals rounding the 1/10,000 value, and differs from one rounding only within 5e-5 below a half", () => {
   fc.assert(
-    fc.property(fc.integer({ min: 1, max: 10_000_000 }), fc.double({ min: 0, max: 1, noNaN: true }), (cents, frac) => {
-      const x = (cents + frac) / 100;
-      const plain = roundHalfUp(x, 2);
-      const adjusted = roundAdjusted(x, 100);
-      const below = 0.005 - (x - Math.floor(x * 100) / 100); // distance to the next half-cent above
-      if (adjusted !== plain) {
-        assert.ok(below > 0 && below <= ADJUSTED_PRICE_BIAS + 1e-9, `${x}: ${plain} → ${adjusted}`);
-        assert.ok(Math.abs(adjusted - plain - 0.01) < 1e-9, "one cent up");
+    fc.property(fc.integer({ min: -10_000_000, max: 10_000_000 }), fc.double({ min: 0, max: 1, noNaN: true }), fc.constantFrom(100, 1000), (units, frac, scale) => {
+      const x = (units + frac) / scale;
+      const adjusted = roundAdjusted(x, scale);
+      assert.equal(adjusted, roundHalfUp(roundHalfUp(x, 4), Math.log10(scale)), `${x}`);
+      const single = roundHalfUp(x, Math.log10(scale));
+      if (adjusted !== single) {
+        const toHalf = 0.5 / scale - Math.abs(x - Math.trunc(x * scale) / scale); // magnitude short of the half unit
+        assert.ok(toHalf > 0 && toHalf < 5e-5 + 1e-9, `${x}: ${single} → ${adjusted}`);
+        assert.ok(Math.abs(Math.abs(adjusted) - Math.abs(single) - 1 / scale) < 1e-9, "one unit away from zero");
       }
     }),
   );

@@ -11,6 +11,22 @@
  * 3,330,583.75 → 33,305,837,500 as easy_tdx asserts). pytdx multiplies money by
  * 10,000, ten times too much. The share-structure fields after total shares follow
  * pytdx's naming and 10,000-share unit; their values look odd for banks (unverified).
+ *
+ * The 7th float (after H shares) is earnings per share in yuan, not employee
+ * shares (职工股) as pytdx, mootdx, tdxpy and quant1x name it. Evidence:
+ * - biner/opentdx @ 9fbe71e, opentdx/parser/quotation/company_info.py, class
+ *   `Finance` (command 0x10): the same `<HB6sfHHII` + 30 float layout, this slot
+ *   named `MeiGuShouYi` (每股收益); a Go client derived from it (file
+ *   "Wire format (opentdx)") comments it "每股收益(元)".
+ * - The recordings: SZ 000001, report of 2017-04-28 (Q1 2017), holds 0.31 =
+ *   (net profit 6.214 bn of the same reply − the 874 m preferred dividend paid in
+ *   March, 4.37 % on 20 bn of preference shares) / 17.17 bn shares, Ping An Bank's
+ *   published basic EPS for that quarter; SH 600000 (2025 annual, updated
+ *   2026-03-31) holds 1.52 against net profit / shares = 1.50. Values served for
+ *   other securities (0.89, 1.24, 0.47, −1.25, 35.57, 9.51) include a negative
+ *   one, impossible for a share count.
+ * So it is kept unscaled (yuan per share). The HTTP edge still serves the key
+ * `zhigong_gu` (×10,000 as before, for easy_tdx clients) next to `meigu_shouyi`.
  */
 import { ByteReader, ByteWriter } from "./tdx-bytes.ts";
 import { decodeSingleSecurity, encodeSingleSecurity } from "./tdx-single-security.ts";
@@ -30,7 +46,7 @@ const FIELDS: readonly (readonly [FloatField, number])[] = [
   ["legalPersonShares", SHARES],
   ["bShares", SHARES],
   ["hShares", SHARES],
-  ["employeeShares", SHARES],
+  ["eps", 1],
   ["totalAssets", MONEY],
   ["currentAssets", MONEY],
   ["fixedAssets", MONEY],

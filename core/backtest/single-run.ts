@@ -38,15 +38,23 @@ export interface BacktestResult {
   readonly config: ConfigEcho;
 }
 
-function trackOf(bars: BarSeries, run: KernelRun): EquityTrack {
-  return { length: run.length, time: bars.time, equity: run.equity, cash: run.cash, held: run.held };
+/** The run's per-bar account state from bar `from` on (views, no copies). */
+function trackOf(bars: BarSeries, run: KernelRun, from = 0): EquityTrack {
+  const n = run.length;
+  if (from === 0) return { length: n, time: bars.time, equity: run.equity, cash: run.cash, held: run.held };
+  return { length: n - from, time: bars.time.subarray(from, n), equity: run.equity.subarray(from, n), cash: run.cash.subarray(from, n), held: run.held.subarray(from, n) };
 }
 
-/** Metrics of a finished kernel run. */
-export function kernelPerformance(bars: BarSeries, run: KernelRun, plan: KernelPlan): Performance {
+/**
+ * Metrics of a finished kernel run. With `from` > 0 they are taken over bars
+ * `from`… only (an isolated span's own bars after its context bars), so returns,
+ * annualisation, drawdowns and exposure count no bar outside the span; fills
+ * before `from` cannot exist there (its signals are suppressed as warm-up).
+ */
+export function kernelPerformance(bars: BarSeries, run: KernelRun, plan: KernelPlan, from = 0): Performance {
   const cfg = plan.config;
   const tally = tallyFills(run.fills, bars.time, -1, new TradeTally());
-  return performanceOf(trackOf(bars, run), tally, {
+  return performanceOf(trackOf(bars, run, from), tally, {
     initialCash: cfg.cash,
     annualDays: cfg.annual_days,
     riskFreeRate: cfg.risk_free_rate,
@@ -56,9 +64,9 @@ export function kernelPerformance(bars: BarSeries, run: KernelRun, plan: KernelP
   });
 }
 
-/** Metrics-only path: no rows, and no allocation beyond the result when `ws` is reused. */
-export function runMetrics(bars: BarSeries, signals: SignalArrays, plan: KernelPlan, ws?: KernelWorkspace): Performance {
-  return kernelPerformance(bars, runKernel(bars, signals, plan, ws), plan);
+/** Metrics-only path: no rows, and no allocation beyond the result when `ws` is reused; `from` as in `kernelPerformance`. */
+export function runMetrics(bars: BarSeries, signals: SignalArrays, plan: KernelPlan, ws?: KernelWorkspace, from = 0): Performance {
+  return kernelPerformance(bars, runKernel(bars, signals, plan, ws), plan, from);
 }
 
 /** A result with its per-bar tables still as columns (the HTTP edge writes them to JSON directly). */

@@ -12,7 +12,7 @@
  * happened.
  */
 import type { PriceEvent } from "./price-events.ts";
-import { roundScaled } from "./round.ts";
+import { roundAdjusted } from "./round.ts";
 import type { BarSeries } from "./series.ts";
 import { DAY_MS } from "./session-clock.ts";
 
@@ -75,10 +75,10 @@ export function affinePrices(
       mul = A / base.a;
       add = (B - base.b) / base.a;
     }
-    open[i] = roundScaled(mul * o[i] + add, scale);
-    high[i] = roundScaled(mul * h[i] + add, scale);
-    low[i] = roundScaled(mul * l[i] + add, scale);
-    close[i] = roundScaled(mul * c[i] + add, scale);
+    open[i] = roundAdjusted(mul * o[i] + add, scale);
+    high[i] = roundAdjusted(mul * h[i] + add, scale);
+    low[i] = roundAdjusted(mul * l[i] + add, scale);
+    close[i] = roundAdjusted(mul * c[i] + add, scale);
   }
   return { length: n, time: s.time, open, high, low, close, vol: s.vol, amount: s.amount };
 }

@@ -11,52 +11,78 @@
  * and events between the last bar and `asOfDay` use the last close. When a gap's
  * reference price is not positive (a dividend above the price, or a missing
  * close) only the share multipliers are used for that gap.
+ *
+ * The gaps' ratios depend on the closes before each event, so they are taken
+ * over a basis series (the security's whole daily history, `ratioGaps`) and
+ * then applied to any bars by date (`forwardRatio`): a bar's factor is then the
+ * same whatever window or bar period it is asked in.
  */
 import { lastEffective } from "./adjust-affine.ts";
 import type { PriceEvent } from "./price-events.ts";
-import { roundScaled } from "./round.ts";
+import { roundAdjusted } from "./round.ts";
 import type { BarSeries } from "./series.ts";
 import { DAY_MS } from "./session-clock.ts";
 
-/** Forward factor of every bar of `s`. */
-export function forwardRatio(s: BarSeries, events: readonly PriceEvent[], asOfDay: number): Float64Array {
+/** The events between two bars of a basis, as one ratio for every bar dated before `day` (the gap's first ex-date). */
+export interface RatioGap {
+  readonly day: number;
+  readonly ratio: number;
+}
+
+/** The gaps of ascending `basis` that hold effective events, oldest first. */
+export function ratioGaps(basis: BarSeries, events: readonly PriceEvent[], asOfDay: number): RatioGap[] {
+  const gaps: RatioGap[] = [];
+  let e = lastEffective(events, asOfDay);
+  for (let i = basis.length - 1; i >= 0 && e >= 0; i--) {
+    const day = Math.floor(basis.time[i] / DAY_MS);
+    const hi = e;
+    while (e >= 0 && events[e].day > day) e--;
+    if (hi === e) continue;
+    const base = basis.close[i];
+    let p = base;
+    let shares = 1;
+    for (let k = e + 1; k <= hi; k++) {
+      p = (p - events[k].c) / events[k].m;
+      shares *= events[k].m;
+    }
+    const r = p / base;
+    gaps.push({ day: events[e + 1].day, ratio: r > 0 && Number.isFinite(r) ? r : 1 / shares });
+  }
+  return gaps.reverse();
+}
+
+/** Forward factor of every bar of `s`: the product of the ratios of the gaps dated after it (by default `s`'s own gaps). */
+export function forwardRatio(
+  s: BarSeries,
+  events: readonly PriceEvent[],
+  asOfDay: number,
+  gaps: readonly RatioGap[] = ratioGaps(s, events, asOfDay),
+): Float64Array {
   const n = s.length;
   const factor = new Float64Array(n);
   let f = 1;
-  let e = lastEffective(events, asOfDay);
+  let g = gaps.length - 1;
   for (let i = n - 1; i >= 0; i--) {
     const day = Math.floor(s.time[i] / DAY_MS);
-    const hi = e;
-    while (e >= 0 && events[e].day > day) e--;
-    if (hi > e) {
-      const base = s.close[i];
-      let p = base;
-      let shares = 1;
-      for (let k = e + 1; k <= hi; k++) {
-        p = (p - events[k].c) / events[k].m;
-        shares *= events[k].m;
-      }
-      const r = p / base;
-      f *= r > 0 && Number.isFinite(r) ? r : 1 / shares;
-    }
+    while (g >= 0 && gaps[g].day > day) f *= gaps[g--].ratio;
     factor[i] = f;
   }
   return factor;
 }
 
-/** OHLC of `s` forward-adjusted by the ratio method, rounded to 1/`scale`; time, vol and amount shared. */
-export function ratioPrices(s: BarSeries, events: readonly PriceEvent[], asOfDay: number, scale: number): BarSeries {
+/** OHLC of `s` forward-adjusted by the ratio method, rounded as the terminal does (`roundAdjusted`); time, vol and amount shared. */
+export function ratioPrices(s: BarSeries, events: readonly PriceEvent[], asOfDay: number, scale: number, gaps?: readonly RatioGap[]): BarSeries {
   const n = s.length;
-  const f = forwardRatio(s, events, asOfDay);
+  const f = forwardRatio(s, events, asOfDay, gaps);
   const open = new Float64Array(n);
   const high = new Float64Array(n);
   const low = new Float64Array(n);
   const close = new Float64Array(n);
   for (let i = 0; i < n; i++) {
-    open[i] = roundScaled(f[i] * s.open[i], scale);
-    high[i] = roundScaled(f[i] * s.high[i], scale);
-    low[i] = roundScaled(f[i] * s.low[i], scale);
-    close[i] = roundScaled(f[i] * s.close[i], scale);
+    open[i] = roundAdjusted(f[i] * s.open[i], scale);
+    high[i] = roundAdjusted(f[i] * s.high[i], scale);
+    low[i] = roundAdjusted(f[i] * s.low[i], scale);
+    close[i] = roundAdjusted(f[i] * s.close[i], scale);
   }
   return { length: n, time: s.time, open, high, low, close, vol: s.vol, amount: s.amount };
 }

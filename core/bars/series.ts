@@ -52,3 +52,15 @@ export function sliceSeries(s: BarSeries, from: number, to: number = s.length): 
     amount: s.amount.subarray(a, b),
   };
 }
+
+/** The bars of ascending, non-overlapping `parts` (oldest part first) in one series; a single part is returned as is. */
+export function concatSeries(parts: readonly BarSeries[]): BarSeries {
+  if (parts.length === 1) return parts[0]!;
+  const out = allocSeries(parts.reduce((n, p) => n + p.length, 0));
+  let at = 0;
+  for (const p of parts) {
+    for (const f of ["time", "open", "high", "low", "close", "vol", "amount"] as const) out[f].set(p[f], at);
+    at += p.length;
+  }
+  return out;
+}

@@ -152,7 +152,11 @@ export interface FinanceInfo {
   readonly legalPersonShares: number;
   readonly bShares: number;
   readonly hShares: number;
-  readonly employeeShares: number;
+  /**
+   * Earnings per share of the report, yuan, not scaled. pytdx and its followers
+   * call this slot 职工股 (employee shares); it is not (see tdx-codec-finance.ts).
+   */
+  readonly eps: number;
   readonly totalAssets: number;
   readonly currentAssets: number;
   readonly fixedAssets: number;

@@ -9,7 +9,8 @@
  * (`isolatedSpan`): it opens flat, its indicators see a few bars before it
  * (signals there are suppressed by `warmup_bars`), and it is closed out on its
  * last bar, so no position or profit carries from one window into the next
- * (easy_tdx's "each window opens independently").
+ * (easy_tdx's "each window opens independently"). Every metric of a window is
+ * computed over the window's own bars only, the `bars` it reports.
  */
 import type { BarSeries } from "../bars/series.ts";
 import { sliceSeries } from "../bars/series.ts";
@@ -112,12 +113,16 @@ export interface BarSpan {
  * The bars and settings of an isolated run of `span`: up to `contextBars`
  * earlier bars for the indicators with their signals suppressed (warm-up),
  * flat at the start, closed out on the last bar. Used for the out-of-sample
- * windows and for the evaluation's train/valid/test segments.
+ * windows and for the evaluation's train/valid/test segments. `own` is the
+ * index of the span's first bar in `bars`: its metrics are taken from there
+ * (`runMetrics(…, own)`), so the context bars, flat and signal-free, neither
+ * lengthen the annualisation nor dilute the returns, volatility or exposure.
  */
-export function isolatedSpan<C extends BacktestConfig>(bars: BarSeries, span: BarSpan, contextBars: number, config: C): { bars: BarSeries; config: C } {
+export function isolatedSpan<C extends BacktestConfig>(bars: BarSeries, span: BarSpan, contextBars: number, config: C): { bars: BarSeries; config: C; own: number } {
   const from = Math.max(0, span.start - contextBars);
   return {
     bars: sliceSeries(bars, from, span.end),
     config: { ...config, warmup_bars: Math.max(config.warmup_bars, span.start - from), close_at_end: true },
+    own: span.start - from,
   };
 }

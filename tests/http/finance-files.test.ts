@@ -44,7 +44,11 @@ describe("finance and board-file endpoints", () => {
     assert.equal(f.status, 200);
     const want = source.finance({ market: 1, code: "600519" }, now)!;
     assert.equal(f.body.data[0].zong_guben, Math.fround(want.totalShares / 1e4) * 1e4, "float32 in 10,000 shares on the wire");
-    assert.equal(f.body.columns.length, 37);
+    assert.equal(f.body.columns.length, 38);
+    const row = f.body.data[0];
+    assert.equal(row.meigu_shouyi, Math.fround(want.eps), "earnings per share, CNY");
+    assert.equal(row.zhigong_gu, row.meigu_shouyi * 10_000, "easy_tdx's key for the same slot, with its old scale");
+    assert.ok(Math.abs(row.meigu_shouyi - row.jing_lirun / row.zong_guben) < 0.01, "EPS ≈ net profit / shares");
     assert.equal(await status("/api/v1/finance?market=SH&code=600001"), 404);
     const cat = await get("/api/v1/company/category?market=SH&code=600519");
     assert.deepEqual(cat.body.columns, ["name", "filename", "start", "length"]);

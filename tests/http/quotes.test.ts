@@ -105,6 +105,27 @@ describe("quote and bar endpoints", () => {
     assert.equal((await get("/api/v1/bars/index?market=BJ&code=899050")).status, 422);
   });
 
+  test("index and stock codes on the wrong endpoint: a 400 naming the right one; unknown codes 404; never a 502", async () => {
+    const stock = await get("/api/v1/bars/index?market=SZ&code=000001&count=3");
+    assert.equal(stock.status, 400, stock.text);
+    assert.match(stock.body.detail, /SZ:000001 is not an index .*stock.*use \/api\/v1\/bars/);
+    const index = await get("/api/v1/bars?market=SH&code=000001&count=3");
+    assert.equal(index.status, 400, index.text);
+    assert.match(index.body.detail, /SH:000001 is an index: .*\/api\/v1\/bars\/index/);
+    assert.equal((await get("/api/v1/bars?market=SH&code=000001&count=3&adjust=NONE")).status, 400, "whatever the adjustment");
+    assert.equal((await get("/api/v1/bars/index?market=SH&code=600519&count=3&category=MIN_5")).status, 400, "whatever the category");
+    for (const [path, why] of [
+      ["/api/v1/bars/index?market=SZ&code=399999", "unknown index code"],
+      ["/api/v1/bars/index?market=SZ&code=000999", "unknown stock code on the index endpoint"],
+      ["/api/v1/bars?market=SZ&code=399999", "unknown index code on the stock endpoint"],
+    ]) {
+      const r = await get(path!);
+      assert.equal(r.status, 404, `${why}: ${r.text}`);
+      assert.match(r.body.detail, /Unknown security/);
+    }
+    assert.equal((await get("/api/v1/bars/index?market=SH&code=000001&count=3")).status, 200, "the index itself still works");
+  });
+
   test("minute, history minute, transactions: bounds", async () => {
     const m = await get("/api/v1/minute?market=SZ&code=000001");
     assert.equal(m.body.count, 180, "09:30–11:30 and 13:00–14:00");

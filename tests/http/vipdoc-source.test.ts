@@ -23,6 +23,17 @@ describe("vipdoc quote source", { skip }, () => {
     assert.ok(last.up_count > 0);
   });
 
+  test("an index code on /bars and a stock code on /bars/index: 400 with the reason, not an unreadable reply", async () => {
+    const index = await call(s.url, "GET", "/api/v1/bars?market=SH&code=000001&count=2");
+    assert.equal(index.status, 400, index.text);
+    assert.match(index.body.detail, /is an index: .*\/bars\/index/);
+    const stock = await call(s.url, "GET", "/api/v1/bars/index?market=SH&code=600519&count=2");
+    assert.equal(stock.status, 400, stock.text);
+    assert.match(stock.body.detail, /SH:600519 is not an index/);
+    const unknown = await call(s.url, "GET", "/api/v1/bars/index?market=SZ&code=399001");
+    assert.equal(unknown.status, 404, `no such file in the tree: unknown (${unknown.text})`);
+  });
+
   test("stock bars: the listing days of 600519; adjust is reported as ignored (no xdxr offline)", async () => {
     const r = await call(s.url, "GET", "/api/v1/bars?market=SH&code=600519&count=800");
     assert.equal(r.status, 200);

@@ -28,6 +28,9 @@ Adjustment from the ex-rights (xdxr) records, TDX-terminal compatible: forward (
 below, the ratio method is used instead. The answer's \`adjust\` object says what was applied (\`applied\`,
 \`method\`, and a \`note\` when the request could not be honoured, e.g. no xdxr from the source).
 
+Index codes (by prefix: SH 000xxx, 88xxxx, 99xxxx, SZ 39xxxx, BJ 899xxx) are refused with a 400 that points to
+\`/bars/index\`, which serves them (index replies have another layout, volume in lots and breadth counts).
+
 MIN_120 is built from pairs of 60-minute bars within a session half (at most 400 bars). Weekly and longer volumes
 arrive from TDX divided by 100 and are restored to shares.`;
 
@@ -40,9 +43,12 @@ function answerJson(a: BarAnswer, extra?: Record<string, unknown>): Uint8Array<A
   return dataFrameJson(cols, a.table.labels.length, extra);
 }
 
-async function requireKnown(dir: SecurityDirectory, market: "SZ" | "SH" | "BJ", code: string): Promise<void> {
-  const known = await dir.find(market, code).catch(() => true);
-  if (!known) throw new HttpError(404, `Unknown security ${market}:${code}`);
+/** The answer, unless the directory does not know the code: then 404, whatever the fetch did (an unknown code is never a 400 or 502). */
+async function knownAnswer(dir: SecurityDirectory, market: "SZ" | "SH" | "BJ", code: string, answer: Promise<BarAnswer>): Promise<BarAnswer> {
+  const [a, known] = await Promise.allSettled([answer, dir.find(market, code)]);
+  if (known.status === "fulfilled" && !known.value) throw new HttpError(404, `Unknown security ${market}:${code}`);
+  if (a.status === "rejected") throw a.reason;
+  return a.value;
 }
 
 /** `GET /api/v1/bars` and `GET /api/v1/bars/index` (market-api.md 4.2). */
@@ -61,12 +67,12 @@ export function registerBarRoutes(app: OpenAPIHono<HttpEnv>, bars: BarService, d
           adjust: qEnum(["NONE", "QFQ", "HFQ"]).default("QFQ"),
         }),
       },
-      responses: { ...jsonOk(DataFrameSchema), ...errorResponses(401, 403, 404, 502, 503, 504) },
+      responses: { ...jsonOk(DataFrameSchema), ...errorResponses(400, 401, 403, 404, 502, 503, 504) },
     }),
     async (c) => {
       const q = c.req.valid("query");
       const query = { ...q, barTime: q.bar_time };
-      const [a] = await Promise.all([bars.bars(query, q.adjust), requireKnown(dir, q.market, q.code)]);
+      const a = await knownAnswer(dir, q.market, q.code, bars.bars(query, q.adjust));
       if (a.adjust && a.adjust.applied !== a.adjust.requested) c.header("x-adjust-applied", a.adjust.applied);
       return frameResponse(answerJson(a, { adjust: a.adjust })) as never;
     },
@@ -80,14 +86,15 @@ export function registerBarRoutes(app: OpenAPIHono<HttpEnv>, bars: BarService, d
       summary: "K-line bars of an index",
       description:
         "Columns as `/bars` plus up_count and down_count (advancing/declining constituents). Volume in lots for daily and " +
-        "longer bars (restored ×100 for weekly and above); `vol` is null for minute index bars, which carry no volume.",
+        "longer bars (restored ×100 for weekly and above); `vol` is null for minute index bars, which carry no volume. " +
+        "A code that is not an index (stocks, funds, bonds) is a 400 pointing to `/bars`; an unknown code is a 404.",
       request: { query: z.object({ market: qMarket(SZ_SH), ...common }) },
-      responses: { ...jsonOk(DataFrameSchema), ...errorResponses(401, 403, 404, 502, 503, 504) },
+      responses: { ...jsonOk(DataFrameSchema), ...errorResponses(400, 401, 403, 404, 502, 503, 504) },
     }),
     async (c) => {
       const q = c.req.valid("query");
       const query = { ...q, barTime: q.bar_time };
-      const [a] = await Promise.all([bars.indexBars(query), requireKnown(dir, q.market, q.code)]);
+      const a = await knownAnswer(dir, q.market, q.code, bars.indexBars(query));
       return frameResponse(answerJson(a)) as never;
     },
   );

@@ -3,20 +3,29 @@
  * pairs of 60-minute bars), adjust from xdxr, derive pre_close/change fields,
  * restamp for `bar_time`, label. Adjustment needs the xdxr list; when the source
  * cannot supply it the bars are served unadjusted and the answer says so.
+ *
+ * Index and stock bar replies share one command but not one layout (index bars
+ * carry 4 more bytes of breadth per bar, and the server picks the layout from the
+ * code, not from the request), so a stock read as an index or the reverse is
+ * undecodable. The code's kind (security-kind.ts) decides before anything is
+ * asked: a mismatch is a 400 naming the endpoint that serves the code.
  */
-import { adjustBars, type AdjustMethod, type AdjustMode } from "../../../core/bars/adjust.ts";
+import { adjustBars, needsBasis, type AdjustMethod, type AdjustMode } from "../../../core/bars/adjust.ts";
 import { barTimes, type BarTimeMode } from "../../../core/bars/bar-time.ts";
 import { BAR_CATEGORIES, type BarCategory } from "../../../core/bars/categories.ts";
 import { deriveBarFields } from "../../../core/bars/derived.ts";
-import { yyyymmdd, marketTimeOf } from "../../../core/bars/market-time.ts";
+import { formatDate, fromYyyymmdd, yyyymmdd, marketTimeOf } from "../../../core/bars/market-time.ts";
+import { DAY_MS } from "../../../core/bars/session-clock.ts";
 import { aggregateMin120, MIN120_MAX_BARS } from "../../../core/bars/min120.ts";
 import { priceEvents } from "../../../core/bars/price-events.ts";
 import { barTable, type BarTable } from "../../../core/bars/rows.ts";
-import { type Market, priceDecimals } from "../../../core/bars/security-kind.ts";
+import { classifySecurity, type Market, priceDecimals } from "../../../core/bars/security-kind.ts";
 import type { BarSeries } from "../../../core/bars/series.ts";
 import type { Clock } from "../../../ports/clock.ts";
 import type { Logger } from "../../../ports/logger.ts";
 import type { QuoteSource } from "../../../ports/quote-source.ts";
+import { HttpError } from "../http-error.ts";
+import { AdjustHistory } from "./adjust-history.ts";
 import { marketId } from "../quotes/markets.ts";
 
 export interface BarQuery {
@@ -36,15 +45,29 @@ export interface BarAnswer {
   readonly adjust?: { readonly requested: AdjustMode; readonly applied: AdjustMode; readonly method: AdjustMethod; readonly note?: string };
 }
 
-// Before every event, so backward adjustment starts at the listing (the first event can't precede it).
-const HFQ_BASE = 19900101;
+/** Refuses a code whose kind does not match the endpoint (`index` = /bars/index). */
+function requireInstrument(q: BarQuery, index: boolean): void {
+  const { kind } = classifySecurity(q.market, q.code);
+  if ((kind === "index") === index) return;
+  const sym = `${q.market}:${q.code}`;
+  throw new HttpError(
+    400,
+    index
+      ? `${sym} is not an index (its code is a ${kind === "other" ? "security of no known kind" : kind}); index bars are for SH 000xxx, 88xxxx, 99xxxx, SZ 39xxxx and BJ 899xxx codes; use /api/v1/bars for it`
+      : `${sym} is an index: its bars (volume in lots, advancing/declining counts, no ex-rights adjustment) are served by /api/v1/bars/index`,
+  );
+}
 
 export class BarService {
+  private readonly history: AdjustHistory;
+
   constructor(
     private readonly src: QuoteSource,
     private readonly clock: Clock,
     private readonly log: Logger,
-  ) {}
+  ) {
+    this.history = new AdjustHistory(src);
+  }
 
   async #fetch(q: BarQuery, index: boolean): Promise<BarSeries> {
     const spec = BAR_CATEGORIES[q.category];
@@ -61,6 +84,7 @@ export class BarService {
 
   /** Stock (and fund, bond) bars with adjustment. */
   async bars(q: BarQuery, adjust: AdjustMode): Promise<BarAnswer> {
+    requireInstrument(q, false);
     const ref = { market: marketId(q.market), code: q.code };
     const [raw, xdxr] = await Promise.all([
       this.#fetch(q, false),
@@ -79,21 +103,27 @@ export class BarService {
       note = "ex-rights data unavailable from the quote source; adjust ignored";
     } else if (adjust !== "NONE" && xdxr) {
       const today = yyyymmdd(marketTimeOf(this.clock.now()));
-      const r = adjustBars(raw, priceEvents(xdxr), adjust, {
-        asOf: today,
-        hfqBase: HFQ_BASE,
-        decimals: priceDecimals(q.market, q.code),
-      });
+      const events = priceEvents(xdxr);
+      const decimals = priceDecimals(q.market, q.code);
+      // The window is the whole history when it is the newest daily bars and fewer came back than were asked.
+      const whole = q.category === "DAY" && q.start === 0 && raw.length < q.count;
+      const asOfDay = Math.floor(fromYyyymmdd(today) / DAY_MS);
+      const basis = !whole && needsBasis(raw, events, adjust, asOfDay) ? await this.history.basis(ref, events, asOfDay, decimals) : undefined;
+      const r = adjustBars(raw, events, adjust, { asOf: today, decimals, ...(basis ? { basis } : {}) });
       series = r.series;
       applied = adjust;
       method = r.method;
-      if (method === "ratio") note = "forward-adjusted prices would go below zero; ratio method used";
+      if (method === "ratio") {
+        const over = basis ? `the security's ${basis.bars} daily bars since ${formatDate(basis.firstDay * DAY_MS)}` : "the whole history";
+        note = `forward-adjusted prices would go below zero somewhere in ${over}; ratio method used for every bar`;
+      }
     }
     return { ...this.#finish(series, q), adjust: { requested: adjust, applied, method, ...(note ? { note } : {}) } };
   }
 
   /** Index bars: volume in lots (null for minute bars), plus up/down breadth. */
   async indexBars(q: BarQuery): Promise<BarAnswer> {
+    requireInstrument(q, true);
     const raw = await this.#fetch(q, true);
     const breadth = raw as BarSeries & { up?: Float64Array; down?: Float64Array };
     const answer = this.#finish(raw, q);

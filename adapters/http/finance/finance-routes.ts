@@ -51,7 +51,8 @@ const FINANCE_COLUMNS: readonly (readonly [string, (f: FinanceInfo) => number | 
   ["faren_gu", (f) => f.legalPersonShares],
   ["b_gu", (f) => f.bShares],
   ["h_gu", (f) => f.hShares],
-  ["zhigong_gu", (f) => f.employeeShares],
+  // easy_tdx's key for this slot, kept with its ×10,000 for its clients: the slot is EPS (see meigu_shouyi).
+  ["zhigong_gu", (f) => f.eps * 10_000],
   ["province", (f) => f.province],
   ["industry", (f) => f.industry],
   ["updated_date", (f) => f.updatedDate],
@@ -78,6 +79,7 @@ const FINANCE_COLUMNS: readonly (readonly [string, (f: FinanceInfo) => number | 
   ["jing_lirun", (f) => f.netProfit],
   ["weifen_lirun", (f) => f.undistributedProfit],
   ["meigujing_zichan", (f) => f.netAssetsPerShare],
+  ["meigu_shouyi", (f) => f.eps],
   ["reserve2", (f) => f.reserved],
 ];
 
@@ -117,7 +119,9 @@ export function registerFinanceRoutes(app: OpenAPIHono<HttpEnv>, src: QuoteSourc
       description:
         "One row with the original system's column names: share counts (liutong_guben, zong_guben, ...) in shares; money fields " +
         "(zong_zichan, jing_lirun, ...) in CNY — the wire holds thousands of CNY, so these are a tenth of what pytdx-derived clients " +
-        "show; gudong_renshu is a head count, meigujing_zichan CNY per share; updated_date and ipo_date YYYYMMDD.",
+        "show; gudong_renshu is a head count, meigujing_zichan (net assets) and meigu_shouyi (earnings of the report period) CNY per " +
+        "share; updated_date and ipo_date YYYYMMDD. zhigong_gu is kept for easy_tdx clients: the wire slot it names is not employee " +
+        "shares but the same earnings per share (meigu_shouyi × 10,000).",
       request: { query: z.object(ref) },
       responses,
     }),

@@ -3,7 +3,7 @@
  * pages fetched through `BarService`, newest first, joined oldest first. A
  * page shorter than asked means the history has ended.
  */
-import { allocSeries, type BarSeries } from "../../../core/bars/series.ts";
+import { concatSeries, type BarSeries } from "../../../core/bars/series.ts";
 import { MIN120_MAX_BARS } from "../../../core/bars/min120.ts";
 import type { BarAnswer, BarQuery } from "../bars/bar-service.ts";
 
@@ -42,15 +42,4 @@ export async function fetchBarPages(
     timeKey: newest.table.timeKey,
     ...(newest.adjust ? { adjust: newest.adjust } : {}),
   };
-}
-
-function concatSeries(parts: readonly BarSeries[]): BarSeries {
-  if (parts.length === 1) return parts[0]!;
-  const out = allocSeries(parts.reduce((n, p) => n + p.length, 0));
-  let at = 0;
-  for (const p of parts) {
-    for (const f of ["time", "open", "high", "low", "close", "vol", "amount"] as const) out[f].set(p[f], at);
-    at += p.length;
-  }
-  return out;
 }

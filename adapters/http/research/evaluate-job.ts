@@ -55,7 +55,7 @@ export function evaluateStrategy(registry: PluginRegistry, j: EvaluateJob): Eval
   const hold = runKernel(j.bars, holdSignals(n), holdPlan, new KernelWorkspace(n));
   const segments = segmentSpans(n).map((span, k) => {
     const s = isolatedSpan(j.bars, span, j.contextBars, j.config);
-    const performance = runMetrics(s.bars, plugin.signals(s.bars, params), planBacktest(s.config, j.security));
+    const performance = runMetrics(s.bars, plugin.signals(s.bars, params), planBacktest(s.config, j.security), undefined, s.own);
     return { name: SEGMENT_NAMES[k]!, start: barLabel(j.bars.time[span.start]!), end: barLabel(j.bars.time[span.end - 1]!), bars: span.end - span.start, performance };
   });
   return {

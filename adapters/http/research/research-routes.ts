@@ -42,7 +42,9 @@ window the grid (\`param_grid\`, default the preset grid; \`{}\` keeps \`params\
 span only — the bars right before the window, rolling with the initial span's length, or from the first bar with
 \`anchored\` — so optimisation never reads the window or anything after it. The chosen parameters then run on the window
 alone: flat at its start, indicators reading up to \`context_bars\` earlier bars (their signals ignored), closed out on its last
-bar. Result \`walkforward\`: per window its dates, in-sample span, chosen \`params\` and out-of-sample metrics; \`consistency\`
+bar. Every metric of a window (and of an evaluation segment) is taken over its own bars only, the \`bars\` it reports: the
+context bars count in no return, annualisation, drawdown or exposure. Result \`walkforward\`: per window its dates, in-sample
+span, chosen \`params\` and out-of-sample metrics; \`consistency\`
 (share of profitable windows), \`chained_return\` = \`compounded_return\` (∏(1 + window return) − 1), and the mean, median,
 worst and best window. By symbol at least 800 bars are fetched.`;
 

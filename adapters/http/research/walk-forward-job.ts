@@ -39,5 +39,5 @@ export function walkForwardWindow(registry: PluginRegistry, j: WindowJob): Windo
   if (!best) throw new RangeError(`window ${w.index}: the strategy rejects every point of the grid`);
   const run = isolatedSpan(j.bars, w, j.contextBars, j.config);
   const signals = pluginOf(registry, j.strategy).signals(run.bars, best.params);
-  return { params: best.params, in_sample_value: best.value, performance: runMetrics(run.bars, signals, planBacktest(run.config, j.security)) };
+  return { params: best.params, in_sample_value: best.value, performance: runMetrics(run.bars, signals, planBacktest(run.config, j.security), undefined, run.own) };
 }

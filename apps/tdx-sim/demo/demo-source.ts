@@ -367,7 +367,7 @@ export class DemoSource implements SimSource {
       legalPersonShares: m(total * 0.05),
       bShares: 0,
       hShares: 0,
-      employeeShares: 0,
+      eps: roundHalfUp(net / total, 2),
       totalAssets: m(assets),
       currentAssets: m(assets * 0.45),
       fixedAssets: m(assets * 0.3),

@@ -27,6 +27,10 @@ test("finance of SZ 000001 (pytdx frame): shares in shares, money in yuan", { sk
   assert.equal(f.shareholders, 371177);
   assert.equal(f.netAssetsPerShare, Math.fround(10.94));
   assert.equal(f.reserved, 3);
+  // The slot pytdx calls 职工股 is earnings per share: Ping An Bank's published Q1 2017 basic EPS, 0.31 yuan, is its
+  // net profit in this very reply less the 874 m yuan preferred dividend paid that March (4.37 % on 20 bn), per share.
+  assert.equal(f.eps, Math.fround(0.31));
+  assert.equal(Math.round(((f.netProfit - 0.0437 * 20e9) / f.totalShares) * 100) / 100, 0.31);
   assert.deepEqual(encodeFinanceReply(f), body, "re-encodes byte for byte");
 });
 
@@ -36,6 +40,8 @@ test("finance of SH 600000 (easy_tdx recording): the json's values", { skip: ski
   const f = decodeFinanceReply(body);
   assert.deepEqual([f.floatShares, f.totalShares, f.netAssetsPerShare], [e.liutong_guben, e.zong_guben, e.meigujing_zichan]);
   assert.ok(f.totalAssets > 9e12 && f.totalAssets < 11e12, "SPDB's total assets are about 10 trillion yuan");
+  assert.equal(f.eps, Math.fround(1.52), "earnings per share of the 2025 report, in yuan");
+  assert.ok(Math.abs(f.eps / (f.netProfit / f.totalShares) - 1) < 0.02, "within 2 % of net profit per share at the year-end share count");
   assert.deepEqual(encodeFinanceReply(f), body);
 });
 

@@ -1,7 +1,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import fc from "fast-check";
-import { roundHalfUp } from "../../../core/bars/round.ts";
+import { roundAdjusted, roundHalfUp } from "../../../core/bars/round.ts";
 
 test("half away from zero, not banker's", () => {
   assert.equal(roundHalfUp(9.625, 2), 9.63);
@@ -20,6 +20,38 @@ test("property: result is on the grid, within half a unit, and odd-symmetric", (
       assert.ok(Math.abs(r - x) <= unit * (0.5 + 1e-6) + 1e-9 * Math.max(1, Math.abs(x)));
       assert.ok(Math.abs(r * 10 ** d - Math.round(r * 10 ** d)) < 1e-6);
       assert.equal(roundHalfUp(-x, d) + 0, -r + 0); // + 0 folds −0 into 0
+    }),
+  );
+});
+
+test("adjusted prices round as the TDX terminal shows them: to 1/10,000 yuan first, then half away from zero", () => {
+  // Exact affine values and the terminal's 前复权 prices: SH 600000 2009-05-15 low and 2007-01-29 high (exports, issue 17),
+  // 600519 2006-05-26 open (injoyai/tdx's terminal-checked test values).
+  assert.equal(roundAdjusted(6.7649996, 100), 6.77);
+  assert.equal(roundAdjusted(5.3149704, 100), 5.32);
+  assert.equal(roundAdjusted(-260.9749541697972, 100), -260.98);
+  assert.equal(roundHalfUp(5.3149704, 2), 5.31, "a single rounding is a cent lower there");
+  // Further below the half the terminal rounds down, as a single rounding does.
+  assert.equal(roundAdjusted(6.76494, 100), 6.76);
+  assert.equal(roundAdjusted(-260.97494, 100), -260.97);
+  assert.equal(roundAdjusted(9.625, 100), 9.63);
+  assert.equal(roundAdjusted(1.23456, 1000), 1.235);
+  assert.equal(roundAdjusted(1.2345, 100_000), 1.2345, "at 1/10,000 or finer: one rounding");
+  assert.ok(Number.isNaN(roundAdjusted(NaN, 100)));
+});
+
+test("property: the terminal's rounding equals rounding the 1/10,000 value, and differs from one rounding only within 5e-5 below a half", () => {
+  fc.assert(
+    fc.property(fc.integer({ min: -10_000_000, max: 10_000_000 }), fc.double({ min: 0, max: 1, noNaN: true }), fc.constantFrom(100, 1000), (units, frac, scale) => {
+      const x = (units + frac) / scale;
+      const adjusted = roundAdjusted(x, scale);
+      assert.equal(adjusted, roundHalfUp(roundHalfUp(x, 4), Math.log10(scale)), `${x}`);
+      const single = roundHalfUp(x, Math.log10(scale));
+      if (adjusted !== single) {
+        const toHalf = 0.5 / scale - Math.abs(x - Math.trunc(x * scale) / scale); // magnitude short of the half unit
+        assert.ok(toHalf > 0 && toHalf < 5e-5 + 1e-9, `${x}: ${single} → ${adjusted}`);
+        assert.ok(Math.abs(Math.abs(adjusted) - Math.abs(single) - 1 / scale) < 1e-9, "one unit away from zero");
+      }
     }),
   );
 });

@@ -41,9 +41,11 @@ test("an isolated span reads context bars before it with their signals suppresse
   assert.equal(s.bars.time[0], 60);
   assert.equal(s.config.warmup_bars, 60);
   assert.equal(s.config.close_at_end, true);
+  assert.equal(s.own, 60, "the span's own bars start after its context bars");
   const early = isolatedSpan(bars, { start: 10, end: 50 }, 60, DEFAULT_CONFIG);
   assert.equal(early.bars.time[0], 0);
   assert.equal(early.config.warmup_bars, 10);
+  assert.equal(early.own, 10);
 });
 
 const perf = (total_return: number, sharpe: number, max_drawdown: number, total_trades: number): Performance =>

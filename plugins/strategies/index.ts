@@ -11,6 +11,7 @@ import { dpoStrategy } from "./dpo.ts";
 import { emaCross } from "./ema-cross.ts";
 import { emvStrategy } from "./emv.ts";
 import { formulaStrategy } from "./formula.ts";
+import { fslStrategy } from "./fsl.ts";
 import { kdjCross } from "./kdj-cross.ts";
 import { keltner } from "./keltner.ts";
 import { macd } from "./macd.ts";
@@ -45,4 +46,5 @@ export const strategies: readonly StrategyPlugin<any>[] = [
   trixStrategy,
   emvStrategy,
   dpoStrategy,
+  fslStrategy,
 ];

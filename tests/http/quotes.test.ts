@@ -137,6 +137,7 @@ describe("quote and bar endpoints", () => {
   });
 
   test("unknown securities are a 404 with a clear detail", async () => {
+    // a deliberate difference (README, "Compatibility with easy_tdx"): easy_tdx answers an empty table here
     const r = await get("/api/v1/bars?market=SZ&code=999999");
     assert.equal(r.status, 404);
     assert.equal(r.body.detail, "Unknown security SZ:999999");
@@ -150,6 +151,8 @@ describe("quote and bar endpoints", () => {
     const t = await call(s.url, "POST", "/api/v1/server/test", { json: { timeout: 2 } });
     assert.equal(t.status, 200);
     assert.equal(t.body[0].reachable, true);
+    // easy_tdx web/routers/server.py line 30 (`latency_ms: int | None`) and line 97 (`round(s * 1000)`): whole milliseconds
+    assert.ok(Number.isInteger(t.body[0].latency_ms) && t.body[0].latency_ms >= 0, `latency_ms ${t.body[0].latency_ms} is an integer`);
     const pub = await call(s.url, "POST", "/api/v1/server/test", { json: { hosts: ["203.0.113.1"] } });
     assert.equal(pub.status, 400);
     assert.equal((await call(s.url, "POST", "/api/v1/server/test", { json: { timeout: 0 } })).status, 422);

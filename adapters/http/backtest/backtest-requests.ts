@@ -32,7 +32,7 @@ export const Ohlcv = z
   .nullish()
   .openapi({
     description:
-      "inline bars, ascending: [{datetime|date, open, high, low, close, vol?, amount?}] (datetime as YYYY-MM-DD or YYYY-MM-DD HH:MM). Takes precedence over symbol; a symbol given alongside sets the board and ST rules.",
+      "inline bars, ascending: [{datetime|date, open, high, low, close, vol?, amount?}] (datetime as YYYY-MM-DD, YYYY-MM-DD HH:MM or YYYY-MM-DDTHH:MM:SS, the form /bars answers). Takes precedence over symbol; a symbol given alongside sets the board and ST rules.",
   });
 export const StrategyParams = z
   .record(z.string(), z.union([z.number(), z.boolean(), z.string()]))

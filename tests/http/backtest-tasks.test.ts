@@ -131,7 +131,7 @@ describe("background backtest tasks", () => {
     assert.equal(all.result.matched, 2);
     assert.deepEqual(all.result.columns, ["symbol", "name", "date", "close", "M", "B"]);
     assert.ok(all.result.rows[0].M <= all.result.rows[1].M, "sorted by M ascending");
-    assert.equal(all.result.rows[0].date, "2026-11-20");
+    assert.equal(all.result.rows[0].date, "2026-11-20T00:00:00");
     assert.deepEqual(all.result.errors.map((e: { symbol: string }) => e.symbol), ["SZ:999999"]);
     const none = await runTask(s.url, "/api/v1/formula/screen/run/async", { text: "B:C<0;", symbols });
     assert.equal(none.result.matched, 0);

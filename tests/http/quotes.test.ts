@@ -88,12 +88,12 @@ describe("quote and bar endpoints", () => {
   test("bars: minute categories, bar_time and MIN_120", async () => {
     const end = await get("/api/v1/bars?market=SZ&code=000001&category=MIN_1&count=2&bar_time=end&adjust=NONE");
     const start = await get("/api/v1/bars?market=SZ&code=000001&category=MIN_1&count=2&adjust=NONE");
-    assert.deepEqual(end.body.data.map((r: { datetime: string }) => r.datetime), ["2026-11-20 13:59", "2026-11-20 14:00"]);
-    assert.deepEqual(start.body.data.map((r: { datetime: string }) => r.datetime), ["2026-11-20 13:58", "2026-11-20 13:59"]);
+    assert.deepEqual(end.body.data.map((r: { datetime: string }) => r.datetime), ["2026-11-20T13:59:00", "2026-11-20T14:00:00"]);
+    assert.deepEqual(start.body.data.map((r: { datetime: string }) => r.datetime), ["2026-11-20T13:58:00", "2026-11-20T13:59:00"]);
     const m120 = await get("/api/v1/bars?market=SZ&code=000001&category=MIN_120&count=800&bar_time=end");
     assert.equal(m120.status, 200);
     assert.equal(m120.body.count, 400, "at most 400 synthesized");
-    for (const row of m120.body.data) assert.match(row.datetime, / (11:30|15:00)$/);
+    for (const row of m120.body.data) assert.match(row.datetime, /T(11:30|15:00):00$/);
   });
 
   test("index bars: lots, breadth, null minute volume; BJ is not accepted", async () => {

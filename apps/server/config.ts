@@ -1,8 +1,12 @@
 import { fileURLToPath } from "node:url";
+import { resolve } from "node:path";
 import { z } from "zod";
 
 /** Where `npm run build:web` writes the bundle. */
 const WEB_DIST_DIR = fileURLToPath(new URL("../web/dist/", import.meta.url));
+
+/** Whether WEB_DIR serves another web UI than this service's own (which has its own login screen). */
+export const isForeignWebDir = (dir: string): boolean => resolve(dir) !== resolve(WEB_DIST_DIR);
 
 /**
  * The service's configuration, read once from environment variables (README

@@ -221,7 +221,8 @@ describe("research tasks", () => {
     const ok = r.rows.filter((x: { error: string | null }) => x.error === null);
     for (const row of ok) {
       assert.ok(["holding", "flat"].includes(row.position));
-      assert.equal(row.last_bar_date, "2026-11-20");
+      // easy_tdx web/signal_scan.py line 257: str(timestamp)[:16], so daily bars read "YYYY-MM-DD 00:00"
+      assert.equal(row.last_bar_date, "2026-11-20 00:00");
       assert.equal(row.latest_signal, row.recent_signals.at(-1)?.direction ?? null);
     }
     const has = (d: string) => r.rows.filter((x: { recent_signals: { direction: string }[] }) => x.recent_signals.some((y) => y.direction === d)).length;

@@ -28,7 +28,7 @@ const registry = await loadPlugins();
 const bars = dailyWalk(5000);
 const grid = { fast: Array.from({ length: 50 }, (_, i) => i + 1), slow: Array.from({ length: 200 }, (_, i) => i + 51) };
 const security = { code: "600000", market: "SH" as const };
-const input: OptimizeTaskInput = { strategy: "ma_cross", grid, base: {}, objective: "sharpe", config: DEFAULT_CONFIG, security, bars: toWire(bars) };
+const input: OptimizeTaskInput = { strategy: "ma_cross", grid, base: {}, objective: "sharpe", minTrades: 1, config: DEFAULT_CONFIG, security, bars: toWire(bars) };
 const pool = new WorkerPool({ modules: [...JOB_MODULES], size: 2 });
 const optimize = new Map(gridPrograms(registry)).get("optimize")!;
 const ctx = { taskId: "bench", signal: new AbortController().signal, pool, progress: () => {} };

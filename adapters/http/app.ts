@@ -2,6 +2,7 @@ import { OpenAPIHono } from "@hono/zod-openapi";
 import { bodyLimit } from "hono/body-limit";
 import { HTTPException } from "hono/http-exception";
 import { registerAuthRoutes } from "./auth/auth-routes.ts";
+import { registerLoginPage } from "./auth/login-page.ts";
 import { registerBacktestRoutes } from "./backtest/backtest-routes.ts";
 import { registerBarRoutes } from "./bars/bar-routes.ts";
 import { registerChanlunRoutes } from "./chanlun/chanlun-routes.ts";
@@ -85,6 +86,7 @@ export function createHttpApp(deps: HttpDeps): OpenAPIHono<HttpEnv> {
 
   registerHealthRoutes(app, deps.version, deps.health ?? (() => ({})));
   registerAuthRoutes(app, deps.auth);
+  registerLoginPage(app, deps.auth);
   registerSessionRoutes(app, deps.clock);
   registerSecurityRoutes(app, deps.quotes);
   registerQuoteRoutes(app, deps.quotes);

@@ -123,14 +123,14 @@ export class TdxPool implements TdxTransport {
     return conn.setupMs;
   }
 
-  /** Concurrent connect-and-setup probes, each bounded by `timeoutMs`. */
+  /** Concurrent connect-and-setup probes, each bounded by `timeoutMs`; latency in whole milliseconds, as easy_tdx reports it (web/routers/server.py: `round(s * 1000)`, `latency_ms: int`). */
   static async probe(hosts: readonly TdxHost[], timeoutMs: number, handshake = true): Promise<HostProbe[]> {
     return Promise.all(
       hosts.map(async (h) => {
         try {
           const c = await TdxConnection.open(h, { connectTimeoutMs: timeoutMs, handshake });
           c.close();
-          return { name: h.name, host: h.host, port: h.port, reachable: true, latency_ms: Math.round(c.setupMs * 100) / 100, error: null };
+          return { name: h.name, host: h.host, port: h.port, reachable: true, latency_ms: Math.round(c.setupMs), error: null };
         } catch (e) {
           return { name: h.name, host: h.host, port: h.port, reachable: false, latency_ms: null, error: (e as Error).message };
         }

@@ -28,12 +28,13 @@ import { systemClock } from "../../adapters/system/system-clock.ts";
 import { loadPlugins } from "../../plugins/index.ts";
 import type { Clock } from "../../ports/clock.ts";
 import type { Logger } from "../../ports/logger.ts";
-import type { Config } from "./config.ts";
+import { type Config, isForeignWebDir } from "./config.ts";
 import { wireBacktest } from "./backtest-wiring.ts";
 import { wireExternal } from "./external-wiring.ts";
 import { wireMarketData } from "./market-data-wiring.ts";
 import { startQuotes } from "./quote-profiles/index.ts";
 import { serveWebApp } from "./web-static.ts";
+import { pageLoginGate } from "../../adapters/http/auth/login-page.ts";
 import { VERSION } from "./version.ts";
 
 export interface RunningServer {
@@ -133,6 +134,8 @@ export async function buildApp(config: Config, overrides: Overrides = {}): Promi
     research: backtest.research,
     // DEPS: pass each feature area's services above this line.
   });
+  // A foreign UI (e.g. easy_tdx's) has no login screen: its pages go through this service's login page first.
+  if (isForeignWebDir(config.WEB_DIR)) app.get("*", pageLoginGate(auth));
   // The web application answers every GET the API does not (registered last).
   serveWebApp(app, config.WEB_DIR);
   return {

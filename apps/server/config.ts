@@ -1,4 +1,5 @@
 import { fileURLToPath } from "node:url";
+import { resolve } from "node:path";
 import { z } from "zod";
 
 /** Where `npm run build:web` writes the bundle. */
@@ -11,6 +12,9 @@ const list = (check: (entry: string) => boolean, what: string, absent = "") =>
     .optional()
     .transform((s) => (s ?? absent).split(",").map((e) => e.trim()).filter(Boolean))
     .refine((l) => l.every(check), { message: `each entry must be ${what}` });
+
+/** Whether WEB_DIR serves another web UI than this service's own (which has its own login screen). */
+export const isForeignWebDir = (dir: string): boolean => resolve(dir) !== resolve(WEB_DIST_DIR);
 
 /**
  * The service's configuration, read once from environment variables (README

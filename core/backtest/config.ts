@@ -31,7 +31,11 @@ export interface BacktestConfig {
   readonly risk_free_rate: number;
 }
 
+/** How a portfolio's stocks share the capital (see PORTFOLIO_FIELDS.allocation). */
+export type Allocation = "independent" | "shared";
+
 export interface PortfolioConfig extends BacktestConfig {
+  readonly allocation: Allocation;
   readonly rebalance: Rebalance;
   readonly rebalance_every: number;
 }
@@ -175,11 +179,18 @@ export const CONFIG_FIELDS = {
 
 export const PORTFOLIO_FIELDS = {
   ...CONFIG_FIELDS,
+  allocation: {
+    kind: "enum",
+    values: ["independent", "shared"],
+    default: "independent",
+    description:
+      "independent (easy_tdx's portfolio engine): each stock is its own backtest with weight × cash (cash/N by default) and the total is their sum; shared: one cash account for all stocks, entries sized to weight × equity, with optional rebalancing.",
+  },
   rebalance: {
     kind: "enum",
     values: ["none", "periodic"],
     default: "none",
-    description: "Rebalance held positions back to their target weights every rebalance_every bars (periodic) or never (none).",
+    description: "Rebalance held positions back to their target weights every rebalance_every bars (periodic) or never (none); periodic needs allocation shared.",
   },
   rebalance_every: {
     kind: "number",

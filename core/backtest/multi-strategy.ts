@@ -1,10 +1,13 @@
 /**
- * Multi-strategy runs: N independent single-symbol backtests (each its own
- * strategy and symbol) with 1/N of the capital each, combined into one account.
- * The combined equity at a step is the sum of every run's latest equity at or
- * before it (a run that has not started yet counts at its initial capital), so
- * runs over different date ranges combine without jumps. The result has the same
- * structure as a portfolio result.
+ * Independent runs combined into one account: N single-symbol backtests (each
+ * its own strategy and symbol), each with its share of the capital, weight × cash
+ * (1/N unless weights are given; cash no weight claims stays idle). This is
+ * easy_tdx's multi-strategy engine and also its portfolio engine
+ * (backtest/portfolio_engine.py: each stock run alone with cash/N, the total the
+ * allocation-weighted result). The combined equity at a step is the idle cash
+ * plus the sum of every run's latest equity at or before it (a run that has not
+ * started yet counts at its initial capital), so runs over different date ranges
+ * combine without jumps. The result has the same structure as a portfolio result.
  */
 import type { BarSeries } from "../bars/series.ts";
 import { DEFAULT_CONFIG, type BacktestConfig } from "./config.ts";
@@ -18,7 +21,7 @@ import { toResult } from "./single-run.ts";
 import { carryForward, unionTimeline } from "./timeline.ts";
 
 export interface StrategySlot {
-  /** Name in the result; easy_tdx uses `"{label}@{symbol}"`. */
+  /** Name in the result; easy_tdx uses `"{label}@{symbol}"` (multi-strategy) and `"SZ000001"` (portfolio). */
   readonly key: string;
   readonly bars: BarSeries;
   readonly signals: SignalArrays;
@@ -27,6 +30,8 @@ export interface StrategySlot {
 
 export interface SlotRun {
   readonly key: string;
+  /** Share of the capital. */
+  readonly weight: number;
   readonly bars: BarSeries;
   readonly plan: KernelPlan;
   readonly run: KernelRun;
@@ -36,22 +41,26 @@ export interface MultiStrategyRun extends EquityTrack {
   readonly slots: readonly SlotRun[];
 }
 
-export function runMultiStrategy(slots: readonly StrategySlot[], config: BacktestConfig): MultiStrategyRun {
+/** `weights`: one per slot (≥ 0, sum ≤ 1); default 1/N each. */
+export function runMultiStrategy(slots: readonly StrategySlot[], config: BacktestConfig, weights?: ArrayLike<number>): MultiStrategyRun {
   if (slots.length === 0) throw new RangeError("a multi-strategy run needs at least one slot");
-  const share = config.cash / slots.length;
-  const slotConfig = { ...config, cash: share };
-  const runs = slots.map((slot) => {
-    const plan = planBacktest(slotConfig, slot.security);
+  const runs = slots.map((slot, i) => {
+    const weight = weights ? weights[i]! : 1 / slots.length;
+    const plan = planBacktest({ ...config, cash: config.cash * weight }, slot.security);
     const run = runKernel(slot.bars, slot.signals, plan, new KernelWorkspace(slot.bars.length));
-    return { key: slot.key, bars: slot.bars, plan, run };
+    return { key: slot.key, weight, bars: slot.bars, plan, run };
   });
+  // weights that sum to 1 up to rounding leave nothing idle (no float residue in the total)
+  const claimed = runs.reduce((a, r) => a + r.weight, 0);
+  const idle = claimed > 1 - 1e-9 ? 0 : config.cash * (1 - claimed);
   const { time, index } = unionTimeline(runs.map((r) => r.bars.time));
   const T = time.length;
-  const equity = new Float64Array(T);
-  const cash = new Float64Array(T);
+  const equity = new Float64Array(T).fill(idle);
+  const cash = new Float64Array(T).fill(idle);
   const held = new Uint8Array(T);
-  runs.forEach(({ run }, i) => {
+  runs.forEach(({ run, plan }, i) => {
     const map = index[i]!;
+    const share = plan.config.cash;
     const e = carryForward(map, run.equity, share);
     const c = carryForward(map, run.cash, share);
     const sh = carryForward(map, run.shares, 0);
@@ -65,15 +74,15 @@ export function runMultiStrategy(slots: readonly StrategySlot[], config: Backtes
   return { length: T, time, equity, cash, held, slots: runs };
 }
 
-/** Metrics of the combined account; buy-and-hold is the mean over the slots' symbols. */
+/** Metrics of the combined account; buy-and-hold is the weight-averaged return of the slots' symbols (idle cash earns 0). */
 export function multiStrategyPerformance(multi: MultiStrategyRun, config: BacktestConfig): Performance {
   const tally = new TradeTally();
   let buyHold = 0;
   let open = 0;
   let rejected = 0;
-  for (const { bars, run } of multi.slots) {
+  for (const { bars, run, weight } of multi.slots) {
     tallyFills(run.fills, bars.time, -1, tally);
-    buyHold += buyHoldReturn(bars.close, config.warmup_bars) / multi.slots.length;
+    buyHold += weight * buyHoldReturn(bars.close, config.warmup_bars);
     if (run.length > 0 && run.shares[run.length - 1] !== 0) open++;
     rejected += run.refusals.count;
   }
@@ -87,12 +96,11 @@ export function multiStrategyPerformance(multi: MultiStrategyRun, config: Backte
   });
 }
 
-export function toMultiStrategyResult(multi: MultiStrategyRun, config: BacktestConfig): PortfolioResult<BacktestConfig> {
-  const weight = 1 / multi.slots.length;
+export function toMultiStrategyResult<C extends BacktestConfig>(multi: MultiStrategyRun, config: C): PortfolioResult<C> {
   return assemblePortfolioResult(
     multi,
     multiStrategyPerformance(multi, config),
-    multi.slots.map((s) => ({ key: s.key, weight, result: toResult(s.bars, s.run, s.plan) })),
+    multi.slots.map((s) => ({ key: s.key, weight: s.weight, result: toResult(s.bars, s.run, s.plan) })),
     config,
   );
 }

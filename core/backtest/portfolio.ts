@@ -1,12 +1,15 @@
 /**
  * Portfolio backtest results: metrics of the whole account and of each symbol's
- * sleeve, and the JSON-ready PortfolioResult.
+ * sleeve, and the JSON-ready PortfolioResult. `allocation: "independent"` (the
+ * default, easy_tdx's meaning) runs each leg as its own backtest with its share
+ * of the cash (multi-strategy.ts); `"shared"` runs the one-account kernel.
  */
 import { DEFAULT_PORTFOLIO_CONFIG, type PortfolioConfig } from "./config.ts";
 import type { Performance } from "./metric-docs.ts";
 import { buyHoldReturn, performanceOf, tallyFills, TradeTally, type EquityTrack } from "./metrics.ts";
-import { runPortfolio, type PortfolioLeg, type PortfolioRun } from "./portfolio-kernel.ts";
+import { resolveWeights, runPortfolio, type PortfolioLeg, type PortfolioRun } from "./portfolio-kernel.ts";
 import { assemblePortfolioResult, type PortfolioResult } from "./portfolio-result.ts";
+import { runMultiStrategy, toMultiStrategyResult } from "./multi-strategy.ts";
 import { equityRows, performanceJson, positionRows, tradeRows } from "./result-rows.ts";
 import type { BacktestResult } from "./single-run.ts";
 
@@ -78,5 +81,6 @@ export function backtestPortfolio(
   config: Partial<PortfolioConfig>,
 ): PortfolioResult<PortfolioConfig> {
   const full = { ...DEFAULT_PORTFOLIO_CONFIG, ...config };
+  if (full.allocation === "independent") return toMultiStrategyResult(runMultiStrategy(legs, full, resolveWeights(legs)), full);
   return toPortfolioResult(runPortfolio(legs, full), full);
 }

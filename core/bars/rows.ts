@@ -1,9 +1,11 @@
 /**
  * Bar tables for the HTTP edge and the CLI: labels plus numeric columns, in the
  * column order easy_tdx clients know (time, open, close, high, low, vol, amount,
- * then the derived fields). Daily and longer bars carry `date` ("YYYY-MM-DD"),
- * minute bars `datetime` ("YYYY-MM-DD HH:MM", market time), per market-api.md
- * 4.2.1 rule 4. Writers turn NaN into null.
+ * then the derived fields). Daily and longer bars carry `date`, minute bars
+ * `datetime` (market-api.md 4.2.1 rule 4), both written as easy_tdx writes
+ * them, Python's `isoformat()` of the bar's timestamp (its web/schemas.py
+ * DataFrameResponse): "YYYY-MM-DDT00:00:00" and "YYYY-MM-DDTHH:MM:SS" (market
+ * time, no offset). Writers turn NaN into null.
  */
 import { BAR_CATEGORIES, type BarCategory } from "./categories.ts";
 import type { DerivedFields } from "./derived.ts";
@@ -28,11 +30,11 @@ export function barColumns(category: BarCategory): readonly string[] {
  * Time labels are the costliest part of a row (a `Date` plus string building,
  * about 100 ns); bars of one request share days and requests share history, so
  * "YYYY-MM-DD" is memoized per day (bounded, so odd inputs cannot grow it without
- * limit) and " HH:MM" comes from a table of the day's 1440 minutes.
+ * limit) and "THH:MM:00" comes from a table of the day's 1440 minutes.
  */
 const dayLabels = new Map<number, string>();
 const MAX_DAY_LABELS = 50_000;
-const minuteLabels = Array.from({ length: 1440 }, (_, m) => formatDateTime(m * MINUTE_MS).slice(10));
+const minuteLabels = Array.from({ length: 1440 }, (_, m) => `T${formatDateTime(m * MINUTE_MS).slice(11)}:00`);
 
 function dayLabel(day: number): string {
   let label = dayLabels.get(day);
@@ -44,9 +46,14 @@ function dayLabel(day: number): string {
   return label;
 }
 
-const dateLabel = (t: number) => dayLabel(Math.floor(t / DAY_MS));
+const dayOf = (t: number) => dayLabel(Math.floor(t / DAY_MS));
 
-const dateTimeLabel = (t: number) => dateLabel(t) + minuteLabels[Math.floor(minuteOfDay(t))];
+const dateLabel = (t: number) => dayOf(t) + "T00:00:00";
+
+const dateTimeLabel = (t: number) => dayOf(t) + minuteLabels[Math.floor(minuteOfDay(t))];
+
+/** One bar's time label: `daily` bars at midnight ("YYYY-MM-DDT00:00:00"), others to the minute ("YYYY-MM-DDTHH:MM:00"). */
+export const barTimeLabel = (t: number, daily: boolean): string => (daily ? dateLabel(t) : dateTimeLabel(t));
 
 /** Time labels of `time` (already in the requested `bar_time` mode). */
 export function timeLabels(time: Float64Array, category: BarCategory): string[] {

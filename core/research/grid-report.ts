@@ -1,6 +1,7 @@
 /**
  * The tables of a finished grid search, from its metric matrix: the points in
- * objective order (points the strategy rejected left out and counted), the
+ * objective order (points the strategy rejected left out and counted; points
+ * with fewer closed trades than `min_trades` after all the others), the
  * `ranking` rows (grid values + the main metrics, flat, as the CSV export
  * writes them), easy_tdx's `results` rows and `best` point (parameters nested,
  * its six summary metrics) and, for a two-parameter grid, easy_tdx's `heatmap`.
@@ -9,6 +10,7 @@ import type { MetricName } from "../backtest/metric-docs.ts";
 import { jsonNumber, type JsonNumber } from "../backtest/result-rows.ts";
 import { METRIC_COUNT, metricColumn, metricValues } from "./grid-search.ts";
 import { directionOf, rankOrder } from "./objective.ts";
+import { type NoteContext, pointNote, qualifies } from "./point-notes.ts";
 import { gridValues, type ParamGrid, type ParamValue } from "./param-grid.ts";
 
 /** easy_tdx's GridPointResult metrics. */
@@ -31,11 +33,17 @@ export const RANKING_METRICS = [
   "total_fees",
 ] as const satisfies readonly MetricName[];
 
-/** Rows of the points the strategy accepted, best first by `objective`, and how many it rejected. */
-export function rankGrid(matrix: Float64Array, objective: MetricName): { order: Int32Array; skipped: number } {
+/**
+ * Rows of the points the strategy accepted, best first by `objective` (those
+ * with at least `minTrades` closed trades first, then the rest, each part in
+ * objective order), and how many points it rejected.
+ */
+export function rankGrid(matrix: Float64Array, objective: MetricName, minTrades: number): { order: Int32Array; skipped: number } {
   const values = metricValues(matrix, objective);
   const accepted = metricValues(matrix, "total_trades");
-  const order = rankOrder(values, directionOf(objective)).filter((i) => accepted[i] === accepted[i]);
+  const ranked = rankOrder(values, directionOf(objective)).filter((i) => accepted[i] === accepted[i]);
+  const first = ranked.filter((i) => qualifies(matrix, i, minTrades));
+  const order = Int32Array.from([...first, ...ranked.filter((i) => !qualifies(matrix, i, minTrades))]);
   return { order, skipped: values.length - order.length };
 }
 
@@ -59,12 +67,19 @@ export function summaryRow(grid: ParamGrid, matrix: Float64Array, row: number): 
   return out as SummaryRow;
 }
 
-/** Flat ranking rows: rank, the grid values, the ranking metrics (and the objective). */
-export function rankingRows(grid: ParamGrid, matrix: Float64Array, order: Int32Array, objective: MetricName): Record<string, unknown>[] {
-  const write = metricWriter(RANKING_METRICS.includes(objective as never) ? RANKING_METRICS : [...RANKING_METRICS, objective]);
+/**
+ * Flat ranking rows: rank, the grid values, the ranking metrics (and the
+ * objective), then `qualified` (at least `min_trades` closed trades) and
+ * `note` (why the point's value cannot be trusted, or null).
+ */
+export function rankingRows(grid: ParamGrid, matrix: Float64Array, order: Int32Array, q: NoteContext): Record<string, unknown>[] {
+  const write = metricWriter(RANKING_METRICS.includes(q.objective as never) ? RANKING_METRICS : [...RANKING_METRICS, q.objective]);
   return Array.from(order, (row, k) => {
-    const out: Record<string, unknown> = { rank: k + 1, ...gridValues(grid, row) };
+    const values = gridValues(grid, row);
+    const out: Record<string, unknown> = { rank: k + 1, ...values };
     write(out, matrix, row);
+    out.qualified = qualifies(matrix, row, q.minTrades);
+    out.note = pointNote(matrix, row, values, q);
     return out;
   });
 }

@@ -13,7 +13,7 @@ function formulaParams(p: Record<string, unknown>): Record<string, number> {
 
 const params = z
   .object({
-    formula: z.string().min(1).max(20_000).default(DEFAULT_FORMULA).meta({ title: "公式", description: "TDX formula text" }),
+    formula: z.string().min(1).max(20_000).default(DEFAULT_FORMULA).meta({ title: "公式", description: "TDX formula text", input: "textarea" }),
     buy: z.string().max(64).default("").meta({ title: "买入列", description: "output column that buys; empty = the first signal column" }),
     sell: z.string().max(64).default("").meta({ title: "卖出列", description: 'output column that sells; empty = the second signal column if any; "none" = sell when the buy column turns 0' }),
   })

@@ -71,7 +71,7 @@ describe("background backtest tasks", () => {
     assert.equal((await call(s.url, "GET", `/api/v1/backtest/tasks/${done.task_id}/export?format=xls`)).status, 422);
   });
 
-  test("portfolio: shared capital, a bad symbol skipped; all bad is a 400", async () => {
+  test("portfolio: independent legs keyed as easy_tdx keys them, a bad symbol skipped; all bad is a 400", async () => {
     const done = await runTask(s.url, "/api/v1/backtest/portfolio/run/async", {
       strategy: "ma_cross",
       stocks: ["SH:600519", "SZ:000001", "SZ:999999"],
@@ -80,8 +80,8 @@ describe("background backtest tasks", () => {
     });
     assert.equal(done.status, "done", done.error);
     assert.equal(done.kind, "portfolio");
-    assert.deepEqual(Object.keys(done.result.individual_results), ["SH:600519", "SZ:000001"]);
-    assert.deepEqual(done.result.equity_allocation, { "SH:600519": 0.5, "SZ:000001": 0.3 });
+    assert.deepEqual(Object.keys(done.result.individual_results), ["SH600519", "SZ000001"]);
+    assert.deepEqual(done.result.equity_allocation, { SH600519: 0.5, SZ000001: 0.3 });
     assert.deepEqual(done.result.skipped, [{ symbol: "SZ:999999", error: "Unknown security SZ:999999" }]);
     assert.equal(done.result.total_performance.total_stocks, 2);
     const csv = await call(s.url, "GET", `/api/v1/backtest/tasks/${done.task_id}/export?format=csv`);
@@ -131,7 +131,7 @@ describe("background backtest tasks", () => {
     assert.equal(all.result.matched, 2);
     assert.deepEqual(all.result.columns, ["symbol", "name", "date", "close", "M", "B"]);
     assert.ok(all.result.rows[0].M <= all.result.rows[1].M, "sorted by M ascending");
-    assert.equal(all.result.rows[0].date, "2026-11-20");
+    assert.equal(all.result.rows[0].date, "2026-11-20T00:00:00");
     assert.deepEqual(all.result.errors.map((e: { symbol: string }) => e.symbol), ["SZ:999999"]);
     const none = await runTask(s.url, "/api/v1/formula/screen/run/async", { text: "B:C<0;", symbols });
     assert.equal(none.result.matched, 0);

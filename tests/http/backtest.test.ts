@@ -47,11 +47,31 @@ describe("synchronous backtest and strategy list", () => {
     assert.equal(r.body.count, ids.length);
     const ma = r.body.strategies.find((x: { name: string }) => x.name === "ma_cross");
     assert.equal(ma.label, "双均线交叉");
-    assert.deepEqual(ma.params[0], { name: "fast", type: "int", default: 5, label: "快线周期", min_value: 1, max_value: 60 });
+    assert.deepEqual(ma.params[0], { name: "fast", type: "int", default: 5, label: "快线周期", min_value: 1, max_value: 60, input: "number" });
     assert.deepEqual(ma.preset_grid.fast, [5, 10, 15, 20, 30, 60]);
     assert.equal(ma.schema.properties.slow.maximum, 250);
     const boll = r.body.strategies.find((x: { name: string }) => x.name === "boll_breakout");
     assert.deepEqual(boll.params.find((p: { name: string }) => p.name === "mode").choices, ["reversion", "breakout"]);
+    assert.equal(boll.params.find((p: { name: string }) => p.name === "mode").input, "select");
+    // easy_tdx's web-ui/src/components/StrategyPicker.vue lines 80-86 draw a str only as a select when it has choices
+    // (any other param as a number box): the `input` field tells a form to draw the formula's text as a text area
+    const formula = r.body.strategies.find((x: { name: string }) => x.name === "formula");
+    const text = formula.params.find((p: { name: string }) => p.name === "formula");
+    assert.deepEqual([text.type, text.input, text.max_length], ["str", "textarea", 20000]);
+    assert.deepEqual(formula.params.find((p: { name: string }) => p.name === "buy").input, "text");
+  });
+
+  test("fsl (分水岭): easy_tdx's parameters, default and preset grid; it runs", async () => {
+    const r = await call(s.url, "GET", "/api/v1/backtest/strategies");
+    const fsl = r.body.strategies.find((x: { name: string }) => x.name === "fsl");
+    // easy_tdx backtest/strategies/builtin.py lines 568-586 and presets.py lines 97-100
+    assert.equal(fsl.label, "FSL 分水岭");
+    assert.deepEqual(fsl.params, [{ name: "capital", type: "float", default: 1e8, label: "流通股本(股)", min_value: 1e6, max_value: 1e12, input: "number" }]);
+    assert.deepEqual(fsl.preset_grid, { capital: [1e7, 1e8, 1e9, 1e10] });
+    const { ohlcv } = swings(300);
+    const run = await post({ strategy: "fsl", ohlcv });
+    assert.equal(run.status, 200, run.text);
+    assert.ok(run.body.performance.total_trades >= 1, "the swings cross SWL over SWS");
   });
 
   test("POST /backtest/run: the engine's own result for the same bars, signals and settings", async () => {

@@ -116,7 +116,7 @@ describe("board, mac and extended-market endpoints", () => {
     assert.equal(b.body.columns[0], "date");
     const m = await get("/api/v1/ex/bars?market=47&code=IFL0&category=MIN_1&count=700");
     assert.equal(m.body.count, 700);
-    assert.equal(m.body.data.at(-1).datetime, "2026-11-20 14:00");
+    assert.equal(m.body.data.at(-1).datetime, "2026-11-20T14:00:00");
     await bad("/api/v1/ex/bars?market=31&code=00700", ["count=0", "count=701", "category=MIN_120", "start=-1"]);
     await bad("/api/v1/ex/bars?code=00700", ["market=NASDAQ", "market=300"]);
     const q = await get("/api/v1/ex/quote?market=hk_main_board&code=00700");

@@ -118,7 +118,7 @@ describe("formula endpoints", () => {
 
     const minute = await compute({ text: "A:C;P:PERIOD;", symbol: "SZ:000001", category: "MIN_5", count: 20, tail: 2 });
     assert.equal(minute.body.last_row.P, 1);
-    assert.match(minute.body.recent[1].datetime, /^2026-11-20 \d\d:\d\d$/);
+    assert.match(minute.body.recent[1].datetime, /^2026-11-20T\d\d:\d\d:00$/);
 
     const index = await compute({ text: "V:VOL;", symbol: "SH:000001", count: 20, tail: 1 });
     const ib = await call(s.url, "GET", "/api/v1/bars/index?market=SH&code=000001&count=20");

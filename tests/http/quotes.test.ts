@@ -88,12 +88,12 @@ describe("quote and bar endpoints", () => {
   test("bars: minute categories, bar_time and MIN_120", async () => {
     const end = await get("/api/v1/bars?market=SZ&code=000001&category=MIN_1&count=2&bar_time=end&adjust=NONE");
     const start = await get("/api/v1/bars?market=SZ&code=000001&category=MIN_1&count=2&adjust=NONE");
-    assert.deepEqual(end.body.data.map((r: { datetime: string }) => r.datetime), ["2026-11-20 13:59", "2026-11-20 14:00"]);
-    assert.deepEqual(start.body.data.map((r: { datetime: string }) => r.datetime), ["2026-11-20 13:58", "2026-11-20 13:59"]);
+    assert.deepEqual(end.body.data.map((r: { datetime: string }) => r.datetime), ["2026-11-20T13:59:00", "2026-11-20T14:00:00"]);
+    assert.deepEqual(start.body.data.map((r: { datetime: string }) => r.datetime), ["2026-11-20T13:58:00", "2026-11-20T13:59:00"]);
     const m120 = await get("/api/v1/bars?market=SZ&code=000001&category=MIN_120&count=800&bar_time=end");
     assert.equal(m120.status, 200);
     assert.equal(m120.body.count, 400, "at most 400 synthesized");
-    for (const row of m120.body.data) assert.match(row.datetime, / (11:30|15:00)$/);
+    for (const row of m120.body.data) assert.match(row.datetime, /T(11:30|15:00):00$/);
   });
 
   test("index bars: lots, breadth, null minute volume; BJ is not accepted", async () => {
@@ -158,6 +158,7 @@ describe("quote and bar endpoints", () => {
   });
 
   test("unknown securities are a 404 with a clear detail", async () => {
+    // a deliberate difference (README, "Compatibility with easy_tdx"): easy_tdx answers an empty table here
     const r = await get("/api/v1/bars?market=SZ&code=999999");
     assert.equal(r.status, 404);
     assert.equal(r.body.detail, "Unknown security SZ:999999");
@@ -171,6 +172,8 @@ describe("quote and bar endpoints", () => {
     const t = await call(s.url, "POST", "/api/v1/server/test", { json: { timeout: 2 } });
     assert.equal(t.status, 200);
     assert.equal(t.body[0].reachable, true);
+    // easy_tdx web/routers/server.py line 30 (`latency_ms: int | None`) and line 97 (`round(s * 1000)`): whole milliseconds
+    assert.ok(Number.isInteger(t.body[0].latency_ms) && t.body[0].latency_ms >= 0, `latency_ms ${t.body[0].latency_ms} is an integer`);
     const pub = await call(s.url, "POST", "/api/v1/server/test", { json: { hosts: ["203.0.113.1"] } });
     assert.equal(pub.status, 400);
     assert.equal((await call(s.url, "POST", "/api/v1/server/test", { json: { timeout: 0 } })).status, 422);

@@ -19,7 +19,7 @@ describe("research tasks", () => {
 
   test("optimize: ranking by the objective, easy_tdx's rows, the best point in full; its metrics are the point's own backtest", async () => {
     const grid = { fast: [3, 5, 10, 30], slow: [10, 20, 60] };
-    const done = await runTask(s.url, "/api/v1/backtest/optimize/run/async", { strategy: "ma_cross", symbol: "SH:600519", count: 400, param_grid: grid });
+    const done = await runTask(s.url, "/api/v1/backtest/optimize/run/async", { strategy: "ma_cross", symbol: "SH:600519", count: 400, param_grid: grid, objective: "sharpe", min_trades: 0 });
     assert.equal(done.status, "done", done.error);
     assert.equal(done.kind, "optimize");
     assert.equal(done.description, "ma_cross 寻优 | SH:600519 DAY×400 | 12点");
@@ -27,7 +27,8 @@ describe("research tasks", () => {
     assert.deepEqual(r.param_names, ["fast", "slow"]);
     assert.equal(r.objective, "sharpe");
     assert.equal(r.direction, "max");
-    assert.equal(r.grid_points, 12);
+    assert.equal(r.grid_size, 12);
+    assert.equal(r.grid_points, 9, "the points that ran, as easy_tdx counts them");
     assert.equal(r.skipped, 3, "fast ≥ slow: (10,10), (30,10), (30,20)");
     assert.equal(r.evaluated, 9);
     assert.equal(r.ranking.length, 9);
@@ -60,10 +61,11 @@ describe("research tasks", () => {
   });
 
   test("optimize: the preset grid by default, any objective; 422 for a bad grid, 400 for an unknown strategy", async () => {
-    const done = await runTask(s.url, "/api/v1/backtest/optimize/run/async", { strategy: "boll_breakout", symbol: "SZ:000001", objective: "max_drawdown" });
+    const done = await runTask(s.url, "/api/v1/backtest/optimize/run/async", { strategy: "boll_breakout", symbol: "SZ:000001", objective: "max_drawdown", min_trades: 0 });
     assert.equal(done.status, "done", done.error);
     assert.deepEqual(done.result.param_names, ["n", "p"]);
     assert.equal(done.result.grid_points, 16);
+    assert.equal(done.result.grid_size, 16);
     assert.equal(done.result.direction, "min");
     const dd = done.result.ranking.map((x: { max_drawdown: number }) => x.max_drawdown);
     assert.deepEqual(dd, [...dd].sort((a: number, b: number) => a - b));
@@ -80,7 +82,7 @@ describe("research tasks", () => {
   });
 
   test("optimize-all: each strategy's best preset point, ranked globally", async () => {
-    const done = await runTask(s.url, "/api/v1/backtest/optimize-all/run/async", { symbol: "SH:600519", count: 300, strategies: ["ma_cross", "macd", "donchian"] });
+    const done = await runTask(s.url, "/api/v1/backtest/optimize-all/run/async", { symbol: "SH:600519", count: 300, strategies: ["ma_cross", "macd", "donchian"], objective: "sharpe", min_trades: 0 });
     assert.equal(done.status, "done", done.error);
     const r = done.result;
     assert.deepEqual(r.ranking.map((x: { strategy: string }) => x.strategy).sort(), ["donchian", "ma_cross", "macd"]);
@@ -88,7 +90,8 @@ describe("research tasks", () => {
     assert.deepEqual(sharpes, [...sharpes].sort((a: number, b: number) => b - a));
     assert.deepEqual(r.best, r.ranking[0]);
     assert.deepEqual(Object.keys(r.per_strategy).sort(), ["donchian", "ma_cross", "macd"]);
-    assert.equal(r.total_grid_points, 36 + 16 + 6);
+    assert.equal(r.total_grid_size, 36 + 16 + 6);
+    assert.equal(r.total_grid_points, 25 + 16 + 6, "ma_cross: 11 points fail fast < slow");
     assert.equal(r.ranking[0].grid_points, r.per_strategy[r.ranking[0].strategy].grid_points);
     assert.ok("strategy_label" in r.ranking[0] && "params" in r.ranking[0]);
     assert.equal((await post(s, "/api/v1/backtest/optimize-all/run/async", { symbol: "SH:600519", strategies: ["nope"] })).status, 422);
@@ -218,7 +221,8 @@ describe("research tasks", () => {
     const ok = r.rows.filter((x: { error: string | null }) => x.error === null);
     for (const row of ok) {
       assert.ok(["holding", "flat"].includes(row.position));
-      assert.equal(row.last_bar_date, "2026-11-20");
+      // easy_tdx web/signal_scan.py line 257: str(timestamp)[:16], so daily bars read "YYYY-MM-DD 00:00"
+      assert.equal(row.last_bar_date, "2026-11-20 00:00");
       assert.equal(row.latest_signal, row.recent_signals.at(-1)?.direction ?? null);
     }
     const has = (d: string) => r.rows.filter((x: { recent_signals: { direction: string }[] }) => x.recent_signals.some((y) => y.direction === d)).length;

@@ -18,7 +18,7 @@ describe("vipdoc quote source", { skip }, () => {
     const r = await call(s.url, "GET", "/api/v1/bars/index?market=SH&code=000001&count=2");
     assert.equal(r.status, 200);
     const last = r.body.data.at(-1);
-    assert.equal(last.date, "2021-05-14");
+    assert.equal(last.date, "2021-05-14T00:00:00");
     assert.equal(last.close, 3490.38);
     assert.ok(last.up_count > 0);
   });
@@ -38,14 +38,14 @@ describe("vipdoc quote source", { skip }, () => {
     const r = await call(s.url, "GET", "/api/v1/bars?market=SH&code=600519&count=800");
     assert.equal(r.status, 200);
     assert.equal(r.body.count, 10);
-    assert.deepEqual([r.body.data[0].date, r.body.data[0].open, r.body.data[0].close], ["2001-08-27", 34.51, 35.55]);
+    assert.deepEqual([r.body.data[0].date, r.body.data[0].open, r.body.data[0].close], ["2001-08-27T00:00:00", 34.51, 35.55]);
     assert.equal(r.body.adjust.applied, "NONE");
     assert.match(r.body.adjust.note, /unavailable/);
   });
 
   test("minute bars from .lc1 and .lc5, the security list from the tree", async () => {
     const m5 = await call(s.url, "GET", "/api/v1/bars?market=SH&code=688001&category=MIN_5&count=1&adjust=NONE&bar_time=end");
-    assert.equal(m5.body.data[0].datetime, "2021-06-03 15:00");
+    assert.equal(m5.body.data[0].datetime, "2021-06-03T15:00:00");
     assert.equal(m5.body.data[0].close, 36.65);
     const line = await call(s.url, "GET", "/api/v1/minute?market=SH&code=688001");
     assert.equal(line.body.count, 240);

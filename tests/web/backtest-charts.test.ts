@@ -5,6 +5,7 @@ import fc from "fast-check";
 import type { Trade } from "../../apps/web/src/api/backtest-types.ts";
 import { barKey } from "../../apps/web/src/backtest/time-keys.ts";
 import { tradeMarks } from "../../apps/web/src/backtest/trade-marks.ts";
+import { barColumns } from "../../apps/web/src/charts/bar-columns.ts";
 import { alignTo, equityOption, unionTimes } from "../../apps/web/src/charts/equity-option.ts";
 import { klineOption } from "../../apps/web/src/charts/kline-option.ts";
 import type { Palette } from "../../apps/web/src/charts/palette.ts";
@@ -57,6 +58,15 @@ test("fills land on their drawn bar at their price; refused attempts are marked;
     { time: "2026-01-07", price: 12, side: "sell", label: "S", rejected: false },
   ]);
   assert.equal(tradeMarks([trade("2026-01-06T00:00:00", "close_long", 11, true)], times, LETTERS, false).length, 0);
+});
+
+test("60-minute bars as the service sends them (isoformat, as easy_tdx): each intraday fill lands on its own bar, not the day's first", () => {
+  const row = (datetime: string) => ({ datetime, open: 10, high: 10, low: 10, close: 10, vol: 1, amount: 10 });
+  const cols = barColumns(["2026-11-26T10:30:00", "2026-11-26T11:30:00", "2026-11-26T14:00:00", "2026-11-26T15:00:00"].map(row));
+  assert.deepEqual(cols.times, ["2026-11-26 10:30", "2026-11-26 11:30", "2026-11-26 14:00", "2026-11-26 15:00"]);
+  const marks = tradeMarks([trade("2026-11-26T14:00:00", "open_long", 10), trade("2026-11-26T15:00:00", "close_long", 10)], cols.times, LETTERS, false);
+  assert.deepEqual(marks.map((m) => m.time), ["2026-11-26 14:00", "2026-11-26 15:00"]);
+  assert.deepEqual(barColumns([{ date: "2026-11-26T00:00:00", open: 1, high: 1, low: 1, close: 1, vol: 1, amount: 1 }]).times, ["2026-11-26"]);
 });
 
 test("the K-line draws trade pins (buy below pointing up in the up colour, sell above in the down colour) and lists them in the tooltip", () => {

@@ -17,8 +17,18 @@ import { windowBars, windowRows } from "../../apps/web/src/research/window-bars.
 const point = { datetime: "2026-01-05T00:00:00", cash: 1, position_value: 0, total: 1, drawdown: 0, drawdown_pct: 0 };
 const backtest: BacktestResult = { performance: { total_return: 0.1 }, equity_curve: [point], trades: [], config: {} };
 const optimize = { strategy: "ma_cross", strategy_label: "双均线交叉", param_names: ["fast", "slow"], objective: "sharpe", direction: "max", ranking: [], best_params: {}, best_result: backtest };
-const macdBest = { rank: 1, strategy: "macd", strategy_label: "MACD 金叉", params: { short: 12, long: 26 }, grid_points: 16, evaluated: 15, sharpe: 1.2, calmar: 2 };
-const optimizeAll: OptimizeAllResult = { objective: "calmar", direction: "max", ranking: [macdBest], best: macdBest, per_strategy: { macd: macdBest }, total_grid_points: 16 };
+const macdBest = { rank: 1, strategy: "macd", strategy_label: "MACD 金叉", params: { short: 12, long: 26 }, grid_points: 15, grid_size: 16, evaluated: 15, qualified: true, note: null, sharpe: 1.2, calmar: 2 };
+const optimizeAll: OptimizeAllResult = {
+  objective: "calmar",
+  direction: "max",
+  min_trades: 1,
+  ranking: [macdBest],
+  best: macdBest,
+  per_strategy: { macd: macdBest },
+  total_grid_points: 15,
+  total_grid_size: 16,
+  unranked: [],
+};
 const window = (index: number, total_return: number | null) => ({
   index,
   start: `2025-0${index + 1}-01`,
@@ -156,14 +166,15 @@ test("table cells: metrics in their unit and colour, parameter values as written
   assert.deepEqual([cellClass(ret, -0.1), cellClass(dd, 0.2), cellClass(val, 5), cellClass(txt, "x")], ["num mono text-down", "num mono", "num mono", ""]);
 });
 
-test("an optimisation's ranking columns follow its rows: rank, grid values, then metrics", () => {
-  const cols = rankingColumns({ rank: 1, fast: 5, slow: 20, total_return: 0.1, sharpe: 1 }, ["fast", "slow"], (k) => `<${k}>`);
+test("an optimisation's ranking columns follow its rows: rank, grid values, then metrics, then the note as text", () => {
+  const cols = rankingColumns({ rank: 1, fast: 5, slow: 20, total_return: 0.1, sharpe: 1, qualified: false, note: "0 closed trades" }, ["fast", "slow"], (k) => `<${k}>`, "Note");
   assert.deepEqual(cols.map((c) => [c.key, c.label, c.kind]), [
     ["rank", "#", "value"],
     ["fast", "fast", "value"],
     ["slow", "slow", "value"],
     ["total_return", "<total_return>", "metric"],
     ["sharpe", "<sharpe>", "metric"],
+    ["note", "Note", "text"],
   ]);
   assert.deepEqual(rankingColumns(undefined, [], String), []);
 });

@@ -32,7 +32,7 @@ export const Ohlcv = z
   .nullish()
   .openapi({
     description:
-      "inline bars, ascending: [{datetime|date, open, high, low, close, vol?, amount?}] (datetime as YYYY-MM-DD or YYYY-MM-DD HH:MM). Takes precedence over symbol; a symbol given alongside sets the board and ST rules.",
+      "inline bars, ascending: [{datetime|date, open, high, low, close, vol?, amount?}] (datetime as YYYY-MM-DD, YYYY-MM-DD HH:MM or YYYY-MM-DDTHH:MM:SS, the form /bars answers). Takes precedence over symbol; a symbol given alongside sets the board and ST rules.",
   });
 export const StrategyParams = z
   .record(z.string(), z.union([z.number(), z.boolean(), z.string()]))
@@ -96,6 +96,8 @@ export function backtestRequestSchemas(registry: PluginRegistry) {
     })
     .superRefine((b, ctx) => {
       if (new Set(b.stocks).size !== b.stocks.length) ctx.addIssue({ code: "custom", path: ["stocks"], message: "a stock is listed twice" });
+      const shares = b as { allocation?: string; rebalance?: string };
+      if (shares.rebalance === "periodic" && shares.allocation !== "shared") ctx.addIssue({ code: "custom", path: ["rebalance"], message: 'rebalancing needs allocation "shared" (independent legs never move cash between stocks)' });
       if (b.weights != null) {
         if (b.weights.length !== b.stocks.length) ctx.addIssue({ code: "custom", path: ["weights"], message: "give one weight per stock" });
         else if (b.weights.reduce((a, w) => a + w, 0) > 1 + 1e-9) ctx.addIssue({ code: "custom", path: ["weights"], message: "weights sum to more than 1" });

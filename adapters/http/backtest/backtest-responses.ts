@@ -128,6 +128,10 @@ export const StrategyParamSchema = z
     max_value: z.number().optional(),
     choices: z.array(z.string()).optional(),
     description: z.string().optional(),
+    input: z
+      .enum(["number", "checkbox", "select", "text", "textarea"])
+      .openapi({ description: "the form control for this parameter (an addition to easy_tdx's fields): number (int, float), checkbox (bool), select (str with choices), text (one-line str), textarea (multi-line str such as a formula's text)" }),
+    max_length: z.number().int().optional().openapi({ description: "longest accepted string (str parameters)" }),
   })
   .openapi("StrategyParam");
 

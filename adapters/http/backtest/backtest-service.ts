@@ -63,6 +63,8 @@ export async function requestData(loader: BarLoader, b: DataFields): Promise<Req
   return { bars: loaded.series, security: loaded.security, label: `${b.symbol} ${b.category}×${loaded.series.length}` };
 }
 
+const resultKey = (symbol: string) => symbol.replace(":", "");
+
 export class BacktestService {
   #schemas: ReturnType<typeof strategySchema>[] | undefined;
 
@@ -115,6 +117,7 @@ export class BacktestService {
     return this.runner.submit({ kind: "formula_backtest", description: `公式回测 | ${data.label}`, input });
   }
 
+  /** Legs are keyed `SZ000001` in the result, as easy_tdx's portfolio engine keys them (portfolio_engine.py `f"{market}{code}"`). */
   async submitPortfolio(body: PortfolioBody): Promise<TaskSummary> {
     this.#plugin(body.strategy);
     const req = dateRange(body);
@@ -122,7 +125,7 @@ export class BacktestService {
     const skipped = failures(body.stocks, fetched);
     const legs = fetched.flatMap((r, i) =>
       r.status === "fulfilled"
-        ? [{ key: body.stocks[i]!, security: r.value.security, bars: toWire(r.value.series), ...(body.weights != null ? { weight: body.weights[i]! } : {}) }]
+        ? [{ key: resultKey(body.stocks[i]!), security: r.value.security, bars: toWire(r.value.series), ...(body.weights != null ? { weight: body.weights[i]! } : {}) }]
         : [],
     );
     if (legs.length === 0) throw new HttpError(400, `No bars for any stock: ${describe(skipped)}`);

@@ -6,7 +6,7 @@
  */
 import type { BarSeries } from "../../../core/bars/series.ts";
 import { compileSignalFormula, formulaColumns } from "../../../core/backtest/index.ts";
-import { formatDate, formatDateTime } from "../../../core/bars/market-time.ts";
+import { barTimeLabel } from "../../../core/bars/rows.ts";
 
 export interface ScreenItem {
   readonly symbol: string;
@@ -50,7 +50,7 @@ export function screenBatch(batch: ScreenBatch): ScreenOutcome[] {
         symbol,
         name,
         matched: on !== null && on !== 0,
-        date: last % 86_400_000 === 0 ? formatDate(last) : formatDateTime(last),
+        date: barTimeLabel(last, last % 86_400_000 === 0),
         close: finite(bars.close[n - 1]),
         values,
       };

@@ -19,8 +19,8 @@ const common = {
   bar_time: qEnum(["start", "end"]).default("start").openapi({ description: "start = bar start time; end = bar end time (TDX stamps bars at their end)" }),
 };
 
-const BARS_DESCRIPTION = `K-line bars with derived fields. Columns: \`date\` (daily and longer, "YYYY-MM-DD") or \`datetime\`
-(minute bars, "YYYY-MM-DD HH:MM" market time), open, close, high, low, vol (shares), amount (CNY), pre_close
+const BARS_DESCRIPTION = `K-line bars with derived fields. Columns: \`date\` (daily and longer, "YYYY-MM-DDT00:00:00") or \`datetime\`
+(minute bars, "YYYY-MM-DDTHH:MM:SS" market time; both as easy_tdx writes them), open, close, high, low, vol (shares), amount (CNY), pre_close
 (previous bar's close; the first bar's own open; floored at 0.01), change, change_pct and amplitude_pct (percent).
 
 Adjustment from the ex-rights (xdxr) records, TDX-terminal compatible: forward (QFQ) keeps the newest prices, backward

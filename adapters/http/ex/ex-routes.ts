@@ -1,5 +1,5 @@
 import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
-import { formatDate, formatDateTime } from "../../../core/bars/market-time.ts";
+import { barTimeLabel } from "../../../core/bars/rows.ts";
 import { float32Decimal } from "../../../core/bars/price-events.ts";
 import type { ExRef } from "../../../core/quotes/ex-records.ts";
 import type { ExClient } from "../../tdx/ex/ex-client.ts";
@@ -58,8 +58,8 @@ export function registerExRoutes(app: OpenAPIHono<HttpEnv>, ex: ExClient): void 
       tags,
       summary: "Bars of an extended-market instrument",
       description:
-        "category: MIN_1, MIN_5, MIN_15, MIN_30, MIN_60, DAY, WEEK, MONTH, SEASON, YEAR (or 0..11). Columns: `date` (day and longer) or " +
-        "`datetime` (minutes, bar end), open, high, low, close, position (open interest for futures), trade (volume), amount (the same " +
+        "category: MIN_1, MIN_5, MIN_15, MIN_30, MIN_60, DAY, WEEK, MONTH, SEASON, YEAR (or 0..11). Columns: `date` (day and longer, " +
+        "YYYY-MM-DDT00:00:00) or `datetime` (minutes, bar end, YYYY-MM-DDTHH:MM:SS), open, high, low, close, position (open interest for futures), trade (volume), amount (the same " +
         "wire field read as turnover, meaningful for stocks), settlement (futures), year, month, day, hour, minute.",
       request: { query: z.object({ ...ref, category: qCategory().optional().openapi({ description: "default DAY" }), start: qInt({ min: 0 }).default(0), count: qInt({ min: 1, max: 700 }).default(700) }) },
       responses,
@@ -72,7 +72,7 @@ export function registerExRoutes(app: OpenAPIHono<HttpEnv>, ex: ExClient): void 
       const times = Array.from(b.time);
       const part = (f: (d: Date) => number) => times.map((t) => f(new Date(t)));
       const cols: Column[] = [
-        plain(intraday ? "datetime" : "date", times.map((t) => (intraday ? formatDateTime(t) : formatDate(t)))),
+        plain(intraday ? "datetime" : "date", times.map((t) => barTimeLabel(t, !intraday))),
         num("open", b.open.map(clean)),
         num("high", b.high.map(clean)),
         num("low", b.low.map(clean)),

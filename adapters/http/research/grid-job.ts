@@ -7,9 +7,9 @@
  */
 import type { BarSeries } from "../../../core/bars/series.ts";
 import { planBacktest, type BacktestConfig, type MetricName, type SecurityInfo } from "../../../core/backtest/index.ts";
-import { sweepMetrics } from "../../../core/research/grid-search.ts";
+import { metricValues, sweepMetrics } from "../../../core/research/grid-search.ts";
 import { metricAt, rankGrid } from "../../../core/research/grid-report.ts";
-import { gridPoint, gridSize, type ParamGrid } from "../../../core/research/param-grid.ts";
+import { gridPoint, gridSize, gridValues, type ParamGrid } from "../../../core/research/param-grid.ts";
 import { MemoTable } from "../../../core/research/series-memo.ts";
 import type { PluginRegistry, StrategyParams, StrategyPlugin } from "../../../ports/plugins.ts";
 
@@ -42,6 +42,31 @@ export function evaluateChunk(registry: PluginRegistry, c: GridChunk): Float64Ar
   });
 }
 
+export interface SkipReason {
+  readonly reason: string;
+  readonly count: number;
+  /** The first few points skipped for it (grid values). */
+  readonly examples: Record<string, unknown>[];
+}
+
+const EXAMPLES = 5;
+
+/** Why the strategy rejected the points whose rows are NaN, grouped by its message (the schema is cheap to re-run). */
+export function skipReasons(plugin: StrategyPlugin<any>, grid: ParamGrid, base: StrategyParams, matrix: Float64Array): SkipReason[] {
+  const trades = metricValues(matrix, "total_trades");
+  const byReason = new Map<string, { count: number; examples: Record<string, unknown>[] }>();
+  trades.forEach((t, i) => {
+    if (t === t) return;
+    const parsed = plugin.params.safeParse(gridPoint(grid, base, i));
+    const reason = parsed.success ? "the strategy gave no signals" : parsed.error.issues.map((e) => e.message).join("; ");
+    const entry = byReason.get(reason) ?? { count: 0, examples: [] };
+    entry.count++;
+    if (entry.examples.length < EXAMPLES) entry.examples.push(gridValues(grid, i));
+    byReason.set(reason, entry);
+  });
+  return [...byReason].map(([reason, e]) => ({ reason, ...e }));
+}
+
 /** The best point of the whole grid on `bars` by `objective`, parsed; undefined when the strategy rejects every point. */
 export function bestPoint(
   registry: PluginRegistry,
@@ -49,7 +74,8 @@ export function bestPoint(
   objective: MetricName,
 ): { params: StrategyParams; value: number | null } | undefined {
   const matrix = evaluateChunk(registry, { ...c, from: 0, to: gridSize(c.grid) });
-  const { order } = rankGrid(matrix, objective);
+  // walk-forward keeps its own choice rule: the best in-sample value, whatever the trade count
+  const { order } = rankGrid(matrix, objective, 0);
   if (order.length === 0) return undefined;
   const params = pluginOf(registry, c.strategy).params.parse(gridPoint(c.grid, c.base, order[0]!)) as StrategyParams;
   return { params, value: metricAt(matrix, order[0]!, objective) };

@@ -4,18 +4,25 @@
  * workers on any number of machines); each chunk comes back as a metric
  * matrix, and the task merges them, ranks by the objective and runs the best
  * point once more in full. Progress counts combinations done.
+ *
+ * As easy_tdx (backtest/optimizer.py, web/routers/backtest.py): without an
+ * objective the ranking is by total_return descending, `best` is its first
+ * row, and `grid_points` / `total_grid_points` count the points that ran
+ * (the raw grid size is `grid_size` / `total_grid_size`). Points with fewer
+ * closed trades than `min_trades` rank after all others and are marked.
  */
 import { type BacktestConfig, type MetricName, type SecurityInfo } from "../../../core/backtest/index.ts";
 import { METRIC_COUNT } from "../../../core/research/grid-search.ts";
 import { heatmapOf, metricAt, rankGrid, rankingRows, SUMMARY_METRICS, summaryRow } from "../../../core/research/grid-report.ts";
 import { directionOf, rankOrder } from "../../../core/research/objective.ts";
+import { pointNote, qualifies } from "../../../core/research/point-notes.ts";
 import { chunkRanges, gridPoint, gridSize, type ParamGrid } from "../../../core/research/param-grid.ts";
 import type { PluginRegistry, StrategyParams } from "../../../ports/plugins.ts";
 import type { TaskContext, TaskProgram } from "../../../ports/task-runner.ts";
 import { fromWire, type WireSeries } from "../backtest/wire-series.ts";
 import { fanOut } from "./fan-out.ts";
 import type { GridChunk } from "./grid-job.ts";
-import { pluginOf } from "./grid-job.ts";
+import { pluginOf, skipReasons } from "./grid-job.ts";
 
 /** Points per chunk at most: chunks stay small enough for even progress and load balance. */
 const CHUNK_POINTS = 1000;
@@ -32,13 +39,15 @@ export interface SweepData {
   readonly bars: WireSeries;
 }
 
-export interface OptimizeTaskInput extends Sweep, SweepData {
+export interface Ranking {
   readonly objective: MetricName;
+  readonly minTrades: number;
 }
 
-export interface OptimizeAllTaskInput extends SweepData {
+export interface OptimizeTaskInput extends Sweep, SweepData, Ranking {}
+
+export interface OptimizeAllTaskInput extends SweepData, Ranking {
   readonly strategies: readonly string[];
-  readonly objective: MetricName;
 }
 
 /** Metric matrices of every sweep, computed chunk by chunk on the pool. */
@@ -73,7 +82,7 @@ function optimizeProgram(registry: PluginRegistry): TaskProgram<OptimizeTaskInpu
   return {
     async run(input, ctx) {
       const [matrix] = await sweepGrids(ctx, [input], input);
-      const { order, skipped } = rankGrid(matrix!, input.objective);
+      const { order, skipped } = rankGrid(matrix!, input.objective, input.minTrades);
       if (order.length === 0) throw new RangeError(NO_POINT);
       const plugin = pluginOf(registry, input.strategy);
       const best = order[0]!;
@@ -84,18 +93,24 @@ function optimizeProgram(registry: PluginRegistry): TaskProgram<OptimizeTaskInpu
         { strategy: input.strategy, params: bestParams, config: input.config, security: input.security, bars: fromWire(input.bars) },
         { signal: ctx.signal },
       );
+      const notes = { objective: input.objective, minTrades: input.minTrades, bars: input.bars.time.length };
+      const ranking = rankingRows(input.grid, matrix!, order, notes);
       return {
         strategy: input.strategy,
         strategy_label: plugin.title,
         param_names: Object.keys(input.grid),
         objective: input.objective,
         direction: directionOf(input.objective),
-        grid_points: gridSize(input.grid),
+        min_trades: input.minTrades,
+        grid_points: order.length,
+        grid_size: gridSize(input.grid),
         evaluated: order.length,
         skipped,
-        ranking: rankingRows(input.grid, matrix!, order, input.objective),
+        skip_reasons: skipReasons(plugin, input.grid, input.base, matrix!),
+        unqualified: ranking.filter((r) => !r.qualified).length,
+        ranking,
         results: Array.from(order, (row) => summaryRow(input.grid, matrix!, row)),
-        best: { ...summaryRow(input.grid, matrix!, best), [input.objective]: metricAt(matrix!, best, input.objective) },
+        best: { ...summaryRow(input.grid, matrix!, best), [input.objective]: metricAt(matrix!, best, input.objective), qualified: ranking[0]!.qualified, note: ranking[0]!.note },
         best_params: bestParams,
         best_result: bestResult,
         heatmap: heatmapOf(input.grid, matrix!, order, "total_return"),
@@ -111,32 +126,46 @@ function optimizeAllProgram(registry: PluginRegistry): TaskProgram<OptimizeAllTa
     async run(input, ctx) {
       const sweeps: Sweep[] = input.strategies.map((id) => ({ strategy: id, grid: pluginOf(registry, id).defaultGrid as ParamGrid, base: {} }));
       const matrices = await sweepGrids(ctx, sweeps, input);
+      const notes = { objective: input.objective, minTrades: input.minTrades, bars: input.bars.time.length };
+      const unranked: { strategy: string; reason: string }[] = [];
       const entries = sweeps.flatMap((s, k) => {
         const m = matrices[k]!;
-        const { order } = rankGrid(m, input.objective);
-        if (order.length === 0) return [];
+        const { order, skipped } = rankGrid(m, input.objective, input.minTrades);
+        if (order.length === 0) {
+          unranked.push({ strategy: s.strategy, reason: NO_POINT });
+          return [];
+        }
         const row = order[0]!;
         const metrics = Object.fromEntries([...ENTRY_METRICS, input.objective].map((name) => [name, metricAt(m, row, name)]));
+        const values = summaryRow(s.grid, m, row).params;
         return [
           {
             strategy: s.strategy,
             strategy_label: pluginOf(registry, s.strategy).title,
-            params: summaryRow(s.grid, m, row).params,
+            params: values,
             ...metrics,
-            grid_points: gridSize(s.grid),
+            grid_points: order.length,
+            grid_size: gridSize(s.grid),
             evaluated: order.length,
+            skipped,
+            qualified: qualifies(m, row, input.minTrades),
+            note: pointNote(m, row, values, notes),
           },
         ];
       });
       const values = Float64Array.from(entries, (e) => (e[input.objective as keyof typeof e] as number | null) ?? Number.NaN);
-      const ranking = Array.from(rankOrder(values, directionOf(input.objective)), (i, k) => ({ rank: k + 1, ...entries[i]! }));
+      const ordered = Array.from(rankOrder(values, directionOf(input.objective)), (i) => entries[i]!);
+      const ranking = [...ordered.filter((e) => e.qualified), ...ordered.filter((e) => !e.qualified)].map((e, k) => ({ rank: k + 1, ...e }));
       return {
         objective: input.objective,
         direction: directionOf(input.objective),
+        min_trades: input.minTrades,
         ranking,
         best: ranking[0] ?? null,
         per_strategy: Object.fromEntries(ranking.map((e) => [e.strategy, e])),
-        total_grid_points: sweeps.reduce((a, s) => a + gridSize(s.grid), 0),
+        total_grid_points: entries.reduce((a, e) => a + e.grid_points, 0),
+        total_grid_size: sweeps.reduce((a, s) => a + gridSize(s.grid), 0),
+        unranked,
       };
     },
   };

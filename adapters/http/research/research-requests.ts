@@ -19,10 +19,27 @@ import { configShape } from "../backtest/config-schema.ts";
 /** Points one grid may have (the 10,000-pair benchmark fits twice). */
 export const MAX_GRID_POINTS = 20_000;
 
+const OBJECTIVE_RULE = "risk and cost metrics (drawdowns, volatility, fees, losing and rejected trades) ascending, every other metric descending; undefined values last";
+
+/** Optimisation's objective: easy_tdx ranks by total_return and never sends one (its optimizer.py sorts by total_return descending). */
 const Objective = z
   .enum(METRIC_NAMES as unknown as [string, ...string[]])
+  .default("total_return")
+  .openapi({ description: `metric the ranking is sorted by, default total_return (as easy_tdx): ${OBJECTIVE_RULE}` });
+
+/** Walk-forward's in-sample choice (this service's own endpoint): Sharpe by default. */
+const WalkForwardObjective = z
+  .enum(METRIC_NAMES as unknown as [string, ...string[]])
   .default("sharpe")
-  .openapi({ description: "metric the ranking is sorted by: risk and cost metrics (drawdowns, volatility, fees, losing and rejected trades) ascending, every other metric descending; undefined values last" });
+  .openapi({ description: `metric each in-sample span is optimised by, default sharpe: ${OBJECTIVE_RULE}` });
+
+const MinTrades = z
+  .number()
+  .int()
+  .min(0)
+  .max(100_000)
+  .default(1)
+  .openapi({ description: "points with fewer closed trades rank after all others and are marked (`qualified: false` and a `note`); 0 ranks every point by the objective alone, as easy_tdx" });
 
 const ParamGridSchema = z
   .record(z.string(), z.array(z.union([z.number(), z.string(), z.boolean()])).min(1).max(1000))
@@ -67,6 +84,7 @@ export function researchRequestSchemas(registry: PluginRegistry) {
       param_grid: ParamGridSchema.nullish(),
       params: StrategyParams.openapi({ description: "values of the parameters the grid leaves out (defaults otherwise)" }),
       objective: Objective,
+      min_trades: MinTrades,
       ...config,
       ...dataSource,
       ...dateRange,
@@ -85,6 +103,7 @@ export function researchRequestSchemas(registry: PluginRegistry) {
         .nullish()
         .openapi({ description: "strategy ids to include; default every strategy with a preset grid" }),
       objective: Objective,
+      min_trades: MinTrades,
       ...config,
       ...dataSource,
       ...dateRange,
@@ -105,7 +124,7 @@ export function researchRequestSchemas(registry: PluginRegistry) {
       param_grid: ParamGridSchema.nullish().openapi({
         description: "grid optimised on each in-sample span; default the strategy's preset grid; {} keeps `params` fixed in every window",
       }),
-      objective: Objective,
+      objective: WalkForwardObjective,
       in_sample_ratio: z.number().min(0.1).max(0.8).default(0.3).openapi({ description: "share of the bars in the initial in-sample span (easy_tdx's warmup_ratio)" }),
       anchored: z.boolean().default(false).openapi({ description: "in-sample spans start at the first bar (anchored) instead of rolling with a fixed length" }),
       context_bars: z.number().int().min(0).max(500).default(60).openapi({ description: "bars before each out-of-sample window its indicators may read (signals there are ignored)" }),

@@ -29,12 +29,18 @@ export const OptimizeResultSchema = z
     param_names: z.array(z.string()),
     objective: z.string(),
     direction: z.enum(["max", "min"]),
-    grid_points: z.number().int().openapi({ description: "points in the grid" }),
-    evaluated: z.number().int().openapi({ description: "points the strategy accepted and that were backtested" }),
+    min_trades: z.number().int().openapi({ description: "points with fewer closed trades rank after all others" }),
+    grid_points: z.number().int().openapi({ description: "points that ran (easy_tdx's count; the strategy's rejected points excluded)" }),
+    grid_size: z.number().int().openapi({ description: "points in the grid" }),
+    evaluated: z.number().int().openapi({ description: "points the strategy accepted and that were backtested (= grid_points)" }),
     skipped: z.number().int().openapi({ description: "points the strategy's parameter rules reject (e.g. fast ≥ slow), left out" }),
+    skip_reasons: z
+      .array(z.object({ reason: z.string(), count: z.number().int(), examples: z.array(Params) }))
+      .openapi({ description: "why the skipped points were rejected, with up to 5 of them per reason" }),
+    unqualified: z.number().int().openapi({ description: "ranked points below min_trades (at the end of the ranking)" }),
     ranking: z
       .array(z.record(z.string(), z.unknown()))
-      .openapi({ description: "every evaluated point, best first: rank, the grid values, total_return, annual_return, sharpe, sortino, calmar, max_drawdown, volatility, total_trades, win_rate, profit_factor, expectancy_pct, exposure_time, total_fees (and the objective)" }),
+      .openapi({ description: "every evaluated point, best first: rank, the grid values, total_return, annual_return, sharpe, sortino, calmar, max_drawdown, volatility, total_trades, win_rate, profit_factor, expectancy_pct, exposure_time, total_fees (and the objective), then `qualified` (at least min_trades closed trades) and `note` (why its value cannot be trusted: never held a position, too few trades, objective undefined; else null)" }),
     results: z.array(GridPoint).openapi({ description: "easy_tdx's rows: the same points in the same order" }),
     best: GridPoint.extend({}).passthrough().openapi({ description: "the first point, with its objective value" }),
     best_params: Params.openapi({ description: "all parameters of the best point (defaults filled in)" }),
@@ -56,8 +62,12 @@ const RankEntry = z
     annual_return: num("annual return"),
     sortino: num("Sortino ratio"),
     calmar: num("Calmar ratio"),
-    grid_points: z.number().int(),
+    grid_points: z.number().int().openapi({ description: "points of its preset grid that ran (easy_tdx's count)" }),
+    grid_size: z.number().int().openapi({ description: "points of its preset grid" }),
     evaluated: z.number().int(),
+    skipped: z.number().int().openapi({ description: "points its rules reject" }),
+    qualified: z.boolean().openapi({ description: "the point has at least min_trades closed trades" }),
+    note: z.string().nullable().openapi({ description: "why the point's value cannot be trusted, or null" }),
   })
   .passthrough()
   .openapi("OptimizeAllRankEntry");
@@ -66,10 +76,13 @@ export const OptimizeAllResultSchema = z
   .object({
     objective: z.string(),
     direction: z.enum(["max", "min"]),
-    ranking: z.array(RankEntry).openapi({ description: "each strategy's best point, best first by the objective" }),
+    min_trades: z.number().int(),
+    ranking: z.array(RankEntry).openapi({ description: "each strategy's best point, best first by the objective (entries below min_trades last)" }),
     best: RankEntry.nullable(),
     per_strategy: z.record(z.string(), RankEntry),
-    total_grid_points: z.number().int(),
+    total_grid_points: z.number().int().openapi({ description: "points that ran over all strategies (easy_tdx's count)" }),
+    total_grid_size: z.number().int().openapi({ description: "points of all the grids searched" }),
+    unranked: z.array(z.object({ strategy: z.string(), reason: z.string() })).openapi({ description: "strategies with no point that ran, and why" }),
   })
   .openapi("OptimizeAllResult");
 

@@ -30,11 +30,15 @@ const accepted = (t: { task_id: string }) => ({ task_id: t.task_id, status: "pen
 
 const GRID_TEXT = `**Grid.** \`param_grid\` maps parameters to the values to try (default: the strategy's \`preset_grid\` from GET
 /backtest/strategies); the points are their Cartesian product, at most ${MAX_GRID_POINTS.toLocaleString("en-US")}, each completed with \`params\` and the
-defaults. A point the strategy's own rules reject (out of bounds, fast ≥ slow) is skipped and counted in \`skipped\`. Every point
+defaults. A point the strategy's own rules reject (out of bounds, fast ≥ slow) is skipped, counted in \`skipped\` and its reason
+given in \`skip_reasons\`; \`grid_points\` counts the points that ran (as easy_tdx) and \`grid_size\` the whole grid. Every point
 is a full backtest with the request's trading settings (metrics only); indicator series are shared between points (each
 distinct moving average is computed once per chunk), and the points are split across the job pool (worker threads, or
-BullMQ workers when TASK_BACKEND=bullmq). Progress counts combinations done. \`objective\` (default sharpe) orders the ranking:
-drawdowns, volatility, fees, losing and rejected trades ascending, every other metric descending, undefined values last.`;
+BullMQ workers when TASK_BACKEND=bullmq). Progress counts combinations done. \`objective\` (default total_return, as easy_tdx)
+orders the ranking: drawdowns, volatility, fees, losing and rejected trades ascending, every other metric descending, undefined
+values last; \`best\` is the first row. Points with fewer closed trades than \`min_trades\` (default 1; 0 = easy_tdx's plain order)
+rank after all others; each ranking row carries \`qualified\` and a \`note\` saying why its value cannot be trusted (never held a
+position, e.g. a window as long as the series; too few trades; objective undefined), else null.`;
 
 const WF_TEXT = `**Walk-forward.** The first \`in_sample_ratio\` (default 30 %) of the bars is the initial in-sample span; the rest is cut into
 \`n_windows\` consecutive out-of-sample windows (the last takes the remainder; every span needs ≥ ${MIN_WINDOW_BARS} bars, else 400). For each
@@ -72,8 +76,9 @@ export function registerResearchRoutes(app: OpenAPIHono<HttpEnv>, research: Rese
       tags,
       summary: "Background grid search of every strategy's preset grid on one symbol",
       description: `Each strategy with a preset grid (or those in \`strategies\`) is searched over its \`preset_grid\` as
-/optimize does; the best point of each forms the global \`ranking\` (by \`objective\`, default sharpe), with \`best\`,
-\`per_strategy\` and \`total_grid_points\` (OptimizeAllResult). All strategies' points share one job fan-out.`,
+/optimize does; the best point of each forms the global \`ranking\` (by \`objective\`, default total_return, entries below
+\`min_trades\` last), with \`best\`, \`per_strategy\`, \`total_grid_points\` (points that ran, as easy_tdx), \`total_grid_size\` and
+\`unranked\` (strategies without a point that ran, with the reason) (OptimizeAllResult). All strategies' points share one job fan-out.`,
       request: body(req.OptimizeAllBacktestRequest),
       responses: { ...SUBMIT, ...errorResponses(400, 401, 403, 404, 413, 502, 503, 504) },
     }),

@@ -48,6 +48,7 @@ export class ResearchService {
       grid,
       base: body.params,
       objective: body.objective as MetricName,
+      minTrades: body.min_trades,
       config: configOf(body),
       security: data.security,
       bars: toWire(data.bars),
@@ -61,6 +62,7 @@ export class ResearchService {
     const input: OptimizeAllTaskInput = {
       strategies,
       objective: body.objective as MetricName,
+      minTrades: body.min_trades,
       config: configOf(body),
       security: data.security,
       bars: toWire(data.bars),

@@ -15,7 +15,7 @@ import { scanSignals, type Direction } from "../../../core/research/signal-scan.
 import type { PluginRegistry, StrategyParams } from "../../../ports/plugins.ts";
 import type { SavedStrategyKind, SavedStrategyRecord } from "../../../ports/strategy-library.ts";
 import { SYMBOL_PATTERN } from "../backtest/bar-loader.ts";
-import { barLabel } from "./bar-label.ts";
+import { formatDateTime } from "../../../core/bars/market-time.ts";
 
 export interface ScanTarget {
   readonly strategy_id: string;
@@ -141,6 +141,9 @@ function row(t: ScanTarget, fields: Partial<ScanRow>): ScanRow {
   };
 }
 
+/** easy_tdx's signal dates: `str(timestamp)[:16]`, "YYYY-MM-DD HH:MM" for every bar size (web/signal_scan.py lines 245, 257). */
+const scanDate = (t: number): string => formatDateTime(t);
+
 function scanOne(registry: PluginRegistry, t: ScanTarget, window: number, bars: BarSeries | string | undefined): ScanRow {
   if (t.error !== null) return row(t, { error: t.error });
   if (bars === undefined || typeof bars === "string") return row(t, { error: bars ?? "no bars" });
@@ -151,7 +154,7 @@ function scanOne(registry: PluginRegistry, t: ScanTarget, window: number, bars: 
   if (!parsed.success) return row(t, { error: `bad parameters: ${parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ")}` });
   try {
     const scan = scanSignals(plugin.signals(bars, parsed.data), window, t.warmup_bars, t.allow_short);
-    const recent = scan.recent.map((s) => ({ date: barLabel(bars.time[s.bar]!), direction: s.direction }));
+    const recent = scan.recent.map((s) => ({ date: scanDate(bars.time[s.bar]!), direction: s.direction }));
     const last = recent[recent.length - 1];
     const close = bars.close[bars.length - 1]!;
     return row(t, {
@@ -160,7 +163,7 @@ function scanOne(registry: PluginRegistry, t: ScanTarget, window: number, bars: 
       recent_signals: recent,
       position: scan.position > 0 ? "holding" : scan.position < 0 ? "short" : "flat",
       last_close: Number.isFinite(close) ? close : null,
-      last_bar_date: barLabel(bars.time[bars.length - 1]!),
+      last_bar_date: scanDate(bars.time[bars.length - 1]!),
     });
   } catch (e) {
     return row(t, { error: (e as Error).message });

@@ -9,7 +9,7 @@ const HostInfo = z
   .object({
     host: z.string().openapi({ description: "ip:port" }),
     name: z.string(),
-    latency_ms: z.number().nullable().openapi({ description: "connect + handshake time; null when untested or unreachable" }),
+    latency_ms: z.number().int().nullable().openapi({ description: "connect + handshake time in whole milliseconds (an integer, as easy_tdx); null when untested or unreachable" }),
     reachable: z.boolean(),
     is_current: z.boolean(),
     error: z.string().nullable().optional(),

@@ -4,7 +4,8 @@
  * as a FastAPI item naming the row: `loc: ["body", <field>, <row>, <column>]`.
  * Accepted per row: a time column (`datetime`, `date`, `trade_date` or `time`;
  * "YYYY-MM-DD", "YYYY/MM/DD", "YYYYMMDD", optionally followed by " HH:MM" or
- * " HH:MM:SS", or YYYYMMDD as a number), `open`, `high`, `low`, `close` (numbers
+ * " HH:MM:SS" (or "T" instead of the space: the bar endpoints' own
+ * "YYYY-MM-DDTHH:MM:SS" goes back in as it came out), or YYYYMMDD as a number), `open`, `high`, `low`, `close` (numbers
  * or numeric strings), and optional `vol` (or `volume`) and `amount`. Rows must
  * be in ascending time order without duplicates, and `high` must not be below
  * `low`. Other keys pass through untouched (the raw rows are kept).
@@ -153,7 +154,7 @@ export function parseOhlcvRecords(rows: readonly unknown[], field: string, opts:
     else if (row[key] == null) err(i, key, "missing", "Field required (every record needs the time column the first one uses)", row);
     else {
       const t = parseTime(row[key]);
-      if (t === undefined) err(i, key, "value_error", "Value error, not a date/time (YYYY-MM-DD or YYYY-MM-DD HH:MM)", row[key]);
+      if (t === undefined) err(i, key, "value_error", "Value error, not a date/time (YYYY-MM-DD, YYYY-MM-DD HH:MM or YYYY-MM-DDTHH:MM:SS)", row[key]);
       else {
         s.time[i] = t;
         if (t % 86_400_000 !== 0) intraday = true;
@@ -188,7 +189,7 @@ export function parseOhlcvRecords(rows: readonly unknown[], field: string, opts:
 
 export const OHLCV_RECORD_DOC =
   "OHLCV records, oldest first: {datetime|date|trade_date|time, open, high, low, close, vol?, amount?}; times as " +
-  '"YYYY-MM-DD", "YYYYMMDD" (or the integer), optionally with " HH:MM[:SS]"; numbers may be numeric strings; other keys pass through';
+  '"YYYY-MM-DD", "YYYYMMDD" (or the integer), optionally with " HH:MM[:SS]" or "THH:MM[:SS]"; numbers may be numeric strings; other keys pass through';
 
 /**
  * The request-body field for `min`..`max` records: checked by

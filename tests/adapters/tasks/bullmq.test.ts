@@ -68,7 +68,9 @@ describe("BullMQ backend", { skip: REDIS_SKIP }, () => {
     // inline bars without a symbol trade by main-board rules, as SZ:000001
     const security = { code: "000001", market: "SZ" as const };
     const matrix = evaluateChunk(await loadPlugins(), { strategy: "ma_cross", grid, base: {}, from: 0, to: 4000, config: DEFAULT_CONFIG, security, bars: parsed.series });
-    const expected = rankingRows(grid, matrix, rankGrid(matrix, "sharpe").order, "sharpe");
+    // no objective in the request: total_return, points without a closed trade last (min_trades 1)
+    const q = { objective: "total_return" as const, minTrades: 1, bars: parsed.series.length };
+    const expected = rankingRows(grid, matrix, rankGrid(matrix, q.objective, q.minTrades).order, q);
     assert.deepEqual(done.result.ranking, JSON.parse(JSON.stringify(expected)));
     assert.equal(done.result.evaluated, 4000);
   });

@@ -12,7 +12,8 @@ import {
 } from "../../../core/backtest/index.ts";
 import { bars, days, signals, type BarSpec } from "./bars.ts";
 
-const NO_FEES: Partial<PortfolioConfig> = { commission: 0, min_commission: 0, stamp_tax: 0, transfer_fee: 0, cash: 100_000 };
+// these cases exercise the shared-account kernel; independent legs are the multi-strategy engine (tested below and over HTTP)
+const NO_FEES: Partial<PortfolioConfig> = { allocation: "shared", commission: 0, min_commission: 0, stamp_tax: 0, transfer_fee: 0, cash: 100_000 };
 const d = days("2024-01-02", 8);
 
 function leg(key: string, code: string, rows: readonly BarSpec[], entries: number[], exits: number[] = [], weight?: number): PortfolioLeg {
@@ -141,4 +142,20 @@ test("multi-strategy: 1/N of the cash each, combined over the union of dates", (
   assert.equal(r.total_performance.total_stocks, 2);
   const bh = (alone[0]!.performance.buy_hold_return! + alone[1]!.performance.buy_hold_return!) / 2;
   assert.ok(Math.abs(r.total_performance.buy_hold_return! - bh) < 1e-12);
+});
+
+test("independent allocation (easy_tdx's portfolio engine): each leg alone with its share of the cash, idle cash kept", () => {
+  const a: BarSpec[] = [[d[0]!, 10, 10], [d[1]!, 10, 10.4], [d[2]!, 10.4, 10.9], [d[3]!, 10.9, 10.2], [d[4]!, 10.2, 10.6]];
+  const b: BarSpec[] = [[d[0]!, 20, 20], [d[1]!, 20, 19], [d[2]!, 19, 19.5], [d[3]!, 19.5, 20.5], [d[4]!, 20.5, 21]];
+  const legs = [leg("SH600000", "600000", a, [0], [2], 0.5), leg("SZ000001", "000001", b, [1], [], 0.3)];
+  const cfg = { ...NO_FEES, allocation: "independent" as const };
+  const r = backtestPortfolio(legs, cfg);
+  const alone = legs.map((l, i) => backtest(l.bars, l.signals, { ...cfg, cash: [50_000, 30_000][i]! }, l.security));
+  // the leg's config also lists the portfolio's settings; everything else is the single run's
+  const tables = (x: object) => ({ ...x, config: undefined });
+  assert.deepEqual(tables(r.individual_results["SH600000"]!), tables(alone[0]!));
+  assert.deepEqual(tables(r.individual_results["SZ000001"]!), tables(alone[1]!));
+  assert.equal(r.individual_results["SZ000001"]!.config.cash, 30_000);
+  assert.deepEqual(r.equity_allocation, { SH600000: 0.5, SZ000001: 0.3 });
+  assert.equal(r.total_performance.end_value, alone[0]!.performance.end_value! + alone[1]!.performance.end_value! + 20_000);
 });

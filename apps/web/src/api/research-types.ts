@@ -12,10 +12,17 @@ export interface OptimizeResult {
   readonly param_names: readonly string[];
   readonly objective: string;
   readonly direction: Direction;
+  readonly min_trades: number;
+  /** Points that ran (easy_tdx's count). */
   readonly grid_points: number;
+  /** Points of the grid. */
+  readonly grid_size: number;
   readonly evaluated: number;
   readonly skipped: number;
-  /** Every evaluated point, best first. */
+  readonly skip_reasons: readonly { reason: string; count: number; examples: readonly Params[] }[];
+  /** Ranked points below min_trades (last in the ranking). */
+  readonly unqualified: number;
+  /** Every evaluated point, best first (each with `qualified` and `note`). */
   readonly ranking: readonly RankingRow[];
   readonly best_params: Params;
   readonly best_result: BacktestResult;
@@ -27,7 +34,10 @@ export interface OptimizeAllEntry {
   readonly strategy_label: string;
   readonly params: Params;
   readonly grid_points: number;
+  readonly grid_size: number;
   readonly evaluated: number;
+  readonly qualified: boolean;
+  readonly note: string | null;
   readonly [metric: string]: unknown;
 }
 
@@ -37,7 +47,10 @@ export interface OptimizeAllResult {
   readonly ranking: readonly OptimizeAllEntry[];
   readonly best: OptimizeAllEntry | null;
   readonly per_strategy: Readonly<Record<string, OptimizeAllEntry>>;
+  readonly min_trades: number;
   readonly total_grid_points: number;
+  readonly total_grid_size: number;
+  readonly unranked: readonly { strategy: string; reason: string }[];
 }
 
 export interface WalkForwardWindow {

@@ -1,8 +1,9 @@
 /**
- * One time label for bars and backtest results: results stamp every bar as
- * `YYYY-MM-DDTHH:MM:SS` (midnight for daily and longer bars), the bar endpoint
- * as `YYYY-MM-DD` or `YYYY-MM-DD HH:MM`. Both become the bar endpoint's form,
- * so markers and curves land on the drawn bar.
+ * One time label for bars and backtest results: the service stamps every bar
+ * as `YYYY-MM-DDTHH:MM:SS` (midnight for daily and longer bars, as easy_tdx
+ * does); older answers and saved runs may carry `YYYY-MM-DD` or
+ * `YYYY-MM-DD HH:MM`. All become the short form the pages show (`YYYY-MM-DD`,
+ * `YYYY-MM-DD HH:MM`), so markers and curves land on the drawn bar.
  */
 const STAMP = /^(\d{4}-\d{2}-\d{2})[T ](\d{2}:\d{2})/;
 

@@ -1,9 +1,11 @@
 /**
  * Bar rows from the API turned into the columns a chart draws, with the time
  * label every overlay is aligned by (`date` for daily bars, `datetime` for
- * minute bars), and back into the OHLCV records that compute endpoints take.
+ * minute bars, both sent as "YYYY-MM-DDTHH:MM:SS" and shown in the page's short
+ * form by barKey), and back into the OHLCV records that compute endpoints take.
  */
 import type { BarRow } from "../api/types.ts";
+import { barKey } from "../backtest/time-keys.ts";
 
 export interface BarColumns {
   readonly times: string[];
@@ -14,7 +16,7 @@ export interface BarColumns {
   readonly vol: (number | null)[];
 }
 
-export const barTime = (r: { date?: unknown; datetime?: unknown }): string => String(r.datetime ?? r.date ?? "");
+export const barTime = (r: { date?: unknown; datetime?: unknown }): string => barKey(String(r.datetime ?? r.date ?? ""));
 
 export function barColumns(rows: readonly BarRow[]): BarColumns {
   return {

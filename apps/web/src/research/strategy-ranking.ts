@@ -1,4 +1,4 @@
-/** The ranking of every strategy (optimise-all) as table rows: each strategy's best point, its parameters as text, its metrics and how much of its grid was run. */
+/** The ranking of every strategy (optimise-all) as table rows: each strategy's best point, its parameters as text, its metrics, how much of its grid ran (`grid_points` of `grid_size`) and the point's note. */
 import type { OptimizeAllResult } from "../api/research-types.ts";
 import { paramsText } from "../backtest/strategy-params.ts";
 import type { TableColumn } from "./table-columns.ts";
@@ -6,13 +6,13 @@ import type { TableColumn } from "./table-columns.ts";
 const METRICS = ["total_return", "annual_return", "sharpe", "sortino", "calmar", "max_drawdown", "total_trades", "win_rate", "profit_factor"];
 
 export function strategyRankingRows(r: Pick<OptimizeAllResult, "ranking">): Record<string, unknown>[] {
-  return r.ranking.map((e) => ({ ...e, params: paramsText(e.params), points: `${e.evaluated}/${e.grid_points}` }));
+  return r.ranking.map((e) => ({ ...e, params: paramsText(e.params), points: `${e.grid_points}/${e.grid_size}` }));
 }
 
 /** `labels`: the words of the fixed columns; `metricLabel` names a metric. */
 export function strategyRankingColumns(
   objective: string,
-  labels: { readonly strategy: string; readonly params: string; readonly points: string },
+  labels: { readonly strategy: string; readonly params: string; readonly points: string; readonly note?: string },
   metricLabel: (key: string) => string,
 ): TableColumn[] {
   const metrics = METRICS.includes(objective) ? METRICS : [objective, ...METRICS];
@@ -22,5 +22,6 @@ export function strategyRankingColumns(
     { key: "params", label: labels.params, kind: "text" },
     ...metrics.map((key): TableColumn => ({ key, label: metricLabel(key), kind: "metric" })),
     { key: "points", label: labels.points, kind: "text" },
+    { key: "note", label: labels.note ?? "note", kind: "text" },
   ];
 }

@@ -32,11 +32,21 @@ export function cellClass(c: TableColumn, v: unknown): string {
 
 /**
  * Columns of an optimisation's ranking in the order its rows have them: the
- * rank, the grid values, then the metrics (the objective among them).
+ * rank, the grid values, then the metrics (the objective among them), then the
+ * point's `note` as text (why its value cannot be trusted); `qualified` is
+ * left out, the note says it.
  */
-export function rankingColumns(sample: Readonly<Record<string, unknown>> | undefined, paramNames: readonly string[], metricLabel: (key: string) => string): TableColumn[] {
+export function rankingColumns(
+  sample: Readonly<Record<string, unknown>> | undefined,
+  paramNames: readonly string[],
+  metricLabel: (key: string) => string,
+  noteLabel = "note",
+): TableColumn[] {
   if (!sample) return [];
-  return Object.keys(sample).map((key) =>
-    key === "rank" || paramNames.includes(key) ? { key, label: key === "rank" ? "#" : key, kind: "value" } : { key, label: metricLabel(key), kind: "metric" },
-  );
+  return Object.keys(sample).flatMap((key): TableColumn[] => {
+    if (key === "rank" || paramNames.includes(key)) return [{ key, label: key === "rank" ? "#" : key, kind: "value" }];
+    if (key === "qualified") return [];
+    if (key === "note") return [{ key, label: noteLabel, kind: "text" }];
+    return [{ key, label: metricLabel(key), kind: "metric" }];
+  });
 }

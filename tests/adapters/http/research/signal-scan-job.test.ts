@@ -64,7 +64,9 @@ test("a batch scans each target on its bars; unknown strategies, bad parameters 
   assert.ok(rows[0]!.recent_signals.length > 0);
   assert.equal(rows[0]!.latest_signal, rows[0]!.recent_signals.at(-1)!.direction);
   assert.equal(rows[0]!.signal_date, rows[0]!.recent_signals.at(-1)!.date);
-  assert.match(rows[0]!.recent_signals[0]!.date, /^\d{4}-\d{2}-\d{2}$/);
+  // easy_tdx web/signal_scan.py lines 245 and 257: str(timestamp)[:16], "YYYY-MM-DD HH:MM" on daily bars too
+  assert.match(rows[0]!.recent_signals[0]!.date, /^\d{4}-\d{2}-\d{2} 00:00$/);
+  assert.match(rows[0]!.last_bar_date!, /^\d{4}-\d{2}-\d{2} 00:00$/);
   assert.equal(rows[0]!.position, rows[0]!.latest_signal === "BUY" ? "holding" : "flat");
   assert.equal(rows[0]!.last_close, bars.close[299]);
   assert.match(rows[1]!.error!, /unknown strategy nope/);

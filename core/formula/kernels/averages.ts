@@ -9,25 +9,26 @@
  * EXPMA is EMA (the [UNVERIFIED] recommendation). Window averages (MA, WMA)
  * need N valid values and are invalid if any value in the window is.
  */
+import { decimalScale, exactWindows, roundedWindows, scaled, scaledLimit, windowTotal } from "./decimal-sums.ts";
 import { firstValid, type Operand } from "./operand.ts";
 import { perBarWindow } from "./per-bar-window.ts";
-import { RANGE } from "./ranges.ts";
 
 function windowHasNaN(x: Float64Array, lo: number, hi: number): boolean {
   for (let j = lo; j <= hi; j++) if (x[j] !== x[j]) return true;
   return false;
 }
 
-/** MA(X,N): simple mean of the last N values. */
+/**
+ * MA(X,N): simple mean of the last N values, exact for decimal series and a
+ * running sum otherwise (decimal-sums.ts). HQChart sums each window afresh;
+ * on non-decimal input the two may differ in the last bit.
+ */
 export function ma(out: Float64Array, x: Float64Array, len: Operand): void {
   const n = out.length;
   const f = firstValid(x);
   if (typeof len !== "number") {
-    perBarWindow(out, len, { start: f, partial: false, zeroMeansAll: false }, (lo, hi) => {
-      let s = 0;
-      for (let j = lo; j <= hi; j++) s += x[j]!;
-      return s / (hi - lo + 1);
-    });
+    const S = decimalScale(x, f, n, scaledLimit(n));
+    perBarWindow(out, len, { start: f, partial: false, zeroMeansAll: false }, (lo, hi) => windowTotal(x, lo, hi, S, hi - lo + 1));
     return;
   }
   const N = Math.trunc(len);
@@ -35,70 +36,64 @@ export function ma(out: Float64Array, x: Float64Array, len: Operand): void {
     out.fill(NaN);
     return;
   }
-  out.fill(NaN, 0, Math.min(n, f + N - 1));
-  if (f + N - 1 >= n) return;
+  if (f + N - 1 >= n) {
+    out.fill(NaN);
+    return;
+  }
   // N is within [1, n] here; an integer makes `i - N` a cheaper index
-  if (maWithoutGaps(out, x, f, N | 0)) return;
+  const w = N | 0;
+  if (!exactWindows(out, x, f, w, w) && !roundedWindows(out, x, f, w, 1 / N, false)) maWithGaps(out, x, f, w);
+  out.fill(NaN, 0, f + N - 1);
+}
+
+/** MA where X has invalid values after its first: a window holding one gives no value. */
+function maWithGaps(out: Float64Array, x: Float64Array, f: number, N: number): void {
+  const n = out.length;
+  const S = decimalScale(x, f, n, scaledLimit(N));
+  const d = S > 0 ? N * S : N;
   let sum = 0;
   let bad = 0;
+  let nonzero = 0;
+  const term = (v: number) => (S > 0 ? scaled(v, S) : v);
   for (let i = f; i < n; i++) {
     const v = x[i]!;
-    if (v === v) sum += v;
-    else bad++;
+    if (v === v) {
+      sum += term(v);
+      nonzero += +(v !== 0);
+    } else bad++;
     if (i - N >= f) {
       const o = x[i - N]!;
-      if (o === o) sum -= o;
-      else bad--;
+      if (o === o) {
+        sum -= term(o);
+        nonzero -= +(o !== 0);
+      } else bad--;
     }
-    if (i >= f + N - 1) out[i] = bad > 0 ? NaN : sum * (1 / N);
+    if (i >= f + N - 1) out[i] = bad > 0 ? NaN : nonzero === 0 ? 0 : sum / d;
   }
 }
 
-/**
- * The common case of MA: no invalid value after the first. A rolling sum with
- * no per-bar checks (TA-Lib's method). Returns false (having written garbage)
- * when an invalid value turns up, and the caller redoes the work with gap
- * handling. The rolling sum's last-bit error depends on the history before the
- * window; HQChart sums each window afresh (O(N) per bar), so two averages that
- * are equal in exact arithmetic may compare differently in the two engines.
- */
-function maWithoutGaps(out: Float64Array, x: Float64Array, f: number, N: number): boolean {
-  const n = out.length;
-  const inv = 1 / N;
-  let sum = 0;
-  for (let i = f; i < f + N; i++) sum += x[i]!;
-  out[f + N - 1] = sum * inv;
-  for (let from = f + N; from < n; from += RANGE) sum = rollMean(out, x, from, Math.min(n, from + RANGE), N, inv, sum);
-  return sum === sum;
-}
-
-/** Bars `[from, to)` from the window sum so far (see ranges.ts); returns the sum. */
-function rollMean(out: Float64Array, x: Float64Array, from: number, to: number, N: number, inv: number, sum: number): number {
-  for (let i = from; i < to; i++) {
-    sum += x[i]! - x[i - N]!;
-    out[i] = sum * inv;
-  }
-  return sum;
-}
-
-/** WMA(X,N): weights 1 (oldest) … N (newest). */
+/** WMA(X,N): weights 1 (oldest) … N (newest); exact for decimal series like MA. */
 export function wma(out: Float64Array, x: Float64Array, len: Operand): void {
+  const n = out.length;
   const f = firstValid(x);
+  const longest = typeof len === "number" ? Math.min(n, Math.max(1, Math.trunc(len))) : n;
+  const S = decimalScale(x, f, n, scaledLimit(longest, longest));
+  const term = (v: number) => (S > 0 ? scaled(v, S) : v);
   const reduce = (lo: number, hi: number) => {
     let s = 0;
     let w = 0;
     for (let j = lo, k = 1; j <= hi; j++, k++) {
-      s += k * x[j]!;
+      s += k * term(x[j]!);
       w += k;
     }
-    return s / w;
+    return s / (S > 0 ? w * S : w);
   };
   if (typeof len !== "number") {
     perBarWindow(out, len, { start: f, partial: false, zeroMeansAll: false }, reduce);
     return;
   }
   const N = Math.trunc(len);
-  for (let i = 0; i < out.length; i++) {
+  for (let i = 0; i < n; i++) {
     out[i] = N >= 1 && i - N + 1 >= f && !windowHasNaN(x, i - N + 1, i) ? reduce(i - N + 1, i) : NaN;
   }
 }

@@ -69,7 +69,7 @@ function seeded(weights: (s: readonly string[]) => [string, string], refuse?: (s
       ["y", "nan"],
       ["s", "0", "count"],
     ],
-    step: (p, x) => `if (${p}s === 1) ${p}y = ${p}a * ${x} + ${p}b * ${p}y;\nelse if (${x} === ${x}) { ${p}y = ${x}; ${p}s = 1; }`,
+    step: (p, x) => `if (${p}s === 1) ${p}y = ${x} === ${p}y ? ${p}y : ${p}a * ${x} + ${p}b * ${p}y;\nelse if (${x} === ${x}) { ${p}y = ${x}; ${p}s = 1; }`,
     failed: (p) => `((${p}s === 1) & (${p}y !== ${p}y))`,
   };
 }
@@ -102,7 +102,7 @@ export const EXPMEMA_STEP: Recurrence = {
       `if (${p}r < ${p}n) {`,
       `  if (${x} === ${x}) { ${p}r++; ${p}t += ${x}; } else { ${p}r = 0; ${p}t = 0; }`,
       `  if (${p}r === ${p}n) ${p}y = ${p}t / ${p}n;`,
-      `} else ${p}y = ${p}a * ${x} + ${p}b * ${p}y;`,
+      `} else ${p}y = ${x} === ${p}y ? ${p}y : ${p}a * ${x} + ${p}b * ${p}y;`,
     ].join("\n"),
   failed: (p) => `((${p}r === ${p}n) & (${p}y !== ${p}y))`,
 };

@@ -8,6 +8,7 @@
  * - a window of exact zeros (with other, non-decimal terms around it), or of
  *   decimal terms that cancel, sums to exactly 0;
  * - a strict CROSS of two MAs fires exactly where the decimals cross;
+ * - STD, VAR and AVEDEV of a flat window are exactly 0 (after any history);
  * - recursive averages: a constant input gives that constant for any N, so
  *   their CROSS cannot fire on it; an input equal to the average keeps it;
  * - the kernels still equal their literal definitions on non-decimal input.
@@ -17,6 +18,7 @@ import { test } from "node:test";
 import fc from "fast-check";
 import { bbiLine } from "../../../core/indicators/bbi-line.ts";
 import { ema, ma, sma, wma } from "../../../core/formula/kernels/averages.ts";
+import { avedev, moment } from "../../../core/formula/kernels/statistics.ts";
 import { sum } from "../../../core/formula/kernels/windows.ts";
 import { calc } from "./helpers.ts";
 
@@ -191,6 +193,24 @@ test("windows of exact zeros sum to exactly 0 among non-decimal terms; decimal t
       }
     }),
     { numRuns: 300 },
+  );
+});
+
+test("STD, VAR and AVEDEV of a window of equal values are exactly 0, whatever came before", () => {
+  fc.assert(
+    fc.property(decimalSeries, fc.integer({ min: 1, max: 30 }), ({ x }, N) => {
+      const [std, variance, deviation] = [new Float64Array(x.length), new Float64Array(x.length), new Float64Array(x.length)];
+      moment(std, x, N, "std");
+      moment(variance, x, N, "varp");
+      avedev(deviation, x, N);
+      for (let i = N - 1; i < x.length; i++) {
+        if (!x.subarray(i - N + 1, i + 1).every((v) => v === x[i])) continue;
+        if (N > 1) assert.equal(std[i], 0, `STD bar ${i}`);
+        assert.equal(variance[i], 0, `VARP bar ${i}`);
+        assert.equal(deviation[i], 0, `AVEDEV bar ${i}`);
+      }
+    }),
+    { numRuns: 400 },
   );
 });
 

@@ -112,10 +112,11 @@ export function wma(out: Float64Array, x: Float64Array, len: Operand): void {
 }
 
 /**
- * Y = a·X + b·Y' from bar `from` on, seeded with `y` before it, except that
- * X equal to Y' keeps Y' exactly (see the header). Returns false
- * if an invalid value was met (the caller redoes the work with gaps handled):
- * NaN then runs through every later Y, so one check at the end finds it.
+ * Y = a·X + b·Y' from bar `from` on, seeded with `y` before it. Returns false
+ * if an invalid value was met, or an input equal to the average moved it (the
+ * caller redoes the work with gaps handled and such inputs keeping Y' exactly,
+ * see the header): NaN then runs through every later Y, so one check at the
+ * end finds it.
  * Kept branch-free on purpose: a NaN test inside the loop makes V8 box Y on
  * every bar, three times slower. Weights replace TDX's "/(N+1)" form, as a
  * multiply is several times faster than a divide on this loop-carried chain
@@ -123,15 +124,22 @@ export function wma(out: Float64Array, x: Float64Array, len: Operand): void {
  */
 function recurrence(out: Float64Array, x: Float64Array, from: number, y: number, a: number, b: number): boolean {
   const n = out.length;
+  // whether an input equal to the average moved it: counted off the chain, as a select on Y would box it
+  let moved = 0;
   for (let i = from; i < n; i++) {
     const v = x[i]!;
-    y = v === y ? y : a * v + b * y;
+    const z = a * v + b * y;
+    moved |= +(v === y) & +(z !== y);
+    y = z;
     out[i] = y;
   }
-  return y === y;
+  return y === y && moved === 0;
 }
 
-/** The same recurrence when X has gaps: an invalid bar gives no value and the state carries over it. */
+/**
+ * The same recurrence when X has gaps (an invalid bar gives no value and the
+ * state carries over it) or holds the average (which then stays to the bit).
+ */
 function recurrenceWithGaps(out: Float64Array, x: Float64Array, from: number, y: number, a: number, b: number): void {
   for (let i = from; i < out.length; i++) {
     const v = x[i]!;

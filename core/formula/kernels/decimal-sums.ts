@@ -18,10 +18,9 @@
  * cancel) gives exactly 0, and a strict comparison of two results never holds
  * where the decimals tie: no epsilon is needed downstream.
  *
- * The scale is guessed from the first 64 values and checked on every value as
- * the sums run (off the loop's one dependency chain, so it costs little); a
- * later value needing more digits makes the whole series be scanned for its
- * smallest scale and summed again.
+ * The scale is guessed from the first 64 values and checked on every value
+ * before the sums run (a loop that stops at the first misfit); a later value
+ * needing more digits makes the series be scanned for its smallest scale.
  *
  * Fallback (a series that is not decimal to 6 places, such as (H+L+C)/3 or
  * C·1.003, or too large): the running sum of doubles as before (TA-Lib's
@@ -50,11 +49,11 @@ export function scaledLimit(terms: number, weight = 1): number {
   return Math.min(2 ** 50, 2 ** 52 / (Math.max(1, terms) * weight));
 }
 
-/** Whether every valid value of x[from..to) is decimal at scale S with |q| ≤ limit. */
-function decimalAt(x: Float64Array, from: number, to: number, S: number, limit: number): boolean {
+/** Whether every valid value of x[from..to) is decimal at scale S with |q| ≤ limit (an invalid one fails unless `gaps`). */
+function decimalAt(x: Float64Array, from: number, to: number, S: number, limit: number, gaps: boolean): boolean {
   for (let i = from; i < to; i++) {
     const v = x[i]!;
-    if (v !== v) continue;
+    if (v !== v && gaps) continue;
     const r = v * S;
     const q = r + MAGIC - MAGIC;
     if (!(Math.abs(r - q) <= SNAP && Math.abs(q) <= limit)) return false;
@@ -62,9 +61,13 @@ function decimalAt(x: Float64Array, from: number, to: number, S: number, limit: 
   return true;
 }
 
-/** The smallest scale 10^k (k ≤ 6) at which x[from..to) is decimal, from `least` on; 0 if there is none. */
-export function decimalScale(x: Float64Array, from: number, to: number, limit: number, least = 1): number {
-  for (let k = 0, S = 1; k <= MAX_DIGITS; k++, S *= 10) if (S >= least && decimalAt(x, from, to, S, limit)) return S;
+/**
+ * The smallest scale 10^k (k ≤ 6) at which the valid values of x[from..to)
+ * are decimal, from `least` on; 0 if there is none (or, unless `gaps`, if a
+ * value is invalid).
+ */
+export function decimalScale(x: Float64Array, from: number, to: number, limit: number, least = 1, gaps = true): number {
+  for (let k = 0, S = 1; k <= MAX_DIGITS; k++, S *= 10) if (S >= least && decimalAt(x, from, to, S, limit, gaps)) return S;
   return 0;
 }
 
@@ -99,62 +102,39 @@ export function windowTotal(x: Float64Array, lo: number, hi: number, S: number, 
 export function exactWindows(out: Float64Array, x: Float64Array, f: number, N: number, perTerm: number): boolean {
   const n = out.length;
   const limit = scaledLimit(Math.min(N, n));
-  const guess = decimalScale(x, f, Math.min(n, f + PROBE), limit);
+  const guess = decimalScale(x, f, Math.min(n, f + PROBE), limit, 1, false);
   if (guess === 0) return false;
-  if (scaledRun(out, x, f, N, guess, guess * perTerm, limit)) return true;
-  // a later value needs more digits (when the guess fits every valid value, an invalid one failed the run)
-  const S = decimalScale(x, f, n, limit, guess);
-  return S > guess && scaledRun(out, x, f, N, S, S * perTerm, limit);
-}
-
-function scaledRun(out: Float64Array, x: Float64Array, f: number, N: number, S: number, d: number, limit: number): boolean {
-  const n = out.length;
-  // [the integer total, the worst misfit seen: ≤ 1 while every value is decimal and small enough]
-  const st = doubles(2, 0);
+  // checked before the sums, in a loop that stops at the first misfit, so the sums' loop has no test
+  const S = decimalAt(x, f, n, guess, limit, false) ? guess : decimalScale(x, f, n, limit, guess * 10, false);
+  if (S === 0) return false;
+  const d = S * perTerm;
   const warm = Math.min(n, f + N);
-  for (let from = f; from < warm; from += RANGE) scaledAdd(out, x, from, Math.min(warm, from + RANGE), S, d, 1 / limit, st);
-  for (let from = warm; from < n; from += RANGE) scaledRoll(out, x, from, Math.min(n, from + RANGE), N, S, d, 1 / limit, st);
-  return st[1]! <= 1;
+  let t = 0;
+  for (let from = f; from < warm; from += RANGE) t = scaledAdd(out, x, from, Math.min(warm, from + RANGE), S, d, t);
+  for (let from = warm; from < n; from += RANGE) t = scaledRoll(out, x, from, Math.min(n, from + RANGE), N, S, d, t);
+  return true;
 }
 
-/** Bars [from, to) while the window fills (see ranges.ts). */
-function scaledAdd(out: Float64Array, x: Float64Array, from: number, to: number, S: number, d: number, inv: number, st: number[]): void {
-  let t = st[0]!;
-  let worst = st[1]!;
+/** Bars [from, to) while the window fills, from the integer total `t` so far (see ranges.ts); returns the total. */
+function scaledAdd(out: Float64Array, x: Float64Array, from: number, to: number, S: number, d: number, t: number): number {
   for (let i = from; i < to; i++) {
-    const r = x[i]! * S;
-    const q = r + MAGIC - MAGIC;
-    worst = Math.max(worst, Math.abs(r - q) * (1 / SNAP), Math.abs(q) * inv);
-    t += q;
+    t += x[i]! * S + MAGIC - MAGIC;
     out[i] = t / d;
   }
-  st[0] = t;
-  st[1] = worst;
+  return t;
 }
 
-/** Bars [from, to) of full windows: the entering value is checked, the leaving one was when it entered. */
-function scaledRoll(
-  out: Float64Array,
-  x: Float64Array,
-  from: number,
-  to: number,
-  N: number,
-  S: number,
-  d: number,
-  inv: number,
-  st: number[],
-): void {
-  let t = st[0]!;
-  let worst = st[1]!;
+/**
+ * Bars [from, to) of full windows. The change of the total is the scaled
+ * difference of the entering and leaving values rounded to an integer: both
+ * lie within 2^-20 of their decimals, so that is exactly q_in − q_out.
+ */
+function scaledRoll(out: Float64Array, x: Float64Array, from: number, to: number, N: number, S: number, d: number, t: number): number {
   for (let i = from; i < to; i++) {
-    const r = x[i]! * S;
-    const q = r + MAGIC - MAGIC;
-    worst = Math.max(worst, Math.abs(r - q) * (1 / SNAP), Math.abs(q) * inv);
-    t += q - (x[i - N]! * S + MAGIC - MAGIC);
+    t += (x[i]! - x[i - N]!) * S + MAGIC - MAGIC;
     out[i] = t / d;
   }
-  st[0] = t;
-  st[1] = worst;
+  return t;
 }
 
 /**

@@ -105,7 +105,7 @@ export class CzscStrokeBuilder {
 
 /** czsc's merged bars and strokes of a whole series. */
 export function czscStrokes(raw: RawRange & { readonly length: number }, minLen: number): { merged: MergedBars; strokes: StrokeEnds[] } {
-  const merge = new CzscMerge();
+  const merge = new CzscMerge(raw.length);
   const b = new CzscStrokeBuilder(merge.bars, minLen);
   for (let i = 0; i < raw.length; i++) {
     merge.push(i, raw.high[i]!, raw.low[i]!);

@@ -1,5 +1,4 @@
 import { OpenAPIHono } from "@hono/zod-openapi";
-import { bodyLimit } from "hono/body-limit";
 import { HTTPException } from "hono/http-exception";
 import { registerAuthRoutes } from "./auth/auth-routes.ts";
 import { registerBacktestRoutes } from "./backtest/backtest-routes.ts";
@@ -26,6 +25,7 @@ import { upstreamError } from "./upstream-errors.ts";
 import type { HttpDeps, HttpEnv } from "./http-env.ts";
 import { registerSessionRoutes } from "./market/session-routes.ts";
 import { authGate } from "./middleware/auth-gate.ts";
+import { bodySize } from "./middleware/body-size.ts";
 import { clientContext } from "./middleware/client-context.ts";
 import { requestLog } from "./middleware/request-log.ts";
 import { registerDocsRoutes } from "./system/docs-routes.ts";
@@ -33,8 +33,6 @@ import { registerHealthRoutes } from "./system/health-routes.ts";
 import { type Loc, RequestValidationError, toValidationItems, validationBody } from "./validation/fastapi-errors.ts";
 import { jsonBodyGuard } from "./validation/json-body.ts";
 import { registerWsRoutes } from "./ws/ws-routes.ts";
-
-export const MAX_BODY_BYTES = 1024 * 1024;
 
 const LOC: Record<string, Loc> = { json: "body", form: "body", query: "query", param: "path", header: "header", cookie: "cookie" };
 
@@ -44,6 +42,10 @@ const API_DESCRIPTION = `A-share market data, analysis and backtesting over HTTP
 \`POST /api/auth/login\`): without one the answer is 401 \`{"detail": "Not authenticated"}\`. While no
 password is set, local and private-network clients pass and public clients get 403. Exempt: \`/api/auth/*\`,
 \`/health\`, \`/openapi.json\`, \`/docs\`.
+
+**Request bodies.** At most 1 MiB (\`POST /api/v1/backtest/run\`: 48 MiB, for long inline bar histories);
+a larger one is 413. A body may be sent compressed with \`Content-Encoding: gzip\` (or \`deflate\`); the same limit
+then holds for its inflated size.
 
 **Errors.** Schema violations are 422 in FastAPI's shape \`{"detail": [{"type", "loc", "msg", "input"}]}\`;
 every other error is \`{"detail": "..."}\`.`;
@@ -62,14 +64,7 @@ export function createHttpApp(deps: HttpDeps): OpenAPIHono<HttpEnv> {
   });
 
   app.use(requestLog(deps.log));
-  app.use(
-    bodyLimit({
-      maxSize: MAX_BODY_BYTES,
-      // The rest of the body is never read, so the connection must not be reused.
-      onError: (c) =>
-        c.json({ detail: `Request body larger than ${MAX_BODY_BYTES} bytes` }, 413, { connection: "close" }),
-    }),
-  );
+  app.use(bodySize());
   app.use(clientContext(deps.peerAddress));
   app.use(jsonBodyGuard);
   app.use("/api/v1/*", authGate(deps.auth));

@@ -31,6 +31,7 @@ import { wireMarketData } from "./market-data-wiring.ts";
 import { wireQuotes } from "./quote-wiring.ts";
 import { serveWebApp } from "./web-static.ts";
 import { VERSION } from "./version.ts";
+import { warmUp } from "./warm-up.ts";
 
 export interface RunningServer {
   /** Base URL, e.g. `http://127.0.0.1:8000`. */
@@ -55,6 +56,8 @@ export interface ServiceApp {
   readonly log: Logger;
   /** Accepts the WebSocket upgrades the app approves. */
   readonly wss: WebSocketServer;
+  /** The background start-up warm-up (see warm-up.ts); stops early when the service closes. */
+  warmUp(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -73,6 +76,7 @@ export async function buildApp(config: Config, overrides: Overrides = {}): Promi
   const settings = sqliteSettingsStore(db);
   const quotes = await wireQuotes(config, clock, log, settings);
   /** Shut down in reverse order of start-up (see `close`). */
+  const warming = new AbortController();
   const closers: (() => Promise<void>)[] = [() => db.destroy(), () => quotes.close()];
   const bars = new BarService(quotes.client, clock, log);
   const directory = new SecurityDirectory(quotes.client, clock);
@@ -128,7 +132,10 @@ export async function buildApp(config: Config, overrides: Overrides = {}): Promi
     app,
     log,
     wss,
+    warmUp: () =>
+      warmUp({ startWorkers: backtest.startWorkers, demo: quotes.demo, registry, now: () => clock.now(), log, signal: warming.signal }),
     async close() {
+      warming.abort();
       for (const close of closers.reverse()) await close();
     },
   };
@@ -144,6 +151,7 @@ export async function listen(service: ServiceApp, config: Config): Promise<Runni
   const port = (server.address() as AddressInfo).port;
   const host = config.HOST.includes(":") ? `[${config.HOST}]` : config.HOST;
   log.info({ url: `http://${host}:${port}`, quote_source: config.QUOTE_SOURCE, data_dir: config.DATA_DIR }, "listening");
+  if (config.WARM_UP === "1") void service.warmUp();
 
   return {
     url: `http://${host}:${port}`,

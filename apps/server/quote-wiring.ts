@@ -27,22 +27,26 @@ export interface QuoteWiring {
   readonly pool: TdxPool | undefined;
   readonly candidates: readonly TdxHost[];
   readonly simulator: Simulator | undefined;
+  /** The simulator's generated market, when it serves the quotes (QUOTE_SOURCE=sim). */
+  readonly demo: DemoMarket | undefined;
   close(): Promise<void>;
 }
 
-async function simSource(config: Config): Promise<SimSource> {
-  if (config.QUOTE_SOURCE === "vipdoc") return VipdocSource.open(config.VIPDOC_DIR!);
-  return new DemoSource(new DemoMarket(config.SIM_SEED));
+async function simSource(config: Config): Promise<{ source: SimSource; demo?: DemoMarket }> {
+  if (config.QUOTE_SOURCE === "vipdoc") return { source: await VipdocSource.open(config.VIPDOC_DIR!) };
+  const demo = new DemoMarket(config.SIM_SEED);
+  return { source: new DemoSource(demo), demo };
 }
 
 export async function wireQuotes(config: Config, clock: Clock, log: Logger, settings: SettingsStore): Promise<QuoteWiring> {
   if (config.QUOTE_SOURCE === "replay") {
     const replay = new ReplayTransport(config.REPLAY_DIR!);
     log.info({ dir: config.REPLAY_DIR, exchanges: replay.size }, "quote source: replay");
-    return { client: new TdxClient(replay), pool: undefined, candidates: [], simulator: undefined, close: () => replay.close() };
+    return { client: new TdxClient(replay), pool: undefined, candidates: [], simulator: undefined, demo: undefined, close: () => replay.close() };
   }
 
   let simulator: Simulator | undefined;
+  let demo: DemoMarket | undefined;
   let candidates: TdxHost[];
   if (config.QUOTE_SOURCE === "tdx") {
     candidates = config.TDX_HOSTS ? parseHostList(config.TDX_HOSTS) : [...DEFAULT_TDX_HOSTS];
@@ -50,7 +54,9 @@ export async function wireQuotes(config: Config, clock: Clock, log: Logger, sett
     const i = candidates.findIndex((h) => hostKey(h) === preferred);
     if (i > 0) candidates = [candidates[i], ...candidates.slice(0, i), ...candidates.slice(i + 1)];
   } else {
-    simulator = await startSimulator({ source: await simSource(config), clock, port: config.SIM_PORT, log });
+    const sim = await simSource(config);
+    demo = sim.demo;
+    simulator = await startSimulator({ source: sim.source, clock, port: config.SIM_PORT, log });
     candidates = [{ name: "本地模拟主站", host: simulator.host, port: simulator.port }];
   }
   const onExchange = config.TDX_RECORD ? captureRecorder(config.TDX_RECORD, `${new Date(clock.now()).toISOString().replace(/[:.]/g, "-")}-${randomUUID().slice(0, 8)}`) : undefined;
@@ -65,6 +71,7 @@ export async function wireQuotes(config: Config, clock: Clock, log: Logger, sett
     pool,
     candidates,
     simulator,
+    demo,
     async close() {
       await pool.close();
       await simulator?.close();

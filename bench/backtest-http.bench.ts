@@ -34,6 +34,9 @@ function records(n: number) {
 }
 
 const body = JSON.stringify({ strategy: "ma_cross", params: { fast: 5, slow: 20 }, ohlcv: records(10_000) });
+// built before the service starts: an idle keep-alive connection would be closed meanwhile
+const big = JSON.stringify({ strategy: "ma_cross", params: { fast: 5, slow: 20 }, ohlcv: records(200_000) });
+const bigGzip = gzipSync(big);
 const { request } = await startService("backtest");
 for (let i = 0; i < 30; i++) await request("POST", "/api/v1/backtest/run", body);
 
@@ -42,8 +45,6 @@ group(`POST /backtest/run over HTTP (service process): 10,000 bars, body ${(body
   bench(RUN_10K, async () => do_not_optimize(await request("POST", "/api/v1/backtest/run", body)));
 });
 
-const big = JSON.stringify({ strategy: "ma_cross", params: { fast: 5, slow: 20 }, ohlcv: records(200_000) });
-const bigGzip = gzipSync(big);
 const t0 = performance.now();
 const bigAnswer = await request("POST", "/api/v1/backtest/run", bigGzip, "gzip").then(
   (bytes) => `${(bytes / 1e6).toFixed(0)} MB of result in ${fmtMs(performance.now() - t0)}`,

@@ -111,5 +111,5 @@ export function czscStrokes(raw: RawRange & { readonly length: number }, minLen:
     merge.push(i, raw.high[i]!, raw.low[i]!);
     b.update();
   }
-  return { merged: merge.bars.freeze(), strokes: b.strokes() };
+  return { merged: merge.bars.view(), strokes: b.strokes() };
 }

@@ -48,5 +48,5 @@ export class ChanMerge {
 export function mergeBars(bars: BarSeries): MergedBars {
   const b = new ChanMerge(bars.length);
   for (let i = 0; i < bars.length; i++) b.push(i, bars.high[i]!, bars.low[i]!);
-  return b.bars.freeze();
+  return b.bars.view();
 }

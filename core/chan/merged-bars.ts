@@ -117,6 +117,22 @@ export class MergedColumns {
     };
   }
 
+  /** The columns as they stand, without copying: for a batch, whose builder adds nothing afterwards. */
+  view(): MergedBars {
+    const n = this.n;
+    return {
+      length: n,
+      high: this.h.subarray(0, n),
+      low: this.l.subarray(0, n),
+      dir: this.d.subarray(0, n),
+      fx: this.f.subarray(0, n),
+      first: this.fb.subarray(0, n),
+      last: this.lb.subarray(0, n),
+      highBar: this.hb.subarray(0, n),
+      lowBar: this.wb.subarray(0, n),
+    };
+  }
+
   private grow(): void {
     this.cap *= 2;
     const widen = <T extends Float64Array | Int32Array | Int8Array>(a: T, next: T): T => (next.set(a), next);

@@ -99,6 +99,7 @@ export class VipdocDailyPanel {
    * one was added or removed (the caller then lays the panel out afresh).
    */
   #patchPending(): boolean {
+    if (this.#pending.size === 0) return true;
     const buf = new Uint8Array(this.#opts.window * RECORD_SIZE);
     for (const item of this.#pending) {
       const [market, name] = item.split("/") as [VipdocMarket, string];

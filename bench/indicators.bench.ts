@@ -20,6 +20,7 @@ import type * as TechnicalIndicators from "technicalindicators";
 import { ColumnArena } from "../core/indicators/column-arena.ts";
 import { formulaIndicators, indicators } from "../plugins/indicators/index.ts";
 import { randomWalk } from "../tests/plugins/indicators/market.ts";
+import { fmtMs, fmtRatio, target } from "./targets.ts";
 
 // the ES-module build (package.json "module") has no type declarations of its own
 const esm: string = "technicalindicators/lib/index.js";
@@ -45,11 +46,12 @@ const pairs: readonly [string, string, () => unknown][] = [
 
 const arena = new ColumnArena();
 
+const ALL_ARENA = `all ${formulaIndicators.length} indicators, outputs in a reused arena`;
 group("indicators: every built-in on 10,000 bars", () => {
   bench(`all ${indicators.length} indicators, fresh output arrays`, () => {
     for (const p of indicators) do_not_optimize(p.compute(s, {}));
   });
-  bench(`all ${formulaIndicators.length} indicators, outputs in a reused arena`, () => {
+  bench(ALL_ARENA, () => {
     arena.reset();
     for (const p of formulaIndicators) do_not_optimize(p.compute(s, {}, arena.take));
   });
@@ -74,3 +76,16 @@ for (const [id, name, theirs] of pairs) {
     });
   });
 }
+
+target(`1. indicators: all ${formulaIndicators.length} on 10,000 bars, outputs as /indicator/compute writes them, ≤ 1.5 ms`, (r) => {
+  const ms = r.median(ALL_ARENA);
+  return { measured: fmtMs(ms), peer: `technicalindicators' 8 ${fmtMs(r.median("technicalindicators"))}`, met: ms <= 1.5 };
+});
+target(`1. indicators: all ${formulaIndicators.length} ≥ 20× faster than technicalindicators' 8`, (r) => {
+  const ratio = r.median("technicalindicators") / r.median(ALL_ARENA);
+  return {
+    measured: `${fmtRatio(ratio)} (the same 8 against 8: ${fmtRatio(r.median("technicalindicators") / r.median("tdx-forge"))})`,
+    peer: `technicalindicators' 8 ${fmtMs(r.median("technicalindicators"))}, ours all ${fmtMs(r.median(ALL_ARENA))}`,
+    met: ratio >= 20,
+  };
+});

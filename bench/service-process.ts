@@ -34,8 +34,8 @@ export function spawnService(port: number, dataDir: string, env: Record<string, 
 
 export interface RunningService {
   readonly dataDir: string;
-  /** Resolves with the body's byte count; anything but 200 rejects. */
-  request(method: string, path: string, json?: string): Promise<number>;
+  /** Resolves with the body's byte count; anything but 200 rejects. A body may be sent with a Content-Encoding. */
+  request(method: string, path: string, json?: string | Uint8Array, encoding?: string): Promise<number>;
   get(path: string): Promise<number>;
 }
 
@@ -46,9 +46,10 @@ export async function startService(label: string, env: Record<string, string> = 
   const child = spawnService(port, dataDir, env);
   process.once("exit", () => child.kill("SIGTERM"));
   const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
-  const request = (method: string, path: string, json?: string) =>
+  const request = (method: string, path: string, json?: string | Uint8Array, encoding?: string) =>
     new Promise<number>((resolve, reject) => {
-      const headers = json === undefined ? {} : { "content-type": "application/json", "content-length": Buffer.byteLength(json) };
+      const headers: Record<string, string | number> =
+        json === undefined ? {} : { "content-type": "application/json", "content-length": Buffer.byteLength(json), ...(encoding ? { "content-encoding": encoding } : {}) };
       const req = http.request({ host: "127.0.0.1", port, path, method, agent, headers }, (r) => {
         let n = 0;
         r.on("data", (c: Buffer) => (n += c.length));

@@ -49,6 +49,8 @@ export interface JobPool {
   /** Number of jobs that can run at once. */
   readonly size: number;
   run<R = unknown>(job: string, payload: unknown, options?: JobOptions): Promise<R>;
+  /** Starts now what the first job would start (threads loading their modules); optional. */
+  warm?(): void;
   close(): Promise<void>;
 }
 

@@ -1,5 +1,4 @@
 import { OpenAPIHono } from "@hono/zod-openapi";
-import { bodyLimit } from "hono/body-limit";
 import { HTTPException } from "hono/http-exception";
 import { registerAuthRoutes } from "./auth/auth-routes.ts";
 import { registerLoginPage } from "./auth/login-page.ts";
@@ -27,6 +26,7 @@ import { upstreamError } from "./upstream-errors.ts";
 import type { HttpDeps, HttpEnv } from "./http-env.ts";
 import { registerSessionRoutes } from "./market/session-routes.ts";
 import { authGate } from "./middleware/auth-gate.ts";
+import { bodySize } from "./middleware/body-size.ts";
 import { clientContext } from "./middleware/client-context.ts";
 import { hostOriginGuard } from "./middleware/host-origin-guard.ts";
 import { securityHeaders } from "./middleware/security-headers.ts";
@@ -36,8 +36,6 @@ import { registerHealthRoutes } from "./system/health-routes.ts";
 import { type Loc, RequestValidationError, toValidationItems, validationBody } from "./validation/fastapi-errors.ts";
 import { jsonBodyGuard } from "./validation/json-body.ts";
 import { registerWsRoutes } from "./ws/ws-routes.ts";
-
-export const MAX_BODY_BYTES = 1024 * 1024;
 
 const LOC: Record<string, Loc> = { json: "body", form: "body", query: "query", param: "path", header: "header", cookie: "cookie" };
 
@@ -52,6 +50,10 @@ password is set, local and private-network clients pass and public clients get 4
 gets 403, and so does a POST, PUT, PATCH, DELETE or WebSocket upgrade whose \`Origin\` is present and foreign
 (ALLOWED_ORIGINS lists exceptions). With several \`X-Forwarded-For\` entries the client is the right-most that is not a
 trusted proxy (TRUSTED_PROXIES).
+
+**Request bodies.** At most 1 MiB (\`POST /api/v1/backtest/run\`: 48 MiB, for long inline bar histories);
+a larger one is 413. A body may be sent compressed with \`Content-Encoding: gzip\` (or \`deflate\`); the same limit
+then holds for its inflated size.
 
 **Errors.** Schema violations are 422 in FastAPI's shape \`{"detail": [{"type", "loc", "msg", "input"}]}\`;
 every other error is \`{"detail": "..."}\`.`;
@@ -72,14 +74,7 @@ export function createHttpApp(deps: HttpDeps): OpenAPIHono<HttpEnv> {
   app.use(requestLog(deps.log));
   app.use(securityHeaders());
   app.use(hostOriginGuard(deps.edge.names));
-  app.use(
-    bodyLimit({
-      maxSize: MAX_BODY_BYTES,
-      // The rest of the body is never read, so the connection must not be reused.
-      onError: (c) =>
-        c.json({ detail: `Request body larger than ${MAX_BODY_BYTES} bytes` }, 413, { connection: "close" }),
-    }),
-  );
+  app.use(bodySize());
   app.use(clientContext(deps.peerAddress, deps.edge.trustedProxy));
   app.use(jsonBodyGuard);
   app.use("/api/v1/*", authGate(deps.auth));

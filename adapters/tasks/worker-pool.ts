@@ -1,7 +1,7 @@
 /**
  * The embedded `JobPool`: up to `size` worker threads (one per core by
  * default), started on first use so a service that never runs a task pays
- * nothing, each running one job at a time from a FIFO queue. CPU-heavy
+ * nothing (or ahead of it by `warm`, as the server does after start-up), each running one job at a time from a FIFO queue. CPU-heavy
  * backtests thus never block the HTTP event loop.
  *
  * Cancelling a queued job drops it; cancelling a running one terminates its
@@ -84,6 +84,16 @@ export class WorkerPool implements JobPool {
       this.#queue.push(entry);
       this.#pump();
     });
+  }
+
+  /** Threads running now (started, not yet exited or stopped). */
+  get started(): number {
+    return this.#threads.size;
+  }
+
+  /** Starts every thread now, so their modules are loaded before the first job. */
+  warm(): void {
+    while (!this.#closed && this.#threads.size < this.size) this.#spawn();
   }
 
   async close(): Promise<void> {

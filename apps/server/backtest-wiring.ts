@@ -29,6 +29,8 @@ import { JOB_MODULES, jobContext } from "./job-modules.ts";
 export interface BacktestWiring {
   readonly area: BacktestArea;
   readonly research: ResearchService;
+  /** Starts the job pool's threads ahead of the first job (embedded pool only). */
+  startWorkers(): void;
   /** Stops the runner (running tasks stay `running` for the next start), then the pool. */
   close(): Promise<void>;
 }
@@ -58,6 +60,7 @@ export async function wireBacktest(
       library: new StrategyLibraryService(library, deps.clock, version),
     },
     research: new ResearchService(deps.registry, loader, library, tasks),
+    startWorkers: () => pool.warm?.(),
     async close() {
       await tasks.close();
       await pool.close();

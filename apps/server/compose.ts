@@ -36,6 +36,7 @@ import { startQuotes } from "./quote-profiles/index.ts";
 import { serveWebApp } from "./web-static.ts";
 import { pageLoginGate } from "../../adapters/http/auth/login-page.ts";
 import { VERSION } from "./version.ts";
+import { warmUp } from "./warm-up.ts";
 
 export interface RunningServer {
   /** Base URL, e.g. `http://127.0.0.1:8000`. */
@@ -60,6 +61,8 @@ export interface ServiceApp {
   readonly log: Logger;
   /** Accepts the WebSocket upgrades the app approves. */
   readonly wss: WebSocketServer;
+  /** The background start-up warm-up (see warm-up.ts); stops early when the service closes. */
+  warmUp(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -78,6 +81,7 @@ export async function buildApp(config: Config, overrides: Overrides = {}): Promi
   const settings = sqliteSettingsStore(db);
   const quotes = await startQuotes({ config, clock, log, settings });
   /** Shut down in reverse order of start-up (see `close`). */
+  const warming = new AbortController();
   const closers: (() => Promise<void>)[] = [() => db.destroy(), () => quotes.close()];
   const bars = new BarService(quotes.quotes, clock, log);
   const directory = new SecurityDirectory(quotes.quotes, clock);
@@ -142,7 +146,10 @@ export async function buildApp(config: Config, overrides: Overrides = {}): Promi
     app,
     log,
     wss,
+    warmUp: () =>
+      warmUp({ startWorkers: backtest.startWorkers, demo: quotes.demo, registry, now: () => clock.now(), log, signal: warming.signal }),
     async close() {
+      warming.abort();
       for (const close of closers.reverse()) await close();
     },
   };
@@ -169,6 +176,7 @@ export async function listen(service: ServiceApp, config: Config): Promise<Runni
   const port = (server.address() as AddressInfo).port;
   const host = config.HOST.includes(":") ? `[${config.HOST}]` : config.HOST;
   log.info({ url: `http://${host}:${port}`, quote_source: config.QUOTE_SOURCE, data_dir: config.DATA_DIR }, "listening");
+  if (config.WARM_UP === "1") void service.warmUp();
 
   return {
     url: `http://${host}:${port}`,

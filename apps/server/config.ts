@@ -80,6 +80,8 @@ const EnvSchema = z.object({
   BULLMQ_PARALLELISM: z.coerce.number().int().min(1).max(256).default(8),
   /** A directory of the user's own plugin modules (strategies, indicators), loaded at start-up. */
   PLUGINS_DIR: z.string().min(1).optional(),
+  /** `1`: after start-up, warm in the background what first requests would pay for (apps/server/warm-up.ts); `0`: don't. */
+  WARM_UP: z.enum(["1", "0"]).default("1"),
   /** Worker threads of one `npm run worker` process (0 = one per core). */
   WORKER_THREADS: z.coerce.number().int().min(0).max(256).default(0),
 });

@@ -175,8 +175,8 @@ export function analyzeChan(bars: BarSeries, config: ChanConfig = DEFAULT_CHAN_C
     merged = mergeBars(bars);
     strokes = buildStrokes(merged, bars, config.bi);
   }
-  const macd = new MacdStream(config.macd);
-  const rsi = usesRsi(config) ? new RsiStream(config.rsiCycle) : null;
+  const macd = new MacdStream(config.macd, bars.length);
+  const rsi = usesRsi(config) ? new RsiStream(config.rsiCycle, bars.length) : null;
   for (let i = 0; i < bars.length; i++) {
     macd.push(bars.close[i]!);
     rsi?.push(bars.close[i]!);

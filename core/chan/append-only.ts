@@ -9,7 +9,7 @@ export class AppendOnlyColumn {
   private n = 0;
 
   constructor(capacity = 256) {
-    this.buf = new Float64Array(capacity);
+    this.buf = new Float64Array(Math.max(16, capacity));
   }
 
   get length(): number {

@@ -142,6 +142,7 @@ class PointBuilder {
     const zs = this.segPivots(k);
     const count = c.bsp1_only_multibi_zs ? zs.filter((z) => z.begin !== z.end).length : zs.length;
     const target = c.min_zs_cnt <= 0 || count >= c.min_zs_cnt;
+    const lastIndex = this.pivots.bySegment[k]!.at(-1) ?? -1;
     const last = zs[zs.length - 1];
     if (
       last &&
@@ -149,14 +150,16 @@ class PointBuilder {
       ((last.lineOut >= 0 && last.lineOut >= end) || last.end >= end) &&
       end - last.lineIn > 2
     ) {
-      this.pivotDivergence(k, zs.length, last, c, target);
+      this.pivotDivergence(k, zs.length, lastIndex, c, target);
     } else {
       this.adjacentDivergence(k, c, target);
     }
   }
 
-  private pivotDivergence(k: number, zsCount: number, z: Pivot, c: PointOptions, target: boolean): void {
+  /** Type 1 at segment `k` against its last pivot, number `pivot` in the list. */
+  private pivotDivergence(k: number, zsCount: number, pivot: number, c: PointOptions, target: boolean): void {
     const L = this.L;
+    const z = this.pivots.list[pivot]!;
     const out = this.segs.lines.endLine[k]!;
     if (c.bs1_peak && !outIsPeak(L, z, out)) target = false;
     const broke = (L.dir[out] === -1 && L.low[out]! < z.zd) || (L.dir[out] === 1 && L.high[out]! > z.zg);
@@ -169,7 +172,7 @@ class PointBuilder {
       type: "1",
       segment: k,
       kind: "pivot",
-      pivot: this.pivots.list.indexOf(z),
+      pivot,
       inLine: z.lineIn,
       outLine: out,
       algo: c.macd_algo,

@@ -11,7 +11,11 @@ import { fractalAt } from "./fractals.ts";
 import { MergedColumns } from "./merged-bars.ts";
 
 export class CzscMerge {
-  readonly bars = new MergedColumns();
+  readonly bars: MergedColumns;
+
+  constructor(capacity?: number) {
+    this.bars = new MergedColumns(capacity);
+  }
 
   push(i: number, high: number, low: number): void {
     const m = this.bars;

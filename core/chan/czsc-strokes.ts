@@ -105,11 +105,11 @@ export class CzscStrokeBuilder {
 
 /** czsc's merged bars and strokes of a whole series. */
 export function czscStrokes(raw: RawRange & { readonly length: number }, minLen: number): { merged: MergedBars; strokes: StrokeEnds[] } {
-  const merge = new CzscMerge();
+  const merge = new CzscMerge(raw.length);
   const b = new CzscStrokeBuilder(merge.bars, minLen);
   for (let i = 0; i < raw.length; i++) {
     merge.push(i, raw.high[i]!, raw.low[i]!);
     b.update();
   }
-  return { merged: merge.bars.freeze(), strokes: b.strokes() };
+  return { merged: merge.bars.view(), strokes: b.strokes() };
 }

@@ -18,11 +18,19 @@ export class MacdStream {
   private slowEma = 0;
   private deaValue = 0;
   private started = false;
-  readonly dif = new AppendOnlyColumn();
-  readonly dea = new AppendOnlyColumn();
-  readonly hist = new AppendOnlyColumn();
+  readonly dif: AppendOnlyColumn;
+  readonly dea: AppendOnlyColumn;
+  readonly hist: AppendOnlyColumn;
 
-  constructor(private readonly p: MacdPeriods) {}
+  /** `capacity`: the expected bar count (a batch knows it; the column grows anyway). */
+  constructor(
+    private readonly p: MacdPeriods,
+    capacity?: number,
+  ) {
+    this.dif = new AppendOnlyColumn(capacity);
+    this.dea = new AppendOnlyColumn(capacity);
+    this.hist = new AppendOnlyColumn(capacity);
+  }
 
   push(close: number): void {
     const { fast, slow, signal } = this.p;

@@ -11,7 +11,11 @@ import { fractalAt } from "./fractals.ts";
 import { MergedColumns, type MergedBars } from "./merged-bars.ts";
 
 export class ChanMerge {
-  readonly bars = new MergedColumns();
+  readonly bars: MergedColumns;
+
+  constructor(capacity?: number) {
+    this.bars = new MergedColumns(capacity);
+  }
 
   /** Adds raw bar `i`; true when it opened a new merged bar (the one before may now carry a fractal). */
   push(i: number, high: number, low: number): boolean {
@@ -42,7 +46,7 @@ export class ChanMerge {
 
 /** Merged bars of a whole series. */
 export function mergeBars(bars: BarSeries): MergedBars {
-  const b = new ChanMerge();
+  const b = new ChanMerge(bars.length);
   for (let i = 0; i < bars.length; i++) b.push(i, bars.high[i]!, bars.low[i]!);
-  return b.bars.freeze();
+  return b.bars.view();
 }

@@ -19,54 +19,130 @@ export interface MergedBars {
   readonly lowBar: Int32Array;
 }
 
-/** Growable columns behind {@link MergedBars}, filled by the inclusion builders. */
+/**
+ * Growable columns behind {@link MergedBars}, filled by the inclusion builders.
+ * Typed buffers doubled on growth (amortised O(1) per bar, no boxed arrays);
+ * read through the getters, which return the current buffers: only indices
+ * below `length` are meaningful, and a buffer is replaced when it grows.
+ */
 export class MergedColumns {
-  readonly high: number[] = [];
-  readonly low: number[] = [];
-  readonly dir: number[] = [];
-  readonly fx: number[] = [];
-  readonly first: number[] = [];
-  readonly last: number[] = [];
-  readonly highBar: number[] = [];
-  readonly lowBar: number[] = [];
+  private n = 0;
+  private cap: number;
+  private h: Float64Array;
+  private l: Float64Array;
+  private d: Int8Array;
+  private f: Int8Array;
+  private fb: Int32Array;
+  private lb: Int32Array;
+  private hb: Int32Array;
+  private wb: Int32Array;
+
+  /** `capacity`: the expected bar count (a batch knows an upper bound; the columns grow anyway). */
+  constructor(capacity = 256) {
+    this.cap = capacity = Math.max(16, capacity);
+    this.h = new Float64Array(capacity);
+    this.l = new Float64Array(capacity);
+    this.d = new Int8Array(capacity);
+    this.f = new Int8Array(capacity);
+    this.fb = new Int32Array(capacity);
+    this.lb = new Int32Array(capacity);
+    this.hb = new Int32Array(capacity);
+    this.wb = new Int32Array(capacity);
+  }
 
   get length(): number {
-    return this.high.length;
+    return this.n;
+  }
+  get high(): Float64Array {
+    return this.h;
+  }
+  get low(): Float64Array {
+    return this.l;
+  }
+  get dir(): Int8Array {
+    return this.d;
+  }
+  get fx(): Int8Array {
+    return this.f;
+  }
+  get first(): Int32Array {
+    return this.fb;
+  }
+  get last(): Int32Array {
+    return this.lb;
+  }
+  get highBar(): Int32Array {
+    return this.hb;
+  }
+  get lowBar(): Int32Array {
+    return this.wb;
   }
 
   open(bar: number, high: number, low: number, dir: number): void {
-    this.high.push(high);
-    this.low.push(low);
-    this.dir.push(dir);
-    this.fx.push(0);
-    this.first.push(bar);
-    this.last.push(bar);
-    this.highBar.push(bar);
-    this.lowBar.push(bar);
+    if (this.n === this.cap) this.grow();
+    const k = this.n++;
+    this.h[k] = high;
+    this.l[k] = low;
+    this.d[k] = dir;
+    this.f[k] = 0;
+    this.fb[k] = bar;
+    this.lb[k] = bar;
+    this.hb[k] = bar;
+    this.wb[k] = bar;
   }
 
   /** Sets the newest bar's range after raw bar `bar` joined it, keeping the extreme attribution. */
   absorb(bar: number, barHigh: number, barLow: number, high: number, low: number): void {
-    const k = this.high.length - 1;
-    this.high[k] = high;
-    this.low[k] = low;
-    this.last[k] = bar;
-    if (barHigh === high) this.highBar[k] = bar;
-    if (barLow === low) this.lowBar[k] = bar;
+    const k = this.n - 1;
+    this.h[k] = high;
+    this.l[k] = low;
+    this.lb[k] = bar;
+    if (barHigh === high) this.hb[k] = bar;
+    if (barLow === low) this.wb[k] = bar;
   }
 
   /** An immutable copy. */
   freeze(): MergedBars {
+    const n = this.n;
     return {
-      length: this.length,
-      high: Float64Array.from(this.high),
-      low: Float64Array.from(this.low),
-      dir: Int8Array.from(this.dir),
-      fx: Int8Array.from(this.fx),
-      first: Int32Array.from(this.first),
-      last: Int32Array.from(this.last),
-      highBar: Int32Array.from(this.highBar),
-      lowBar: Int32Array.from(this.lowBar),
+      length: n,
+      high: this.h.slice(0, n),
+      low: this.l.slice(0, n),
+      dir: this.d.slice(0, n),
+      fx: this.f.slice(0, n),
+      first: this.fb.slice(0, n),
+      last: this.lb.slice(0, n),
+      highBar: this.hb.slice(0, n),
+      lowBar: this.wb.slice(0, n),
     };
+  }
+
+  /** The columns as they stand, without copying: for a batch, whose builder adds nothing afterwards. */
+  view(): MergedBars {
+    const n = this.n;
+    return {
+      length: n,
+      high: this.h.subarray(0, n),
+      low: this.l.subarray(0, n),
+      dir: this.d.subarray(0, n),
+      fx: this.f.subarray(0, n),
+      first: this.fb.subarray(0, n),
+      last: this.lb.subarray(0, n),
+      highBar: this.hb.subarray(0, n),
+      lowBar: this.wb.subarray(0, n),
+    };
+  }
+
+  private grow(): void {
+    this.cap *= 2;
+    const widen = <T extends Float64Array | Int32Array | Int8Array>(a: T, next: T): T => (next.set(a), next);
+    this.h = widen(this.h, new Float64Array(this.cap));
+    this.l = widen(this.l, new Float64Array(this.cap));
+    this.d = widen(this.d, new Int8Array(this.cap));
+    this.f = widen(this.f, new Int8Array(this.cap));
+    this.fb = widen(this.fb, new Int32Array(this.cap));
+    this.lb = widen(this.lb, new Int32Array(this.cap));
+    this.hb = widen(this.hb, new Int32Array(this.cap));
+    this.wb = widen(this.wb, new Int32Array(this.cap));
   }
 }

@@ -223,6 +223,18 @@ class PivotBuilder {
   }
 }
 
+/** The first segment whose last line is at or after `line` (segments are in line order). */
+function firstEndingFrom(endLine: Int32Array, line: number): number {
+  let lo = 0;
+  let hi = endLine.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (endLine[mid]! < line) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
 /** Pivots of `lines` inside `segs`, with entering/leaving lines and per-segment lists. */
 export function buildPivots(lines: Lines, segs: Segments, cfg: ChanConfig["zs"]): Pivots {
   const b = new PivotBuilder(lines, segs, cfg);
@@ -231,15 +243,23 @@ export function buildPivots(lines: Lines, segs: Segments, cfg: ChanConfig["zs"])
   const s = segs.lines;
   const bySegment: number[][] = [];
   for (let k = 0; k < s.length; k++) bySegment.push([]);
-  // chan.py `update_zs_in_seg`: walk segments and their pivots backwards
-  for (let k = s.length - 1; k >= 0; k--) {
-    const segBegin = lines.beginBar[s.startLine[k]!]!;
-    for (let j = zs.length - 1; j >= 0; j--) {
-      const z = zs[j]!;
-      if (z.endBar < segBegin) break;
-      if (s.startLine[k]! <= z.begin && z.begin <= s.endLine[k]!) bySegment[k]!.unshift(j);
-      z.lineIn = z.begin - 1;
-      if (z.end + 1 < lines.length) z.lineOut = z.end + 1;
+  // chan.py `update_zs_in_seg` walks segments backwards and, for each, the pivots
+  // backwards until one ends before the segment begins (bar `segBegin`). So
+  // segment k visits exactly the pivots j whose suffix minimum of end bars is at
+  // least its `segBegin`; computed directly, that is O(segments + pivots) rather
+  // than their product (with a binary search per pivot). Segments are in line
+  // order, so the ones holding a pivot's first line are one run.
+  const sufMin = new Float64Array(zs.length);
+  for (let j = zs.length - 1, m = Infinity; j >= 0; j--) sufMin[j] = m = Math.min(m, zs[j]!.endBar);
+  let lowestBegin = Infinity;
+  for (let k = 0; k < s.length; k++) lowestBegin = Math.min(lowestBegin, lines.beginBar[s.startLine[k]!]!);
+  for (let j = 0; j < zs.length; j++) {
+    const z = zs[j]!;
+    if (sufMin[j]! < lowestBegin) continue;
+    z.lineIn = z.begin - 1;
+    if (z.end + 1 < lines.length) z.lineOut = z.end + 1;
+    for (let k = firstEndingFrom(s.endLine, z.begin); k < s.length && s.startLine[k]! <= z.begin; k++) {
+      if (sufMin[j]! >= lines.beginBar[s.startLine[k]!]!) bySegment[k]!.push(j);
     }
   }
   const list: Pivot[] = zs.map((z) => ({

@@ -12,9 +12,15 @@ export class RsiStream {
   private sumDown = 0;
   private up = 0;
   private down = 0;
-  readonly value = new AppendOnlyColumn();
+  readonly value: AppendOnlyColumn;
 
-  constructor(private readonly period: number) {}
+  /** `capacity`: the expected bar count (a batch knows it; the column grows anyway). */
+  constructor(
+    private readonly period: number,
+    capacity?: number,
+  ) {
+    this.value = new AppendOnlyColumn(capacity);
+  }
 
   push(close: number): void {
     if (this.value.length === 0) {

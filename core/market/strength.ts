@@ -13,8 +13,9 @@
  * is by strength, descending; equal scores keep the panel's order.
  *
  * Input is a columnar panel (one Float64Array per field for all securities), so a
- * scan is a few passes over contiguous memory.
+ * scan is a few passes over contiguous memory; only the top N are ordered.
  */
+import { topRows } from "./top-rows.ts";
 
 export const STRENGTH_PRESETS = {
   steady: { w5: 0.2, w20: 0.3, w60: 0.5, volAdjusted: true },
@@ -55,6 +56,56 @@ export interface DailyPanel {
   readonly bars: Float64Array;
   readonly close: Float64Array;
   readonly amount: Float64Array;
+  /** The rows' weight-free terms, when the panel's owner keeps them current (else each scan computes them). */
+  readonly features?: StrengthFeatures;
+}
+
+/**
+ * The terms of the formula that depend on a row's bars only, not on weights or
+ * filters: ret_5/20/60, vol_20 and the mean turnover of the last 5 bars. A held
+ * panel keeps them per row and recomputes only rows whose file changed, so a
+ * scan is one pass of weighted sums. Meaningless (NaN or worse) for rows with
+ * fewer than {@link MIN_BARS} bars, which no scan takes.
+ */
+export interface StrengthFeatures {
+  readonly ret5: Float64Array;
+  readonly ret20: Float64Array;
+  readonly ret60: Float64Array;
+  readonly vol20: Float64Array;
+  readonly amount5: Float64Array;
+}
+
+export function allocStrengthFeatures(n: number): StrengthFeatures {
+  return { ret5: new Float64Array(n), ret20: new Float64Array(n), ret60: new Float64Array(n), vol20: new Float64Array(n), amount5: new Float64Array(n) };
+}
+
+/** Computes row `i`'s terms into `f`. */
+export function writeStrengthFeatures(panel: DailyPanel, i: number, f: StrengthFeatures): void {
+  const { window: w, close, amount } = panel;
+  if (w < MIN_BARS) throw new RangeError(`panel window ${w} is shorter than ${MIN_BARS} bars`);
+  const o = i * w + w - 1;
+  f.amount5[i] = (amount[o] + amount[o - 1] + amount[o - 2] + amount[o - 3] + amount[o - 4]) / 5;
+  const last = close[o];
+  // Sample standard deviation of the last 20 log returns (two passes for accuracy).
+  let mean = 0;
+  for (let k = 0; k < 20; k++) mean += Math.log(close[o - k] / close[o - k - 1]);
+  mean /= 20;
+  let ss = 0;
+  for (let k = 0; k < 20; k++) {
+    const d = Math.log(close[o - k] / close[o - k - 1]) - mean;
+    ss += d * d;
+  }
+  f.vol20[i] = Math.sqrt(ss / 19);
+  f.ret5[i] = last / close[o - 5] - 1;
+  f.ret20[i] = last / close[o - 20] - 1;
+  f.ret60[i] = last / close[o - 60] - 1;
+}
+
+/** Every row's terms. */
+export function strengthFeatures(panel: DailyPanel): StrengthFeatures {
+  const f = allocStrengthFeatures(panel.n);
+  for (let i = 0; i < panel.n; i++) writeStrengthFeatures(panel, i, f);
+  return f;
 }
 
 export interface StrengthFilter {
@@ -77,61 +128,39 @@ export interface StrengthRanking {
 }
 
 export function rankStrength(panel: DailyPanel, weights: StrengthWeights, filter: StrengthFilter, topN = Infinity): StrengthRanking {
-  const { n, window: w, close, amount, bars } = panel;
+  const { n, window: w, bars } = panel;
   if (w < MIN_BARS) throw new RangeError(`panel window ${w} is shorter than ${MIN_BARS} bars`);
+  const f = panel.features ?? strengthFeatures(panel);
   const wsum = weights.w5 + weights.w20 + weights.w60;
   const need = Math.max(filter.minListedDays, MIN_BARS);
   const rows = new Int32Array(n);
-  const r5 = new Float64Array(n), r20 = new Float64Array(n), r60 = new Float64Array(n), v20 = new Float64Array(n), score = new Float64Array(n);
+  const score = new Float64Array(n);
   let m = 0;
   for (let i = 0; i < n; i++) {
     if (bars[i] < need || (filter.include && filter.include[i] !== 1)) continue;
-    const o = i * w + w - 1;
-    if (filter.minAmount > 0) {
-      const a5 = (amount[o] + amount[o - 1] + amount[o - 2] + amount[o - 3] + amount[o - 4]) / 5;
-      if (!(a5 >= filter.minAmount)) continue;
-    }
-    const last = close[o];
-    // Sample standard deviation of the last 20 log returns (two passes for accuracy).
-    let mean = 0;
-    for (let k = 0; k < 20; k++) mean += Math.log(close[o - k] / close[o - k - 1]);
-    mean /= 20;
-    let ss = 0;
-    for (let k = 0; k < 20; k++) {
-      const d = Math.log(close[o - k] / close[o - k - 1]) - mean;
-      ss += d * d;
-    }
-    const vol = Math.sqrt(ss / 19);
+    if (filter.minAmount > 0 && !(f.amount5[i] >= filter.minAmount)) continue;
+    const vol = f.vol20[i];
     if (!(vol > 0)) continue;
-    const a = last / close[o - 5] - 1;
-    const b = last / close[o - 20] - 1;
-    const c = last / close[o - 60] - 1;
-    const raw = (weights.w5 * a + weights.w20 * b + weights.w60 * c) / wsum;
+    const raw = (weights.w5 * f.ret5[i] + weights.w20 * f.ret20[i] + weights.w60 * f.ret60[i]) / wsum;
     const s = weights.volAdjusted ? raw / vol : raw;
     if (!Number.isFinite(s)) continue;
     rows[m] = i;
-    r5[m] = a;
-    r20[m] = b;
-    r60[m] = c;
-    v20[m] = vol;
     score[m] = s;
     m++;
   }
-  const order = Array.from({ length: m }, (_, k) => k).sort((x, y) => score[y] - score[x] || x - y);
-  const k = Math.min(m, topN);
-  const pick = <T extends Float64Array | Int32Array>(src: T, make: (n: number) => T): T => {
-    const out = make(k);
-    for (let j = 0; j < k; j++) out[j] = src[order[j]];
-    return out;
-  };
-  const f64 = (len: number) => new Float64Array(len);
-  return {
-    length: k,
-    row: pick(rows, (len) => new Int32Array(len)),
-    ret5: pick(r5, f64),
-    ret20: pick(r20, f64),
-    ret60: pick(r60, f64),
-    vol20: pick(v20, f64),
-    strength: pick(score, f64),
-  };
+  // equal scores keep the panel's order
+  const order = topRows(score, m, topN);
+  const k = order.length;
+  const row = new Int32Array(k);
+  const out = { ret5: new Float64Array(k), ret20: new Float64Array(k), ret60: new Float64Array(k), vol20: new Float64Array(k), strength: new Float64Array(k) };
+  for (let j = 0; j < k; j++) {
+    const i = rows[order[j]];
+    row[j] = i;
+    out.ret5[j] = f.ret5[i];
+    out.ret20[j] = f.ret20[i];
+    out.ret60[j] = f.ret60[i];
+    out.vol20[j] = f.vol20[i];
+    out.strength[j] = score[order[j]];
+  }
+  return { length: k, row, ...out };
 }

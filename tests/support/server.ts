@@ -34,7 +34,8 @@ export async function startTestServer(
   opts: { clock?: Clock; dataDir?: string; env?: Record<string, string>; log?: Logger } = {},
 ): Promise<TestServer> {
   const dataDir = opts.dataDir ?? mkdtempSync(join(tmpdir(), "tdx-forge-test-"));
-  const config = loadConfig({ HOST: "127.0.0.1", PORT: "0", DATA_DIR: dataDir, LOG_LEVEL: "silent", ...opts.env });
+  // no start-up warm-up unless a test asks for it (tests/http/warm-up.test.ts): it would only add load
+  const config = loadConfig({ HOST: "127.0.0.1", PORT: "0", DATA_DIR: dataDir, LOG_LEVEL: "silent", WARM_UP: "0", ...opts.env });
   const s = await startServer(config, { clock: opts.clock, log: opts.log ?? silentLog });
   return {
     ...s,

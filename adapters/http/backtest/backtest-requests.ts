@@ -14,8 +14,12 @@ import { qEnum } from "../validation/query.ts";
 import { SYMBOL_PATTERN } from "./bar-loader.ts";
 import { configShape } from "./config-schema.ts";
 
-/** Inline bars accepted by one request; the 1 MiB body limit is the other bound (about 10,000 rows without `amount`). */
-export const MAX_INLINE_BARS = 10_000;
+/**
+ * Inline bars accepted by one request. The route's body limit is the other
+ * bound (middleware/body-size.ts): 1 MiB holds about 10,000 rows without
+ * `amount`; `POST /backtest/run` takes 48 MiB, well over 200,000 rows.
+ */
+export const MAX_INLINE_BARS = 250_000;
 
 export const Symbol = z.string().regex(SYMBOL_PATTERN).openapi({ description: 'MARKET:CODE with market SZ, SH or BJ, e.g. "SZ:000001"', example: "SZ:000001" });
 export const Category = qEnum(BAR_CATEGORY_NAMES).default("DAY").openapi({ description: "bar period (as /bars)" });

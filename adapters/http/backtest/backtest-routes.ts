@@ -60,7 +60,7 @@ export function registerBacktestRoutes(app: OpenAPIHono<HttpEnv>, area: Backtest
       path: "/api/v1/backtest/run",
       tags: ["backtest"],
       summary: "Synchronous single-symbol backtest on inline OHLCV",
-      description: `For quick runs on inline \`ohlcv\` (up to 10,000 bars); to fetch by symbol use /backtest/run/async.\n\n${RULES}`,
+      description: `For runs on inline \`ohlcv\`: up to 250,000 bars in a body of at most 48 MiB (other routes: 1 MiB), which may be sent gzip-compressed (\`Content-Encoding: gzip\`; the limit then holds for the inflated size, else 413). To fetch by symbol use /backtest/run/async.\n\n${RULES}`,
       request: body(req.BacktestRequest),
       responses: { ...jsonOk(BacktestResultSchema), ...errorResponses(400, 401, 403, 404, 413) },
     }),

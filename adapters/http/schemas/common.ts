@@ -26,7 +26,7 @@ const DESCRIPTIONS: Record<number, string> = {
   403: "Forbidden",
   404: "Not found",
   409: "Conflict",
-  413: "Body larger than 1 MiB",
+  413: "Body larger than the route's limit (1 MiB; POST /backtest/run 48 MiB), as sent or once inflated",
   429: "Too many failed attempts",
   502: "Upstream answered badly",
   503: "Upstream unavailable",

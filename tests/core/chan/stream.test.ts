@@ -6,13 +6,14 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import fc from "fast-check";
-import { allocSeries, sliceSeries, type BarSeries } from "../../../core/bars/series.ts";
+import { sliceSeries, type BarSeries } from "../../../core/bars/series.ts";
 import { analyzeChan, ChanStream } from "../../../core/chan/analyze.ts";
 import type { ChanConfig, ChanOptions } from "../../../core/chan/options.ts";
 import { chanToJson } from "../../../core/chan/to-json.ts";
 import { parseChanOptions } from "../../../core/chan/validate-options.ts";
 import { skipUnless } from "../../support/fixtures.ts";
 import { OPENING_BAR_ROWS, series } from "./crafted-bars.ts";
+import { step, walk } from "./random-walk.ts";
 import { loadSseDaily, SSE_CSV } from "./sse-fixture.ts";
 
 function config(options: ChanOptions): ChanConfig {
@@ -42,32 +43,6 @@ function checkStream(bars: BarSeries, cfg: ChanConfig, cuts: ReadonlySet<number>
     }
   }
 }
-
-/** A daily random walk from integer steps in ticks; `flat` marks one-price bars (limit-up/down style). */
-function walk(steps: readonly { move: number; wick: number; flat: boolean }[]): BarSeries {
-  const s = allocSeries(steps.length);
-  let p = 1000;
-  steps.forEach((st, i) => {
-    const o = p;
-    p = Math.max(10, p + st.move);
-    const c = st.flat ? o : p;
-    s.time[i] = Date.UTC(2020, 0, 1) + i * 86_400_000;
-    s.open[i] = o / 100;
-    s.close[i] = c / 100;
-    s.high[i] = (Math.max(o, c) + (st.flat ? 0 : st.wick)) / 100;
-    s.low[i] = (Math.min(o, c) - (st.flat ? 0 : st.wick)) / 100;
-    s.vol[i] = 1000 + i;
-    s.amount[i] = NaN;
-    if (st.flat) p = o;
-  });
-  return s;
-}
-
-const step = fc.record({
-  move: fc.integer({ min: -60, max: 60 }),
-  wick: fc.integer({ min: 0, max: 30 }),
-  flat: fc.integer({ min: 0, max: 9 }).map((x) => x === 0),
-});
 
 test("stream snapshots equal batch on the fixture", { skip: skipUnless(SSE_CSV) }, () => {
   const bars = loadSseDaily()!;

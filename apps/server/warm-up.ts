@@ -1,0 +1,90 @@
+/**
+ * Start-up warm-up, run in the background once the server listens (so
+ * `/health` answers at once): the costs the first requests would otherwise pay.
+ * The worker threads start and load their job modules (the first optimisation
+ * waited for them); the simulator's demo market generates every security's
+ * history (the first market page asks for all of them); every built-in
+ * indicator runs once through the formula engine and its kernel on a short
+ * series (the first formula paid for lazy compilation of the parser, planner
+ * and evaluator and for the fused loops of the common shapes). Work on the
+ * event loop runs in small slices with a yield between them, so a request
+ * arriving meanwhile waits for one slice at most.
+ */
+import { setImmediate as yieldToEvents } from "node:timers/promises";
+import { allocSeries, type BarSeries } from "../../core/bars/series.ts";
+import type { Logger } from "../../ports/logger.ts";
+import type { PluginRegistry } from "../../ports/plugins.ts";
+import type { DemoMarket } from "../tdx-sim/demo/demo-market.ts";
+
+export interface WarmUpParts {
+  /** Starts what the job pool would start on first use. */
+  readonly startWorkers?: () => void;
+  /** The in-process simulator's demo market, when it serves the quotes. */
+  readonly demo?: DemoMarket;
+  readonly registry: PluginRegistry;
+  readonly now: () => number;
+  readonly log: Logger;
+  /** Aborted when the service stops: the remaining slices are skipped. */
+  readonly signal: AbortSignal;
+}
+
+/** Securities generated per slice (a few ms each slice). */
+const DEMO_SLICE = 16;
+
+/** 300 bars of a deterministic walk: long enough for every indicator's windows. */
+function warmSeries(): BarSeries {
+  const n = 300;
+  const s = allocSeries(n);
+  let p = 10;
+  for (let i = 0; i < n; i++) {
+    const o = p;
+    p = Math.max(1, p + Math.sin(i * 0.7) * 0.3 + ((i * 37) % 11) * 0.01 - 0.05);
+    s.time[i] = Date.UTC(2020, 0, 1) + i * 86_400_000;
+    s.open[i] = o;
+    s.close[i] = p;
+    s.high[i] = Math.max(o, p) + 0.1;
+    s.low[i] = Math.min(o, p) - 0.1;
+    s.vol[i] = 1e6 + i;
+    s.amount[i] = s.vol[i] * p;
+  }
+  return s;
+}
+
+/** Runs every step; failures are logged, never thrown (the service works without). */
+export async function warmUp(parts: WarmUpParts): Promise<void> {
+  const started = performance.now();
+  const done: Record<string, number> = {};
+  const step = async (name: string, run: () => Promise<void> | void) => {
+    if (parts.signal.aborted) return;
+    const t0 = performance.now();
+    try {
+      await run();
+      done[name] = Math.round(performance.now() - t0);
+    } catch (e) {
+      parts.log.warn({ step: name, err: e }, "warm-up step failed");
+    }
+  };
+  await yieldToEvents();
+  await step("workers", () => parts.startWorkers?.());
+  await step("indicators", async () => {
+    const series = warmSeries();
+    for (const p of parts.registry.indicators.values()) {
+      if (parts.signal.aborted) return;
+      p.compute(series, {});
+      if ("computeByFormula" in p && typeof p.computeByFormula === "function") p.computeByFormula(series, {});
+      await yieldToEvents();
+    }
+  });
+  const demo = parts.demo;
+  if (demo) {
+    await step("demo histories", async () => {
+      const now = parts.now();
+      const all = demo.universe;
+      for (let i = 0; i < all.length && !parts.signal.aborted; i += DEMO_SLICE) {
+        for (const s of all.slice(i, i + DEMO_SLICE)) demo.tailAt(s, now, 2);
+        await yieldToEvents();
+      }
+    });
+  }
+  if (!parts.signal.aborted) parts.log.info({ ms: Math.round(performance.now() - started), steps: done }, "warm-up done");
+}

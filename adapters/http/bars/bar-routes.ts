@@ -6,7 +6,7 @@ import { HttpError } from "../http-error.ts";
 import { MARKETS, SZ_SH } from "../quotes/markets.ts";
 import type { SecurityDirectory } from "../quotes/security-directory.ts";
 import { errorResponses, jsonOk } from "../schemas/common.ts";
-import { qCode, qInt, qMarket, qEnum } from "../validation/query.ts";
+import { qCode, qInt, qMarket, qEnum, U16_MAX } from "../validation/query.ts";
 import type { BarAnswer, BarService } from "./bar-service.ts";
 
 const tags = ["bars"];
@@ -14,7 +14,7 @@ const tags = ["bars"];
 const common = {
   code: qCode(),
   category: qEnum(BAR_CATEGORY_NAMES).default("DAY"),
-  start: qInt({ min: 0 }).default(0).openapi({ description: "bars back from the newest" }),
+  start: qInt({ min: 0, max: U16_MAX }).default(0).openapi({ description: "bars back from the newest" }),
   count: qInt({ min: 1, max: 800 }).default(800),
   bar_time: qEnum(["start", "end"]).default("start").openapi({ description: "start = bar start time; end = bar end time (TDX stamps bars at their end)" }),
 };

@@ -11,13 +11,26 @@ import { HttpError } from "../http-error.ts";
 import { marketId, marketName, SZ_SH } from "../quotes/markets.ts";
 import type { SecurityDirectory } from "../quotes/security-directory.ts";
 import { errorResponses, jsonOk } from "../schemas/common.ts";
-import { qCode, qInt, qMarket } from "../validation/query.ts";
+import { qCode, qInt, qMarket, U32_MAX } from "../validation/query.ts";
+import { encodeGbk } from "../../tdx/tdx-gbk.ts";
 import type { FinancialFiles } from "./financial-files.ts";
 import { requireKnownSecurity } from "./known-security.ts";
 
 const tags = ["finance"];
 const ref = { market: qMarket(SZ_SH), code: qCode() };
 const responses = { ...jsonOk(DataFrameSchema), ...errorResponses(401, 403, 404, 502, 503, 504) };
+
+/** Bytes of the content request's GBK filename field. */
+const CONTENT_FILENAME_BYTES = 80;
+
+/** A name the content request can carry: GBK text of at most 80 bytes (U+202E and the like have no GBK code). */
+function fitsFilenameField(name: string): boolean {
+  try {
+    return encodeGbk(name).length <= CONTENT_FILENAME_BYTES;
+  } catch {
+    return false;
+  }
+}
 
 const XDXR_COLUMNS = [
   "date", "market", "code", "category", "name", "fenhong", "peigujia", "songzhuangu", "peigu", "suogu", "xingquanjia", "fenshu",
@@ -158,9 +171,13 @@ export function registerFinanceRoutes(app: OpenAPIHono<HttpEnv>, src: QuoteSourc
       request: {
         query: z.object({
           ...ref,
-          filename: z.string().min(1).max(80),
-          offset: qInt({ min: 0 }).default(0),
-          length: qInt({ min: 1 }).default(1024),
+          filename: z
+            .string()
+            .min(1)
+            .max(CONTENT_FILENAME_BYTES)
+            .refine(fitsFilenameField, { message: `GBK text of at most ${CONTENT_FILENAME_BYTES} bytes` }),
+          offset: qInt({ min: 0, max: U32_MAX }).default(0),
+          length: qInt({ min: 1, max: U32_MAX }).default(1024),
         }),
       },
       responses: { ...jsonOk(z.record(z.string(), z.string())), ...errorResponses(401, 403, 404, 502, 503, 504) },

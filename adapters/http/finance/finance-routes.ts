@@ -94,7 +94,8 @@ const FINANCE_COLUMNS: readonly (readonly [string, (f: FinanceInfo) => number | 
   ["reserve2", (f) => f.reserved],
 ];
 
-const FILENAME = /^[A-Za-z0-9_.-]+\/[A-Za-z0-9_.-]+\.zip$/;
+/** `<directory>/<name>.zip`, or `<name>.zip` as `file-list` names it (the index's directory). */
+const FILENAME = /^([A-Za-z0-9_.-]+\/)?[A-Za-z0-9_.-]+\.zip$/;
 
 /** Ex-rights, finance, company info and the professional financial archives (market-api.md 4.3). */
 export function registerFinanceRoutes(app: OpenAPIHono<HttpEnv>, src: QuoteSource, dir: SecurityDirectory, files: FinancialFiles): void {
@@ -208,12 +209,12 @@ export function registerFinanceRoutes(app: OpenAPIHono<HttpEnv>, src: QuoteSourc
       tags,
       summary: "Downloads a financial-report archive and parses it into records",
       description:
-        "`filename` as `<directory>/<name>.zip`, e.g. `tdxfin/gpcw20260331.zip` (see `/financial/file-list`; 404 when it is not listed). " +
+        "`filename` as `/financial/file-list` names it (`gpcw20260331.zip`) or with its directory (`tdxfin/gpcw20260331.zip`); 404 when it is not listed. " +
         "One row per security: code, market, report_date (YYYYMMDD), then field n of TDX's FINVALUE(n) numbering: common items by name " +
         "(eps, eps_deducted, naps, roe, total_assets, total_liabilities, total_equity, operating_revenue, operating_profit, net_profit, " +
         "net_profit_parent, operating_cash_flow, total_shares, float_a_shares, ...) and every other field as `col<n>`. Archives are kept " +
         "under the data directory keyed by name and MD5.",
-      request: { query: z.object({ filename: z.string().regex(FILENAME, "expected <directory>/<name>.zip") }) },
+      request: { query: z.object({ filename: z.string().regex(FILENAME, "expected <name>.zip or <directory>/<name>.zip") }) },
       responses,
     }),
     async (c) => {

@@ -22,6 +22,7 @@ import { registerMacRoutes } from "./board-mac/mac-routes.ts";
 import { registerExRoutes } from "./ex/ex-routes.ts";
 import { registerResearchRoutes } from "./research/research-routes.ts";
 import { HttpError } from "./http-error.ts";
+import { documentBodyLimit } from "./schemas/common.ts";
 import { upstreamError } from "./upstream-errors.ts";
 import type { HttpDeps, HttpEnv } from "./http-env.ts";
 import { registerSessionRoutes } from "./market/session-routes.ts";
@@ -108,11 +109,14 @@ export function createHttpApp(deps: HttpDeps): OpenAPIHono<HttpEnv> {
   // Generated once on first request: the route set is fixed after start-up.
   let document: unknown;
   app.get("/openapi.json", (c) => {
-    document ??= app.getOpenAPI31Document({
-      openapi: "3.1.0",
-      info: { title: "A-share market data, analysis and backtesting API (REST + WebSocket)", version: "1.0.0", description: API_DESCRIPTION },
-      security: [{ session: [] }],
-    });
+    document ??= documentBodyLimit(
+      app.getOpenAPI31Document({
+        openapi: "3.1.0",
+        info: { title: "A-share market data, analysis and backtesting API (REST + WebSocket)", version: "1.0.0", description: API_DESCRIPTION },
+        security: [{ session: [] }],
+      }),
+      MAX_BODY_BYTES,
+    );
     return c.json(document);
   });
 

@@ -26,7 +26,7 @@ const DESCRIPTIONS: Record<number, string> = {
   403: "Forbidden",
   404: "Not found",
   409: "Conflict",
-  413: "Body larger than 1 MiB",
+  413: "Request body too large",
   429: "Too many failed attempts",
   502: "Upstream answered badly",
   503: "Upstream unavailable",
@@ -40,6 +40,26 @@ export function errorResponses(...statuses: (keyof typeof DESCRIPTIONS)[]) {
   };
   for (const s of statuses) out[s] = { description: DESCRIPTIONS[s], content: { "application/json": { schema: ErrorSchema } } };
   return out;
+}
+
+type Operation = { requestBody?: unknown; responses?: Record<string, unknown> };
+
+/**
+ * Lists 413 on every operation that takes a body: the body limit guards them all,
+ * whether or not the route names it (a saved strategy adds its own limit).
+ */
+export function documentBodyLimit<D extends { paths?: object }>(doc: D, limitBytes: number): D {
+  for (const item of Object.values(doc.paths ?? {}) as Record<string, Operation>[]) {
+    for (const op of Object.values(item)) {
+      if (!op.requestBody) continue;
+      op.responses ??= {};
+      op.responses["413"] ??= {
+        description: `Request body larger than ${limitBytes} bytes`,
+        content: { "application/json": { schema: { $ref: "#/components/schemas/HTTPError" } } },
+      };
+    }
+  }
+  return doc;
 }
 
 /** A JSON 200 response entry. */

@@ -50,7 +50,8 @@ function checkGrid(registry: PluginRegistry, strategy: string, grid: Record<stri
       continue;
     }
     // each value within the parameter's own bounds, as a single run's params are
-    const field = (plugin.params as { shape?: Record<string, z.ZodType> }).shape?.[key];
+    const schema = plugin.params as { shape?: Record<string, z.ZodType>; _zod?: { def?: { catchall?: z.ZodType } } };
+    const field = schema.shape?.[key] ?? schema._zod?.def?.catchall;
     values.forEach((v, i) => {
       const r = field?.safeParse(v);
       if (r && !r.success) for (const issue of r.error.issues) ctx.addIssue({ ...issue, path: [...path, key, i] } as never);

@@ -77,9 +77,9 @@ const isYmd = (n: number) => {
   const m = Math.floor(n / 100) % 100;
   const d = n % 100;
   const t = new Date(Date.UTC(y, m - 1, d));
-  return y >= 1990 && t.getUTCFullYear() === y && t.getUTCMonth() === m - 1 && t.getUTCDate() === d;
+  return y >= 1990 && y <= 9999 && t.getUTCFullYear() === y && t.getUTCMonth() === m - 1 && t.getUTCDate() === d;
 };
 
-/** A calendar date as the integer YYYYMMDD (1990 or later). */
+/** A calendar date as the integer YYYYMMDD (years 1990 to 9999). */
 export const qYmd = () =>
-  z.preprocess(toInt, z.number({ error: (i) => (i.code === "invalid_type" ? INTEGER_EXPECTED : undefined) }).int().refine(isYmd, { message: "not a valid date YYYYMMDD" })).openapi({ type: "integer", example: 20240102 });
+  z.preprocess(toInt, z.number({ error: (i) => (i.code === "invalid_type" ? INTEGER_EXPECTED : undefined) }).int().refine(isYmd, { message: "not a valid date YYYYMMDD" })).openapi({ type: "integer", minimum: 19900101, maximum: 99991231, example: 20240102 });

@@ -12,12 +12,12 @@ import { call, cookieOf, startTestServer, type TestServer } from "../support/ser
 
 const PASSWORD = "hostile-input-1";
 
-/** `n` daily bars around `price`, gently swinging so moving averages cross. */
-function dailyBars(n: number, price: number) {
+/** `n` daily bars opening at `open` (where orders fill) and closing around it, swinging so moving averages cross. */
+function dailyBars(n: number, open: number) {
   return Array.from({ length: n }, (_, i) => {
-    const c = Number((price * (1 + 0.05 * Math.sin(i / 3))).toPrecision(4));
+    const close = Number((open * (1 + 0.05 * Math.sin(i / 3))).toPrecision(4));
     const date = new Date(Date.UTC(2024, 0, 2) + i * 86_400_000).toISOString().slice(0, 10);
-    return { date, open: c, high: c * 1.01, low: c * 0.99, close: c, vol: 1000 };
+    return { date, open, high: Math.max(open, close) * 1.01, low: Math.min(open, close) * 0.99, close, vol: 1000 };
   });
 }
 

@@ -143,9 +143,18 @@ describe("hostile input", () => {
     for (const [path, body] of [
       ["/api/v1/chanlun/analyze", { market: "SH", code: "600519", start: 65536 }],
       ["/api/v1/formula/compute", { text: "X:C;", market: "SH", code: "600519", start: 65536 }],
+      // MIN_120 asks for two 60-minute bars per bar: 2 × 32768 is past the field
+      ["/api/v1/chanlun/analyze", { market: "SH", code: "600519", category: "MIN_120", start: 32768 }],
+      ["/api/v1/formula/compute", { text: "X:C;", market: "SH", code: "600519", category: "MIN_120", start: 32768 }],
     ] as const) {
-      assert.deepEqual(locs(await post(path, body)), ["body.start"], path);
+      assert.deepEqual(locs(await post(path, body)), ["body.start"], `${path} ${JSON.stringify(body)}`);
     }
+    for (const path of ["/api/v1/bars?market=SH&code=600519", "/api/v1/bars/index?market=SH&code=000001"]) {
+      assert.deepEqual(locs(await get(`${path}&category=MIN_120&start=32768`)), ["query.start"], path);
+      assert.equal((await get(`${path}&category=MIN_120&start=32767&count=1`)).status, 200, path);
+    }
+    const paged = await post("/api/v1/formula/compute", { text: "X:C;", market: "SH", code: "600519", start: 65000, count: 2000 });
+    assert.equal(paged.status, 200, "pages that would start past the field are not asked for");
   });
 
   test("a company filename GBK cannot encode is a 422 on filename", async () => {

@@ -8,6 +8,7 @@ import type { SecurityDirectory } from "../quotes/security-directory.ts";
 import { errorResponses, jsonOk } from "../schemas/common.ts";
 import { qCode, qInt, qMarket, qEnum, U16_MAX } from "../validation/query.ts";
 import type { BarAnswer, BarService } from "./bar-service.ts";
+import { startFitsRequest } from "./bar-start.ts";
 
 const tags = ["bars"];
 
@@ -59,7 +60,7 @@ export function registerBarRoutes(app: OpenAPIHono<HttpEnv>, bars: BarService, d
           market: qMarket(MARKETS),
           ...common,
           adjust: qEnum(["NONE", "QFQ", "HFQ"]).default("QFQ"),
-        }),
+        }).superRefine(startFitsRequest),
       },
       responses: { ...jsonOk(DataFrameSchema), ...errorResponses(401, 403, 404, 502, 503, 504) },
     }),
@@ -81,7 +82,7 @@ export function registerBarRoutes(app: OpenAPIHono<HttpEnv>, bars: BarService, d
       description:
         "Columns as `/bars` plus up_count and down_count (advancing/declining constituents). Volume in lots for daily and " +
         "longer bars (restored ×100 for weekly and above); `vol` is null for minute index bars, which carry no volume.",
-      request: { query: z.object({ market: qMarket(SZ_SH), ...common }) },
+      request: { query: z.object({ market: qMarket(SZ_SH), ...common }).superRefine(startFitsRequest) },
       responses: { ...jsonOk(DataFrameSchema), ...errorResponses(401, 403, 404, 502, 503, 504) },
     }),
     async (c) => {

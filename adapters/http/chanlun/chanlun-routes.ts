@@ -14,6 +14,7 @@ import { errorResponses, jsonOk } from "../schemas/common.ts";
 import { RequestValidationError } from "../validation/fastapi-errors.ts";
 import { parseOhlcvRecords } from "../validation/ohlcv-records.ts";
 import { qCode, qEnum, qMarket, U16_MAX } from "../validation/query.ts";
+import { startFitsRequest } from "../bars/bar-start.ts";
 import { easyTdxFields } from "./chanlun-compat.ts";
 
 const MAX_INLINE_BARS = 20_000;
@@ -38,6 +39,7 @@ const ChanlunRequest = z
     }),
     merged_bars: z.boolean().default(false).openapi({ description: "include the inclusion-merged bars" }),
   })
+  .superRefine(startFitsRequest)
   .openapi("ChanlunRequest");
 
 const ChanlunResponse = z.record(z.string(), z.unknown()).openapi("ChanlunResult");

@@ -5,6 +5,7 @@ import type { HttpEnv } from "../http-env.ts";
 import { type OhlcvRecords, ohlcvRecordsField } from "../validation/ohlcv-records.ts";
 import { MARKETS } from "../quotes/markets.ts";
 import { charString, errorResponses, jsonOk } from "../schemas/common.ts";
+import { startFitsRequest } from "../bars/bar-start.ts";
 import { FORMULA_PARAM_LIMIT } from "../../../core/formula/param-limit.ts";
 import { qCode, qEnum, U16_MAX } from "../validation/query.ts";
 import type { FormulaBars, FormulaService } from "./formula-service.ts";
@@ -118,6 +119,7 @@ export function registerFormulaRoutes(app: OpenAPIHono<HttpEnv>, formulas: Formu
       tail: z.number().int().min(0).max(100).default(10).openapi({ description: "detail rows of the latest N bars (0: none)" }),
     })
     .superRefine((body, ctx) => {
+      startFitsRequest(body, ctx);
       const symbol = body.symbol !== undefined || body.market !== undefined || body.code !== undefined;
       if ((body.ohlcv !== undefined) === symbol) {
         const message = symbol ? "give either ohlcv or a security, not both" : "give ohlcv records, or symbol (or market and code)";

@@ -267,20 +267,19 @@ describe("schema-driven fuzz of every operation", () => {
           const p = batch[k]!;
           const what = `${p.method} ${p.path.slice(0, 200)} ${JSON.stringify(p.headers)} ${p.body?.slice(0, 200) ?? ""}`;
           sent++;
+          const send = () =>
+            fetch(s.url + p.path, { method: p.method, headers: { ...p.headers, ...auth }, body: p.body, signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) });
           try {
-            const res = await fetch(s.url + p.path, {
-              method: p.method,
-              headers: { ...p.headers, ...auth },
-              body: p.body,
-              signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
-            });
+            // a network error (a reused socket reset under load) is sent once more; a second failure counts
+            const res = await send().catch((e: Error) => (e.name === "TypeError" ? send() : Promise.reject(e)));
             const text = await res.text();
             // a task the fuzz started is cancelled at once, so background runs do not pile up
             const task = res.ok ? /"task_id":"([^"]+)"/.exec(text)?.[1] : undefined;
             if (task) await fetch(`${s.url}/api/v1/backtest/tasks/${task}`, { method: "DELETE", headers: { cookie } });
             if (res.status >= 500 && ![502, 503, 504].includes(res.status)) failures.push(`${res.status} ${what} → ${text.slice(0, 200)}`);
           } catch (e) {
-            failures.push(`no answer (${(e as Error).name}) ${what}`);
+            const cause = (e as { cause?: { code?: string; message?: string } }).cause;
+            failures.push(`no answer (${(e as Error).name}${cause ? `: ${cause.code ?? cause.message}` : ""}) ${what}`);
           }
         }
       });

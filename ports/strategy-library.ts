@@ -33,4 +33,6 @@ export interface StrategyLibrary {
   get(id: string): Promise<SavedStrategyRecord | undefined>;
   /** False when there was no such entry. */
   delete(id: string): Promise<boolean>;
+  /** Entries stored. */
+  count(): Promise<number>;
 }

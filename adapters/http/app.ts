@@ -22,11 +22,12 @@ import { registerMacRoutes } from "./board-mac/mac-routes.ts";
 import { registerExRoutes } from "./ex/ex-routes.ts";
 import { registerResearchRoutes } from "./research/research-routes.ts";
 import { HttpError } from "./http-error.ts";
+import { documentBodyLimit } from "./schemas/common.ts";
 import { upstreamError } from "./upstream-errors.ts";
 import type { HttpDeps, HttpEnv } from "./http-env.ts";
 import { registerSessionRoutes } from "./market/session-routes.ts";
 import { authGate } from "./middleware/auth-gate.ts";
-import { bodySize } from "./middleware/body-size.ts";
+import { bodyLimitOf, bodySize } from "./middleware/body-size.ts";
 import { clientContext } from "./middleware/client-context.ts";
 import { hostOriginGuard } from "./middleware/host-origin-guard.ts";
 import { securityHeaders } from "./middleware/security-headers.ts";
@@ -114,11 +115,14 @@ export function createHttpApp(deps: HttpDeps): OpenAPIHono<HttpEnv> {
   // Generated once on first request: the route set is fixed after start-up.
   let document: unknown;
   app.get("/openapi.json", (c) => {
-    document ??= app.getOpenAPI31Document({
-      openapi: "3.1.0",
-      info: { title: "A-share market data, analysis and backtesting API (REST + WebSocket)", version: "1.0.0", description: API_DESCRIPTION },
-      security: [{ session: [] }],
-    });
+    document ??= documentBodyLimit(
+      app.getOpenAPI31Document({
+        openapi: "3.1.0",
+        info: { title: "A-share market data, analysis and backtesting API (REST + WebSocket)", version: "1.0.0", description: API_DESCRIPTION },
+        security: [{ session: [] }],
+      }),
+      bodyLimitOf,
+    );
     return c.json(document);
   });
 

@@ -33,6 +33,10 @@ export function sqliteStrategyLibrary(db: Database): StrategyLibrary {
       const row = await db.selectFrom("saved_strategy").selectAll().where("id", "=", id).executeTakeFirst();
       return row && toRecord(row);
     },
+    async count() {
+      const row = await db.selectFrom("saved_strategy").select(sql<number>`count(*)`.as("n")).executeTakeFirstOrThrow();
+      return Number(row.n);
+    },
     async delete(id) {
       const res = await db.deleteFrom("saved_strategy").where("id", "=", id).executeTakeFirst();
       return Number(res.numDeletedRows) > 0;

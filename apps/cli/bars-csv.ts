@@ -3,6 +3,8 @@
  * `datetime`, `dt` or `time`; `YYYY-MM-DD`, `YYYYMMDD`, optionally followed
  * by ` HH:MM[:SS]`), then `open`, `high`, `low`, `close`, `vol` (or
  * `volume`) and optionally `amount`, in any order; other columns are ignored.
+ * An unnamed first column holding dates is the date column: pandas' `to_csv`
+ * writes a DatetimeIndex that way (`,open,high,...`).
  * Times are market wall-clock encoded as UTC, as `BarSeries` expects.
  */
 import { allocSeries, type BarSeries } from "../../core/bars/series.ts";
@@ -29,6 +31,8 @@ export function parseBarsCsv(text: string): BarSeries {
     vol: find("vol", "volume"),
     amount: find("amount", "amo"),
   };
+  const firstCell = lines[1]?.split(",")[0] ?? "";
+  if (cols.time < 0 && header[0] === "" && !Number.isNaN(parseBarTime(firstCell))) cols.time = 0;
   const missing = Object.entries(cols)
     .filter(([k, i]) => i < 0 && k !== "amount")
     .map(([k]) => (k === "time" ? "date/datetime" : k));

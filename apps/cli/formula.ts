@@ -7,12 +7,26 @@
  * open,high,low,close,vol (amount optional). Output is CSV on stdout: the bar
  * date, then every output column (empty where there is no value). Errors and
  * warnings go to stderr with their line and column; a formula that does not
- * compile exits with status 1.
+ * compile exits with status 1. A file that cannot be read or a CSV without the
+ * needed columns is one line on stderr and status 1, never a stack trace.
  */
 import { readFileSync } from "node:fs";
 import { parseArgs } from "node:util";
 import { compileFormula, evaluatePlan, formatDiagnostic } from "../../core/formula/index.ts";
 import { parseBarsCsv } from "./bars-csv.ts";
+
+/** A problem with the input, reported as one line. */
+class InputError extends Error {}
+
+function readText(path: string, what: string): string {
+  try {
+    return readFileSync(path, "utf8");
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code;
+    const why = code === "ENOENT" ? "no such file" : code === "EISDIR" ? "it is a directory" : code === "EACCES" ? "permission denied" : String((e as Error).message);
+    throw new InputError(`cannot read the ${what} ${path}: ${why}`);
+  }
+}
 
 const USAGE = "usage: formula --file FORMULA.txt --csv BARS.csv [--tail N] [--param NAME=VALUE ...] [--vol-unit N]";
 
@@ -58,13 +72,18 @@ function main(argv: string[]): number {
     return 2;
   }
 
-  const compiled = compileFormula(readFileSync(values.file, "utf8"), { params });
+  const compiled = compileFormula(readText(values.file, "formula file"), { params });
   for (const w of compiled.warnings) process.stderr.write(`warning: ${formatDiagnostic(w)}\n`);
   if (!compiled.plan) {
     for (const e of compiled.errors) process.stderr.write(`error: ${formatDiagnostic(e)}\n`);
     return 1;
   }
-  const bars = parseBarsCsv(readFileSync(values.csv, "utf8"));
+  let bars;
+  try {
+    bars = parseBarsCsv(readText(values.csv, "bars CSV"));
+  } catch (e) {
+    throw e instanceof InputError ? e : new InputError(`${values.csv}: ${(e as Error).message}`);
+  }
   const columns = evaluatePlan(compiled.plan, bars, { volUnit });
   const lines = [["date", ...columns.map((c) => c.name)].join(",")];
   for (let i = Math.max(0, bars.length - tail); i < bars.length; i++) {
@@ -74,4 +93,12 @@ function main(argv: string[]): number {
   return 0;
 }
 
-process.exitCode = main(process.argv.slice(2));
+try {
+  process.exitCode = main(process.argv.slice(2));
+} catch (e) {
+  // bad input is one line; an unknown option also shows the usage
+  const usage = (e as NodeJS.ErrnoException).code?.startsWith("ERR_PARSE_ARGS") ? `\n${USAGE}` : "";
+  if (!(e instanceof InputError) && !usage) throw e;
+  process.stderr.write(`formula: ${(e as Error).message}${usage}\n`);
+  process.exitCode = usage ? 2 : 1;
+}

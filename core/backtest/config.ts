@@ -3,6 +3,8 @@
  * table drives the validator here and is exported so the HTTP layer can build its
  * zod schema (and OpenAPI text) from the same defaults, bounds and wording.
  * Defaults follow easy_tdx's BacktestRequest; the A-share switches are additions.
+ * Every number has an upper bound (issue 15: an unbounded cash of 2.1e18 pushed
+ * share counts past 2^53); 1e12 CNY is far above any real account.
  */
 
 export type Execution = "next_open" | "next_close";
@@ -62,7 +64,7 @@ export type FieldSpec =
   | { readonly kind: "boolean"; readonly default: boolean; readonly description: string };
 
 export const CONFIG_FIELDS = {
-  cash: { kind: "number", default: 1_000_000, min: 0, exclusiveMin: true, description: "Initial capital in CNY." },
+  cash: { kind: "number", default: 1_000_000, min: 0, max: 1e12, exclusiveMin: true, description: "Initial capital in CNY (at most 1e12)." },
   commission: {
     kind: "number",
     default: 0.0003,
@@ -70,7 +72,7 @@ export const CONFIG_FIELDS = {
     max: 0.01,
     description: "Broker commission as a fraction of turnover, charged on buys and sells.",
   },
-  min_commission: { kind: "number", default: 5, min: 0, description: "Minimum commission per fill in CNY." },
+  min_commission: { kind: "number", default: 5, min: 0, max: 10_000, description: "Minimum commission per fill in CNY (at most 10,000)." },
   stamp_tax: {
     kind: "rate_or_auto",
     default: "auto",
@@ -139,8 +141,9 @@ export const CONFIG_FIELDS = {
     kind: "number",
     default: 100_000,
     min: 0,
+    max: 1e12,
     exclusiveMin: true,
-    description: "CNY spent per entry when sizing is fixed_amount (capped by available cash).",
+    description: "CNY spent per entry when sizing is fixed_amount (capped by available cash; at most 1e12).",
   },
   allow_short: {
     kind: "boolean",
@@ -156,8 +159,9 @@ export const CONFIG_FIELDS = {
     kind: "number",
     default: 0,
     min: 0,
+    max: 100_000,
     integer: true,
-    description: "Indicator warm-up: signals on earlier bars are ignored and buy-and-hold is measured from this bar's close.",
+    description: "Indicator warm-up: signals on earlier bars are ignored and buy-and-hold is measured from this bar's close (at most 100,000).",
   },
   annual_days: {
     kind: "number",
@@ -196,8 +200,9 @@ export const PORTFOLIO_FIELDS = {
     kind: "number",
     default: 20,
     min: 1,
+    max: 100_000,
     integer: true,
-    description: "Bars between rebalances when rebalance is periodic.",
+    description: "Bars between rebalances when rebalance is periodic (at most 100,000).",
   },
 } as const satisfies { readonly [K in keyof PortfolioConfig]: FieldSpec };
 

@@ -21,6 +21,13 @@ export const Refusal = {
 } as const;
 export type RefusalCode = (typeof Refusal)[keyof typeof Refusal];
 
+/**
+ * Largest order the engine sizes, in shares (2^50 ≈ 1.1e15, over a thousand times
+ * the share count of any listed company). Below it share counts and one-lot steps
+ * are exact doubles; past 2^53 a step of 100 shares rounds away and sizing stalled.
+ */
+export const MAX_ORDER_SHARES = 2 ** 50;
+
 export const REFUSAL_NAMES: readonly string[] = Object.keys(Refusal);
 
 export class ExecutionRules {
@@ -90,16 +97,21 @@ export class ExecutionRules {
     return this.commission + this.stamp + this.transfer;
   }
 
-  /** Most shares (lot-rounded) whose value plus fees fits in `budget` at `price`. */
+  /**
+   * Most shares (lot-rounded, at most {@link MAX_ORDER_SHARES}) whose value plus
+   * fees fits in `budget` at `price`.
+   */
   affordable(budget: number, side: Side, price: number, time: number): number {
     if (!(budget > 0) || !(price > 0)) return 0;
     // Per-share fees from a large quote (minimums negligible); the loop absorbs the minimums.
     const perShare = this.quote(side, 1e6, price, time) / 1e6;
-    let q = roundDownToLot(budget / (price + perShare), this.lot);
+    let q = roundDownToLot(Math.min(budget / (price + perShare), MAX_ORDER_SHARES), this.lot);
     while (q > 0) {
       const over = q * price + this.quote(side, q, price, time) - budget;
       if (over <= 0) break;
-      q = roundDownToLot(q - Math.max(this.lot.step, Math.ceil(over / price)), this.lot);
+      // Below 2^53 one lot step is an exact decrement, so q strictly falls and the loop ends.
+      const next = roundDownToLot(q - Math.max(this.lot.step, Math.ceil(over / price)), this.lot);
+      q = next < q ? next : 0;
     }
     return q;
   }

@@ -16,5 +16,6 @@ export type { ParamUse } from "./compiler.ts";
 export { evaluatePlan, FormulaUsageError, type EvaluateOptions, type FormulaColumn } from "./evaluate.ts";
 export { describePlan, type FormulaPlan } from "./plan.ts";
 export { validateFormula, type FormulaValidation } from "./validate.ts";
+export { FORMULA_PARAM_LIMIT } from "./param-limit.ts";
 export type { ColumnKind } from "./ir.ts";
 export { periodCode } from "./period-code.ts";

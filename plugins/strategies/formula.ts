@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { compileSignalFormula, formulaSignals } from "../../core/backtest/formula-signals.ts";
+import { FORMULA_PARAM_LIMIT } from "../../core/formula/param-limit.ts";
 import type { StrategyPlugin } from "../../ports/plugins.ts";
 
 const DEFAULT_FORMULA = "B:CROSS(MA(CLOSE,5),MA(CLOSE,20));\nS:CROSS(MA(CLOSE,20),MA(CLOSE,5));";
@@ -17,7 +18,7 @@ const params = z
     buy: z.string().max(64).default("").meta({ title: "买入列", description: "output column that buys; empty = the first signal column" }),
     sell: z.string().max(64).default("").meta({ title: "卖出列", description: 'output column that sells; empty = the second signal column if any; "none" = sell when the buy column turns 0' }),
   })
-  .catchall(z.number())
+  .catchall(z.number().min(-FORMULA_PARAM_LIMIT).max(FORMULA_PARAM_LIMIT))
   .superRefine((p, ctx) => {
     const r = compileSignalFormula(p.formula, formulaParams(p), p.buy, p.sell);
     if (!r.ok) for (const i of r.issues) ctx.addIssue({ code: "custom", path: [i.field], message: i.message });

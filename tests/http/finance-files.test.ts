@@ -83,9 +83,24 @@ describe("finance and board-file endpoints", () => {
     const kept = readdirSync(join(s.dataDir, "cache", "tdxfin"));
     assert.deepEqual(kept, [`${last.hash}-${last.filename}`]);
     assert.equal(await status("/api/v1/financial/records?filename=tdxfin/gpcw19990101.zip"), 404);
-    for (const bad of ["gpcw20260930.zip", "tdxfin/gpcw20260930.txt", "a/b/c.zip", ""]) {
+    assert.equal(await status("/api/v1/financial/records?filename=gpcw19990101.zip"), 404);
+    for (const bad of ["tdxfin/gpcw20260930.txt", "a/b/c.zip", "", "../gpcw20260930.zip/"]) {
       assert.equal(await status(`/api/v1/financial/records?filename=${bad}`), 422, bad);
     }
+  });
+
+  test("financial archives: the name as file-list shows it is accepted, and concurrent first requests share one download", async () => {
+    const list = await get("/api/v1/financial/file-list");
+    const first = list.body.data[0];
+    const answers = await Promise.all([
+      get(`/api/v1/financial/records?filename=${first.filename}`),
+      get(`/api/v1/financial/records?filename=tdxfin/${first.filename}`),
+      get(`/api/v1/financial/records?filename=${first.filename}`),
+      get(`/api/v1/financial/records?filename=tdxfin/${first.filename}`),
+    ]);
+    assert.deepEqual(answers.map((r) => r.status), [200, 200, 200, 200]);
+    for (const r of answers.slice(1)) assert.deepEqual(r.body, answers[0]!.body, "the same records by either name");
+    assert.ok(readdirSync(join(s.dataDir, "cache", "tdxfin")).includes(`${first.hash}-${first.filename}`), "kept once under its name and MD5");
   });
 
   test("board files: the three names parse to the demo boards; anything else is a 422", async () => {

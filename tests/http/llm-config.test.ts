@@ -70,6 +70,14 @@ describe("GET/PUT /api/v1/llm/config", () => {
     }
   });
 
+  test("concurrent updates all succeed and the file holds one of them whole", async () => {
+    const models = Array.from({ length: 12 }, (_, i) => `model-${i}`);
+    const answers = await Promise.all(models.map((model) => call(s.url, "PUT", "/api/v1/llm/config", { json: { provider: "openai", model } })));
+    assert.deepEqual(answers.map((r) => r.status), models.map(() => 200));
+    const saved = JSON.parse(readFileSync(file(), "utf8"));
+    assert.ok(models.includes(saved.model), `one update's model (${saved.model})`);
+  });
+
   test("a hand-edited file is read as it is; a broken one falls back to the defaults", async () => {
     writeFileSync(file(), JSON.stringify({ provider: "qwen", api_key: "short", temperature: "hot" }));
     const r = await call(s.url, "GET", "/api/v1/llm/config");

@@ -9,6 +9,7 @@
 import { z } from "@hono/zod-openapi";
 import { BAR_CATEGORY_NAMES } from "../../../core/bars/categories.ts";
 import { CONFIG_FIELDS, PORTFOLIO_FIELDS, compileSignalFormula } from "../../../core/backtest/index.ts";
+import { FORMULA_PARAM_LIMIT } from "../../../core/formula/param-limit.ts";
 import type { PluginRegistry } from "../../../ports/plugins.ts";
 import { qEnum } from "../validation/query.ts";
 import { SYMBOL_PATTERN } from "./bar-loader.ts";
@@ -43,7 +44,7 @@ export const StrategyParams = z
   .default({})
   .openapi({ description: "strategy parameters (see GET /backtest/strategies); missing ones take their defaults" });
 export const FormulaText = z.string().min(1).max(20_000).openapi({ description: "TDX formula text" });
-const FormulaParams = z.record(z.string(), z.number()).default({}).openapi({ description: "values of the formula's parameters, by name" });
+const FormulaParams = z.record(z.string(), z.number().min(-FORMULA_PARAM_LIMIT).max(FORMULA_PARAM_LIMIT)).default({}).openapi({ description: "values of the formula's parameters, by name" });
 
 export type Ctx = z.RefinementCtx;
 
@@ -91,7 +92,7 @@ export function backtestRequestSchemas(registry: PluginRegistry) {
       params: StrategyParams,
       ...configShape(PORTFOLIO_FIELDS),
       stocks: z.array(Symbol).min(1).max(50).openapi({ description: 'symbols, e.g. ["SZ:000001", "SH:600519"]' }),
-      weights: z.array(z.number().min(0)).nullish().openapi({ description: "target weight per stock, in order (sum ≤ 1); default equal weights" }),
+      weights: z.array(z.number().min(0).max(1)).nullish().openapi({ description: "target weight per stock, in order (sum ≤ 1); default equal weights" }),
       category: Category,
       start_date: Ymd,
       end_date: Ymd,

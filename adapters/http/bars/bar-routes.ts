@@ -6,15 +6,16 @@ import { HttpError } from "../http-error.ts";
 import { MARKETS, SZ_SH } from "../quotes/markets.ts";
 import type { SecurityDirectory } from "../quotes/security-directory.ts";
 import { errorResponses, jsonOk } from "../schemas/common.ts";
-import { qCode, qInt, qMarket, qEnum } from "../validation/query.ts";
+import { qCode, qInt, qMarket, qEnum, U16_MAX } from "../validation/query.ts";
 import type { BarAnswer, BarService } from "./bar-service.ts";
+import { startFitsRequest } from "./bar-start.ts";
 
 const tags = ["bars"];
 
 const common = {
   code: qCode(),
   category: qEnum(BAR_CATEGORY_NAMES).default("DAY"),
-  start: qInt({ min: 0 }).default(0).openapi({ description: "bars back from the newest" }),
+  start: qInt({ min: 0, max: U16_MAX }).default(0).openapi({ description: "bars back from the newest" }),
   count: qInt({ min: 1, max: 800 }).default(800),
   bar_time: qEnum(["start", "end"]).default("start").openapi({ description: "start = bar start time; end = bar end time (TDX stamps bars at their end)" }),
 };
@@ -65,7 +66,7 @@ export function registerBarRoutes(app: OpenAPIHono<HttpEnv>, bars: BarService, d
           market: qMarket(MARKETS),
           ...common,
           adjust: qEnum(["NONE", "QFQ", "HFQ"]).default("QFQ"),
-        }),
+        }).superRefine(startFitsRequest),
       },
       responses: { ...jsonOk(DataFrameSchema), ...errorResponses(400, 401, 403, 404, 502, 503, 504) },
     }),
@@ -88,7 +89,7 @@ export function registerBarRoutes(app: OpenAPIHono<HttpEnv>, bars: BarService, d
         "Columns as `/bars` plus up_count and down_count (advancing/declining constituents). Volume in lots for daily and " +
         "longer bars (restored ×100 for weekly and above); `vol` is null for minute index bars, which carry no volume. " +
         "A code that is not an index (stocks, funds, bonds) is a 400 pointing to `/bars`; an unknown code is a 404.",
-      request: { query: z.object({ market: qMarket(SZ_SH), ...common }) },
+      request: { query: z.object({ market: qMarket(SZ_SH), ...common }).superRefine(startFitsRequest) },
       responses: { ...jsonOk(DataFrameSchema), ...errorResponses(400, 401, 403, 404, 502, 503, 504) },
     }),
     async (c) => {

@@ -6,7 +6,7 @@ import { dataFrameJson, DataFrameSchema, frameResponse, num, plain } from "../fr
 import type { HttpEnv } from "../http-env.ts";
 import { marketId, SZ_SH } from "../quotes/markets.ts";
 import { errorResponses, jsonOk } from "../schemas/common.ts";
-import { qCode, qInt, qMarket, qYmd } from "../validation/query.ts";
+import { qCode, qInt, qMarket, qYmd, U16_MAX } from "../validation/query.ts";
 
 const tags = ["bars"];
 const hhmm = (m: number) => `${String(Math.floor(m / 60)).padStart(2, "0")}:${String(m % 60).padStart(2, "0")}`;
@@ -38,7 +38,7 @@ const TICK_DESC =
   "trade; null for historical ticks, which do not carry it), buyorsell (0 buy-initiated, 1 sell-initiated, 2 neutral).";
 
 const ref = { market: qMarket(SZ_SH), code: qCode() };
-const page = { start: qInt({ min: 0 }).default(0), count: qInt({ min: 1, max: 800 }).default(800) };
+const page = { start: qInt({ min: 0, max: U16_MAX }).default(0), count: qInt({ min: 1, max: 800 }).default(800) };
 const responses = { ...jsonOk(DataFrameSchema), ...errorResponses(401, 403, 502, 503, 504) };
 
 /** `/minute`, `/minute/history`, `/transaction`, `/transaction/history` (market-api.md 4.2). */

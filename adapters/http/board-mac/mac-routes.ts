@@ -9,7 +9,7 @@ import { DataFrameSchema, frameResponse, rowsFrame } from "../frames/data-frame.
 import type { HttpEnv } from "../http-env.ts";
 import { marketId, SZ_SH } from "../quotes/markets.ts";
 import { errorResponses, jsonOk } from "../schemas/common.ts";
-import { qCode, qEnum, qInt, qMarket } from "../validation/query.ts";
+import { qCode, qEnum, qInt, qMarket, U16_MAX, U32_MAX } from "../validation/query.ts";
 import { clean, quoteRowsJson } from "./mac-frames.ts";
 import { qExclude, qSortOrder, qSortType } from "./mac-params.ts";
 import type { MacService } from "./mac-service.ts";
@@ -155,7 +155,7 @@ export function registerMacRoutes(app: OpenAPIHono<HttpEnv>, svc: MacService, cl
       request: {
         query: z.object({
           category: qEnum(["A", "SH", "SZ", "KCB", "BJ", "CYB"]).default("A"),
-          start: qInt({ min: 0 }).default(0),
+          start: qInt({ min: 0, max: U32_MAX }).default(0),
           count: qInt({ min: 1, max: 5000 }).default(80),
           sort_type: qSortType().default(0x0e),
           sort_order: qSortOrder().default("DESC"),
@@ -209,7 +209,7 @@ export function registerMacRoutes(app: OpenAPIHono<HttpEnv>, svc: MacService, cl
         "(readable kind: 主力买入/卖出, 加速拉升, 加速下跌, 低位反弹, 高位回落, 撑杆跳高, 平台跳水, 单笔冲涨/冲跌, 区间放量, 区间缩量, 大单托盘, 大单压盘, " +
         "大单锁盘, 竞价试买, 逼近/封/打开涨跌停, 尾盘拉升/对倒/打压, 盘中强势/弱势, 急速拉升, 急速下跌), value (the event's figure as TDX shows " +
         "it), unusual_type (the kind's number). Served only by the mac hosts (503 without them).",
-      request: { query: z.object({ market: qMarket(SZ_SH), start: qInt({ min: 0 }).default(0), count: qInt({ min: 1, max: 500 }).default(50) }) },
+      request: { query: z.object({ market: qMarket(SZ_SH), start: qInt({ min: 0, max: U16_MAX }).default(0), count: qInt({ min: 1, max: 500 }).default(50) }) },
       responses,
     }),
     async (c) => {

@@ -13,7 +13,8 @@ import type { SecurityDirectory } from "../quotes/security-directory.ts";
 import { errorResponses, jsonOk } from "../schemas/common.ts";
 import { RequestValidationError } from "../validation/fastapi-errors.ts";
 import { parseOhlcvRecords } from "../validation/ohlcv-records.ts";
-import { qEnum, qMarket } from "../validation/query.ts";
+import { qCode, qEnum, qMarket, U16_MAX } from "../validation/query.ts";
+import { startFitsRequest } from "../bars/bar-start.ts";
 import { easyTdxFields } from "./chanlun-compat.ts";
 
 const MAX_INLINE_BARS = 20_000;
@@ -21,10 +22,10 @@ const MAX_INLINE_BARS = 20_000;
 const ChanlunRequest = z
   .object({
     market: qMarket(MARKETS).optional().openapi({ description: "with `code`: analyse this security's bars" }),
-    code: z.string().min(6).max(6).optional(),
+    code: qCode().optional(),
     category: qEnum(BAR_CATEGORY_NAMES).default("DAY"),
     count: z.number().int().min(1).max(800).default(800),
-    start: z.number().int().min(0).default(0),
+    start: z.number().int().min(0).max(U16_MAX).default(0),
     adjust: qEnum(["NONE", "QFQ", "HFQ"]).default("QFQ").openapi({ description: "stocks only; index bars are never adjusted" }),
     bar_time: qEnum(["start", "end"]).default("start").openapi({ description: "time stamps of minute bars, as in /bars" }),
     ohlcv: z
@@ -38,6 +39,7 @@ const ChanlunRequest = z
     }),
     merged_bars: z.boolean().default(false).openapi({ description: "include the inclusion-merged bars" }),
   })
+  .superRefine(startFitsRequest)
   .openapi("ChanlunRequest");
 
 const ChanlunResponse = z.record(z.string(), z.unknown()).openapi("ChanlunResult");

@@ -9,7 +9,7 @@ import { type Column, dataFrameJson, DataFrameSchema, frameResponse, num, plain,
 import type { HttpEnv } from "../http-env.ts";
 import { HttpError } from "../http-error.ts";
 import { errorResponses, jsonOk } from "../schemas/common.ts";
-import { qInt } from "../validation/query.ts";
+import { asciiCode, I32_MAX, qInt, U32_MAX } from "../validation/query.ts";
 
 const tags = ["ex-market"];
 const responses = { ...jsonOk(DataFrameSchema), ...errorResponses(401, 403, 404, 502, 503, 504) };
@@ -44,7 +44,7 @@ const qCategory = () =>
     })
     .openapi({ type: "string", example: "DAY" });
 
-const ref = { market: qExMarket(), code: z.string().min(1).max(9).openapi({ example: "00700" }) };
+const ref = { market: qExMarket(), code: asciiCode(1, 9).openapi({ example: "00700" }) };
 const clean = (x: number) => float32Decimal(x);
 
 /** The extended market (market-api.md 4.9): futures, Hong Kong, US and other non-A-share instruments. */
@@ -61,7 +61,7 @@ export function registerExRoutes(app: OpenAPIHono<HttpEnv>, ex: ExClient): void 
         "category: MIN_1, MIN_5, MIN_15, MIN_30, MIN_60, DAY, WEEK, MONTH, SEASON, YEAR (or 0..11). Columns: `date` (day and longer, " +
         "YYYY-MM-DDT00:00:00) or `datetime` (minutes, bar end, YYYY-MM-DDTHH:MM:SS), open, high, low, close, position (open interest for futures), trade (volume), amount (the same " +
         "wire field read as turnover, meaningful for stocks), settlement (futures), year, month, day, hour, minute.",
-      request: { query: z.object({ ...ref, category: qCategory().optional().openapi({ description: "default DAY" }), start: qInt({ min: 0 }).default(0), count: qInt({ min: 1, max: 700 }).default(700) }) },
+      request: { query: z.object({ ...ref, category: qCategory().optional().openapi({ description: "default DAY" }), start: qInt({ min: 0, max: U32_MAX }).default(0), count: qInt({ min: 1, max: 700 }).default(700) }) },
       responses,
     }),
     async (c) => {
@@ -169,7 +169,7 @@ export function registerExRoutes(app: OpenAPIHono<HttpEnv>, ex: ExClient): void 
         "hour, minute, second, price (the wire's integer: 1/1000 of the currency for Hong Kong, other markets unverified), volume, " +
         "zengcang (open-interest change), nature (raw ÷ 10000) — then raw_nature (the u16 as sent) and side: B, S or N (Hong Kong: " +
         "raw 0/256/512; futures: raw ÷ 10000 = 0 buyer- or 1 seller-initiated, raw mod 10000 = second).",
-      request: { query: z.object({ ...ref, start: qInt({ min: 0 }).default(0), count: qInt({ min: 1, max: 3000 }).default(1800) }) },
+      request: { query: z.object({ ...ref, start: qInt({ min: 0, max: I32_MAX }).default(0), count: qInt({ min: 1, max: 3000 }).default(1800) }) },
       responses,
     }),
     async (c) => {

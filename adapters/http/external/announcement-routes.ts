@@ -27,7 +27,7 @@ export function registerAnnouncementRoutes(app: OpenAPIHono<HttpEnv>, announceme
         query: z.object({
           code: qCode().openapi({ description: "six-digit stock code" }),
           count: qInt({ min: 1, max: 100 }).default(30).openapi({ description: "page size" }),
-          page: qInt({ min: 1 }).default(1).openapi({ description: "page number, from 1" }),
+          page: qInt({ min: 1, max: 1000 }).default(1).openapi({ description: "page number, from 1" }),
         }),
       },
       responses: { ...jsonOk(DataFrameSchema), ...errorResponses(401, 403, 502, 504) },

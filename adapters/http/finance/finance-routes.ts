@@ -11,13 +11,26 @@ import { HttpError } from "../http-error.ts";
 import { marketId, marketName, SZ_SH } from "../quotes/markets.ts";
 import type { SecurityDirectory } from "../quotes/security-directory.ts";
 import { errorResponses, jsonOk } from "../schemas/common.ts";
-import { qCode, qInt, qMarket } from "../validation/query.ts";
+import { qCode, qInt, qMarket, U32_MAX } from "../validation/query.ts";
+import { encodeGbk } from "../../tdx/tdx-gbk.ts";
 import type { FinancialFiles } from "./financial-files.ts";
 import { requireKnownSecurity } from "./known-security.ts";
 
 const tags = ["finance"];
 const ref = { market: qMarket(SZ_SH), code: qCode() };
 const responses = { ...jsonOk(DataFrameSchema), ...errorResponses(401, 403, 404, 502, 503, 504) };
+
+/** Bytes of the content request's GBK filename field. */
+const CONTENT_FILENAME_BYTES = 80;
+
+/** A name the content request can carry: GBK text of at most 80 bytes (U+202E and the like have no GBK code). */
+function fitsFilenameField(name: string): boolean {
+  try {
+    return encodeGbk(name).length <= CONTENT_FILENAME_BYTES;
+  } catch {
+    return false;
+  }
+}
 
 const XDXR_COLUMNS = [
   "date", "market", "code", "category", "name", "fenhong", "peigujia", "songzhuangu", "peigu", "suogu", "xingquanjia", "fenshu",
@@ -83,7 +96,8 @@ const FINANCE_COLUMNS: readonly (readonly [string, (f: FinanceInfo) => number | 
   ["reserve2", (f) => f.reserved],
 ];
 
-const FILENAME = /^[A-Za-z0-9_.-]+\/[A-Za-z0-9_.-]+\.zip$/;
+/** `<directory>/<name>.zip`, or `<name>.zip` as `file-list` names it (the index's directory). */
+const FILENAME = /^([A-Za-z0-9_.-]+\/)?[A-Za-z0-9_.-]+\.zip$/;
 
 /** Ex-rights, finance, company info and the professional financial archives (market-api.md 4.3). */
 export function registerFinanceRoutes(app: OpenAPIHono<HttpEnv>, src: QuoteSource, dir: SecurityDirectory, files: FinancialFiles): void {
@@ -162,9 +176,13 @@ export function registerFinanceRoutes(app: OpenAPIHono<HttpEnv>, src: QuoteSourc
       request: {
         query: z.object({
           ...ref,
-          filename: z.string().min(1).max(80),
-          offset: qInt({ min: 0 }).default(0),
-          length: qInt({ min: 1 }).default(1024),
+          filename: z
+            .string()
+            .min(1)
+            .max(CONTENT_FILENAME_BYTES)
+            .refine(fitsFilenameField, { message: `GBK text of at most ${CONTENT_FILENAME_BYTES} bytes` }),
+          offset: qInt({ min: 0, max: U32_MAX }).default(0),
+          length: qInt({ min: 1, max: U32_MAX }).default(1024),
         }),
       },
       responses: { ...jsonOk(z.record(z.string(), z.string())), ...errorResponses(401, 403, 404, 502, 503, 504) },
@@ -195,12 +213,12 @@ export function registerFinanceRoutes(app: OpenAPIHono<HttpEnv>, src: QuoteSourc
       tags,
       summary: "Downloads a financial-report archive and parses it into records",
       description:
-        "`filename` as `<directory>/<name>.zip`, e.g. `tdxfin/gpcw20260331.zip` (see `/financial/file-list`; 404 when it is not listed). " +
+        "`filename` as `/financial/file-list` names it (`gpcw20260331.zip`) or with its directory (`tdxfin/gpcw20260331.zip`); 404 when it is not listed. " +
         "One row per security: code, market, report_date (YYYYMMDD), then field n of TDX's FINVALUE(n) numbering: common items by name " +
         "(eps, eps_deducted, naps, roe, total_assets, total_liabilities, total_equity, operating_revenue, operating_profit, net_profit, " +
         "net_profit_parent, operating_cash_flow, total_shares, float_a_shares, ...) and every other field as `col<n>`. Archives are kept " +
         "under the data directory keyed by name and MD5.",
-      request: { query: z.object({ filename: z.string().regex(FILENAME, "expected <directory>/<name>.zip") }) },
+      request: { query: z.object({ filename: z.string().regex(FILENAME, "expected <name>.zip or <directory>/<name>.zip") }) },
       responses,
     }),
     async (c) => {

@@ -4,11 +4,13 @@
  * the financial-file host, downloaded through the protocol. An archive never
  * changes once published, so each downloaded file is kept under the data
  * directory, keyed by its name and MD5, and checked against the index's MD5
- * before use; the last parsed archives stay in memory.
+ * before use; the last parsed archives stay in memory, and concurrent requests
+ * for one archive share a single download (two writers of one file raced). A bare
+ * name as `file-list` shows it (`gpcw20241231.zip`) means the index's directory.
  */
 import { createHash } from "node:crypto";
 import { mkdir, readFile, rename, writeFile } from "node:fs/promises";
-import { basename, join } from "node:path";
+import { basename, join, posix } from "node:path";
 import { decodeGpcwList, type GpcwListEntry, type GpcwReport, unzipGpcw } from "../../tdx/files/gpcw-dat.ts";
 import { downloadReportFile, type FileSource } from "../../tdx/files/server-file.ts";
 import { TdxDecodeError } from "../../tdx/tdx-errors.ts";
@@ -26,7 +28,7 @@ export class FinancialFiles {
   readonly #dir: string;
   readonly #clock: Clock;
   #list: { at: number; entries: Promise<GpcwListEntry[]> } | undefined;
-  readonly #parsed = new Map<string, GpcwReport>();
+  readonly #parsed = new Map<string, Promise<GpcwReport>>();
 
   /** `dir`: where archives are kept (created on first download). */
   constructor(src: FileSource, dir: string, clock: Clock) {
@@ -46,17 +48,22 @@ export class FinancialFiles {
     return this.#list.entries;
   }
 
-  /** The parsed archive `filename` (e.g. `tdxfin/gpcw20260331.zip`); 404 when the index does not list it. */
+  /**
+   * The parsed archive `filename` (`tdxfin/gpcw20260331.zip`, or `gpcw20260331.zip` as
+   * listed); 404 when the index does not list it.
+   */
   async report(filename: string): Promise<GpcwReport> {
-    const name = basename(filename);
+    const path = filename.includes("/") ? filename : posix.join(posix.dirname(GPCW_INDEX), filename);
+    const name = basename(path);
     const entry = (await this.list()).find((e) => e.filename === name);
     if (!entry) throw new HttpError(404, `${filename} is not listed in ${GPCW_INDEX}`);
     const key = `${entry.hash}-${name}`;
     const hit = this.#parsed.get(key);
     if (hit) return hit;
-    const report = unzipGpcw(await this.#archive(filename, entry, join(this.#dir, key)));
+    const report = this.#archive(path, entry, join(this.#dir, key)).then(unzipGpcw);
     if (this.#parsed.size >= PARSED_KEPT) this.#parsed.delete(this.#parsed.keys().next().value!);
     this.#parsed.set(key, report);
+    report.catch(() => this.#parsed.get(key) === report && this.#parsed.delete(key));
     return report;
   }
 

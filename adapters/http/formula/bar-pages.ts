@@ -1,11 +1,13 @@
 /**
  * More bars than one quote-server request carries (800; 400 for MIN_120):
  * pages fetched through `BarService`, newest first, joined oldest first. A
- * page shorter than asked means the history has ended.
+ * page shorter than asked means the history has ended, as does a page that would
+ * start past the request's u16 `start` field.
  */
 import { concatSeries, type BarSeries } from "../../../core/bars/series.ts";
 import { MIN120_MAX_BARS } from "../../../core/bars/min120.ts";
 import type { BarAnswer, BarQuery } from "../bars/bar-service.ts";
+import { maxStart } from "../bars/bar-start.ts";
 
 const PAGE = 800;
 
@@ -27,7 +29,7 @@ export async function fetchBarPages(
   const size = min120 ? MIN120_MAX_BARS : PAGE;
   const want = min120 ? Math.min(q.count, MIN120_MAX_BARS) : q.count;
   const pages: BarAnswer[] = [];
-  for (let got = 0; got < want; ) {
+  for (let got = 0; got < want && q.start + got <= maxStart(q.category); ) {
     const count = Math.min(size, want - got);
     const page = await get({ ...q, start: q.start + got, count });
     pages.push(page);

@@ -5,7 +5,9 @@ import type { HttpEnv } from "../http-env.ts";
 import { type OhlcvRecords, ohlcvRecordsField } from "../validation/ohlcv-records.ts";
 import { MARKETS } from "../quotes/markets.ts";
 import { charString, errorResponses, jsonOk } from "../schemas/common.ts";
-import { qEnum } from "../validation/query.ts";
+import { startFitsRequest } from "../bars/bar-start.ts";
+import { FORMULA_PARAM_LIMIT } from "../../../core/formula/param-limit.ts";
+import { qCode, qEnum, U16_MAX } from "../validation/query.ts";
 import type { FormulaBars, FormulaService } from "./formula-service.ts";
 
 const tags = ["formula"];
@@ -35,7 +37,7 @@ const text = charString(1, TEXT_MAX).openapi({
 });
 
 const params = z
-  .record(z.string(), z.number())
+  .record(z.string(), z.number().min(-FORMULA_PARAM_LIMIT).max(FORMULA_PARAM_LIMIT))
   .optional()
   .openapi({
     description: "values of the formula's parameters (TDX keeps them outside the text), by name in any letter case, e.g. {\"N\": 9}",
@@ -108,15 +110,16 @@ export function registerFormulaRoutes(app: OpenAPIHono<HttpEnv>, formulas: Formu
       ohlcv: ohlcvRecordsField(1, OHLCV_MAX, { requireTime: false }).optional().openapi({ description: `inline bars, oldest first (1..${OHLCV_MAX}): {datetime|date, open, high, low, close, vol?, amount?}` }),
       symbol: z.string().regex(SYMBOL).optional().openapi({ description: 'MARKET:CODE, e.g. "SZ:000001" (easy_tdx\'s form)' }),
       market: qEnum(MARKETS).optional().openapi({ description: "with code, instead of symbol" }),
-      code: z.string().min(6).max(6).optional().openapi({ description: "6-character security code, with market" }),
+      code: qCode().optional().openapi({ description: "6-character security code, with market" }),
       category: qEnum(BAR_CATEGORY_NAMES).default("DAY").openapi({ description: "bar period (also what PERIOD reads)" }),
-      start: z.number().int().min(0).default(0).openapi({ description: "bars back from the newest" }),
+      start: z.number().int().min(0).max(U16_MAX).default(0).openapi({ description: "bars back from the newest" }),
       count: z.number().int().min(20).max(2000).default(250).openapi({ description: "bars to evaluate (20..2000)" }),
       adjust: qEnum(["NONE", "QFQ", "HFQ"]).default("QFQ").openapi({ description: "price adjustment, as /bars (stocks)" }),
       bar_time: qEnum(["start", "end"]).default("start").openapi({ description: "time labels: bar start or end time, as /bars" }),
       tail: z.number().int().min(0).max(100).default(10).openapi({ description: "detail rows of the latest N bars (0: none)" }),
     })
     .superRefine((body, ctx) => {
+      startFitsRequest(body, ctx);
       const symbol = body.symbol !== undefined || body.market !== undefined || body.code !== undefined;
       if ((body.ohlcv !== undefined) === symbol) {
         const message = symbol ? "give either ohlcv or a security, not both" : "give ohlcv records, or symbol (or market and code)";

@@ -70,7 +70,7 @@ export function registerIndicatorRoutes(app: OpenAPIHono<HttpEnv>, indicators: I
         .optional()
         .openapi({ description: 'parameters by name per indicator, e.g. {"MACD": {"SHORT": 10, "LONG": 20}}' }),
       keep_ohlcv: z.boolean().default(true).openapi({ description: "keep the input columns in the answer" }),
-      tail: z.number().int().min(1).nullable().optional().openapi({ description: "return only the last N rows (computed over all)" }),
+      tail: z.number().int().min(1).max(MAX_INDICATOR_ROWS).nullable().optional().openapi({ description: "return only the last N rows (computed over all)" }),
     })
     .superRefine((body, ctx) => {
       const r = indicators.resolve(body.indicators, body.params);

@@ -14,7 +14,7 @@ import { marketId, SZ_SH } from "../quotes/markets.ts";
 import { QUOTE_DESCRIPTION, quoteColumns } from "../quotes/quote-routes.ts";
 import type { SecurityDirectory } from "../quotes/security-directory.ts";
 import { errorResponses, jsonOk } from "../schemas/common.ts";
-import { qCode, qInt, qMarket } from "../validation/query.ts";
+import { qCode, qInt, qMarket, U16_MAX } from "../validation/query.ts";
 import type { FundFlowService } from "./fund-flow-service.ts";
 import type { MarketSnapshot } from "./market-snapshot.ts";
 
@@ -150,7 +150,7 @@ export function registerMarketRoutes(
         "One row per trading day of the daily bars `start` days back from the newest, `count` of them, oldest first: date (YYYY-MM-DD), " +
         "super_in, super_out, large_in, large_out, medium_in, medium_out, small_in, small_out (CNY), the nets, main_net_inflow, " +
         `total_net_inflow, trades. Each past day is computed once from its historical trades and kept. ${FLOW_NOTE}`,
-      request: { query: z.object({ ...ref, start: qInt({ min: 0 }).default(0), count: qInt({ min: 1, max: 800 }).default(100) }) },
+      request: { query: z.object({ ...ref, start: qInt({ min: 0, max: U16_MAX }).default(0), count: qInt({ min: 1, max: 800 }).default(100) }) },
       responses,
     }),
     async (c) => {

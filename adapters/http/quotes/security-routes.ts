@@ -5,11 +5,13 @@ import type { SecurityInfo } from "../../../core/quotes/records.ts";
 import { any, dataFrameJson, DataFrameSchema, frameResponse, num, str } from "../frames/data-frame.ts";
 import type { HttpEnv } from "../http-env.ts";
 import { errorResponses, jsonOk } from "../schemas/common.ts";
-import { qInt, qMarket } from "../validation/query.ts";
+import { qInt, qMarket, U16_MAX } from "../validation/query.ts";
 import { MARKETS, marketId } from "./markets.ts";
 
 const tags = ["market"];
 const PAGE = 1000;
+/** Pages `list-all` may read: the list request's start is a u16, so the last page starts at 65,000. */
+const MAX_LIST_PAGES = Math.floor(U16_MAX / PAGE) + 1;
 
 const CountOut = z.object({ market: z.string(), count: z.number().int() }).openapi("CountResponse");
 
@@ -58,7 +60,7 @@ export function registerSecurityRoutes(app: OpenAPIHono<HttpEnv>, src: QuoteSour
       tags,
       summary: "One page (1000 rows) of a market's security list",
       description: "Columns: market, code, name, volunit (shares per lot), decimal_point, pre_close, kind (stock, index, fund, bond, other).",
-      request: { query: z.object({ market: qMarket(MARKETS), start: qInt({ min: 0 }).default(0) }) },
+      request: { query: z.object({ market: qMarket(MARKETS), start: qInt({ min: 0, max: U16_MAX }).default(0) }) },
       responses: { ...jsonOk(DataFrameSchema), ...errorResponses(401, 403, 502, 503, 504) },
     }),
     async (c) => {
@@ -75,7 +77,7 @@ export function registerSecurityRoutes(app: OpenAPIHono<HttpEnv>, src: QuoteSour
       tags,
       summary: "The SH and SZ A-share list",
       description: "Reads `pages` pages of 1000 securities from each of SH and SZ (concurrently) and keeps the A-shares.",
-      request: { query: z.object({ pages: qInt({ min: 1 }).default(1) }) },
+      request: { query: z.object({ pages: qInt({ min: 1, max: MAX_LIST_PAGES }).default(1) }) },
       responses: { ...jsonOk(DataFrameSchema), ...errorResponses(401, 403, 502, 503, 504) },
     }),
     async (c) => {

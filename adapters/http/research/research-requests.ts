@@ -62,7 +62,17 @@ function checkGrid(registry: PluginRegistry, strategy: string, grid: Record<stri
     }
     const type = known ? typeof defaults[key] : "number";
     const bad = values.findIndex((v) => typeof v !== type);
-    if (bad >= 0) ctx.addIssue({ code: "custom", path: [...path, key, bad], message: `${key} takes ${type} values` });
+    if (bad >= 0) {
+      ctx.addIssue({ code: "custom", path: [...path, key, bad], message: `${key} takes ${type} values` });
+      continue;
+    }
+    // each value within the parameter's own bounds, as a single run's params are
+    const schema = plugin.params as { shape?: Record<string, z.ZodType>; _zod?: { def?: { catchall?: z.ZodType } } };
+    const field = schema.shape?.[key] ?? schema._zod?.def?.catchall;
+    values.forEach((v, i) => {
+      const r = field?.safeParse(v);
+      if (r && !r.success) for (const issue of r.error.issues) ctx.addIssue({ ...issue, path: [...path, key, i] } as never);
+    });
   }
   const size = gridSize(grid as ParamGrid);
   if (size > MAX_GRID_POINTS) ctx.addIssue({ code: "custom", path, message: `the grid has ${size} points; at most ${MAX_GRID_POINTS}` });
@@ -149,14 +159,14 @@ export function researchRequestSchemas(registry: PluginRegistry) {
       adjust: Adjust,
       n_seeds: z.number().int().min(1).max(50).default(3).openapi({ description: "seeds when `seeds` is not given: 1, 2, …, n_seeds" }),
       seeds: z.array(z.number().int().min(0).max(2 ** 32 - 1)).min(1).max(50).nullish().openapi({ description: "explicit seeds (distinct)" }),
-      sample_size: z.number().int().min(1).nullish().openapi({ description: "stocks drawn per seed; default all of them" }),
+      sample_size: z.number().int().min(1).max(50).nullish().openapi({ description: "stocks drawn per seed; default all of them" }),
       window_ratio: z.number().gt(0).max(1).default(0.7).openapi({ description: "share of each stock's bars in one run (a random contiguous stretch); 1 = the whole history" }),
       gates: z
         .object({
           positive_ratio: z.number().min(0).max(1).default(DEFAULT_GATES.positive_ratio),
-          mean_sharpe: z.number().default(DEFAULT_GATES.mean_sharpe),
-          mean_trades: z.number().min(0).default(DEFAULT_GATES.mean_trades),
-          mean_return: z.number().default(DEFAULT_GATES.mean_return),
+          mean_sharpe: z.number().min(-1000).max(1000).default(DEFAULT_GATES.mean_sharpe),
+          mean_trades: z.number().min(0).max(1e6).default(DEFAULT_GATES.mean_trades),
+          mean_return: z.number().min(-1).max(1000).default(DEFAULT_GATES.mean_return),
         })
         .prefault({})
         .openapi({ description: `promotion thresholds; defaults ${JSON.stringify(DEFAULT_GATES)}` }),

@@ -42,6 +42,27 @@ export function errorResponses(...statuses: (keyof typeof DESCRIPTIONS)[]) {
   return out;
 }
 
+type Operation = { requestBody?: unknown; responses?: Record<string, unknown> };
+
+/**
+ * Lists 413 on every operation that takes a body: the body limit guards them all,
+ * whether or not the route names it (a saved strategy adds its own limit).
+ */
+export function documentBodyLimit<D extends { paths?: object }>(doc: D, limitOf: (method: string, path: string) => number): D {
+  for (const [path, item] of Object.entries(doc.paths ?? {}) as [string, Record<string, Operation>][]) {
+    for (const [method, op] of Object.entries(item)) {
+      const limitBytes = limitOf(method.toUpperCase(), path);
+      if (!op.requestBody) continue;
+      op.responses ??= {};
+      op.responses["413"] ??= {
+        description: `Request body larger than ${limitBytes} bytes`,
+        content: { "application/json": { schema: { $ref: "#/components/schemas/HTTPError" } } },
+      };
+    }
+  }
+  return doc;
+}
+
 /** A JSON 200 response entry. */
 export const jsonOk = <T extends z.ZodType>(schema: T, description = "OK") => ({
   200: { description, content: { "application/json": { schema } } },

@@ -3,7 +3,7 @@ import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
 import type { HttpEnv } from "../http-env.ts";
 import { HttpError } from "../http-error.ts";
 import { charString, errorResponses, jsonOk } from "../schemas/common.ts";
-import type { StrategyLibraryService } from "./strategy-library-service.ts";
+import { MAX_SAVED_STRATEGIES, MAX_SAVED_STRATEGY_BYTES, type StrategyLibraryService } from "./strategy-library-service.ts";
 
 const tags = ["strategies"];
 const Json = z.record(z.string(), z.unknown());
@@ -53,9 +53,11 @@ export function registerStrategyLibraryRoutes(app: OpenAPIHono<HttpEnv>, library
       path: "/api/v1/strategies",
       tags,
       summary: "Save a strategy with its symbol context and performance snapshot",
-      description: "Stored durably (SQLite, synchronous commits): a saved strategy survives restarts and crashes.",
+      description:
+        "Stored durably (SQLite, synchronous commits): a saved strategy survives restarts and crashes. " +
+        `At most ${MAX_SAVED_STRATEGY_BYTES} bytes of JSON per strategy (413 beyond) and ${MAX_SAVED_STRATEGIES} strategies in all (409 beyond).`,
       request: { body: { required: true, content: { "application/json": { schema: SavedStrategyCreate } } } },
-      responses: { 201: { description: "saved", content: { "application/json": { schema: SavedStrategy } } }, ...errorResponses(401, 403, 413) },
+      responses: { 201: { description: "saved", content: { "application/json": { schema: SavedStrategy } } }, ...errorResponses(401, 403, 409, 413) },
     }),
     async (c) => c.json(await library.create(c.req.valid("json")), 201),
   );

@@ -1,5 +1,6 @@
 import type { MiddlewareHandler } from "hono";
 import { validationBody } from "./fastapi-errors.ts";
+import { jsonDeeperThan, MAX_JSON_DEPTH } from "./json-depth.ts";
 
 const JSON_TYPE = /^application\/([\w.-]+\+)?json$/i;
 
@@ -14,6 +15,10 @@ export const jsonBodyGuard: MiddlewareHandler = async (c, next) => {
   const text = await c.req.text();
   if (text.trim() === "") {
     return c.json(validationBody([{ type: "missing", loc: ["body"], msg: "Field required", input: null }]), 422);
+  }
+  if (jsonDeeperThan(text, MAX_JSON_DEPTH)) {
+    const msg = `JSON nested deeper than ${MAX_JSON_DEPTH} levels`;
+    return c.json(validationBody([{ type: "json_invalid", loc: ["body"], msg, input: null, ctx: { error: msg } }]), 422);
   }
   let parsed: unknown;
   try {

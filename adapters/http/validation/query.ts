@@ -31,6 +31,15 @@ function bounded(n: z.ZodNumber, b: Bounds): z.ZodNumber {
   return s;
 }
 
+/**
+ * Largest values of the TDX protocol's u16, i32 and u32 request fields. A value
+ * bound for one of them is capped in its schema, so a larger one is a 422 naming
+ * it rather than an encoding failure (a 500) on the way out.
+ */
+export const U16_MAX = 0xffff;
+export const I32_MAX = 0x7fffffff;
+export const U32_MAX = 0xffffffff;
+
 /** An integer query value within bounds. */
 export const qInt = (b: Bounds = {}) =>
   z.preprocess(toInt, bounded(z.number({ error: (i) => (i.code === "invalid_type" ? INTEGER_EXPECTED : undefined) }).int(), b));
@@ -50,17 +59,27 @@ export const qEnum = <const M extends readonly [string, ...string[]]>(values: M)
 /** A market code: SZ, SH, BJ (or the subset an endpoint accepts). */
 export const qMarket = <const M extends readonly [string, ...string[]]>(markets: M) => qEnum(markets);
 
-/** A stock code: exactly six characters. */
-export const qCode = () => z.string().min(6).max(6);
+/**
+ * Letters and digits only: codes go into fixed-width ASCII fields of the TDX
+ * protocol, so anything else ("٠٠٠٠٠١", "中文", combining marks) is a 422 here
+ * rather than an encoding failure (a 500) on the way out.
+ */
+const CODE_CHARS = /^[0-9A-Za-z]*$/;
+
+/** A security code of `min`..`max` ASCII letters and digits. */
+export const asciiCode = (min: number, max: number) => z.string().min(min).max(max).regex(CODE_CHARS);
+
+/** A stock code: exactly six ASCII letters and digits. */
+export const qCode = () => asciiCode(6, 6);
 
 const isYmd = (n: number) => {
   const y = Math.floor(n / 10000);
   const m = Math.floor(n / 100) % 100;
   const d = n % 100;
   const t = new Date(Date.UTC(y, m - 1, d));
-  return y >= 1990 && t.getUTCFullYear() === y && t.getUTCMonth() === m - 1 && t.getUTCDate() === d;
+  return y >= 1990 && y <= 9999 && t.getUTCFullYear() === y && t.getUTCMonth() === m - 1 && t.getUTCDate() === d;
 };
 
-/** A calendar date as the integer YYYYMMDD (1990 or later). */
+/** A calendar date as the integer YYYYMMDD (years 1990 to 9999). */
 export const qYmd = () =>
-  z.preprocess(toInt, z.number({ error: (i) => (i.code === "invalid_type" ? INTEGER_EXPECTED : undefined) }).int().refine(isYmd, { message: "not a valid date YYYYMMDD" })).openapi({ type: "integer", example: 20240102 });
+  z.preprocess(toInt, z.number({ error: (i) => (i.code === "invalid_type" ? INTEGER_EXPECTED : undefined) }).int().refine(isYmd, { message: "not a valid date YYYYMMDD" })).openapi({ type: "integer", minimum: 19900101, maximum: 99991231, example: 20240102 });

@@ -9,9 +9,12 @@ import { commandHelp, GLOBAL_OPTIONS, parseCommandLine, UsageError } from "./cli
 import type { CliIo, Command } from "./cli-command.ts";
 import { CliContext, type Env } from "./cli-context.ts";
 import { type Format, render } from "./cli-output.ts";
-import { COMMANDS } from "./cli-commands.ts";
+import { COMMANDS as SERVICE_COMMANDS } from "./cli-commands.ts";
+import { batchCommand, batchLines, readBatch } from "./cli-batch.ts";
 
 export const PROG = "tdx-forge";
+
+const COMMANDS: readonly Command[] = [...SERVICE_COMMANDS, batchCommand];
 
 export interface Streams {
   readonly stdout: NodeJS.WritableStream & { isTTY?: boolean };
@@ -71,6 +74,7 @@ export async function runCommandLine(argv: readonly string[], ctx: (server: stri
       await write(io.stdout, commandHelp(PROG, command));
       return 0;
     }
+    if (command === batchCommand) return await runBatch(readBatch(input.args.FILE!), input.opts.echo === true, ctx, io);
     const format = (input.opts.table ? "table" : input.opts.output) as Format;
     const cliIo: CliIo = { note: (t) => io.stderr.write(`${t}\n`), progress: progressBar(io.stderr) };
     const output = await command.run(ctx(input.opts.server as string | undefined), input, cliIo);
@@ -82,6 +86,16 @@ export async function runCommandLine(argv: readonly string[], ctx: (server: stri
     await write(io.stderr, `${PROG}${command ? ` ${command.name}` : ""}: ${msg}${usage ? ` (see ${PROG} ${command?.name ?? ""} --help)`.replace("  ", " ") : ""}\n`);
     return usage ? 2 : 1;
   }
+}
+
+async function runBatch(text: string, echo: boolean, ctx: (server: string | undefined) => CliContext, io: Streams): Promise<number> {
+  let worst = 0;
+  for (const { line, argv } of batchLines(text)) {
+    if (argv[0] === "batch") throw new UsageError("a batch cannot run batch");
+    if (echo) await write(io.stdout, `# ${PROG} ${argv.join(" ")}\n`);
+    worst = Math.max(worst, await runCommandLine(argv, ctx, io));
+  }
+  return worst;
 }
 
 /** The process entry: one command line, one context per `--server` value, closed at the end. */

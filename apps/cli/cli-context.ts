@@ -40,7 +40,7 @@ export class CliContext {
 
   /** The service: remote with `--server`, else in-process on the configured quote source. */
   api(): Promise<ServiceApi> {
-    if (this.server) return this.#open("remote", async () => ({ api: new ServiceApi(fetch, this.server!, this.env[PASSWORD_ENV]), close: async () => {} }));
+    if (this.server) return this.#open("remote", async () => ({ api: new ServiceApi(fetch, this.server!, this.env[PASSWORD_ENV] || undefined), close: async () => {} }));
     return this.#local({});
   }
 

@@ -92,7 +92,7 @@ async function runBatch(text: string, echo: boolean, ctx: (server: string | unde
   let worst = 0;
   for (const { line, argv } of batchLines(text)) {
     if (argv[0] === "batch") throw new UsageError("a batch cannot run batch");
-    if (echo) await write(io.stdout, `# ${PROG} ${argv.join(" ")}\n`);
+    if (echo) await write(io.stdout, `# ${PROG} ${line.replace(/^tdx-forge\s+/, "")}\n`);
     worst = Math.max(worst, await runCommandLine(argv, ctx, io));
   }
   return worst;

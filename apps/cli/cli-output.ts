@@ -34,7 +34,6 @@ function cell(v: unknown): string {
 }
 
 function table(columns: readonly string[], rows: readonly Row[]): string {
-  if (rows.length === 0) return "(no rows)\n";
   const text = rows.map((r) => columns.map((c) => cell(r[c])));
   const numeric = columns.map((c) => rows.every((r) => r[c] === null || r[c] === undefined || typeof r[c] === "number"));
   const widths = columns.map((c, i) => Math.max(displayWidth(c), ...text.map((t) => displayWidth(t[i]!))));
@@ -52,6 +51,7 @@ export function render(output: Output, format: Format): string {
   if (format === "table" && output.tableText !== undefined) return output.tableText;
   const columns = output.kind === "rows" ? output.columns : Object.keys(output.value);
   const rows = output.kind === "rows" ? output.rows : [output.value];
+  if (columns.length === 0) return "";
   switch (format) {
     case "json":
       return rows.map((r) => `${JSON.stringify(r)}\n`).join("");

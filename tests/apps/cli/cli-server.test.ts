@@ -1,0 +1,66 @@
+/**
+ * `tdx-forge --server URL` against a real running service with a password:
+ * the CLI logs in with TDX_FORGE_PASSWORD and prints what the service's routes
+ * answer (compared with a direct HTTP call), the same as it prints in-process
+ * (both run the default simulator seed); a wrong or missing password is one
+ * line on stderr with exit status 1.
+ */
+import assert from "node:assert/strict";
+import { after, before, describe, test } from "node:test";
+import { batchSections, jsonLines, parseCsv, runCli } from "../../support/cli.ts";
+import { call, cookieOf, startTestServer, type TestServer } from "../../support/server.ts";
+
+const PASSWORD = "cli-test-password";
+
+describe("tdx-forge --server", () => {
+  let s: TestServer;
+  let cookie: string;
+  before(async () => {
+    s = await startTestServer();
+    assert.equal((await call(s.url, "POST", "/api/auth/setup", { json: { password: PASSWORD } })).status, 200);
+    cookie = cookieOf((await call(s.url, "POST", "/api/auth/login", { json: { password: PASSWORD } })).headers)!;
+  });
+  after(() => s?.dispose());
+
+  test("prints the service's answers, the same as in-process", async () => {
+    const kline = "kline SZ 000001 --count 5 --start 1";
+    const lines = [
+      `version --server ${s.url}`,
+      `${kline} --server ${s.url}`,
+      kline,
+      `${kline} --server ${s.url} --output csv`,
+      `board-list --count 3 --server ${s.url} --table`,
+      `backtest SZ 000001 --strategy ma_cross --count 120 --server ${s.url}`,
+      "backtest SZ 000001 --strategy ma_cross --count 120",
+    ];
+    const r = await runCli(["batch", "--echo"], { input: `${lines.join("\n")}\n`, env: { TDX_FORGE_PASSWORD: PASSWORD } });
+    assert.equal(r.code, 0, r.stderr);
+    const out = batchSections(r.stdout);
+    const version = jsonLines(out.get(lines[0]!)!)[0]!;
+    assert.equal(version.server_version, (await call(s.url, "GET", "/health")).body.version, "the service's version");
+
+    const direct = await call(s.url, "GET", "/api/v1/bars?market=SZ&code=000001&count=5&start=1", { headers: { cookie } });
+    const remote = jsonLines(out.get(lines[1]!)!);
+    assert.deepEqual(remote, direct.body.data, "the rows of /bars");
+    assert.deepEqual(jsonLines(out.get(kline)!), remote, "in-process prints the same bars");
+    const csv = parseCsv(out.get(lines[3]!)!);
+    assert.deepEqual(csv[0], direct.body.columns, "CSV header: the frame's columns");
+    assert.equal(csv.length, 6, "header and five rows");
+    assert.match(out.get(lines[4]!)!, /^market +code +name/, "a table of boards");
+
+    const remoteBt = jsonLines(out.get(lines[5]!)!)[0]!;
+    const localBt = jsonLines(out.get(lines[6]!)!)[0]!;
+    assert.equal(remoteBt.strategy, "ma_cross", "the backtest ran on the service");
+    assert.deepEqual(remoteBt, localBt, "and gives the in-process result");
+  });
+
+  test("a missing or wrong password is one line on stderr, exit status 1", async () => {
+    const none = await runCli(["kline", "SZ", "000001", "--server", s.url], { env: { TDX_FORGE_PASSWORD: "" } });
+    assert.equal(none.code, 1, "exit status 1");
+    assert.equal(none.stdout, "", "nothing on stdout");
+    assert.match(none.stderr, /^tdx-forge kline: HTTP 401: .*TDX_FORGE_PASSWORD\n$/, "one line naming the variable");
+    const wrong = await runCli(["kline", "SZ", "000001", "--server", s.url], { env: { TDX_FORGE_PASSWORD: "not-it" } });
+    assert.equal(wrong.code, 1, "exit status 1");
+    assert.match(wrong.stderr, /^tdx-forge kline: login failed: HTTP 401: [^\n]+\n$/, "one line");
+  });
+});

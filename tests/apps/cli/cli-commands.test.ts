@@ -83,6 +83,12 @@ function checkShapes(s: Section, record: boolean): void {
   else checkTable(s.name, s.table, columns, s.json.length);
 }
 
+const VIPDOC = fixture("tdx/vipdoc/sh/lday/sh600519.day") ? fixture("tdx/vipdoc")! : undefined;
+const OFFLINE = `offline daily SH 600519 --dir ${VIPDOC} --count 800`;
+const OFFLINE_MIN = `offline min SH 688001 --dir ${VIPDOC} --count 1`;
+const OFFLINE_LINES = VIPDOC ? [...FORMATS.map((f) => OFFLINE + f), OFFLINE_MIN] : [];
+let offline = new Map<string, string>();
+
 describe("tdx-forge commands in-process on the simulator", () => {
   const dir = mkdtempSync(join(tmpdir(), "tdx-forge-cli-test-"));
   let dates: string[] = [];
@@ -97,9 +103,11 @@ describe("tdx-forge commands in-process on the simulator", () => {
   const commands: [string, boolean][] = [];
 
   before(async () => {
-    const first = await runCli(["batch", "--echo"], { input: "kline SZ 000001 --count 3 --adjust NONE\nboard-list --count 1\n" });
+    // The first process learns trading dates and a board, and reads the offline fixture (when present).
+    const first = await runCli(["batch", "--echo"], { input: `kline SZ 000001 --count 3 --adjust NONE\nboard-list --count 1\n${OFFLINE_LINES.join("\n")}\n` });
     assert.equal(first.code, 0, first.stderr);
     const s = batchSections(first.stdout);
+    offline = s;
     dates = jsonLines(s.get("kline SZ 000001 --count 3 --adjust NONE")!).map((r) => String(r.date));
     board = String(jsonLines(s.get("board-list --count 1")!)[0]!.code);
     writeFileSync(csvFile, `date,open,high,low,close,vol\n${bars.map((c, i) => `2024-01-${String(i + 2).padStart(2, "0")},${c},${c},${c},${c},100`).join("\n")}\n`);
@@ -263,25 +271,18 @@ describe("tdx-forge commands in-process on the simulator", () => {
     assert.equal(files.length, 2, "two files");
     for (const f of files) assert.equal(readFileSync(join(pdfDir, f)).subarray(0, 5).toString("latin1"), "%PDF-", `${f} is a PDF`);
   });
-});
 
-describe("tdx-forge offline reads a local vipdoc tree", () => {
-  const vipdoc = fixture("tdx/vipdoc/sh/lday/sh600519.day") ? fixture("tdx/vipdoc")! : undefined;
-  test("daily bars of 600519 from the real offline files", { skip: vipdoc ? false : "../shared/fixtures/tdx/vipdoc is absent" }, async () => {
-    const r = await runCli(["batch", "--echo"], {
-      input: FORMATS.map((f) => `offline daily SH 600519 --dir ${vipdoc} --count 800${f}`).join("\n") + `\noffline min SH 688001 --dir ${vipdoc} --count 1\n`,
-    });
-    assert.equal(r.code, 0, r.stderr);
-    const s = batchSections(r.stdout);
-    const c = `offline daily SH 600519 --dir ${vipdoc} --count 800`;
-    const sec: Section = { name: c, json: jsonLines(s.get(c)!), csv: parseCsv(s.get(`${c} --output csv`)!), table: s.get(`${c} --table`)! };
+  test("daily and 5-minute bars from the real offline files", { skip: VIPDOC ? false : "../shared/fixtures/tdx/vipdoc is absent" }, () => {
+    const sec: Section = { name: OFFLINE, json: jsonLines(offline.get(OFFLINE)!), csv: parseCsv(offline.get(`${OFFLINE} --output csv`)!), table: offline.get(`${OFFLINE} --table`)! };
     checkShapes(sec, false);
     // The listing days of Kweichow Moutai, as TDX's own files hold them.
     assert.deepEqual([sec.json[0]!.date, sec.json[0]!.open, sec.json[0]!.close], ["2001-08-27", 34.51, 35.55]);
-    const m = jsonLines(s.get(`offline min SH 688001 --dir ${vipdoc} --count 1`)!)[0]!;
+    const m = jsonLines(offline.get(OFFLINE_MIN)!)[0]!;
     assert.deepEqual([m.datetime, m.close], ["2021-06-03 15:00", 36.65], "the last 5-minute bar of the .lc5 file");
   });
+});
 
+describe("tdx-forge offline", () => {
   test("a directory without a vipdoc tree is a usage error", async () => {
     const empty = mkdtempSync(join(tmpdir(), "tdx-forge-empty-"));
     try {

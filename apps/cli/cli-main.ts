@@ -91,8 +91,12 @@ export async function runCommandLine(argv: readonly string[], ctx: (server: stri
 async function runBatch(text: string, echo: boolean, ctx: (server: string | undefined) => CliContext, io: Streams): Promise<number> {
   let worst = 0;
   for (const { line, argv } of batchLines(text)) {
-    if (argv[0] === "batch") throw new UsageError("a batch cannot run batch");
     if (echo) await write(io.stdout, `# ${PROG} ${line.replace(/^tdx-forge\s+/, "")}\n`);
+    if (argv[0] === "batch" && !argv.some((a) => a === "--help" || a === "-h")) {
+      await write(io.stderr, `${PROG} batch: a batch line cannot start another batch\n`);
+      worst = 2;
+      continue;
+    }
     worst = Math.max(worst, await runCommandLine(argv, ctx, io));
   }
   return worst;

@@ -22,7 +22,7 @@ describe("tdx-forge help and errors", () => {
       assert.match(help, new RegExp(`^Usage: tdx-forge ${c.name}\\b`), `${c.name}: usage line`);
       for (const a of c.args) assert.match(help, new RegExp(`^  ${a.name} `, "m"), `${c.name}: argument ${a.name}`);
       for (const o of [...c.options, { name: "output", default: "json" }, { name: "server" }]) {
-        const line = help.split("\n").findIndex((l) => new RegExp(`--${o.name}\\b`).test(l));
+        const line = help.split("\n").findIndex((l) => new RegExp(`^ +(-\\w, )?--${o.name}\\b`).test(l));
         assert.ok(line >= 0, `${c.name}: option --${o.name} listed`);
         if (o.default !== undefined && o.default !== false) {
           // The default may sit on the line after a long flag.

@@ -1,7 +1,7 @@
 /**
  * The CLI's own commands: `version` (this build, and the service's with
- * --server) and `serve` (the service itself, as `npm start` runs it, with
- * --host/--port over HOST/PORT).
+ * --server) and `serve` (the service itself, as `npm start` runs it: the web
+ * bundle rebuilt when stale, then the server, with --host/--port over HOST/PORT).
  */
 import { loadConfig } from "../server/config.ts";
 import { runUntilSignal } from "../server/run-until-signal.ts";
@@ -29,9 +29,14 @@ export const adminCommands: readonly Command[] = [
     options: [
       { name: "host", type: "string", help: "interface to listen on (default: HOST, else 127.0.0.1)" },
       { name: "port", type: "integer", help: "TCP port (default: PORT, else 8000)" },
+      { name: "no-build", type: "boolean", default: false, help: "do not rebuild a stale web bundle first" },
     ],
     examples: ["serve --port 8000"],
-    async run(ctx, { opts }) {
+    async run(ctx, { opts }, io) {
+      if (opts["no-build"] !== true) {
+        const { ensureBundle, WEB_DIST } = await import("../web/build/ensure-bundle.ts");
+        if (await ensureBundle(false)) io.note(`web bundle built → ${WEB_DIST}`);
+      }
       const host = str(opts, "host");
       const port = num(opts, "port");
       const env = { ...ctx.env, ...(host ? { HOST: host } : {}), ...(port !== undefined ? { PORT: String(port) } : {}) };

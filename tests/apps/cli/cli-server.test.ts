@@ -3,11 +3,17 @@
  * the CLI logs in with TDX_FORGE_PASSWORD and prints what the service's routes
  * answer (compared with a direct HTTP call), the same as it prints in-process
  * (both run the default simulator seed); a wrong or missing password is one
- * line on stderr with exit status 1.
+ * line on stderr with exit status 1. `tdx-forge serve` starts the service and
+ * stops on SIGTERM.
  */
 import assert from "node:assert/strict";
+import { spawn } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { createInterface } from "node:readline";
 import { after, before, describe, test } from "node:test";
-import { batchSections, jsonLines, parseCsv, runCli } from "../../support/cli.ts";
+import { BIN, batchSections, jsonLines, parseCsv, REPO, runCli } from "../../support/cli.ts";
 import { call, cookieOf, startTestServer, type TestServer } from "../../support/server.ts";
 
 const PASSWORD = "cli-test-password";
@@ -62,5 +68,36 @@ describe("tdx-forge --server", () => {
     const wrong = await runCli(["kline", "SZ", "000001", "--server", s.url], { env: { TDX_FORGE_PASSWORD: "not-it" } });
     assert.equal(wrong.code, 1, "exit status 1");
     assert.match(wrong.stderr, /^tdx-forge kline: login failed: HTTP 401: [^\n]+\n$/, "one line");
+  });
+});
+
+describe("tdx-forge serve", () => {
+  test("serves the API on the given port until SIGTERM", async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), "tdx-forge-serve-"));
+    const child = spawn(process.execPath, [BIN, "serve", "--port", "0", "--host", "127.0.0.1", "--no-build"], {
+      cwd: REPO,
+      env: { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: "info" },
+      stdio: ["ignore", "pipe", "inherit"],
+    });
+    try {
+      // The service logs its address as a JSON line once it listens.
+      let url: string | undefined;
+      for await (const line of createInterface({ input: child.stdout! })) {
+        const entry = JSON.parse(line) as { msg?: string; url?: string };
+        if (entry.msg === "listening") {
+          url = entry.url;
+          break;
+        }
+      }
+      assert.match(url ?? "", /^http:\/\/127\.0\.0\.1:\d+$/, "a loopback address with the port picked");
+      const health = await call(url!, "GET", "/health");
+      assert.equal(health.body.status, "ok", "the service answers");
+      const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
+      child.kill("SIGTERM");
+      assert.equal(await exited, 0, "stops cleanly on SIGTERM");
+    } finally {
+      child.kill("SIGKILL");
+      rmSync(dataDir, { recursive: true, force: true });
+    }
   });
 });

@@ -47,15 +47,13 @@ function overview(): string {
   ].join("\n");
 }
 
+/** A one-line bar redrawn in place on a terminal's stderr (nothing when stderr is a file or a pipe); a new line at 100 %. */
 function progressBar(stderr: Streams["stderr"]): CliIo["progress"] {
   if (!stderr.isTTY) return () => {};
-  let shown = false;
   return (fraction, message) => {
     const f = Math.max(0, Math.min(1, fraction));
     const filled = Math.round(f * 30);
-    stderr.write(`\r[${"#".repeat(filled)}${" ".repeat(30 - filled)}] ${String(Math.round(f * 100)).padStart(3)}% ${message.slice(0, 40).padEnd(40)}`);
-    shown = true;
-    if (f >= 1 && shown) stderr.write("\n");
+    stderr.write(`\r[${"#".repeat(filled)}${" ".repeat(30 - filled)}] ${String(Math.round(f * 100)).padStart(3)}% ${message.slice(0, 40).padEnd(40)}${f >= 1 ? "\n" : ""}`);
   };
 }
 

@@ -150,6 +150,7 @@ describe("tdx-forge commands in-process on the simulator", () => {
       ['formula SZ 000001 --text "M:MA(C,3); UP:CROSS(C,M);" --tail 3', false],
       ['formula --validate --text "X:REF(C,-1);"', true],
       [`formula --csv ${csvFile} --text "M:MA(C,3);" --tail 8`, false],
+      ['screen --text "UP:C>0;" --symbols "SZ:000001,SH:600519"', false],
       ["strategy-list", false],
       ["backtest SZ 000001 --strategy ma_cross --count 120", true],
       ["backtest SZ 000001 --strategy ma_cross --count 250 --detail trades", false],
@@ -264,6 +265,11 @@ describe("tdx-forge commands in-process on the simulator", () => {
     const members = section('portfolio --stocks "SZ:000001,SH:600519" --strategy ma_cross --count 120 --detail members').json;
     assert.deepEqual(members.map((m) => m.symbol), ["SZ:000001", "SH:600519"], "one row per stock");
     assert.deepEqual(members.map((m) => m.allocation), [0.5, 0.5], "equal weights");
+  });
+
+  test("screen answers the securities whose signal is on", () => {
+    const rows = section('screen --text "UP:C>0;" --symbols "SZ:000001,SH:600519"').json;
+    assert.deepEqual(rows.map((r) => [r.symbol, r.UP]), [["SZ:000001", 1], ["SH:600519", 1]], "both match C>0");
   });
 
   test("announcement --download saves the first N attachments as PDFs", () => {

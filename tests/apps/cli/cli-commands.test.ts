@@ -16,6 +16,8 @@ import { batchSections, jsonLines, parseCsv, runCli, type CliRun } from "../../s
 import { fixture } from "../../support/fixtures.ts";
 
 const FORMATS = ["", " --output csv", " --table"] as const;
+/** Requests the service refuses (422). */
+const REFUSED = ["kline XX 000001", "kline SZ 000001 --count 900"];
 
 /** Display width by a rule written here: CJK ideographs, CJK punctuation and fullwidth forms take two columns. */
 const cells = (s: string) => [...s].reduce((w, ch) => w + (/[\u3000-\u303f\u4e00-\u9fff\uff00-\uff60]/.test(ch) ? 2 : 1), 0);
@@ -160,7 +162,7 @@ describe("tdx-forge commands in-process on the simulator", () => {
       ["optimize SZ 000001 --strategy ma_cross --grid fast=5,10 --grid slow=20,30 --count 120", false],
     );
     const lines = commands.flatMap(([c]) => FORMATS.map((f) => c + f));
-    lines.push(`announcement 601088 --count 3 --download 2 --download-dir ${pdfDir}`);
+    lines.push(`announcement 601088 --count 3 --download 2 --download-dir ${pdfDir}`, ...REFUSED);
     run = await runCli(["batch", "--echo"], { input: `${lines.join("\n")}\n` });
     out = batchSections(run.stdout);
   });
@@ -175,13 +177,17 @@ describe("tdx-forge commands in-process on the simulator", () => {
     return { name: c, json: jsonLines(get(c)), csv: parseCsv(get(`${c} --output csv`)), table: get(`${c} --table`) };
   };
 
-  test("the batch succeeds and says nothing on stderr but the saved files", () => {
-    assert.equal(run.code, 0, run.stderr);
+  test("the batch says nothing on stderr but the saved files and one line per refused request", () => {
+    assert.equal(run.code, 1, "the refused requests' status");
     assert.deepEqual(
       run.stderr.split("\n").filter((l) => l && !l.startsWith("saved ")),
-      [],
-      "stderr holds only the download notes",
+      [
+        "tdx-forge kline: HTTP 422: query.market: Input should be 'SZ', 'SH' or 'BJ'",
+        "tdx-forge kline: HTTP 422: query.count: Input should be less than or equal to 800",
+      ],
+      "the service's 422 in one line each",
     );
+    for (const r of REFUSED) assert.equal(out.get(r), "", `${r} prints nothing on stdout`);
   });
 
   test("every command prints the same shape in JSON lines, CSV and a table", () => {

@@ -3,7 +3,9 @@
  * output back: JSON lines, CSV (a small RFC 4180 reader written here, not the
  * csv-stringify the CLI writes with) and the sections of a `batch --echo` run.
  */
+import assert from "node:assert/strict";
 import { execFile } from "node:child_process";
+import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 
 export const BIN = fileURLToPath(new URL("../../apps/cli/tdx-forge.mjs", import.meta.url));
@@ -80,4 +82,26 @@ export function parseCsv(text: string): string[][] {
     rows.push(row);
   }
   return rows;
+}
+
+/** The ```sh blocks of a README section. */
+export function shBlocks(markdown: string, heading: string): string[] {
+  const start = markdown.indexOf(`\n## ${heading}\n`);
+  assert.ok(start >= 0, `the README has a "${heading}" section`);
+  const end = markdown.indexOf("\n## ", start + 1);
+  const section = markdown.slice(start, end < 0 ? undefined : end);
+  return [...section.matchAll(/```sh\n([\s\S]*?)```/g)].map((m) => m[1]!);
+}
+
+/** npm with a dead registry and an empty cache: `npx` must find the clone's own bin. */
+export function offlineNpm(dir: string): Record<string, string> {
+  return {
+    ...(process.env as Record<string, string>),
+    LOG_LEVEL: "error",
+    npm_config_cache: join(dir, "npm-cache"),
+    npm_config_registry: "http://127.0.0.1:9/",
+    npm_config_update_notifier: "false",
+    npm_config_audit: "false",
+    npm_config_fund: "false",
+  };
 }

@@ -3,13 +3,18 @@
  * their input schemas (the routes' request schemas: limits as market-api.md
  * states them), calls answered with the routes' data, refused arguments as the
  * route's 422 in one line, a backtest run as a task; and against a running
- * service with a password, the calls are gated by it.
+ * service with a password, the calls are gated by it. The in-process server
+ * is started by the README's own "MCP" command line, run by the shell (npm
+ * pointed at a dead registry: `npx` must use the clone's bin).
  */
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
-import { BIN } from "../../support/cli.ts";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { BIN, offlineNpm, REPO, shBlocks } from "../../support/cli.ts";
 import { call, startTestServer, type TestServer } from "../../support/server.ts";
 
 async function connect(args: string[], env: Record<string, string> = {}): Promise<Client> {
@@ -28,8 +33,17 @@ const text = (r: unknown) => ((r as { content: { text: string }[] }).content[0]!
 
 describe("tdx-forge mcp", () => {
   let client: Client;
-  before(async () => (client = await connect([])));
-  after(() => client?.close());
+  const npmDir = mkdtempSync(join(tmpdir(), "tdx-forge-mcp-"));
+  before(async () => {
+    const [line] = shBlocks(readFileSync(join(REPO, "README.md"), "utf8"), "MCP")[0]!.split("\n");
+    assert.equal(line, "npx tdx-forge -- mcp", "the README's command");
+    client = new Client({ name: "tdx-forge-test", version: "1.0.0" });
+    await client.connect(new StdioClientTransport({ command: "sh", args: ["-c", line!], cwd: REPO, env: offlineNpm(npmDir), stderr: "ignore" }));
+  });
+  after(async () => {
+    await client?.close();
+    rmSync(npmDir, { recursive: true, force: true });
+  });
 
   test("lists the tools with the routes' request schemas", async () => {
     const { tools } = await client.listTools();

@@ -3,8 +3,8 @@
  * shell in the clone (with npm pointed at a dead registry and an empty cache,
  * so `npx` must find the clone's own bin and reach no registry), the second
  * block's `tdx-forge ...` lines through `tdx-forge batch` (one process) in an
- * empty directory (where `--download-dir ./pdfs` lands); the "MCP" block's
- * command started by the shell and driven by the MCP SDK's client.
+ * empty directory (where `--download-dir ./pdfs` lands). The "MCP" block is run
+ * by cli-mcp.test.ts.
  */
 import assert from "node:assert/strict";
 import { execFile } from "node:child_process";
@@ -12,33 +12,9 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, describe, test } from "node:test";
-import { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
-import { batchSections, REPO, runCli } from "../../support/cli.ts";
+import { batchSections, offlineNpm, REPO, runCli, shBlocks } from "../../support/cli.ts";
 
-function shBlocks(markdown: string, heading: string): string[] {
-  const start = markdown.indexOf(`\n## ${heading}\n`);
-  assert.ok(start >= 0, `the README has a "${heading}" section`);
-  const end = markdown.indexOf("\n## ", start + 1);
-  const section = markdown.slice(start, end < 0 ? undefined : end);
-  return [...section.matchAll(/```sh\n([\s\S]*?)```/g)].map((m) => m[1]!);
-}
-
-const README = readFileSync(join(REPO, "README.md"), "utf8");
-const blocks = shBlocks(README, "Command line");
-
-/** npm with a dead registry and an empty cache: `npx` must find the clone's own bin. */
-function offlineNpm(dir: string): Record<string, string> {
-  return {
-    ...(process.env as Record<string, string>),
-    LOG_LEVEL: "error",
-    npm_config_cache: join(dir, "npm-cache"),
-    npm_config_registry: "http://127.0.0.1:9/",
-    npm_config_update_notifier: "false",
-    npm_config_audit: "false",
-    npm_config_fund: "false",
-  };
-}
+const blocks = shBlocks(readFileSync(join(REPO, "README.md"), "utf8"), "Command line");
 
 describe("README: Command line", () => {
   const dir = mkdtempSync(join(tmpdir(), "tdx-forge-readme-"));
@@ -65,20 +41,5 @@ describe("README: Command line", () => {
     const out = batchSections(r.stdout);
     for (const l of lines) assert.ok((out.get(l.slice("tdx-forge ".length)) ?? "").trim() !== "", `${l} printed something`);
     assert.equal(readdirSync(join(dir, "pdfs")).length, 2, "two PDFs downloaded to ./pdfs");
-  });
-
-  test("MCP: the README's command serves the tools to the SDK's client", async () => {
-    const [line] = shBlocks(README, "MCP")[0]!.split("\n");
-    assert.equal(line, "npx tdx-forge -- mcp", "the documented command");
-    const client = new Client({ name: "readme", version: "1.0.0" });
-    await client.connect(new StdioClientTransport({ command: "sh", args: ["-c", line!], cwd: REPO, env: offlineNpm(dir), stderr: "ignore" }));
-    try {
-      const { tools } = await client.listTools();
-      assert.ok(tools.some((t) => t.name === "get_bars"), "the bars tool");
-      const r = await client.callTool({ name: "list_indicators", arguments: {} });
-      assert.ok(JSON.parse((r.content as { text: string }[])[0]!.text).some((i: { name: string }) => i.name === "MACD"), "MACD listed");
-    } finally {
-      await client.close();
-    }
   });
 });

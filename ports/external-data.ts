@@ -34,6 +34,12 @@ export interface AnnouncementPage {
 export interface AnnouncementSource {
   /** Page `page` (from 1) of `count` announcements of a six-digit code, newest first. */
   page(code: string, page: number, count: number): Promise<AnnouncementPage>;
+  /**
+   * The attachment (PDF) a row's `pdf_url` points at, fetched from the
+   * provider's file host; undefined when `url` is not on that host (the source
+   * never fetches other addresses).
+   */
+  attachment(url: string): Promise<Uint8Array | undefined>;
 }
 
 export type StatementType = "lrb" | "fzb" | "llb";

@@ -8,6 +8,7 @@ import pino from "pino";
 import { pbkdf2Hasher } from "../../adapters/crypto/pbkdf2-hasher.ts";
 import { randomSessionTokens } from "../../adapters/crypto/session-tokens.ts";
 import { createHttpApp } from "../../adapters/http/app.ts";
+import type { HttpDeps } from "../../adapters/http/http-env.ts";
 import { AuthService } from "../../adapters/http/auth/auth-service.ts";
 import { BarService } from "../../adapters/http/bars/bar-service.ts";
 import { FormulaService } from "../../adapters/http/formula/formula-service.ts";
@@ -50,10 +51,11 @@ export async function startServer(config: Config, overrides: Overrides = {}): Pr
   return listen(await buildApp(config, overrides), config);
 }
 
-/** Test seams: a fixed clock, a quieter logger. */
+/** Test seams (a fixed clock, a quieter logger) and the CLI's in-process peer (no socket). */
 export interface Overrides {
   clock?: Clock;
   log?: Logger;
+  peerAddress?: HttpDeps["peerAddress"];
 }
 
 export interface ServiceApp {
@@ -113,7 +115,7 @@ export async function buildApp(config: Config, overrides: Overrides = {}): Promi
     clock,
     log,
     version: VERSION,
-    peerAddress: (c) => getConnInfo(c).remote.address,
+    peerAddress: overrides.peerAddress ?? ((c) => getConnInfo(c).remote.address),
     edge: { names: hostRules(config), trustedProxy: trustedProxies(config.TRUSTED_PROXIES) },
     health: () => ({
       quote_source: config.QUOTE_SOURCE,

@@ -2,7 +2,8 @@
  * Company announcements from cninfo's `hisAnnouncement/query` (external-data.md
  * §1): a form POST with the code and its orgId, answered as JSON. The page size
  * is passed through as asked; a public write-up says cninfo caps pages at 30
- * (unverified), in which case a larger `count` yields 30 rows.
+ * (unverified), in which case a larger `count` yields 30 rows. Attachments
+ * are fetched only under the file root the rows' `pdf_url`s are built on.
  */
 import type { AnnouncementPage, AnnouncementSource } from "../../../ports/external-data.ts";
 import type { ProviderClient } from "../http/provider-client.ts";
@@ -48,5 +49,10 @@ export class CninfoAnnouncementSource implements AnnouncementSource {
       },
     });
     return parseAnnouncementQuery(jsonBody(this.client.provider, reply), { code, orgId, siteUrl: site, fileUrl: this.fileUrl });
+  }
+
+  async attachment(url: string): Promise<Uint8Array | undefined> {
+    if (!url.startsWith(`${this.fileUrl}/`) || /[?#]|\/\.\.?\//.test(url.slice(this.fileUrl.length))) return undefined;
+    return this.client.download(url);
   }
 }

@@ -78,13 +78,28 @@ export class ProviderClient {
   }
 
   async request(req: ProviderRequest): Promise<ProviderReply> {
-    const url = this.url(req);
-    const headers: Record<string, string> = { "user-agent": BROWSER_UA, ...req.headers };
+    const headers: Record<string, string> = { ...req.headers };
     let body: string | undefined;
     if (req.form) {
       headers["content-type"] = "application/x-www-form-urlencoded; charset=UTF-8";
       body = new URLSearchParams(req.form).toString();
     }
+    return this.#send(this.url(req), { method: req.method ?? "GET", headers, body }, async (res) => ({ status: res.status, headers: res.headers, text: await res.text() }));
+  }
+
+  /**
+   * The bytes of a file at an absolute URL on the provider's file host (an
+   * announcement's PDF), with the same timeout, spacing and retries; an answer
+   * other than 200 is a {@link ProviderError}.
+   */
+  async download(url: string): Promise<Uint8Array> {
+    const reply = await this.#send(url, { method: "GET", headers: {} }, async (res) => ({ status: res.status, bytes: new Uint8Array(await res.arrayBuffer()) }));
+    if (reply.status !== 200) throw new ProviderError(this.provider, `${this.provider} answered HTTP ${reply.status} for ${url}`);
+    return reply.bytes;
+  }
+
+  async #send<T>(url: string, init: { method: string; headers: Record<string, string>; body?: string }, read: (res: Response) => Promise<T>): Promise<T> {
+    const headers = { "user-agent": BROWSER_UA, ...init.headers };
     const attempts = this.opts.retries + 1;
     let failure: ProviderError | undefined;
     let retryAfter: string | null = null;
@@ -94,14 +109,14 @@ export class ProviderClient {
       retryAfter = null;
       try {
         const res = await fetch(url, {
-          method: req.method ?? "GET",
+          method: init.method,
           headers,
-          body,
+          body: init.body,
           redirect: "manual",
           signal: AbortSignal.timeout(this.opts.timeoutMs),
         });
+        if (!retryable(res.status)) return await read(res);
         const text = await res.text();
-        if (!retryable(res.status)) return { status: res.status, headers: res.headers, text };
         retryAfter = res.headers.get("retry-after");
         failure = new ProviderError(this.provider, `${this.provider} answered HTTP ${res.status} with ${describeBody(text)} (${attempts} attempts)`);
       } catch (e) {

@@ -3,6 +3,7 @@ import { DataFrameSchema, rowsFrame } from "../frames/data-frame.ts";
 import type { HttpEnv } from "../http-env.ts";
 import { errorResponses, jsonOk } from "../schemas/common.ts";
 import { qCode, qInt } from "../validation/query.ts";
+import { RequestValidationError } from "../validation/fastapi-errors.ts";
 import type { AnnouncementService } from "./announcement-service.ts";
 import { cacheHeader } from "./cache-header.ts";
 
@@ -14,7 +15,7 @@ date ("YYYY-MM-DD", Shanghai), url (detail page), code, org_id, announcement_id,
 pdf_url ("" when there is no attachment). \`total\` is the number of announcements over all pages. Answers are cached
 for 10 minutes per code, page and count (header \`x-cache: hit|miss\`).`;
 
-/** `GET /api/v1/announcements` (market-api.md 4.11). */
+/** `GET /api/v1/announcements` (market-api.md 4.11) and `GET /api/v1/announcements/attachment`. */
 export function registerAnnouncementRoutes(app: OpenAPIHono<HttpEnv>, announcements: AnnouncementService): void {
   app.openapi(
     createRoute({
@@ -37,6 +38,31 @@ export function registerAnnouncementRoutes(app: OpenAPIHono<HttpEnv>, announceme
       const loaded = await announcements.page(code, page, count);
       cacheHeader(c, loaded.cached);
       return c.json({ ...rowsFrame(ANNOUNCEMENT_COLUMNS, loaded.value.rows as never), total: loaded.value.total, page }, 200);
+    },
+  );
+
+  app.openapi(
+    createRoute({
+      method: "get",
+      path: "/api/v1/announcements/attachment",
+      tags: ["announcement"],
+      summary: "An announcement's attachment (PDF), fetched from the provider",
+      description:
+        "The file a row's `pdf_url` points at, fetched through the provider adapter (its timeout and retries) and passed on " +
+        "as `application/pdf`. Only addresses on the provider's file host are fetched; any other `url` is a 422.",
+      request: { query: z.object({ url: z.string().min(1).max(2000).openapi({ description: "a `pdf_url` from /announcements" }) }) },
+      responses: {
+        200: { description: "the file", content: { "application/pdf": { schema: z.string().openapi({ format: "binary" }) } } },
+        ...errorResponses(401, 403, 502, 504),
+      },
+    }),
+    async (c) => {
+      const { url } = c.req.valid("query");
+      const bytes = await announcements.attachment(url);
+      if (!bytes) {
+        throw new RequestValidationError([{ type: "value_error", loc: ["query", "url"], msg: "Value error, not an attachment address of the announcements provider", input: url }]);
+      }
+      return c.body(bytes as Uint8Array<ArrayBuffer>, 200, { "content-type": "application/pdf" }) as never;
     },
   );
 }

@@ -1,0 +1,143 @@
+/**
+ * Quotes, bars and intraday data (easy_tdx's kline, quote, quote-list, tick,
+ * transaction, auction, capital-flow, symbol-info): each one request to the
+ * matching `/api/v1` route, options named as easy_tdx's CLI names them.
+ */
+import type { ArgSpec, OptionSpec } from "./cli-args.ts";
+import { answer, type Command, flag, frameRows, num, str } from "./cli-command.ts";
+import { type Row, rowsOf } from "./cli-output.ts";
+import { category, market, PERIOD_HELP, stockList, ymdNumber } from "./cli-values.ts";
+
+export const SECURITY_ARGS: readonly ArgSpec[] = [
+  { name: "MARKET", help: "SZ, SH or BJ (or 0, 1, 2)" },
+  { name: "CODE", help: "six-digit code, e.g. 000001" },
+];
+
+export const PERIOD: OptionSpec = { name: "period", type: "string", default: "DAILY", help: PERIOD_HELP };
+export const ADJUST: OptionSpec = { name: "adjust", type: "string", choices: ["NONE", "QFQ", "HFQ"], default: "QFQ", help: "price adjustment" };
+
+const security = (args: Record<string, string>) => ({ market: market(args.MARKET!), code: args.CODE! });
+
+/** A command that prints one GET route's answer for a security. */
+function securityView(name: string, path: string, summary: string): Command {
+  return {
+    name,
+    summary,
+    args: SECURITY_ARGS,
+    options: [],
+    examples: [`${name} SZ 000001`],
+    run: async (ctx, { args }) => answer(await (await ctx.api()).get(path, security(args))),
+  };
+}
+
+const kline: Command = {
+  name: "kline",
+  summary: "K-line bars of a security (or of an index with --index), adjusted from the ex-rights records.",
+  args: SECURITY_ARGS,
+  options: [
+    PERIOD,
+    { name: "count", type: "integer", default: 800, help: "bars, newest last (at most 800)" },
+    { name: "start", type: "integer", default: 0, help: "bars back from the newest" },
+    ADJUST,
+    { name: "bar-time", type: "string", choices: ["start", "end"], default: "start", help: "minute bars stamped at their start or their end" },
+    { name: "index", type: "boolean", default: false, help: "index bars (adds up_count, down_count)" },
+  ],
+  examples: ["kline SZ 000001 --count 5 --table", "kline SH 600519 --period 5MIN --count 48"],
+  async run(ctx, { args, opts }) {
+    const q = {
+      ...security(args),
+      category: category(str(opts, "period")!),
+      count: num(opts, "count"),
+      start: num(opts, "start"),
+      bar_time: str(opts, "bar-time"),
+    };
+    const api = await ctx.api();
+    return frameRows(flag(opts, "index") ? await api.get("/api/v1/bars/index", q) : await api.get("/api/v1/bars", { ...q, adjust: str(opts, "adjust") }));
+  },
+};
+
+const quote: Command = {
+  name: "quote",
+  summary: "Five-level quotes of one or more securities (at most 80).",
+  args: [{ name: "STOCKS", help: 'securities as "SZ 000001,SH 600519"' }],
+  options: [],
+  examples: ['quote "SZ 000001,SH 600519" --table'],
+  async run(ctx, { args }) {
+    return frameRows(await (await ctx.api()).post("/api/v1/quotes", { stocks: stockList(args.STOCKS!) }));
+  },
+};
+
+const quoteList: Command = {
+  name: "quote-list",
+  summary: "Ranked quote list of a market category (A, SH, SZ, KCB, CYB, BJ).",
+  args: [{ name: "CATEGORY", help: "A (all A shares), SH, SZ, KCB, CYB or BJ", default: "A" }],
+  options: [
+    { name: "count", type: "integer", default: 80, help: "rows" },
+    { name: "start", type: "integer", default: 0, help: "rows to skip" },
+    { name: "sort", type: "string", default: "CHANGE_PCT", help: "sort field: CHANGE_PCT, PRICE, VOLUME, TOTAL_AMOUNT, TURNOVER_RATE, CODE ..." },
+    { name: "order", type: "string", choices: ["DESC", "ASC"], default: "DESC", help: "sort direction" },
+  ],
+  examples: ["quote-list A --count 10 --table"],
+  async run(ctx, { args, opts }) {
+    const q = { category: args.CATEGORY!.toUpperCase(), count: num(opts, "count"), start: num(opts, "start"), sort_type: str(opts, "sort"), sort_order: str(opts, "order") };
+    return frameRows(await (await ctx.api()).get("/api/v1/mac/quote-list", q));
+  },
+};
+
+const tick: Command = {
+  name: "tick",
+  summary: "Minute series (分时) of a trading day: today, --date, or the last --days days (each row with its date).",
+  args: SECURITY_ARGS,
+  options: [
+    { name: "date", type: "string", meta: "YYYYMMDD", help: "a past trading day (default: the latest)" },
+    { name: "days", type: "integer", default: 1, help: "the last N trading days, oldest first" },
+  ],
+  examples: ["tick SZ 000001 --table", "tick SH 600519 --days 5"],
+  async run(ctx, { args, opts }) {
+    const api = await ctx.api();
+    const s = security(args);
+    const date = str(opts, "date");
+    if (date !== undefined) return frameRows(await api.get("/api/v1/minute/history", { ...s, date: ymdNumber(date, "--date") }));
+    const days = num(opts, "days")!;
+    if (days <= 1) return frameRows(await api.get("/api/v1/minute", s));
+    // The trading days are the dates of the latest daily bars.
+    const bars = (await api.get("/api/v1/bars", { ...s, category: "DAY", count: days, adjust: "NONE" })) as { data: { date: string }[] };
+    const rows: Row[] = [];
+    let columns: string[] = [];
+    for (const { date: d } of bars.data) {
+      const f = (await api.get("/api/v1/minute/history", { ...s, date: Number(d.replace(/-/g, "")) })) as { columns: string[]; data: Row[] };
+      columns = ["date", ...f.columns];
+      for (const r of f.data) rows.push({ date: d, ...r });
+    }
+    return rowsOf(rows, columns);
+  },
+};
+
+const transaction: Command = {
+  name: "transaction",
+  summary: "Tick-by-tick transactions (逐笔成交) of today or of --date.",
+  args: SECURITY_ARGS,
+  options: [
+    { name: "count", type: "integer", default: 800, help: "transactions (at most 800 per call)" },
+    { name: "start", type: "integer", default: 0, help: "transactions back from the newest" },
+    { name: "date", type: "string", meta: "YYYYMMDD", help: "a past trading day (default: today)" },
+  ],
+  examples: ["transaction SZ 000001 --count 20 --table"],
+  async run(ctx, { args, opts }) {
+    const q = { ...security(args), count: num(opts, "count"), start: num(opts, "start") };
+    const date = str(opts, "date");
+    const api = await ctx.api();
+    return frameRows(date === undefined ? await api.get("/api/v1/transaction", q) : await api.get("/api/v1/transaction/history", { ...q, date: ymdNumber(date, "--date") }));
+  },
+};
+
+export const quoteCommands: readonly Command[] = [
+  kline,
+  quote,
+  quoteList,
+  tick,
+  transaction,
+  securityView("auction", "/api/v1/mac/auction", "Call-auction (集合竞价) prints of today."),
+  securityView("capital-flow", "/api/v1/mac/capital-flow", "Capital flow of a security (main, super-large, large, medium and small orders)."),
+  securityView("symbol-info", "/api/v1/mac/symbol-info", "Snapshot of a security's features (activity, inside/outside volume, turnover ...)."),
+];

@@ -24,6 +24,7 @@ import { systemClock } from "../../adapters/system/system-clock.ts";
 import { loadPlugins } from "../../plugins/index.ts";
 import type { Clock } from "../../ports/clock.ts";
 import type { Logger } from "../../ports/logger.ts";
+import type { PasswordHasher } from "../../ports/password-hasher.ts";
 import type { Config } from "./config.ts";
 import { wireBacktest } from "./backtest-wiring.ts";
 import { wireExternal } from "./external-wiring.ts";
@@ -44,10 +45,11 @@ export async function startServer(config: Config, overrides: Overrides = {}): Pr
   return listen(await buildApp(config, overrides), config);
 }
 
-/** Test seams: a fixed clock, a quieter logger. */
+/** Test seams: a fixed clock, a quieter logger, a cheaper password hasher. */
 export interface Overrides {
   clock?: Clock;
   log?: Logger;
+  hasher?: PasswordHasher;
 }
 
 export interface ServiceApp {
@@ -66,7 +68,7 @@ export async function buildApp(config: Config, overrides: Overrides = {}): Promi
   const db = await openDatabase(join(config.DATA_DIR, "service.sqlite"), defaultSqliteOpener());
   const auth = await AuthService.create({
     store: sqliteAuthStore(db),
-    hasher: pbkdf2Hasher(),
+    hasher: overrides.hasher ?? pbkdf2Hasher(),
     tokens: randomSessionTokens,
     clock,
   });

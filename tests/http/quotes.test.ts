@@ -99,9 +99,18 @@ describe("quote and bar endpoints", () => {
   test("index bars: lots, breadth, null minute volume; BJ is not accepted", async () => {
     const d = await get("/api/v1/bars/index?market=SH&code=000001&count=5");
     assert.equal(d.status, 200);
-    assert.ok(d.body.columns.includes("up_count"));
+    assert.ok(d.body.columns.includes("up_count"), "a breadth column");
+    // The demo market's own index history: volume in lots (float32 on the wire), advancers and decliners.
+    const h = market.dailyAt(market.find("SH", "000001")!, marketTimeOf(clock.now()));
+    const n = h.bars.length;
+    const want = Array.from({ length: 5 }, (_, k) => n - 5 + k).map((i) => [h.bars.close[i], Math.fround(h.bars.vol[i]!), h.up[i], h.down[i]]);
+    assert.deepEqual(
+      d.body.data.map((r: { close: number; vol: number; up_count: number; down_count: number }) => [r.close, r.vol, r.up_count, r.down_count]),
+      want,
+    );
     const m = await get("/api/v1/bars/index?market=SH&code=000001&count=5&category=MIN_5");
-    assert.ok(m.body.data.every((r: { vol: null }) => r.vol === null));
+    assert.equal(m.body.count, 5, "five minute bars");
+    assert.ok(m.body.data.every((r: { vol: null; amount: number }) => r.vol === null && r.amount > 0), "minute index bars: no volume, an amount");
     assert.equal((await get("/api/v1/bars/index?market=BJ&code=899050")).status, 422);
   });
 

@@ -2,7 +2,6 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import fc from "fast-check";
 import * as ti from "technicalindicators";
-import { parseBarsCsv } from "../../../apps/cli/bars-csv.ts";
 import { compileFormula, evaluatePlan } from "../../../core/formula/index.ts";
 import { resolveIndicatorRequests } from "../../../core/indicators/indicator-spec.ts";
 import { formulaIndicators, indicators } from "../../../plugins/indicators/index.ts";
@@ -162,12 +161,3 @@ test("MACD and KDJ plugins reproduce the stored HQChart values (KDJ after warm-u
   for (const k of ["K", "D", "J"]) assertSeries(kdj[k]!.slice(45), o.hqchart[k]!.slice(45), 1e-4, k);
 });
 
-const CSV = "chanlun/000001.SH_D.csv";
-test("every indicator runs on the real SSE composite daily series", { skip: skipUnless(CSV) }, () => {
-  const s = parseBarsCsv(readFixtureText(CSV));
-  for (const p of indicators) {
-    for (const [name, v] of Object.entries(p.compute(s, {}))) {
-      assert.ok(Number.isFinite(v[s.length - 1]!), `${p.id}.${name}`);
-    }
-  }
-});

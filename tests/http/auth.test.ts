@@ -131,7 +131,7 @@ describe("configured installation", () => {
     assert.equal(name, "tf_session");
     assert.ok(token.length >= 43, "at least 256 bits");
     assert.deepEqual(new Set(attrs.map((a) => a.toLowerCase())), new Set(["max-age=2592000", "path=/", "httponly", "samesite=lax"]));
-    assert.ok(!/secure/i.test(set));
+    assert.ok(!/secure/i.test(set), "!/secure/i.test(set)");
     assert.deepEqual(await status(s, pair), { configured: true, authenticated: true });
     assert.equal((await gated(s, { cookie: pair })).status, 200);
   });

@@ -40,7 +40,7 @@ describe("quote and bar endpoints", () => {
     assert.equal(r.status, 200);
     const want = market.universe.filter((x) => x.market !== "BJ" && x.kind === "stock").length;
     assert.equal(r.body.count, want);
-    assert.ok(r.body.data.every((row: { kind: string; market: string }) => row.kind === "stock" && row.market !== "BJ"));
+    assert.ok(r.body.data.every((row: { kind: string; market: string }) => row.kind === "stock" && row.market !== "BJ"), "r.body.data.every((row: { kind: string; market: string }) => row.kind === \"stock\" && row.market !== \"BJ\")");
     assert.equal((await get("/api/v1/security/list-all?pages=0")).status, 422);
   });
 
@@ -119,7 +119,7 @@ describe("quote and bar endpoints", () => {
     assert.equal(m.body.count, 180, "09:30–11:30 and 13:00–14:00");
     const hm = await get("/api/v1/minute/history?market=SZ&code=000001&date=20261119");
     assert.equal(hm.body.count, 240);
-    assert.ok(hm.body.pre_close > 0);
+    assert.ok(hm.body.pre_close > 0, "hm.body.pre_close > 0");
     const t = await get("/api/v1/transaction?market=SZ&code=000001&count=10");
     assert.equal(t.body.count, 10);
     const ht = await get("/api/v1/transaction/history?market=SZ&code=000001&date=20261119&start=5&count=3");
@@ -155,7 +155,7 @@ describe("quote and bar endpoints", () => {
     const h = await get("/api/v1/server/hosts");
     assert.equal(h.body.source, "sim");
     assert.equal(h.body.total, 1);
-    assert.ok(h.body.hosts[0].is_current);
+    assert.ok(h.body.hosts[0].is_current, "h.body.hosts[0].is_current");
     const t = await call(s.url, "POST", "/api/v1/server/test", { json: { timeout: 2 } });
     assert.equal(t.status, 200);
     assert.equal(t.body[0].reachable, true);

@@ -20,7 +20,7 @@ describe("vipdoc quote source", { skip }, () => {
     const last = r.body.data.at(-1);
     assert.equal(last.date, "2021-05-14");
     assert.equal(last.close, 3490.38);
-    assert.ok(last.up_count > 0);
+    assert.ok(last.up_count > 0, "last.up_count > 0");
   });
 
   test("stock bars: the listing days of 600519; adjust is reported as ignored (no xdxr offline)", async () => {
@@ -39,7 +39,7 @@ describe("vipdoc quote source", { skip }, () => {
     const line = await call(s.url, "GET", "/api/v1/minute?market=SH&code=688001");
     assert.equal(line.body.count, 240);
     const list = await call(s.url, "GET", "/api/v1/security/list?market=SH");
-    assert.ok(list.body.data.some((x: { code: string }) => x.code === "600519"));
+    assert.ok(list.body.data.some((x: { code: string }) => x.code === "600519"), "list.body.data.some((x: { code: string }) => x.code === \"600519\")");
     assert.equal((await call(s.url, "GET", "/api/v1/bars?market=SZ&code=000001")).status, 404);
   });
 });

@@ -184,7 +184,7 @@ test("index minute bars carry amount/100 where volume would be, and decode to Na
   const wireVol = new DataView(body.buffer).getFloat32(body.length - 12, true);
   assert.equal(wireVol, 2e8);
   const back = decodeBarsReply(body, { category: BarCategory.MIN_5, index: true });
-  assert.ok(Number.isNaN(back.vol[0]));
+  assert.ok(Number.isNaN(back.vol[0]), "Number.isNaN(back.vol[0])");
   assert.deepEqual([back.up[0], back.down[0]], [1200, 800]);
 });
 

@@ -44,7 +44,7 @@ const EXPECTED: Record<number, [number, number, boolean, boolean][]> = {
 
 test("strokes, provisional last stroke and the opening-bar rule, bar by bar as chan.py", () => {
   const p = parseChanOptions({});
-  assert.ok(p.ok);
+  assert.ok(p.ok, "p.ok");
   const bars = series(OPENING_BAR_ROWS);
   const s = new ChanStream(p.config);
   for (let i = 0; i < bars.length; i++) {

@@ -42,7 +42,7 @@ const files = fixture("formulas") ? readdirSync(fixture("formulas")!).filter((f)
 const csv = "chanlun/000001.SH_D.csv";
 
 test("the formula fixtures are present", { skip: skipUnless("formulas") }, () => {
-  assert.ok(files.length >= 20);
+  assert.ok(files.length >= 20, "files.length >= 20");
 });
 
 for (const file of files) {
@@ -64,7 +64,7 @@ for (const file of files) {
     const c = compileFormula(readFixtureText(`formulas/${file}`), { params: PARAMS[id], includeAssignments: true });
     assert.ok(c.plan, c.errors.map((e) => e.message).join("\n"));
     const cols = evaluatePlan(c.plan, series);
-    assert.ok(cols.length > 0);
+    assert.ok(cols.length > 0, "cols.length > 0");
     for (const col of cols) {
       assert.equal(col.values.length, series.length);
       let valid = 0;

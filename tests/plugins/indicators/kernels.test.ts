@@ -126,7 +126,7 @@ test("kernels hand over (return null) on input they do not handle", () => {
   withGap.vol[10] = NaN;
   assert.equal(obvKernel(withGap.close, withGap.vol, 30), null);
   assert.equal(vrKernel(withGap.close, withGap.vol, 26, 6), null);
-  assert.ok(obvKernel(randomWalk(50).close, randomWalk(50).vol, 30) !== null);
+  assert.ok(obvKernel(randomWalk(50).close, randomWalk(50).vol, 30) !== null, "obvKernel(randomWalk(50).close, randomWalk(50).vol, 30) !== null");
 });
 
 test("kernels equal the formula on long series with a gap, across the 1,024-bar ranges their loops run in", () => {

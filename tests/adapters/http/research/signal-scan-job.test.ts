@@ -61,7 +61,7 @@ test("a batch scans each target on its bars; unknown strategies, bad parameters 
   ]);
   const rows = scanBatch(registry, { window: 300, targets, series: { [seriesKey(targets[0]!)]: bars, "SH:600000|DAY": "bars not fetched: boom" } });
   assert.equal(rows[0]!.error, null);
-  assert.ok(rows[0]!.recent_signals.length > 0);
+  assert.ok(rows[0]!.recent_signals.length > 0, "rows[0]!.recent_signals.length > 0");
   assert.equal(rows[0]!.latest_signal, rows[0]!.recent_signals.at(-1)!.direction);
   assert.equal(rows[0]!.signal_date, rows[0]!.recent_signals.at(-1)!.date);
   assert.match(rows[0]!.recent_signals[0]!.date, /^\d{4}-\d{2}-\d{2}$/);

@@ -40,9 +40,16 @@ export async function startTestServer(
   opts: { clock?: Clock; dataDir?: string; env?: Record<string, string>; log?: Logger; productionHasher?: boolean } = {},
 ): Promise<TestServer> {
   const dataDir = opts.dataDir ?? mkdtempSync(join(tmpdir(), "tdx-forge-test-"));
-  const config = loadConfig({ HOST: "127.0.0.1", PORT: "0", DATA_DIR: dataDir, LOG_LEVEL: "silent", ...opts.env });
   const hasher = opts.productionHasher ? {} : { hasher: cheapHasher };
-  const s = await startServer(config, { clock: opts.clock, log: opts.log ?? silentLog, ...hasher });
+  let s: RunningServer;
+  try {
+    const config = loadConfig({ HOST: "127.0.0.1", PORT: "0", DATA_DIR: dataDir, LOG_LEVEL: "silent", ...opts.env });
+    s = await startServer(config, { clock: opts.clock, log: opts.log ?? silentLog, ...hasher });
+  } catch (e) {
+    // a start-up the test expects to fail leaves no folder behind (one it was handed is its own)
+    if (opts.dataDir === undefined) rmSync(dataDir, { recursive: true, force: true });
+    throw e;
+  }
   return {
     ...s,
     dataDir,

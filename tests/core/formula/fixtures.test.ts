@@ -1,13 +1,14 @@
 /**
  * Every shared real-world formula validates (or fails for the documented
  * reason), computes on the real SSE composite daily series, and gives HQChart's
- * numbers there once past the warm-up (hqchart-oracle.md: HQChart is a
+ * numbers on its last 1,200 bars once past the warm-up (hqchart-oracle.md: HQChart is a
  * third-party imitation of TDX whose conventions differ on the first bars).
  */
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { readdirSync } from "node:fs";
 import { parseBarsCsv } from "../../../apps/cli/bars-csv.ts";
+import { sliceSeries } from "../../../core/bars/series.ts";
 import { compileFormula, evaluatePlan, validateFormula } from "../../../core/formula/index.ts";
 import { fixture, readFixtureText, skipUnless } from "../../support/fixtures.ts";
 import { hqchartAvailable, runHQChart } from "./hqchart-runner.ts";
@@ -83,7 +84,8 @@ for (const file of files) {
   const id = file.slice(0, 2);
   const skip = !hqchartAvailable ? "npm hqchart (a devDependency) is not installed" : HQCHART_FAILS.has(id) ? "HQChart cannot run it" : skipUnless(csv);
   test(`fixture ${file} gives HQChart's values after the warm-up`, { skip }, () => {
-    const series = parseBarsCsv(readFixtureText(csv));
+    const all = parseBarsCsv(readFixtureText(csv));
+    const series = sliceSeries(all, all.length - 1200, all.length);
     const text = readFixtureText(`formulas/${file}`);
     const c = compileFormula(text, { params: PARAMS[id] });
     assert.ok(c.plan, c.errors.map((e) => e.message).join("\n"));

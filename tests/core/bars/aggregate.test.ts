@@ -129,3 +129,19 @@ test("aggregation conserves volume and amount and bounds prices", () => {
     }),
   );
 });
+
+test("a Sunday bar closes its Monday-to-Sunday week; periods far apart never share a key", () => {
+  // 2026-11-22 is a Sunday: it belongs with Friday the 20th, not with Monday the 23rd.
+  const sunday = [[2026, 11, 20], [2026, 11, 22], [2026, 11, 23]].map(([y, m, d]) => marketTime(y, m, d));
+  const w = aggregateBars(series(sunday, [1, 2, 3]), "WEEK");
+  assert.deepEqual([...w.time], [sunday[1], sunday[2]], "Fri + Sun, then Mon");
+  // February 2000 and January 2012, April 2000 and January 2004: a calendar key must still tell them apart.
+  const far = [[2000, 2, 15], [2012, 1, 16]].map(([y, m, d]) => marketTime(y, m, d));
+  assert.equal(aggregateBars(series(far, [1, 2]), "MONTH").length, 2, "two months 12 years apart");
+  const quarters = [[2000, 4, 14], [2004, 1, 15]].map(([y, m, d]) => marketTime(y, m, d));
+  assert.equal(aggregateBars(series(quarters, [1, 2]), "SEASON").length, 2, "two seasons 4 years apart");
+  for (const p of ["WEEK", "MONTH", "SEASON", "YEAR"] as const) {
+    const a = aggregateBars(series(sunday, [1, 2, 3]), p);
+    for (const col of [a.time, a.open, a.high, a.low, a.close, a.vol, a.amount]) assert.equal(col.length, a.length, `${p}: every column holds exactly the bars`);
+  }
+});

@@ -54,3 +54,12 @@ test("a fresh record holds the key its own rounds and salt give (600,000 rounds,
   const expected = pbkdf2Sync("correct horse", salt, rec.iterations, 32, "sha256").toString("base64");
   assert.equal(rec.hash, expected, "the stored key is PBKDF2-HMAC-SHA256 at the stored rounds");
 });
+
+test("the policy: at least 600,000 rounds, and a record of another algorithm or fewer rounds is rehashed", () => {
+  assert.throws(() => pbkdf2Hasher(599_999), /PBKDF2 iterations must be an integer >= 600000/, "below the floor");
+  assert.throws(() => pbkdf2Hasher(600_000.5), /must be an integer/, "not an integer");
+  const h = pbkdf2Hasher();
+  assert.equal(h.needsRehash(record(RFC7914[1], 600_000)), false, "a record at the policy");
+  assert.equal(h.needsRehash(record(RFC7914[1])), true, "a record at 80,000 rounds");
+  assert.equal(h.needsRehash({ ...record(RFC7914[1], 600_000), algorithm: "bcrypt" as "pbkdf2-sha256" }), true, "another algorithm");
+});

@@ -29,6 +29,7 @@ import { systemClock } from "../../adapters/system/system-clock.ts";
 import { loadPlugins } from "../../plugins/index.ts";
 import type { Clock } from "../../ports/clock.ts";
 import type { Logger } from "../../ports/logger.ts";
+import type { PasswordHasher } from "../../ports/password-hasher.ts";
 import { type Config, isForeignWebDir } from "./config.ts";
 import { wireBacktest } from "./backtest-wiring.ts";
 import { wireExternal } from "./external-wiring.ts";
@@ -51,10 +52,11 @@ export async function startServer(config: Config, overrides: Overrides = {}): Pr
   return listen(await buildApp(config, overrides), config);
 }
 
-/** Test seams (a fixed clock, a quieter logger) and the CLI's in-process peer (no socket). */
+/** Test seams (a fixed clock, a quieter logger, a cheaper password hasher) and the CLI's in-process peer (no socket). */
 export interface Overrides {
   clock?: Clock;
   log?: Logger;
+  hasher?: PasswordHasher;
   peerAddress?: HttpDeps["peerAddress"];
 }
 
@@ -76,7 +78,7 @@ export async function buildApp(config: Config, overrides: Overrides = {}): Promi
   const db = await openDatabase(join(config.DATA_DIR, "service.sqlite"), defaultSqliteOpener());
   const auth = await AuthService.create({
     store: sqliteAuthStore(db),
-    hasher: pbkdf2Hasher(),
+    hasher: overrides.hasher ?? pbkdf2Hasher(),
     tokens: randomSessionTokens,
     clock,
   });

@@ -1,8 +1,8 @@
 /**
- * Bar periods as the API names them, and the TDX category numbers behind them
- * (command 0x052d, tdx-protocol.md 5.4). One table so the client, the simulator,
- * the codec and the HTTP edge agree on which number carries which period, how its
- * date is encoded and what unit its volume arrives in.
+ * Bar periods as the API names them, and the TDX category numbers the client
+ * requests for them (command 0x052d, tdx-protocol.md 5.4). What each number
+ * carries on the wire (date encoding, volume unit) is the bars codec's table
+ * (adapters/tdx/tdx-codec-bars.ts); a test checks the two agree.
  */
 
 /** The API's category names in period order (usable as a zod enum). */
@@ -21,44 +21,6 @@ export const BAR_CATEGORY_NAMES = [
 ] as const;
 
 export type BarCategory = (typeof BAR_CATEGORY_NAMES)[number];
-
-/** One TDX category number as the server understands it. */
-export interface TdxCategory {
-  readonly id: number;
-  readonly period: BarCategory;
-  /** Minute categories carry a packed day + minute stamp (the bar's end); the rest a YYYYMMDD. */
-  readonly intraday: boolean;
-  /**
-   * Factor from the volume in the reply to the "fine" unit: shares for stocks,
-   * lots for indices. Categories 5, 6, 9, 10 and 11 send volume / 100 (recorded
-   * side by side for SH 600000: category 4 gives 67,301,816, category 9 gives
-   * 673,018); the others send the fine unit as is.
-   */
-  readonly volScale: 1 | 100;
-}
-
-const tdx = (id: number, period: BarCategory, volScale: 1 | 100): TdxCategory => ({
-  id,
-  period,
-  intraday: period.startsWith("MIN_"),
-  volScale,
-});
-
-/** Every category number of command 0x052d, by id. */
-export const TDX_CATEGORIES: readonly TdxCategory[] = [
-  tdx(0, "MIN_5", 1),
-  tdx(1, "MIN_15", 1),
-  tdx(2, "MIN_30", 1),
-  tdx(3, "MIN_60", 1),
-  tdx(4, "DAY", 1),
-  tdx(5, "WEEK", 100),
-  tdx(6, "MONTH", 100),
-  tdx(7, "MIN_1", 1), // "EXHQ_1MIN": meant for extended markets; A-share clients use 8
-  tdx(8, "MIN_1", 1),
-  tdx(9, "DAY", 100), // "RI_K": same prices as 4, volume in lots
-  tdx(10, "SEASON", 100),
-  tdx(11, "YEAR", 100),
-];
 
 /** How the standard connection obtains one API category. */
 export interface BarCategorySpec {

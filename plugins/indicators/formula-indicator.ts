@@ -22,6 +22,8 @@ export interface FormulaIndicatorPlugin extends IndicatorPlugin {
   compute(series: BarSeries, params: Readonly<Record<string, number>>, allocate?: Allocate): Lines;
   /** Computes through the formula engine even when a kernel exists (for tests and comparisons). */
   computeByFormula(series: BarSeries, params?: Readonly<Record<string, number>>, allocate?: Allocate): Lines;
+  /** Computes through the kernel alone: null when there is none or it hands over (for tests: proof that it ran). */
+  computeByKernel(series: BarSeries, params?: Readonly<Record<string, number>>, allocate?: Allocate): Lines | null;
 }
 
 export interface FormulaIndicatorDef {
@@ -66,6 +68,8 @@ export function formulaIndicator(def: FormulaIndicatorDef): FormulaIndicatorPlug
     return lines;
   };
   const kernel = def.kernel;
+  const computeByKernel = (series: BarSeries, params?: Readonly<Record<string, number>>, allocate: Allocate = freshColumn) =>
+    kernel ? kernel(series, merge(params), allocate) : null;
   return {
     kind: "indicator",
     id: def.id,
@@ -78,8 +82,9 @@ export function formulaIndicator(def: FormulaIndicatorDef): FormulaIndicatorPlug
     inputs,
     hasKernel: kernel !== undefined,
     compute: kernel
-      ? (series, params, allocate = freshColumn) => kernel(series, merge(params), allocate) ?? computeByFormula(series, params, allocate)
+      ? (series, params, allocate = freshColumn) => computeByKernel(series, params, allocate) ?? computeByFormula(series, params, allocate)
       : computeByFormula,
     computeByFormula,
+    computeByKernel,
   };
 }

@@ -62,7 +62,7 @@ describe("web application at /", () => {
     assert.equal(res.headers.get("cache-control"), "public, max-age=31536000, immutable");
     assert.match(res.headers.get("content-type")!, /^text\/javascript/);
     const etag = res.headers.get("etag")!;
-    assert.ok(etag);
+    assert.ok(etag, "etag");
     // fetch decompresses transparently; the body must be the original script.
     assert.equal(await res.text(), SCRIPT);
 
@@ -79,7 +79,7 @@ describe("web application at /", () => {
         }),
     );
     assert.equal(raw.encoding, "gzip");
-    assert.ok(raw.body.length < SCRIPT.length / 4);
+    assert.ok(raw.body.length < SCRIPT.length / 4, "raw.body.length < SCRIPT.length / 4");
     assert.equal(gunzipSync(raw.body).toString(), SCRIPT);
 
     const again = await call(s.url, "GET", "/assets/app-1a2b.js", { headers: { "if-none-match": etag } });

@@ -21,9 +21,9 @@ test("neither the password nor a session token is stored in the clear", async ()
         }
       })
       .join("");
-    assert.ok(bytes.length > 0);
-    assert.ok(!bytes.includes(password));
-    assert.ok(!bytes.includes(token));
+    assert.ok(bytes.length > 0, "bytes.length > 0");
+    assert.ok(!bytes.includes(password), "!bytes.includes(password)");
+    assert.ok(!bytes.includes(token), "!bytes.includes(token)");
   } finally {
     await s.dispose().catch(() => {});
   }

@@ -5,7 +5,11 @@
  * X-Forwarded-For (honoured because the direct peer is local).
  */
 import assert from "node:assert/strict";
+import { join } from "node:path";
 import { after, before, describe, test } from "node:test";
+import { sqliteAuthStore } from "../../adapters/sqlite/sqlite-auth-store.ts";
+import { openDatabase } from "../../adapters/sqlite/sqlite-database.ts";
+import { defaultSqliteOpener } from "../../adapters/sqlite/sqlite-opener.ts";
 import { call, cookieOf, FakeClock, startTestServer, type TestServer } from "../support/server.ts";
 
 const PUBLIC = { "x-forwarded-for": "203.0.113.7" };
@@ -127,7 +131,7 @@ describe("configured installation", () => {
     assert.equal(name, "tf_session");
     assert.ok(token.length >= 43, "at least 256 bits");
     assert.deepEqual(new Set(attrs.map((a) => a.toLowerCase())), new Set(["max-age=2592000", "path=/", "httponly", "samesite=lax"]));
-    assert.ok(!/secure/i.test(set));
+    assert.ok(!/secure/i.test(set), "!/secure/i.test(set)");
     assert.deepEqual(await status(s, pair), { configured: true, authenticated: true });
     assert.equal((await gated(s, { cookie: pair })).status, 200);
   });
@@ -231,6 +235,30 @@ describe("restart", () => {
       assert.equal((await gated(s, { cookie: kept })).status, 200);
       assert.equal((await gated(s, { cookie: dropped })).status, 401);
       assert.equal((await setup(s)).status, 409);
+    } finally {
+      await s.dispose();
+    }
+  });
+});
+
+describe("the production password hasher", () => {
+  // The only server here with the real 600,000 rounds; the others use tests/support's one-round hasher.
+  test("set-up stores PBKDF2-HMAC-SHA256 at 600,000 rounds, and login checks against it", async () => {
+    const s = await startTestServer({ productionHasher: true });
+    try {
+      assert.equal((await setup(s)).status, 200, "set-up accepted");
+      assert.equal((await login(s)).status, 200, "the right password logs in");
+      assert.equal((await login(s, "secret-2")).status, 401, "a wrong password does not");
+      const db = await openDatabase(join(s.dataDir, "service.sqlite"), defaultSqliteOpener());
+      try {
+        const rec = await sqliteAuthStore(db).getPassword();
+        assert.equal(rec?.algorithm, "pbkdf2-sha256", "the algorithm stored");
+        assert.equal(rec?.iterations, 600_000, "the rounds stored");
+        assert.equal(Buffer.from(rec!.salt, "base64").length, 16, "a 128-bit salt");
+        assert.equal(Buffer.from(rec!.hash, "base64").length, 32, "a 256-bit key");
+      } finally {
+        await db.destroy();
+      }
     } finally {
       await s.dispose();
     }

@@ -117,7 +117,7 @@ describe("background backtest tasks", () => {
     const bt = await runTask(s.url, "/api/v1/formula/backtest/run/async", { text: "B:CROSS(C,MA(C,N));S:CROSS(MA(C,N),C);", params: { N: 10 }, symbol: "SZ:000001", count: 300 });
     assert.equal(bt.status, "done", bt.error);
     assert.equal(bt.kind, "formula_backtest");
-    assert.ok(bt.result.performance.total_trades > 0);
+    assert.ok(bt.result.performance.total_trades > 0, "bt.result.performance.total_trades > 0");
     const zig = await runTask(s.url, "/api/v1/formula/backtest/run/async", { text: "Z:=ZIG(3,5);B:Z>REF(Z,1);", symbol: "SZ:000001", sell: "none" });
     assert.match(zig.result.warnings[0], /future functions \(ZIG\)/);
     const bad = await call(s.url, "POST", "/api/v1/formula/backtest/run/async", { json: { text: "B:C>MA(C,5);", buy: "X", symbol: "SZ:000001" } });
@@ -166,7 +166,7 @@ describe("restarts in the middle of a run", () => {
       const again = await pollTask(s.url, once);
       assert.equal(again.status, "done", again.error);
       assert.equal(again.attempts, 2);
-      assert.ok(again.result.performance.total_trades > 0);
+      assert.ok(again.result.performance.total_trades > 0, "again.result.performance.total_trades > 0");
 
       s = await s.restart();
       const twice = await submit();

@@ -18,8 +18,8 @@ describe("chanlun analyze", () => {
     const b = r.body;
     assert.equal(b.bar_count, 800);
     assert.ok(b.strokes.length > 20, `${b.strokes.length} strokes`);
-    assert.ok(b.segments.length > 1);
-    assert.ok(b.pivots.length > 0);
+    assert.ok(b.segments.length > 1, "b.segments.length > 1");
+    assert.ok(b.pivots.length > 0, "b.pivots.length > 0");
     for (const k of ["bsp", "divergences", "segment_level"]) assert.ok(k in b, k);
     assert.equal(b.bi_count, b.strokes.length);
     assert.equal(b.bis.length, b.strokes.length);
@@ -31,7 +31,7 @@ describe("chanlun analyze", () => {
     assert.equal(withMerged.body.merged_bars.length, withMerged.body.merged_bar_count);
     const index = await post({ market: "SH", code: "000001", count: 300 });
     assert.equal(index.status, 200, "indices analyse their index bars");
-    assert.ok(index.body.strokes.length > 5);
+    assert.ok(index.body.strokes.length > 5, "index.body.strokes.length > 5");
   });
 
   test("inline OHLCV: the real SSE daily series gives chan.py's strokes", { skip: skipUnless("chanlun/000001.SH_D.csv") }, async () => {
@@ -75,8 +75,8 @@ describe("chanlun analyze", () => {
     assert.equal(rows.status, 422);
     const locs = rows.body.detail.map((d: { loc: unknown[] }) => d.loc.join("."));
     assert.ok(locs.includes("body.ohlcv.1.date"), locs.join());
-    assert.ok(locs.includes("body.ohlcv.1.close"));
-    assert.ok(locs.includes("body.ohlcv.1.high"));
+    assert.ok(locs.includes("body.ohlcv.1.close"), "locs.includes(\"body.ohlcv.1.close\")");
+    assert.ok(locs.includes("body.ohlcv.1.high"), "locs.includes(\"body.ohlcv.1.high\")");
     assert.equal((await post({ market: "SH", code: "600519", count: 801 })).status, 422);
     assert.equal((await post({ market: "SZ", code: "999999" })).status, 404);
   });

@@ -58,7 +58,7 @@ describe("external data endpoints", () => {
     assert.equal(r.status, 200);
     assert.deepEqual(r.body.columns, ["title", "type", "date", "url", "code", "org_id", "announcement_id", "announcement_time", "pdf_url"]);
     assert.equal(r.body.count, 5);
-    assert.ok(r.body.total > 100);
+    assert.ok(r.body.total > 100, "r.body.total > 100");
     assert.equal(r.body.page, 2);
     const row = r.body.data[0];
     assert.match(row.date, /^\d{4}-\d{2}-\d{2}$/);
@@ -79,7 +79,7 @@ describe("external data endpoints", () => {
     assert.deepEqual((await get("/api/v1/sina/financial-report?code=600000&num=4")).body, r.body, "the original system's path");
     const fzb = await get("/api/v1/finsrc/financial-report?code=600000&type=fzb&num=1");
     assert.equal(fzb.body.data[0]["资产总计"], fzb.body.data[0]["负债和所有者权益(或股东权益)总计"]);
-    assert.ok((await get("/api/v1/finsrc/financial-report?code=300750&type=llb")).body.columns.includes("经营活动产生的现金流量净额"));
+    assert.ok((await get("/api/v1/finsrc/financial-report?code=300750&type=llb")).body.columns.includes("经营活动产生的现金流量净额"), "(await get(\"/api/v1/finsrc/financial-report?code=300750&type=llb\")).body.columns.includes(\"经营活动产生的现金流量净额\")");
   });
 
   test("ccpm: products, a day's ranking, the latest day searched backwards", async () => {

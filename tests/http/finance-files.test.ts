@@ -78,7 +78,7 @@ describe("finance and board-file endpoints", () => {
     const mt = r.body.data.find((x: { code: string }) => x.code === "600519");
     assert.equal(mt.market, "SH");
     assert.equal(mt.report_date, 20260930);
-    assert.ok(Math.abs(mt.eps * mt.total_shares - mt.net_profit) < Math.abs(mt.net_profit) * 1e-5);
+    assert.ok(Math.abs(mt.eps * mt.total_shares - mt.net_profit) < Math.abs(mt.net_profit) * 1e-5, "Math.abs(mt.eps * mt.total_shares - mt.net_profit) < Math.abs(mt.net_profit) * 1e-5");
     assert.equal(mt.col9, 0);
     const kept = readdirSync(join(s.dataDir, "cache", "tdxfin"));
     assert.deepEqual(kept, [`${last.hash}-${last.filename}`]);

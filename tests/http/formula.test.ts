@@ -114,7 +114,7 @@ describe("formula endpoints", () => {
     assert.equal(long.body.last_row.P, 5);
     const page = await call(s.url, "GET", "/api/v1/bars?market=SZ&code=000001&count=800&adjust=NONE");
     const tail5 = page.body.data.slice(-5).map((x: { close: number }) => x.close);
-    assert.ok(Math.abs(long.body.last_row.A - tail5.reduce((a: number, b: number) => a + b, 0) / 5) < 1e-9);
+    assert.ok(Math.abs(long.body.last_row.A - tail5.reduce((a: number, b: number) => a + b, 0) / 5) < 1e-9, "Math.abs(long.body.last_row.A - tail5.reduce((a: number, b: number) => a + b, 0) / 5) < 1e-9");
 
     const minute = await compute({ text: "A:C;P:PERIOD;", symbol: "SZ:000001", category: "MIN_5", count: 20, tail: 2 });
     assert.equal(minute.body.last_row.P, 1);

@@ -42,12 +42,12 @@ describe("GET/PUT /api/v1/llm/config", () => {
     const put = await call(s.url, "PUT", "/api/v1/llm/config", { json: { provider: "kimi", api_key: KEY, model: "moonshot-v1-32k", temperature: 0.5 } });
     assert.equal(put.status, 200);
     assert.deepEqual([put.body.ok, put.body.config_path, put.body.config.api_key, put.body.config.model], [true, "llm.json", "sk-***stuv", "moonshot-v1-32k"]);
-    assert.ok(!put.text.includes(KEY));
+    assert.ok(!put.text.includes(KEY), "the key is never returned");
     const stored = JSON.parse(readFileSync(file(), "utf8"));
     assert.equal(stored.api_key, KEY);
     assert.equal(statSync(file()).mode & 0o777, 0o600);
     const get = await call(s.url, "GET", "/api/v1/llm/config");
-    assert.ok(!get.text.includes(KEY));
+    assert.ok(!get.text.includes(KEY), "!get.text.includes(KEY)");
     assert.deepEqual([get.body.config.api_key, get.body.configured, get.body.resolved.api_url], ["sk-***stuv", true, "https://api.moonshot.cn/v1"]);
   });
 

@@ -40,7 +40,7 @@ describe("market-wide endpoints", () => {
     assert.equal(row.up_count, quotes.filter((q) => q.vol > 0 && q.price > q.pre_close).length);
     assert.equal(row.down_count, quotes.filter((q) => q.vol > 0 && q.price < q.pre_close).length);
     assert.equal(row.up_count + row.down_count + row.neutral_count + row.suspended_count, row.total_count);
-    assert.ok(row.limit_up_count > 0 && row.limit_up_count <= row.up_count);
+    assert.ok(row.limit_up_count > 0 && row.limit_up_count <= row.up_count, "row.limit_up_count > 0 && row.limit_up_count <= row.up_count");
     assert.equal(row.total_market_cap, null);
     assert.deepEqual(r.body.markets, ["SH", "SZ", "BJ"]);
   });
@@ -69,8 +69,8 @@ describe("market-wide endpoints", () => {
     }
     const ins = row.super_in + row.large_in + row.medium_in + row.small_in;
     const outs = row.super_out + row.large_out + row.medium_out + row.small_out;
-    assert.ok(Math.abs(ins - buy) < 1 && Math.abs(outs - sell) < 1);
-    assert.ok(Math.abs(row.main_net_inflow - (row.super_net + row.large_net)) < 1e-6);
+    assert.ok(Math.abs(ins - buy) < 1 && Math.abs(outs - sell) < 1, "Math.abs(ins - buy) < 1 && Math.abs(outs - sell) < 1");
+    assert.ok(Math.abs(row.main_net_inflow - (row.super_net + row.large_net)) < 1e-6, "Math.abs(row.main_net_inflow - (row.super_net + row.large_net)) < 1e-6");
     assert.equal(await status("/api/v1/fund-flow?market=SZ&code=999998"), 404);
     assert.equal(await status("/api/v1/fund-flow?market=BJ&code=830800"), 422);
   });
@@ -97,25 +97,25 @@ describe("market-wide endpoints", () => {
     assert.deepEqual(r.body.columns, ["rank", "code", "market", "name", "last_close", "last_date", "ret_5", "ret_20", "ret_60", "vol_20", "strength"]);
     assert.equal(r.body.count, 20);
     assert.deepEqual(r.body.weights, { w5: 0.2, w20: 0.3, w60: 0.5, vol_adjusted: true });
-    assert.ok(existsSync(join(s.dataDir, "sim-vipdoc", "sh", "lday", "sh600519.day")));
+    assert.ok(existsSync(join(s.dataDir, "sim-vipdoc", "sh", "lday", "sh600519.day")), "existsSync(join(s.dataDir, \"sim-vipdoc\", \"sh\", \"lday\", \"sh600519.day\"))");
     const rows = r.body.data;
-    for (let i = 1; i < rows.length; i++) assert.ok(rows[i - 1].strength >= rows[i].strength);
+    for (let i = 1; i < rows.length; i++) assert.ok(rows[i - 1].strength >= rows[i].strength, "rows[i - 1].strength >= rows[i].strength");
     const top = rows[0];
     assert.equal(top.last_date, 20261119, "finished sessions only");
     assert.equal(top.name, market.find(top.market, top.code)!.name);
     const h = market.history(market.find(top.market, top.code)!, 20261119).bars;
     const c = h.close;
     const n = c.length - 1;
-    assert.ok(Math.abs(top.ret_5 - (c[n] / c[n - 5] - 1)) < 1e-9);
+    assert.ok(Math.abs(top.ret_5 - (c[n] / c[n - 5] - 1)) < 1e-9, "Math.abs(top.ret_5 - (c[n] / c[n - 5] - 1)) < 1e-9");
     const raw = (0.2 * top.ret_5 + 0.3 * top.ret_20 + 0.5 * top.ret_60) / 1;
-    assert.ok(Math.abs(top.strength - raw / top.vol_20) < 1e-9);
+    assert.ok(Math.abs(top.strength - raw / top.vol_20) < 1e-9, "Math.abs(top.strength - raw / top.vol_20) < 1e-9");
 
     const core = await get("/api/v1/market/strength?universe=core&top_n=5000&preset=breakout");
     const pool = new Set(CORE_LEADERS.map((m) => m.code));
-    assert.ok(core.body.count > 100 && core.body.data.every((x: { code: string }) => pool.has(x.code)));
+    assert.ok(core.body.count > 100 && core.body.data.every((x: { code: string }) => pool.has(x.code)), "core.body.count > 100 && core.body.data.every((x: { code: string }) => pool.has(x.code))");
     assert.equal(core.body.weights.vol_adjusted, false);
     const sh = await get("/api/v1/market/strength?universe=sh&top_n=5000&min_amount=1e9&vol_adjusted=true&w5=1&w20=0&w60=0");
-    assert.ok(sh.body.data.every((x: { market: string }) => x.market === "SH"));
+    assert.ok(sh.body.data.every((x: { market: string }) => x.market === "SH"), "sh.body.data.every((x: { market: string }) => x.market === \"SH\")");
     assert.deepEqual(sh.body.weights, { w5: 1, w20: 0, w60: 0, vol_adjusted: true });
     const vipdoc = encodeURIComponent(join(s.dataDir, "sim-vipdoc"));
     assert.deepEqual((await get(`/api/v1/market/strength?top_n=20&vipdoc=${vipdoc}`)).body.data, rows);

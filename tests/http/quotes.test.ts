@@ -40,7 +40,7 @@ describe("quote and bar endpoints", () => {
     assert.equal(r.status, 200);
     const want = market.universe.filter((x) => x.market !== "BJ" && x.kind === "stock").length;
     assert.equal(r.body.count, want);
-    assert.ok(r.body.data.every((row: { kind: string; market: string }) => row.kind === "stock" && row.market !== "BJ"));
+    assert.ok(r.body.data.every((row: { kind: string; market: string }) => row.kind === "stock" && row.market !== "BJ"), "r.body.data.every((row: { kind: string; market: string }) => row.kind === \"stock\" && row.market !== \"BJ\")");
     assert.equal((await get("/api/v1/security/list-all?pages=0")).status, 422);
   });
 
@@ -99,9 +99,18 @@ describe("quote and bar endpoints", () => {
   test("index bars: lots, breadth, null minute volume; BJ is not accepted", async () => {
     const d = await get("/api/v1/bars/index?market=SH&code=000001&count=5");
     assert.equal(d.status, 200);
-    assert.ok(d.body.columns.includes("up_count"));
+    assert.ok(d.body.columns.includes("up_count"), "a breadth column");
+    // The demo market's own index history: volume in lots (float32 on the wire), advancers and decliners.
+    const h = market.dailyAt(market.find("SH", "000001")!, marketTimeOf(clock.now()));
+    const n = h.bars.length;
+    const want = Array.from({ length: 5 }, (_, k) => n - 5 + k).map((i) => [h.bars.close[i], Math.fround(h.bars.vol[i]!), h.up[i], h.down[i]]);
+    assert.deepEqual(
+      d.body.data.map((r: { close: number; vol: number; up_count: number; down_count: number }) => [r.close, r.vol, r.up_count, r.down_count]),
+      want,
+    );
     const m = await get("/api/v1/bars/index?market=SH&code=000001&count=5&category=MIN_5");
-    assert.ok(m.body.data.every((r: { vol: null }) => r.vol === null));
+    assert.equal(m.body.count, 5, "five minute bars");
+    assert.ok(m.body.data.every((r: { vol: null; amount: number }) => r.vol === null && r.amount > 0), "minute index bars: no volume, an amount");
     assert.equal((await get("/api/v1/bars/index?market=BJ&code=899050")).status, 422);
   });
 
@@ -131,7 +140,7 @@ describe("quote and bar endpoints", () => {
     assert.equal(m.body.count, 180, "09:30–11:30 and 13:00–14:00");
     const hm = await get("/api/v1/minute/history?market=SZ&code=000001&date=20261119");
     assert.equal(hm.body.count, 240);
-    assert.ok(hm.body.pre_close > 0);
+    assert.ok(hm.body.pre_close > 0, "hm.body.pre_close > 0");
     const t = await get("/api/v1/transaction?market=SZ&code=000001&count=10");
     assert.equal(t.body.count, 10);
     const ht = await get("/api/v1/transaction/history?market=SZ&code=000001&date=20261119&start=5&count=3");
@@ -168,7 +177,7 @@ describe("quote and bar endpoints", () => {
     const h = await get("/api/v1/server/hosts");
     assert.equal(h.body.source, "sim");
     assert.equal(h.body.total, 1);
-    assert.ok(h.body.hosts[0].is_current);
+    assert.ok(h.body.hosts[0].is_current, "h.body.hosts[0].is_current");
     const t = await call(s.url, "POST", "/api/v1/server/test", { json: { timeout: 2 } });
     assert.equal(t.status, 200);
     assert.equal(t.body[0].reachable, true);

@@ -93,7 +93,7 @@ describe("research tasks", () => {
     assert.equal(r.total_grid_size, 36 + 16 + 6);
     assert.equal(r.total_grid_points, 25 + 16 + 6, "ma_cross: 11 points fail fast < slow");
     assert.equal(r.ranking[0].grid_points, r.per_strategy[r.ranking[0].strategy].grid_points);
-    assert.ok("strategy_label" in r.ranking[0] && "params" in r.ranking[0]);
+    assert.ok("strategy_label" in r.ranking[0] && "params" in r.ranking[0], "\"strategy_label\" in r.ranking[0] && \"params\" in r.ranking[0]");
     assert.equal((await post(s, "/api/v1/backtest/optimize-all/run/async", { symbol: "SH:600519", strategies: ["nope"] })).status, 422);
   });
 
@@ -106,13 +106,13 @@ describe("research tasks", () => {
     assert.equal(wf.windows.length, 4);
     for (const w of wf.windows) {
       assert.ok(w.in_sample_end < w.start, "in-sample ends before the window");
-      assert.ok([3, 5].includes(w.params.fast) && [10, 20].includes(w.params.slow));
+      assert.ok([3, 5].includes(w.params.fast) && [10, 20].includes(w.params.slow), "[3, 5].includes(w.params.fast) && [10, 20].includes(w.params.slow)");
       assert.equal(w.total_return, w.performance.total_return);
     }
     const returns = wf.windows.map((w: { total_return: number }) => w.total_return);
     assert.deepEqual(wf.window_returns, returns);
     assert.equal(wf.consistency, returns.filter((x: number) => x > 0).length / 4);
-    assert.ok(Math.abs(wf.chained_return - (returns.reduce((g: number, x: number) => g * (1 + x), 1) - 1)) < 1e-12);
+    assert.ok(Math.abs(wf.chained_return - (returns.reduce((g: number, x: number) => g * (1 + x), 1) - 1)) < 1e-12, "Math.abs(wf.chained_return - (returns.reduce((g: number, x: number) => g * (1 + x), 1) - 1)) < 1e-12");
     const dated = await runTask(s.url, "/api/v1/backtest/wf/run/async?n_windows=3", {
       strategy: "ma_cross",
       symbol: "SZ:000001",
@@ -136,12 +136,12 @@ describe("research tasks", () => {
     assert.equal(done.status, "done", done.error);
     const r = done.result;
     assert.deepEqual(Object.keys(r), ["performance", "score", "grade", "walkforward", "fitness", "benchmark", "config"]);
-    assert.ok(["S", "A", "B", "C", "D"].includes(r.grade.grade));
+    assert.ok(["S", "A", "B", "C", "D"].includes(r.grade.grade), "[\"S\", \"A\", \"B\", \"C\", \"D\"].includes(r.grade.grade)");
     assert.equal(r.grade.score, r.score.total);
     assert.equal(r.score.wf_provided, true);
     assert.equal(r.walkforward.windows.length, 3);
     assert.deepEqual(r.walkforward.windows[0].params, r.config.params, "{} keeps the parameters fixed");
-    assert.ok(Math.abs(r.benchmark.excess_return - (r.performance.total_return - r.benchmark.buy_hold.total_return)) < 1e-12);
+    assert.ok(Math.abs(r.benchmark.excess_return - (r.performance.total_return - r.benchmark.buy_hold.total_return)) < 1e-12, "Math.abs(r.benchmark.excess_return - (r.performance.total_return - r.benchmark.buy_hold.total_return)) < 1e-12");
     assert.deepEqual(Object.keys(r.benchmark), ["buy_hold", "excess_return", "beta", "alpha", "information_ratio", "tracking_error"]);
     assert.deepEqual(
       r.fitness.checks.map((c: { name: string }) => c.name),
@@ -179,19 +179,19 @@ describe("research tasks", () => {
     assert.equal(done.status, "done", done.error);
     const r = done.result;
     for (const k of ["performance", "equity_curve", "trades", "final_holdings", "rebalance_dates", "n_rebalances", "rebalances", "turnover", "max_holdings", "config", "skipped"]) assert.ok(k in r, k);
-    assert.ok(r.max_holdings <= 2 && r.max_holdings > 0);
-    assert.ok(r.rebalances.every((x: { holdings: string[] }) => x.holdings.length <= 2));
-    assert.ok(Object.keys(r.final_holdings).length <= 2);
+    assert.ok(r.max_holdings <= 2 && r.max_holdings > 0, "r.max_holdings <= 2 && r.max_holdings > 0");
+    assert.ok(r.rebalances.every((x: { holdings: string[] }) => x.holdings.length <= 2), "r.rebalances.every((x: { holdings: string[] }) => x.holdings.length <= 2)");
+    assert.ok(Object.keys(r.final_holdings).length <= 2, "Object.keys(r.final_holdings).length <= 2");
     assert.ok(r.equity_curve.length >= 300, "the union of the stocks' trading days");
     const reasons = new Set<string>(r.trades.filter((t: { rejected: boolean }) => !t.rejected).map((t: { reason: string }) => t.reason));
-    assert.ok([...reasons].every((x) => ["rotation", "rank_exit", "stop_loss", "take_profit", "end"].includes(x)));
-    assert.ok(r.trades.every((t: { symbol: string }) => stocks.includes(t.symbol)));
+    assert.ok([...reasons].every((x) => ["rotation", "rank_exit", "stop_loss", "take_profit", "end"].includes(x)), "[...reasons].every((x) => [\"rotation\", \"rank_exit\", \"stop_loss\", \"take_profit\", \"end\"].includes(x))");
+    assert.ok(r.trades.every((t: { symbol: string }) => stocks.includes(t.symbol)), "r.trades.every((t: { symbol: string }) => stocks.includes(t.symbol))");
     assert.equal(r.config.slots, 2);
 
     const formula = await runTask(s.url, "/api/v1/backtest/rotation/run/async", { stocks: stocks.slice(0, 3), slots: 1, refresh: "monthly", score: "FORMULA", formula_text: "M:C/REF(C,10)-1;", count: 200 });
     assert.equal(formula.status, "done", formula.error);
     assert.equal(formula.result.config.score, "formula");
-    assert.ok(formula.result.max_holdings <= 1);
+    assert.ok(formula.result.max_holdings <= 1, "formula.result.max_holdings <= 1");
 
     const bad = async (json: object) => (await post(s, "/api/v1/backtest/rotation/run/async", { stocks, ...json })).status;
     assert.equal(await bad({ score: "formula" }), 422, "formula_text missing");
@@ -220,7 +220,7 @@ describe("research tasks", () => {
     assert.equal(r.error_count, 2, "an unknown code and an unknown strategy");
     const ok = r.rows.filter((x: { error: string | null }) => x.error === null);
     for (const row of ok) {
-      assert.ok(["holding", "flat"].includes(row.position));
+      assert.ok(["holding", "flat"].includes(row.position), "position is holding or flat");
       // easy_tdx web/signal_scan.py line 257: str(timestamp)[:16], so daily bars read "YYYY-MM-DD 00:00"
       assert.equal(row.last_bar_date, "2026-11-20 00:00");
       assert.equal(row.latest_signal, row.recent_signals.at(-1)?.direction ?? null);

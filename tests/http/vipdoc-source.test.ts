@@ -20,7 +20,7 @@ describe("vipdoc quote source", { skip }, () => {
     const last = r.body.data.at(-1);
     assert.equal(last.date, "2021-05-14T00:00:00");
     assert.equal(last.close, 3490.38);
-    assert.ok(last.up_count > 0);
+    assert.ok(last.up_count > 0, "last.up_count > 0");
   });
 
   test("an index code on /bars and a stock code on /bars/index: 400 with the reason, not an unreadable reply", async () => {
@@ -50,7 +50,7 @@ describe("vipdoc quote source", { skip }, () => {
     const line = await call(s.url, "GET", "/api/v1/minute?market=SH&code=688001");
     assert.equal(line.body.count, 240);
     const list = await call(s.url, "GET", "/api/v1/security/list?market=SH");
-    assert.ok(list.body.data.some((x: { code: string }) => x.code === "600519"));
+    assert.ok(list.body.data.some((x: { code: string }) => x.code === "600519"), "list.body.data.some((x: { code: string }) => x.code === \"600519\")");
     assert.equal((await call(s.url, "GET", "/api/v1/bars?market=SZ&code=000001")).status, 404);
   });
 });

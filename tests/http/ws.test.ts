@@ -69,7 +69,7 @@ describe("websocket", () => {
     const polls = (await health(s)).ws_quote_polls - before;
     assert.ok(polls >= 3 && polls <= 7, `${polls} upstream polls in 1 s at a 200 ms interval`);
     const quotes = (q: unknown[]) => q.filter((m: any) => m.type === "quote" && m.code === "SZ:000001").length;
-    assert.ok(quotes(qa) >= 3 && quotes(qb) >= 3);
+    assert.ok(quotes(qa) >= 3 && quotes(qb) >= 3, "quotes(qa) >= 3 && quotes(qb) >= 3");
     assert.equal((qa.find((m: any) => m.type === "quote") as any).data.code, "000001");
     a.close();
     b.close();

@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { type IncomingHttpHeaders, request as httpRequest } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { pbkdf2HasherWithoutFloor } from "../../adapters/crypto/pbkdf2-hasher.ts";
 import { loadConfig } from "../../apps/server/config.ts";
 import { type RunningServer, startServer } from "../../apps/server/compose.ts";
 import type { Clock } from "../../ports/clock.ts";
@@ -30,13 +31,27 @@ export interface TestServer extends RunningServer {
   dispose(): Promise<void>;
 }
 
+/**
+ * PBKDF2 at one round: the service's own hasher, minus the 600,000 rounds (~100 ms a
+ * login) that would dominate the tests; `productionHasher` keeps the real one.
+ */
+const cheapHasher = pbkdf2HasherWithoutFloor(1);
+
 export async function startTestServer(
-  opts: { clock?: Clock; dataDir?: string; env?: Record<string, string>; log?: Logger } = {},
+  opts: { clock?: Clock; dataDir?: string; env?: Record<string, string>; log?: Logger; productionHasher?: boolean } = {},
 ): Promise<TestServer> {
   const dataDir = opts.dataDir ?? mkdtempSync(join(tmpdir(), "tdx-forge-test-"));
-  // no start-up warm-up unless a test asks for it (tests/http/warm-up.test.ts): it would only add load
-  const config = loadConfig({ HOST: "127.0.0.1", PORT: "0", DATA_DIR: dataDir, LOG_LEVEL: "silent", WARM_UP: "0", ...opts.env });
-  const s = await startServer(config, { clock: opts.clock, log: opts.log ?? silentLog });
+  const hasher = opts.productionHasher ? {} : { hasher: cheapHasher };
+  let s: RunningServer;
+  try {
+    // no start-up warm-up unless a test asks for it (tests/http/warm-up.test.ts): it would only add load
+    const config = loadConfig({ HOST: "127.0.0.1", PORT: "0", DATA_DIR: dataDir, LOG_LEVEL: "silent", WARM_UP: "0", ...opts.env });
+    s = await startServer(config, { clock: opts.clock, log: opts.log ?? silentLog, ...hasher });
+  } catch (e) {
+    // a start-up the test expects to fail leaves no folder behind (one it was handed is its own)
+    if (opts.dataDir === undefined) rmSync(dataDir, { recursive: true, force: true });
+    throw e;
+  }
   return {
     ...s,
     dataDir,

@@ -124,7 +124,7 @@ describe("web application in Chromium", { skip: browserMissing() ?? false }, () 
     assert.match((await page.textContent('[data-test="symbol-quote"] .symbol__price'))!, /^\d+\.\d{2}$/);
     await page.waitForSelector('[data-test="order-book"]');
     await page.waitForSelector('[data-test="minute-chart"] canvas');
-    assert.ok((await pixels(page, '[data-test="minute-chart"]')).painted > 500);
+    assert.ok((await pixels(page, '[data-test="minute-chart"]')).painted > 500, "(await pixels(page, '[data-test=\"minute-chart\"]')).painted > 500");
     await browser.screenshot(page, "03-symbol");
 
     const weekly = page.waitForResponse((r) => r.url().includes("/api/v1/bars?") && r.url().includes("category=WEEK"));
@@ -195,9 +195,9 @@ describe("web application in Chromium", { skip: browserMissing() ?? false }, () 
     assert.ok((await page.locator('[data-test="metrics-table"] tr[data-metric]').count()) >= 38, "every metric of the Performance schema");
     assert.match((await page.getAttribute('tr[data-metric="sharpe"] td', "title"))!, /std\(r_t, ddof 1\) × √N/);
     assert.match((await page.textContent('[data-test="key-figures"]'))!, /总收益率\s*[+-]\d+\.\d{2}%/);
-    assert.ok((await page.locator('[data-test="trades-table"] tbody tr').count()) >= 2);
+    assert.ok((await page.locator('[data-test="trades-table"] tbody tr').count()) >= 2, "(await page.locator('[data-test=\"trades-table\"] tbody tr').count()) >= 2");
     await page.waitForSelector('[data-test="equity-chart"] canvas');
-    assert.ok((await pixels(page, '[data-test="equity-chart"]')).painted > 5000);
+    assert.ok((await pixels(page, '[data-test="equity-chart"]')).painted > 5000, "(await pixels(page, '[data-test=\"equity-chart\"]')).painted > 5000");
 
     // Markers: the K-line with and without them differs in red (buy) and green (sell) pins.
     await waitForRedAndGreen(page, '[data-test="backtest-kline"]');
@@ -219,7 +219,7 @@ describe("web application in Chromium", { skip: browserMissing() ?? false }, () 
       }
       return red > 300 && green > 300 ? { red, green } : null;
     });
-    assert.ok(await diff.jsonValue());
+    assert.ok(await diff.jsonValue(), "await diff.jsonValue()");
     await page.click('[data-test="show-marks"]');
     await browser.screenshot(page, "10-backtest");
   });
@@ -271,7 +271,7 @@ describe("web application in Chromium", { skip: browserMissing() ?? false }, () 
     await page.waitForSelector('[data-test="portfolio-result"]');
     assert.equal(await page.locator('[data-test="members-table"] tbody tr').count(), 3);
     await page.waitForSelector('[data-test="portfolio-equity"] canvas');
-    assert.ok((await pixels(page, '[data-test="portfolio-equity"]')).painted > 5000);
+    assert.ok((await pixels(page, '[data-test="portfolio-equity"]')).painted > 5000, "(await pixels(page, '[data-test=\"portfolio-equity\"]')).painted > 5000");
     await browser.screenshot(page, "12-portfolio");
 
     await page.click('[data-test="tab-multi"]');
@@ -285,13 +285,13 @@ describe("web application in Chromium", { skip: browserMissing() ?? false }, () 
     await page.waitForSelector('[data-test="tasks-table"] tbody tr[data-status="done"]');
     const done = page.locator('[data-test="tasks-table"] tbody tr[data-status="done"]');
     const runs = done.filter({ has: page.locator('input[type="checkbox"]') });
-    assert.ok((await runs.count()) >= 2);
+    assert.ok((await runs.count()) >= 2, "(await runs.count()) >= 2");
     await runs.nth(0).locator('input[type="checkbox"]').check();
     await runs.nth(1).locator('input[type="checkbox"]').check();
     await page.click('[data-test="tasks-compare"]');
     await page.waitForURL(/\/compare\?tasks=\w+,\w+$/);
     await page.waitForSelector('[data-test="compare-chart"] canvas');
-    assert.ok((await pixels(page, '[data-test="compare-chart"]')).painted > 5000);
+    assert.ok((await pixels(page, '[data-test="compare-chart"]')).painted > 5000, "(await pixels(page, '[data-test=\"compare-chart\"]')).painted > 5000");
     assert.equal(await page.locator('[data-test="metrics-table"] thead th').count(), 3);
     assert.ok((await page.locator(".metrics__best").count()) > 5, "the better value of each directional metric is marked");
     await browser.screenshot(page, "13-compare");
@@ -382,7 +382,7 @@ describe("web application in Chromium", { skip: browserMissing() ?? false }, () 
     assert.match((await page.textContent('[data-figure="consistency"]'))!, /\d+\.\d{2}%/);
     assert.match((await page.textContent('[data-figure="compounded_return"]'))!, /[+-]?\d+\.\d{2}%/);
     await page.waitForSelector('[data-test="wf-chart"] canvas');
-    assert.ok((await pixels(page, '[data-test="wf-chart"]')).painted > 3000);
+    assert.ok((await pixels(page, '[data-test="wf-chart"]')).painted > 3000, "(await pixels(page, '[data-test=\"wf-chart\"]')).painted > 3000");
     await browser.screenshot(page, "16-walk-forward");
   });
 
@@ -414,8 +414,8 @@ describe("web application in Chromium", { skip: browserMissing() ?? false }, () 
     await page.click('[data-test="score-momentum"]');
     await page.click('[data-test="run-rotation"]');
     await page.waitForSelector('[data-test="rotation-equity"] canvas');
-    assert.ok((await pixels(page, '[data-test="rotation-equity"]')).painted > 5000);
-    assert.ok((await page.locator('[data-test="rebalances"] tbody tr').count()) > 0);
+    assert.ok((await pixels(page, '[data-test="rotation-equity"]')).painted > 5000, "(await pixels(page, '[data-test=\"rotation-equity\"]')).painted > 5000");
+    assert.ok((await page.locator('[data-test="rebalances"] tbody tr').count()) > 0, "(await page.locator('[data-test=\"rebalances\"] tbody tr').count()) > 0");
     assert.match((await page.textContent('[data-test="trades-table"]'))!, /SH:600000|SZ:000001/);
     await browser.screenshot(page, "18-rotation");
 
@@ -457,7 +457,7 @@ describe("web application in Chromium", { skip: browserMissing() ?? false }, () 
     try {
       await phone.goto(`${server.url}/symbol/SZ000001`);
       await waitForRedAndGreen(phone, '[data-test="kline-chart"]');
-      assert.ok((await pixels(phone, '[data-test="kline-chart"]')).width <= 390);
+      assert.ok((await pixels(phone, '[data-test="kline-chart"]')).width <= 390, "(await pixels(phone, '[data-test=\"kline-chart\"]')).width <= 390");
       assert.equal(await phone.isVisible(".sidenav"), false);
       await phone.click(".topbar__menu");
       await phone.waitForSelector(".shell--menu");
@@ -468,7 +468,7 @@ describe("web application in Chromium", { skip: browserMissing() ?? false }, () 
       // A research result fits the phone's width: the heatmap and the wide ranking scroll inside their cards.
       await phone.goto(`${server.url}/optimize?task=${optimizeTask}`);
       await phone.waitForSelector('[data-test="heatmap-chart"] canvas');
-      assert.ok((await pixels(phone, '[data-test="heatmap-chart"]')).width <= 390);
+      assert.ok((await pixels(phone, '[data-test="heatmap-chart"]')).width <= 390, "(await pixels(phone, '[data-test=\"heatmap-chart\"]')).width <= 390");
       assert.ok(await phone.evaluate(() => document.documentElement.scrollWidth <= 390), "no sideways scrolling of the page");
     } finally {
       await phone.close();

@@ -39,7 +39,7 @@ test("sorting: numbers by value either way, missing values always last, the same
       const values = out.map((r) => r.v);
       const present = values.filter((v) => v !== null);
       assert.deepEqual(values.slice(0, present.length), present, "missing values last");
-      for (let i = 1; i < present.length; i++) assert.ok(descending ? present[i - 1]! >= present[i]! : present[i - 1]! <= present[i]!);
+      for (let i = 1; i < present.length; i++) assert.ok(descending ? present[i - 1]! >= present[i]! : present[i - 1]! <= present[i]!, "descending ? present[i - 1]! >= present[i]! : present[i - 1]! <= present[i]!");
     }),
   );
   assert.deepEqual(sortRows([{ n: "平安银行" }, { n: "浦发银行" }, { n: "万科A" }], { key: "n", descending: false }, "zh").map((r) => r.n), ["平安银行", "浦发银行", "万科A"].sort(new Intl.Collator("zh").compare));

@@ -59,7 +59,7 @@ test("whatever the diagnostics, the segments spell the text and mark at most one
             .join(""),
           text,
         );
-        assert.ok(segs.filter((s) => s.severity).length <= where.length);
+        assert.ok(segs.filter((s) => s.severity).length <= where.length, "segs.filter((s) => s.severity).length <= where.length");
       },
     ),
     { numRuns: 300 },

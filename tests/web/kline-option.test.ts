@@ -63,9 +63,9 @@ test("panes stack downwards and the chart grows by one pane height per oscillato
   const two = paneLayout(2, false);
   assert.equal(zero.tops.length, 2);
   assert.equal(two.tops.length, 4);
-  for (let i = 1; i < two.tops.length; i++) assert.ok(two.tops[i]! > two.tops[i - 1]! + two.heights[i - 1]!);
+  for (let i = 1; i < two.tops.length; i++) assert.ok(two.tops[i]! > two.tops[i - 1]! + two.heights[i - 1]!, "two.tops[i]! > two.tops[i - 1]! + two.heights[i - 1]!");
   assert.equal(two.total - zero.total, 2 * (two.heights[2]! + (two.tops[3]! - two.tops[2]! - two.heights[2]!)));
-  assert.ok(paneLayout(2, true).total < two.total);
+  assert.ok(paneLayout(2, true).total < two.total, "paneLayout(2, true).total < two.total");
 });
 
 test("candles are [open, close, low, high] and volume bars take the candle's colour", () => {
@@ -123,9 +123,9 @@ test("chan layers become polylines, pivot boxes and pins; signals become triangl
     }),
   );
   const s = seriesOf(option);
-  assert.ok(s.some((x) => x.name === "strokes" && x.data.length === 2));
+  assert.ok(s.some((x) => x.name === "strokes" && x.data.length === 2), "s.some((x) => x.name === \"strokes\" && x.data.length === 2)");
   // A one-vertex segment line cannot be drawn and is left out.
-  assert.ok(!s.some((x) => x.name === "segments"));
+  assert.ok(!s.some((x) => x.name === "segments"), "!s.some((x) => x.name === \"segments\")");
   const candles = s[0]!;
   assert.equal(candles.markArea.data.length, 1);
   assert.deepEqual(
@@ -154,7 +154,7 @@ test("the tooltip shows the change against the previous close and escapes names"
   ]) as string;
   assert.match(html, /2026-01-02/);
   assert.match(html, /\+10\.00%/, "close 11 after 10");
-  assert.ok(!html.includes("<b>x</b>"));
+  assert.ok(!html.includes("<b>x</b>"), "!html.includes(\"<b>x</b>\")");
   assert.match(html, /&#60;b&#62;x&#60;\/b&#62;/);
 });
 
@@ -163,7 +163,7 @@ test("the initial zoom shows the last `visibleBars` bars (all of them when fewer
     fc.property(fc.integer({ min: 1, max: 2000 }), fc.integer({ min: 1, max: 500 }), (n, visible) => {
       const { option } = chart(input(n, { visibleBars: visible }));
       const start = option.dataZoom[0].start as number;
-      assert.ok(start >= 0 && start < 100);
+      assert.ok(start >= 0 && start < 100, "start >= 0 && start < 100");
       const shown = Math.round(((100 - start) / 100) * n);
       assert.equal(shown, Math.min(n, visible));
     }),

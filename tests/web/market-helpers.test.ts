@@ -18,7 +18,7 @@ test("symbols are read in every usual spelling; a bare code goes to the market w
   assert.equal(parseSymbol("HK00700"), null);
   assert.equal(inferMarket("510300"), "SH");
   assert.equal(inferMarket("920001"), "BJ");
-  assert.ok(MAJOR_INDICES.every(isIndex));
+  assert.ok(MAJOR_INDICES.every(isIndex), "MAJOR_INDICES.every(isIndex)");
   assert.equal(isIndex({ market: "SZ", code: "000001" }), false);
 });
 

@@ -13,7 +13,7 @@ test("the session axis has the 240 trading minutes and skips the lunch break", (
   assert.equal(axis[119], "11:30");
   assert.equal(axis[120], "13:01");
   assert.equal(axis.at(-1), "15:00");
-  assert.ok(!axis.includes("12:00"));
+  assert.ok(!axis.includes("12:00"), "!axis.includes(\"12:00\")");
   assert.deepEqual(sessionMinutes(true).slice(0, 2), ["09:30", "09:31"]);
 });
 
@@ -27,12 +27,12 @@ test("price and volume-weighted average fill the minutes traded so far; the scal
   const [price, avg, vol] = o.series;
   assert.equal(price.data.length, 240);
   assert.deepEqual(price.data.slice(0, 4), [10.2, 10.0, 9.9, null]);
-  assert.ok(Math.abs(avg.data[1] - (10.2 * 100 + 10 * 300) / 400) < 1e-12);
-  assert.ok(Math.abs(avg.data[2] - (10.2 * 100 + 10 * 300 + 9.9 * 100) / 500) < 1e-12);
+  assert.ok(Math.abs(avg.data[1] - (10.2 * 100 + 10 * 300) / 400) < 1e-12, "Math.abs(avg.data[1] - (10.2 * 100 + 10 * 300) / 400) < 1e-12");
+  assert.ok(Math.abs(avg.data[2] - (10.2 * 100 + 10 * 300 + 9.9 * 100) / 500) < 1e-12, "Math.abs(avg.data[2] - (10.2 * 100 + 10 * 300 + 9.9 * 100) / 500) < 1e-12");
   assert.equal(vol.data[0].itemStyle.color, "u", "first minute above the previous close");
   assert.equal(vol.data[1].itemStyle.color, "d");
   const y = o.yAxis[0];
   assert.ok(Math.abs(10 - y.min - (y.max - 10)) < 1e-9, "symmetric");
-  assert.ok(y.max >= 10.2 && y.min <= 9.9);
+  assert.ok(y.max >= 10.2 && y.min <= 9.9, "y.max >= 10.2 && y.min <= 9.9");
   assert.deepEqual(price.markLine.data, [{ yAxis: 10 }]);
 });

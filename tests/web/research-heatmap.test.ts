@@ -48,7 +48,7 @@ test("best and mean fold the other parameters; a cell whose points all lack the 
   const mean = byCell(heatmapCells({ ...base, mode: "mean" }).cells);
   assert.deepEqual(mean["1,1"], [1.0, 2]);
   assert.deepEqual(mean["0,1"], [1.0, 2], "the undefined point is left out of the mean");
-  assert.ok(Math.abs((mean["0,0"]![0] as number) + 0.4) < 1e-12);
+  assert.ok(Math.abs((mean["0,0"]![0] as number) + 0.4) < 1e-12, "Math.abs((mean[\"0,0\"]![0] as number) + 0.4) < 1e-12");
   const k1 = byCell(heatmapCells({ ...base, rows: rows.filter((r) => r.k === 1), mode: "best" }).cells);
   assert.deepEqual(k1["0,1"], [null, 1]);
 });
@@ -76,7 +76,7 @@ test("best over the others is, per cell, the best of the points in it; the mean 
         const vs = rs.filter((r) => r.a === best.x[cell.x] && r.b === best.y[cell.y]).flatMap((r) => (r.v === null ? [] : [r.v]));
         assert.equal(cell.value, vs.length ? (direction === "max" ? Math.max(...vs) : Math.min(...vs)) : null);
         const m = mean.cells.find((x) => x.x === cell.x && x.y === cell.y)!;
-        if (vs.length) assert.ok(m.value! >= Math.min(...vs) - 1e-9 && m.value! <= Math.max(...vs) + 1e-9);
+        if (vs.length) assert.ok(m.value! >= Math.min(...vs) - 1e-9 && m.value! <= Math.max(...vs) + 1e-9, "m.value! >= Math.min(...vs) - 1e-9 && m.value! <= Math.max(...vs) + 1e-9");
       }
       assert.equal(best.cells.reduce((n, c) => n + c.points, 0), rs.length, "every point lands in one cell");
     }),
@@ -103,7 +103,7 @@ test("the chart: one item per cell ('-' without a value), colours from worse to 
   assert.deepEqual(o.visualMap.inRange.color, ["#0a0", "#ccc", "#e00"]);
   assert.deepEqual([o.visualMap.min, o.visualMap.max], [-0.4, 0.5]);
   assert.match(o.tooltip.formatter({ value: [1, 0, -0.4] }), /fast = 10 · slow = 20.*Sharpe.*-0\.40/s);
-  assert.ok(chart.height > 160);
+  assert.ok(chart.height > 160, "chart.height > 160");
 
   const flipped = heatmapOption({ ...{ cells, xName: "fast", yName: "slow", valueName: "DD", format: String, palette, narrow: true, labels: { points: "", undefinedValue: "" } }, direction: "min" });
   assert.deepEqual((flipped.option as AnyOption).visualMap.inRange.color, ["#e00", "#ccc", "#0a0"]);
@@ -111,5 +111,5 @@ test("the chart: one item per cell ('-' without a value), colours from worse to 
 
   const one = heatmapCells({ ...base, rows: [{ fast: 5, slow: 20, k: 1, sharpe: 0.3 }, { fast: 10, slow: 20, k: 1, sharpe: 0.3 }], mode: "best" });
   const o1 = heatmapOption({ cells: one, xName: "fast", yName: "slow", valueName: "S", direction: "max", format: String, palette, narrow: false, labels: { points: "", undefinedValue: "" } }).option as AnyOption;
-  assert.ok(o1.visualMap.min < 0.3 && o1.visualMap.max > 0.3);
+  assert.ok(o1.visualMap.min < 0.3 && o1.visualMap.max > 0.3, "o1.visualMap.min < 0.3 && o1.visualMap.max > 0.3");
 });

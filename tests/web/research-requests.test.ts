@@ -176,20 +176,20 @@ test("rotation: momentum or formula score, take-profit and stop-loss sent as fra
 });
 
 test("a form is sent only within the request's bounds", () => {
-  assert.ok(gridFormValid(form, maCross, fields));
+  assert.ok(gridFormValid(form, maCross, fields), "gridFormValid(form, maCross, fields)");
   assert.equal(gridFormValid(form, undefined, fields), false, "strategies not loaded");
   assert.equal(gridFormValid({ ...form, grid: { strategy: "ma_cross", texts: { fast: "5 x" } } }, maCross, fields), false);
   assert.equal(gridFormValid({ ...form, count: 10 }, maCross, fields), false);
   assert.equal(gridFormValid({ ...form, settings: { in_sample_ratio: 0.9 } }, maCross, fields), false);
 
-  assert.ok(multiSeedValid(ms, maCross, []));
+  assert.ok(multiSeedValid(ms, maCross, []), "multiSeedValid(ms, maCross, [])");
   assert.equal(multiSeedValid({ ...ms, stocks: [] }, maCross, []), false);
   assert.equal(multiSeedValid({ ...ms, seedMode: "list", seedList: "1 1" }, maCross, []), false);
   assert.equal(multiSeedValid({ ...ms, sampleSize: 3 }, maCross, []), false, "more than the pool");
   assert.equal(multiSeedValid({ ...ms, windowRatio: 0 }, maCross, []), false);
   assert.equal(multiSeedValid({ ...ms, gates: { mean_trades: Number.NaN } }, maCross, []), false);
 
-  assert.ok(rotationValid(rot, []));
+  assert.ok(rotationValid(rot, []), "rotationValid(rot, [])");
   assert.equal(rotationValid({ ...rot, stocks: ["SH:600000"] }, []), false, "a rotation needs two stocks");
   assert.equal(rotationValid({ ...rot, keepRank: 1 }, []), false, "keep_rank below the slots");
   assert.equal(rotationValid({ ...rot, stopLossPct: 100 }, []), false);

@@ -144,7 +144,7 @@ test("an optimisation compares through its best run, a rotation through its acco
   assert.equal(comparableOf(rotation)?.equity, rotation.equity_curve);
   assert.equal(comparableOf(evaluation), null);
   assert.equal(comparableOf(multiseed), null);
-  assert.ok(COMPARABLE_KINDS.has("optimize") && COMPARABLE_KINDS.has("rotation") && !COMPARABLE_KINDS.has("evaluate"));
+  assert.ok(COMPARABLE_KINDS.has("optimize") && COMPARABLE_KINDS.has("rotation") && !COMPARABLE_KINDS.has("evaluate"), "COMPARABLE_KINDS.has(\"optimize\") && COMPARABLE_KINDS.has(\"rotation\") && !COMPARABLE_KINDS.has(\"evaluate\")");
 });
 
 test("research tasks open on their pages; the signal scan on the strategy library", () => {

@@ -49,9 +49,9 @@ test("camelCase tags, entities, missing cells and contract order", () => {
 
 test("members are normalised; error pages are recognised by content", () => {
   assert.equal(normaliseMember(" 广发期货（代客） "), "广发期货(代客)");
-  assert.ok(isCffexErrorPage(CFFEX_ERROR_PAGE));
-  assert.ok(isCffexErrorPage('<div class="gray_404">'));
-  assert.ok(!isCffexErrorPage('<?xml version="1.0"?><positionRank></positionRank>'));
+  assert.ok(isCffexErrorPage(CFFEX_ERROR_PAGE), "isCffexErrorPage(CFFEX_ERROR_PAGE)");
+  assert.ok(isCffexErrorPage('<div class="gray_404">'), "isCffexErrorPage('<div class=\"gray_404\">')");
+  assert.ok(!isCffexErrorPage('<?xml version="1.0"?><positionRank></positionRank>'), "!isCffexErrorPage('<?xml version=\"1.0\"?><positionRank></positionRank>')");
 });
 
 const RECORDED_DIR = "external/cffex";
@@ -78,9 +78,9 @@ describe("CFFEX adapter over HTTP (demo CFFEX)", () => {
     const rows = (await source.day("IF", "20261120"))!;
     assert.deepEqual([...new Set(rows.map((r) => r.instrument))], ["IF2611", "IF2612", "IF2703", "IF2706"]);
     assert.equal(rows.length, 80);
-    assert.ok(rows.every((r) => r.trading_day === "20261120" && r.product === "IF" && r.vol_member && r.long_member && r.short_member));
+    assert.ok(rows.every((r) => r.trading_day === "20261120" && r.product === "IF" && r.vol_member && r.long_member && r.short_member), "rows.every((r) => r.trading_day === \"20261120\" && r.product === \"IF\" && r.vol_member && r.long_member && r.short_member)");
     const front = rows.filter((r) => r.instrument === "IF2612");
-    assert.ok(front.every((r, i) => i === 0 || (r.vol! <= front[i - 1].vol! && r.long_pos! <= front[i - 1].long_pos!)));
+    assert.ok(front.every((r, i) => i === 0 || (r.vol! <= front[i - 1].vol! && r.long_pos! <= front[i - 1].long_pos!)), "front.every((r, i) => i === 0 || (r.vol! <= front[i - 1].vol! && r.long_pos! <= front[i - 1].long_pos!))");
     const req = server.requests.at(-1)!;
     assert.equal(req.path, "/sj/ccpm/202611/20/IF.xml");
     assert.equal(req.headers.referer, `${server.url}/ccpm/`);

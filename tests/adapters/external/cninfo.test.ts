@@ -93,12 +93,12 @@ describe("cninfo adapter over HTTP (demo cninfo)", () => {
     const first = await source.page("000001", 1, 5);
     const second = await source.page("000001", 2, 5);
     assert.equal(first.rows.length, 5);
-    assert.ok(first.total > 100);
+    assert.ok(first.total > 100, "first.total > 100");
     assert.equal(second.total, first.total);
     const all = [...first.rows, ...second.rows];
-    assert.ok(all.every((r, i) => i === 0 || r.announcement_time <= all[i - 1].announcement_time));
+    assert.ok(all.every((r, i) => i === 0 || r.announcement_time <= all[i - 1].announcement_time), "all.every((r, i) => i === 0 || r.announcement_time <= all[i - 1].announcement_time)");
     assert.equal(new Set(all.map((r) => r.announcement_id)).size, 10);
-    assert.ok(all.every((r) => r.code === "000001" && r.org_id === "gssz0000001" && r.pdf_url.startsWith("http://files.test/finalpage/")));
+    assert.ok(all.every((r) => r.code === "000001" && r.org_id === "gssz0000001" && r.pdf_url.startsWith("http://files.test/finalpage/")), "all.every((r) => r.code === \"000001\" && r.org_id === \"gssz0000001\" && r.pdf_url.startsWith(\"http://files.test/finalpage/\"))");
     assert.equal(server.requests.filter((r) => r.path === "/new/data/szse_stock.json").length, 1);
     const post = server.requests.at(-1)!;
     assert.equal(post.method, "POST");

@@ -70,7 +70,7 @@ describe("ProviderClient", () => {
     const before = server.requests.length;
     server.inject({ path: "/ok", times: 3, reply: { status: 502, headers: { "content-type": "text/html" }, body: "<html><head><title>Bad Gateway</title></head></html>" } });
     await assert.rejects(client().request({ path: "/ok" }), (e: unknown) => {
-      assert.ok(e instanceof ProviderError && !(e instanceof ProviderTimeoutError));
+      assert.ok(e instanceof ProviderError && !(e instanceof ProviderTimeoutError), "e instanceof ProviderError && !(e instanceof ProviderTimeoutError)");
       assert.match(e.message, /answered HTTP 502 with an HTML page \("Bad Gateway"\) \(3 attempts\)/);
       return true;
     });
@@ -81,7 +81,7 @@ describe("ProviderClient", () => {
     const before = server.requests.length;
     server.inject({ path: "/ok", times: 2, stall: true });
     await assert.rejects(client({ timeoutMs: 150, retries: 1 }).request({ path: "/ok" }), (e: unknown) => {
-      assert.ok(e instanceof ProviderTimeoutError);
+      assert.ok(e instanceof ProviderTimeoutError, "e instanceof ProviderTimeoutError");
       assert.match(e.message, /did not answer within 150 ms \(2 attempts\)/);
       return true;
     });

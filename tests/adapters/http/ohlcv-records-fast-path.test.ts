@@ -126,7 +126,7 @@ test("every calendar day from 1000 to 2100 is the day Date.UTC gives; impossible
     days.push(t);
   }
   const r = parseOhlcvRecords(rows, "d");
-  assert.ok(r.ok);
+  assert.ok(r.ok, "r.ok");
   assert.deepEqual(Array.from(r.series.time), days);
   for (const bad of ["2024-02-30", "2023-02-29", "1900-02-29", "2024-04-31", "2024-13-01", "2024-00-10", "2024-01-00"]) {
     const e = parseOhlcvRecords([{ date: bad, open: 1, high: 1, low: 1, close: 1 }], "d");
@@ -166,6 +166,6 @@ test("numeric strings and compact dates still go through the full path", () => {
     { datetime: "2024-01-04", open: 10, high: 11, low: 9, close: 10, vol: 1, amount: 2, extra: "kept" },
   ];
   const r = parseOhlcvRecords(rows, "ohlcv");
-  assert.ok(r.ok && r.intraday && r.series.open[0] === 10.5 && r.series.vol[0] === 5 && r.series.amount[2] === 2);
+  assert.ok(r.ok && r.intraday && r.series.open[0] === 10.5 && r.series.vol[0] === 5 && r.series.amount[2] === 2, "r.ok && r.intraday && r.series.open[0] === 10.5 && r.series.vol[0] === 5 && r.series.amount[2] === 2");
   assertSame(rows);
 });

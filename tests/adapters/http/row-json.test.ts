@@ -102,7 +102,7 @@ test("property: tables of numbers and plain strings fit the bound given for them
   fc.assert(
     fc.property(tableArb, ([n, columns]) => {
       const flat = columns.filter((c) => "num" in c || "plain" in c);
-      assert.ok(rowsText(flat, n).length <= rowsBound(flat, n));
+      assert.ok(rowsText(flat, n).length <= rowsBound(flat, n), "rowsText(flat, n).length <= rowsBound(flat, n)");
     }),
     { numRuns: 500 },
   );

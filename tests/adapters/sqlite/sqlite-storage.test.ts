@@ -55,7 +55,7 @@ test("PBKDF2: ≥600,000 iterations, random salt, parameters stored, constant-ti
   const a = await h.hash("correct horse");
   const b = await h.hash("correct horse");
   assert.equal(a.algorithm, "pbkdf2-sha256");
-  assert.ok(a.iterations >= 600_000);
+  assert.ok(a.iterations >= 600_000, "a.iterations >= 600_000");
   assert.notEqual(a.salt, b.salt);
   assert.notEqual(a.hash, b.hash);
   assert.equal(Buffer.from(a.hash, "base64").length, 32);
@@ -72,5 +72,5 @@ test("session tokens: 256 bits, distinct, stored only as a SHA-256 digest", () =
   assert.notEqual(randomSessionTokens.issue(), t);
   const d = randomSessionTokens.digest(t);
   assert.match(d, /^[0-9a-f]{64}$/);
-  assert.ok(!d.includes(t));
+  assert.ok(!d.includes(t), "!d.includes(t)");
 });

@@ -64,7 +64,7 @@ describe("BullMQ backend", { skip: REDIS_SKIP }, () => {
     assert.equal(chunks[0]! + chunks[1]!, 16, "4 in flight × 4 = 16 chunks");
 
     const parsed = parseOhlcvRecords(ohlcv, "ohlcv");
-    assert.ok(parsed.ok);
+    assert.ok(parsed.ok, "parsed.ok");
     // inline bars without a symbol trade by main-board rules, as SZ:000001
     const security = { code: "000001", market: "SZ" as const };
     const matrix = evaluateChunk(await loadPlugins(), { strategy: "ma_cross", grid, base: {}, from: 0, to: 4000, config: DEFAULT_CONFIG, security, bars: parsed.series });

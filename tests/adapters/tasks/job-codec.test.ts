@@ -13,7 +13,7 @@ test("typed arrays (views included, NaN kept) and non-finite numbers survive the
     list: [1, "a", null, true],
   };
   const back = decodeJob<typeof payload>(encodeJob(payload));
-  assert.ok(back.bars.close instanceof Float64Array);
+  assert.ok(back.bars.close instanceof Float64Array, "back.bars.close instanceof Float64Array");
   assert.deepEqual([...back.bars.close], [Number.NaN, -0.5, Infinity]);
   assert.equal(back.bars.vol.length, 0);
   assert.deepEqual(back.flags, payload.flags);

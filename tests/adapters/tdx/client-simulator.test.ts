@@ -40,7 +40,7 @@ describe("TDX client ↔ simulator", () => {
     assert.equal(n, market.list("SH").length);
     const page = await client.securityList(1, 0);
     assert.equal(page.length, Math.min(1000, n));
-    assert.ok(page.some((s) => s.code === "600519" && s.name === "贵州茅台"));
+    assert.ok(page.some((s) => s.code === "600519" && s.name === "贵州茅台"), "page.some((s) => s.code === \"600519\" && s.name === \"贵州茅台\")");
   });
 
   test("quotes for several securities, in request order", async () => {
@@ -51,7 +51,7 @@ describe("TDX client ↔ simulator", () => {
     assert.equal(q[1].price, h.bars.close.at(-1));
     assert.equal(q[1].open, h.bars.open.at(-1));
     assert.equal(q[1].bids.length, 5);
-    assert.ok(q[1].asks[0] > q[1].bids[0]);
+    assert.ok(q[1].asks[0] > q[1].bids[0], "q[1].asks[0] > q[1].bids[0]");
   });
 
   test("daily, weekly and minute bars; index bars with breadth", async () => {
@@ -74,7 +74,7 @@ describe("TDX client ↔ simulator", () => {
     assert.equal(m60.length, 8);
     const idx = await client.indexBars({ market: 1, code: "000001" }, 4, 0, 20);
     assert.equal(idx.length, 20);
-    assert.ok(idx.up[19] + idx.down[19] > 0);
+    assert.ok(idx.up[19] + idx.down[19] > 0, "idx.up[19] + idx.down[19] > 0");
   });
 
   test("minute lines and ticks, today and historical", async () => {
@@ -82,27 +82,27 @@ describe("TDX client ↔ simulator", () => {
     assert.equal(m.length, 60, "09:30–10:30 is 60 minutes");
     const hm = await client.historyMinute(SZ000001, 20261119);
     assert.equal(hm.series.length, 240);
-    assert.ok(hm.preClose > 0);
+    assert.ok(hm.preClose > 0, "hm.preClose > 0");
     const t = await client.transactions(SZ000001, 0, 50);
     assert.equal(t.length, 50);
     const ht = await client.historyTransactions(SZ000001, 20261119, 0, 2000);
-    assert.ok(ht.ticks.length > 100);
+    assert.ok(ht.ticks.length > 100, "ht.ticks.length > 100");
     const all = market.ticks(market.find("SZ", "000001")!, 20261119)!;
     assert.equal(ht.ticks.price.at(-1), all.price.at(-1));
   });
 
   test("xdxr, finance, F10 and auction", async () => {
     const x = await client.xdxr(SH600519);
-    assert.ok(x.some((r) => r.category === 1 && r.c1 > 0));
+    assert.ok(x.some((r) => r.category === 1 && r.c1 > 0), "x.some((r) => r.category === 1 && r.c1 > 0)");
     const f = await client.finance(SH600519);
-    assert.ok(f && f.totalShares > 0 && f.ipoDate > 19900000);
+    assert.ok(f && f.totalShares > 0 && f.ipoDate > 19900000, "f && f.totalShares > 0 && f.ipoDate > 19900000");
     assert.equal(await client.finance({ market: 1, code: "999998" }), undefined);
     const cat = await client.companyCategory(SH600519);
-    assert.ok(cat.length >= 5);
+    assert.ok(cat.length >= 5, "cat.length >= 5");
     const text = await client.companyContent(SH600519, cat[1].filename, cat[1].start, cat[1].length);
     assert.match(text, /公司概况/);
     const a = await client.auction(SZ000001);
-    assert.ok(a.length > 10);
+    assert.ok(a.length > 10, "a.length > 10");
   });
 
   test("50 concurrent requests on a pool of 2 all answer correctly", async () => {
@@ -112,7 +112,7 @@ describe("TDX client ↔ simulator", () => {
       const h = market.dailyAt(codes[i], marketTimeOf(clock.now()));
       assert.equal(got[i].close[4], h.bars.close.at(-1), codes[i].code);
     }
-    assert.ok(pool.connected <= 2);
+    assert.ok(pool.connected <= 2, "pool.connected <= 2");
   });
 });
 

@@ -2,12 +2,14 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import fc from "fast-check";
 import {
+  barVolumeFactor,
   decodeBarsReply,
   decodeBarsRequest,
   encodeBarsReply,
   encodeBarsRequest,
   isMinuteCategory,
 } from "../../../adapters/tdx/tdx-codec-bars.ts";
+import { BAR_CATEGORIES, BAR_CATEGORY_NAMES } from "../../../core/bars/categories.ts";
 import { decodeRequest, decodeResponse } from "../../../adapters/tdx/tdx-frame.ts";
 import { type IndexBarSeries } from "../../../core/quotes/records.ts";
 import { BarCategory, type BarCategoryId } from "../../../adapters/tdx/tdx-codec-bars.ts";
@@ -182,7 +184,7 @@ test("index minute bars carry amount/100 where volume would be, and decode to Na
   const wireVol = new DataView(body.buffer).getFloat32(body.length - 12, true);
   assert.equal(wireVol, 2e8);
   const back = decodeBarsReply(body, { category: BarCategory.MIN_5, index: true });
-  assert.ok(Number.isNaN(back.vol[0]));
+  assert.ok(Number.isNaN(back.vol[0]), "Number.isNaN(back.vol[0])");
   assert.deepEqual([back.up[0], back.down[0]], [1200, 800]);
 });
 
@@ -196,4 +198,24 @@ test("an empty reply (n = 0) decodes to an empty series; unknown categories are 
   assert.equal(decodeBarsReply(Uint8Array.of(0, 0), { category: 4 }).length, 0);
   assert.throws(() => decodeBarsReply(Uint8Array.of(0, 0), { category: 22 as BarCategoryId }), /unknown bar category 22/);
   assert.throws(() => decodeBarsReply(Uint8Array.of(1, 0, 0x33), { category: 4 }), /bar 1 of 1 runs past the end of the body/);
+});
+
+test("the API's categories request the codec's category of the same period (MIN_120 via MIN_60)", () => {
+  const codecName = (id: number) => Object.entries(BarCategory).find(([, v]) => v === id)?.[0];
+  for (const name of BAR_CATEGORY_NAMES) {
+    const c = BAR_CATEGORIES[name];
+    assert.equal(codecName(c.request), name === "MIN_120" ? "MIN_60" : name, `${name} requests category ${c.request}`);
+    assert.equal(isMinuteCategory(c.request), name.startsWith("MIN_"), `${name}: the codec reads a minute stamp`);
+  }
+  assert.deepEqual(BAR_CATEGORIES.MIN_1.variants.map(codecName), ["EX_MIN_1"], "MIN_1's variant");
+  assert.deepEqual(BAR_CATEGORIES.DAY.variants.map(codecName), ["DAY_LOTS"], "DAY's variant");
+});
+
+test("volume factors: categories 5, 6, 9, 10, 11 send volume / 100, the rest the daily unit", () => {
+  // SH 600000 on 2026-08-20: category 4 sent 67,301,816, category 9 sent 673,018.
+  assert.equal(67_301_816 * barVolumeFactor(4), 67_301_816, "category 4 as is");
+  assert.equal(673_018 * barVolumeFactor(9), 67_301_800, "category 9 × 100");
+  for (const id of [5, 6, 10, 11]) assert.equal(barVolumeFactor(id), 100, `category ${id}`);
+  for (const id of [0, 1, 2, 3, 7, 8]) assert.equal(barVolumeFactor(id), 1, `category ${id}`);
+  assert.deepEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11].filter(isMinuteCategory), [0, 1, 2, 3, 7, 8], "minute categories");
 });

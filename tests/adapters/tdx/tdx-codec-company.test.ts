@@ -25,7 +25,7 @@ test("F10 directory of SH 600000: 16 entries, the json's first entry", { skip: s
   assert.equal(entries.length, e.num_records);
   assert.deepEqual(entries[0], { title: "最新提示", filename: e.first.filename, start: e.first.start, length: e.first.length });
   assert.deepEqual(entries.map((x) => x.title).slice(0, 3), ["最新提示", "公司概况", "财务分析"]);
-  assert.ok(entries.every((x) => x.filename === "600000.txt"));
+  assert.ok(entries.every((x) => x.filename === "600000.txt"), "entries.every((x) => x.filename === \"600000.txt\")");
   // The server leaves a stray byte in the last position of some NUL-terminated title and
   // file-name fields; everything else re-encodes byte for byte.
   const again = encodeCompanyCategoryReply(entries);
@@ -44,7 +44,7 @@ test("F10 text of SH 600000: length and prefix of the json", { skip: skipUnless(
   const reply = decodeCompanyContentReply(body);
   assert.deepEqual([reply.market, reply.code, reply.unknown], [1, "600000", 1]);
   assert.equal(reply.text.length, e.length);
-  assert.ok(reply.text.startsWith(e.prefix));
+  assert.ok(reply.text.startsWith(e.prefix), "reply.text.startsWith(e.prefix)");
   assert.deepEqual(encodeCompanyContentReply(reply), body, "re-encodes byte for byte");
 });
 

@@ -142,7 +142,7 @@ test("server time: pytdx's two forms, and the encoder stays within 6 ms", () => 
   assert.equal(hms(quoteServerTimeMs(9300000)), "09:30:00.000");
   fc.assert(
     fc.property(fc.integer({ min: 0, max: 86_399_999 }), (ms) => {
-      assert.ok(Math.abs(quoteServerTimeMs(encodeQuoteServerTime(ms)) - ms) <= 6);
+      assert.ok(Math.abs(quoteServerTimeMs(encodeQuoteServerTime(ms)) - ms) <= 6, "Math.abs(quoteServerTimeMs(encodeQuoteServerTime(ms)) - ms) <= 6");
     }),
   );
 });

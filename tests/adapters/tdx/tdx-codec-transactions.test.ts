@@ -22,7 +22,7 @@ test("today's ticks of SZ 000001 (atst capture): values of the design doc", { sk
   const body = bin(ATST);
   const t = decodeTransactionsReply(body);
   assert.equal(t.length, 10);
-  assert.ok(t.minute.every((m) => m === 11 * 60 + 29));
+  assert.ok(t.minute.every((m) => m === 11 * 60 + 29), "t.minute.every((m) => m === 11 * 60 + 29)");
   assert.deepEqual([t.price[0], t.vol[0], t.orders[0], t.direction[0]], [11.9, 488, 199, 1]);
   assert.deepEqual([t.price[9], t.vol[9], t.orders[9], t.direction[9]], [11.91, 13, 2, 0]);
   assert.equal(t.vol.reduce((a, b) => a + b, 0), 913);
@@ -56,7 +56,7 @@ for (const [file, meta] of history as [string, string][]) {
     const { preClose, ticks } = decodeHistoryTransactionsReply(body);
     assert.equal(ticks.length, e.num_records);
     assert.deepEqual([ticks.minute[0], ticks.price[0], ticks.vol[0]], [e.first.hour * 60 + e.first.minute, e.first.price, e.first.vol]);
-    assert.ok(ticks.orders.every(Number.isNaN));
+    assert.ok(ticks.orders.every(Number.isNaN), "ticks.orders.every(Number.isNaN)");
     assert.deepEqual(Array.from(ticks.direction.subarray(0, 3)), [0, 1, 1]);
     assert.equal(preClose, Math.fround(10.27));
     assert.deepEqual(encodeHistoryTransactionsReply({ preClose, ticks }), body);

@@ -22,7 +22,7 @@ test("xdxr of SZ 000001 (eltdx fixture): 78 records with eltdx's asserted values
   const byCategory = new Map<number, number>();
   for (const r of records) byCategory.set(r.category, (byCategory.get(r.category) ?? 0) + 1);
   assert.deepEqual(Object.fromEntries(byCategory), { 1: 31, 5: 31, 2: 10, 3: 3, 9: 3 });
-  assert.ok(records.every((r) => r.market === 0 && r.code === "000001"));
+  assert.ok(records.every((r) => r.market === 0 && r.code === "000001"), "records.every((r) => r.market === 0 && r.code === \"000001\")");
   const [first, second] = records;
   assert.deepEqual([first!.date, first!.category, first!.c2, first!.c4], [19900301, 1, Math.fround(3.56), 1]);
   assert.deepEqual([second!.date, second!.category, second!.c3, second!.c4], [19910403, 5, 2650, Math.fround(4850.0171)]);

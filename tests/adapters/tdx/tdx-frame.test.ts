@@ -87,7 +87,7 @@ test("responses round-trip, compressed only when that shrinks the body", () => {
         assert.deepEqual(back, body);
         assert.equal(header.seq, seq);
         assert.equal(header.unzipSize, body.length);
-        assert.ok(header.zipSize <= header.unzipSize);
+        assert.ok(header.zipSize <= header.unzipSize, "header.zipSize <= header.unzipSize");
         assert.equal(header.flag, header.zipSize < header.unzipSize ? FLAG_ZLIB : FLAG_PLAIN);
         if (compress === false) assert.equal(header.zipSize, body.length);
       },

@@ -28,7 +28,7 @@ for (const f of files) {
     assert.equal(row(d, 0), f.first);
     assert.equal(row(d, f.n - 1), f.last);
     assert.equal(d.reserved[f.n - 1], f.reserved);
-    for (let i = 1; i < d.length; i++) assert.ok(d.time[i]! > d.time[i - 1]!);
+    for (let i = 1; i < d.length; i++) assert.ok(d.time[i]! > d.time[i - 1]!, "d.time[i]! > d.time[i - 1]!");
     const code = f.file.slice(2, 8);
     assert.deepEqual(encodeDayFile(d, dayPriceDivisor("sh", code)), bin(L + f.file));
   });

@@ -45,7 +45,7 @@ test(".lc5 of SH 688001: 3 days × 48 bars; its last close matches the .lc1", { 
   assert.equal(s.length, 144);
   assert.equal(row(s, 0), "2021-06-01 09:35 O 37.69 H 37.69 L 36.89 C 36.93 amount 2384077 vol 64000");
   assert.equal(row(s, 143), "2021-06-03 15:00 O 36.84 H 36.84 L 36.65 C 36.65 amount 933702 vol 25400");
-  assert.ok([...perDay(s).values()].every((idx) => idx.length === 48));
+  assert.ok([...perDay(s).values()].every((idx) => idx.length === 48), "[...perDay(s).values()].every((idx) => idx.length === 48)");
   const m1 = decodeMinuteFile(bin(LC1));
   assert.equal(s.close[143], m1.close[m1.length - 1]);
   // Each 5-minute bar of 2021-06-03 aggregates five 1-minute bars.

@@ -81,7 +81,7 @@ test("demo statements add up, and 同比 compares with the same period a year ea
       const lrb = statement(code, "lrb", 8).result.data;
       const periods = Object.keys(lrb.report_list).sort().reverse();
       assert.equal(lrb.report_date.length, periods.length);
-      assert.ok(Number(lrb.report_count) >= periods.length);
+      assert.ok(Number(lrb.report_count) >= periods.length, "Number(lrb.report_count) >= periods.length");
       const v = (p: string, field: string, data = lrb) => {
         const x = data.report_list[p]?.data.find((i: any) => i.item_field === field)?.item_value;
         return x == null ? null : Number(x);
@@ -139,7 +139,7 @@ test("CFFEX changes are today's figure minus the previous trading day's", () => 
     const prev = before.find((b) => b.instrument === "IC2612" && b.long_member === r.long_member);
     if (prev) assert.equal(r.long_chg, r.long_pos! - prev.long_pos!), checked++;
   }
-  assert.ok(checked > 5);
+  assert.ok(checked > 5, "checked > 5");
   assert.equal(ask(cffex, "GET", "/sj/ccpm/202611/20/IC.xml").body, ask(cffex, "GET", "/error_404.html").body, "no Referer: the error page");
   assert.equal(ask(cffex, "GET", "/sj/ccpm/202611/20/ic.xml", {}, { referer: "http://x/ccpm/" }).status, 302, "lower-case product");
 });

@@ -23,7 +23,7 @@ test("about a thousand boards of six kinds, each with at least two members and a
   }
   const codes = market.boards.filter((b) => b.kind !== "ZS").map((b) => b.code);
   assert.equal(new Set(codes).size, codes.length);
-  assert.ok(of("HY").every((b) => /^8810\d\d$/.test(b.code)) && of("GN").every((b) => /^880[3-7]\d\d$/.test(b.code)));
+  assert.ok(of("HY").every((b) => /^8810\d\d$/.test(b.code)) && of("GN").every((b) => /^880[3-7]\d\d$/.test(b.code)), "of(\"HY\").every((b) => /^8810\\d\\d$/.test(b.code)) && of(\"GN\").every((b) => /^880[3-7]\\d\\d$/.test(b.code))");
   assert.equal(market.find("SH", "881001")?.kind, "index", "board indices are securities of the market");
   const again = new DemoMarket();
   assert.deepEqual(again.boards.map((b) => b.members.map((m) => m.code)), market.boards.map((b) => b.members.map((m) => m.code)));
@@ -77,6 +77,6 @@ test("the simulator's board files describe the same boards", () => {
   const industry = decodeTdxhy(src.file("tdxhy.cfg", now)!);
   assert.equal(industry.length, stocks.length);
   const first = of("HY2")[0];
-  for (const m of first.members) assert.ok(industry.find((r) => r.code === m.code)!.research.startsWith(first.industryCode!));
+  for (const m of first.members) assert.ok(industry.find((r) => r.code === m.code)!.research.startsWith(first.industryCode!), "industry.find((r) => r.code === m.code)!.research.startsWith(first.industryCode!)");
   assert.equal(src.file("block.dat", now), undefined);
 });

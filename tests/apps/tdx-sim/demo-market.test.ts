@@ -14,8 +14,8 @@ test("the universe has a few hundred securities on every market, with ST names, 
   const u = market.universe;
   assert.ok(u.length >= 300, `${u.length}`);
   for (const m of ["SH", "SZ", "BJ"] as const) assert.ok(market.list(m).length >= 10, m);
-  assert.ok(u.some((s) => s.st && s.name.includes("ST")));
-  assert.ok(u.filter((s) => s.kind === "index").length >= 2);
+  assert.ok(u.some((s) => s.st && s.name.includes("ST")), "u.some((s) => s.st && s.name.includes(\"ST\"))");
+  assert.ok(u.filter((s) => s.kind === "index").length >= 2, "u.filter((s) => s.kind === \"index\").length >= 2");
   assert.equal(market.find("SH", "600519")?.name, "贵州茅台");
   assert.equal(new Set(u.map((s) => s.market + s.code)).size, u.length, "no duplicates");
 });
@@ -42,9 +42,9 @@ test("bars are trading days only, OHLC consistent, within the daily price limit"
     const h = market.history(s, LAST);
     const b = h.bars;
     for (let i = 0; i < b.length; i++) {
-      assert.ok(isTradingDay(h.days[i]));
+      assert.ok(isTradingDay(h.days[i]), "isTradingDay(h.days[i])");
       assert.ok(b.low[i] <= Math.min(b.open[i], b.close[i]) && b.high[i] >= Math.max(b.open[i], b.close[i]), `${s.code} ${h.days[i]}`);
-      assert.ok(b.vol[i] > 0 && b.amount[i] > 0);
+      assert.ok(b.vol[i] > 0 && b.amount[i] > 0, "b.vol[i] > 0 && b.amount[i] > 0");
       if (i === 0) continue;
       const ev = h.xdxr.find((x) => x.date === h.days[i] && x.category === 1);
       const ref = ev ? (b.close[i - 1] * 10 - ev.c1 + ev.c4 * ev.c2) / (10 + ev.c3 + ev.c4) : b.close[i - 1];
@@ -61,10 +61,10 @@ test("bars are trading days only, OHLC consistent, within the daily price limit"
 
 test("xdxr events include cash dividends, bonus shares and rights issues", () => {
   const all = market.universe.flatMap((s) => market.history(s, LAST).xdxr);
-  assert.ok(all.some((x) => x.category === 1 && x.c1 > 0));
-  assert.ok(all.some((x) => x.category === 1 && x.c3 > 0));
-  assert.ok(all.some((x) => x.category === 1 && x.c4 > 0 && x.c2 > 0));
-  assert.ok(all.some((x) => x.category === 2));
+  assert.ok(all.some((x) => x.category === 1 && x.c1 > 0), "all.some((x) => x.category === 1 && x.c1 > 0)");
+  assert.ok(all.some((x) => x.category === 1 && x.c3 > 0), "all.some((x) => x.category === 1 && x.c3 > 0)");
+  assert.ok(all.some((x) => x.category === 1 && x.c4 > 0 && x.c2 > 0), "all.some((x) => x.category === 1 && x.c4 > 0 && x.c2 > 0)");
+  assert.ok(all.some((x) => x.category === 2), "all.some((x) => x.category === 2)");
 });
 
 test("a day's minute bars and ticks add up exactly to its daily bar", () => {
@@ -81,7 +81,7 @@ test("a day's minute bars and ticks add up exactly to its daily bar", () => {
       lo = Math.min(lo, m.low[k]);
       v += m.vol[k];
       a += m.amount[k];
-      assert.ok(m.low[k] <= Math.min(m.open[k], m.close[k]) && m.high[k] >= Math.max(m.open[k], m.close[k]));
+      assert.ok(m.low[k] <= Math.min(m.open[k], m.close[k]) && m.high[k] >= Math.max(m.open[k], m.close[k]), "m.low[k] <= Math.min(m.open[k], m.close[k]) && m.high[k] >= Math.max(m.open[k], m.close[k])");
     }
     assert.deepEqual(
       [m.open[0], hi, lo, m.close[239], v, a],

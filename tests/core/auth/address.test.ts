@@ -104,3 +104,13 @@ test("TRUSTED_PROXIES: private, none, IPv4 ranges and single addresses", () => {
   assert.equal(clientAddress("127.0.0.1", "203.0.113.9, 100.64.1.1", t), "203.0.113.9");
   assert.equal(clientAddress("127.0.0.1", "203.0.113.9, 100.64.1.1"), "100.64.1.1", "not trusted by default");
 });
+
+test("no peer is the literal \"unknown\"; only a whole IPv4-mapped address is unwrapped", () => {
+  assert.equal(UNKNOWN_ADDRESS, "unknown", "auth-api.md §4's literal");
+  assert.equal(clientAddress(undefined, undefined), "unknown", "no peer, no header");
+  assert.equal(normalizePeer(null), undefined, "null peer");
+  assert.equal(normalizePeer(""), undefined, "empty peer");
+  assert.equal(normalizePeer("::ffff:10.20.30.40"), "10.20.30.40", "multi-digit octets");
+  assert.equal(normalizePeer("x::ffff:127.0.0.1"), "x::ffff:127.0.0.1", "a prefix before ::ffff: is not a mapped address");
+  assert.equal(normalizePeer("::ffff:127.0.0.1x"), "::ffff:127.0.0.1x", "a suffix after the address is not a mapped address");
+});

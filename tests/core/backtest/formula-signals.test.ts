@@ -16,19 +16,19 @@ const series = bars([
 
 test("defaults: the first signal column buys, the second sells; 'none' holds while the buy column is on", () => {
   const c = compileSignalFormula("M:MA(C,2);UP:C>REF(C,1);DN:C<REF(C,1);");
-  assert.ok(c.ok);
+  assert.ok(c.ok, "c.ok");
   assert.deepEqual([c.formula.buy, c.formula.sell], ["UP", "DN"]);
   const sig = formulaSignals(c.formula, series);
   assert.deepEqual(on(sig.entries), [1, 2, 5]);
   assert.deepEqual(on(sig.exits), [3, 4]);
   const state = compileSignalFormula("UP:C>REF(C,1);DN:C<REF(C,1);", {}, "", "none");
-  assert.ok(state.ok && state.formula.sell === null);
+  assert.ok(state.ok && state.formula.sell === null, "state.ok && state.formula.sell === null");
   assert.deepEqual(on(formulaSignals(state.formula, series).exits), [0, 3, 4]);
 });
 
 test("explicit columns match in any letter case; parameters bind", () => {
   const c = compileSignalFormula("X:C>MA(C,N);Y:C<MA(C,N);", { N: 2 }, "y", "X");
-  assert.ok(c.ok);
+  assert.ok(c.ok, "c.ok");
   assert.deepEqual([c.formula.buy, c.formula.sell], ["Y", "X"]);
 });
 
@@ -43,6 +43,6 @@ test("compiled once per text, parameters and columns; future functions are repor
   assert.equal(compileSignalFormula("B:C>1;"), compileSignalFormula("B:C>1;"));
   assert.notEqual(compileSignalFormula("B:C>N;", { N: 1 }), compileSignalFormula("B:C>N;", { N: 2 }));
   const z = compileSignalFormula("Z:=ZIG(3,5);B:Z>REF(Z,1);");
-  assert.ok(z.ok);
+  assert.ok(z.ok, "z.ok");
   assert.deepEqual(z.formula.futureFunctions, ["ZIG"]);
 });

@@ -59,12 +59,12 @@ test("limit fractions by board, ST flag and date", () => {
 
 test("limit prices round half up to the tick and match within half a tick", () => {
   assert.equal(roundToTick(10.05 * 1.1, 0.01).toFixed(2), "11.06"); // 11.055 → 11.06
-  assert.ok(atLimitUp(11.06, 10.05, 0.1, 0.01));
-  assert.ok(!atLimitUp(11.05, 10.05, 0.1, 0.01));
-  assert.ok(atLimitDown(9.05, 10.05, 0.1, 0.01)); // 9.045 → 9.05
-  assert.ok(!atLimitDown(9.06, 10.05, 0.1, 0.01));
-  assert.ok(atLimitUp(1.1, 1, 0.1, 0.001));
-  assert.ok(!atLimitUp(1.099, 1, 0.1, 0.001));
+  assert.ok(atLimitUp(11.06, 10.05, 0.1, 0.01), "atLimitUp(11.06, 10.05, 0.1, 0.01)");
+  assert.ok(!atLimitUp(11.05, 10.05, 0.1, 0.01), "!atLimitUp(11.05, 10.05, 0.1, 0.01)");
+  assert.ok(atLimitDown(9.05, 10.05, 0.1, 0.01), "atLimitDown(9.05, 10.05, 0.1, 0.01)"); // 9.045 → 9.05
+  assert.ok(!atLimitDown(9.06, 10.05, 0.1, 0.01), "!atLimitDown(9.06, 10.05, 0.1, 0.01)");
+  assert.ok(atLimitUp(1.1, 1, 0.1, 0.001), "atLimitUp(1.1, 1, 0.1, 0.001)");
+  assert.ok(!atLimitUp(1.099, 1, 0.1, 0.001), "!atLimitUp(1.099, 1, 0.1, 0.001)");
 });
 
 test("statutory fees by date, board and exchange", () => {
@@ -95,13 +95,13 @@ test("fee quotes: commission minimum, per-share transfer fee with its minimum", 
   const rules = new ExecutionRules(DEFAULT_CONFIG, securityRules({ code: "600000" }));
   const total = rules.quote(-1, 1000, 10, marketTime(2024, 1, 2));
   assert.equal(rules.commission, 5);
-  assert.ok(Math.abs(rules.stamp - 5) < 1e-12);
-  assert.ok(Math.abs(rules.transfer - 0.1) < 1e-12);
-  assert.ok(Math.abs(total - 10.1) < 1e-12);
+  assert.ok(Math.abs(rules.stamp - 5) < 1e-12, "Math.abs(rules.stamp - 5) < 1e-12");
+  assert.ok(Math.abs(rules.transfer - 0.1) < 1e-12, "Math.abs(rules.transfer - 0.1) < 1e-12");
+  assert.ok(Math.abs(total - 10.1) < 1e-12, "Math.abs(total - 10.1) < 1e-12");
   rules.quote(1, 1000, 10, marketTime(2014, 6, 3));
   assert.equal(rules.transfer, 1); // 0.6 CNY per 1,000 shares → minimum 1
   rules.quote(1, 10_000, 10, marketTime(2014, 6, 3));
-  assert.ok(Math.abs(rules.transfer - 6) < 1e-12);
+  assert.ok(Math.abs(rules.transfer - 6) < 1e-12, "Math.abs(rules.transfer - 6) < 1e-12");
   const sz = new ExecutionRules(DEFAULT_CONFIG, securityRules({ code: "000001" }));
   sz.quote(1, 10_000, 10, marketTime(2014, 6, 3));
   assert.equal(sz.transfer, 0);

@@ -157,7 +157,7 @@ test("long-only: cash and equity never go negative; drawdown stays in [0, 1]", (
         assert.ok(e.drawdown_pct! >= 0 && e.drawdown_pct! <= 1, `drawdown ${e.drawdown_pct}`);
       }
       const p = r.performance;
-      assert.ok(p.max_drawdown! >= 0 && p.max_drawdown! <= 1);
+      assert.ok(p.max_drawdown! >= 0 && p.max_drawdown! <= 1, "p.max_drawdown! >= 0 && p.max_drawdown! <= 1");
     }),
     { seed: 7, numRuns: 150 },
   );

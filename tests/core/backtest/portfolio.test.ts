@@ -116,7 +116,7 @@ test("sleeves add up to the account and the result has easy_tdx's portfolio shap
   const sleeve = r.individual_results["SH:600000"]!;
   assert.deepEqual(Object.keys(sleeve).sort(), ["config", "equity_curve", "performance", "positions", "trades"]);
   assert.equal(sleeve.performance.start_cash, 40_000);
-  assert.ok(Math.abs(sleeve.performance.end_value! - 40_000 - sleeve.trades[1]!.pnl!) < 1e-9);
+  assert.ok(Math.abs(sleeve.performance.end_value! - 40_000 - sleeve.trades[1]!.pnl!) < 1e-9, "Math.abs(sleeve.performance.end_value! - 40_000 - sleeve.trades[1]!.pnl!) < 1e-9");
   assert.equal(r.combined_equity[4]!.total, run.equity[4]);
 });
 
@@ -141,7 +141,7 @@ test("multi-strategy: 1/N of the cash each, combined over the union of dates", (
   assert.equal(r.total_performance.open_trades, 1);
   assert.equal(r.total_performance.total_stocks, 2);
   const bh = (alone[0]!.performance.buy_hold_return! + alone[1]!.performance.buy_hold_return!) / 2;
-  assert.ok(Math.abs(r.total_performance.buy_hold_return! - bh) < 1e-12);
+  assert.ok(Math.abs(r.total_performance.buy_hold_return! - bh) < 1e-12, "Math.abs(r.total_performance.buy_hold_return! - bh) < 1e-12");
 });
 
 test("independent allocation (easy_tdx's portfolio engine): each leg alone with its share of the cash, idle cash kept", () => {

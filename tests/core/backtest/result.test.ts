@@ -38,10 +38,10 @@ test("the drawdown columns follow the running peak", () => {
   for (const e of r.equity_curve) {
     peak = Math.max(peak, e.total!);
     // Money columns are rounded to 1e-6 CNY, fractions to 1e-8.
-    assert.ok(Math.abs(e.drawdown! - (peak - e.total!)) <= 1e-6 + 1e-9);
-    assert.ok(Math.abs(e.drawdown_pct! - (peak - e.total!) / peak) < 1e-7);
+    assert.ok(Math.abs(e.drawdown! - (peak - e.total!)) <= 1e-6 + 1e-9, "Math.abs(e.drawdown! - (peak - e.total!)) <= 1e-6 + 1e-9");
+    assert.ok(Math.abs(e.drawdown_pct! - (peak - e.total!) / peak) < 1e-7, "Math.abs(e.drawdown_pct! - (peak - e.total!) / peak) < 1e-7");
   }
-  assert.ok(r.equity_curve.some((e) => e.drawdown! > 0));
+  assert.ok(r.equity_curve.some((e) => e.drawdown! > 0), "r.equity_curve.some((e) => e.drawdown! > 0)");
 });
 
 test("every metric has a definition", () => {

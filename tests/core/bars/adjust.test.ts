@@ -20,8 +20,8 @@ test("600519 2006 suspension: both events inside the gap compound to m = 2.24", 
   const s = series([flat(20060425, 90), flat(20060526, 40)]);
   const ev = priceEvents([dividend(20060519, 3, 10), dividend(20060524, 0, 1.2)]);
   const { a, b } = affineAt(ev, day(20060425), day(20060526));
-  assert.ok(Math.abs(1 / a - 2.24) < 1e-12);
-  assert.ok(Math.abs(b - -0.3 / 2.24) < 1e-12);
+  assert.ok(Math.abs(1 / a - 2.24) < 1e-12, "Math.abs(1 / a - 2.24) < 1e-12");
+  assert.ok(Math.abs(b - -0.3 / 2.24) < 1e-12, "Math.abs(b - -0.3 / 2.24) < 1e-12");
   const q = adjustBars(s, ev, "QFQ");
   assert.equal(q.method, "affine");
   // (90 − 0.3) / 2 / 1.12 = 40.0446… → 40.04
@@ -145,7 +145,7 @@ test("property: QFQ prices never go below zero (fallback), HFQ base bar is raw",
       ([s, recs]) => {
         const ev = priceEvents(recs);
         const q = adjustBars(s, ev, "QFQ").series;
-        for (const f of PRICES) for (const v of q[f]) assert.ok(v >= 0);
+        for (const f of PRICES) for (const v of q[f]) assert.ok(v >= 0, "v >= 0");
         const h = adjustBars(s, ev, "HFQ").series;
         for (const f of PRICES) assert.equal(h[f][0], s[f][0]);
       },
@@ -163,7 +163,7 @@ test("property: without cash the ratio method equals the affine one", () => {
         const r = forwardRatio(s, ev, asOf);
         for (let i = 0; i < s.length; i++) {
           const { a, b } = affineAt(ev, Math.floor(s.time[i] / DAY), asOf);
-          assert.ok(Math.abs(a - r[i]) <= 1e-12 * a);
+          assert.ok(Math.abs(a - r[i]) <= 1e-12 * a, "Math.abs(a - r[i]) <= 1e-12 * a");
           assert.equal(b + 0, 0);
         }
       },
@@ -276,9 +276,9 @@ test("property: events in one gap act as their composition", () => {
         const { a, b } = affineAt(ev, day(20240105), day(20240120));
         // Reference: apply the events oldest first to a price, as ex-right references.
         const ref = (p: number) => ev.reduce((x, e) => (x - e.c) / e.m, p);
-        assert.ok(Math.abs(a * 50 + b - ref(50)) < 1e-9);
+        assert.ok(Math.abs(a * 50 + b - ref(50)) < 1e-9, "Math.abs(a * 50 + b - ref(50)) < 1e-9");
         const q = adjustBars(s, ev, "QFQ").series;
-        assert.ok(Math.abs(q.close[0] - ref(50)) <= 0.00505 + 1e-9);
+        assert.ok(Math.abs(q.close[0] - ref(50)) <= 0.00505 + 1e-9, "within the terminal's rounding of the reference");
       },
     ),
   );

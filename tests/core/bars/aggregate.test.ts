@@ -31,12 +31,77 @@ test("weeks run Monday to Sunday and are stamped with their last bar", () => {
   assert.deepEqual([...w.vol], [300, 200]);
 });
 
-test("months, seasons and years", () => {
+test("months, seasons and years: open first, close last, high max, low min, volume and amount summed", () => {
   const days = [[2025, 12, 31], [2026, 1, 5], [2026, 3, 31], [2026, 4, 1]].map(([y, m, d]) => marketTime(y, m, d));
   const s = series(days, [1, 2, 3, 4]);
-  assert.equal(aggregateBars(s, "MONTH").length, 4);
-  assert.equal(aggregateBars(s, "SEASON").length, 3);
-  assert.equal(aggregateBars(s, "YEAR").length, 2);
+  const rows = (a: BarSeries) => Array.from({ length: a.length }, (_, i) => [a.time[i], a.open[i], a.high[i], a.low[i], a.close[i], a.vol[i], a.amount[i]]);
+  assert.deepEqual(rows(aggregateBars(s, "MONTH")), [
+    [days[0], 0.9, 1.5, 0.5, 1, 100, 100],
+    [days[1], 1.9, 2.5, 1.5, 2, 100, 200],
+    [days[2], 2.9, 3.5, 2.5, 3, 100, 300],
+    [days[3], 3.9, 4.5, 3.5, 4, 100, 400],
+  ]);
+  assert.deepEqual(rows(aggregateBars(s, "SEASON")), [
+    [days[0], 0.9, 1.5, 0.5, 1, 100, 100],
+    [days[2], 1.9, 3.5, 1.5, 3, 200, 500],
+    [days[3], 3.9, 4.5, 3.5, 4, 100, 400],
+  ]);
+  assert.deepEqual(rows(aggregateBars(s, "YEAR")), [
+    [days[0], 0.9, 1.5, 0.5, 1, 100, 100],
+    [days[3], 1.9, 4.5, 1.5, 4, 300, 900],
+  ]);
+});
+
+/** A second, plain implementation: group by the calendar label of each bar's date. */
+function byLabel(s: BarSeries, label: (iso: string) => string) {
+  const out: number[][] = [];
+  let last = "";
+  for (let i = 0; i < s.length; i++) {
+    const l = label(new Date(s.time[i]!).toISOString());
+    if (l !== last) out.push([s.time[i]!, s.open[i]!, s.high[i]!, s.low[i]!, s.close[i]!, s.vol[i]!, s.amount[i]!]);
+    else {
+      const r = out[out.length - 1]!;
+      r[0] = s.time[i]!;
+      r[2] = Math.max(r[2]!, s.high[i]!);
+      r[3] = Math.min(r[3]!, s.low[i]!);
+      r[4] = s.close[i]!;
+      r[5]! += s.vol[i]!;
+      r[6]! += s.amount[i]!;
+    }
+    last = l;
+  }
+  return out;
+}
+
+test("month, season and year bars equal a grouping by calendar label (property)", () => {
+  const labels = {
+    MONTH: (iso: string) => iso.slice(0, 7),
+    SEASON: (iso: string) => `${iso.slice(0, 4)}Q${Math.floor((Number(iso.slice(5, 7)) - 1) / 3)}`,
+    YEAR: (iso: string) => iso.slice(0, 4),
+  } as const;
+  fc.assert(
+    fc.property(
+      fc.array(fc.tuple(fc.integer({ min: 1, max: 20 }), fc.integer({ min: 100, max: 2000 }), fc.integer({ min: 0, max: 5000 })), { minLength: 1, maxLength: 200 }),
+      (steps) => {
+        let t = marketTime(2023, 11, 1);
+        const times: number[] = [];
+        const closes: number[] = [];
+        for (const [gap, c] of steps) {
+          t += gap * 86_400_000;
+          times.push(t);
+          closes.push(c / 100);
+        }
+        const s = series(times, closes);
+        steps.forEach(([, , v], i) => (s.vol[i] = v));
+        for (const p of ["MONTH", "SEASON", "YEAR"] as const) {
+          const a = aggregateBars(s, p);
+          const got = Array.from({ length: a.length }, (_, i) => [a.time[i]!, a.open[i]!, a.high[i]!, a.low[i]!, a.close[i]!, a.vol[i]!, a.amount[i]!]);
+          assert.deepEqual(got, byLabel(s, labels[p]), p);
+        }
+      },
+    ),
+    { numRuns: 200 },
+  );
 });
 
 test("5-minute bars from end-stamped minutes respect the lunch break", () => {
@@ -63,4 +128,20 @@ test("aggregation conserves volume and amount and bounds prices", () => {
       return true;
     }),
   );
+});
+
+test("a Sunday bar closes its Monday-to-Sunday week; periods far apart never share a key", () => {
+  // 2026-11-22 is a Sunday: it belongs with Friday the 20th, not with Monday the 23rd.
+  const sunday = [[2026, 11, 20], [2026, 11, 22], [2026, 11, 23]].map(([y, m, d]) => marketTime(y, m, d));
+  const w = aggregateBars(series(sunday, [1, 2, 3]), "WEEK");
+  assert.deepEqual([...w.time], [sunday[1], sunday[2]], "Fri + Sun, then Mon");
+  // February 2000 and January 2012, April 2000 and January 2004: a calendar key must still tell them apart.
+  const far = [[2000, 2, 15], [2012, 1, 16]].map(([y, m, d]) => marketTime(y, m, d));
+  assert.equal(aggregateBars(series(far, [1, 2]), "MONTH").length, 2, "two months 12 years apart");
+  const quarters = [[2000, 4, 14], [2004, 1, 15]].map(([y, m, d]) => marketTime(y, m, d));
+  assert.equal(aggregateBars(series(quarters, [1, 2]), "SEASON").length, 2, "two seasons 4 years apart");
+  for (const p of ["WEEK", "MONTH", "SEASON", "YEAR"] as const) {
+    const a = aggregateBars(series(sunday, [1, 2, 3]), p);
+    for (const col of [a.time, a.open, a.high, a.low, a.close, a.vol, a.amount]) assert.equal(col.length, a.length, `${p}: every column holds exactly the bars`);
+  }
 });

@@ -31,9 +31,9 @@ test("pre_close at or below 0.01 is floored to 0.01 and divided by", () => {
 test("missing inputs stay missing", () => {
   const s = series([flat(20240102, 10), { ...flat(20240103, 10), c: NaN }, flat(20240104, 10)]);
   const d = deriveBarFields(s);
-  assert.ok(Number.isNaN(d.change[1]));
-  assert.ok(Number.isNaN(d.preClose[2]));
-  assert.ok(Number.isNaN(d.changePct[2]));
+  assert.ok(Number.isNaN(d.change[1]), "Number.isNaN(d.change[1])");
+  assert.ok(Number.isNaN(d.preClose[2]), "Number.isNaN(d.preClose[2])");
+  assert.ok(Number.isNaN(d.changePct[2]), "Number.isNaN(d.changePct[2])");
 });
 
 test("property: pre_close chain, floor, change and percent units", () => {
@@ -44,11 +44,11 @@ test("property: pre_close chain, floor, change and percent units", () => {
         const expected = i === 0 ? s.open[0] : s.close[i - 1];
         const pre = d.preClose[i];
         assert.equal(pre, expected <= PRE_CLOSE_FLOOR ? PRE_CLOSE_FLOOR : expected);
-        assert.ok(pre >= PRE_CLOSE_FLOOR);
-        assert.ok(Math.abs(d.change[i] - (s.close[i] - pre)) <= 5e-5 + 1e-9);
-        assert.ok(Math.abs(d.changePct[i] - ((s.close[i] - pre) / pre) * 100) <= 5e-5 + 1e-6);
-        assert.ok(Math.abs(d.amplitudePct[i] - ((s.high[i] - s.low[i]) / pre) * 100) <= 5e-5 + 1e-6);
-        assert.ok(d.amplitudePct[i] >= 0);
+        assert.ok(pre >= PRE_CLOSE_FLOOR, "pre >= PRE_CLOSE_FLOOR");
+        assert.ok(Math.abs(d.change[i] - (s.close[i] - pre)) <= 5e-5 + 1e-9, "Math.abs(d.change[i] - (s.close[i] - pre)) <= 5e-5 + 1e-9");
+        assert.ok(Math.abs(d.changePct[i] - ((s.close[i] - pre) / pre) * 100) <= 5e-5 + 1e-6, "Math.abs(d.changePct[i] - ((s.close[i] - pre) / pre) * 100) <= 5e-5 + 1e-6");
+        assert.ok(Math.abs(d.amplitudePct[i] - ((s.high[i] - s.low[i]) / pre) * 100) <= 5e-5 + 1e-6, "Math.abs(d.amplitudePct[i] - ((s.high[i] - s.low[i]) / pre) * 100) <= 5e-5 + 1e-6");
+        assert.ok(d.amplitudePct[i] >= 0, "d.amplitudePct[i] >= 0");
       }
     }),
   );

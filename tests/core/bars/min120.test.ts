@@ -77,7 +77,7 @@ test("property: invariants of the aggregation against a reference grouping", () 
   fc.assert(
     fc.property(windows, (bars) => {
       const out = aggregateMin120(series(bars));
-      assert.ok(out.length <= MIN120_MAX_BARS);
+      assert.ok(out.length <= MIN120_MAX_BARS, "out.length <= MIN120_MAX_BARS");
       // Reference: group by (day, half) with a Map; the half's end is the key.
       const groups = new Map<number, BarInput[]>();
       for (const b of bars) {
@@ -90,14 +90,14 @@ test("property: invariants of the aggregation against a reference grouping", () 
       for (let i = 0; i < out.length; i++) {
         const g = groups.get(out.time[i]);
         assert.ok(g, "output bar maps to one (day, half)");
-        if (i > 0) assert.ok(out.time[i] > out.time[i - 1]);
+        if (i > 0) assert.ok(out.time[i] > out.time[i - 1], "out.time[i] > out.time[i - 1]");
         assert.equal(out.open[i], g[0].o);
         assert.equal(out.close[i], g[g.length - 1].c);
         assert.equal(out.high[i], Math.max(...g.map((b) => b.h)));
         assert.equal(out.low[i], Math.min(...g.map((b) => b.l)));
         assert.equal(out.vol[i], g.reduce((s, b) => s + b.v!, 0));
-        assert.ok(out.high[i] >= Math.max(out.open[i], out.close[i]));
-        assert.ok(out.low[i] <= Math.min(out.open[i], out.close[i]));
+        assert.ok(out.high[i] >= Math.max(out.open[i], out.close[i]), "out.high[i] >= Math.max(out.open[i], out.close[i])");
+        assert.ok(out.low[i] <= Math.min(out.open[i], out.close[i]), "out.low[i] <= Math.min(out.open[i], out.close[i])");
       }
       // Only the oldest group may be missing (truncated) besides the 400 cap.
       const expected = keys.length - out.length;

@@ -28,7 +28,7 @@ const CASES: [ChanOptions, number][] = [
 for (const [options, maxBars] of CASES) {
   test(`short input gives an empty result, ${JSON.stringify(options)}`, () => {
     const p = parseChanOptions(options);
-    assert.ok(p.ok);
+    assert.ok(p.ok, "p.ok");
     for (let n = 0; n <= maxBars; n++) {
       const json = chanToJson(analyzeChan(series(SHORT.slice(0, n)), p.config), { mergedBars: true });
       assert.equal(json.bar_count, n);
@@ -60,7 +60,7 @@ test("an empty series analyses", () => {
 test("no options, null and {} mean chan.py's defaults", () => {
   for (const input of [undefined, null, {}]) {
     const p = parseChanOptions(input);
-    assert.ok(p.ok);
+    assert.ok(p.ok, "p.ok");
     assert.deepEqual(p.config, DEFAULT_CHAN_CONFIG);
   }
 });
@@ -75,7 +75,7 @@ test("plain point keys set both sides and levels, suffixed keys override them", 
     "max_bsp2s_lv-segsell": 2,
     bs_type: ["1", "2", "3a"],
   });
-  assert.ok(p.ok);
+  assert.ok(p.ok, "p.ok");
   const { bsp, segBsp } = p.config;
   assert.deepEqual([bsp.buy.divergence_rate, bsp.sell.divergence_rate, segBsp.buy.divergence_rate], [0.5, 0.9, 0.9]);
   // chan.py forces slope at the segment level; a plain macd_algo does not reach it
@@ -84,7 +84,7 @@ test("plain point keys set both sides and levels, suffixed keys override them", 
   assert.deepEqual([segBsp.buy.max_bsp2s_lv, segBsp.sell.max_bsp2s_lv], [null, 2]);
   assert.equal(segBsp.buy.bsp1_only_multibi_zs, false);
   const inf = parseChanOptions({ divergence_rate: null });
-  assert.ok(inf.ok);
+  assert.ok(inf.ok, "inf.ok");
   assert.equal(inf.config.bsp.sell.divergence_rate, Infinity);
 });
 
@@ -116,7 +116,7 @@ test("invalid options are all reported with their paths", () => {
     "max_bs2_rate",
     "seg_algo",
   ]);
-  assert.ok(!p.ok && p.issues.every((i) => typeof i.message === "string" && i.message.length > 0));
+  assert.ok(!p.ok && p.issues.every((i) => typeof i.message === "string" && i.message.length > 0), "!p.ok && p.issues.every((i) => typeof i.message === \"string\" && i.message.length > 0)");
 });
 
 test("combinations chan.py rejects are reported", () => {

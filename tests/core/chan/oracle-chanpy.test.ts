@@ -90,7 +90,7 @@ for (const name of ["chanpy-default", "chanpy-newbi", "chanpy-allbsp"]) {
   test(`matches ${name}`, { skip: skipUnless(sseOracle(name)) }, () => {
     const oracle = readOracle(name);
     const parsed = parseChanOptions(oracle.config_overrides);
-    assert.ok(parsed.ok);
+    assert.ok(parsed.ok, "parsed.ok");
     const bars = loadSseDaily()!;
     assert.equal(bars.length, oracle.n_bars);
     const json = chanToJson(analyzeChan(bars, parsed.config), { mergedBars: true });
@@ -136,7 +136,7 @@ const documented: [Record<string, unknown>, number[]][] = [
 for (const [options, counts] of documented) {
   test(`documented chan.py counts for ${JSON.stringify(options)}`, { skip: skipUnless(sseOracle("chanpy-default")) }, () => {
     const parsed = parseChanOptions(options);
-    assert.ok(parsed.ok);
+    assert.ok(parsed.ok, "parsed.ok");
     const a = analyzeChan(loadSseDaily()!, parsed.config);
     const got = [
       a.strokes.length,

@@ -19,7 +19,7 @@ for (const min of [6, 7]) {
   test(`matches ${name}`, { skip: skipUnless(sseOracle(name)) }, () => {
     const oracle = readOracle(name);
     const parsed = parseChanOptions({ bi_algo: "czsc", czsc_min_bi_len: min });
-    assert.ok(parsed.ok);
+    assert.ok(parsed.ok, "parsed.ok");
     const json = chanToJson(analyzeChan(loadSseDaily()!, parsed.config), { mergedBars: true });
     const m = json.merged_bars!;
     const fx = (merged: number, time: string, top: boolean) => ({

@@ -175,7 +175,7 @@ test("outputs are independent arrays, even when two outputs are the same column"
 
 test("runFormula throws FormulaError with every diagnostic", () => {
   assert.throws(() => runFormula("A:FOO(C);B:BAR;", bars({ close: [1] })), (e: unknown) => {
-    assert.ok(e instanceof FormulaError);
+    assert.ok(e instanceof FormulaError, "e instanceof FormulaError");
     assert.equal(e.diagnostics.length, 2);
     return true;
   });
@@ -204,5 +204,5 @@ test("output columns may come from the caller's allocator", () => {
   assertSeries(cols[0]!.values, [N, 1.5, 2.5, 3.5, 4.5]);
   assertSeries(cols[1]!.values, [1, 2, 3, 4, 5]);
   assertSeries(cols[2]!.values, [7, 7, 7, 7, 7]);
-  assert.ok(cols.every((c) => c.values.buffer === pool.buffer));
+  assert.ok(cols.every((c) => c.values.buffer === pool.buffer), "cols.every((c) => c.values.buffer === pool.buffer)");
 });

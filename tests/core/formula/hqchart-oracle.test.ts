@@ -30,7 +30,7 @@ function load(): { oracle: Oracle; series: BarSeries } {
 
 function run(o: Oracle, s: BarSeries, name: string): Record<string, Float64Array> {
   const c = compileFormula(o.formulas[name]!);
-  assert.ok(c.plan);
+  assert.ok(c.plan, "c.plan");
   return Object.fromEntries(evaluatePlan(c.plan, s).map((col) => [col.name, col.values]));
 }
 
@@ -39,7 +39,7 @@ test("MACD(12,26,9) equals HQChart on every bar", { skip: skipUnless(REL) }, () 
   const got = run(oracle, series, "MACD");
   for (const k of ["DIF", "DEA", "MACD"]) {
     oracle.hqchart[k]!.forEach((v, i) => {
-      assert.ok(v !== null);
+      assert.ok(v !== null, "v !== null");
       assert.ok(Math.abs(got[k]![i]! - v) <= 1e-12, `${k} bar ${i}: ${got[k]![i]} vs ${v}`);
     });
   }
@@ -55,7 +55,7 @@ test("KDJ(9,3,3) converges to HQChart after the SMA warm-up", { skip: skipUnless
       const bound = 100 * (i + 1) * (2 / 3) ** i;
       assert.ok(Math.abs(got[k]![i]! - ref[i]!) <= Math.max(bound, 1e-9), `${k} bar ${i}: ${got[k]![i]} vs ${ref[i]}`);
     }
-    assert.ok(Math.abs(got[k]![59]! - ref[59]!) < 1e-6);
+    assert.ok(Math.abs(got[k]![59]! - ref[59]!) < 1e-6, "Math.abs(got[k]![59]! - ref[59]!) < 1e-6");
   }
-  for (let i = 0; i < series.length; i++) assert.ok(Math.abs(got.J![i]! - (3 * got.K![i]! - 2 * got.D![i]!)) < 1e-9);
+  for (let i = 0; i < series.length; i++) assert.ok(Math.abs(got.J![i]! - (3 * got.K![i]! - 2 * got.D![i]!)) < 1e-9, "Math.abs(got.J![i]! - (3 * got.K![i]! - 2 * got.D![i]!)) < 1e-9");
 });

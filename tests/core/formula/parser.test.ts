@@ -8,8 +8,8 @@ test("lexer: names mix ASCII, digits, CJK and full-width brackets; AND/OR in any
   assert.deepEqual(errors, []);
   const texts = tokens.map((t) => `${t.kind}:${t.text}`);
   assert.deepEqual(texts.slice(0, 4), ["ident:M5对称", "op::=", "number:1", "op:;"]);
-  assert.ok(texts.includes("ident:【箱顶】"));
-  assert.ok(texts.includes("op:AND") && texts.includes("op:OR"));
+  assert.ok(texts.includes("ident:【箱顶】"), "texts.includes(\"ident:【箱顶】\")");
+  assert.ok(texts.includes("op:AND") && texts.includes("op:OR"), "texts.includes(\"op:AND\") && texts.includes(\"op:OR\")");
   assert.equal(tokens.find((t) => t.text === ".5")?.value, 0.5);
 });
 

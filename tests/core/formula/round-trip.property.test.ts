@@ -23,10 +23,10 @@ test("the parser and the validator never throw, whatever the input", () => {
   fc.assert(
     fc.property(fc.oneof(fc.string({ maxLength: 120 }), fc.string({ unit: fc.constantFrom(...FORMULA_CHARS), maxLength: 60 })), (text) => {
       const p = parseFormula(text);
-      assert.ok(Array.isArray(p.errors));
+      assert.ok(Array.isArray(p.errors), "Array.isArray(p.errors)");
       const v = validateFormula(text);
       assert.equal(v.ok, v.errors.length === 0);
-      for (const e of v.errors) assert.ok(e.line >= 1 && e.column >= 1 && e.message.length > 0);
+      for (const e of v.errors) assert.ok(e.line >= 1 && e.column >= 1 && e.message.length > 0, "e.line >= 1 && e.column >= 1 && e.message.length > 0");
     }),
     { numRuns: 400, seed: 20240102 },
   );

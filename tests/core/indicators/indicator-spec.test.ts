@@ -28,7 +28,7 @@ test("the TDX call form: NAME or NAME(a,b,...)", () => {
 
 test("lists split on commas and semicolons outside parentheses", () => {
   const r = parseIndicatorList("MACD(12,26,9), KDJ; BOLL(20)");
-  assert.ok(r.ok);
+  assert.ok(r.ok, "r.ok");
   assert.deepEqual(r.value.map((c) => c.name), ["MACD", "KDJ", "BOLL"]);
   assert.deepEqual(r.value[0]!.args, [12, 26, 9]);
   const bad = parseIndicatorList("MACD(a), KDJ(9,x)");
@@ -61,7 +61,7 @@ test("too many values, unknown names, non-finite and out-of-range values are err
     );
   }
   const positional = resolveIndicatorParams("MACD", MACD, [0]);
-  assert.ok(!positional.ok && positional.errors[0]!.path.length === 0);
+  assert.ok(!positional.ok && positional.errors[0]!.path.length === 0, "!positional.ok && positional.errors[0]!.path.length === 0");
 });
 
 test("requests: string forms and the structured map resolve together", () => {
@@ -92,9 +92,9 @@ test("the call form round-trips any valid positional list", () => {
     fc.property(fc.array(fc.integer({ min: 1, max: 200 }), { maxLength: 3 }), (args) => {
       const text = args.length ? `macd(${args.join(", ")})` : "macd";
       const call = parseIndicatorCall(text);
-      assert.ok(call.ok);
+      assert.ok(call.ok, "call.ok");
       const r = resolveIndicatorParams(call.value.name, MACD, call.value.args);
-      assert.ok(r.ok);
+      assert.ok(r.ok, "r.ok");
       assert.deepEqual(Object.values(r.value), [args[0] ?? 12, args[1] ?? 26, args[2] ?? 9]);
     }),
     { numRuns: 100, seed: 3 },

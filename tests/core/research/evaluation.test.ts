@@ -38,7 +38,7 @@ test("composite score: weighted points of the components; without walk-forward t
   const noWf = rate({ ...good, wf_consistency: Number.NaN });
   assert.equal(noWf.score.wf_provided, false);
   assert.equal(noWf.score.total, Math.round(((0.25 * 90 + 0.2 * 90 + 0.15 * 85 + 0.15 * 90) / 0.75) * 10) / 10);
-  assert.ok(Math.abs(Object.values(noWf.score.weights_used).reduce((a, w) => a + w, 0) - 1) < 1e-3);
+  assert.ok(Math.abs(Object.values(noWf.score.weights_used).reduce((a, w) => a + w, 0) - 1) < 1e-3, "Math.abs(Object.values(noWf.score.weights_used).reduce((a, w) => a + w, 0) - 1) < 1e-3");
   assert.equal(COMPONENTS.reduce((a, c) => a + c.weight, 0), 1);
 });
 
@@ -104,11 +104,11 @@ test("suitability: enough bars, trades, liquidity (amount or close × volume), t
 test("benchmark comparison: a curve against itself has beta 1, alpha 0, no tracking error", () => {
   const curve = Float64Array.from([100, 101, 99, 102, 104, 103]);
   const same = compareToBenchmark(curve, curve, 242);
-  assert.ok(Math.abs(same.beta - 1) < 1e-12);
-  assert.ok(Math.abs(same.alpha) < 1e-12);
+  assert.ok(Math.abs(same.beta - 1) < 1e-12, "Math.abs(same.beta - 1) < 1e-12");
+  assert.ok(Math.abs(same.alpha) < 1e-12, "Math.abs(same.alpha) < 1e-12");
   assert.equal(same.tracking_error, 0);
-  assert.ok(Number.isNaN(same.information_ratio));
+  assert.ok(Number.isNaN(same.information_ratio), "Number.isNaN(same.information_ratio)");
   const doubled = compareToBenchmark(curve.map((v, i) => 100 * (1 + 2 * (v / (i ? curve[i - 1]! : v) - 1))), curve, 242);
-  assert.ok(Number.isFinite(doubled.beta));
+  assert.ok(Number.isFinite(doubled.beta), "Number.isFinite(doubled.beta)");
   assert.ok(Number.isNaN(compareToBenchmark([1, 2], [1, 2], 242).beta), "too few bars");
 });

@@ -25,7 +25,7 @@ test("a seed always draws the same sample; runs stay inside each history and hav
         }
         for (const r of a) {
           const n = lengths[r.symbol]!;
-          assert.ok(r.start >= 0 && r.end <= n && r.end > r.start);
+          assert.ok(r.start >= 0 && r.end <= n && r.end > r.start, "r.start >= 0 && r.end <= n && r.end > r.start");
           assert.equal(r.end - r.start, Math.min(n, Math.max(30, Math.round(n * windowRatio))));
         }
       },
@@ -45,8 +45,8 @@ test("the generator is deterministic, in [0, 1), and the shuffle is a permutatio
   const b = seededRandom(42);
   const xs = Array.from({ length: 1000 }, () => a());
   assert.deepEqual(Array.from({ length: 1000 }, () => b()), xs);
-  assert.ok(xs.every((x) => x >= 0 && x < 1));
-  assert.ok(Math.abs(xs.reduce((s, x) => s + x, 0) / xs.length - 0.5) < 0.05);
+  assert.ok(xs.every((x) => x >= 0 && x < 1), "xs.every((x) => x >= 0 && x < 1)");
+  assert.ok(Math.abs(xs.reduce((s, x) => s + x, 0) / xs.length - 0.5) < 0.05, "Math.abs(xs.reduce((s, x) => s + x, 0) / xs.length - 0.5) < 0.05");
   assert.deepEqual(shuffled([1, 2, 3, 4, 5], seededRandom(9)).sort(), [1, 2, 3, 4, 5]);
 });
 

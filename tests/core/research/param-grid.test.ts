@@ -30,11 +30,11 @@ test("every point of a grid is distinct, and chunks partition the index range in
       const seen = new Set(Array.from({ length: total }, (_, i) => JSON.stringify(gridValues(grid, i))));
       assert.equal(seen.size, total);
       const ranges = chunkRanges(total, parts);
-      assert.ok(ranges.length <= parts && ranges.length >= 1);
+      assert.ok(ranges.length <= parts && ranges.length >= 1, "ranges.length <= parts && ranges.length >= 1");
       assert.equal(ranges[0]![0], 0);
       assert.equal(ranges[ranges.length - 1]![1], total);
       for (let k = 1; k < ranges.length; k++) assert.equal(ranges[k]![0], ranges[k - 1]![1]);
-      for (const [a, b] of ranges) assert.ok(b > a);
+      for (const [a, b] of ranges) assert.ok(b > a, "b > a");
     }),
   );
 });

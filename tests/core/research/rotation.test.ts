@@ -117,9 +117,9 @@ test("holdings never exceed the slots; every refill fills on a rebalance day fro
         assert.equal(day[step], 1, `refill on step ${step}, not a rebalance day`);
         assert.ok(byStep.get(step)!.ranked.some((r) => r.member === run.fills.leg[i]), "bought from the ranking before the day");
       }
-      for (const r of run.rebalances) assert.ok(r.holdings.length <= u.slots);
+      for (const r of run.rebalances) assert.ok(r.holdings.length <= u.slots, "r.holdings.length <= u.slots");
       const result = rotationResult(run, members, config);
-      assert.ok(result.max_holdings <= u.slots);
+      assert.ok(result.max_holdings <= u.slots, "result.max_holdings <= u.slots");
       assert.equal(result.n_rebalances, result.rebalance_dates.length);
     }),
     { numRuns: 150 },
@@ -128,7 +128,7 @@ test("holdings never exceed the slots; every refill fills on a rebalance day fro
 
 test("momentum score: close over the close `period` bars earlier, minus 1", () => {
   const s = momentumScore(series([10, 11, 12, 9.6]), 2);
-  assert.ok(Number.isNaN(s[0]!) && Number.isNaN(s[1]!));
-  assert.ok(Math.abs(s[2]! - 0.2) < 1e-12);
-  assert.ok(Math.abs(s[3]! - (9.6 / 11 - 1)) < 1e-12);
+  assert.ok(Number.isNaN(s[0]!) && Number.isNaN(s[1]!), "Number.isNaN(s[0]!) && Number.isNaN(s[1]!)");
+  assert.ok(Math.abs(s[2]! - 0.2) < 1e-12, "Math.abs(s[2]! - 0.2) < 1e-12");
+  assert.ok(Math.abs(s[3]! - (9.6 / 11 - 1)) < 1e-12, "Math.abs(s[3]! - (9.6 / 11 - 1)) < 1e-12");
 });

@@ -12,8 +12,8 @@ test("windows tile the bars after the initial in-sample span; each in-sample spa
       try {
         windows = planWalkForward(n, { nWindows: k, inSampleRatio: ratio, anchored });
       } catch (e) {
-        assert.ok(e instanceof RangeError);
-        assert.ok(Math.floor(n * ratio) < MIN_WINDOW_BARS || Math.floor((n - Math.floor(n * ratio)) / k) < MIN_WINDOW_BARS);
+        assert.ok(e instanceof RangeError, "e instanceof RangeError");
+        assert.ok(Math.floor(n * ratio) < MIN_WINDOW_BARS || Math.floor((n - Math.floor(n * ratio)) / k) < MIN_WINDOW_BARS, "Math.floor(n * ratio) < MIN_WINDOW_BARS || Math.floor((n - Math.floor(n * ratio)) / k) < MIN_WINDOW_BARS");
         return;
       }
       const span = Math.floor(n * ratio);
@@ -23,10 +23,10 @@ test("windows tile the bars after the initial in-sample span; each in-sample spa
       windows.forEach((w, i) => {
         assert.equal(w.index, i);
         if (i > 0) assert.equal(w.start, windows[i - 1]!.end);
-        assert.ok(w.end - w.start >= MIN_WINDOW_BARS);
+        assert.ok(w.end - w.start >= MIN_WINDOW_BARS, "w.end - w.start >= MIN_WINDOW_BARS");
         assert.equal(w.inSampleEnd, w.start, "in-sample ends right before the window");
         assert.equal(w.inSampleStart, anchored ? 0 : w.start - span);
-        assert.ok(w.inSampleStart >= 0);
+        assert.ok(w.inSampleStart >= 0, "w.inSampleStart >= 0");
       });
     }),
   );
@@ -54,7 +54,7 @@ const perf = (total_return: number, sharpe: number, max_drawdown: number, total_
 test("summary: consistency is the share of profitable windows, chained return compounds them", () => {
   const s = summariseWalkForward([perf(0.1, 1, 0.05, 3), perf(-0.05, Number.NaN, 0.2, 0), perf(0.2, 2, 0.1, 4), perf(0, 0, 0, 1)]);
   assert.equal(s.consistency, 0.5);
-  assert.ok(Math.abs(s.chained_return - (1.1 * 0.95 * 1.2 - 1)) < 1e-12);
+  assert.ok(Math.abs(s.chained_return - (1.1 * 0.95 * 1.2 - 1)) < 1e-12, "Math.abs(s.chained_return - (1.1 * 0.95 * 1.2 - 1)) < 1e-12");
   assert.equal(s.worst_window, -0.05);
   assert.equal(s.best_window, 0.2);
   assert.equal(s.median_window_return, 0.05);

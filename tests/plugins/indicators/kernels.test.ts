@@ -33,8 +33,18 @@ function assertIdentical(a: Record<string, Float64Array>, b: Record<string, Floa
   }
 }
 
-function check(p: FormulaIndicatorPlugin, s: BarSeries, params: Record<string, number> = {}): void {
-  assertIdentical(p.compute(s, params), p.computeByFormula(s, params), `${p.id}(${JSON.stringify(params)})`);
+/**
+ * The kernel alone and the plugin's `compute` both equal the formula. On clean bars
+ * (`clean`) the kernel must not hand over, or the comparison would be the formula
+ * against itself.
+ */
+function check(p: FormulaIndicatorPlugin, s: BarSeries, params: Record<string, number> = {}, clean = false): void {
+  const label = `${p.id}(${JSON.stringify(params)})`;
+  const formula = p.computeByFormula(s, params);
+  const byKernel = p.computeByKernel(s, params);
+  if (clean) assert.ok(byKernel !== null, `${label}: the kernel handed over on clean bars`);
+  if (byKernel !== null) assertIdentical(byKernel, formula, `${label} kernel`);
+  assertIdentical(p.compute(s, params), formula, label);
 }
 
 /** Parameters within each one's bounds, small enough to matter on short series, sometimes fractional. */
@@ -62,18 +72,18 @@ function fractionalWalk(n: number, seed: number): BarSeries {
   return s;
 }
 
-test("kernels equal the formula on a long random walk, with default and random parameters", () => {
-  const s = fractionalWalk(3000, 5);
-  for (const p of withKernels) {
-    check(p, s);
-    fc.assert(fc.property(paramsOf(p), (params) => check(p, s, params)), { numRuns: 15, seed: 7 });
-  }
-});
+for (const p of withKernels) {
+  test(`${p.id}: the kernel runs on a long random walk and equals the formula, with default and random parameters`, () => {
+    const s = fractionalWalk(3000, 5);
+    check(p, s, {}, true);
+    fc.assert(fc.property(paramsOf(p), (params) => check(p, s, params, true)), { numRuns: 15, seed: 7 });
+  });
+}
 
 const CSV = "chanlun/000001.SH_D.csv";
 test("kernels equal the formula on the SSE composite daily series", { skip: skipUnless(CSV) }, () => {
   const s = parseBarsCsv(readFixtureText(CSV));
-  for (const p of withKernels) check(p, s);
+  for (const p of withKernels) check(p, s, {}, true);
 });
 
 test("kernels equal the formula on random bars with flat stretches and gaps", () => {
@@ -86,7 +96,7 @@ test("kernels equal the formula on random bars with flat stretches and gaps", ()
           s.high[3] = NaN;
           s.vol[1] = NaN;
         }
-        check(p, s, params);
+        check(p, s, params, !gap);
       }),
       { numRuns: 120, seed: 17 },
     );
@@ -116,7 +126,7 @@ test("kernels hand over (return null) on input they do not handle", () => {
   withGap.vol[10] = NaN;
   assert.equal(obvKernel(withGap.close, withGap.vol, 30), null);
   assert.equal(vrKernel(withGap.close, withGap.vol, 26, 6), null);
-  assert.ok(obvKernel(randomWalk(50).close, randomWalk(50).vol, 30) !== null);
+  assert.ok(obvKernel(randomWalk(50).close, randomWalk(50).vol, 30) !== null, "obvKernel(randomWalk(50).close, randomWalk(50).vol, 30) !== null");
 });
 
 test("kernels equal the formula on long series with a gap, across the 1,024-bar ranges their loops run in", () => {
@@ -126,7 +136,7 @@ test("kernels equal the formula on long series with a gap, across the 1,024-bar 
       fc.property(fc.integer({ min: 0, max: 2599 }), fc.constantFrom(...fields), fc.boolean(), (at, field, gap) => {
         const s = fractionalWalk(2600, 3);
         if (gap) s[field][at] = NaN;
-        check(p, s);
+        check(p, s, {}, !gap);
       }),
       { numRuns: 6, seed: 41 },
     );

@@ -28,7 +28,7 @@ test("flags with a memo shared across grid points and strategies equal the flags
           assert.deepEqual(shared, fresh, `${plugin.id} ${JSON.stringify(parsed.data)}`);
         }
       }
-      assert.ok(memo.size > 0);
+      assert.ok(memo.size > 0, "memo.size > 0");
     }),
     { numRuns: 15 },
   );

@@ -26,5 +26,5 @@ test("missing closes (NaN) become null, as in the rows", () => {
   const tables = backtestTables(s, maCross.signals(s, { fast: 2, slow: 3 }), {}, { code: "600000" });
   const text = decoder.decode(backtestResultJson(tables));
   assert.equal(text, JSON.stringify(resultOf(tables)));
-  assert.ok(!text.includes("NaN"));
+  assert.ok(!text.includes("NaN"), "!text.includes(\"NaN\")");
 });

@@ -64,7 +64,7 @@ test("a chunk is the slice of the whole grid; rejected points (fast ≥ slow) ar
   const part = evaluateChunk(registry, { strategy: "ma_cross", grid, base: {}, from: 5, to: 11, config, security, bars });
   assert.deepEqual([...part], [...whole.subarray(5 * METRIC_COUNT, 11 * METRIC_COUNT)]);
   const best = bestPoint(registry, { strategy: "ma_cross", grid, base: {}, config, security, bars }, "total_return")!;
-  assert.ok((best.params.fast as number) < (best.params.slow as number));
+  assert.ok((best.params.fast as number) < (best.params.slow as number), "(best.params.fast as number) < (best.params.slow as number)");
   let top = -Infinity;
   for (let i = 0; i < 16; i++) {
     const r = whole[i * METRIC_COUNT + METRIC_NAMES.indexOf("total_return")]!;

@@ -61,7 +61,7 @@ test("a batch scans each target on its bars; unknown strategies, bad parameters 
   ]);
   const rows = scanBatch(registry, { window: 300, targets, series: { [seriesKey(targets[0]!)]: bars, "SH:600000|DAY": "bars not fetched: boom" } });
   assert.equal(rows[0]!.error, null);
-  assert.ok(rows[0]!.recent_signals.length > 0);
+  assert.ok(rows[0]!.recent_signals.length > 0, "rows[0]!.recent_signals.length > 0");
   assert.equal(rows[0]!.latest_signal, rows[0]!.recent_signals.at(-1)!.direction);
   assert.equal(rows[0]!.signal_date, rows[0]!.recent_signals.at(-1)!.date);
   // easy_tdx web/signal_scan.py lines 245 and 257: str(timestamp)[:16], "YYYY-MM-DD HH:MM" on daily bars too

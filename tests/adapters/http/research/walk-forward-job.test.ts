@@ -51,5 +51,5 @@ test("the window run starts flat and is closed out: every trade closes inside th
   const [w] = planWalkForward(bars.length, { nWindows: 4, inSampleRatio: 0.3, anchored: false });
   const out = walkForwardWindow(registry, { strategy: "ma_cross", grid, base: {}, objective: "sharpe", window: w!, contextBars: 30, config: DEFAULT_CONFIG, security: { code: "000001" }, bars });
   assert.equal(out.performance.open_trades, 0);
-  assert.ok((out.params.fast as number) < (out.params.slow as number));
+  assert.ok((out.params.fast as number) < (out.params.slow as number), "(out.params.fast as number) < (out.params.slow as number)");
 });

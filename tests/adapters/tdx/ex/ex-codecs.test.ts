@@ -43,7 +43,7 @@ test("the recorded 0x2406 body: HK 00700, 10 trades, 15:59 431.800 × 300 … 16
   assert.deepEqual(at(0), { hour: meta.first.hour, minute: meta.first.minute, price_int: meta.first.price_int, vol: meta.first.vol });
   assert.deepEqual(at(9), { hour: meta.last.hour, minute: meta.last.minute, price_int: meta.last.price_int, vol: meta.last.vol });
   assert.ok([...t.nature].every((n) => n === 512), "neutral (closing auction) prints");
-  assert.ok([...t.zengcang].every((z) => z === 0));
+  assert.ok([...t.zengcang].every((z) => z === 0), "[...t.zengcang].every((z) => z === 0)");
 });
 
 test("observed requests: pytdx's 0x23ff bodies and full frames, the login", { skip: skipUnless(FRAMES) }, () => {

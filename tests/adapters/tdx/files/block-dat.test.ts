@@ -21,8 +21,8 @@ for (const c of CASES) {
     const boards = decodeBlockFile(bytes);
     assert.equal(boards.length, c.boards);
     assert.equal(boards.reduce((a, b) => a + b.count, 0), c.members);
-    assert.ok(boards.every((b) => b.type === 2));
-    assert.ok(boards.every((b) => b.codes.length === Math.min(b.count, 400) && b.codes.every((x) => /^\d{6}$/.test(x))));
+    assert.ok(boards.every((b) => b.type === 2), "boards.every((b) => b.type === 2)");
+    assert.ok(boards.every((b) => b.codes.length === Math.min(b.count, 400) && b.codes.every((x) => /^\d{6}$/.test(x))), "boards.every((b) => b.codes.length === Math.min(b.count, 400) && b.codes.every((x) => /^\\d{6}$/.test(x)))");
     assert.deepEqual([boards[0].name, boards[0].count, boards[0].codes[0]], c.first);
     assert.deepEqual([boards.at(-1)!.name, boards.at(-1)!.count], c.last);
   });

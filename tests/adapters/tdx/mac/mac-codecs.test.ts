@@ -34,8 +34,8 @@ test("board codes renumber as documented; categories pass through", () => {
   assert.equal(macBoardCode("6"), 6);
   assert.throws(() => macBoardCode("abc"), RangeError);
   assert.equal(boardSymbolOf(21001), "881001");
-  assert.ok(inQuoteCategory(QUOTE_CATEGORIES.A, "BJ", "BSE") && !inQuoteCategory(QUOTE_CATEGORIES.SH, "SZ", "SZ_MAIN"));
-  assert.ok(inQuoteCategory(QUOTE_CATEGORIES.CYB, "SZ", "CHINEXT") && !inQuoteCategory(QUOTE_CATEGORIES.A, "SH", "B_SHARE"));
+  assert.ok(inQuoteCategory(QUOTE_CATEGORIES.A, "BJ", "BSE") && !inQuoteCategory(QUOTE_CATEGORIES.SH, "SZ", "SZ_MAIN"), "inQuoteCategory(QUOTE_CATEGORIES.A, \"BJ\", \"BSE\") && !inQuoteCategory(QUOTE_CATEGORIES.SH, \"SZ\", \"SZ_MAIN\")");
+  assert.ok(inQuoteCategory(QUOTE_CATEGORIES.CYB, "SZ", "CHINEXT") && !inQuoteCategory(QUOTE_CATEGORIES.A, "SH", "B_SHARE"), "inQuoteCategory(QUOTE_CATEGORIES.CYB, \"SZ\", \"CHINEXT\") && !inQuoteCategory(QUOTE_CATEGORIES.A, \"SH\", \"B_SHARE\")");
 });
 
 test("field bitmap: bits 0..127 in bytes 0..15, exclude mask in byte 17, extended flag in byte 19", () => {
@@ -52,8 +52,8 @@ test("field bitmap: bits 0..127 in bytes 0..15, exclude mask in byte 17, extende
   assert.equal(fieldSpec(0x05).type, "u");
   assert.equal(fieldSpec(0x7f).name, "field_0x7f");
   assert.equal(fieldBit("change_20d_pct"), 0x3b);
-  assert.ok(isExcluded(EXCLUDE_FLAGS.KC, { st: false, board: "STAR", recent: false }));
-  assert.ok(!isExcluded(EXCLUDE_FLAGS.KC | EXCLUDE_FLAGS.ST, { st: false, board: "SZ_MAIN", recent: true }));
+  assert.ok(isExcluded(EXCLUDE_FLAGS.KC, { st: false, board: "STAR", recent: false }), "isExcluded(EXCLUDE_FLAGS.KC, { st: false, board: \"STAR\", recent: false })");
+  assert.ok(!isExcluded(EXCLUDE_FLAGS.KC | EXCLUDE_FLAGS.ST, { st: false, board: "SZ_MAIN", recent: true }), "!isExcluded(EXCLUDE_FLAGS.KC | EXCLUDE_FLAGS.ST, { st: false, board: \"SZ_MAIN\", recent: true })");
 });
 
 test("0x122c list: request and reply round-trip with per-bit value types", () => {
@@ -181,7 +181,7 @@ test("local ordering: by the sort type's field, direction, missing values last, 
     fc.property(fc.array(fc.double({ min: -100, max: 100, noNaN: true }), { maxLength: 30 }), (xs) => {
       const rs = xs.map((x, i) => row(String(i).padStart(6, "0"), 10, 10, { speed_pct: x }));
       const out = sortMacRows(rs, MAC_SORT_TYPES.SPEED_PCT, 1).map((r) => r.values.speed_pct);
-      for (let i = 1; i < out.length; i++) assert.ok(out[i - 1] >= out[i]);
+      for (let i = 1; i < out.length; i++) assert.ok(out[i - 1] >= out[i], "out[i - 1] >= out[i]");
     }),
   );
 });

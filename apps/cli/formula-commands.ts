@@ -14,6 +14,17 @@ import { type Command, type CliIo, flag, list, num, str } from "./cli-command.ts
 import { answer } from "./cli-command.ts";
 import { recordOf, rowsOf, type Output } from "./cli-output.ts";
 import { parseBarsCsv } from "./bars-csv.ts";
+
+/** A local file's text; a file that cannot be read is one line saying why (no errno dump). */
+function readText(path: string, what: string): string {
+  try {
+    return readFileSync(path, "utf8");
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code;
+    const why = code === "ENOENT" ? "no such file" : code === "EISDIR" ? "it is a directory" : code === "EACCES" ? "permission denied" : (e as Error).message;
+    throw new Error(`cannot read the ${what} ${path}: ${why}`);
+  }
+}
 import { runTask } from "./cli-tasks.ts";
 import { ADJUST, PERIOD } from "./quote-commands.ts";
 import { assignments, category, market, symbols } from "./cli-values.ts";
@@ -50,7 +61,7 @@ const TEXT_OPTIONS: readonly OptionSpec[] = [
 /** The formula text and its numeric parameters, from --file/--text and --param. */
 function formulaInput(opts: OptionValues): { text: string; params: Record<string, number> } {
   const file = str(opts, "file");
-  const text = file !== undefined ? readFileSync(file, "utf8") : str(opts, "text");
+  const text = file !== undefined ? readText(file, "formula file") : str(opts, "text");
   if (text === undefined) throw new UsageError("give the formula with --file PATH or --text FORMULA");
   const params = assignments(list(opts, "param"), "--param");
   for (const [k, v] of Object.entries(params)) if (typeof v !== "number") throw new UsageError(`--param ${k}: expected a number`);
@@ -82,7 +93,14 @@ export const formulaCommands: readonly Command[] = [
       const csv = str(opts, "csv");
       if (csv !== undefined) {
         if (!(num(opts, "vol-unit")! > 0) || tail < 0) throw new UsageError("--vol-unit must be positive and --tail not negative");
-        return onCsv(text, parseBarsCsv(readFileSync(csv, "utf8")), numeric, tail, num(opts, "vol-unit")!, io);
+        const content = readText(csv, "bars CSV");
+        let bars;
+        try {
+          bars = parseBarsCsv(content);
+        } catch (e) {
+          throw new Error(`${csv}: ${(e as Error).message}`);
+        }
+        return onCsv(text, bars, numeric, tail, num(opts, "vol-unit")!, io);
       }
       const api = await ctx.api();
       if (flag(opts, "validate")) return recordOf(await api.post("/api/v1/formula/validate", { text, params: numeric }));

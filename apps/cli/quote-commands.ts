@@ -104,7 +104,9 @@ const tick: Command = {
     const bars = (await api.get("/api/v1/bars", { ...s, category: "DAY", count: days, adjust: "NONE" })) as { data: { date: string }[] };
     const rows: Row[] = [];
     let columns: string[] = [];
-    for (const { date: d } of bars.data) {
+    for (const { date: stamp } of bars.data) {
+      // bar dates are isoformat (YYYY-MM-DDT00:00:00); a minute row carries its day
+      const d = stamp.slice(0, 10);
       const f = (await api.get("/api/v1/minute/history", { ...s, date: Number(d.replace(/-/g, "")) })) as { columns: string[]; data: Row[] };
       columns = ["date", ...f.columns];
       for (const r of f.data) rows.push({ date: d, ...r });

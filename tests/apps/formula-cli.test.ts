@@ -1,5 +1,5 @@
 /**
- * `npm run formula` as a user runs it, in a subprocess: a missing file or a CSV
+ * `npm run formula` (`tdx-forge formula --output csv`) as a user runs it, in a subprocess: a missing file or a CSV
  * without the needed columns is one clear line on stderr and a non-zero status,
  * never a stack trace; a pandas `to_csv` file (unnamed first column of dates)
  * reads its dates from that column. Values are checked against moving averages
@@ -16,7 +16,8 @@ import { after, before, describe, test } from "node:test";
 const ROOT = fileURLToPath(new URL("../../", import.meta.url));
 
 function formula(...args: string[]) {
-  const r = spawnSync(process.execPath, ["--import", "tsx", "apps/cli/formula.ts", ...args], { cwd: ROOT, encoding: "utf8", timeout: 60_000 });
+  // what `npm run formula -- ARGS` runs (package.json)
+  const r = spawnSync(process.execPath, ["apps/cli/tdx-forge.mjs", "formula", "--output", "csv", ...args], { cwd: ROOT, encoding: "utf8", timeout: 60_000 });
   return { status: r.status, stdout: r.stdout, stderr: r.stderr };
 }
 
@@ -45,10 +46,10 @@ describe("formula CLI", () => {
   test("a missing formula file or CSV is one line and status 1", () => {
     const noFormula = formula("--file", join(dir, "missing.txt"), "--csv", join(dir, "pandas.csv"));
     assert.equal(noFormula.status, 1);
-    assertOneLine(noFormula.stderr, /^formula: cannot read the formula file .*missing\.txt: no such file$/);
+    assertOneLine(noFormula.stderr, /^tdx-forge formula: cannot read the formula file .*missing\.txt: no such file$/);
     const noCsv = formula("--file", join(dir, "ma.txt"), "--csv", join(dir, "missing.csv"));
     assert.equal(noCsv.status, 1);
-    assertOneLine(noCsv.stderr, /^formula: cannot read the bars CSV .*missing\.csv: no such file$/);
+    assertOneLine(noCsv.stderr, /^tdx-forge formula: cannot read the bars CSV .*missing\.csv: no such file$/);
     assert.equal(noCsv.stdout, "", "nothing on stdout");
   });
 
@@ -62,12 +63,12 @@ describe("formula CLI", () => {
   test("an unnamed first column of row numbers is no date column: one line naming what is missing", () => {
     const r = formula("--file", join(dir, "ma.txt"), "--csv", join(dir, "numbered.csv"));
     assert.equal(r.status, 1);
-    assertOneLine(r.stderr, /^formula: .*numbered\.csv: the CSV header lacks: date\/datetime$/);
+    assertOneLine(r.stderr, /^tdx-forge formula: .*numbered\.csv: the CSV header lacks: date\/datetime$/);
   });
 
   test("an unknown option is a line and the usage, status 2", () => {
     const r = formula("--bogus");
     assert.equal(r.status, 2);
-    assert.match(r.stderr, /^formula: Unknown option '--bogus'\nusage: formula/);
+    assert.match(r.stderr, /^tdx-forge formula: Unknown option '--bogus' \(see tdx-forge formula --help\)\n$/);
   });
 });

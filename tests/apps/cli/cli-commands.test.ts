@@ -201,7 +201,8 @@ describe("tdx-forge commands in-process on the simulator", () => {
   test("periods and dates are spelled as easy_tdx spells them", () => {
     const m5 = section("kline SZ 000001 --period 5MIN --count 4").json.map((r) => String(r.datetime));
     assert.equal(m5.length, 4, "four 5-minute bars");
-    for (const t of m5) assert.match(t, /^\d{4}-\d{2}-\d{2} \d{2}:\d[05]$/, `5-minute stamp ${t}`);
+    // easy_tdx's isoformat() (bars: "2026-11-26T14:40:00")
+    for (const t of m5) assert.match(t, /^\d{4}-\d{2}-\d{2}T\d{2}:\d[05]:00$/, `5-minute stamp ${t}`);
     const weeks = section("kline SZ 000001 --period WEEKLY --count 3").json.map((r) => Date.parse(String(r.date)));
     for (let i = 1; i < weeks.length; i++) assert.ok(weeks[i]! - weeks[i - 1]! >= 3 * 86_400_000, "weekly bars are days apart");
     assert.deepEqual(
@@ -214,8 +215,8 @@ describe("tdx-forge commands in-process on the simulator", () => {
   test("tick --days 2 covers two days, and --date gives exactly that day's rows", () => {
     const days = section("tick SZ 000001 --days 2").json;
     const seen = [...new Set(days.map((r) => r.date))];
-    assert.deepEqual(seen, dates.slice(1), "the last two trading days, oldest first");
-    const d = dates[1]!;
+    assert.deepEqual(seen, dates.slice(1).map((t) => t.slice(0, 10)), "the last two trading days, oldest first");
+    const d = dates[1]!.slice(0, 10);
     const one = section(`tick SZ 000001 --date ${d.replace(/-/g, "")}`).json;
     assert.deepEqual(
       one,
@@ -269,7 +270,7 @@ describe("tdx-forge commands in-process on the simulator", () => {
       "the four grid points",
     );
     const members = section('portfolio --stocks "SZ:000001,SH:600519" --strategy ma_cross --count 120 --detail members').json;
-    assert.deepEqual(members.map((m) => m.symbol), ["SZ:000001", "SH:600519"], "one row per stock");
+    assert.deepEqual(members.map((m) => m.symbol), ["SZ000001", "SH600519"], "one row per stock, keyed as easy_tdx keys them");
     assert.deepEqual(members.map((m) => m.allocation), [0.5, 0.5], "equal weights");
   });
 
@@ -288,9 +289,9 @@ describe("tdx-forge commands in-process on the simulator", () => {
     const sec: Section = { name: OFFLINE, json: jsonLines(offline.get(OFFLINE)!), csv: parseCsv(offline.get(`${OFFLINE} --output csv`)!), table: offline.get(`${OFFLINE} --table`)! };
     checkShapes(sec, false);
     // The listing days of Kweichow Moutai, as TDX's own files hold them.
-    assert.deepEqual([sec.json[0]!.date, sec.json[0]!.open, sec.json[0]!.close], ["2001-08-27", 34.51, 35.55]);
+    assert.deepEqual([sec.json[0]!.date, sec.json[0]!.open, sec.json[0]!.close], ["2001-08-27T00:00:00", 34.51, 35.55]);
     const m = jsonLines(offline.get(OFFLINE_MIN)!)[0]!;
-    assert.deepEqual([m.datetime, m.close], ["2021-06-03 15:00", 36.65], "the last 5-minute bar of the .lc5 file");
+    assert.deepEqual([m.datetime, m.close], ["2021-06-03T15:00:00", 36.65], "the last 5-minute bar of the .lc5 file");
   });
 });
 

@@ -92,7 +92,7 @@ describe("decisions on exact ties (issue 17)", () => {
 
     const done = await runTask(s.url, "/api/v1/backtest/portfolio/run/async", { strategy: "ma_cross", stocks: ["SH:600519", "SZ:000001"], count: 800 });
     assert.equal(done.status, "done", done.error);
-    const sells = done.result.individual_results["SH:600519"].trades
+    const sells = done.result.individual_results["SH600519"].trades
       .filter((t: { direction: string; rejected: boolean }) => t.direction === "SELL" && !t.rejected)
       .map((t: { datetime: string }) => t.datetime.slice(0, 10));
     // the engine sells on the bar after a dead cross; the exact rule's dead crosses within the run

@@ -110,7 +110,7 @@ describe("tdx-forge commands in-process on the simulator", () => {
     assert.equal(first.code, 0, first.stderr);
     const s = batchSections(first.stdout);
     offline = s;
-    dates = jsonLines(s.get("kline SZ 000001 --count 3 --adjust NONE")!).map((r) => String(r.date));
+    dates = jsonLines(s.get("kline SZ 000001 --count 3 --adjust NONE")!).map((r) => String(r.date).slice(0, 10));
     board = String(jsonLines(s.get("board-list --count 1")!)[0]!.code);
     writeFileSync(csvFile, `date,open,high,low,close,vol\n${bars.map((c, i) => `2024-01-${String(i + 2).padStart(2, "0")},${c},${c},${c},${c},100`).join("\n")}\n`);
     const d = dates[1]!.replace(/-/g, "");

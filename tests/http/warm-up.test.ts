@@ -6,7 +6,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { WorkerPool } from "../../adapters/tasks/worker-pool.ts";
-import { JOB_MODULES } from "../../apps/server/job-modules.ts";
+import { JOB_MODULES, jobContext } from "../../apps/server/job-modules.ts";
 import type { Logger } from "../../ports/logger.ts";
 import { call, startTestServer } from "../support/server.ts";
 
@@ -31,7 +31,7 @@ test("with WARM_UP=1, /health answers at once and the warm-up finishes every ste
 });
 
 test("warming starts every thread once, they answer jobs, and a closed pool starts none", async () => {
-  const pool = new WorkerPool({ modules: JOB_MODULES, size: 2 });
+  const pool = new WorkerPool({ modules: JOB_MODULES, context: jobContext({}), size: 2 });
   assert.equal(pool.started, 0, "nothing before first use");
   pool.warm();
   assert.equal(pool.started, 2, "both threads started by warm()");

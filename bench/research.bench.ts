@@ -17,7 +17,7 @@ import { evaluateChunk } from "../adapters/http/research/grid-job.ts";
 import { gridPrograms, type OptimizeTaskInput } from "../adapters/http/research/grid-programs.ts";
 import { toWire } from "../adapters/http/backtest/wire-series.ts";
 import { WorkerPool } from "../adapters/tasks/worker-pool.ts";
-import { JOB_MODULES } from "../apps/server/job-modules.ts";
+import { JOB_MODULES, jobContext } from "../apps/server/job-modules.ts";
 import { DemoMarket } from "../apps/tdx-sim/demo/demo-market.ts";
 import { loadPlugins } from "../plugins/index.ts";
 import { call, FakeClock, startTestServer } from "../tests/support/server.ts";
@@ -29,7 +29,7 @@ const bars = dailyWalk(5000);
 const grid = { fast: Array.from({ length: 50 }, (_, i) => i + 1), slow: Array.from({ length: 200 }, (_, i) => i + 51) };
 const security = { code: "600000", market: "SH" as const };
 const input: OptimizeTaskInput = { strategy: "ma_cross", grid, base: {}, objective: "sharpe", minTrades: 1, config: DEFAULT_CONFIG, security, bars: toWire(bars) };
-const pool = new WorkerPool({ modules: [...JOB_MODULES], size: 2 });
+const pool = new WorkerPool({ modules: [...JOB_MODULES], context: jobContext({}), size: 2 });
 const optimize = new Map(gridPrograms(registry)).get("optimize")!;
 const ctx = { taskId: "bench", signal: new AbortController().signal, pool, progress: () => {} };
 await optimize.run(input, ctx); // start and warm the threads

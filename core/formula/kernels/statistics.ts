@@ -8,11 +8,6 @@
  * the window mean every N bars, so sums stay small and a long history (or an
  * index near 3000 points) does not lose precision to cancellation, while the
  * cost stays O(n).
- *
- * A window whose values are all equal has STD, VAR, DEVSQ and AVEDEV exactly
- * 0 (issue 17): the rolling sums and a rounded mean would leave a residue in
- * about half such windows, and a residue turns BOLL's bands or CCI's
- * denominator into noise where the price is flat.
  */
 import { firstValid, type Operand } from "./operand.ts";
 import { perBarWindow } from "./per-bar-window.ts";
@@ -37,15 +32,7 @@ function finish(m2: number, N: number, kind: Moment): number {
   }
 }
 
-/** Number of bars j in (lo, hi] whose value differs from the bar before (0: a flat window). */
-function changesIn(x: Float64Array, lo: number, hi: number): number {
-  let c = 0;
-  for (let j = lo + 1; j <= hi; j++) c += +(x[j] !== x[j - 1]);
-  return c;
-}
-
 function exactM2(x: Float64Array, lo: number, hi: number): number {
-  if (changesIn(x, lo, hi) === 0) return x[lo] === x[lo] ? 0 : NaN;
   let s = 0;
   let bad = false;
   for (let j = lo; j <= hi; j++) {
@@ -179,32 +166,23 @@ function rollMoments(
   sqrt: boolean,
 ): number {
   const invN = 1 / N;
-  // changes between neighbours inside the window: none means a flat window, exactly 0 (no value for STD over 1 bar)
-  let changes = changesIn(x, from - N + 1, from);
-  const flat = 0 * scale;
   if (sqrt) {
-    out[from] = changes === 0 ? flat : Math.sqrt(Math.max(s2 - s1 * s1 * invN, 0) * scale);
+    out[from] = Math.sqrt(Math.max(s2 - s1 * s1 * invN, 0) * scale);
     for (let i = from + 1; i < end; i++) {
-      const v = x[i]!;
-      const o = x[i - N]!;
-      const d = v - K;
-      const e = o - K;
+      const d = x[i]! - K;
+      const e = x[i - N]! - K;
       s1 += d - e;
       s2 += d * d - e * e;
-      changes += +(v !== x[i - 1]!) - +(x[i - N + 1]! !== o);
-      out[i] = changes === 0 ? flat : Math.sqrt(Math.max(s2 - s1 * s1 * invN, 0) * scale);
+      out[i] = Math.sqrt(Math.max(s2 - s1 * s1 * invN, 0) * scale);
     }
   } else {
-    out[from] = changes === 0 ? flat : Math.max(s2 - s1 * s1 * invN, 0) * scale;
+    out[from] = Math.max(s2 - s1 * s1 * invN, 0) * scale;
     for (let i = from + 1; i < end; i++) {
-      const v = x[i]!;
-      const o = x[i - N]!;
-      const d = v - K;
-      const e = o - K;
+      const d = x[i]! - K;
+      const e = x[i - N]! - K;
       s1 += d - e;
       s2 += d * d - e * e;
-      changes += +(v !== x[i - 1]!) - +(x[i - N + 1]! !== o);
-      out[i] = changes === 0 ? flat : Math.max(s2 - s1 * s1 * invN, 0) * scale;
+      out[i] = Math.max(s2 - s1 * s1 * invN, 0) * scale;
     }
   }
   return s2;
@@ -232,7 +210,6 @@ function fixedOrVariable(
 }
 
 function meanAbsDeviation(x: Float64Array, lo: number, hi: number): number {
-  if (changesIn(x, lo, hi) === 0) return x[lo] === x[lo] ? 0 : NaN;
   const m = windowMean(x, lo, hi);
   let s = 0;
   for (let j = lo; j <= hi; j++) s += Math.abs(x[j]! - m);
@@ -270,17 +247,10 @@ function avedevWithoutGaps(out: Float64Array, x: Float64Array, f: number, N: num
 
 /** Bars `[from, to)` from the rolling sum so far (see ranges.ts); returns the sum. */
 function deviations(out: Float64Array, x: Float64Array, from: number, to: number, f: number, N: number, s: number): number {
-  // changes between neighbours inside the window so far; a flat window takes its value as the mean, so deviations are 0
-  let changes = changesIn(x, Math.max(f, from - N), from - 1);
   for (let i = from; i < to; i++) {
-    const v = x[i]!;
-    s += v;
-    if (i > f) changes += +(v !== x[i - 1]!);
-    if (i - N >= f) {
-      s -= x[i - N]!;
-      changes -= +(x[i - N + 1]! !== x[i - N]!);
-    }
-    const m = changes === 0 ? v : s / N;
+    s += x[i]!;
+    if (i - N >= f) s -= x[i - N]!;
+    const m = s / N;
     let d0 = 0;
     let d1 = 0;
     let j = i - N + 1;

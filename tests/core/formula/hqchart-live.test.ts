@@ -45,7 +45,7 @@ const EXPRESSIONS: readonly [string, number][] = [
   ["A:HHV(H,9);B:LLV(L,9);C1:HHV(H,0);D:LLV(L,0);E:HHVBARS(H,9);F:LLVBARS(L,9);", 20],
   ["A:SUM(V,10);B:SUM(C,0);C1:COUNT(C>O,10);D:EVERY(C>O,2);E:EXIST(C>O,3);F:LAST(C>O,3,1);", 10],
   ["A:BARSLAST(C>O);B:BARSCOUNT(C);C1:VALUEWHEN(C>O,H);D:BARSLASTCOUNT(C>O);", 20],
-  // an MA and an EMA that tie exactly are still decided by rounding (EMA is not exact, see core/formula/README.md)
+  // crossings of two averages that tie exactly are decided by rounding (see core/formula/README.md)
   ["A:CROSS(MA(C,5),EMA(C,10));B:LONGCROSS(MA(C,5),EMA(C,10),3);C1:FILTER(C>O,3);D:CROSS(C,MA(C,10));", 20],
   ["A:STD(C,10);B:STDP(C,10);C1:VARP(C,10);D:AVEDEV(C,10);E:DEVSQ(C,10);", 10],
   ["A:SLOPE(C,10);B:FORCAST(C,10);C1:RELATE(C,O,10);D:COVAR(C,O,10);", 10],

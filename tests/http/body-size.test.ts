@@ -7,6 +7,7 @@
  */
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
+import { request } from "node:http";
 import { deflateSync, gzipSync } from "node:zlib";
 import { backtest } from "../../core/backtest/index.ts";
 import { allocSeries } from "../../core/bars/series.ts";
@@ -44,6 +45,28 @@ describe("request body size and Content-Encoding", () => {
   const post = (path: string, body: Uint8Array | string, encoding?: string) =>
     call(s.url, "POST", path, { body: body as string, headers: { "content-type": "application/json", ...(encoding ? { "content-encoding": encoding } : {}) } });
 
+  /**
+   * A POST whose answer may come before the body is sent: the server answers 413 and closes, so
+   * the rest of the upload fails (EPIPE/ECONNRESET); the answer is what counts, not the upload.
+   */
+  const postEarly = (path: string, body: Uint8Array | string, encoding?: string) =>
+    new Promise<{ status: number; body: any }>((resolve, reject) => {
+      const u = new URL(path, s.url);
+      const req = request(u, { method: "POST", headers: { "content-type": "application/json", ...(encoding ? { "content-encoding": encoding } : {}) } }, (res) => {
+        let text = "";
+        res.setEncoding("utf8");
+        res.on("data", (d) => (text += d));
+        res.on("end", () => resolve({ status: res.statusCode ?? 0, body: JSON.parse(text) }));
+        res.on("error", reject);
+      });
+      let answered = false;
+      req.on("response", () => (answered = true));
+      req.on("error", (e) => {
+        if (!answered) reject(e);
+      });
+      req.end(body);
+    });
+
   test("POST /backtest/run: 200,000 inline bars, gzip-compressed and plain, give the engine's own result", async () => {
     const { series, ohlcv } = walk(200_000);
     const text = JSON.stringify({ strategy: "ma_cross", params: { fast: 5, slow: 20 }, ohlcv });
@@ -61,12 +84,12 @@ describe("request body size and Content-Encoding", () => {
 
   test("a body over the route's 48 MiB is 413, as sent or once inflated (a zip bomb)", async () => {
     const pad = (bytes: number) => `{"strategy":"ma_cross","ohlcv":[],"pad":"${" ".repeat(bytes)}"}`;
-    let r = await post("/api/v1/backtest/run", pad(48 * MIB + 1));
+    let r = await postEarly("/api/v1/backtest/run", pad(48 * MIB + 1));
     assert.equal(r.status, 413);
     assert.match(r.body.detail, /50331648 bytes$/);
     const bomb = gzipSync(pad(200 * MIB));
     assert.ok(bomb.length < MIB, `the bomb is small on the wire (${bomb.length} bytes)`);
-    r = await post("/api/v1/backtest/run", bomb, "gzip");
+    r = await postEarly("/api/v1/backtest/run", bomb, "gzip");
     assert.equal(r.status, 413);
     assert.match(r.body.detail, /50331648 bytes once inflated/);
   });

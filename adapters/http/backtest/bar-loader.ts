@@ -8,7 +8,7 @@ import type { AdjustMode } from "../../../core/bars/adjust.ts";
 import type { BarCategory } from "../../../core/bars/categories.ts";
 import { formatDate } from "../../../core/bars/market-time.ts";
 import type { Market } from "../../../core/bars/security-kind.ts";
-import { allocSeries, sliceSeries, type BarSeries } from "../../../core/bars/series.ts";
+import { allocSeries, concatSeries, sliceSeries, type BarSeries } from "../../../core/bars/series.ts";
 import type { SecurityInfo } from "../../../core/backtest/index.ts";
 import type { BarService } from "../bars/bar-service.ts";
 import { HttpError } from "../http-error.ts";
@@ -39,17 +39,6 @@ export interface LoadedBars {
 export function splitSymbol(symbol: string): { market: Market; code: string } {
   const [market, code] = symbol.split(":") as [Market, string];
   return { market, code };
-}
-
-function concat(pages: readonly BarSeries[]): BarSeries {
-  if (pages.length === 1) return pages[0]!;
-  const out = allocSeries(pages.reduce((a, p) => a + p.length, 0));
-  let at = 0;
-  for (const p of pages) {
-    for (const c of ["time", "open", "high", "low", "close", "vol", "amount"] as const) out[c].set(p[c], at);
-    at += p.length;
-  }
-  return out;
 }
 
 /** Bars whose date is within [start, end] (either end open). */
@@ -100,6 +89,6 @@ export class BarLoader {
       if (a.series.length < want) break;
       if (req.start_date && formatDate(a.series.time[0]!) <= req.start_date) break;
     }
-    return pages.length === 0 ? allocSeries(0) : concat(pages);
+    return pages.length === 0 ? allocSeries(0) : concatSeries(pages);
   }
 }

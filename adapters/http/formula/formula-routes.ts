@@ -69,6 +69,55 @@ const FormulaValidateResponse = z
   })
   .openapi("FormulaValidateResponse");
 
+const Style = z
+  .object({
+    plot: z
+      .enum(["line", "stick", "colorstick", "volstick", "linestick", "pointdot", "crossdot", "circledot", "none"])
+      .openapi({ description: "how TDX draws it: a line, bars from 0 (STICK), red above 0 / green below (COLORSTICK, MACD's bars), volume-like bars (VOLSTICK), line plus bars (LINESTICK), dots (POINTDOT, CROSSDOT, CIRCLEDOT), or not at all (NODRAW)" }),
+    line: z.enum(["solid", "dotted", "dashed"]).openapi({ description: "DOTLINE is dotted, DASHLINE dashed" }),
+    color: z.string().nullable().openapi({ description: "#rrggbb from COLORRED ... or COLOR + hex BBGGRR as TDX writes it; null: the chart's own colour" }),
+    thick: z.number().int().nullable().openapi({ description: "LINETHICKn (0 hides the line); null when not given" }),
+  })
+  .openapi("FormulaStyle");
+
+const Side = z.enum(["buy", "sell"]).nullable().openapi({
+  description: "buy (a red ▲ below the bar) or sell (a green ▼ above): DRAWICON's icon 1 / 2, else the name or text (金叉, 买, 多, B, BUY ... / 死叉, 卖, 空, S, SELL ...); null: neither",
+});
+
+const Plot = z
+  .object({
+    time: z.array(z.unknown()).openapi({ description: "every evaluated bar's time label, oldest first" }),
+    lines: z
+      .array(
+        z.object({
+          name: z.string(),
+          kind: z.enum(["signal", "numeric"]),
+          side: Side,
+          style: Style,
+          values: z.array(z.number().nullable()).openapi({ description: "one value per bar of `time`; null where there is none" }),
+        }),
+      )
+      .openapi({ description: "every output over all bars, in order, with its drawing" }),
+    drawings: z
+      .array(
+        z.object({
+          fn: z.enum(["DRAWICON", "DRAWTEXT", "STICKLINE"]),
+          name: z.string().nullable().openapi({ description: "the statement's name (`主力:STICKLINE(...)`), or null" }),
+          text: z.string().nullable().openapi({ description: "DRAWTEXT's text" }),
+          icon: z.number().nullable().openapi({ description: "DRAWICON's icon number (TDX: 1 red up arrow, 2 green down arrow)" }),
+          width: z.number().nullable().openapi({ description: "STICKLINE's width" }),
+          empty: z.boolean().nullable().openapi({ description: "STICKLINE: hollow boxes" }),
+          side: Side,
+          style: Style,
+          points: z
+            .array(z.object({ at: z.number().int(), price: z.number(), to: z.number().optional() }))
+            .openapi({ description: "the bars drawn (index into `time`) at their price; STICKLINE from `price` to `to`" }),
+        }),
+      )
+      .openapi({ description: "DRAWICON, DRAWTEXT and STICKLINE statements with the bars where their condition holds" }),
+  })
+  .openapi("FormulaPlot");
+
 const FormulaComputeResponse = z
   .object({
     symbol: z.string().nullable().openapi({ description: "MARKET:CODE, null for inline bars" }),
@@ -83,6 +132,8 @@ const FormulaComputeResponse = z
       .array(z.record(z.string(), z.unknown()))
       .optional()
       .openapi({ description: "the latest `tail` bars, oldest first: the time (`date` or `datetime`) and every output; absent when tail is 0" }),
+    styles: z.record(z.string(), Style).openapi({ description: "how each output is drawn (its style words), by output name" }),
+    plot: Plot.optional().openapi({ description: "with `plot: true`: every output over all bars with its drawing, and the drawing statements" }),
     warnings: z.array(Diagnostic).openapi({ description: "as /formula/validate: future functions, unknown style words, no output" }),
     future_functions: z.array(z.string()).openapi({ description: "functions reading later bars: past values may change as bars arrive" }),
     adjust: z.record(z.string(), z.unknown()).optional().openapi({ description: "the adjustment applied (stock bars from the quote server), as /bars reports it" }),
@@ -117,6 +168,7 @@ export function registerFormulaRoutes(app: OpenAPIHono<HttpEnv>, formulas: Formu
       adjust: qEnum(["NONE", "QFQ", "HFQ"]).default("QFQ").openapi({ description: "price adjustment, as /bars (stocks)" }),
       bar_time: qEnum(["start", "end"]).default("start").openapi({ description: "time labels: bar start or end time, as /bars" }),
       tail: z.number().int().min(0).max(100).default(10).openapi({ description: "detail rows of the latest N bars (0: none)" }),
+      plot: z.boolean().default(false).openapi({ description: "also answer `plot`: every output over all bars with its style, and the DRAWICON/DRAWTEXT/STICKLINE marks, for a chart" }),
     })
     .superRefine((body, ctx) => {
       startFitsRequest(body, ctx);
@@ -178,7 +230,7 @@ export function registerFormulaRoutes(app: OpenAPIHono<HttpEnv>, formulas: Formu
             adjust: body.adjust,
             barTime: body.bar_time,
           };
-      const answer = await formulas.compute({ text: body.text, params: body.params ?? {}, bars, tail: body.tail });
+      const answer = await formulas.compute({ text: body.text, params: body.params ?? {}, bars, tail: body.tail, plot: body.plot });
       return c.json(answer as never, 200);
     },
   );

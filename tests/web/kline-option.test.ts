@@ -116,9 +116,9 @@ test("chan layers become polylines, pivot boxes and pins; signals become triangl
     input(3, {
       chan,
       signals: [
-        { time: "2026-01-03", name: "BUY" },
-        { time: "2026-01-02", name: "SELL" },
-        { time: "1999-01-01", name: "BUY" },
+        { time: "2026-01-03", name: "BUY", side: "buy" },
+        { time: "2026-01-02", name: "SELL", side: "sell" },
+        { time: "1999-01-01", name: "BUY", side: "buy" },
       ],
     }),
   );
@@ -140,9 +140,11 @@ test("chan layers become polylines, pivot boxes and pins; signals become triangl
   const buy = marks.find((m) => m.value === "BUY")!;
   assert.deepEqual(buy.coord, ["2026-01-03", 11], "a buy sits under the bar's low");
   assert.equal(buy.itemStyle.color, palette.up);
+  assert.deepEqual([buy.symbol, buy.symbolRotate], ["triangle", 0], "a buy is ▲");
   const sell = marks.find((m) => m.value === "SELL")!;
   assert.deepEqual(sell.coord, ["2026-01-02", 12], "a sell sits over the bar's high");
   assert.equal(sell.itemStyle.color, palette.down);
+  assert.deepEqual([sell.symbol, sell.symbolRotate], ["triangle", 180], "a sell is ▼");
   assert.equal(marks.find((m) => m.value === "1B")!.itemStyle.color, palette.up);
 });
 

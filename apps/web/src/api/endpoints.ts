@@ -8,6 +8,7 @@ import type {
   Category,
   ChanResult,
   FormulaComputation,
+  FormulaPlot,
   FormulaValidation,
   Frame,
   HostInfo,
@@ -107,8 +108,9 @@ export const indicatorCompute = (
 
 export const formulaValidate = (text: string, params: Record<string, number>, opts?: RequestOptions) =>
   post<FormulaValidation>("/api/v1/formula/validate", { text, params }, opts);
+/** Evaluates a formula on the given bars: the latest `tail` rows, and `plot` (every bar, drawn as TDX draws it). */
 export const formulaCompute = (text: string, params: Record<string, number>, ohlcv: readonly BarRow[], tail: number, opts?: RequestOptions) =>
-  post<FormulaComputation>("/api/v1/formula/compute", { text, params, ohlcv, tail }, opts);
+  post<FormulaComputation & { plot: FormulaPlot }>("/api/v1/formula/compute", { text, params, ohlcv, tail, plot: true }, opts);
 
 export const serverHosts = () => get<HostList>("/api/v1/server/hosts");
 export const serverTest = (timeout: number) => post<HostInfo[]>("/api/v1/server/test", { timeout });

@@ -80,7 +80,16 @@ test("OHLCV records prefer datetime, and missing volume is sent as 0", () => {
 
 test("price-scale indicators overlay the candles; the rest get panes with MACD as columns", () => {
   const infos: IndicatorInfo[] = [
-    { id: "MA", title: "MA 均线", params: [], outputs: ["MA_MA1", "MA_MA2"], lines: ["MA1", "MA2"] },
+    {
+      id: "MA",
+      title: "MA 均线",
+      params: [
+        { name: "M1", default: 5, min: 1, max: 250 },
+        { name: "M2", default: 10, min: 1, max: 250 },
+      ],
+      outputs: ["MA_MA1", "MA_MA2"],
+      lines: ["MA1", "MA2"],
+    },
     { id: "MACD", title: "MACD", params: [], outputs: ["MACD_DIF", "MACD_DEA", "MACD"], lines: ["DIF", "DEA", "MACD"] },
     { id: "KDJ", title: "KDJ", params: [], outputs: ["KDJ_K"], lines: ["K"] },
   ];
@@ -88,7 +97,13 @@ test("price-scale indicators overlay the candles; the rest get panes with MACD a
   const { overlays, panes } = indicatorLayers(infos, ["MACD", "MA", "KDJ", "GONE"], rows, times);
   assert.deepEqual(
     overlays.map((l) => l.name),
-    ["MA1", "MA2"],
+    ["MA5", "MA10"],
+    "moving averages are named by their period, as TDX does",
+  );
+  assert.deepEqual(
+    indicatorLayers(infos, ["MA"], rows, times, { MA: { M2: 30 } }).overlays.map((l) => l.name),
+    ["MA5", "MA30"],
+    "a period the user set names its line",
   );
   assert.deepEqual(
     panes.map((p) => p.title),

@@ -177,7 +177,7 @@ describe("stock page after the close in Chromium", { skip: browserMissing() ?? f
   });
 
   const price = () => page.textContent('[data-test="symbol-quote"] .symbol__price');
-  const inject = (q: Record<string, unknown>) => socket!.send(JSON.stringify({ type: "quote", code: "SZ000001", data: q }));
+  const inject = (q: Record<string, unknown>) => socket!.send(JSON.stringify({ type: "quote", code: "SZ:000001", data: q }));
 
   test("once the session closes the quote and order book hold and say so, whatever still arrives", async () => {
     await page.goto(`${server.url}/symbol/SZ000001`);

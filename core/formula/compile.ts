@@ -49,7 +49,7 @@ export interface CompiledFormula {
   readonly styles: readonly OutputStyle[];
   /** The drawing statements a chart draws, in order (their columns exist only with `drawings: true`). */
   readonly drawings: readonly FormulaDrawing[];
-  /** Style words and drawing functions accepted and ignored, upper-case, first use first. */
+  /** Style words and drawing functions accepted but not drawn (see draw-style.ts, plot.ts), upper-case, first use first. */
   readonly ignored: readonly string[];
   /** Functions and variables that read later bars, upper-case. */
   readonly futureFunctions: readonly string[];

@@ -13,7 +13,7 @@ import { type Diagnostic, type SourcePos, diagnostic } from "./diagnostics.ts";
 import { IRGraph, type ColumnKind } from "./ir.ts";
 import { NEGATE, OPERATORS, SCALAR_OPERATORS, SPREAD, type PerBar } from "./kernels/per-bar.ts";
 import type { Recurrence } from "./kernels/recurrences.ts";
-import { styleOf, type OutputStyle } from "./draw-style.ts";
+import { isDrawnStyle, styleOf, type OutputStyle } from "./draw-style.ts";
 import { classifyStyleWord } from "./style-words.ts";
 import { closest } from "./suggest.ts";
 import { printExpr } from "./printer.ts";
@@ -124,16 +124,17 @@ class Compiler {
     for (const s of p.statements) {
       const drawing = s.expr.type === "call" ? FUNCTIONS.get(s.expr.name.toUpperCase()) : undefined;
       if (drawing?.returns === "drawing" && s.expr.type === "call") {
-        this.ignored.add(drawing.name);
+        const charted = DRAWN.has(drawing.name) && s.kind !== "assign";
+        if (!charted) this.ignored.add(drawing.name);
         const drawn = this.call(s.expr, drawing, true);
-        this.styles(s);
-        if (drawn !== ERR && DRAWN.has(drawing.name) && s.kind !== "assign") this.addDrawing(s, drawing.name, drawn);
+        this.styles(s, charted);
+        if (drawn !== ERR && charted) this.addDrawing(s, drawing.name, drawn);
         if (s.name !== null) this.definedLater.delete(s.name.toUpperCase());
         if (s.kind === "assign") this.error(s.pos, `${s.name} := ${drawing.name}(...): a drawing has no value to assign`);
         continue;
       }
       const id = this.expr(s.expr);
-      this.styles(s);
+      this.styles(s, s.kind !== "assign");
       if (s.name !== null) this.definedLater.delete(s.name.toUpperCase());
       if (id !== ERR && this.graph.nodes[id]!.shape === "text" && s.kind !== "assign") {
         this.error(s.expr.pos, "text cannot be an output line; text is only used by drawing functions such as DRAWTEXT");
@@ -188,7 +189,8 @@ class Compiler {
     this.drawings.push({ fn, name: s.name, args, text, style: styleOf(s.styles) });
   }
 
-  private styles(s: Statement): void {
+  /** Checks the style words; those a chart does not draw (or all, on a line that is not drawn) are listed as ignored. */
+  private styles(s: Statement, drawn: boolean): void {
     for (const w of s.styles) {
       if (w.name === "") continue;
       const cls = classifyStyleWord(w.name);
@@ -197,7 +199,7 @@ class Compiler {
         continue;
       }
       if (cls === "style-like") this.warnings.push(diagnostic(w.pos, `unknown style word '${w.name}' ignored`));
-      this.ignored.add(w.name.toUpperCase());
+      if (!drawn || !isDrawnStyle(w.name)) this.ignored.add(w.name.toUpperCase());
     }
   }
 

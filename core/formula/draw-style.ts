@@ -72,6 +72,12 @@ export function colorOf(word: string): string | null {
   return hex ? `#${hex[3]}${hex[2]}${hex[1]}`.toLowerCase() : null;
 }
 
+/** True for the words `styleOf` reads (a chart draws them); ALIGNn, FONTSIZEnn, NOTEXT ... are not. */
+export function isDrawnStyle(word: string): boolean {
+  const u = word.toUpperCase();
+  return u in FORMS || u === "DOTLINE" || u === "DASHLINE" || THICK.test(u) || colorOf(u) !== null;
+}
+
 export function styleOf(words: readonly StyleWord[]): OutputStyle {
   let plot: PlotForm = "line";
   let line: OutputStyle["line"] = "solid";

@@ -41,7 +41,7 @@ describe("formula endpoints", () => {
   before(async () => (s = await startTestServer({ clock })));
   after(() => s.dispose());
 
-  test("validate: verdict, classes, ignored modifiers, future functions, parameters; no quotes needed", async () => {
+  test("validate: verdict, classes, drawn modifiers, future functions, parameters; no quotes needed", async () => {
     const ok = await validate({ text: `${MACD_CROSS}\nZIG(3,5),LINETHICK2;` });
     assert.equal(ok.status, 200);
     assert.equal(ok.body.ok, true);
@@ -55,7 +55,7 @@ describe("formula endpoints", () => {
     ]);
     assert.deepEqual(ok.body.signals, ["金叉"]);
     assert.deepEqual(ok.body.values, ["DIF", "DEA", "V", "OUTPUT_1"]);
-    assert.deepEqual(ok.body.ignored, ["COLORRED", "LINETHICK2"]);
+    assert.deepEqual(ok.body.ignored, [], "COLORRED and LINETHICK2 are drawn (compute answers them in `styles`)");
     assert.deepEqual(ok.body.future_functions, ["ZIG"]);
     assert.equal(ok.body.warnings[0].line, 5);
 

@@ -54,7 +54,10 @@ const FormulaValidateResponse = z
     outputs: z.array(Output).openapi({ description: "output columns in order, with their class" }),
     signals: z.array(z.string()).openapi({ description: "names of the signal outputs" }),
     values: z.array(z.string()).openapi({ description: "names of the numeric outputs" }),
-    ignored: z.array(z.string()).openapi({ description: "style modifiers and drawing functions accepted and ignored (COLORRED, STICKLINE ...)" }),
+    ignored: z.array(z.string()).openapi({
+      description:
+        "style modifiers and drawing functions accepted but not drawn (ALIGN2, DRAWNUMBER, a style on a := line ...); those a chart draws (colours, LINETHICKn, COLORSTICK ..., DRAWICON, DRAWTEXT, STICKLINE) come with /formula/compute",
+    }),
     future_functions: z
       .array(z.string())
       .openapi({ description: "functions that read later bars (ZIG, BACKSET, REFX, REF with a negative lag ...): unfit for backtests" }),
@@ -195,8 +198,8 @@ export function registerFormulaRoutes(app: OpenAPIHono<HttpEnv>, formulas: Formu
       description:
         "Always 200 for a well-formed request: `ok` is the verdict, `errors` say where and what (line, column, expected " +
         "token, unknown name with a suggestion, wrong arity, a function needing data OHLCV bars lack). Outputs are " +
-        "classed `signal` (0/1 by construction) or `numeric`. Style modifiers and drawing functions are accepted and " +
-        "listed in `ignored`; functions reading later bars are listed in `future_functions` and warned about.",
+        "classed `signal` (0/1 by construction) or `numeric`. Style modifiers and drawing functions are accepted; those " +
+        "no chart draws are listed in `ignored`; functions reading later bars are listed in `future_functions` and warned about.",
       request: { body: { required: true, content: { "application/json": { schema: FormulaValidateRequest } } } },
       responses: { ...jsonOk(FormulaValidateResponse), ...errorResponses(401, 403) },
     }),

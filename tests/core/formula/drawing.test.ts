@@ -55,7 +55,7 @@ test("named colours and COLOR + hex in TDX's BBGGRR order (COLOR0000FF is red); 
   );
 });
 
-test("styles follow their output, anonymous and re-plotted lines included; validation still lists them as accepted", () => {
+test("styles follow their output, anonymous and re-plotted lines included", () => {
   const c = compileFormula("DIF:C-O,COLORWHITE;DEA:=C,COLORYELLOW;DEA,COLORYELLOW,LINETHICK2;2*(DIF-DEA),COLORSTICK;");
   assert.deepEqual(c.outputs.map((o) => o.name), ["DIF", "DEA", "OUTPUT_2"]);
   assert.deepEqual(c.styles.map((s) => [s.plot, s.color, s.thick]), [

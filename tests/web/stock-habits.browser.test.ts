@@ -90,6 +90,7 @@ describe("stock page habits in Chromium", { skip: browserMissing() ?? false }, (
     assert.equal(await page.textContent('[data-test="breadth-down"]'), String(day.data[0]!.down_count));
     const stat = await api(page, "/api/v1/market/stat");
     assert.equal(await page.textContent('[data-test="breadth-flat"]'), String(stat.data[0]!.neutral_count));
+    await browser.screenshot(page, "symbol-index-breadth");
   });
 
   test("keyboard: ←/→ move the cursor bar by bar, ↑/↓ zoom, Home/End", async () => {
@@ -122,6 +123,7 @@ describe("stock page habits in Chromium", { skip: browserMissing() ?? false }, (
     await page.keyboard.press("End");
     await tip(times[n - 1]!);
     assert.equal((await span())[1], n - 1);
+    await browser.screenshot(page, "symbol-keyboard-cursor");
   });
 
   test("PageUp/PageDown step through the list the page was opened from; Esc goes back", async () => {
@@ -201,6 +203,7 @@ describe("stock page after the close in Chromium", { skip: browserMissing() ?? f
     await page.waitForFunction(() => /周末休市/.test(document.querySelector('[data-test="quote-closed"]')?.textContent ?? ""));
     assert.equal(await price(), held, "the quote did not change after the close");
     assert.equal(await page.textContent('[data-test="order-book"]'), book, "nor did the order book");
+    await browser.screenshot(page, "symbol-after-close");
     assert.deepEqual(browser.problems, []);
   });
 });

@@ -12,7 +12,7 @@ import type { Page } from "playwright-core";
 import { ensureBundle } from "../../apps/web/build/ensure-bundle.ts";
 import { FakeClock, startTestServer, type TestServer } from "../support/server.ts";
 import { type Browser, browserMissing, launchBrowser } from "./support/browser.ts";
-import { chartOption, setUp } from "./support/page-chart.ts";
+import { chartOption, pageProblems, setUp } from "./support/page-chart.ts";
 
 const MACD = "DIF:EMA(CLOSE,12)-EMA(CLOSE,26);\nDEA:EMA(DIF,9);\nMACD:2*(DIF-DEA),COLORSTICK;\n金叉:CROSS(DIF,DEA);";
 
@@ -99,6 +99,6 @@ describe("formula editor in Chromium: drawn as TDX draws", { skip: browserMissin
     assert.ok(sells.length > 0 && sells.every((m) => m.symbolRotate === 180 && m.itemStyle.color === down), "a sell is a green ▼ above");
     const heads = await page.locator("table thead th").allTextContents();
     assert.ok(heads.includes("MA5") && !heads.includes("MACD"), `table headers follow the formula: ${heads}`);
-    assert.deepEqual(browser.problems, []);
+    assert.deepEqual(pageProblems(browser.problems), []);
   });
 });

@@ -82,6 +82,37 @@ describe("formula editor in Chromium: drawn as TDX draws", { skip: browserMissin
     await browser.screenshot(page, "formula-macd-colorstick");
   });
 
+  test("MACD's bars keep the theme's red and green in both languages and both themes", async () => {
+    await page.fill('[data-test="formula-input"]', MACD);
+    for (const locale of ["zh", "en"]) {
+      for (const theme of ["light", "dark"]) {
+        await page.evaluate(([l, t]) => {
+          localStorage.setItem("tf.locale", JSON.stringify(l));
+          localStorage.setItem("tf.theme", JSON.stringify(t));
+        }, [locale, theme]);
+        await page.reload();
+        await page.waitForFunction(() => !!document.querySelector('[data-test="formula-status"] .text-ok'));
+        await page.click('[data-test="formula-compute"]');
+        await page.waitForFunction(() => {
+          const el = document.querySelector('[data-test="formula-chart"]') as unknown as { echarts?: { getOption(): { series: { name: string }[] } } } | null;
+          return !!el?.echarts?.getOption().series.some((s) => s.name === "MACD");
+        });
+        const up = await page.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue("--up").trim());
+        const bars = (await series()).find((s) => s.name === "MACD")!.data as { value: number | null; itemStyle: { color: string } }[];
+        assert.ok(bars.filter((b) => b.value !== null && b.value > 0).every((b) => b.itemStyle.color === up), `${locale}/${theme}: above 0 in the theme's red`);
+        await browser.screenshot(page, `formula-macd-${locale}-${theme}`);
+      }
+    }
+    await page.evaluate(() => {
+      localStorage.setItem("tf.locale", JSON.stringify("zh"));
+      localStorage.setItem("tf.theme", JSON.stringify("light"));
+    });
+    await page.reload();
+    await valid();
+    await page.click('[data-test="formula-compute"]');
+    await page.waitForFunction(() => !!document.querySelector('[data-test="formula-chart"] canvas'));
+  });
+
   test("editing the formula replaces the chart's lines and the latest-values table", async () => {
     await page.fill('[data-test="formula-input"]', "MA5:MA(CLOSE,5),COLORYELLOW;\nMA10:MA(CLOSE,10),LINETHICK2;\n死叉:CROSS(MA10,MA5);");
     await page.waitForFunction(() => {

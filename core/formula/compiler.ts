@@ -13,13 +13,31 @@ import { type Diagnostic, type SourcePos, diagnostic } from "./diagnostics.ts";
 import { IRGraph, type ColumnKind } from "./ir.ts";
 import { NEGATE, OPERATORS, SCALAR_OPERATORS, SPREAD, type PerBar } from "./kernels/per-bar.ts";
 import type { Recurrence } from "./kernels/recurrences.ts";
+import { isDrawnStyle, styleOf, type OutputStyle } from "./draw-style.ts";
 import { classifyStyleWord } from "./style-words.ts";
 import { closest } from "./suggest.ts";
+import { printExpr } from "./printer.ts";
 
 export interface CompiledOutput {
   readonly name: string;
   readonly kind: ColumnKind;
   readonly node: number;
+  /** How TDX draws the line (its style words). */
+  readonly style: OutputStyle;
+}
+
+/** Drawing statements the chart draws (DRAWTEXT, DRAWICON, STICKLINE), with their numeric arguments as nodes. */
+export const DRAWN = new Set(["DRAWTEXT", "DRAWICON", "STICKLINE"]);
+
+export interface CompiledDrawing {
+  readonly fn: string;
+  /** The statement's name (`主力进场:STICKLINE(...)`), or null. */
+  readonly name: string | null;
+  /** Nodes of the numeric arguments, in order (DRAWTEXT's text left out). */
+  readonly args: readonly number[];
+  /** DRAWTEXT's text as written (the literal's content, or the expression printed). */
+  readonly text: string | null;
+  readonly style: OutputStyle;
 }
 
 export interface ParamUse {
@@ -31,6 +49,7 @@ export interface ParamUse {
 export interface Analysis {
   readonly graph: IRGraph;
   readonly outputs: CompiledOutput[];
+  readonly drawings: CompiledDrawing[];
   readonly errors: Diagnostic[];
   readonly warnings: Diagnostic[];
   readonly ignored: string[];
@@ -77,6 +96,7 @@ class Compiler {
   private readonly env = new Map<string, { id: number; line: number }>();
   private readonly definedLater = new Map<string, number>();
   readonly outputs: CompiledOutput[] = [];
+  readonly drawings: CompiledDrawing[] = [];
   private readonly outputNames = new Set<string>();
 
   constructor(
@@ -104,15 +124,17 @@ class Compiler {
     for (const s of p.statements) {
       const drawing = s.expr.type === "call" ? FUNCTIONS.get(s.expr.name.toUpperCase()) : undefined;
       if (drawing?.returns === "drawing" && s.expr.type === "call") {
-        this.ignored.add(drawing.name);
-        this.call(s.expr, drawing, true);
-        this.styles(s);
+        const charted = DRAWN.has(drawing.name) && s.kind !== "assign";
+        if (!charted) this.ignored.add(drawing.name);
+        const drawn = this.call(s.expr, drawing, true);
+        this.styles(s, charted);
+        if (drawn !== ERR && charted) this.addDrawing(s, drawing.name, drawn);
         if (s.name !== null) this.definedLater.delete(s.name.toUpperCase());
         if (s.kind === "assign") this.error(s.pos, `${s.name} := ${drawing.name}(...): a drawing has no value to assign`);
         continue;
       }
       const id = this.expr(s.expr);
-      this.styles(s);
+      this.styles(s, s.kind !== "assign");
       if (s.name !== null) this.definedLater.delete(s.name.toUpperCase());
       if (id !== ERR && this.graph.nodes[id]!.shape === "text" && s.kind !== "assign") {
         this.error(s.expr.pos, "text cannot be an output line; text is only used by drawing functions such as DRAWTEXT");
@@ -121,7 +143,7 @@ class Compiler {
       if (s.kind === "anonymous") {
         anonymous++;
         if (id === ERR) continue;
-        this.addOutput(this.anonymousName(s, anonymous), id);
+        this.addOutput(this.anonymousName(s, anonymous), id, s);
         continue;
       }
       const key = s.name!.toUpperCase();
@@ -132,7 +154,7 @@ class Compiler {
       }
       this.env.set(key, { id, line: s.pos.line });
       if ((s.kind === "output" || this.includeAssignments) && id !== ERR && this.graph.nodes[id]!.shape !== "text") {
-        this.addOutput(s.name!, id);
+        this.addOutput(s.name!, id, s);
       }
     }
     if (this.outputs.length === 0 && this.errors.length === 0) {
@@ -154,12 +176,21 @@ class Compiler {
     return name;
   }
 
-  private addOutput(name: string, node: number): void {
+  private addOutput(name: string, node: number, s: Statement): void {
     this.outputNames.add(name.toUpperCase());
-    this.outputs.push({ name, kind: this.graph.nodes[node]!.kind, node });
+    this.outputs.push({ name, kind: this.graph.nodes[node]!.kind, node, style: styleOf(s.styles) });
   }
 
-  private styles(s: Statement): void {
+  private addDrawing(s: Statement, fn: string, node: number): void {
+    const call = s.expr as Extract<Expr, { type: "call" }>;
+    const args = this.graph.nodes[node]!.args.filter((a) => this.graph.nodes[a]!.shape !== "text");
+    const t = fn === "DRAWTEXT" ? call.args[2]! : null;
+    const text = t === null ? null : t.type === "string" ? t.value : printExpr(t);
+    this.drawings.push({ fn, name: s.name, args, text, style: styleOf(s.styles) });
+  }
+
+  /** Checks the style words; those a chart does not draw (or all, on a line that is not drawn) are listed as ignored. */
+  private styles(s: Statement, drawn: boolean): void {
     for (const w of s.styles) {
       if (w.name === "") continue;
       const cls = classifyStyleWord(w.name);
@@ -168,7 +199,7 @@ class Compiler {
         continue;
       }
       if (cls === "style-like") this.warnings.push(diagnostic(w.pos, `unknown style word '${w.name}' ignored`));
-      this.ignored.add(w.name.toUpperCase());
+      if (!drawn || !isDrawnStyle(w.name)) this.ignored.add(w.name.toUpperCase());
     }
   }
 
@@ -368,6 +399,7 @@ export function analyze(
   return {
     graph: c.graph,
     outputs: c.outputs,
+    drawings: c.drawings,
     errors: c.errors.sort(byPosition),
     warnings: c.warnings.sort(byPosition),
     ignored: [...c.ignored],

@@ -1,6 +1,6 @@
 /**
  * Display modifiers that may follow an expression (`, COLORRED, LINETHICK2`).
- * A compute engine accepts and ignores them. Words that only look like styles
+ * Computation ignores them; a chart draws those draw-style.ts reads. Words that only look like styles
  * (a newer TDX version's keyword) are accepted with a warning, because users
  * paste such formulas; anything else after a comma is an error.
  */

@@ -41,7 +41,7 @@ describe("formula endpoints", () => {
   before(async () => (s = await startTestServer({ clock })));
   after(() => s.dispose());
 
-  test("validate: verdict, classes, ignored modifiers, future functions, parameters; no quotes needed", async () => {
+  test("validate: verdict, classes, drawn modifiers, future functions, parameters; no quotes needed", async () => {
     const ok = await validate({ text: `${MACD_CROSS}\nZIG(3,5),LINETHICK2;` });
     assert.equal(ok.status, 200);
     assert.equal(ok.body.ok, true);
@@ -55,7 +55,7 @@ describe("formula endpoints", () => {
     ]);
     assert.deepEqual(ok.body.signals, ["金叉"]);
     assert.deepEqual(ok.body.values, ["DIF", "DEA", "V", "OUTPUT_1"]);
-    assert.deepEqual(ok.body.ignored, ["COLORRED", "LINETHICK2"]);
+    assert.deepEqual(ok.body.ignored, [], "COLORRED and LINETHICK2 are drawn (compute answers them in `styles`)");
     assert.deepEqual(ok.body.future_functions, ["ZIG"]);
     assert.equal(ok.body.warnings[0].line, 5);
 
@@ -155,6 +155,55 @@ describe("formula endpoints", () => {
     assert.equal(r.body.last_row.V, 1039, "inline volume is taken as sent");
     assert.equal(r.body.last_row.T, 103900);
     assert.deepEqual(r.body.recent.map((x: { datetime: string }) => x.datetime), [rows[38]!.datetime, rows[39]!.datetime]);
+  });
+
+  test("compute: styles per output always; with plot, every bar's lines with their drawing and the DRAWICON/DRAWTEXT/STICKLINE marks", async () => {
+    const text =
+      "DIF:EMA(C,12)-EMA(C,26),COLORWHITE;DEA:EMA(DIF,9),COLOR00FFFF,LINETHICK2;MACD:2*(DIF-DEA),COLORSTICK;" +
+      "金叉:CROSS(DIF,DEA);死叉:CROSS(DEA,DIF),NODRAW;DRAWICON(CROSS(DIF,DEA),L,1);DRAWTEXT(CROSS(DEA,DIF),H,'卖'),COLORGREEN;STICKLINE(C>O,C,O,2,1),DOTLINE;";
+    const plain = await compute({ text, symbol: "SZ:000001", count: 300, tail: 1 });
+    assert.equal(plain.status, 200);
+    assert.equal(plain.body.plot, undefined, "no plot unless asked");
+    assert.deepEqual(plain.body.styles.MACD, { plot: "colorstick", line: "solid", color: null, thick: null });
+    assert.deepEqual(plain.body.styles.DEA, { plot: "line", line: "solid", color: "#ffff00", thick: 2 });
+    assert.equal(plain.body.styles["死叉"].plot, "none");
+    assert.deepEqual(Object.keys(plain.body.last_row), ["DIF", "DEA", "MACD", "金叉", "死叉"], "drawing columns stay out of the rows");
+
+    const r = await compute({ text, symbol: "SZ:000001", count: 300, tail: 1, plot: true });
+    assert.equal(r.status, 200);
+    const bars = await call(s.url, "GET", "/api/v1/bars?market=SZ&code=000001&count=300");
+    const rows = bars.body.data as { date: string; open: number; high: number; low: number; close: number }[];
+    const { plot } = r.body;
+    assert.deepEqual(plot.time, rows.map((x) => x.date), "every bar, not the last 100");
+    assert.deepEqual(plot.lines.map((l: { name: string; side: string | null }) => [l.name, l.side]), [
+      ["DIF", null],
+      ["DEA", null],
+      ["MACD", null],
+      ["金叉", "buy"],
+      ["死叉", "sell"],
+    ]);
+    // the columns agree with the engine on the same bars; crosses counted independently from DIF and DEA
+    const series = barsToSeries(rows as never, 1);
+    const engine = evaluatePlan(compileFormula(text).plan!, series);
+    plot.lines.forEach((l: { values: (number | null)[] }, k: number) =>
+      assert.deepEqual(l.values, Array.from(engine[k]!.values, (v) => (Number.isFinite(v) ? v : null)), `line ${k}`),
+    );
+    const [dif, dea] = [plot.lines[0].values as number[], plot.lines[1].values as number[]];
+    const ups: number[] = [];
+    const downs: number[] = [];
+    for (let i = 1; i < rows.length; i++) {
+      if (dif[i - 1]! < dea[i - 1]! && dif[i]! > dea[i]!) ups.push(i);
+      if (dea[i - 1]! < dif[i - 1]! && dea[i]! > dif[i]!) downs.push(i);
+    }
+    assert.ok(ups.length > 2 && downs.length > 2, "the bars cross both ways");
+    const [icon, label, stick] = plot.drawings;
+    assert.deepEqual([icon.fn, icon.icon, icon.side], ["DRAWICON", 1, "buy"]);
+    assert.deepEqual(icon.points, ups.map((i) => ({ at: i, price: rows[i]!.low })));
+    assert.deepEqual([label.fn, label.text, label.side, label.style.color], ["DRAWTEXT", "卖", "sell", "#00ff00"]);
+    assert.deepEqual(label.points.map((p: { at: number }) => p.at), downs);
+    assert.deepEqual([stick.fn, stick.width, stick.empty, stick.style.line], ["STICKLINE", 2, true, "dotted"]);
+    const rising = rows.flatMap((x, i) => (x.close > x.open ? [{ at: i, price: x.close, to: x.open }] : []));
+    assert.deepEqual(stick.points, rising);
   });
 
   test("compute: 422 for formula errors, bar sources and bounds; 404 for an unknown security", async () => {

@@ -80,7 +80,16 @@ test("OHLCV records prefer datetime, and missing volume is sent as 0", () => {
 
 test("price-scale indicators overlay the candles; the rest get panes with MACD as columns", () => {
   const infos: IndicatorInfo[] = [
-    { id: "MA", title: "MA 均线", params: [], outputs: ["MA_MA1", "MA_MA2"], lines: ["MA1", "MA2"] },
+    {
+      id: "MA",
+      title: "MA 均线",
+      params: [
+        { name: "M1", default: 5, min: 1, max: 250 },
+        { name: "M2", default: 10, min: 1, max: 250 },
+      ],
+      outputs: ["MA_MA1", "MA_MA2"],
+      lines: ["MA1", "MA2"],
+    },
     { id: "MACD", title: "MACD", params: [], outputs: ["MACD_DIF", "MACD_DEA", "MACD"], lines: ["DIF", "DEA", "MACD"] },
     { id: "KDJ", title: "KDJ", params: [], outputs: ["KDJ_K"], lines: ["K"] },
   ];
@@ -88,7 +97,13 @@ test("price-scale indicators overlay the candles; the rest get panes with MACD a
   const { overlays, panes } = indicatorLayers(infos, ["MACD", "MA", "KDJ", "GONE"], rows, times);
   assert.deepEqual(
     overlays.map((l) => l.name),
-    ["MA1", "MA2"],
+    ["MA5", "MA10"],
+    "moving averages are named by their period, as TDX does",
+  );
+  assert.deepEqual(
+    indicatorLayers(infos, ["MA"], rows, times, { MA: { M2: 30 } }).overlays.map((l) => l.name),
+    ["MA5", "MA30"],
+    "a period the user set names its line",
   );
   assert.deepEqual(
     panes.map((p) => p.title),
@@ -105,38 +120,43 @@ test("price-scale indicators overlay the candles; the rest get panes with MACD a
   assert.deepEqual(panes[1]!.lines[0]!.name, "KDJ.K");
 });
 
-test("formula outputs: signals mark the bars where they fire, lines go where their scale belongs", () => {
+const style = (plot = "line", more: Record<string, unknown> = {}) => ({ plot, line: "solid", color: null, thick: null, ...more }) as never;
+
+test("formula plot: lines where their scale belongs, drawn in their style; signals and icons mark their bars by side", () => {
   const low = [9, 10, 11, 12, 13];
   const high = [11, 12, 13, 14, 15];
-  const rows = [
-    { date: "d3", MA: 12, OSC: 80, BUY: 0 },
-    { date: "d4", MA: 13, OSC: 20, BUY: 1 },
-    { date: "d5", MA: 14, OSC: 50, BUY: 0 },
-  ];
   const out = formulaLayers(
-    [
-      { name: "MA", kind: "numeric" },
-      { name: "OSC", kind: "numeric" },
-      { name: "BUY", kind: "signal" },
-    ],
-    rows,
+    {
+      time: ["d1", "d2", "d3", "d4", "d5"],
+      lines: [
+        { name: "MA", kind: "numeric", side: null, style: style("line", { color: "#ffff00", thick: 2, line: "dotted" }), values: [null, null, 12, 13, 14] },
+        { name: "OSC", kind: "numeric", side: null, style: style("colorstick"), values: [1, -1, 2, -2, 0] },
+        { name: "HIDDEN", kind: "numeric", side: null, style: style("none"), values: [1, 2, 3, 4, 5] },
+        { name: "金叉", kind: "signal", side: "buy", style: style(), values: [0, 0, 0, 1, 0] },
+      ],
+      drawings: [
+        { fn: "DRAWICON", name: null, text: null, icon: 2, width: null, empty: null, side: "sell", style: style(), points: [{ at: 1, price: 12 }] },
+        { fn: "DRAWTEXT", name: null, text: "B", icon: null, width: null, empty: null, side: "buy", style: style(), points: [{ at: 4, price: -1 }] },
+        { fn: "STICKLINE", name: null, text: null, icon: null, width: 2, empty: true, side: null, style: style("line", { color: "#ff0000" }), points: [{ at: 0, price: 10, to: 11 }] },
+      ],
+    },
     times,
     low,
     high,
     "F",
   );
-  assert.deepEqual(
-    out.overlays.map((l) => l.name),
-    ["MA"],
-  );
-  assert.deepEqual(out.overlays[0]!.values, [null, null, 12, 13, 14]);
+  assert.deepEqual(out.overlays.map((l) => [l.name, l.kind]), [["MA", "line"], ["STICKLINE", "boxes"]]);
+  assert.deepEqual([out.overlays[0]!.color, out.overlays[0]!.width, out.overlays[0]!.dash], ["#ffff00", 2, "dotted"]);
+  assert.deepEqual(out.overlays[1]!.values, [10, null, null, null, null]);
+  assert.deepEqual(out.overlays[1]!.to, [11, null, null, null, null]);
+  assert.equal(out.overlays[1]!.hollow, true);
   assert.equal(out.panes.length, 1);
-  assert.equal(out.panes[0]!.title, "F");
-  assert.deepEqual(
-    out.panes[0]!.lines.map((l) => l.name),
-    ["OSC"],
-  );
-  assert.deepEqual(out.signals, [{ time: "d4", name: "BUY" }]);
+  assert.deepEqual(out.panes[0]!.lines.map((l) => [l.name, l.kind]), [["OSC", "signed-bar"]], "NODRAW is left out");
+  assert.deepEqual(out.signals, [
+    { time: "d4", name: "金叉", side: "buy" },
+    { time: "d2", name: "DRAWICON", side: "sell", price: 12 },
+  ]);
+  assert.deepEqual(out.panes[0]!.marks, [{ time: "d5", name: "B", side: "buy", price: -1, text: "B" }], "a mark off the price scale goes to the pane");
 });
 
 test("values inside the candles' range are always on the price scale; an all-null column never is", () => {

@@ -116,9 +116,9 @@ test("chan layers become polylines, pivot boxes and pins; signals become triangl
     input(3, {
       chan,
       signals: [
-        { time: "2026-01-03", name: "BUY" },
-        { time: "2026-01-02", name: "SELL" },
-        { time: "1999-01-01", name: "BUY" },
+        { time: "2026-01-03", name: "BUY", side: "buy" },
+        { time: "2026-01-02", name: "SELL", side: "sell" },
+        { time: "1999-01-01", name: "BUY", side: "buy" },
       ],
     }),
   );
@@ -140,9 +140,11 @@ test("chan layers become polylines, pivot boxes and pins; signals become triangl
   const buy = marks.find((m) => m.value === "BUY")!;
   assert.deepEqual(buy.coord, ["2026-01-03", 11], "a buy sits under the bar's low");
   assert.equal(buy.itemStyle.color, palette.up);
+  assert.deepEqual([buy.symbol, buy.symbolRotate], ["triangle", 0], "a buy is ▲");
   const sell = marks.find((m) => m.value === "SELL")!;
   assert.deepEqual(sell.coord, ["2026-01-02", 12], "a sell sits over the bar's high");
   assert.equal(sell.itemStyle.color, palette.down);
+  assert.deepEqual([sell.symbol, sell.symbolRotate], ["triangle", 180], "a sell is ▼");
   assert.equal(marks.find((m) => m.value === "1B")!.itemStyle.color, palette.up);
 });
 
@@ -169,4 +171,47 @@ test("the initial zoom shows the last `visibleBars` bars (all of them when fewer
     }),
     { numRuns: 200 },
   );
+});
+
+test("formula drawings: colours, widths and patterns as written, COLORSTICK by sign, STICK in its colour, dots, STICKLINE boxes", () => {
+  const { option } = chart(
+    input(3, {
+      overlays: [
+        { name: "M", values: [10, 11, 12], color: "#ffff00", width: 2, dash: "dotted" },
+        { name: "BOX", values: [10, null, 12], to: [11, null, 11], kind: "boxes", hollow: true, color: "#ff0000", width: 3 },
+      ],
+      panes: [
+        {
+          title: "F",
+          lines: [
+            { name: "MACD", values: [1, -1, 0], kind: "signed-bar" },
+            { name: "ST", values: [1, 2, null], kind: "stick", color: "#123456" },
+            { name: "PD", values: [1, 2, 3], kind: "dots" },
+          ],
+          marks: [{ time: "2026-01-02", name: "B", side: "buy", price: -1, text: "买" }],
+        },
+      ],
+    }),
+  );
+  const s = seriesOf(option);
+  const by = (name: string) => s.find((x) => x.name === name)!;
+  assert.deepEqual([by("M").type, by("M").lineStyle.color, by("M").lineStyle.width, by("M").lineStyle.type], ["line", "#ffff00", 2, "dotted"]);
+  const macd = by("MACD");
+  assert.equal(macd.type, "bar");
+  assert.deepEqual(macd.data.map((d: AnyOption) => d.itemStyle.color), [palette.up, palette.down, palette.up], "red at and above 0, green below");
+  assert.deepEqual(by("ST").data.map((d: AnyOption) => d.itemStyle.color), ["#123456", "#123456", "#123456"]);
+  assert.deepEqual([by("PD").type, by("PD").showSymbol, by("PD").lineStyle.width], ["line", true, 0], "dots, no line");
+  const box = by("BOX");
+  assert.equal(box.type, "candlestick");
+  assert.deepEqual(box.data, [[10, 11, 10, 11], [null, null, null, null], [12, 11, 11, 12]]);
+  assert.deepEqual([box.itemStyle.color, box.itemStyle.borderColor], ["transparent", "#ff0000"], "hollow boxes in their colour");
+  const mark = macd.markPoint.data[0];
+  assert.deepEqual([mark.coord, mark.label.formatter, mark.label.color], [["2026-01-02", -1], "买", palette.up], "a pane's mark at its price, text in buy red");
+});
+
+test("signals without a side are neutral dots in their colour; a sell sits over the high", () => {
+  const { option } = chart(input(3, { signals: [{ time: "2026-01-02", name: "X", side: null, color: "#abcdef" }, { time: "2026-01-03", name: "死叉", side: "sell" }] }));
+  const marks = seriesOf(option)[0]!.markPoint.data as AnyOption[];
+  assert.deepEqual([marks[0]!.symbol, marks[0]!.itemStyle.color], ["circle", "#abcdef"]);
+  assert.deepEqual([marks[1]!.coord, marks[1]!.symbolRotate, marks[1]!.symbolOffset], [["2026-01-03", 13], 180, [0, -10]]);
 });

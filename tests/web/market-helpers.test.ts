@@ -83,3 +83,34 @@ test("every label exists in both languages with the same placeholders", () => {
   }
   assert.deepEqual(Object.keys(zh).sort(), Object.keys(en).sort());
 });
+
+test("pinyin initials read polyphonic characters in context, as TDX's keyboard wizard does", async () => {
+  const { initialsOf } = await import("../../apps/web/src/market/pinyin-initials.ts");
+  const known: Record<string, string> = {
+    浦发银行: "PFYH", // 行 is hang in 银行, not xing
+    平安银行: "PAYH",
+    长江电力: "CJDL", // 长 is chang, not zhang
+    重庆啤酒: "CQPJ", // 重 is chong, not zhong
+    中国银行: "ZGYH",
+    贵州茅台: "GZMT",
+    万科A: "WKA",
+    "*ST国华": "STGH",
+  };
+  for (const [name, initials] of Object.entries(known)) assert.equal(initialsOf(name), initials, name);
+});
+
+test("search finds names by pinyin initials in any case, after code and name matches", async () => {
+  const { initialsOf } = await import("../../apps/web/src/market/pinyin-initials.ts");
+  const all = [
+    { market: "SH" as const, code: "600000", name: "浦发银行" },
+    { market: "SZ" as const, code: "000001", name: "平安银行" },
+    { market: "SH" as const, code: "601318", name: "中国平安" },
+    { market: "SH" as const, code: "600016", name: "民生银行" },
+  ];
+  const keys = (q: string) => searchSecurities(all, q, 12, initialsOf).map((s) => s.name);
+  assert.deepEqual(keys("pfyh"), ["浦发银行"]);
+  assert.deepEqual(keys("PAYH"), ["平安银行"]);
+  assert.deepEqual(keys("pa"), ["平安银行", "中国平安"], "initials that start with the query rank before those containing it");
+  assert.deepEqual(keys("YH"), ["平安银行", "浦发银行", "民生银行"], "contained initials, by code");
+  assert.deepEqual(searchSecurities(all, "pfyh").map((s) => s.name), [], "without the initials there is no pinyin match");
+});

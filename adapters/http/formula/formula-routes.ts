@@ -54,7 +54,10 @@ const FormulaValidateResponse = z
     outputs: z.array(Output).openapi({ description: "output columns in order, with their class" }),
     signals: z.array(z.string()).openapi({ description: "names of the signal outputs" }),
     values: z.array(z.string()).openapi({ description: "names of the numeric outputs" }),
-    ignored: z.array(z.string()).openapi({ description: "style modifiers and drawing functions accepted and ignored (COLORRED, STICKLINE ...)" }),
+    ignored: z.array(z.string()).openapi({
+      description:
+        "style modifiers and drawing functions accepted but not drawn (ALIGN2, DRAWNUMBER, a style on a := line ...); those a chart draws (colours, LINETHICKn, COLORSTICK ..., DRAWICON, DRAWTEXT, STICKLINE) come with /formula/compute",
+    }),
     future_functions: z
       .array(z.string())
       .openapi({ description: "functions that read later bars (ZIG, BACKSET, REFX, REF with a negative lag ...): unfit for backtests" }),
@@ -68,6 +71,55 @@ const FormulaValidateResponse = z
       .openapi({ description: "parameters the formula uses: bound ones with their value; null for an unknown name" }),
   })
   .openapi("FormulaValidateResponse");
+
+const Style = z
+  .object({
+    plot: z
+      .enum(["line", "stick", "colorstick", "volstick", "linestick", "pointdot", "crossdot", "circledot", "none"])
+      .openapi({ description: "how TDX draws it: a line, bars from 0 (STICK), red above 0 / green below (COLORSTICK, MACD's bars), volume-like bars (VOLSTICK), line plus bars (LINESTICK), dots (POINTDOT, CROSSDOT, CIRCLEDOT), or not at all (NODRAW)" }),
+    line: z.enum(["solid", "dotted", "dashed"]).openapi({ description: "DOTLINE is dotted, DASHLINE dashed" }),
+    color: z.string().nullable().openapi({ description: "#rrggbb from COLORRED ... or COLOR + hex BBGGRR as TDX writes it; null: the chart's own colour" }),
+    thick: z.number().int().nullable().openapi({ description: "LINETHICKn (0 hides the line); null when not given" }),
+  })
+  .openapi("FormulaStyle");
+
+const Side = z.enum(["buy", "sell"]).nullable().openapi({
+  description: "buy (a red ▲ below the bar) or sell (a green ▼ above): DRAWICON's icon 1 / 2, else the name or text (金叉, 买, 多, B, BUY ... / 死叉, 卖, 空, S, SELL ...); null: neither",
+});
+
+const Plot = z
+  .object({
+    time: z.array(z.unknown()).openapi({ description: "every evaluated bar's time label, oldest first" }),
+    lines: z
+      .array(
+        z.object({
+          name: z.string(),
+          kind: z.enum(["signal", "numeric"]),
+          side: Side,
+          style: Style,
+          values: z.array(z.number().nullable()).openapi({ description: "one value per bar of `time`; null where there is none" }),
+        }),
+      )
+      .openapi({ description: "every output over all bars, in order, with its drawing" }),
+    drawings: z
+      .array(
+        z.object({
+          fn: z.enum(["DRAWICON", "DRAWTEXT", "STICKLINE"]),
+          name: z.string().nullable().openapi({ description: "the statement's name (`主力:STICKLINE(...)`), or null" }),
+          text: z.string().nullable().openapi({ description: "DRAWTEXT's text" }),
+          icon: z.number().nullable().openapi({ description: "DRAWICON's icon number (TDX: 1 red up arrow, 2 green down arrow)" }),
+          width: z.number().nullable().openapi({ description: "STICKLINE's width" }),
+          empty: z.boolean().nullable().openapi({ description: "STICKLINE: hollow boxes" }),
+          side: Side,
+          style: Style,
+          points: z
+            .array(z.object({ at: z.number().int(), price: z.number(), to: z.number().optional() }))
+            .openapi({ description: "the bars drawn (index into `time`) at their price; STICKLINE from `price` to `to`" }),
+        }),
+      )
+      .openapi({ description: "DRAWICON, DRAWTEXT and STICKLINE statements with the bars where their condition holds" }),
+  })
+  .openapi("FormulaPlot");
 
 const FormulaComputeResponse = z
   .object({
@@ -83,6 +135,8 @@ const FormulaComputeResponse = z
       .array(z.record(z.string(), z.unknown()))
       .optional()
       .openapi({ description: "the latest `tail` bars, oldest first: the time (`date` or `datetime`) and every output; absent when tail is 0" }),
+    styles: z.record(z.string(), Style).openapi({ description: "how each output is drawn (its style words), by output name" }),
+    plot: Plot.optional().openapi({ description: "with `plot: true`: every output over all bars with its drawing, and the drawing statements" }),
     warnings: z.array(Diagnostic).openapi({ description: "as /formula/validate: future functions, unknown style words, no output" }),
     future_functions: z.array(z.string()).openapi({ description: "functions reading later bars: past values may change as bars arrive" }),
     adjust: z.record(z.string(), z.unknown()).optional().openapi({ description: "the adjustment applied (stock bars from the quote server), as /bars reports it" }),
@@ -117,6 +171,7 @@ export function registerFormulaRoutes(app: OpenAPIHono<HttpEnv>, formulas: Formu
       adjust: qEnum(["NONE", "QFQ", "HFQ"]).default("QFQ").openapi({ description: "price adjustment, as /bars (stocks)" }),
       bar_time: qEnum(["start", "end"]).default("start").openapi({ description: "time labels: bar start or end time, as /bars" }),
       tail: z.number().int().min(0).max(100).default(10).openapi({ description: "detail rows of the latest N bars (0: none)" }),
+      plot: z.boolean().default(false).openapi({ description: "also answer `plot`: every output over all bars with its style, and the DRAWICON/DRAWTEXT/STICKLINE marks, for a chart" }),
     })
     .superRefine((body, ctx) => {
       startFitsRequest(body, ctx);
@@ -143,8 +198,8 @@ export function registerFormulaRoutes(app: OpenAPIHono<HttpEnv>, formulas: Formu
       description:
         "Always 200 for a well-formed request: `ok` is the verdict, `errors` say where and what (line, column, expected " +
         "token, unknown name with a suggestion, wrong arity, a function needing data OHLCV bars lack). Outputs are " +
-        "classed `signal` (0/1 by construction) or `numeric`. Style modifiers and drawing functions are accepted and " +
-        "listed in `ignored`; functions reading later bars are listed in `future_functions` and warned about.",
+        "classed `signal` (0/1 by construction) or `numeric`. Style modifiers and drawing functions are accepted; those " +
+        "no chart draws are listed in `ignored`; functions reading later bars are listed in `future_functions` and warned about.",
       request: { body: { required: true, content: { "application/json": { schema: FormulaValidateRequest } } } },
       responses: { ...jsonOk(FormulaValidateResponse), ...errorResponses(401, 403) },
     }),
@@ -178,7 +233,7 @@ export function registerFormulaRoutes(app: OpenAPIHono<HttpEnv>, formulas: Formu
             adjust: body.adjust,
             barTime: body.bar_time,
           };
-      const answer = await formulas.compute({ text: body.text, params: body.params ?? {}, bars, tail: body.tail });
+      const answer = await formulas.compute({ text: body.text, params: body.params ?? {}, bars, tail: body.tail, plot: body.plot });
       return c.json(answer as never, 200);
     },
   );

@@ -17,7 +17,10 @@ import {
   type CompiledFormula,
   formatDiagnostic,
   type FormulaValidation,
+  type OutputStyle,
   periodCode,
+  plotFormula,
+  type PlotDrawing,
   validateFormula,
 } from "../../../core/formula/index.ts";
 import type { BarAnswer, BarService } from "../bars/bar-service.ts";
@@ -51,6 +54,21 @@ export interface FormulaComputeRequest {
   readonly bars: FormulaBars;
   /** Detail rows of the latest N bars (0: none). */
   readonly tail: number;
+  /** Also answer `plot`: every output over all bars with its drawing, and the drawing statements. */
+  readonly plot?: boolean;
+}
+
+/** `plot` of the compute answer: what a chart needs to draw the formula over every evaluated bar. */
+export interface FormulaPlotAnswer {
+  readonly time: readonly unknown[];
+  readonly lines: readonly {
+    readonly name: string;
+    readonly kind: "signal" | "numeric";
+    readonly side: "buy" | "sell" | null;
+    readonly style: OutputStyle;
+    readonly values: (number | null)[];
+  }[];
+  readonly drawings: readonly PlotDrawing[];
 }
 
 export interface FormulaComputeAnswer {
@@ -63,6 +81,9 @@ export interface FormulaComputeAnswer {
   readonly last_time: unknown;
   readonly last_row: Record<string, number | null>;
   readonly recent?: Record<string, unknown>[];
+  /** How each output is drawn (its style words), by output name. */
+  readonly styles: Record<string, OutputStyle>;
+  readonly plot?: FormulaPlotAnswer;
   readonly warnings: CompiledFormula["warnings"];
   readonly future_functions: readonly string[];
   readonly adjust?: BarAnswer["adjust"];
@@ -82,11 +103,13 @@ export class FormulaService {
 
   /** Compiles (the request was validated, so a failure here is a caller bug) and evaluates. */
   async compute(req: FormulaComputeRequest): Promise<FormulaComputeAnswer> {
-    const compiled = compileFormula(req.text, { params: req.params });
+    const compiled = compileFormula(req.text, { params: req.params, drawings: req.plot === true });
     if (!compiled.plan) throw new HttpError(400, compiled.errors.map(formatDiagnostic).join("\n"));
     const loaded = await this.#load(req.bars);
     const n = loaded.series.length;
     const columns = evaluatePlan(compiled.plan, loaded.series, { volUnit: loaded.volUnit, period: periodCode(req.bars.category) });
+    // with `plot`, the drawings' argument columns follow the outputs
+    const outputColumns = columns.slice(0, compiled.outputs.length);
     const answer: FormulaComputeAnswer = {
       symbol: req.bars.kind === "symbol" ? `${req.bars.market}:${req.bars.code}` : null,
       category: req.bars.category,
@@ -95,20 +118,22 @@ export class FormulaService {
       signals: compiled.outputs.filter((o) => o.kind === "signal").map((o) => o.name),
       values: compiled.outputs.filter((o) => o.kind === "numeric").map((o) => o.name),
       last_time: n > 0 ? (loaded.labels?.[n - 1] ?? null) : null,
-      last_row: Object.fromEntries(columns.map((c) => [c.name, finite(c.values[n - 1])])),
+      last_row: Object.fromEntries(outputColumns.map((c) => [c.name, finite(c.values[n - 1])])),
+      styles: Object.fromEntries(compiled.outputs.map((o, k) => [o.name, compiled.styles[k]!])),
       warnings: compiled.warnings,
       future_functions: compiled.futureFunctions,
       ...(loaded.adjust ? { adjust: loaded.adjust } : {}),
     };
-    if (req.tail === 0 || columns.length === 0) return answer;
+    const full = req.plot ? { ...answer, plot: plotAnswer(compiled, columns, loaded.labels, n) } : answer;
+    if (req.tail === 0 || outputColumns.length === 0) return full;
     const from = Math.max(0, n - req.tail);
     const recent: Record<string, unknown>[] = [];
     for (let i = from; i < n; i++) {
       const row: Record<string, unknown> = { [loaded.timeKey]: loaded.labels?.[i] ?? null };
-      for (const c of columns) row[c.name] = finite(c.values[i]);
+      for (const c of outputColumns) row[c.name] = finite(c.values[i]);
       recent.push(row);
     }
-    return { ...answer, recent };
+    return { ...full, recent };
   }
 
   async #load(bars: FormulaBars): Promise<{
@@ -135,4 +160,18 @@ export class FormulaService {
       ...(paged.adjust ? { adjust: paged.adjust } : {}),
     };
   }
+}
+
+function plotAnswer(
+  compiled: CompiledFormula,
+  columns: Parameters<typeof plotFormula>[1],
+  labels: readonly unknown[] | null,
+  n: number,
+): FormulaPlotAnswer {
+  const plot = plotFormula(compiled, columns);
+  return {
+    time: Array.from({ length: n }, (_, i) => labels?.[i] ?? null),
+    lines: plot.lines.map(({ values, ...line }) => ({ ...line, values: Array.from(values, (v) => finite(v)) })),
+    drawings: plot.drawings,
+  };
 }

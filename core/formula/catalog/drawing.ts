@@ -1,8 +1,9 @@
 /**
  * Drawing and text functions (tdx-formula.md §3.11). They are parsed and
- * type-checked so a pasted indicator validates, but produce no column; the
- * validation result lists them as ignored. DRAWLINE joins a bar to a later
- * one, so it counts as a future function.
+ * type-checked so a pasted indicator validates, but produce no column.
+ * DRAWTEXT, DRAWICON and STICKLINE are drawn (plot.ts); the validation result
+ * lists the others as ignored. DRAWLINE joins a bar to a later one, so it
+ * counts as a future function.
  */
 import { constant, series, text, value, type ArgSpec, type FunctionSpec } from "./spec.ts";
 

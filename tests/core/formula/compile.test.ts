@@ -40,12 +40,16 @@ test("classifier: IF/MAX/REF keep a signal when every branch is a signal or the 
   });
 });
 
-test("styles and drawings are accepted, ignored and listed; unknown style-like words warn", () => {
-  const v = validateFormula("A:C,COLORRED,LINETHICK2,CoLor00FF00;B:=O,COLORMAGENTA, ;STICKLINE(C>O,C,O,2,0),COLORYELLOW;A,COLORSTICK;X:C,COLORNEWSHADE;");
+test("styles and drawings are accepted; what no chart draws is listed as ignored; unknown style-like words warn", () => {
+  const v = validateFormula(
+    "A:C,COLORRED,LINETHICK2,CoLor00FF00;B:=O,COLORMAGENTA, ;STICKLINE(C>O,C,O,2,0),COLORYELLOW;A,COLORSTICK;X:C,COLORNEWSHADE;" +
+      "DRAWNUMBER(C>O,H,C),COLORRED;Y:C,ALIGN2;",
+  );
   assert.equal(v.ok, true);
-  assert.deepEqual(v.ignored, ["COLORRED", "LINETHICK2", "COLOR00FF00", "COLORMAGENTA", "STICKLINE", "COLORYELLOW", "COLORSTICK", "COLORNEWSHADE"]);
+  // drawn: styles of output lines, STICKLINE and its colour; ignored: a variable's style, DRAWNUMBER (and its colour), ALIGN2
+  assert.deepEqual(v.ignored, ["COLORMAGENTA", "COLORNEWSHADE", "DRAWNUMBER", "COLORRED", "ALIGN2"]);
   assert.match(v.warnings.map((w) => w.message).join("|"), /unknown style word 'COLORNEWSHADE' ignored/);
-  assert.deepEqual(v.outputs.map((o) => o.name), ["A", "OUTPUT_1", "X"]);
+  assert.deepEqual(v.outputs.map((o) => o.name), ["A", "OUTPUT_1", "X", "Y"]);
   assert.match(firstError("A:C,BANANA;").message, /'BANANA' after a comma is not a style word/);
 });
 

@@ -1,5 +1,6 @@
 /** Typed calls of the service's endpoints the pages use (one function per endpoint). */
 import { get, post, query, type RequestOptions } from "./http.ts";
+import { stockBarsInLots } from "../market/volume-unit.ts";
 import type {
   Adjust,
   AuthStatus,
@@ -8,6 +9,7 @@ import type {
   Category,
   ChanResult,
   FormulaComputation,
+  FormulaPlot,
   FormulaValidation,
   Frame,
   HostInfo,
@@ -83,11 +85,12 @@ export interface BarQuery extends Sym {
   readonly barTime?: "start" | "end";
 }
 
-export const bars = (q: BarQuery, opts?: RequestOptions) => {
+/** K-line bars, volume in lots (手) for stocks and indices alike (see market/volume-unit.ts). */
+export const bars = async (q: BarQuery, opts?: RequestOptions): Promise<Frame<BarRow>> => {
   const common = { market: q.market, code: q.code, category: q.category, start: q.start, count: q.count, bar_time: q.barTime };
-  return q.index
-    ? get<Frame<BarRow>>(`/api/v1/bars/index${query(common)}`, opts)
-    : get<Frame<BarRow>>(`/api/v1/bars${query({ ...common, adjust: q.adjust })}`, opts);
+  if (q.index) return get<Frame<BarRow>>(`/api/v1/bars/index${query(common)}`, opts);
+  const frame = await get<Frame<BarRow>>(`/api/v1/bars${query({ ...common, adjust: q.adjust })}`, opts);
+  return { ...frame, data: stockBarsInLots(frame.data) };
 };
 
 export const minute = (s: Sym, opts?: RequestOptions) => get<Frame<MinuteRow>>(`/api/v1/minute${query({ market: s.market, code: s.code })}`, opts);
@@ -107,8 +110,9 @@ export const indicatorCompute = (
 
 export const formulaValidate = (text: string, params: Record<string, number>, opts?: RequestOptions) =>
   post<FormulaValidation>("/api/v1/formula/validate", { text, params }, opts);
+/** Evaluates a formula on the given bars: the latest `tail` rows, and `plot` (every bar, drawn as TDX draws it). */
 export const formulaCompute = (text: string, params: Record<string, number>, ohlcv: readonly BarRow[], tail: number, opts?: RequestOptions) =>
-  post<FormulaComputation>("/api/v1/formula/compute", { text, params, ohlcv, tail }, opts);
+  post<FormulaComputation & { plot: FormulaPlot }>("/api/v1/formula/compute", { text, params, ohlcv, tail, plot: true }, opts);
 
 export const serverHosts = () => get<HostList>("/api/v1/server/hosts");
 export const serverTest = (timeout: number) => post<HostInfo[]>("/api/v1/server/test", { timeout });

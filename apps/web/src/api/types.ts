@@ -174,6 +174,38 @@ export interface FormulaValidation {
   readonly params: readonly { name: string; value: number | null }[];
 }
 
+/** How TDX draws an output (its style words), as the compute answer gives it. */
+export interface FormulaStyle {
+  readonly plot: "line" | "stick" | "colorstick" | "volstick" | "linestick" | "pointdot" | "crossdot" | "circledot" | "none";
+  readonly line: "solid" | "dotted" | "dashed";
+  readonly color: string | null;
+  readonly thick: number | null;
+}
+
+export type SignalSide = "buy" | "sell" | null;
+
+export interface FormulaPlot {
+  readonly time: readonly unknown[];
+  readonly lines: readonly {
+    readonly name: string;
+    readonly kind: "signal" | "numeric";
+    readonly side: SignalSide;
+    readonly style: FormulaStyle;
+    readonly values: readonly (number | null)[];
+  }[];
+  readonly drawings: readonly {
+    readonly fn: "DRAWICON" | "DRAWTEXT" | "STICKLINE";
+    readonly name: string | null;
+    readonly text: string | null;
+    readonly icon: number | null;
+    readonly width: number | null;
+    readonly empty: boolean | null;
+    readonly side: SignalSide;
+    readonly style: FormulaStyle;
+    readonly points: readonly { readonly at: number; readonly price: number; readonly to?: number }[];
+  }[];
+}
+
 export interface FormulaComputation {
   readonly symbol: string | null;
   readonly category: Category;
@@ -182,6 +214,8 @@ export interface FormulaComputation {
   readonly last_time?: string | null;
   readonly last_row: Readonly<Record<string, number | null>>;
   readonly recent?: readonly Readonly<Record<string, unknown>>[];
+  readonly styles?: Readonly<Record<string, FormulaStyle>>;
+  readonly plot?: FormulaPlot;
   readonly warnings: readonly FormulaDiagnostic[];
   readonly future_functions: readonly string[];
 }

@@ -58,9 +58,6 @@ const LEGEND = 30;
 const GAP = 22;
 const SLIDER = 40;
 
-const BUY_NAME = /^(B|BUY|买|多|LONG)/i;
-const SELL_NAME = /^(S|SELL|卖|空|SHORT)/i;
-
 /** Pane geometry in pixels: price pane, volume pane, then oscillators. */
 export function paneLayout(paneCount: number, narrow: boolean): { tops: number[]; heights: number[]; total: number } {
   const heights = [narrow ? 230 : 330, narrow ? 64 : 86, ...Array.from({ length: paneCount }, () => (narrow ? 80 : 104))];
@@ -73,31 +70,80 @@ export function paneLayout(paneCount: number, narrow: boolean): { tops: number[]
   return { tops, heights, total: y - GAP + SLIDER + 16 };
 }
 
+const DASH = { solid: "solid", dotted: "dotted", dashed: "dashed" } as const;
+
 function lineSeries(line: ChartLine, axis: number, color: string, palette: Palette, close: readonly number[], open: readonly number[]) {
-  if (line.kind === "bar" || line.kind === "signed-bar") {
-    const signed = line.kind === "signed-bar";
+  const own = line.color ?? color;
+  const common = { name: line.name, xAxisIndex: axis, yAxisIndex: axis };
+  if (line.kind === "bar" || line.kind === "signed-bar" || line.kind === "stick") {
+    const paint = (v: number | null, i: number) =>
+      line.kind === "stick" ? own : (line.kind === "signed-bar" ? (v ?? 0) >= 0 : close[i]! >= open[i]!) ? palette.up : palette.down;
     return {
-      name: line.name,
+      ...common,
       type: "bar",
-      xAxisIndex: axis,
-      yAxisIndex: axis,
-      barMaxWidth: 8,
-      data: line.values.map((v, i) => ({
-        value: v,
-        itemStyle: { color: (signed ? (v ?? 0) >= 0 : close[i]! >= open[i]!) ? palette.up : palette.down },
-      })),
+      barMaxWidth: line.kind === "stick" ? Math.max(1, line.width ?? 1) : 8,
+      data: line.values.map((v, i) => ({ value: v, itemStyle: { color: paint(v, i) } })),
     };
   }
+  if (line.kind === "boxes") {
+    // a candlestick without wicks: [open, close, low, high] = [from, to, lower, upper]
+    const to = line.to ?? [];
+    return {
+      ...common,
+      type: "candlestick",
+      barMaxWidth: 2 + 3 * (line.width ?? 1),
+      data: line.values.map((v, i) => {
+        const w = to[i];
+        return v === null || w === null || w === undefined ? [null, null, null, null] : [v, w, Math.min(v, w), Math.max(v, w)];
+      }),
+      itemStyle: line.hollow
+        ? { color: "transparent", color0: "transparent", borderColor: own, borderColor0: own }
+        : { color: own, color0: own, borderColor: own, borderColor0: own },
+      tooltip: { show: false },
+    };
+  }
+  const dots = line.kind === "dots";
+  const width = line.width ?? 1;
   return {
-    name: line.name,
+    ...common,
     type: "line",
-    xAxisIndex: axis,
-    yAxisIndex: axis,
     data: line.values,
-    showSymbol: false,
-    lineStyle: { width: 1, color },
-    itemStyle: { color },
+    showSymbol: dots,
+    symbol: "circle",
+    symbolSize: dots ? 2 + width : 4,
+    lineStyle: { width: dots || width === 0 ? 0 : width, color: own, type: DASH[line.dash ?? "solid"] },
+    itemStyle: { color: own },
     emphasis: { disabled: true },
+  };
+}
+
+/** A signal's mark: buy a red ▲ under the bar, sell a green ▼ over it, DRAWTEXT its text; others a dot in their colour. */
+function signalMark(s: SignalMark, time: string, low: number, high: number, p: Palette): object {
+  const side = s.side ?? null;
+  const buy = side === "buy";
+  const at = s.price ?? (buy ? low : high);
+  if (s.text !== undefined) {
+    return {
+      coord: [time, at],
+      value: s.text,
+      symbol: "circle",
+      symbolSize: 1,
+      itemStyle: { color: "transparent" },
+      label: { show: true, formatter: s.text, color: s.color ?? (buy ? p.up : side === "sell" ? p.down : p.text), fontSize: 11, position: buy ? "bottom" : "top" },
+    };
+  }
+  if (side === null) {
+    return { coord: [time, at], value: s.name, symbol: "circle", symbolSize: 6, itemStyle: { color: s.color ?? p.accent }, label: { show: false } };
+  }
+  return {
+    coord: [time, at],
+    value: s.name,
+    symbol: "triangle",
+    symbolSize: 9,
+    symbolRotate: buy ? 0 : 180,
+    symbolOffset: [0, buy ? 10 : -10],
+    itemStyle: { color: buy ? p.up : p.down },
+    label: { show: false },
   };
 }
 
@@ -131,21 +177,10 @@ export function klineOption(k: KlineInput): KlineChart {
   }));
 
   const markPoints: object[] = [];
+  const index = new Map(times.map((t, i) => [t, i]));
   for (const s of k.signals) {
-    const i = times.indexOf(s.time);
-    if (i < 0) continue;
-    const buy = BUY_NAME.test(s.name);
-    const sell = !buy && SELL_NAME.test(s.name);
-    markPoints.push({
-      coord: [s.time, buy ? k.low[i] : k.high[i]],
-      value: s.name,
-      symbol: "triangle",
-      symbolSize: 9,
-      symbolRotate: buy ? 0 : 180,
-      symbolOffset: [0, buy ? 10 : -10],
-      itemStyle: { color: buy ? p.up : sell ? p.down : p.accent },
-      label: { show: false },
-    });
+    const i = index.get(s.time);
+    if (i !== undefined) markPoints.push(signalMark(s, s.time, k.low[i]!, k.high[i]!, p));
   }
   for (const m of k.chan?.points ?? []) {
     markPoints.push({
@@ -245,7 +280,14 @@ export function klineOption(k: KlineInput): KlineChart {
   k.panes.forEach((pane, j) => {
     const axis = j + 2;
     colour = 0;
+    const first = series.length;
     for (const line of pane.lines) series.push(lineSeries(line, axis, nextColour(), p, k.close, k.open));
+    if (pane.marks?.length) {
+      // marks ride on the pane's first series (an empty line when the pane has only marks)
+      if (series.length === first) series.push({ name: pane.title, type: "line", xAxisIndex: axis, yAxisIndex: axis, data: [], showSymbol: false });
+      const marks = pane.marks.flatMap((m) => (index.has(m.time) ? [signalMark(m, m.time, m.price ?? 0, m.price ?? 0, p)] : []));
+      (series[first] as { markPoint?: object }).markPoint = { data: marks, animation: false };
+    }
     titles.push({ text: pane.title, left: LEFT + 4, top: layout.tops[axis]! - 18, textStyle: { fontSize: 11, color: p.muted, fontWeight: "normal" } });
   });
   titles.push({ text: labels.volume, left: LEFT + 4, top: layout.tops[1]! - 18, textStyle: { fontSize: 11, color: p.muted, fontWeight: "normal" } });

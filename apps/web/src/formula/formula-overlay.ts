@@ -10,6 +10,3 @@ const isOverlay = (v: unknown): v is FormulaOverlay | null =>
   v === null || (typeof v === "object" && typeof (v as FormulaOverlay).text === "string" && typeof (v as FormulaOverlay).params === "object");
 
 export const formulaOverlay = persisted<FormulaOverlay | null>("tf.formulaOverlay", null, isOverlay);
-
-/** The server returns at most this many recent rows of a formula's outputs. */
-export const FORMULA_TAIL = 100;

@@ -156,6 +156,17 @@ describe("combination strategy", () => {
     assert.deepEqual(locs(wrong).sort(), ["body.param_grid.ma_cross.fast.0", "body.param_grid.macd.nope"]);
   });
 
+  test("walk-forward and the evaluation take a combination, its mode searched in each in-sample span", async () => {
+    const body = { strategy: "combination", params: params("OR"), param_grid: { mode: ["AND", "OR"] }, symbol: "SH:600519" };
+    const wf = await runTask(s.url, "/api/v1/backtest/wf/run/async?n_windows=3", body);
+    assert.equal(wf.status, "done", wf.error);
+    assert.equal(wf.result.walkforward.windows.length, 3);
+    for (const w of wf.result.walkforward.windows) assert.ok(["AND", "OR"].includes(w.params.mode) && w.params.members === "ma_cross,donchian,momentum", JSON.stringify(w.params));
+    const ev = await runTask(s.url, "/api/v1/backtest/evaluate/run/async?n_windows=3", body);
+    assert.equal(ev.status, "done", ev.error);
+    assert.match(ev.result.grade.grade, /^[SABCD]$/);
+  });
+
   test("the strategy library keeps a combination; the signal scan runs it", async () => {
     const saved = await post("/api/v1/strategies", {
       name: "三因子多数",

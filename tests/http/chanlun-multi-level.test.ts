@@ -81,6 +81,9 @@ describe("chanlun multi-level", () => {
     assert.equal(inline.status, 422);
     assert.match(inline.text, /needs market and code/);
     assert.equal((await post({ market: "SH", code: "600519", multi_level: "30MIN" })).status, 422, "category names as /bars");
+    const index = await post({ market: "SH", code: "000001", multi_level: "MIN_30" });
+    assert.equal(index.status, 400);
+    assert.match(index.body.detail, /is an index/);
     const doc = await call(s.url, "GET", "/openapi.json");
     assert.match(JSON.stringify(doc.body.components.schemas.ChanlunRequest), /multi_level/);
   });

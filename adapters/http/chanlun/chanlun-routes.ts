@@ -100,6 +100,7 @@ export function registerChanlunRoutes(app: OpenAPIHono<HttpEnv>, bars: BarServic
         if (!(await dir.find(req.market!, req.code!).catch(() => true))) throw new HttpError(404, `Unknown security ${req.market}:${req.code}`);
         const q = { market: req.market!, code: req.code!, category: req.category, start: req.start, count: req.count, barTime: req.bar_time };
         const index = classifySecurity(req.market!, req.code!).kind === "index";
+        if (index && req.multi_level !== undefined) throw new HttpError(400, `multi_level analyses stocks (and funds, bonds); ${req.market}:${req.code} is an index`);
         const a = index ? await bars.indexBars(q) : await bars.bars(q, req.adjust);
         series = { ...a.series, time: barTimes(a.series.time, req.category, req.bar_time) };
         symbol = `${req.market}${req.code}`;

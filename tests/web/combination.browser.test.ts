@@ -76,9 +76,9 @@ describe("combination and multi-level chan in Chromium", { skip: browserMissing(
         headers: { "content-type": "application/json" },
         body: JSON.stringify({ name: "三因子AND", kind: "single", strategy: "combination", params: { members: "macd,momentum,donchian", mode: "AND", "momentum.n": 10 }, context: { symbol: "SH:600000" } }),
       });
-      return r.status;
+      return { status: r.status, id: ((await r.json()) as { id: string }).id };
     });
-    assert.equal(saved, 201);
+    assert.equal(saved.status, 201);
     await page.goto(`${server.url}/backtest`);
     await page.waitForSelector('[data-test="strategy-select"] option[value="combination"]', { state: "attached" });
     await page.selectOption('[data-test="strategy-select"]', "combination");
@@ -96,6 +96,13 @@ describe("combination and multi-level chan in Chromium", { skip: browserMissing(
     const body = JSON.parse((await submitted).request().postData()!);
     assert.deepEqual(body.params, { mode: "AND", members: "macd,momentum,donchian", "momentum.n": 10 });
     await page.waitForSelector('[data-test="task-progress"][data-status="done"]');
+
+    // the library's "open in backtest" address fills the picker with the combination too
+    await page.goto(`${server.url}/`);
+    await page.goto(`${server.url}/backtest?saved=${saved.id}`);
+    await page.waitForFunction(() => document.querySelectorAll('[data-test="combo-member"]').length === 3);
+    assert.equal(await page.inputValue('[data-test="strategy-select"]'), "combination");
+    assert.equal(await page.inputValue('[data-param="momentum.n"]'), "10");
   });
 
   test("the symbol page shows multi-level chan", async () => {

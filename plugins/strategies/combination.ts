@@ -83,7 +83,11 @@ export function combinationStrategy(strategies: readonly StrategyPlugin<any>[]):
     .superRefine((p, ctx) => {
       const ids = memberIds(p.members);
       const issue = (path: string, message: string) => ctx.addIssue({ code: "custom", path: [path], message });
-      if (ids.length < MIN_MEMBERS || ids.length > MAX_MEMBERS) issue("members", `a combination has ${MIN_MEMBERS} to ${MAX_MEMBERS} members (got ${ids.length})`);
+      if (ids.length < MIN_MEMBERS || ids.length > MAX_MEMBERS) {
+        // one issue, not one per id of an overlong list
+        issue("members", `a combination has ${MIN_MEMBERS} to ${MAX_MEMBERS} members (got ${ids.length})`);
+        return;
+      }
       if (new Set(ids).size !== ids.length) issue("members", "a member is listed twice");
       for (const id of ids) {
         if (id === COMBINATION_ID) issue("members", "a combination cannot be a member of a combination (nesting depth is 1)");

@@ -93,9 +93,9 @@ export function combinationStrategy(strategies: readonly StrategyPlugin<any>[]):
         if (id === COMBINATION_ID) issue("members", "a combination cannot be a member of a combination (nesting depth is 1)");
         else if (!byId.has(id)) issue("members", `unknown strategy ${id}; choose among: ${[...byId.keys()].join(", ")}`);
       }
+      // a strategy id may itself hold dots (user plugins): a key belongs to the member it starts with
       for (const key of Object.keys(p)) {
-        const dot = key.indexOf(".");
-        if (dot > 0 && !ids.includes(key.slice(0, dot))) issue(key, `${key.slice(0, dot)} is not a member of this combination`);
+        if (key.includes(".") && !ids.some((id) => key.startsWith(`${id}.`))) issue(key, `${key.slice(0, key.lastIndexOf("."))} is not a member of this combination`);
       }
       // each member's own rules over its parameters: the fields above checked types and bounds; this adds its refinements (fast < slow)
       for (const id of ids) {

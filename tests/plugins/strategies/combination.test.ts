@@ -37,3 +37,14 @@ test("its flags are the core combinator's over the members' own flags, with or w
     { numRuns: 40 },
   );
 });
+
+test("a member whose id holds a dot (a user plugin's) is addressed by its whole id", async () => {
+  const { z } = await import("zod");
+  const dotted = { ...maCross, id: "my.cross", params: z.object({ n: z.number().int().min(1).max(9).default(3) }) };
+  const c = combinationStrategy([...strategies, dotted]);
+  assert.deepEqual(c.params.parse({ members: "my.cross,ma_cross", "my.cross.n": 5 }), { mode: "MAJORITY", members: "my.cross,ma_cross", "my.cross.n": 5 });
+  assert.deepEqual(memberParams({ "my.cross.n": 5 }, "my.cross"), { n: 5 });
+  const bad = c.params.safeParse({ members: "my.cross,ma_cross", "my.cross.n": 10, "my.other.n": 1 });
+  // out of bounds at its dotted name; a key of no strategy is an unrecognised key
+  assert.deepEqual(bad.error?.issues.map((i) => [i.path.join("|"), (i as { keys?: string[] }).keys ?? []]), [["my.cross.n", []], ["", ["my.other.n"]]]);
+});

@@ -20,11 +20,10 @@ export const membersOf = (params: Readonly<Params>): string[] =>
 
 /** `params` with these members: parameters of members no longer listed are dropped. */
 export function withMembers(params: Readonly<Params>, members: readonly string[]): Params {
-  const keep = new Set(members);
   const out: Params = {};
   for (const [k, v] of Object.entries(params)) {
-    const dot = k.indexOf(".");
-    if (dot < 0 || keep.has(k.slice(0, dot))) out[k] = v;
+    // ids may hold dots themselves: a key belongs to the member it starts with
+    if (!k.includes(".") || members.some((m) => k.startsWith(`${m}.`))) out[k] = v;
   }
   out.members = members.join(",");
   return out;

@@ -5,10 +5,11 @@
  * once; worker threads and BullMQ workers build the same one from the same
  * `PLUGINS_DIR` (apps/server/job-context.ts), since functions cannot cross threads.
  */
-import type { Plugin, PluginRegistry } from "../ports/plugins.ts";
+import type { Plugin, PluginRegistry, StrategyPlugin } from "../ports/plugins.ts";
 import { dataSources } from "./datasources/index.ts";
 import { byListingOrder, discoverPlugins } from "./discover.ts";
 import { indicators } from "./indicators/index.ts";
+import { combinationStrategy } from "./strategies/combination.ts";
 import { strategies } from "./strategies/index.ts";
 import { createRegistry } from "./registry.ts";
 
@@ -19,8 +20,14 @@ export interface PluginOptions {
   readonly pluginsDir?: string;
 }
 
-/** Built-ins plus the user's plugins; a broken user plugin or a duplicate id stops start-up. */
+/**
+ * Built-ins plus the user's plugins, and the combination strategy over all of
+ * their strategies (plugins/strategies/combination.ts); a broken user plugin or
+ * a duplicate id (a user's own "combination" too) stops start-up.
+ */
 export async function loadPlugins(opts: PluginOptions = {}): Promise<PluginRegistry> {
   const user = opts.pluginsDir ? await discoverPlugins(opts.pluginsDir, { requireOne: true }) : [];
-  return createRegistry([...builtinPlugins, ...user].sort(byListingOrder));
+  const all = [...builtinPlugins, ...user];
+  const combination = combinationStrategy(all.filter((p): p is StrategyPlugin<any> => p.kind === "strategy").sort(byListingOrder));
+  return createRegistry([...all, combination].sort(byListingOrder));
 }

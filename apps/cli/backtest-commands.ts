@@ -1,7 +1,9 @@
 /**
  * Backtests from the shell, as the service's background tasks: `backtest`
- * (one preset strategy on one security), `run-all` (every strategy with a
- * preset grid, each at its best point, ranked: `/backtest/optimize-all`),
+ * (one preset strategy on one security, or a combination with `--members`),
+ * `run-all` (every strategy with a preset grid, each at its best point, ranked:
+ * `/backtest/optimize-all`; with `--combo N`, every strategy and every N-member
+ * combination of them ranked together: `/backtest/run-all`),
  * `portfolio` (one strategy over several stocks) and `optimize` (a parameter
  * grid), plus `strategy-list`. The trading settings (--cash, --commission,
  * --no-t-plus-one ...) are generated from the engine's field table
@@ -51,16 +53,30 @@ function settings(fields: Fields, opts: OptionValues): Record<string, unknown> {
   return out;
 }
 
-const STRATEGY: OptionSpec = { name: "strategy", type: "string", meta: "NAME", help: "preset strategy id (see strategy-list) (required)" };
-const PARAMS: OptionSpec = { name: "params", type: "list", meta: "NAME=VALUE,...", help: "strategy parameters (missing ones take their defaults)" };
+const STRATEGY: OptionSpec = { name: "strategy", type: "string", meta: "NAME", help: "preset strategy id (see strategy-list) (required unless --members)" };
+const PARAMS: OptionSpec = { name: "params", type: "list", meta: "NAME=VALUE,...", help: "strategy parameters (missing ones take their defaults); a combination member's as MEMBER.NAME=VALUE" };
+const COMBO_MODES = ["AND", "MAJORITY", "OR"];
+const MEMBERS: OptionSpec = { name: "members", type: "string", meta: "A,B[,C]", help: "run a combination of these strategies (the combination strategy; 2–8 ids)" };
+const COMBO_MODE: OptionSpec = { name: "combo-mode", type: "string", choices: COMBO_MODES, default: "MAJORITY", help: "how a combination's signals combine: AND all members, MAJORITY more than half, OR any (easy_tdx's)" };
+const COMBINATION = [MEMBERS, COMBO_MODE];
 const OBJECTIVE: OptionSpec = { name: "objective", type: "string", default: "sharpe", help: "ranking metric (sharpe, total_return, calmar, max_drawdown ...)" };
 const COUNT = (n: number): OptionSpec => ({ name: "count", type: "integer", default: n, help: "latest bars fetched" });
 const DETAIL: OptionSpec = { name: "detail", type: "string", choices: ["summary", "trades", "equity", "positions"], default: "summary", help: "what to print of the result" };
 
 function strategyOf(opts: OptionValues): string {
+  if (str(opts, "members")) return "combination";
   const s = str(opts, "strategy");
-  if (!s) throw new UsageError("give the strategy with --strategy NAME (strategy-list shows them)");
+  if (!s) throw new UsageError("give the strategy with --strategy NAME (strategy-list shows them) or a combination with --members A,B");
   return s;
+}
+
+/** `--params`, plus a combination's `members` and `mode` when `--members` is given. */
+function paramsOf(opts: OptionValues): Record<string, number | boolean | string> {
+  const params = assignments(list(opts, "params"), "--params");
+  const members = str(opts, "members");
+  if (!members) return params;
+  if (str(opts, "strategy") && str(opts, "strategy") !== "combination") throw new UsageError("--members runs the combination strategy; leave out --strategy");
+  return { ...params, members: members.replace(/\s+/g, ""), mode: str(opts, "combo-mode")!.toUpperCase() };
 }
 
 const symbolOf = (args: Record<string, string>) => `${market(args.MARKET!)}:${args.CODE}`;
@@ -99,21 +115,33 @@ export const backtestCommands: readonly Command[] = [
     name: "backtest",
     summary: "Backtest a preset strategy on a security (A-share rules: T+1, lots, fees, limits, suspensions).",
     args: SECURITY_ARGS,
-    options: [STRATEGY, PARAMS, ...dataOptions(250), DETAIL, ...settingOptions(CONFIG_FIELDS)],
-    examples: ["backtest SZ 000001 --strategy ma_cross --table", "backtest SZ 000001 --strategy ma_cross --params fast=5,slow=20 --detail trades"],
+    options: [STRATEGY, PARAMS, ...COMBINATION, ...dataOptions(250), DETAIL, ...settingOptions(CONFIG_FIELDS)],
+    examples: [
+      "backtest SZ 000001 --strategy ma_cross --table",
+      "backtest SZ 000001 --strategy ma_cross --params fast=5,slow=20 --detail trades",
+      "backtest SZ 000001 --members ma_cross,macd,donchian --combo-mode MAJORITY --params ma_cross.fast=10",
+    ],
     async run(ctx, { args, opts }, io) {
       const strategy = strategyOf(opts);
-      const body = { strategy, params: assignments(list(opts, "params"), "--params"), symbol: symbolOf(args), ...dataFields(opts), ...settings(CONFIG_FIELDS, opts) };
+      const body = { strategy, params: paramsOf(opts), symbol: symbolOf(args), ...dataFields(opts), ...settings(CONFIG_FIELDS, opts) };
       const r = (await runTask(await ctx.api(), "/api/v1/backtest/run/async", body, io)) as BacktestResult;
       return resultOutput(r, str(opts, "detail")!, { strategy, symbol: body.symbol });
     },
   },
   {
     name: "run-all",
-    summary: "Every strategy that has a preset grid, each at its best point, ranked by --objective.",
+    summary:
+      "Every strategy that has a preset grid, each at its best point, ranked by --objective; with --combo, every strategy at its defaults and every combination of --combo members of them (easy_tdx's run-all --combo), ranked together.",
     args: SECURITY_ARGS,
-    options: [OBJECTIVE, { name: "strategies", type: "string", meta: "A,B", help: "only these strategy ids (default: all with a preset grid)" }, ...dataOptions(250), ...settingOptions(CONFIG_FIELDS)],
-    examples: ["run-all SZ 000001 --table", "run-all SZ 000001 --strategies ma_cross,macd_cross --objective total_return"],
+    options: [
+      OBJECTIVE,
+      { name: "strategies", type: "string", meta: "A,B", help: "only these strategy ids (default: all with a preset grid; with --combo all but combination)" },
+      { name: "combo", type: "list", meta: "N", help: "also rank every N-member combination (2–8; e.g. --combo 2 --combo 3)" },
+      COMBO_MODE,
+      ...dataOptions(250),
+      ...settingOptions(CONFIG_FIELDS),
+    ],
+    examples: ["run-all SZ 000001 --table", "run-all SZ 000001 --strategies ma_cross,macd --objective total_return", "run-all SZ 000001 --combo 2 --combo 3 --combo-mode AND --table"],
     async run(ctx, { args, opts }, io) {
       const only = str(opts, "strategies");
       const body = {
@@ -123,8 +151,21 @@ export const backtestCommands: readonly Command[] = [
         ...dataFields(opts),
         ...settings(CONFIG_FIELDS, opts),
       };
-      const r = (await runTask(await ctx.api(), "/api/v1/backtest/optimize-all/run/async", body, io)) as { ranking: Row[] };
-      return rowsOf(r.ranking);
+      const combo = list(opts, "combo").flatMap((v) => v.split(","));
+      if (combo.length === 0) {
+        const r = (await runTask(await ctx.api(), "/api/v1/backtest/optimize-all/run/async", body, io)) as { ranking: Row[] };
+        return rowsOf(r.ranking);
+      }
+      const sizes = combo.map((v) => {
+        const n = Number(v);
+        if (!Number.isInteger(n)) throw new UsageError(`--combo: expected a member count such as 2 (got ${JSON.stringify(v)})`);
+        return n;
+      });
+      const r = (await runTask(await ctx.api(), "/api/v1/backtest/run-all/run/async", { ...body, combo_sizes: sizes, combo_mode: str(opts, "combo-mode")!.toUpperCase() }, io)) as {
+        ranking: (Row & { members: string[] })[];
+      };
+      // one flat row per run: its members as "a,b" (the labels are in strategy-list)
+      return rowsOf(r.ranking.map(({ labels: _, members, ...row }) => ({ ...row, members: members.join(",") })));
     },
   },
   {
@@ -135,6 +176,7 @@ export const backtestCommands: readonly Command[] = [
       { name: "stocks", type: "string", meta: "LIST", help: 'the stocks, e.g. "SZ:000001,SH:600519" (required)' },
       STRATEGY,
       PARAMS,
+      ...COMBINATION,
       { name: "weights", type: "string", meta: "W1,W2", help: "target weight per stock, in order (default: equal)" },
       PERIOD,
       COUNT(800),
@@ -151,7 +193,7 @@ export const backtestCommands: readonly Command[] = [
       const weights = str(opts, "weights");
       const body = {
         strategy: strategyOf(opts),
-        params: assignments(list(opts, "params"), "--params"),
+        params: paramsOf(opts),
         stocks: symbols(stocks),
         weights: weights ? weights.split(",").map(Number) : undefined,
         ...dataFields(opts),
@@ -179,8 +221,9 @@ export const backtestCommands: readonly Command[] = [
     args: SECURITY_ARGS,
     options: [
       STRATEGY,
-      { name: "grid", type: "list", meta: "NAME=V1,V2,...", help: "values to try for one parameter (default: the strategy's preset grid)" },
+      { name: "grid", type: "list", meta: "NAME=V1,V2,...", help: "values to try for one parameter (default: the strategy's preset grid); a combination member's as MEMBER.NAME=..." },
       PARAMS,
+      ...COMBINATION,
       OBJECTIVE,
       ...dataOptions(250),
       ...settingOptions(CONFIG_FIELDS),
@@ -196,7 +239,7 @@ export const backtestCommands: readonly Command[] = [
       const body = {
         strategy: strategyOf(opts),
         param_grid: Object.keys(grid).length ? grid : null,
-        params: assignments(list(opts, "params"), "--params"),
+        params: paramsOf(opts),
         objective: str(opts, "objective"),
         symbol: symbolOf(args),
         ...dataFields(opts),

@@ -94,7 +94,7 @@ export const TaskSummarySchema = z
   .object({
     task_id: z.string(),
     kind: z.string().openapi({
-      description: "backtest, portfolio, multi_strategy, formula_backtest, formula_screen, optimize, optimize_all, walk_forward, evaluate, multiseed, rotation or signal_scan",
+      description: "backtest, portfolio, multi_strategy, formula_backtest, formula_screen, optimize, optimize_all, run_all, walk_forward, evaluate, multiseed, rotation or signal_scan",
     }),
     status: STATUS,
     description: z.string(),
@@ -112,7 +112,7 @@ export const TaskSummarySchema = z
 export const TaskStateSchema = TaskSummarySchema.extend({
   result: z.unknown().nullable().openapi({
     description:
-      "at done: the full result (BacktestResultResponse for backtest and formula_backtest, PortfolioResult for portfolio and multi_strategy, FormulaScreenResult for formula_screen, OptimizeResult, OptimizeAllResult, WalkForwardTaskResult, EvaluationResult, MultiSeedResult, RotationResult, SignalScanResult for the research kinds); otherwise null",
+      "at done: the full result (BacktestResultResponse for backtest and formula_backtest, PortfolioResult for portfolio and multi_strategy, FormulaScreenResult for formula_screen, OptimizeResult, OptimizeAllResult, RunAllResult, WalkForwardTaskResult, EvaluationResult, MultiSeedResult, RotationResult, SignalScanResult for the research kinds); otherwise null",
   }),
 }).openapi("TaskStateResponse");
 

@@ -6,6 +6,7 @@
  * because easy_tdx's UI draws a string without `choices` as a number box: a
  * free text parameter says "text" or, for multi-line text such as a formula
  * (zod meta `input: "textarea"`), "textarea", with its `max_length`.
+ * The combination's dotted member parameters stay in `schema` only.
  */
 import { z } from "zod";
 import type { StrategyPlugin } from "../../../ports/plugins.ts";
@@ -35,7 +36,8 @@ function inputOf(type: string, p: JsonProp): ParamInput {
 
 export function strategySchema(plugin: StrategyPlugin<any>) {
   const schema = z.toJSONSchema(plugin.params, { io: "input", unrepresentable: "any" }) as { properties?: Record<string, JsonProp> };
-  const params = Object.entries(schema.properties ?? {}).map(([name, p]) => {
+  // a combination's "<member>.<param>" fields are its members' parameters, listed in their own entries (schema keeps them)
+  const params = Object.entries(schema.properties ?? {}).filter(([name]) => !name.includes(".")).map(([name, p]) => {
     const type = TYPES[p.type ?? "string"] ?? "str";
     return {
       name,

@@ -16,6 +16,8 @@ import { parseOhlcvRecords } from "../validation/ohlcv-records.ts";
 import { qCode, qEnum, qMarket, U16_MAX } from "../validation/query.ts";
 import { startFitsRequest } from "../bars/bar-start.ts";
 import { easyTdxFields } from "./chanlun-compat.ts";
+import { BarLoader } from "../backtest/bar-loader.ts";
+import { isLowerLevel, lowLevelCount, multiLevel } from "./chanlun-multi-level.ts";
 
 const MAX_INLINE_BARS = 20_000;
 
@@ -38,8 +40,16 @@ const ChanlunRequest = z
       description: "chan.py's options (bi_strict, bi_algo (normal|new|czsc), min_bi_len..., seg_algo, zs_combine, zs_algo, divergence_rate, macd_algo, bs_type, ...); defaults are chan.py's",
     }),
     merged_bars: z.boolean().default(false).openapi({ description: "include the inclusion-merged bars" }),
+    multi_level: qEnum(BAR_CATEGORY_NAMES)
+      .optional()
+      .openapi({ description: "a lower period (e.g. MIN_30 under DAY): easy_tdx's --multi-level, the last stroke's structure at that level (`multi_level` in the answer); needs market and code" }),
   })
   .superRefine(startFitsRequest)
+  .superRefine((b, ctx) => {
+    if (b.multi_level === undefined) return;
+    if (b.market === undefined || b.code === undefined) ctx.addIssue({ code: "custom", path: ["multi_level"], message: "multi_level needs market and code (the lower level's bars are fetched)" });
+    else if (!isLowerLevel(b.multi_level, b.category)) ctx.addIssue({ code: "custom", path: ["multi_level"], message: `${b.multi_level} is not a lower level than ${b.category}` });
+  })
   .openapi("ChanlunRequest");
 
 const ChanlunResponse = z.record(z.string(), z.unknown()).openapi("ChanlunResult");
@@ -49,10 +59,19 @@ adjust — QFQ by default) or on inline \`ohlcv\` records. Returns strokes (笔)
 ZG/ZD/ZZ/GG/DD), buy/sell points (types 1, 1p, 2, 2s, 3a, 3b) and divergence checks at the stroke level, the same at the
 segment level (\`segment_level\`), and optionally the merged bars. Elements near the end that may still change carry
 \`is_sure: false\`. easy_tdx's summary fields (\`bis\`, \`zss\`, \`xds\`, \`mmds\`, \`bcs\` and counts) are included too.
-Fewer bars than a stroke needs give an empty, well-formed result.`;
+Fewer bars than a stroke needs give an empty, well-formed result.
+
+**Multi-level** (\`multi_level\`, easy_tdx's \`chanlun --multi-level 30MIN\`): the security's bars of that lower period
+(${lowLevelCount(1)} × \`count\`, at most ${lowLevelCount(10_000).toLocaleString("en-US")}, same adjustment) are analysed with the same options, and \`multi_level\`
+describes the higher level's last stroke (\`high_bi\`) through the lower strokes (\`low_bis\`) and pivots (\`low_zss\`) that
+start at or after its start and end at or before its end (a date counts as its midnight, as in easy_tdx):
+\`low_level_qs\` = easy_tdx's bi_count, zs_count, has_trend (≥ 2 pivots), has_consolidation (≥ 1), trend_direction,
+bi_overlap, divergence_possible; with easy_tdx's \`high_level\`, \`low_level\` and \`last_bi_index\`. Null when the higher
+level has no stroke.`;
 
 /** `POST /api/v1/chanlun/analyze` (market-api.md 4.6). */
 export function registerChanlunRoutes(app: OpenAPIHono<HttpEnv>, bars: BarService, dir: SecurityDirectory): void {
+  const loader = new BarLoader(bars, dir);
   app.openapi(
     createRoute({
       method: "post",
@@ -81,6 +100,7 @@ export function registerChanlunRoutes(app: OpenAPIHono<HttpEnv>, bars: BarServic
         if (!(await dir.find(req.market!, req.code!).catch(() => true))) throw new HttpError(404, `Unknown security ${req.market}:${req.code}`);
         const q = { market: req.market!, code: req.code!, category: req.category, start: req.start, count: req.count, barTime: req.bar_time };
         const index = classifySecurity(req.market!, req.code!).kind === "index";
+        if (index && req.multi_level !== undefined) throw new HttpError(400, `multi_level analyses stocks (and funds, bonds); ${req.market}:${req.code} is an index`);
         const a = index ? await bars.indexBars(q) : await bars.bars(q, req.adjust);
         series = { ...a.series, time: barTimes(a.series.time, req.category, req.bar_time) };
         symbol = `${req.market}${req.code}`;
@@ -92,7 +112,12 @@ export function registerChanlunRoutes(app: OpenAPIHono<HttpEnv>, bars: BarServic
       const json = chanToJson(analyzeChan(series, options.config), { mergedBars: true });
       const compat = easyTdxFields(json, symbol, req.category);
       const { merged_bars, ...rest } = json;
-      return c.json({ ...compat, ...rest, ...(req.merged_bars ? { merged_bars } : {}) }, 200);
+      const low = req.multi_level;
+      const ml =
+        low === undefined
+          ? {}
+          : { multi_level: await multiLevel(loader, { symbol: `${req.market}:${req.code}`, high: req.category, low, count: req.count, adjust: req.adjust, barTime: req.bar_time, config: options.config }, compat) };
+      return c.json({ ...compat, ...rest, ...(req.merged_bars ? { merged_bars } : {}), ...ml }, 200);
     },
   );
 }

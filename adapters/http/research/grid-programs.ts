@@ -51,7 +51,7 @@ export interface OptimizeAllTaskInput extends SweepData, Ranking {
 }
 
 /** Metric matrices of every sweep, computed chunk by chunk on the pool. */
-async function sweepGrids(ctx: TaskContext, sweeps: readonly Sweep[], data: SweepData): Promise<Float64Array[]> {
+export async function sweepGrids(ctx: TaskContext, sweeps: readonly Sweep[], data: SweepData): Promise<Float64Array[]> {
   const bars = fromWire(data.bars);
   const sizes = sweeps.map((s) => gridSize(s.grid));
   const total = sizes.reduce((a, n) => a + n, 0);

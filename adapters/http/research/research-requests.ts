@@ -22,7 +22,7 @@ export const MAX_GRID_POINTS = 20_000;
 const OBJECTIVE_RULE = "risk and cost metrics (drawdowns, volatility, fees, losing and rejected trades) ascending, every other metric descending; undefined values last";
 
 /** Optimisation's objective: easy_tdx ranks by total_return and never sends one (its optimizer.py sorts by total_return descending). */
-const Objective = z
+export const Objective = z
   .enum(METRIC_NAMES as unknown as [string, ...string[]])
   .default("total_return")
   .openapi({ description: `metric the ranking is sorted by, default total_return (as easy_tdx): ${OBJECTIVE_RULE}` });
@@ -33,7 +33,7 @@ const WalkForwardObjective = z
   .default("sharpe")
   .openapi({ description: `metric each in-sample span is optimised by, default sharpe: ${OBJECTIVE_RULE}` });
 
-const MinTrades = z
+export const MinTrades = z
   .number()
   .int()
   .min(0)
@@ -52,23 +52,26 @@ function checkGrid(registry: PluginRegistry, strategy: string, grid: Record<stri
   const plugin = registry.strategies.get(strategy);
   if (!plugin || grid === undefined) return;
   const defaults = plugin.params.parse({}) as Record<string, unknown>;
-  // a schema that rejects a string under an unknown key validates extra keys: the formula strategy's own parameters (numbers)
-  const open = !plugin.params.safeParse({ "?": "?" }).success;
+  // a schema with a catchall validates extra keys: the formula strategy's own parameters (numbers); a strict one (never) has none
+  const catchall = (plugin.params as { _zod?: { def?: { catchall?: { _zod: { def: { type: string } } } } } })._zod?.def?.catchall;
+  const open = catchall !== undefined && catchall._zod.def.type !== "never";
+  const shape = (plugin.params as { shape?: Record<string, z.ZodType> }).shape ?? {};
   for (const [key, values] of Object.entries(grid)) {
-    const known = key in defaults;
+    // an optional field without a default is a parameter too (a combination's "<member>.<param>")
+    const known = key in defaults || key in shape;
     if (!known && !open) {
       ctx.addIssue({ code: "custom", path: [...path, key], message: `${strategy} has no parameter ${key} (parameters: ${Object.keys(defaults).join(", ")})` });
       continue;
     }
-    const type = known ? typeof defaults[key] : "number";
-    const bad = values.findIndex((v) => typeof v !== type);
+    const type = key in defaults ? typeof defaults[key] : known ? undefined : "number";
+    const bad = type === undefined ? -1 : values.findIndex((v) => typeof v !== type);
     if (bad >= 0) {
       ctx.addIssue({ code: "custom", path: [...path, key, bad], message: `${key} takes ${type} values` });
       continue;
     }
     // each value within the parameter's own bounds, as a single run's params are
-    const schema = plugin.params as { shape?: Record<string, z.ZodType>; _zod?: { def?: { catchall?: z.ZodType } } };
-    const field = schema.shape?.[key] ?? schema._zod?.def?.catchall;
+    const schema = plugin.params as { _zod?: { def?: { catchall?: z.ZodType } } };
+    const field = shape[key] ?? schema._zod?.def?.catchall;
     values.forEach((v, i) => {
       const r = field?.safeParse(v);
       if (r && !r.success) for (const issue of r.error.issues) ctx.addIssue({ ...issue, path: [...path, key, i] } as never);

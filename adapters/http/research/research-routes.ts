@@ -22,6 +22,9 @@ import {
   WalkForwardResultSchema,
 } from "./research-responses.ts";
 import type { ResearchService } from "./research-service.ts";
+import { COMBINATION_RULE } from "../../../plugins/strategies/combination.ts";
+import { MAX_RUN_ALL_RUNS, runAllRequestSchema } from "./run-all-requests.ts";
+import { RunAllResultSchema } from "./run-all-responses.ts";
 
 const tags = ["backtest"];
 const SUBMIT = { 202: { description: "accepted; poll GET /api/v1/backtest/tasks/{task_id}", content: { "application/json": { schema: TaskSubmitResponseSchema } } } };
@@ -83,6 +86,26 @@ export function registerResearchRoutes(app: OpenAPIHono<HttpEnv>, research: Rese
       responses: { ...SUBMIT, ...errorResponses(400, 401, 403, 404, 413, 502, 503, 504) },
     }),
     async (c) => c.json(accepted(await research.submitOptimizeAll(c.req.valid("json"))), 202),
+  );
+
+  app.openapi(
+    createRoute({
+      method: "post",
+      path: "/api/v1/backtest/run-all/run/async",
+      tags,
+      summary: "Background ranking of every strategy and every 2- and 3-member combination of them on one symbol",
+      description: `easy_tdx's \`run-all --combo 2 --combo 3 --combo-mode MAJORITY\`. Each strategy (\`strategies\`, default every
+registered one but \`combination\`) runs alone at its default parameters, and every combination of \`combo_sizes\` of them
+(default [2, 3]; members in itertools.combinations order) runs as the \`combination\` strategy with \`combo_mode\`
+(default MAJORITY). ${COMBINATION_RULE} At most ${MAX_RUN_ALL_RUNS.toLocaleString("en-US")} runs per request (the 22 built-ins with
+pairs and triples make 1,793); beyond, a 422 at \`combo_sizes\`. All runs are ranked together by \`objective\` (default
+total_return, as easy_tdx); easy_tdx drops combinations that never trade, here runs with fewer than \`min_trades\` (default 1)
+closed trades rank last, marked. The runs share the grid jobs of /optimize (worker threads or BullMQ workers); progress counts
+runs. Result: RunAllResult (\`counts\` per size: C(n, 2), C(n, 3) …).`,
+      request: body(runAllRequestSchema(research.registry)),
+      responses: { ...SUBMIT, ...errorResponses(400, 401, 403, 404, 413, 502, 503, 504) },
+    }),
+    async (c) => c.json(accepted(await research.submitRunAll(c.req.valid("json"))), 202),
   );
 
   app.openapi(
@@ -179,6 +202,7 @@ when the library is empty.`,
   for (const [name, schema] of [
     ["OptimizeResult", OptimizeResultSchema],
     ["OptimizeAllResult", OptimizeAllResultSchema],
+    ["RunAllResult", RunAllResultSchema],
     ["WalkForwardTaskResult", WalkForwardResultSchema],
     ["EvaluationResult", EvaluationResultSchema],
     ["MultiSeedResult", MultiSeedResultSchema],

@@ -18,6 +18,8 @@ import type { OptimizeTaskInput, OptimizeAllTaskInput } from "./grid-programs.ts
 import type { MultiSeedTaskInput } from "./multiseed-program.ts";
 import type { MultiSeedBody, OptimizeAllBody, OptimizeBody, RotationBody, SignalScanBody, WalkForwardBody } from "./research-requests.ts";
 import type { RotationTaskInput } from "./rotation-program.ts";
+import type { RunAllTaskInput } from "./run-all-program.ts";
+import { runAllStrategies, type RunAllBody } from "./run-all-requests.ts";
 import { expandTargets } from "./signal-scan-job.ts";
 import type { SignalScanTaskInput } from "./signal-scan-program.ts";
 import type { WalkForwardTaskInput } from "./walk-forward-programs.ts";
@@ -68,6 +70,24 @@ export class ResearchService {
       bars: toWire(data.bars),
     };
     return this.runner.submit({ kind: "optimize_all", description: `一键寻优全部策略 | ${data.label} | ${strategies.length}个策略`, input });
+  }
+
+  /** Every strategy alone and every combination of `combo_sizes` of them, ranked (the request schema bounded the count). */
+  async submitRunAll(body: RunAllBody): Promise<TaskSummary> {
+    const strategies = runAllStrategies(this.registry, body.strategies);
+    const data = await requestData(this.loader, body);
+    const input: RunAllTaskInput = {
+      strategies,
+      sizes: body.combo_sizes,
+      mode: body.combo_mode,
+      objective: body.objective as MetricName,
+      minTrades: body.min_trades,
+      config: configOf(body),
+      security: data.security,
+      bars: toWire(data.bars),
+    };
+    const combos = body.combo_sizes.length ? ` + ${body.combo_sizes.join("/")}因子组合(${body.combo_mode})` : "";
+    return this.runner.submit({ kind: "run_all", description: `全部策略排名 | ${data.label} | ${strategies.length}个策略${combos}`, input });
   }
 
   /** Walk-forward input: bars by symbol are at least WALK_FORWARD_BARS; a 400 when they are too few for the windows. */

@@ -10,6 +10,7 @@ import type { BarLoader } from "../backtest/bar-loader.ts";
 import { gridPrograms } from "./grid-programs.ts";
 import { multiSeed } from "./multiseed-program.ts";
 import { rotation } from "./rotation-program.ts";
+import { runAllProgram } from "./run-all-program.ts";
 import { signalScan } from "./signal-scan-program.ts";
 import { walkForwardPrograms } from "./walk-forward-programs.ts";
 
@@ -22,6 +23,7 @@ export function researchPrograms(registry: PluginRegistry, loader: BarLoader): M
     ...walkForwardPrograms(registry),
     ["multiseed", multiSeed],
     ["rotation", rotation],
+    ["run_all", runAllProgram(registry)],
     ["signal_scan", signalScan(loader)],
   ]);
 }

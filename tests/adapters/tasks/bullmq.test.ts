@@ -89,10 +89,14 @@ describe("BullMQ backend", { skip: REDIS_SKIP }, () => {
       ["/api/v1/backtest/multiseed/run/async", { strategy: "ma_cross", stocks: ["SH:600519", "SZ:000001"], seeds: [3] }],
       ["/api/v1/backtest/rotation/run/async", { stocks: ["SH:600519", "SZ:000001", "SZ:000002"], slots: 2, count: 200 }],
       ["/api/v1/backtest/signal-scan/run/async", {}],
+      ["/api/v1/backtest/run-all/run/async", { symbol: "SH:600519", count: 300, strategies: ["ma_cross", "macd", "donchian"], combo_mode: "AND" }],
+      ["/api/v1/backtest/run/async", { strategy: "combination", params: { members: "ma_cross,macd", mode: "OR" }, symbol: "SH:600519", count: 300 }],
     ];
     const results = await Promise.all(runs.map(([path, body]) => runTask(s.url, path, body)));
     results.forEach((r, k) => assert.equal(r.status, "done", `${runs[k]![0]}: ${r.error}`));
     assert.equal(results[0].result.equity_curve.length, 300);
     assert.equal(results[10].result.total, 2);
+    assert.deepEqual(results[11].result.counts, { "1": 3, "2": 3, "3": 1 });
+    assert.equal(results[12].result.equity_curve.length, 300);
   });
 });

@@ -5,6 +5,7 @@
  * checks them again and answers 422 at `params.<name>`).
  */
 import type { ParamValue, Params, StrategyInfo, StrategyParamInfo } from "../api/backtest-types.ts";
+import { COMBINATION, memberValues } from "./combination.ts";
 
 const fits = (p: StrategyParamInfo, v: unknown): v is ParamValue =>
   p.type === "bool" ? typeof v === "boolean" : p.type === "str" ? typeof v === "string" : typeof v === "number";
@@ -17,7 +18,8 @@ export function paramsFor(info: StrategyInfo, given: Readonly<Record<string, unk
     if (fits(p, v)) out[p.name] = v;
     else if (p.default !== null) out[p.name] = p.default;
   }
-  return out;
+  // a combination's member parameters ("<member>.<param>") are not in its list: kept as given
+  return info.name === COMBINATION ? { ...out, ...memberValues(given) } : out;
 }
 
 export type ParamProblem = "number" | "integer" | "min" | "max" | "choice";

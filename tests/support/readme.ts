@@ -33,9 +33,11 @@ export async function runExample(name: string, source: string, env: Record<strin
   mkdirSync(dir, { recursive: true });
   const file = join(dir, name);
   writeFileSync(file, source);
+  // Not a child of this test run: an example that runs node:test reports as a user sees it.
+  const { NODE_TEST_CONTEXT: _, ...inherited } = process.env;
   try {
     return await new Promise((resolve) =>
-      execFile(process.execPath, ["--import", "tsx", file], { cwd: REPO, env: { ...process.env, LOG_LEVEL: "error", ...env }, maxBuffer: 16 << 20 }, (err, stdout, stderr) =>
+      execFile(process.execPath, ["--import", "tsx", file], { cwd: REPO, env: { ...inherited, LOG_LEVEL: "error", ...env }, maxBuffer: 16 << 20 }, (err, stdout, stderr) =>
         resolve({ code: err ? ((err as { code?: number }).code ?? 1) : 0, stdout, stderr }),
       ),
     );

@@ -30,6 +30,7 @@ export function localConfig(env: Env, dataDir: string, extra: Env = {}): Config 
 
 export class CliContext {
   readonly #apis = new Map<string, Promise<{ api: ServiceApi; close(): Promise<void> }>>();
+  readonly #cleanups: (() => void)[] = [];
 
   constructor(
     readonly env: Env,
@@ -43,6 +44,16 @@ export class CliContext {
   api(): Promise<ServiceApi> {
     if (this.server) return this.#open("remote", async () => ({ api: new ServiceApi(fetch, this.server!, passwordFor(this.server!, this.env, this.terminal)), close: async () => {} }));
     return this.#local({});
+  }
+
+  /**
+   * An in-process service whose plugins are the modules of `pluginsDir` (as
+   * PLUGINS_DIR gives them), whatever `--server` says; `cleanup` runs when the
+   * context closes, after the service.
+   */
+  pluginApi(pluginsDir: string, cleanup: () => void): Promise<ServiceApi> {
+    this.#cleanups.push(cleanup);
+    return this.#local({ PLUGINS_DIR: pluginsDir });
   }
 
   /** An in-process service on a local TDX directory (QUOTE_SOURCE=vipdoc), whatever `--server` says. */
@@ -86,5 +97,6 @@ export class CliContext {
     const entries = [...this.#apis.values()];
     this.#apis.clear();
     for (const e of entries) await (await e.catch(() => undefined))?.close();
+    for (const c of this.#cleanups.splice(0)) c();
   }
 }

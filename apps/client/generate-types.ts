@@ -24,8 +24,8 @@ export async function generateClientTypes(): Promise<string> {
     const spec = join(dir, "openapi.json");
     const out = join(dir, "openapi-types.ts");
     writeFileSync(spec, JSON.stringify(await serviceOpenApiDocument()));
-    // --immutable: readonly answers and request bodies that accept the readonly arrays callers hold.
-    await promisify(execFile)(process.execPath, [GENERATOR, spec, "-o", out, "--immutable"]);
+    // A field with a default may be left out of a request: optional, not required (the generator's default is the reverse).
+    await promisify(execFile)(process.execPath, [GENERATOR, spec, "-o", out, "--default-non-nullable", "false"]);
     return readFileSync(out, "utf8");
   } finally {
     rmSync(dir, { recursive: true, force: true });

@@ -4,824 +4,824 @@
  */
 
 export interface paths {
-    readonly "/health": {
-        readonly parameters: {
-            readonly query?: never;
-            readonly header?: never;
-            readonly path?: never;
-            readonly cookie?: never;
+    "/health": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
         };
         /** Liveness */
-        readonly get: {
-            readonly parameters: {
-                readonly query?: never;
-                readonly header?: never;
-                readonly path?: never;
-                readonly cookie?: never;
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
             };
-            readonly requestBody?: never;
-            readonly responses: {
+            requestBody?: never;
+            responses: {
                 /** @description OK */
-                readonly 200: {
+                200: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["Health"];
+                        "application/json": components["schemas"]["Health"];
                     };
                 };
             };
         };
-        readonly put?: never;
-        readonly post?: never;
-        readonly delete?: never;
-        readonly options?: never;
-        readonly head?: never;
-        readonly patch?: never;
-        readonly trace?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    readonly "/api/auth/status": {
-        readonly parameters: {
-            readonly query?: never;
-            readonly header?: never;
-            readonly path?: never;
-            readonly cookie?: never;
+    "/api/auth/status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
         };
         /** Whether a password is set and whether this client's session is valid */
-        readonly get: {
-            readonly parameters: {
-                readonly query?: never;
-                readonly header?: never;
-                readonly path?: never;
-                readonly cookie?: never;
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
             };
-            readonly requestBody?: never;
-            readonly responses: {
+            requestBody?: never;
+            responses: {
                 /** @description OK */
-                readonly 200: {
+                200: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["AuthStatus"];
+                        "application/json": components["schemas"]["AuthStatus"];
                     };
                 };
             };
         };
-        readonly put?: never;
-        readonly post?: never;
-        readonly delete?: never;
-        readonly options?: never;
-        readonly head?: never;
-        readonly patch?: never;
-        readonly trace?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    readonly "/api/auth/setup": {
-        readonly parameters: {
-            readonly query?: never;
-            readonly header?: never;
-            readonly path?: never;
-            readonly cookie?: never;
+    "/api/auth/setup": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
         };
-        readonly get?: never;
-        readonly put?: never;
+        get?: never;
+        put?: never;
         /** First-time password set-up (local or private clients only) */
-        readonly post: {
-            readonly parameters: {
-                readonly query?: never;
-                readonly header?: never;
-                readonly path?: never;
-                readonly cookie?: never;
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
             };
-            readonly requestBody: {
-                readonly content: {
-                    readonly "application/json": components["schemas"]["PasswordIn"];
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["PasswordIn"];
                 };
             };
-            readonly responses: {
+            responses: {
                 /** @description OK */
-                readonly 200: {
+                200: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["SetupResult"];
+                        "application/json": components["schemas"]["SetupResult"];
                     };
                 };
                 /** @description Forbidden */
-                readonly 403: {
+                403: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["HTTPError"];
+                        "application/json": components["schemas"]["HTTPError"];
                     };
                 };
                 /** @description Conflict */
-                readonly 409: {
+                409: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["HTTPError"];
+                        "application/json": components["schemas"]["HTTPError"];
                     };
                 };
                 /** @description Request body larger than 1048576 bytes */
-                readonly 413: {
+                413: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["HTTPError"];
+                        "application/json": components["schemas"]["HTTPError"];
                     };
                 };
                 /** @description Validation error */
-                readonly 422: {
+                422: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["HTTPValidationError"];
+                        "application/json": components["schemas"]["HTTPValidationError"];
                     };
                 };
             };
         };
-        readonly delete?: never;
-        readonly options?: never;
-        readonly head?: never;
-        readonly patch?: never;
-        readonly trace?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    readonly "/api/auth/login": {
-        readonly parameters: {
-            readonly query?: never;
-            readonly header?: never;
-            readonly path?: never;
-            readonly cookie?: never;
+    "/api/auth/login": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
         };
-        readonly get?: never;
-        readonly put?: never;
+        get?: never;
+        put?: never;
         /**
          * Log in; sets the tf_session cookie
          * @description Five failed attempts from one address lock it for 300 seconds (429 states the remaining wait). At most two password checks run at once; when 64 more wait, further attempts are answered 503.
          */
-        readonly post: {
-            readonly parameters: {
-                readonly query?: never;
-                readonly header?: never;
-                readonly path?: never;
-                readonly cookie?: never;
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
             };
-            readonly requestBody: {
-                readonly content: {
-                    readonly "application/json": components["schemas"]["LoginIn"];
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["LoginIn"];
                 };
             };
-            readonly responses: {
+            responses: {
                 /** @description OK */
-                readonly 200: {
+                200: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["LoginResult"];
+                        "application/json": components["schemas"]["LoginResult"];
                     };
                 };
                 /** @description Not authenticated */
-                readonly 401: {
+                401: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["HTTPError"];
+                        "application/json": components["schemas"]["HTTPError"];
                     };
                 };
                 /** @description Conflict */
-                readonly 409: {
+                409: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["HTTPError"];
+                        "application/json": components["schemas"]["HTTPError"];
                     };
                 };
                 /** @description Request body larger than 1048576 bytes */
-                readonly 413: {
+                413: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["HTTPError"];
+                        "application/json": components["schemas"]["HTTPError"];
                     };
                 };
                 /** @description Validation error */
-                readonly 422: {
+                422: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["HTTPValidationError"];
+                        "application/json": components["schemas"]["HTTPValidationError"];
                     };
                 };
                 /** @description Too many failed attempts */
-                readonly 429: {
+                429: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["HTTPError"];
+                        "application/json": components["schemas"]["HTTPError"];
                     };
                 };
                 /** @description Upstream unavailable */
-                readonly 503: {
+                503: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["HTTPError"];
+                        "application/json": components["schemas"]["HTTPError"];
                     };
                 };
             };
         };
-        readonly delete?: never;
-        readonly options?: never;
-        readonly head?: never;
-        readonly patch?: never;
-        readonly trace?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    readonly "/api/auth/logout": {
-        readonly parameters: {
-            readonly query?: never;
-            readonly header?: never;
-            readonly path?: never;
-            readonly cookie?: never;
+    "/api/auth/logout": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
         };
-        readonly get?: never;
-        readonly put?: never;
+        get?: never;
+        put?: never;
         /** Revoke this session; the cookie is deleted in every case */
-        readonly post: {
-            readonly parameters: {
-                readonly query?: never;
-                readonly header?: never;
-                readonly path?: never;
-                readonly cookie?: never;
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
             };
-            readonly requestBody?: never;
-            readonly responses: {
+            requestBody?: never;
+            responses: {
                 /** @description OK */
-                readonly 200: {
+                200: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["LogoutResult"];
+                        "application/json": components["schemas"]["LogoutResult"];
                     };
                 };
             };
         };
-        readonly delete?: never;
-        readonly options?: never;
-        readonly head?: never;
-        readonly patch?: never;
-        readonly trace?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    readonly "/api/auth/change-password": {
-        readonly parameters: {
-            readonly query?: never;
-            readonly header?: never;
-            readonly path?: never;
-            readonly cookie?: never;
+    "/api/auth/change-password": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
         };
-        readonly get?: never;
-        readonly put?: never;
+        get?: never;
+        put?: never;
         /** Change the password; every session, this one included, is revoked */
-        readonly post: {
-            readonly parameters: {
-                readonly query?: never;
-                readonly header?: never;
-                readonly path?: never;
-                readonly cookie?: never;
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
             };
-            readonly requestBody: {
-                readonly content: {
-                    readonly "application/json": components["schemas"]["ChangePasswordIn"];
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["ChangePasswordIn"];
                 };
             };
-            readonly responses: {
+            responses: {
                 /** @description OK */
-                readonly 200: {
+                200: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["ChangePasswordResult"];
+                        "application/json": components["schemas"]["ChangePasswordResult"];
                     };
                 };
                 /** @description Not authenticated */
-                readonly 401: {
+                401: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["HTTPError"];
+                        "application/json": components["schemas"]["HTTPError"];
                     };
                 };
                 /** @description Conflict */
-                readonly 409: {
+                409: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["HTTPError"];
+                        "application/json": components["schemas"]["HTTPError"];
                     };
                 };
                 /** @description Request body larger than 1048576 bytes */
-                readonly 413: {
+                413: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["HTTPError"];
+                        "application/json": components["schemas"]["HTTPError"];
                     };
                 };
                 /** @description Validation error */
-                readonly 422: {
+                422: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["HTTPValidationError"];
+                        "application/json": components["schemas"]["HTTPValidationError"];
                     };
                 };
             };
         };
-        readonly delete?: never;
-        readonly options?: never;
-        readonly head?: never;
-        readonly patch?: never;
-        readonly trace?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    readonly "/api/v1/market/session": {
-        readonly parameters: {
-            readonly query?: never;
-            readonly header?: never;
-            readonly path?: never;
-            readonly cookie?: never;
+    "/api/v1/market/session": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
         };
         /**
          * Whether now is inside a valid trading window
          * @description Valid windows are 09:15–11:30 and 13:00–15:05 Asia/Shanghai (both ends inclusive, auction buffer included, lunch break excluded), Monday to Friday. No holiday calendar is consulted.
          */
-        readonly get: {
-            readonly parameters: {
-                readonly query?: never;
-                readonly header?: never;
-                readonly path?: never;
-                readonly cookie?: never;
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
             };
-            readonly requestBody?: never;
-            readonly responses: {
+            requestBody?: never;
+            responses: {
                 /** @description OK */
-                readonly 200: {
+                200: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["MarketSession"];
+                        "application/json": components["schemas"]["MarketSession"];
                     };
                 };
                 /** @description Not authenticated */
-                readonly 401: {
+                401: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["HTTPError"];
+                        "application/json": components["schemas"]["HTTPError"];
                     };
                 };
                 /** @description Forbidden */
-                readonly 403: {
+                403: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["HTTPError"];
+                        "application/json": components["schemas"]["HTTPError"];
                     };
                 };
                 /** @description Validation error */
-                readonly 422: {
+                422: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["HTTPValidationError"];
+                        "application/json": components["schemas"]["HTTPValidationError"];
                     };
                 };
             };
         };
-        readonly put?: never;
-        readonly post?: never;
-        readonly delete?: never;
-        readonly options?: never;
-        readonly head?: never;
-        readonly patch?: never;
-        readonly trace?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    readonly "/api/v1/security/count": {
-        readonly parameters: {
-            readonly query?: never;
-            readonly header?: never;
-            readonly path?: never;
-            readonly cookie?: never;
+    "/api/v1/security/count": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
         };
         /** Number of securities of every type in a market */
-        readonly get: {
-            readonly parameters: {
-                readonly query: {
-                    readonly market: "SZ" | "SH" | "BJ";
+        get: {
+            parameters: {
+                query: {
+                    market: "SZ" | "SH" | "BJ";
                 };
-                readonly header?: never;
-                readonly path?: never;
-                readonly cookie?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
             };
-            readonly requestBody?: never;
-            readonly responses: {
+            requestBody?: never;
+            responses: {
                 /** @description OK */
-                readonly 200: {
+                200: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["CountResponse"];
+                        "application/json": components["schemas"]["CountResponse"];
                     };
                 };
                 /** @description Not authenticated */
-                readonly 401: {
+                401: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["HTTPError"];
+                        "application/json": components["schemas"]["HTTPError"];
                     };
                 };
                 /** @description Forbidden */
-                readonly 403: {
+                403: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["HTTPError"];
+                        "application/json": components["schemas"]["HTTPError"];
                     };
                 };
                 /** @description Validation error */
-                readonly 422: {
+                422: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["HTTPValidationError"];
+                        "application/json": components["schemas"]["HTTPValidationError"];
                     };
                 };
                 /** @description Upstream answered badly */
-                readonly 502: {
+                502: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["HTTPError"];
+                        "application/json": components["schemas"]["HTTPError"];
                     };
                 };
                 /** @description Upstream unavailable */
-                readonly 503: {
+                503: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["HTTPError"];
+                        "application/json": components["schemas"]["HTTPError"];
                     };
                 };
                 /** @description Upstream timed out */
-                readonly 504: {
+                504: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["HTTPError"];
+                        "application/json": components["schemas"]["HTTPError"];
                     };
                 };
             };
         };
-        readonly put?: never;
-        readonly post?: never;
-        readonly delete?: never;
-        readonly options?: never;
-        readonly head?: never;
-        readonly patch?: never;
-        readonly trace?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    readonly "/api/v1/security/list": {
-        readonly parameters: {
-            readonly query?: never;
-            readonly header?: never;
-            readonly path?: never;
-            readonly cookie?: never;
+    "/api/v1/security/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
         };
         /**
          * One page (1000 rows) of a market's security list
          * @description Columns: market, code, name, volunit (shares per lot), decimal_point, pre_close, kind (stock, index, fund, bond, other).
          */
-        readonly get: {
-            readonly parameters: {
-                readonly query: {
-                    readonly market: "SZ" | "SH" | "BJ";
-                    readonly start?: number;
+        get: {
+            parameters: {
+                query: {
+                    market: "SZ" | "SH" | "BJ";
+                    start?: number;
                 };
-                readonly header?: never;
-                readonly path?: never;
-                readonly cookie?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
             };
-            readonly requestBody?: never;
-            readonly responses: {
+            requestBody?: never;
+            responses: {
                 /** @description OK */
-                readonly 200: {
+                200: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["DataFrameResponse"];
+                        "application/json": components["schemas"]["DataFrameResponse"];
                     };
                 };
                 /** @description Not authenticated */
-                readonly 401: {
+                401: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["HTTPError"];
+                        "application/json": components["schemas"]["HTTPError"];
                     };
                 };
                 /** @description Forbidden */
-                readonly 403: {
+                403: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["HTTPError"];
+                        "application/json": components["schemas"]["HTTPError"];
                     };
                 };
                 /** @description Validation error */
-                readonly 422: {
+                422: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["HTTPValidationError"];
+                        "application/json": components["schemas"]["HTTPValidationError"];
                     };
                 };
                 /** @description Upstream answered badly */
-                readonly 502: {
+                502: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["HTTPError"];
+                        "application/json": components["schemas"]["HTTPError"];
                     };
                 };
                 /** @description Upstream unavailable */
-                readonly 503: {
+                503: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["HTTPError"];
+                        "application/json": components["schemas"]["HTTPError"];
                     };
                 };
                 /** @description Upstream timed out */
-                readonly 504: {
+                504: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["HTTPError"];
+                        "application/json": components["schemas"]["HTTPError"];
                     };
                 };
             };
         };
-        readonly put?: never;
-        readonly post?: never;
-        readonly delete?: never;
-        readonly options?: never;
-        readonly head?: never;
-        readonly patch?: never;
-        readonly trace?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    readonly "/api/v1/security/list-all": {
-        readonly parameters: {
-            readonly query?: never;
-            readonly header?: never;
-            readonly path?: never;
-            readonly cookie?: never;
+    "/api/v1/security/list-all": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
         };
         /**
          * The SH and SZ A-share list
          * @description Reads `pages` pages of 1000 securities from each of SH and SZ (concurrently) and keeps the A-shares.
          */
-        readonly get: {
-            readonly parameters: {
-                readonly query?: {
-                    readonly pages?: number;
+        get: {
+            parameters: {
+                query?: {
+                    pages?: number;
                 };
-                readonly header?: never;
-                readonly path?: never;
-                readonly cookie?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
             };
-            readonly requestBody?: never;
-            readonly responses: {
+            requestBody?: never;
+            responses: {
                 /** @description OK */
-                readonly 200: {
+                200: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["DataFrameResponse"];
+                        "application/json": components["schemas"]["DataFrameResponse"];
                     };
                 };
                 /** @description Not authenticated */
-                readonly 401: {
+                401: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["HTTPError"];
+                        "application/json": components["schemas"]["HTTPError"];
                     };
                 };
                 /** @description Forbidden */
-                readonly 403: {
+                403: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["HTTPError"];
+                        "application/json": components["schemas"]["HTTPError"];
                     };
                 };
                 /** @description Validation error */
-                readonly 422: {
+                422: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["HTTPValidationError"];
+                        "application/json": components["schemas"]["HTTPValidationError"];
                     };
                 };
                 /** @description Upstream answered badly */
-                readonly 502: {
+                502: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["HTTPError"];
+                        "application/json": components["schemas"]["HTTPError"];
                     };
                 };
                 /** @description Upstream unavailable */
-                readonly 503: {
+                503: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["HTTPError"];
+                        "application/json": components["schemas"]["HTTPError"];
                     };
                 };
                 /** @description Upstream timed out */
-                readonly 504: {
+                504: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["HTTPError"];
+                        "application/json": components["schemas"]["HTTPError"];
                     };
                 };
             };
         };
-        readonly put?: never;
-        readonly post?: never;
-        readonly delete?: never;
-        readonly options?: never;
-        readonly head?: never;
-        readonly patch?: never;
-        readonly trace?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    readonly "/api/v1/quotes": {
-        readonly parameters: {
-            readonly query?: never;
-            readonly header?: never;
-            readonly path?: never;
-            readonly cookie?: never;
+    "/api/v1/quotes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
         };
-        readonly get?: never;
-        readonly put?: never;
+        get?: never;
+        put?: never;
         /**
          * Five-level real-time quotes, at most 80 securities per call
          * @description Five-level real-time quotes. Columns: market, code, price, pre_close, open, high, low, change, change_pct (percent), vol (lots), cur_vol (lots of the last trade), amount (CNY), s_vol / b_vol (sell- / buy-initiated lots), active1, active2, bid1..bid5, bid_vol1..bid_vol5, ask1..ask5, ask_vol1..ask_vol5 (lots), rise_speed (percent), server_time (HH:MM:SS.mmm). Securities the server does not know are listed in a top-level `missing` array.
          */
-        readonly post: {
-            readonly parameters: {
-                readonly query?: never;
-                readonly header?: never;
-                readonly path?: never;
-                readonly cookie?: never;
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
             };
-            readonly requestBody: {
-                readonly content: {
-                    readonly "application/json": components["schemas"]["QuoteRequest"];
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["QuoteRequest"];
                 };
             };
-            readonly responses: {
+            responses: {
                 /** @description OK */
-                readonly 200: {
+                200: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["DataFrameResponse"];
+                        "application/json": components["schemas"]["DataFrameResponse"];
                     };
                 };
                 /** @description Not authenticated */
-                readonly 401: {
+                401: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["HTTPError"];
+                        "application/json": components["schemas"]["HTTPError"];
                     };
                 };
                 /** @description Forbidden */
-                readonly 403: {
+                403: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["HTTPError"];
+                        "application/json": components["schemas"]["HTTPError"];
                     };
                 };
                 /** @description Request body larger than 1048576 bytes */
-                readonly 413: {
+                413: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["HTTPError"];
+                        "application/json": components["schemas"]["HTTPError"];
                     };
                 };
                 /** @description Validation error */
-                readonly 422: {
+                422: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["HTTPValidationError"];
+                        "application/json": components["schemas"]["HTTPValidationError"];
                     };
                 };
                 /** @description Upstream answered badly */
-                readonly 502: {
+                502: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["HTTPError"];
+                        "application/json": components["schemas"]["HTTPError"];
                     };
                 };
                 /** @description Upstream unavailable */
-                readonly 503: {
+                503: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["HTTPError"];
+                        "application/json": components["schemas"]["HTTPError"];
                     };
                 };
                 /** @description Upstream timed out */
-                readonly 504: {
+                504: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["HTTPError"];
+                        "application/json": components["schemas"]["HTTPError"];
                     };
                 };
             };
         };
-        readonly delete?: never;
-        readonly options?: never;
-        readonly head?: never;
-        readonly patch?: never;
-        readonly trace?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    readonly "/api/v1/bars": {
-        readonly parameters: {
-            readonly query?: never;
-            readonly header?: never;
-            readonly path?: never;
-            readonly cookie?: never;
+    "/api/v1/bars": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
         };
         /**
          * K-line bars of a security, adjusted (QFQ by default)
@@ -840,874 +840,874 @@ export interface paths {
          *     MIN_120 is built from pairs of 60-minute bars within a session half (at most 400 bars). Weekly and longer volumes
          *     arrive from TDX divided by 100 and are restored to shares.
          */
-        readonly get: {
-            readonly parameters: {
-                readonly query: {
-                    readonly market: "SZ" | "SH" | "BJ";
-                    readonly code: string;
-                    readonly category?: "MIN_1" | "MIN_5" | "MIN_15" | "MIN_30" | "MIN_60" | "MIN_120" | "DAY" | "WEEK" | "MONTH" | "SEASON" | "YEAR";
+        get: {
+            parameters: {
+                query: {
+                    market: "SZ" | "SH" | "BJ";
+                    code: string;
+                    category?: "MIN_1" | "MIN_5" | "MIN_15" | "MIN_30" | "MIN_60" | "MIN_120" | "DAY" | "WEEK" | "MONTH" | "SEASON" | "YEAR";
                     /** @description bars back from the newest */
-                    readonly start?: number;
-                    readonly count?: number;
+                    start?: number;
+                    count?: number;
                     /** @description start = bar start time; end = bar end time (TDX stamps bars at their end) */
-                    readonly bar_time?: "start" | "end";
-                    readonly adjust?: "NONE" | "QFQ" | "HFQ";
+                    bar_time?: "start" | "end";
+                    adjust?: "NONE" | "QFQ" | "HFQ";
                 };
-                readonly header?: never;
-                readonly path?: never;
-                readonly cookie?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
             };
-            readonly requestBody?: never;
-            readonly responses: {
+            requestBody?: never;
+            responses: {
                 /** @description OK */
-                readonly 200: {
+                200: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["DataFrameResponse"];
+                        "application/json": components["schemas"]["DataFrameResponse"];
                     };
                 };
                 /** @description Bad request */
-                readonly 400: {
+                400: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["HTTPError"];
+                        "application/json": components["schemas"]["HTTPError"];
                     };
                 };
                 /** @description Not authenticated */
-                readonly 401: {
+                401: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["HTTPError"];
+                        "application/json": components["schemas"]["HTTPError"];
                     };
                 };
                 /** @description Forbidden */
-                readonly 403: {
+                403: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["HTTPError"];
+                        "application/json": components["schemas"]["HTTPError"];
                     };
                 };
                 /** @description Not found */
-                readonly 404: {
+                404: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["HTTPError"];
+                        "application/json": components["schemas"]["HTTPError"];
                     };
                 };
                 /** @description Validation error */
-                readonly 422: {
+                422: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["HTTPValidationError"];
+                        "application/json": components["schemas"]["HTTPValidationError"];
                     };
                 };
                 /** @description Upstream answered badly */
-                readonly 502: {
+                502: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["HTTPError"];
+                        "application/json": components["schemas"]["HTTPError"];
                     };
                 };
                 /** @description Upstream unavailable */
-                readonly 503: {
+                503: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["HTTPError"];
+                        "application/json": components["schemas"]["HTTPError"];
                     };
                 };
                 /** @description Upstream timed out */
-                readonly 504: {
+                504: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["HTTPError"];
+                        "application/json": components["schemas"]["HTTPError"];
                     };
                 };
             };
         };
-        readonly put?: never;
-        readonly post?: never;
-        readonly delete?: never;
-        readonly options?: never;
-        readonly head?: never;
-        readonly patch?: never;
-        readonly trace?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    readonly "/api/v1/bars/index": {
-        readonly parameters: {
-            readonly query?: never;
-            readonly header?: never;
-            readonly path?: never;
-            readonly cookie?: never;
+    "/api/v1/bars/index": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
         };
         /**
          * K-line bars of an index
          * @description Columns as `/bars` plus up_count and down_count (advancing/declining constituents). Volume in lots for daily and longer bars (restored ×100 for weekly and above); `vol` is null for minute index bars, which carry no volume. A code that is not an index (stocks, funds, bonds) is a 400 pointing to `/bars`; an unknown code is a 404.
          */
-        readonly get: {
-            readonly parameters: {
-                readonly query: {
-                    readonly market: "SZ" | "SH";
-                    readonly code: string;
-                    readonly category?: "MIN_1" | "MIN_5" | "MIN_15" | "MIN_30" | "MIN_60" | "MIN_120" | "DAY" | "WEEK" | "MONTH" | "SEASON" | "YEAR";
+        get: {
+            parameters: {
+                query: {
+                    market: "SZ" | "SH";
+                    code: string;
+                    category?: "MIN_1" | "MIN_5" | "MIN_15" | "MIN_30" | "MIN_60" | "MIN_120" | "DAY" | "WEEK" | "MONTH" | "SEASON" | "YEAR";
                     /** @description bars back from the newest */
-                    readonly start?: number;
-                    readonly count?: number;
+                    start?: number;
+                    count?: number;
                     /** @description start = bar start time; end = bar end time (TDX stamps bars at their end) */
-                    readonly bar_time?: "start" | "end";
+                    bar_time?: "start" | "end";
                 };
-                readonly header?: never;
-                readonly path?: never;
-                readonly cookie?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
             };
-            readonly requestBody?: never;
-            readonly responses: {
+            requestBody?: never;
+            responses: {
                 /** @description OK */
-                readonly 200: {
+                200: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["DataFrameResponse"];
+                        "application/json": components["schemas"]["DataFrameResponse"];
                     };
                 };
                 /** @description Bad request */
-                readonly 400: {
+                400: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["HTTPError"];
+                        "application/json": components["schemas"]["HTTPError"];
                     };
                 };
                 /** @description Not authenticated */
-                readonly 401: {
+                401: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["HTTPError"];
+                        "application/json": components["schemas"]["HTTPError"];
                     };
                 };
                 /** @description Forbidden */
-                readonly 403: {
+                403: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["HTTPError"];
+                        "application/json": components["schemas"]["HTTPError"];
                     };
                 };
                 /** @description Not found */
-                readonly 404: {
+                404: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["HTTPError"];
+                        "application/json": components["schemas"]["HTTPError"];
                     };
                 };
                 /** @description Validation error */
-                readonly 422: {
+                422: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["HTTPValidationError"];
+                        "application/json": components["schemas"]["HTTPValidationError"];
                     };
                 };
                 /** @description Upstream answered badly */
-                readonly 502: {
+                502: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["HTTPError"];
+                        "application/json": components["schemas"]["HTTPError"];
                     };
                 };
                 /** @description Upstream unavailable */
-                readonly 503: {
+                503: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["HTTPError"];
+                        "application/json": components["schemas"]["HTTPError"];
                     };
                 };
                 /** @description Upstream timed out */
-                readonly 504: {
+                504: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["HTTPError"];
+                        "application/json": components["schemas"]["HTTPError"];
                     };
                 };
             };
         };
-        readonly put?: never;
-        readonly post?: never;
-        readonly delete?: never;
-        readonly options?: never;
-        readonly head?: never;
-        readonly patch?: never;
-        readonly trace?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    readonly "/api/v1/minute": {
-        readonly parameters: {
-            readonly query?: never;
-            readonly header?: never;
-            readonly path?: never;
-            readonly cookie?: never;
+    "/api/v1/minute": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
         };
         /**
          * Today's intraday series
          * @description Columns: time (HH:MM, end of the minute), price (CNY), vol (lots).
          */
-        readonly get: {
-            readonly parameters: {
-                readonly query: {
-                    readonly market: "SZ" | "SH";
-                    readonly code: string;
+        get: {
+            parameters: {
+                query: {
+                    market: "SZ" | "SH";
+                    code: string;
                 };
-                readonly header?: never;
-                readonly path?: never;
-                readonly cookie?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
             };
-            readonly requestBody?: never;
-            readonly responses: {
+            requestBody?: never;
+            responses: {
                 /** @description OK */
-                readonly 200: {
+                200: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["DataFrameResponse"];
+                        "application/json": components["schemas"]["DataFrameResponse"];
                     };
                 };
                 /** @description Not authenticated */
-                readonly 401: {
+                401: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["HTTPError"];
+                        "application/json": components["schemas"]["HTTPError"];
                     };
                 };
                 /** @description Forbidden */
-                readonly 403: {
+                403: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["HTTPError"];
+                        "application/json": components["schemas"]["HTTPError"];
                     };
                 };
                 /** @description Validation error */
-                readonly 422: {
+                422: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["HTTPValidationError"];
+                        "application/json": components["schemas"]["HTTPValidationError"];
                     };
                 };
                 /** @description Upstream answered badly */
-                readonly 502: {
+                502: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["HTTPError"];
+                        "application/json": components["schemas"]["HTTPError"];
                     };
                 };
                 /** @description Upstream unavailable */
-                readonly 503: {
+                503: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["HTTPError"];
+                        "application/json": components["schemas"]["HTTPError"];
                     };
                 };
                 /** @description Upstream timed out */
-                readonly 504: {
+                504: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["HTTPError"];
+                        "application/json": components["schemas"]["HTTPError"];
                     };
                 };
             };
         };
-        readonly put?: never;
-        readonly post?: never;
-        readonly delete?: never;
-        readonly options?: never;
-        readonly head?: never;
-        readonly patch?: never;
-        readonly trace?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    readonly "/api/v1/minute/history": {
-        readonly parameters: {
-            readonly query?: never;
-            readonly header?: never;
-            readonly path?: never;
-            readonly cookie?: never;
+    "/api/v1/minute/history": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
         };
         /**
          * Intraday series of a past day
          * @description Columns: time (HH:MM, end of the minute), price (CNY), vol (lots). The top-level `pre_close` is the previous close the server reports.
          */
-        readonly get: {
-            readonly parameters: {
-                readonly query: {
-                    readonly market: "SZ" | "SH";
-                    readonly code: string;
-                    readonly date: number;
+        get: {
+            parameters: {
+                query: {
+                    market: "SZ" | "SH";
+                    code: string;
+                    date: number;
                 };
-                readonly header?: never;
-                readonly path?: never;
-                readonly cookie?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
             };
-            readonly requestBody?: never;
-            readonly responses: {
+            requestBody?: never;
+            responses: {
                 /** @description OK */
-                readonly 200: {
+                200: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["DataFrameResponse"];
+                        "application/json": components["schemas"]["DataFrameResponse"];
                     };
                 };
                 /** @description Not authenticated */
-                readonly 401: {
+                401: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["HTTPError"];
+                        "application/json": components["schemas"]["HTTPError"];
                     };
                 };
                 /** @description Forbidden */
-                readonly 403: {
+                403: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["HTTPError"];
+                        "application/json": components["schemas"]["HTTPError"];
                     };
                 };
                 /** @description Validation error */
-                readonly 422: {
+                422: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["HTTPValidationError"];
+                        "application/json": components["schemas"]["HTTPValidationError"];
                     };
                 };
                 /** @description Upstream answered badly */
-                readonly 502: {
+                502: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["HTTPError"];
+                        "application/json": components["schemas"]["HTTPError"];
                     };
                 };
                 /** @description Upstream unavailable */
-                readonly 503: {
+                503: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["HTTPError"];
+                        "application/json": components["schemas"]["HTTPError"];
                     };
                 };
                 /** @description Upstream timed out */
-                readonly 504: {
+                504: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["HTTPError"];
+                        "application/json": components["schemas"]["HTTPError"];
                     };
                 };
             };
         };
-        readonly put?: never;
-        readonly post?: never;
-        readonly delete?: never;
-        readonly options?: never;
-        readonly head?: never;
-        readonly patch?: never;
-        readonly trace?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    readonly "/api/v1/transaction": {
-        readonly parameters: {
-            readonly query?: never;
-            readonly header?: never;
-            readonly path?: never;
-            readonly cookie?: never;
+    "/api/v1/transaction": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
         };
         /**
          * Today's tick-by-tick trades
          * @description Tick-by-tick trades, oldest first. Columns: time (HH:MM), hour, minute, price (CNY), vol (lots), num (orders in the trade; null for historical ticks, which do not carry it), buyorsell (0 buy-initiated, 1 sell-initiated, 2 neutral).
          */
-        readonly get: {
-            readonly parameters: {
-                readonly query: {
-                    readonly market: "SZ" | "SH";
-                    readonly code: string;
-                    readonly start?: number;
-                    readonly count?: number;
+        get: {
+            parameters: {
+                query: {
+                    market: "SZ" | "SH";
+                    code: string;
+                    start?: number;
+                    count?: number;
                 };
-                readonly header?: never;
-                readonly path?: never;
-                readonly cookie?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
             };
-            readonly requestBody?: never;
-            readonly responses: {
+            requestBody?: never;
+            responses: {
                 /** @description OK */
-                readonly 200: {
+                200: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["DataFrameResponse"];
+                        "application/json": components["schemas"]["DataFrameResponse"];
                     };
                 };
                 /** @description Not authenticated */
-                readonly 401: {
+                401: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["HTTPError"];
+                        "application/json": components["schemas"]["HTTPError"];
                     };
                 };
                 /** @description Forbidden */
-                readonly 403: {
+                403: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["HTTPError"];
+                        "application/json": components["schemas"]["HTTPError"];
                     };
                 };
                 /** @description Validation error */
-                readonly 422: {
+                422: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["HTTPValidationError"];
+                        "application/json": components["schemas"]["HTTPValidationError"];
                     };
                 };
                 /** @description Upstream answered badly */
-                readonly 502: {
+                502: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["HTTPError"];
+                        "application/json": components["schemas"]["HTTPError"];
                     };
                 };
                 /** @description Upstream unavailable */
-                readonly 503: {
+                503: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["HTTPError"];
+                        "application/json": components["schemas"]["HTTPError"];
                     };
                 };
                 /** @description Upstream timed out */
-                readonly 504: {
+                504: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["HTTPError"];
+                        "application/json": components["schemas"]["HTTPError"];
                     };
                 };
             };
         };
-        readonly put?: never;
-        readonly post?: never;
-        readonly delete?: never;
-        readonly options?: never;
-        readonly head?: never;
-        readonly patch?: never;
-        readonly trace?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    readonly "/api/v1/transaction/history": {
-        readonly parameters: {
-            readonly query?: never;
-            readonly header?: never;
-            readonly path?: never;
-            readonly cookie?: never;
+    "/api/v1/transaction/history": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
         };
         /**
          * Tick-by-tick trades of a past day
          * @description Tick-by-tick trades, oldest first. Columns: time (HH:MM), hour, minute, price (CNY), vol (lots), num (orders in the trade; null for historical ticks, which do not carry it), buyorsell (0 buy-initiated, 1 sell-initiated, 2 neutral).
          */
-        readonly get: {
-            readonly parameters: {
-                readonly query: {
-                    readonly market: "SZ" | "SH";
-                    readonly code: string;
-                    readonly date: number;
-                    readonly start?: number;
-                    readonly count?: number;
+        get: {
+            parameters: {
+                query: {
+                    market: "SZ" | "SH";
+                    code: string;
+                    date: number;
+                    start?: number;
+                    count?: number;
                 };
-                readonly header?: never;
-                readonly path?: never;
-                readonly cookie?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
             };
-            readonly requestBody?: never;
-            readonly responses: {
+            requestBody?: never;
+            responses: {
                 /** @description OK */
-                readonly 200: {
+                200: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["DataFrameResponse"];
+                        "application/json": components["schemas"]["DataFrameResponse"];
                     };
                 };
                 /** @description Not authenticated */
-                readonly 401: {
+                401: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["HTTPError"];
+                        "application/json": components["schemas"]["HTTPError"];
                     };
                 };
                 /** @description Forbidden */
-                readonly 403: {
+                403: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["HTTPError"];
+                        "application/json": components["schemas"]["HTTPError"];
                     };
                 };
                 /** @description Validation error */
-                readonly 422: {
+                422: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["HTTPValidationError"];
+                        "application/json": components["schemas"]["HTTPValidationError"];
                     };
                 };
                 /** @description Upstream answered badly */
-                readonly 502: {
+                502: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["HTTPError"];
+                        "application/json": components["schemas"]["HTTPError"];
                     };
                 };
                 /** @description Upstream unavailable */
-                readonly 503: {
+                503: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["HTTPError"];
+                        "application/json": components["schemas"]["HTTPError"];
                     };
                 };
                 /** @description Upstream timed out */
-                readonly 504: {
+                504: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["HTTPError"];
+                        "application/json": components["schemas"]["HTTPError"];
                     };
                 };
             };
         };
-        readonly put?: never;
-        readonly post?: never;
-        readonly delete?: never;
-        readonly options?: never;
-        readonly head?: never;
-        readonly patch?: never;
-        readonly trace?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    readonly "/api/v1/server/hosts": {
-        readonly parameters: {
-            readonly query?: never;
-            readonly header?: never;
-            readonly path?: never;
-            readonly cookie?: never;
+    "/api/v1/server/hosts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
         };
         /**
          * Candidate hosts and the one in use (no latency test)
          * @description `source` names the quote source in use: sim, vipdoc, replay or tdx.
          */
-        readonly get: {
-            readonly parameters: {
-                readonly query?: never;
-                readonly header?: never;
-                readonly path?: never;
-                readonly cookie?: never;
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
             };
-            readonly requestBody?: never;
-            readonly responses: {
+            requestBody?: never;
+            responses: {
                 /** @description OK */
-                readonly 200: {
+                200: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["HostListResponse"];
+                        "application/json": components["schemas"]["HostListResponse"];
                     };
                 };
                 /** @description Not authenticated */
-                readonly 401: {
+                401: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["HTTPError"];
+                        "application/json": components["schemas"]["HTTPError"];
                     };
                 };
                 /** @description Forbidden */
-                readonly 403: {
+                403: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["HTTPError"];
+                        "application/json": components["schemas"]["HTTPError"];
                     };
                 };
                 /** @description Validation error */
-                readonly 422: {
+                422: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["HTTPValidationError"];
+                        "application/json": components["schemas"]["HTTPValidationError"];
                     };
                 };
             };
         };
-        readonly put?: never;
-        readonly post?: never;
-        readonly delete?: never;
-        readonly options?: never;
-        readonly head?: never;
-        readonly patch?: never;
-        readonly trace?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    readonly "/api/v1/server/test": {
-        readonly parameters: {
-            readonly query?: never;
-            readonly header?: never;
-            readonly path?: never;
-            readonly cookie?: never;
+    "/api/v1/server/test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
         };
-        readonly get?: never;
-        readonly put?: never;
+        get?: never;
+        put?: never;
         /**
          * Concurrent connect-and-handshake test of hosts
          * @description Reachable hosts first, fastest first. Each probe is bounded by `timeout` seconds.
          */
-        readonly post: {
-            readonly parameters: {
-                readonly query?: never;
-                readonly header?: never;
-                readonly path?: never;
-                readonly cookie?: never;
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
             };
-            readonly requestBody: {
-                readonly content: {
-                    readonly "application/json": components["schemas"]["ServerTestRequest"];
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["ServerTestRequest"];
                 };
             };
-            readonly responses: {
+            responses: {
                 /** @description OK */
-                readonly 200: {
+                200: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": readonly components["schemas"]["HostInfo"][];
+                        "application/json": components["schemas"]["HostInfo"][];
                     };
                 };
                 /** @description Bad request */
-                readonly 400: {
+                400: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["HTTPError"];
+                        "application/json": components["schemas"]["HTTPError"];
                     };
                 };
                 /** @description Not authenticated */
-                readonly 401: {
+                401: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["HTTPError"];
+                        "application/json": components["schemas"]["HTTPError"];
                     };
                 };
                 /** @description Forbidden */
-                readonly 403: {
+                403: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["HTTPError"];
+                        "application/json": components["schemas"]["HTTPError"];
                     };
                 };
                 /** @description Request body larger than 1048576 bytes */
-                readonly 413: {
+                413: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["HTTPError"];
+                        "application/json": components["schemas"]["HTTPError"];
                     };
                 };
                 /** @description Validation error */
-                readonly 422: {
+                422: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["HTTPValidationError"];
+                        "application/json": components["schemas"]["HTTPValidationError"];
                     };
                 };
             };
         };
-        readonly delete?: never;
-        readonly options?: never;
-        readonly head?: never;
-        readonly patch?: never;
-        readonly trace?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    readonly "/api/v1/server/switch": {
-        readonly parameters: {
-            readonly query?: never;
-            readonly header?: never;
-            readonly path?: never;
-            readonly cookie?: never;
+    "/api/v1/server/switch": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
         };
-        readonly get?: never;
-        readonly put?: never;
+        get?: never;
+        put?: never;
         /** Hot reconnect to a host; saved as preferred only when the reconnect succeeds */
-        readonly post: {
-            readonly parameters: {
-                readonly query?: never;
-                readonly header?: never;
-                readonly path?: never;
-                readonly cookie?: never;
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
             };
-            readonly requestBody: {
-                readonly content: {
-                    readonly "application/json": components["schemas"]["ServerSwitchRequest"];
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["ServerSwitchRequest"];
                 };
             };
-            readonly responses: {
+            responses: {
                 /** @description OK */
-                readonly 200: {
+                200: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["SwitchResponse"];
+                        "application/json": components["schemas"]["SwitchResponse"];
                     };
                 };
                 /** @description Bad request */
-                readonly 400: {
+                400: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["HTTPError"];
+                        "application/json": components["schemas"]["HTTPError"];
                     };
                 };
                 /** @description Not authenticated */
-                readonly 401: {
+                401: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["HTTPError"];
+                        "application/json": components["schemas"]["HTTPError"];
                     };
                 };
                 /** @description Forbidden */
-                readonly 403: {
+                403: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["HTTPError"];
+                        "application/json": components["schemas"]["HTTPError"];
                     };
                 };
                 /** @description Request body larger than 1048576 bytes */
-                readonly 413: {
+                413: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["HTTPError"];
+                        "application/json": components["schemas"]["HTTPError"];
                     };
                 };
                 /** @description Validation error */
-                readonly 422: {
+                422: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["HTTPValidationError"];
+                        "application/json": components["schemas"]["HTTPValidationError"];
                     };
                 };
             };
         };
-        readonly delete?: never;
-        readonly options?: never;
-        readonly head?: never;
-        readonly patch?: never;
-        readonly trace?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    readonly "/api/v1/chanlun/analyze": {
-        readonly parameters: {
-            readonly query?: never;
-            readonly header?: never;
-            readonly path?: never;
-            readonly cookie?: never;
+    "/api/v1/chanlun/analyze": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
         };
-        readonly get?: never;
-        readonly put?: never;
+        get?: never;
+        put?: never;
         /**
          * Chan-theory analysis of a security or of inline bars
          * @description The full chan-theory pipeline on a security's bars (as `/bars`: market, code, category, start, count,
@@ -1717,114 +1717,114 @@ export interface paths {
          *     `is_sure: false`. easy_tdx's summary fields (`bis`, `zss`, `xds`, `mmds`, `bcs` and counts) are included too.
          *     Fewer bars than a stroke needs give an empty, well-formed result.
          */
-        readonly post: {
-            readonly parameters: {
-                readonly query?: never;
-                readonly header?: never;
-                readonly path?: never;
-                readonly cookie?: never;
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
             };
-            readonly requestBody: {
-                readonly content: {
-                    readonly "application/json": components["schemas"]["ChanlunRequest"];
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["ChanlunRequest"];
                 };
             };
-            readonly responses: {
+            responses: {
                 /** @description OK */
-                readonly 200: {
+                200: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["ChanlunResult"];
+                        "application/json": components["schemas"]["ChanlunResult"];
                     };
                 };
                 /** @description Not authenticated */
-                readonly 401: {
+                401: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["HTTPError"];
+                        "application/json": components["schemas"]["HTTPError"];
                     };
                 };
                 /** @description Forbidden */
-                readonly 403: {
+                403: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["HTTPError"];
+                        "application/json": components["schemas"]["HTTPError"];
                     };
                 };
                 /** @description Not found */
-                readonly 404: {
+                404: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["HTTPError"];
+                        "application/json": components["schemas"]["HTTPError"];
                     };
                 };
                 /** @description Request body larger than 1048576 bytes */
-                readonly 413: {
+                413: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["HTTPError"];
+                        "application/json": components["schemas"]["HTTPError"];
                     };
                 };
                 /** @description Validation error */
-                readonly 422: {
+                422: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["HTTPValidationError"];
+                        "application/json": components["schemas"]["HTTPValidationError"];
                     };
                 };
                 /** @description Upstream answered badly */
-                readonly 502: {
+                502: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["HTTPError"];
+                        "application/json": components["schemas"]["HTTPError"];
                     };
                 };
                 /** @description Upstream unavailable */
-                readonly 503: {
+                503: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["HTTPError"];
+                        "application/json": components["schemas"]["HTTPError"];
                     };
                 };
                 /** @description Upstream timed out */
-                readonly 504: {
+                504: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["HTTPError"];
+                        "application/json": components["schemas"]["HTTPError"];
                     };
                 };
             };
         };
-        readonly delete?: never;
-        readonly options?: never;
-        readonly head?: never;
-        readonly patch?: never;
-        readonly trace?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    readonly "/api/v1/ws": {
-        readonly parameters: {
-            readonly query?: never;
-            readonly header?: never;
-            readonly path?: never;
-            readonly cookie?: never;
+    "/api/v1/ws": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
         };
         /**
          * WebSocket: live quotes, task progress, market-session changes
@@ -1850,59 +1850,59 @@ export interface paths {
          *     A socket ends with its session: logout, a password change, the first password set-up or the session's expiry close it
          *     with code 4401.
          */
-        readonly get: {
-            readonly parameters: {
-                readonly query?: never;
-                readonly header?: never;
-                readonly path?: never;
-                readonly cookie?: never;
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
             };
-            readonly requestBody?: never;
-            readonly responses: {
+            requestBody?: never;
+            responses: {
                 /** @description Switching protocols */
-                readonly 101: {
+                101: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content?: never;
                 };
                 /** @description Not authenticated (JSON detail) */
-                readonly 401: {
+                401: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content?: never;
                 };
                 /** @description Foreign Origin or Host (JSON detail) */
-                readonly 403: {
+                403: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content?: never;
                 };
                 /** @description Connection limit reached (JSON detail) */
-                readonly 503: {
+                503: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content?: never;
                 };
             };
         };
-        readonly put?: never;
-        readonly post?: never;
-        readonly delete?: never;
-        readonly options?: never;
-        readonly head?: never;
-        readonly patch?: never;
-        readonly trace?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    readonly "/api/v1/announcements": {
-        readonly parameters: {
-            readonly query?: never;
-            readonly header?: never;
-            readonly path?: never;
-            readonly cookie?: never;
+    "/api/v1/announcements": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
         };
         /**
          * Company announcements (external disclosure site)
@@ -1912,179 +1912,179 @@ export interface paths {
          *     pdf_url ("" when there is no attachment). `total` is the number of announcements over all pages. Answers are cached
          *     for 10 minutes per code, page and count (header `x-cache: hit|miss`).
          */
-        readonly get: {
-            readonly parameters: {
-                readonly query: {
+        get: {
+            parameters: {
+                query: {
                     /** @description six-digit stock code */
-                    readonly code: string;
+                    code: string;
                     /** @description page size */
-                    readonly count?: number;
+                    count?: number;
                     /** @description page number, from 1 */
-                    readonly page?: number;
+                    page?: number;
                 };
-                readonly header?: never;
-                readonly path?: never;
-                readonly cookie?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
             };
-            readonly requestBody?: never;
-            readonly responses: {
+            requestBody?: never;
+            responses: {
                 /** @description OK */
-                readonly 200: {
+                200: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["DataFrameResponse"];
+                        "application/json": components["schemas"]["DataFrameResponse"];
                     };
                 };
                 /** @description Not authenticated */
-                readonly 401: {
+                401: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["HTTPError"];
+                        "application/json": components["schemas"]["HTTPError"];
                     };
                 };
                 /** @description Forbidden */
-                readonly 403: {
+                403: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["HTTPError"];
+                        "application/json": components["schemas"]["HTTPError"];
                     };
                 };
                 /** @description Validation error */
-                readonly 422: {
+                422: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["HTTPValidationError"];
+                        "application/json": components["schemas"]["HTTPValidationError"];
                     };
                 };
                 /** @description Upstream answered badly */
-                readonly 502: {
+                502: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["HTTPError"];
+                        "application/json": components["schemas"]["HTTPError"];
                     };
                 };
                 /** @description Upstream timed out */
-                readonly 504: {
+                504: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["HTTPError"];
+                        "application/json": components["schemas"]["HTTPError"];
                     };
                 };
             };
         };
-        readonly put?: never;
-        readonly post?: never;
-        readonly delete?: never;
-        readonly options?: never;
-        readonly head?: never;
-        readonly patch?: never;
-        readonly trace?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    readonly "/api/v1/announcements/attachment": {
-        readonly parameters: {
-            readonly query?: never;
-            readonly header?: never;
-            readonly path?: never;
-            readonly cookie?: never;
+    "/api/v1/announcements/attachment": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
         };
         /**
          * An announcement's attachment (PDF), fetched from the provider
          * @description The file a row's `pdf_url` points at, fetched through the provider adapter (its timeout and retries) and passed on as `application/pdf`. Only addresses on the provider's file host are fetched; any other `url` is a 422.
          */
-        readonly get: {
-            readonly parameters: {
-                readonly query: {
+        get: {
+            parameters: {
+                query: {
                     /** @description a `pdf_url` from /announcements */
-                    readonly url: string;
+                    url: string;
                 };
-                readonly header?: never;
-                readonly path?: never;
-                readonly cookie?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
             };
-            readonly requestBody?: never;
-            readonly responses: {
+            requestBody?: never;
+            responses: {
                 /** @description the file */
-                readonly 200: {
+                200: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/pdf": string;
+                        "application/pdf": string;
                     };
                 };
                 /** @description Not authenticated */
-                readonly 401: {
+                401: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["HTTPError"];
+                        "application/json": components["schemas"]["HTTPError"];
                     };
                 };
                 /** @description Forbidden */
-                readonly 403: {
+                403: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["HTTPError"];
+                        "application/json": components["schemas"]["HTTPError"];
                     };
                 };
                 /** @description Validation error */
-                readonly 422: {
+                422: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["HTTPValidationError"];
+                        "application/json": components["schemas"]["HTTPValidationError"];
                     };
                 };
                 /** @description Upstream answered badly */
-                readonly 502: {
+                502: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["HTTPError"];
+                        "application/json": components["schemas"]["HTTPError"];
                     };
                 };
                 /** @description Upstream timed out */
-                readonly 504: {
+                504: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["HTTPError"];
+                        "application/json": components["schemas"]["HTTPError"];
                     };
                 };
             };
         };
-        readonly put?: never;
-        readonly post?: never;
-        readonly delete?: never;
-        readonly options?: never;
-        readonly head?: never;
-        readonly patch?: never;
-        readonly trace?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    readonly "/api/v1/finsrc/financial-report": {
-        readonly parameters: {
-            readonly query?: never;
-            readonly header?: never;
-            readonly path?: never;
-            readonly cookie?: never;
+    "/api/v1/finsrc/financial-report": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
         };
         /**
          * Three-statement financial reports (external provider)
@@ -2094,92 +2094,92 @@ export interface paths {
          *     `<item>_同比` (year-on-year change of the cumulative figure as a fraction, 0.27 = +27%) where the provider gives one.
          *     Reports are cached for a day per code and statement (header `x-cache: hit|miss`).
          */
-        readonly get: {
-            readonly parameters: {
-                readonly query: {
+        get: {
+            parameters: {
+                query: {
                     /** @description six-digit stock code */
-                    readonly code: string;
+                    code: string;
                     /** @description lrb income statement, fzb balance sheet, llb cash-flow statement */
-                    readonly type?: string;
+                    type?: string;
                     /** @description latest N periods */
-                    readonly num?: number;
+                    num?: number;
                 };
-                readonly header?: never;
-                readonly path?: never;
-                readonly cookie?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
             };
-            readonly requestBody?: never;
-            readonly responses: {
+            requestBody?: never;
+            responses: {
                 /** @description OK */
-                readonly 200: {
+                200: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["DataFrameResponse"];
+                        "application/json": components["schemas"]["DataFrameResponse"];
                     };
                 };
                 /** @description Not authenticated */
-                readonly 401: {
+                401: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["HTTPError"];
+                        "application/json": components["schemas"]["HTTPError"];
                     };
                 };
                 /** @description Forbidden */
-                readonly 403: {
+                403: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["HTTPError"];
+                        "application/json": components["schemas"]["HTTPError"];
                     };
                 };
                 /** @description Validation error */
-                readonly 422: {
+                422: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["HTTPValidationError"];
+                        "application/json": components["schemas"]["HTTPValidationError"];
                     };
                 };
                 /** @description Upstream answered badly */
-                readonly 502: {
+                502: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["HTTPError"];
+                        "application/json": components["schemas"]["HTTPError"];
                     };
                 };
                 /** @description Upstream timed out */
-                readonly 504: {
+                504: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["HTTPError"];
+                        "application/json": components["schemas"]["HTTPError"];
                     };
                 };
             };
         };
-        readonly put?: never;
-        readonly post?: never;
-        readonly delete?: never;
-        readonly options?: never;
-        readonly head?: never;
-        readonly patch?: never;
-        readonly trace?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    readonly "/api/v1/sina/financial-report": {
-        readonly parameters: {
-            readonly query?: never;
-            readonly header?: never;
-            readonly path?: never;
-            readonly cookie?: never;
+    "/api/v1/sina/financial-report": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
         };
         /**
          * Alias of /api/v1/finsrc/financial-report (the original system's path)
@@ -2190,155 +2190,155 @@ export interface paths {
          *     `<item>_同比` (year-on-year change of the cumulative figure as a fraction, 0.27 = +27%) where the provider gives one.
          *     Reports are cached for a day per code and statement (header `x-cache: hit|miss`).
          */
-        readonly get: {
-            readonly parameters: {
-                readonly query: {
+        get: {
+            parameters: {
+                query: {
                     /** @description six-digit stock code */
-                    readonly code: string;
+                    code: string;
                     /** @description lrb income statement, fzb balance sheet, llb cash-flow statement */
-                    readonly type?: string;
+                    type?: string;
                     /** @description latest N periods */
-                    readonly num?: number;
+                    num?: number;
                 };
-                readonly header?: never;
-                readonly path?: never;
-                readonly cookie?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
             };
-            readonly requestBody?: never;
-            readonly responses: {
+            requestBody?: never;
+            responses: {
                 /** @description OK */
-                readonly 200: {
+                200: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["DataFrameResponse"];
+                        "application/json": components["schemas"]["DataFrameResponse"];
                     };
                 };
                 /** @description Not authenticated */
-                readonly 401: {
+                401: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["HTTPError"];
+                        "application/json": components["schemas"]["HTTPError"];
                     };
                 };
                 /** @description Forbidden */
-                readonly 403: {
+                403: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["HTTPError"];
+                        "application/json": components["schemas"]["HTTPError"];
                     };
                 };
                 /** @description Validation error */
-                readonly 422: {
+                422: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["HTTPValidationError"];
+                        "application/json": components["schemas"]["HTTPValidationError"];
                     };
                 };
                 /** @description Upstream answered badly */
-                readonly 502: {
+                502: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["HTTPError"];
+                        "application/json": components["schemas"]["HTTPError"];
                     };
                 };
                 /** @description Upstream timed out */
-                readonly 504: {
+                504: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["HTTPError"];
+                        "application/json": components["schemas"]["HTTPError"];
                     };
                 };
             };
         };
-        readonly put?: never;
-        readonly post?: never;
-        readonly delete?: never;
-        readonly options?: never;
-        readonly head?: never;
-        readonly patch?: never;
-        readonly trace?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    readonly "/api/v1/ccpm/products": {
-        readonly parameters: {
-            readonly query?: never;
-            readonly header?: never;
-            readonly path?: never;
-            readonly cookie?: never;
+    "/api/v1/ccpm/products": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
         };
         /** Products whose member rankings can be collected, with metadata */
-        readonly get: {
-            readonly parameters: {
-                readonly query?: never;
-                readonly header?: never;
-                readonly path?: never;
-                readonly cookie?: never;
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
             };
-            readonly requestBody?: never;
-            readonly responses: {
+            requestBody?: never;
+            responses: {
                 /** @description OK */
-                readonly 200: {
+                200: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["CcpmProductsResponse"];
+                        "application/json": components["schemas"]["CcpmProductsResponse"];
                     };
                 };
                 /** @description Not authenticated */
-                readonly 401: {
+                401: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["HTTPError"];
+                        "application/json": components["schemas"]["HTTPError"];
                     };
                 };
                 /** @description Forbidden */
-                readonly 403: {
+                403: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["HTTPError"];
+                        "application/json": components["schemas"]["HTTPError"];
                     };
                 };
                 /** @description Validation error */
-                readonly 422: {
+                422: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["HTTPValidationError"];
+                        "application/json": components["schemas"]["HTTPValidationError"];
                     };
                 };
             };
         };
-        readonly put?: never;
-        readonly post?: never;
-        readonly delete?: never;
-        readonly options?: never;
-        readonly head?: never;
-        readonly patch?: never;
-        readonly trace?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    readonly "/api/v1/ccpm/rank": {
-        readonly parameters: {
-            readonly query?: never;
-            readonly header?: never;
-            readonly path?: never;
-            readonly cookie?: never;
+    "/api/v1/ccpm/rank": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
         };
         /**
          * Member volume and open-interest ranking of a product on a trading day
@@ -2350,293 +2350,293 @@ export interface paths {
          *     days are cached forever; `refresh=true` fetches again. 404 when the day has no ranking (not a trading day, or not
          *     yet published).
          */
-        readonly get: {
-            readonly parameters: {
-                readonly query?: {
+        get: {
+            parameters: {
+                query?: {
                     /** @description IF, IH, IC, IM, TS, TF, T, TL */
-                    readonly product?: string;
+                    product?: string;
                     /** @description trading day YYYY-MM-DD; omitted: the latest day with data */
-                    readonly date?: string;
+                    date?: string;
                     /** @description ignore the local cache and fetch again */
-                    readonly refresh?: boolean;
+                    refresh?: boolean;
                 };
-                readonly header?: never;
-                readonly path?: never;
-                readonly cookie?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
             };
-            readonly requestBody?: never;
-            readonly responses: {
+            requestBody?: never;
+            responses: {
                 /** @description OK */
-                readonly 200: {
+                200: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["CcpmRankResponse"];
+                        "application/json": components["schemas"]["CcpmRankResponse"];
                     };
                 };
                 /** @description Not authenticated */
-                readonly 401: {
+                401: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["HTTPError"];
+                        "application/json": components["schemas"]["HTTPError"];
                     };
                 };
                 /** @description Forbidden */
-                readonly 403: {
+                403: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["HTTPError"];
+                        "application/json": components["schemas"]["HTTPError"];
                     };
                 };
                 /** @description Not found */
-                readonly 404: {
+                404: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["HTTPError"];
+                        "application/json": components["schemas"]["HTTPError"];
                     };
                 };
                 /** @description Validation error */
-                readonly 422: {
+                422: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["HTTPValidationError"];
+                        "application/json": components["schemas"]["HTTPValidationError"];
                     };
                 };
                 /** @description Upstream answered badly */
-                readonly 502: {
+                502: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["HTTPError"];
+                        "application/json": components["schemas"]["HTTPError"];
                     };
                 };
                 /** @description Upstream timed out */
-                readonly 504: {
+                504: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["HTTPError"];
+                        "application/json": components["schemas"]["HTTPError"];
                     };
                 };
             };
         };
-        readonly put?: never;
-        readonly post?: never;
-        readonly delete?: never;
-        readonly options?: never;
-        readonly head?: never;
-        readonly patch?: never;
-        readonly trace?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    readonly "/api/v1/llm/config": {
-        readonly parameters: {
-            readonly query?: never;
-            readonly header?: never;
-            readonly path?: never;
-            readonly cookie?: never;
+    "/api/v1/llm/config": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
         };
         /** LLM configuration (key masked), provider presets and the configuration file path */
-        readonly get: {
-            readonly parameters: {
-                readonly query?: never;
-                readonly header?: never;
-                readonly path?: never;
-                readonly cookie?: never;
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
             };
-            readonly requestBody?: never;
-            readonly responses: {
+            requestBody?: never;
+            responses: {
                 /** @description OK */
-                readonly 200: {
+                200: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["LlmConfigResponse"];
+                        "application/json": components["schemas"]["LlmConfigResponse"];
                     };
                 };
                 /** @description Not authenticated */
-                readonly 401: {
+                401: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["HTTPError"];
+                        "application/json": components["schemas"]["HTTPError"];
                     };
                 };
                 /** @description Forbidden */
-                readonly 403: {
+                403: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["HTTPError"];
+                        "application/json": components["schemas"]["HTTPError"];
                     };
                 };
                 /** @description Validation error */
-                readonly 422: {
+                422: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["HTTPValidationError"];
+                        "application/json": components["schemas"]["HTTPValidationError"];
                     };
                 };
             };
         };
         /** Save the LLM configuration (the key is stored, never returned) */
-        readonly put: {
-            readonly parameters: {
-                readonly query?: never;
-                readonly header?: never;
-                readonly path?: never;
-                readonly cookie?: never;
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
             };
-            readonly requestBody: {
-                readonly content: {
-                    readonly "application/json": components["schemas"]["LlmConfigUpdate"];
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["LlmConfigUpdate"];
                 };
             };
-            readonly responses: {
+            responses: {
                 /** @description OK */
-                readonly 200: {
+                200: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["LlmConfigSaved"];
+                        "application/json": components["schemas"]["LlmConfigSaved"];
                     };
                 };
                 /** @description Not authenticated */
-                readonly 401: {
+                401: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["HTTPError"];
+                        "application/json": components["schemas"]["HTTPError"];
                     };
                 };
                 /** @description Forbidden */
-                readonly 403: {
+                403: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["HTTPError"];
+                        "application/json": components["schemas"]["HTTPError"];
                     };
                 };
                 /** @description Request body larger than 1048576 bytes */
-                readonly 413: {
+                413: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["HTTPError"];
+                        "application/json": components["schemas"]["HTTPError"];
                     };
                 };
                 /** @description Validation error */
-                readonly 422: {
+                422: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["HTTPValidationError"];
+                        "application/json": components["schemas"]["HTTPValidationError"];
                     };
                 };
             };
         };
-        readonly post?: never;
-        readonly delete?: never;
-        readonly options?: never;
-        readonly head?: never;
-        readonly patch?: never;
-        readonly trace?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    readonly "/api/v1/indicator/list": {
-        readonly parameters: {
-            readonly query?: never;
-            readonly header?: never;
-            readonly path?: never;
-            readonly cookie?: never;
+    "/api/v1/indicator/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
         };
         /**
          * All available technical indicators
          * @description Every built-in indicator with its parameters (positional order, TDX defaults, bounds), the column names it adds to `/indicator/compute` tables, the bar fields it reads and its TDX formula text.
          */
-        readonly get: {
-            readonly parameters: {
-                readonly query?: never;
-                readonly header?: never;
-                readonly path?: never;
-                readonly cookie?: never;
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
             };
-            readonly requestBody?: never;
-            readonly responses: {
+            requestBody?: never;
+            responses: {
                 /** @description OK */
-                readonly 200: {
+                200: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": readonly components["schemas"]["IndicatorInfo"][];
+                        "application/json": components["schemas"]["IndicatorInfo"][];
                     };
                 };
                 /** @description Not authenticated */
-                readonly 401: {
+                401: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["HTTPError"];
+                        "application/json": components["schemas"]["HTTPError"];
                     };
                 };
                 /** @description Forbidden */
-                readonly 403: {
+                403: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["HTTPError"];
+                        "application/json": components["schemas"]["HTTPError"];
                     };
                 };
                 /** @description Validation error */
-                readonly 422: {
+                422: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["HTTPValidationError"];
+                        "application/json": components["schemas"]["HTTPValidationError"];
                     };
                 };
             };
         };
-        readonly put?: never;
-        readonly post?: never;
-        readonly delete?: never;
-        readonly options?: never;
-        readonly head?: never;
-        readonly patch?: never;
-        readonly trace?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    readonly "/api/v1/indicator/compute": {
-        readonly parameters: {
-            readonly query?: never;
-            readonly header?: never;
-            readonly path?: never;
-            readonly cookie?: never;
+    "/api/v1/indicator/compute": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
         };
-        readonly get?: never;
-        readonly put?: never;
+        get?: never;
+        put?: never;
         /**
          * Compute indicators on OHLCV records
          * @description Computes technical indicators on caller-supplied bars and returns one table row per bar.
@@ -2656,160 +2656,160 @@ export interface paths {
          *     an unknown indicator, a malformed call or too many values (`["body","indicators",<i>]`); an unknown or out-of-range
          *     parameter (`["body","params",<indicator>,<name>]`).
          */
-        readonly post: {
-            readonly parameters: {
-                readonly query?: never;
-                readonly header?: never;
-                readonly path?: never;
-                readonly cookie?: never;
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
             };
-            readonly requestBody: {
-                readonly content: {
-                    readonly "application/json": components["schemas"]["ComputeIndicatorsRequest"];
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["ComputeIndicatorsRequest"];
                 };
             };
-            readonly responses: {
+            responses: {
                 /** @description OK */
-                readonly 200: {
+                200: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["DataFrameResponse"];
+                        "application/json": components["schemas"]["DataFrameResponse"];
                     };
                 };
                 /** @description Not authenticated */
-                readonly 401: {
+                401: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["HTTPError"];
+                        "application/json": components["schemas"]["HTTPError"];
                     };
                 };
                 /** @description Forbidden */
-                readonly 403: {
+                403: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["HTTPError"];
+                        "application/json": components["schemas"]["HTTPError"];
                     };
                 };
                 /** @description Body larger than the route's limit (1 MiB; POST /backtest/run 48 MiB), as sent or once inflated */
-                readonly 413: {
+                413: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["HTTPError"];
+                        "application/json": components["schemas"]["HTTPError"];
                     };
                 };
                 /** @description Validation error */
-                readonly 422: {
+                422: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["HTTPValidationError"];
+                        "application/json": components["schemas"]["HTTPValidationError"];
                     };
                 };
             };
         };
-        readonly delete?: never;
-        readonly options?: never;
-        readonly head?: never;
-        readonly patch?: never;
-        readonly trace?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    readonly "/api/v1/formula/validate": {
-        readonly parameters: {
-            readonly query?: never;
-            readonly header?: never;
-            readonly path?: never;
-            readonly cookie?: never;
+    "/api/v1/formula/validate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
         };
-        readonly get?: never;
-        readonly put?: never;
+        get?: never;
+        put?: never;
         /**
          * Check a TDX formula and classify its outputs (fetches no quotes)
          * @description Always 200 for a well-formed request: `ok` is the verdict, `errors` say where and what (line, column, expected token, unknown name with a suggestion, wrong arity, a function needing data OHLCV bars lack). Outputs are classed `signal` (0/1 by construction) or `numeric`. Style modifiers and drawing functions are accepted and listed in `ignored`; functions reading later bars are listed in `future_functions` and warned about.
          */
-        readonly post: {
-            readonly parameters: {
-                readonly query?: never;
-                readonly header?: never;
-                readonly path?: never;
-                readonly cookie?: never;
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
             };
-            readonly requestBody: {
-                readonly content: {
-                    readonly "application/json": components["schemas"]["FormulaValidateRequest"];
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["FormulaValidateRequest"];
                 };
             };
-            readonly responses: {
+            responses: {
                 /** @description OK */
-                readonly 200: {
+                200: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["FormulaValidateResponse"];
+                        "application/json": components["schemas"]["FormulaValidateResponse"];
                     };
                 };
                 /** @description Not authenticated */
-                readonly 401: {
+                401: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["HTTPError"];
+                        "application/json": components["schemas"]["HTTPError"];
                     };
                 };
                 /** @description Forbidden */
-                readonly 403: {
+                403: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["HTTPError"];
+                        "application/json": components["schemas"]["HTTPError"];
                     };
                 };
                 /** @description Request body larger than 1048576 bytes */
-                readonly 413: {
+                413: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["HTTPError"];
+                        "application/json": components["schemas"]["HTTPError"];
                     };
                 };
                 /** @description Validation error */
-                readonly 422: {
+                422: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["HTTPValidationError"];
+                        "application/json": components["schemas"]["HTTPValidationError"];
                     };
                 };
             };
         };
-        readonly delete?: never;
-        readonly options?: never;
-        readonly head?: never;
-        readonly patch?: never;
-        readonly trace?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    readonly "/api/v1/formula/compute": {
-        readonly parameters: {
-            readonly query?: never;
-            readonly header?: never;
-            readonly path?: never;
-            readonly cookie?: never;
+    "/api/v1/formula/compute": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
         };
-        readonly get?: never;
-        readonly put?: never;
+        get?: never;
+        put?: never;
         /**
          * Evaluate a TDX formula on K-line bars
          * @description Evaluates a TDX formula on K-line bars: every output's value on the last bar (`last_row`) and the
@@ -2824,1247 +2824,1247 @@ export interface paths {
          *     column), when both or neither bar source is given, and for bad records as in `/indicator/compute`
          *     (`["body","ohlcv",<row>,<field>]`). Unknown security: 404. Quote server down: 503/504/502.
          */
-        readonly post: {
-            readonly parameters: {
-                readonly query?: never;
-                readonly header?: never;
-                readonly path?: never;
-                readonly cookie?: never;
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
             };
-            readonly requestBody: {
-                readonly content: {
-                    readonly "application/json": components["schemas"]["FormulaComputeRequest"];
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["FormulaComputeRequest"];
                 };
             };
-            readonly responses: {
+            responses: {
                 /** @description OK */
-                readonly 200: {
+                200: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["FormulaComputeResponse"];
+                        "application/json": components["schemas"]["FormulaComputeResponse"];
                     };
                 };
                 /** @description Not authenticated */
-                readonly 401: {
+                401: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["HTTPError"];
+                        "application/json": components["schemas"]["HTTPError"];
                     };
                 };
                 /** @description Forbidden */
-                readonly 403: {
+                403: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["HTTPError"];
+                        "application/json": components["schemas"]["HTTPError"];
                     };
                 };
                 /** @description Not found */
-                readonly 404: {
+                404: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["HTTPError"];
+                        "application/json": components["schemas"]["HTTPError"];
                     };
                 };
                 /** @description Body larger than the route's limit (1 MiB; POST /backtest/run 48 MiB), as sent or once inflated */
-                readonly 413: {
+                413: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["HTTPError"];
+                        "application/json": components["schemas"]["HTTPError"];
                     };
                 };
                 /** @description Validation error */
-                readonly 422: {
+                422: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["HTTPValidationError"];
+                        "application/json": components["schemas"]["HTTPValidationError"];
                     };
                 };
                 /** @description Upstream answered badly */
-                readonly 502: {
+                502: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["HTTPError"];
+                        "application/json": components["schemas"]["HTTPError"];
                     };
                 };
                 /** @description Upstream unavailable */
-                readonly 503: {
+                503: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["HTTPError"];
+                        "application/json": components["schemas"]["HTTPError"];
                     };
                 };
                 /** @description Upstream timed out */
-                readonly 504: {
+                504: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["HTTPError"];
+                        "application/json": components["schemas"]["HTTPError"];
                     };
                 };
             };
         };
-        readonly delete?: never;
-        readonly options?: never;
-        readonly head?: never;
-        readonly patch?: never;
-        readonly trace?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    readonly "/api/v1/xdxr": {
-        readonly parameters: {
-            readonly query?: never;
-            readonly header?: never;
-            readonly path?: never;
-            readonly cookie?: never;
+    "/api/v1/xdxr": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
         };
         /**
          * Ex-rights / ex-dividend and share-capital history
          * @description One row per event, oldest first. Columns: date, market, code, category (1..14), name (readable category), then by category: 1 除权除息 — fenhong (cash per share, CNY), peigujia (rights price), songzhuangu (bonus+transfer shares per share), peigu (rights shares per share); 11/12 — suogu (split/merge ratio); 13/14 — xingquanjia (exercise price), fenshu (warrants); others — panqian_liutong, qian_zongguben, panhou_liutong, hou_zongguben (float and total shares before/after, 10,000 shares). Fields that do not apply are null.
          */
-        readonly get: {
-            readonly parameters: {
-                readonly query: {
-                    readonly market: "SZ" | "SH";
-                    readonly code: string;
+        get: {
+            parameters: {
+                query: {
+                    market: "SZ" | "SH";
+                    code: string;
                 };
-                readonly header?: never;
-                readonly path?: never;
-                readonly cookie?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
             };
-            readonly requestBody?: never;
-            readonly responses: {
+            requestBody?: never;
+            responses: {
                 /** @description OK */
-                readonly 200: {
+                200: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["DataFrameResponse"];
+                        "application/json": components["schemas"]["DataFrameResponse"];
                     };
                 };
                 /** @description Not authenticated */
-                readonly 401: {
+                401: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["HTTPError"];
+                        "application/json": components["schemas"]["HTTPError"];
                     };
                 };
                 /** @description Forbidden */
-                readonly 403: {
+                403: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["HTTPError"];
+                        "application/json": components["schemas"]["HTTPError"];
                     };
                 };
                 /** @description Not found */
-                readonly 404: {
+                404: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["HTTPError"];
+                        "application/json": components["schemas"]["HTTPError"];
                     };
                 };
                 /** @description Validation error */
-                readonly 422: {
+                422: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["HTTPValidationError"];
+                        "application/json": components["schemas"]["HTTPValidationError"];
                     };
                 };
                 /** @description Upstream answered badly */
-                readonly 502: {
+                502: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["HTTPError"];
+                        "application/json": components["schemas"]["HTTPError"];
                     };
                 };
                 /** @description Upstream unavailable */
-                readonly 503: {
+                503: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["HTTPError"];
+                        "application/json": components["schemas"]["HTTPError"];
                     };
                 };
                 /** @description Upstream timed out */
-                readonly 504: {
+                504: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["HTTPError"];
+                        "application/json": components["schemas"]["HTTPError"];
                     };
                 };
             };
         };
-        readonly put?: never;
-        readonly post?: never;
-        readonly delete?: never;
-        readonly options?: never;
-        readonly head?: never;
-        readonly patch?: never;
-        readonly trace?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    readonly "/api/v1/finance": {
-        readonly parameters: {
-            readonly query?: never;
-            readonly header?: never;
-            readonly path?: never;
-            readonly cookie?: never;
+    "/api/v1/finance": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
         };
         /**
          * Latest basic finance data
          * @description One row with the original system's column names: share counts (liutong_guben, zong_guben, ...) in shares; money fields (zong_zichan, jing_lirun, ...) in CNY — the wire holds thousands of CNY, so these are a tenth of what pytdx-derived clients show; gudong_renshu is a head count, meigujing_zichan (net assets) and meigu_shouyi (earnings of the report period) CNY per share; updated_date and ipo_date YYYYMMDD. zhigong_gu is kept for easy_tdx clients: the wire slot it names is not employee shares but the same earnings per share (meigu_shouyi × 10,000).
          */
-        readonly get: {
-            readonly parameters: {
-                readonly query: {
-                    readonly market: "SZ" | "SH";
-                    readonly code: string;
+        get: {
+            parameters: {
+                query: {
+                    market: "SZ" | "SH";
+                    code: string;
                 };
-                readonly header?: never;
-                readonly path?: never;
-                readonly cookie?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
             };
-            readonly requestBody?: never;
-            readonly responses: {
+            requestBody?: never;
+            responses: {
                 /** @description OK */
-                readonly 200: {
+                200: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["DataFrameResponse"];
+                        "application/json": components["schemas"]["DataFrameResponse"];
                     };
                 };
                 /** @description Not authenticated */
-                readonly 401: {
+                401: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["HTTPError"];
+                        "application/json": components["schemas"]["HTTPError"];
                     };
                 };
                 /** @description Forbidden */
-                readonly 403: {
+                403: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["HTTPError"];
+                        "application/json": components["schemas"]["HTTPError"];
                     };
                 };
                 /** @description Not found */
-                readonly 404: {
+                404: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["HTTPError"];
+                        "application/json": components["schemas"]["HTTPError"];
                     };
                 };
                 /** @description Validation error */
-                readonly 422: {
+                422: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["HTTPValidationError"];
+                        "application/json": components["schemas"]["HTTPValidationError"];
                     };
                 };
                 /** @description Upstream answered badly */
-                readonly 502: {
+                502: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["HTTPError"];
+                        "application/json": components["schemas"]["HTTPError"];
                     };
                 };
                 /** @description Upstream unavailable */
-                readonly 503: {
+                503: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["HTTPError"];
+                        "application/json": components["schemas"]["HTTPError"];
                     };
                 };
                 /** @description Upstream timed out */
-                readonly 504: {
+                504: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["HTTPError"];
+                        "application/json": components["schemas"]["HTTPError"];
                     };
                 };
             };
         };
-        readonly put?: never;
-        readonly post?: never;
-        readonly delete?: never;
-        readonly options?: never;
-        readonly head?: never;
-        readonly patch?: never;
-        readonly trace?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    readonly "/api/v1/company/category": {
-        readonly parameters: {
-            readonly query?: never;
-            readonly header?: never;
-            readonly path?: never;
-            readonly cookie?: never;
+    "/api/v1/company/category": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
         };
         /**
          * Directory of company-information (F10) files
          * @description Columns: name (section title), filename, start (byte offset in the file), length (bytes). Use them with `/company/content`.
          */
-        readonly get: {
-            readonly parameters: {
-                readonly query: {
-                    readonly market: "SZ" | "SH";
-                    readonly code: string;
+        get: {
+            parameters: {
+                query: {
+                    market: "SZ" | "SH";
+                    code: string;
                 };
-                readonly header?: never;
-                readonly path?: never;
-                readonly cookie?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
             };
-            readonly requestBody?: never;
-            readonly responses: {
+            requestBody?: never;
+            responses: {
                 /** @description OK */
-                readonly 200: {
+                200: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["DataFrameResponse"];
+                        "application/json": components["schemas"]["DataFrameResponse"];
                     };
                 };
                 /** @description Not authenticated */
-                readonly 401: {
+                401: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["HTTPError"];
+                        "application/json": components["schemas"]["HTTPError"];
                     };
                 };
                 /** @description Forbidden */
-                readonly 403: {
+                403: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["HTTPError"];
+                        "application/json": components["schemas"]["HTTPError"];
                     };
                 };
                 /** @description Not found */
-                readonly 404: {
+                404: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["HTTPError"];
+                        "application/json": components["schemas"]["HTTPError"];
                     };
                 };
                 /** @description Validation error */
-                readonly 422: {
+                422: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["HTTPValidationError"];
+                        "application/json": components["schemas"]["HTTPValidationError"];
                     };
                 };
                 /** @description Upstream answered badly */
-                readonly 502: {
+                502: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["HTTPError"];
+                        "application/json": components["schemas"]["HTTPError"];
                     };
                 };
                 /** @description Upstream unavailable */
-                readonly 503: {
+                503: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["HTTPError"];
+                        "application/json": components["schemas"]["HTTPError"];
                     };
                 };
                 /** @description Upstream timed out */
-                readonly 504: {
+                504: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["HTTPError"];
+                        "application/json": components["schemas"]["HTTPError"];
                     };
                 };
             };
         };
-        readonly put?: never;
-        readonly post?: never;
-        readonly delete?: never;
-        readonly options?: never;
-        readonly head?: never;
-        readonly patch?: never;
-        readonly trace?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    readonly "/api/v1/company/content": {
-        readonly parameters: {
-            readonly query?: never;
-            readonly header?: never;
-            readonly path?: never;
-            readonly cookie?: never;
+    "/api/v1/company/content": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
         };
         /**
          * Company-information text
          * @description `length` bytes of the GBK file `filename` from byte `offset`, decoded: `{"content": "..."}`.
          */
-        readonly get: {
-            readonly parameters: {
-                readonly query: {
-                    readonly market: "SZ" | "SH";
-                    readonly code: string;
-                    readonly filename: string;
-                    readonly offset?: number;
-                    readonly length?: number;
+        get: {
+            parameters: {
+                query: {
+                    market: "SZ" | "SH";
+                    code: string;
+                    filename: string;
+                    offset?: number;
+                    length?: number;
                 };
-                readonly header?: never;
-                readonly path?: never;
-                readonly cookie?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
             };
-            readonly requestBody?: never;
-            readonly responses: {
+            requestBody?: never;
+            responses: {
                 /** @description OK */
-                readonly 200: {
+                200: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": {
-                            readonly [key: string]: string;
+                        "application/json": {
+                            [key: string]: string;
                         };
                     };
                 };
                 /** @description Not authenticated */
-                readonly 401: {
+                401: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["HTTPError"];
+                        "application/json": components["schemas"]["HTTPError"];
                     };
                 };
                 /** @description Forbidden */
-                readonly 403: {
+                403: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["HTTPError"];
+                        "application/json": components["schemas"]["HTTPError"];
                     };
                 };
                 /** @description Not found */
-                readonly 404: {
+                404: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["HTTPError"];
+                        "application/json": components["schemas"]["HTTPError"];
                     };
                 };
                 /** @description Validation error */
-                readonly 422: {
+                422: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["HTTPValidationError"];
+                        "application/json": components["schemas"]["HTTPValidationError"];
                     };
                 };
                 /** @description Upstream answered badly */
-                readonly 502: {
+                502: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["HTTPError"];
+                        "application/json": components["schemas"]["HTTPError"];
                     };
                 };
                 /** @description Upstream unavailable */
-                readonly 503: {
+                503: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["HTTPError"];
+                        "application/json": components["schemas"]["HTTPError"];
                     };
                 };
                 /** @description Upstream timed out */
-                readonly 504: {
+                504: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["HTTPError"];
+                        "application/json": components["schemas"]["HTTPError"];
                     };
                 };
             };
         };
-        readonly put?: never;
-        readonly post?: never;
-        readonly delete?: never;
-        readonly options?: never;
-        readonly head?: never;
-        readonly patch?: never;
-        readonly trace?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    readonly "/api/v1/financial/file-list": {
-        readonly parameters: {
-            readonly query?: never;
-            readonly header?: never;
-            readonly path?: never;
-            readonly cookie?: never;
+    "/api/v1/financial/file-list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
         };
         /**
          * Professional financial-report archives the financial-file host publishes
          * @description From `tdxfin/gpcw.txt`. Columns: filename (e.g. gpcw20260331.zip, one per reporting quarter), hash (MD5), filesize (bytes).
          */
-        readonly get: {
-            readonly parameters: {
-                readonly query?: never;
-                readonly header?: never;
-                readonly path?: never;
-                readonly cookie?: never;
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
             };
-            readonly requestBody?: never;
-            readonly responses: {
+            requestBody?: never;
+            responses: {
                 /** @description OK */
-                readonly 200: {
+                200: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["DataFrameResponse"];
+                        "application/json": components["schemas"]["DataFrameResponse"];
                     };
                 };
                 /** @description Not authenticated */
-                readonly 401: {
+                401: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["HTTPError"];
+                        "application/json": components["schemas"]["HTTPError"];
                     };
                 };
                 /** @description Forbidden */
-                readonly 403: {
+                403: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["HTTPError"];
+                        "application/json": components["schemas"]["HTTPError"];
                     };
                 };
                 /** @description Validation error */
-                readonly 422: {
+                422: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["HTTPValidationError"];
+                        "application/json": components["schemas"]["HTTPValidationError"];
                     };
                 };
                 /** @description Upstream answered badly */
-                readonly 502: {
+                502: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["HTTPError"];
+                        "application/json": components["schemas"]["HTTPError"];
                     };
                 };
                 /** @description Upstream unavailable */
-                readonly 503: {
+                503: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["HTTPError"];
+                        "application/json": components["schemas"]["HTTPError"];
                     };
                 };
                 /** @description Upstream timed out */
-                readonly 504: {
+                504: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["HTTPError"];
+                        "application/json": components["schemas"]["HTTPError"];
                     };
                 };
             };
         };
-        readonly put?: never;
-        readonly post?: never;
-        readonly delete?: never;
-        readonly options?: never;
-        readonly head?: never;
-        readonly patch?: never;
-        readonly trace?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    readonly "/api/v1/financial/records": {
-        readonly parameters: {
-            readonly query?: never;
-            readonly header?: never;
-            readonly path?: never;
-            readonly cookie?: never;
+    "/api/v1/financial/records": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
         };
         /**
          * Downloads a financial-report archive and parses it into records
          * @description `filename` as `/financial/file-list` names it (`gpcw20260331.zip`) or with its directory (`tdxfin/gpcw20260331.zip`); 404 when it is not listed. One row per security: code, market, report_date (YYYYMMDD), then field n of TDX's FINVALUE(n) numbering: common items by name (eps, eps_deducted, naps, roe, total_assets, total_liabilities, total_equity, operating_revenue, operating_profit, net_profit, net_profit_parent, operating_cash_flow, total_shares, float_a_shares, ...) and every other field as `col<n>`. Archives are kept under the data directory keyed by name and MD5.
          */
-        readonly get: {
-            readonly parameters: {
-                readonly query: {
-                    readonly filename: string;
+        get: {
+            parameters: {
+                query: {
+                    filename: string;
                 };
-                readonly header?: never;
-                readonly path?: never;
-                readonly cookie?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
             };
-            readonly requestBody?: never;
-            readonly responses: {
+            requestBody?: never;
+            responses: {
                 /** @description OK */
-                readonly 200: {
+                200: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["DataFrameResponse"];
+                        "application/json": components["schemas"]["DataFrameResponse"];
                     };
                 };
                 /** @description Not authenticated */
-                readonly 401: {
+                401: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["HTTPError"];
+                        "application/json": components["schemas"]["HTTPError"];
                     };
                 };
                 /** @description Forbidden */
-                readonly 403: {
+                403: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["HTTPError"];
+                        "application/json": components["schemas"]["HTTPError"];
                     };
                 };
                 /** @description Not found */
-                readonly 404: {
+                404: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["HTTPError"];
+                        "application/json": components["schemas"]["HTTPError"];
                     };
                 };
                 /** @description Validation error */
-                readonly 422: {
+                422: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["HTTPValidationError"];
+                        "application/json": components["schemas"]["HTTPValidationError"];
                     };
                 };
                 /** @description Upstream answered badly */
-                readonly 502: {
+                502: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["HTTPError"];
+                        "application/json": components["schemas"]["HTTPError"];
                     };
                 };
                 /** @description Upstream unavailable */
-                readonly 503: {
+                503: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["HTTPError"];
+                        "application/json": components["schemas"]["HTTPError"];
                     };
                 };
                 /** @description Upstream timed out */
-                readonly 504: {
+                504: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["HTTPError"];
+                        "application/json": components["schemas"]["HTTPError"];
                     };
                 };
             };
         };
-        readonly put?: never;
-        readonly post?: never;
-        readonly delete?: never;
-        readonly options?: never;
-        readonly head?: never;
-        readonly patch?: never;
-        readonly trace?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    readonly "/api/v1/block": {
-        readonly parameters: {
-            readonly query?: never;
-            readonly header?: never;
-            readonly path?: never;
-            readonly cookie?: never;
+    "/api/v1/block": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
         };
         /**
          * Fetches and parses a board file
          * @description filename: block_zs.dat (index constituents), block_gn.dat (concepts) or block_fg.dat (styles and regions). One row per board: name, category (0 for block_zs, 2 for block_gn, 3 for block_fg, as the original system numbers them), count (members the file states), codes (six-digit member codes; a board file stores at most 400), block_type (the type word of the board's slot).
          */
-        readonly get: {
-            readonly parameters: {
-                readonly query: {
-                    readonly filename: "block_zs.dat" | "block_gn.dat" | "block_fg.dat";
+        get: {
+            parameters: {
+                query: {
+                    filename: "block_zs.dat" | "block_gn.dat" | "block_fg.dat";
                 };
-                readonly header?: never;
-                readonly path?: never;
-                readonly cookie?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
             };
-            readonly requestBody?: never;
-            readonly responses: {
+            requestBody?: never;
+            responses: {
                 /** @description OK */
-                readonly 200: {
+                200: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["DataFrameResponse"];
+                        "application/json": components["schemas"]["DataFrameResponse"];
                     };
                 };
                 /** @description Not authenticated */
-                readonly 401: {
+                401: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["HTTPError"];
+                        "application/json": components["schemas"]["HTTPError"];
                     };
                 };
                 /** @description Forbidden */
-                readonly 403: {
+                403: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["HTTPError"];
+                        "application/json": components["schemas"]["HTTPError"];
                     };
                 };
                 /** @description Validation error */
-                readonly 422: {
+                422: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["HTTPValidationError"];
+                        "application/json": components["schemas"]["HTTPValidationError"];
                     };
                 };
                 /** @description Upstream answered badly */
-                readonly 502: {
+                502: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["HTTPError"];
+                        "application/json": components["schemas"]["HTTPError"];
                     };
                 };
                 /** @description Upstream unavailable */
-                readonly 503: {
+                503: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["HTTPError"];
+                        "application/json": components["schemas"]["HTTPError"];
                     };
                 };
                 /** @description Upstream timed out */
-                readonly 504: {
+                504: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["HTTPError"];
+                        "application/json": components["schemas"]["HTTPError"];
                     };
                 };
             };
         };
-        readonly put?: never;
-        readonly post?: never;
-        readonly delete?: never;
-        readonly options?: never;
-        readonly head?: never;
-        readonly patch?: never;
-        readonly trace?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    readonly "/api/v1/market/stat": {
-        readonly parameters: {
-            readonly query?: never;
-            readonly header?: never;
-            readonly path?: never;
-            readonly cookie?: never;
+    "/api/v1/market/stat": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
         };
         /**
          * Up/down statistics of the whole A-share market
          * @description From a real-time quote of every A-share (SH, SZ and BJ when the server lists it; 80 per request, all requests at once). One row: up_count, down_count, neutral_count (unchanged), suspended_count (no trade today), total_count, total_amount (CNY), total_volume (lots), total_market_cap (null: quotes carry no share counts), limit_up_count, limit_down_count (at the board's daily limit from the previous close, ±5 % for ST names before 2025-07-07). The top-level `markets` lists the markets counted.
          */
-        readonly get: {
-            readonly parameters: {
-                readonly query?: never;
-                readonly header?: never;
-                readonly path?: never;
-                readonly cookie?: never;
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
             };
-            readonly requestBody?: never;
-            readonly responses: {
+            requestBody?: never;
+            responses: {
                 /** @description OK */
-                readonly 200: {
+                200: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["DataFrameResponse"];
+                        "application/json": components["schemas"]["DataFrameResponse"];
                     };
                 };
                 /** @description Not authenticated */
-                readonly 401: {
+                401: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["HTTPError"];
+                        "application/json": components["schemas"]["HTTPError"];
                     };
                 };
                 /** @description Forbidden */
-                readonly 403: {
+                403: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["HTTPError"];
+                        "application/json": components["schemas"]["HTTPError"];
                     };
                 };
                 /** @description Not found */
-                readonly 404: {
+                404: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["HTTPError"];
+                        "application/json": components["schemas"]["HTTPError"];
                     };
                 };
                 /** @description Validation error */
-                readonly 422: {
+                422: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["HTTPValidationError"];
+                        "application/json": components["schemas"]["HTTPValidationError"];
                     };
                 };
                 /** @description Upstream answered badly */
-                readonly 502: {
+                502: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["HTTPError"];
+                        "application/json": components["schemas"]["HTTPError"];
                     };
                 };
                 /** @description Upstream unavailable */
-                readonly 503: {
+                503: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["HTTPError"];
+                        "application/json": components["schemas"]["HTTPError"];
                     };
                 };
                 /** @description Upstream timed out */
-                readonly 504: {
+                504: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["HTTPError"];
+                        "application/json": components["schemas"]["HTTPError"];
                     };
                 };
             };
         };
-        readonly put?: never;
-        readonly post?: never;
-        readonly delete?: never;
-        readonly options?: never;
-        readonly head?: never;
-        readonly patch?: never;
-        readonly trace?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    readonly "/api/v1/market/core-leaders": {
-        readonly parameters: {
-            readonly query?: never;
-            readonly header?: never;
-            readonly path?: never;
-            readonly cookie?: never;
+    "/api/v1/market/core-leaders": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
         };
         /**
          * The core-leader pool (159 securities) with live quotes
          * @description The default pool restates the original system's 159 industry leaders in four groups; a `core-leaders.csv` (group,code,market,name) in the data directory replaces it. Columns: group, name, then the quote columns of `POST /quotes`. Five-level real-time quotes. Columns: market, code, price, pre_close, open, high, low, change, change_pct (percent), vol (lots), cur_vol (lots of the last trade), amount (CNY), s_vol / b_vol (sell- / buy-initiated lots), active1, active2, bid1..bid5, bid_vol1..bid_vol5, ask1..ask5, ask_vol1..ask_vol5 (lots), rise_speed (percent), server_time (HH:MM:SS.mmm). Securities the server does not know are listed in a top-level `missing` array.
          */
-        readonly get: {
-            readonly parameters: {
-                readonly query?: never;
-                readonly header?: never;
-                readonly path?: never;
-                readonly cookie?: never;
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
             };
-            readonly requestBody?: never;
-            readonly responses: {
+            requestBody?: never;
+            responses: {
                 /** @description OK */
-                readonly 200: {
+                200: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["DataFrameResponse"];
+                        "application/json": components["schemas"]["DataFrameResponse"];
                     };
                 };
                 /** @description Not authenticated */
-                readonly 401: {
+                401: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["HTTPError"];
+                        "application/json": components["schemas"]["HTTPError"];
                     };
                 };
                 /** @description Forbidden */
-                readonly 403: {
+                403: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["HTTPError"];
+                        "application/json": components["schemas"]["HTTPError"];
                     };
                 };
                 /** @description Not found */
-                readonly 404: {
+                404: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["HTTPError"];
+                        "application/json": components["schemas"]["HTTPError"];
                     };
                 };
                 /** @description Validation error */
-                readonly 422: {
+                422: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["HTTPValidationError"];
+                        "application/json": components["schemas"]["HTTPValidationError"];
                     };
                 };
                 /** @description Upstream answered badly */
-                readonly 502: {
+                502: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["HTTPError"];
+                        "application/json": components["schemas"]["HTTPError"];
                     };
                 };
                 /** @description Upstream unavailable */
-                readonly 503: {
+                503: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["HTTPError"];
+                        "application/json": components["schemas"]["HTTPError"];
                     };
                 };
                 /** @description Upstream timed out */
-                readonly 504: {
+                504: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["HTTPError"];
+                        "application/json": components["schemas"]["HTTPError"];
                     };
                 };
             };
         };
-        readonly put?: never;
-        readonly post?: never;
-        readonly delete?: never;
-        readonly options?: never;
-        readonly head?: never;
-        readonly patch?: never;
-        readonly trace?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    readonly "/api/v1/fund-flow": {
-        readonly parameters: {
-            readonly query?: never;
-            readonly header?: never;
-            readonly path?: never;
-            readonly cookie?: never;
+    "/api/v1/fund-flow": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
         };
         /**
          * Same-day capital flow of a security
          * @description One row: super_in, large_in, medium_in, small_in, super_out, large_out, medium_out, small_out (CNY), then super_net, large_net, medium_net, small_net, main_net_inflow, total_net_inflow, trades (prints counted). Every trade print is bucketed by its amount = price × volume: super > 1,000,000 CNY, large > 200,000, medium > 40,000, small otherwise; buyer-initiated prints are inflow, seller-initiated outflow, neutral and auction prints are left out. main_net_inflow = super + large net. Derived from TDX trade prints (which aggregate several seconds of matches), so not comparable with vendors' main-force figures; the answer says so in `method`.
          */
-        readonly get: {
-            readonly parameters: {
-                readonly query: {
-                    readonly market: "SZ" | "SH";
-                    readonly code: string;
+        get: {
+            parameters: {
+                query: {
+                    market: "SZ" | "SH";
+                    code: string;
                 };
-                readonly header?: never;
-                readonly path?: never;
-                readonly cookie?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
             };
-            readonly requestBody?: never;
-            readonly responses: {
+            requestBody?: never;
+            responses: {
                 /** @description OK */
-                readonly 200: {
+                200: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["DataFrameResponse"];
+                        "application/json": components["schemas"]["DataFrameResponse"];
                     };
                 };
                 /** @description Not authenticated */
-                readonly 401: {
+                401: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["HTTPError"];
+                        "application/json": components["schemas"]["HTTPError"];
                     };
                 };
                 /** @description Forbidden */
-                readonly 403: {
+                403: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["HTTPError"];
+                        "application/json": components["schemas"]["HTTPError"];
                     };
                 };
                 /** @description Not found */
-                readonly 404: {
+                404: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["HTTPError"];
+                        "application/json": components["schemas"]["HTTPError"];
                     };
                 };
                 /** @description Validation error */
-                readonly 422: {
+                422: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["HTTPValidationError"];
+                        "application/json": components["schemas"]["HTTPValidationError"];
                     };
                 };
                 /** @description Upstream answered badly */
-                readonly 502: {
+                502: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["HTTPError"];
+                        "application/json": components["schemas"]["HTTPError"];
                     };
                 };
                 /** @description Upstream unavailable */
-                readonly 503: {
+                503: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["HTTPError"];
+                        "application/json": components["schemas"]["HTTPError"];
                     };
                 };
                 /** @description Upstream timed out */
-                readonly 504: {
+                504: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["HTTPError"];
+                        "application/json": components["schemas"]["HTTPError"];
                     };
                 };
             };
         };
-        readonly put?: never;
-        readonly post?: never;
-        readonly delete?: never;
-        readonly options?: never;
-        readonly head?: never;
-        readonly patch?: never;
-        readonly trace?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    readonly "/api/v1/fund-flow/history": {
-        readonly parameters: {
-            readonly query?: never;
-            readonly header?: never;
-            readonly path?: never;
-            readonly cookie?: never;
+    "/api/v1/fund-flow/history": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
         };
         /**
          * Daily capital flow of a security
          * @description One row per trading day of the daily bars `start` days back from the newest, `count` of them, oldest first: date (YYYY-MM-DD), super_in, super_out, large_in, large_out, medium_in, medium_out, small_in, small_out (CNY), the nets, main_net_inflow, total_net_inflow, trades. Each past day is computed once from its historical trades and kept. Every trade print is bucketed by its amount = price × volume: super > 1,000,000 CNY, large > 200,000, medium > 40,000, small otherwise; buyer-initiated prints are inflow, seller-initiated outflow, neutral and auction prints are left out. main_net_inflow = super + large net. Derived from TDX trade prints (which aggregate several seconds of matches), so not comparable with vendors' main-force figures; the answer says so in `method`.
          */
-        readonly get: {
-            readonly parameters: {
-                readonly query: {
-                    readonly market: "SZ" | "SH";
-                    readonly code: string;
-                    readonly start?: number;
-                    readonly count?: number;
+        get: {
+            parameters: {
+                query: {
+                    market: "SZ" | "SH";
+                    code: string;
+                    start?: number;
+                    count?: number;
                 };
-                readonly header?: never;
-                readonly path?: never;
-                readonly cookie?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
             };
-            readonly requestBody?: never;
-            readonly responses: {
+            requestBody?: never;
+            responses: {
                 /** @description OK */
-                readonly 200: {
+                200: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["DataFrameResponse"];
+                        "application/json": components["schemas"]["DataFrameResponse"];
                     };
                 };
                 /** @description Not authenticated */
-                readonly 401: {
+                401: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["HTTPError"];
+                        "application/json": components["schemas"]["HTTPError"];
                     };
                 };
                 /** @description Forbidden */
-                readonly 403: {
+                403: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["HTTPError"];
+                        "application/json": components["schemas"]["HTTPError"];
                     };
                 };
                 /** @description Not found */
-                readonly 404: {
+                404: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["HTTPError"];
+                        "application/json": components["schemas"]["HTTPError"];
                     };
                 };
                 /** @description Validation error */
-                readonly 422: {
+                422: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["HTTPValidationError"];
+                        "application/json": components["schemas"]["HTTPValidationError"];
                     };
                 };
                 /** @description Upstream answered badly */
-                readonly 502: {
+                502: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["HTTPError"];
+                        "application/json": components["schemas"]["HTTPError"];
                     };
                 };
                 /** @description Upstream unavailable */
-                readonly 503: {
+                503: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["HTTPError"];
+                        "application/json": components["schemas"]["HTTPError"];
                     };
                 };
                 /** @description Upstream timed out */
-                readonly 504: {
+                504: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["HTTPError"];
+                        "application/json": components["schemas"]["HTTPError"];
                     };
                 };
             };
         };
-        readonly put?: never;
-        readonly post?: never;
-        readonly delete?: never;
-        readonly options?: never;
-        readonly head?: never;
-        readonly patch?: never;
-        readonly trace?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    readonly "/api/v1/market/strength": {
-        readonly parameters: {
-            readonly query?: never;
-            readonly header?: never;
-            readonly path?: never;
-            readonly cookie?: never;
+    "/api/v1/market/strength": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
         };
         /**
          * Whole-market strength ranking from 5/20/60-day gains
@@ -4089,1861 +4089,1861 @@ export interface paths {
          *     (YYYYMMDD), ret_5, ret_20, ret_60, vol_20, strength. Top-level: `preset`, `weights` (as applied), `scanned` (securities in
          *     the files), `vipdoc` (the directory read, named relative to the data directory or as `VIPDOC_DIR/…`, `VIPDOC_ROOTS[i]/…`).
          */
-        readonly get: {
-            readonly parameters: {
-                readonly query?: {
-                    readonly preset?: "steady" | "breakout" | "balanced";
-                    readonly w5?: number;
-                    readonly w20?: number;
-                    readonly w60?: number;
-                    readonly vol_adjusted?: boolean;
-                    readonly top_n?: number;
-                    readonly universe?: "all" | "sh" | "sz" | "core";
-                    readonly min_listed_days?: number;
-                    readonly min_amount?: number;
-                    readonly vipdoc?: string;
+        get: {
+            parameters: {
+                query?: {
+                    preset?: "steady" | "breakout" | "balanced";
+                    w5?: number;
+                    w20?: number;
+                    w60?: number;
+                    vol_adjusted?: boolean;
+                    top_n?: number;
+                    universe?: "all" | "sh" | "sz" | "core";
+                    min_listed_days?: number;
+                    min_amount?: number;
+                    vipdoc?: string;
                 };
-                readonly header?: never;
-                readonly path?: never;
-                readonly cookie?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
             };
-            readonly requestBody?: never;
-            readonly responses: {
+            requestBody?: never;
+            responses: {
                 /** @description OK */
-                readonly 200: {
+                200: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["DataFrameResponse"];
+                        "application/json": components["schemas"]["DataFrameResponse"];
                     };
                 };
                 /** @description Bad request */
-                readonly 400: {
+                400: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["HTTPError"];
+                        "application/json": components["schemas"]["HTTPError"];
                     };
                 };
                 /** @description Not authenticated */
-                readonly 401: {
+                401: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["HTTPError"];
+                        "application/json": components["schemas"]["HTTPError"];
                     };
                 };
                 /** @description Forbidden */
-                readonly 403: {
+                403: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["HTTPError"];
+                        "application/json": components["schemas"]["HTTPError"];
                     };
                 };
                 /** @description Validation error */
-                readonly 422: {
+                422: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["HTTPValidationError"];
+                        "application/json": components["schemas"]["HTTPValidationError"];
                     };
                 };
             };
         };
-        readonly put?: never;
-        readonly post?: never;
-        readonly delete?: never;
-        readonly options?: never;
-        readonly head?: never;
-        readonly patch?: never;
-        readonly trace?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    readonly "/api/v1/board-mac/list": {
-        readonly parameters: {
-            readonly query?: never;
-            readonly header?: never;
-            readonly path?: never;
-            readonly cookie?: never;
+    "/api/v1/board-mac/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
         };
         /**
          * Board list
          * @description Boards of a type (ALL, HY industry, HY2 sub-industry, GN concept, FG style, DQ region), ordered by change % descending, or by `sort_column` descending when one is chosen. Columns: market, code, name, price, pre_close, change_pct (price / pre_close − 1, percent), sort_value (the chosen metric in percent; always 0 for CHANGE_PCT), then the leading member: symbol_market, symbol_code, symbol_name, symbol_price, symbol_pre_close, symbol_change_pct. Top-level `source` says who answered: `mac` (the mac hosts) or `derived` (rebuilt from board files, board-index quotes and daily bars when the mac hosts cannot be reached).
          */
-        readonly get: {
-            readonly parameters: {
-                readonly query?: {
-                    readonly board_type?: "ALL" | "HY" | "HY2" | "GN" | "FG" | "DQ";
-                    readonly count?: number;
-                    readonly sort_column?: "CHANGE_PCT" | "SPEED" | "CHANGE_3D" | "CHANGE_5D" | "CHANGE_10D" | "CHANGE_20D" | "CHANGE_60D" | "YTD";
+        get: {
+            parameters: {
+                query?: {
+                    board_type?: "ALL" | "HY" | "HY2" | "GN" | "FG" | "DQ";
+                    count?: number;
+                    sort_column?: "CHANGE_PCT" | "SPEED" | "CHANGE_3D" | "CHANGE_5D" | "CHANGE_10D" | "CHANGE_20D" | "CHANGE_60D" | "YTD";
                 };
-                readonly header?: never;
-                readonly path?: never;
-                readonly cookie?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
             };
-            readonly requestBody?: never;
-            readonly responses: {
+            requestBody?: never;
+            responses: {
                 /** @description OK */
-                readonly 200: {
+                200: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["DataFrameResponse"];
+                        "application/json": components["schemas"]["DataFrameResponse"];
                     };
                 };
                 /** @description Not authenticated */
-                readonly 401: {
+                401: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["HTTPError"];
+                        "application/json": components["schemas"]["HTTPError"];
                     };
                 };
                 /** @description Forbidden */
-                readonly 403: {
+                403: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["HTTPError"];
+                        "application/json": components["schemas"]["HTTPError"];
                     };
                 };
                 /** @description Not found */
-                readonly 404: {
+                404: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["HTTPError"];
+                        "application/json": components["schemas"]["HTTPError"];
                     };
                 };
                 /** @description Validation error */
-                readonly 422: {
+                422: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["HTTPValidationError"];
+                        "application/json": components["schemas"]["HTTPValidationError"];
                     };
                 };
                 /** @description Upstream answered badly */
-                readonly 502: {
+                502: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["HTTPError"];
+                        "application/json": components["schemas"]["HTTPError"];
                     };
                 };
                 /** @description Upstream unavailable */
-                readonly 503: {
+                503: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["HTTPError"];
+                        "application/json": components["schemas"]["HTTPError"];
                     };
                 };
                 /** @description Upstream timed out */
-                readonly 504: {
+                504: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["HTTPError"];
+                        "application/json": components["schemas"]["HTTPError"];
                     };
                 };
             };
         };
-        readonly put?: never;
-        readonly post?: never;
-        readonly delete?: never;
-        readonly options?: never;
-        readonly head?: never;
-        readonly patch?: never;
-        readonly trace?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    readonly "/api/v1/board-mac/members": {
-        readonly parameters: {
-            readonly query?: never;
-            readonly header?: never;
-            readonly path?: never;
-            readonly cookie?: never;
+    "/api/v1/board-mac/members": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
         };
         /**
          * Members of a board
          * @description Member quotes of `board_symbol` (a board code such as 881001; 404 when no board has it), ranked by `sort_type` in `sort_order`. Columns: market, code, name, then pre_close, open, high, low, close, vol (lots), vol_ratio, amount (CNY), total_shares and float_shares (10,000 shares), turnover (%), buy_price_limit, sell_price_limit, speed_pct, main_net_amount (CNY), change_pct. Fields the answering source does not have are null. Top-level `source` says who answered: `mac` (the mac hosts) or `derived` (rebuilt from board files, board-index quotes and daily bars when the mac hosts cannot be reached).
          */
-        readonly get: {
-            readonly parameters: {
-                readonly query: {
-                    readonly board_symbol: string;
+        get: {
+            parameters: {
+                query: {
+                    board_symbol: string;
                     /** @description sort type: CODE, NAME, PRE_CLOSE, OPEN, HIGH, LOW, PRICE, BID, ASK, VOLUME, TOTAL_AMOUNT, LAST_VOLUME, CHANGE, INDUSTRY, CHANGE_PCT, AMPLITUDE_PCT, AVG, PE_DYNAMIC, ENTRUST_RATIO, INSIDE_VOLUME, OUTSIDE_VOLUME, IN_OUT_RATIO, BID_VOLUME, ASK_VOLUME, LOCKED_RATIO, LOCKED_AMOUNT, OPEN_AMOUNT, OPEN_TURNOVER_PCT, VOL_RATIO, TURNOVER_RATE, FLOAT_SHARES, FLOAT_MARKET_CAP, TOTAL_MARKET_CAP_AB, UNMATCHED_VOLUME, STRENGTH_PCT, SPEED_PCT, ACTIVITY, SHORT_TURNOVER_PCT, VOL_SPEED_PCT, CHANGE_5D, CHANGE_10D, MAIN_NET_AMOUNT, MAIN_NET_RATIO, AUCTION_LIMIT_BUY, AUCTION_LIMIT_SELL, LIMIT_UP_TIME, LIMIT_DOWN_TIME, OPEN_SNATCH_PCT, AMOUNT_2M, OPEN_PCT, HIGH_PCT, LOW_PCT, AVG_CHANGE_PCT, DRAWDOWN_PCT, ATTACK_PCT, YTD, CONSECUTIVE_UP_DAYS, CHANGE_3D, DIVIDEND_YIELD, CHANGE_20D, CHANGE_60D, PREV_CHANGE_PCT, MTD, CHANGE_1Y, PE_TTM, PE_STATIC, or its code */
-                    readonly sort_type?: string;
-                    readonly sort_order?: "ASC" | "DESC";
-                    readonly count?: number;
+                    sort_type?: string;
+                    sort_order?: "ASC" | "DESC";
+                    count?: number;
                 };
-                readonly header?: never;
-                readonly path?: never;
-                readonly cookie?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
             };
-            readonly requestBody?: never;
-            readonly responses: {
+            requestBody?: never;
+            responses: {
                 /** @description OK */
-                readonly 200: {
+                200: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["DataFrameResponse"];
+                        "application/json": components["schemas"]["DataFrameResponse"];
                     };
                 };
                 /** @description Not authenticated */
-                readonly 401: {
+                401: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["HTTPError"];
+                        "application/json": components["schemas"]["HTTPError"];
                     };
                 };
                 /** @description Forbidden */
-                readonly 403: {
+                403: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["HTTPError"];
+                        "application/json": components["schemas"]["HTTPError"];
                     };
                 };
                 /** @description Not found */
-                readonly 404: {
+                404: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["HTTPError"];
+                        "application/json": components["schemas"]["HTTPError"];
                     };
                 };
                 /** @description Validation error */
-                readonly 422: {
+                422: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["HTTPValidationError"];
+                        "application/json": components["schemas"]["HTTPValidationError"];
                     };
                 };
                 /** @description Upstream answered badly */
-                readonly 502: {
+                502: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["HTTPError"];
+                        "application/json": components["schemas"]["HTTPError"];
                     };
                 };
                 /** @description Upstream unavailable */
-                readonly 503: {
+                503: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["HTTPError"];
+                        "application/json": components["schemas"]["HTTPError"];
                     };
                 };
                 /** @description Upstream timed out */
-                readonly 504: {
+                504: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["HTTPError"];
+                        "application/json": components["schemas"]["HTTPError"];
                     };
                 };
             };
         };
-        readonly put?: never;
-        readonly post?: never;
-        readonly delete?: never;
-        readonly options?: never;
-        readonly head?: never;
-        readonly patch?: never;
-        readonly trace?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    readonly "/api/v1/board-mac/belong": {
-        readonly parameters: {
-            readonly query?: never;
-            readonly header?: never;
-            readonly path?: never;
-            readonly cookie?: never;
+    "/api/v1/board-mac/belong": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
         };
         /**
          * Boards a stock belongs to
          * @description Columns: board_type (HY, HY2, GN, FG, DQ), market, board_code, board_name, close, pre_close, change_pct. Top-level `source` says who answered: `mac` (the mac hosts) or `derived` (rebuilt from board files, board-index quotes and daily bars when the mac hosts cannot be reached).
          */
-        readonly get: {
-            readonly parameters: {
-                readonly query: {
-                    readonly market: "SZ" | "SH";
-                    readonly code: string;
+        get: {
+            parameters: {
+                query: {
+                    market: "SZ" | "SH";
+                    code: string;
                 };
-                readonly header?: never;
-                readonly path?: never;
-                readonly cookie?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
             };
-            readonly requestBody?: never;
-            readonly responses: {
+            requestBody?: never;
+            responses: {
                 /** @description OK */
-                readonly 200: {
+                200: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["DataFrameResponse"];
+                        "application/json": components["schemas"]["DataFrameResponse"];
                     };
                 };
                 /** @description Not authenticated */
-                readonly 401: {
+                401: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["HTTPError"];
+                        "application/json": components["schemas"]["HTTPError"];
                     };
                 };
                 /** @description Forbidden */
-                readonly 403: {
+                403: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["HTTPError"];
+                        "application/json": components["schemas"]["HTTPError"];
                     };
                 };
                 /** @description Not found */
-                readonly 404: {
+                404: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["HTTPError"];
+                        "application/json": components["schemas"]["HTTPError"];
                     };
                 };
                 /** @description Validation error */
-                readonly 422: {
+                422: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["HTTPValidationError"];
+                        "application/json": components["schemas"]["HTTPValidationError"];
                     };
                 };
                 /** @description Upstream answered badly */
-                readonly 502: {
+                502: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["HTTPError"];
+                        "application/json": components["schemas"]["HTTPError"];
                     };
                 };
                 /** @description Upstream unavailable */
-                readonly 503: {
+                503: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["HTTPError"];
+                        "application/json": components["schemas"]["HTTPError"];
                     };
                 };
                 /** @description Upstream timed out */
-                readonly 504: {
+                504: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["HTTPError"];
+                        "application/json": components["schemas"]["HTTPError"];
                     };
                 };
             };
         };
-        readonly put?: never;
-        readonly post?: never;
-        readonly delete?: never;
-        readonly options?: never;
-        readonly head?: never;
-        readonly patch?: never;
-        readonly trace?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    readonly "/api/v1/board-mac/summary": {
-        readonly parameters: {
-            readonly query?: never;
-            readonly header?: never;
-            readonly path?: never;
-            readonly cookie?: never;
+    "/api/v1/board-mac/summary": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
         };
         /**
          * Board summary, including the members' capital flow
          * @description `{"data": {member_count, amount, vol, main_net_amount, main_net_3d, main_net_5d, up_count, down_count, members, source}}`: totals over the members (amount CNY, vol lots; up/down = close above/below pre_close) and the member rows (basic quote fields, main_net_amount, main_net_3d_amount, main_net_5d_amount, change_pct). Capital flow comes only from the mac hosts: from the derived source the main_net fields are null.
          */
-        readonly get: {
-            readonly parameters: {
-                readonly query: {
-                    readonly board_symbol: string;
+        get: {
+            parameters: {
+                query: {
+                    board_symbol: string;
                     /** @description sort type: CODE, NAME, PRE_CLOSE, OPEN, HIGH, LOW, PRICE, BID, ASK, VOLUME, TOTAL_AMOUNT, LAST_VOLUME, CHANGE, INDUSTRY, CHANGE_PCT, AMPLITUDE_PCT, AVG, PE_DYNAMIC, ENTRUST_RATIO, INSIDE_VOLUME, OUTSIDE_VOLUME, IN_OUT_RATIO, BID_VOLUME, ASK_VOLUME, LOCKED_RATIO, LOCKED_AMOUNT, OPEN_AMOUNT, OPEN_TURNOVER_PCT, VOL_RATIO, TURNOVER_RATE, FLOAT_SHARES, FLOAT_MARKET_CAP, TOTAL_MARKET_CAP_AB, UNMATCHED_VOLUME, STRENGTH_PCT, SPEED_PCT, ACTIVITY, SHORT_TURNOVER_PCT, VOL_SPEED_PCT, CHANGE_5D, CHANGE_10D, MAIN_NET_AMOUNT, MAIN_NET_RATIO, AUCTION_LIMIT_BUY, AUCTION_LIMIT_SELL, LIMIT_UP_TIME, LIMIT_DOWN_TIME, OPEN_SNATCH_PCT, AMOUNT_2M, OPEN_PCT, HIGH_PCT, LOW_PCT, AVG_CHANGE_PCT, DRAWDOWN_PCT, ATTACK_PCT, YTD, CONSECUTIVE_UP_DAYS, CHANGE_3D, DIVIDEND_YIELD, CHANGE_20D, CHANGE_60D, PREV_CHANGE_PCT, MTD, CHANGE_1Y, PE_TTM, PE_STATIC, or its code */
-                    readonly sort_type?: string;
-                    readonly sort_order?: "ASC" | "DESC";
+                    sort_type?: string;
+                    sort_order?: "ASC" | "DESC";
                 };
-                readonly header?: never;
-                readonly path?: never;
-                readonly cookie?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
             };
-            readonly requestBody?: never;
-            readonly responses: {
+            requestBody?: never;
+            responses: {
                 /** @description OK */
-                readonly 200: {
+                200: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["DictResponse"];
+                        "application/json": components["schemas"]["DictResponse"];
                     };
                 };
                 /** @description Not authenticated */
-                readonly 401: {
+                401: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["HTTPError"];
+                        "application/json": components["schemas"]["HTTPError"];
                     };
                 };
                 /** @description Forbidden */
-                readonly 403: {
+                403: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["HTTPError"];
+                        "application/json": components["schemas"]["HTTPError"];
                     };
                 };
                 /** @description Not found */
-                readonly 404: {
+                404: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["HTTPError"];
+                        "application/json": components["schemas"]["HTTPError"];
                     };
                 };
                 /** @description Validation error */
-                readonly 422: {
+                422: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["HTTPValidationError"];
+                        "application/json": components["schemas"]["HTTPValidationError"];
                     };
                 };
                 /** @description Upstream answered badly */
-                readonly 502: {
+                502: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["HTTPError"];
+                        "application/json": components["schemas"]["HTTPError"];
                     };
                 };
                 /** @description Upstream unavailable */
-                readonly 503: {
+                503: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["HTTPError"];
+                        "application/json": components["schemas"]["HTTPError"];
                     };
                 };
                 /** @description Upstream timed out */
-                readonly 504: {
+                504: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["HTTPError"];
+                        "application/json": components["schemas"]["HTTPError"];
                     };
                 };
             };
         };
-        readonly put?: never;
-        readonly post?: never;
-        readonly delete?: never;
-        readonly options?: never;
-        readonly head?: never;
-        readonly patch?: never;
-        readonly trace?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    readonly "/api/v1/board-mac/ranking": {
-        readonly parameters: {
-            readonly query?: never;
-            readonly header?: never;
-            readonly path?: never;
-            readonly cookie?: never;
+    "/api/v1/board-mac/ranking": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
         };
         /**
          * Board ranking by change %, with member totals
          * @description The `top_n` boards of a type by change % (descending unless `ascending`), each with its members' totals, then ordered by `sort_by` (change_pct, amount, main_net_amount or vol). Columns: code, name, change_pct, amount, vol, main_net_amount (null from the derived source), up_count, down_count, member_count. Top-level `source` says who answered: `mac` (the mac hosts) or `derived` (rebuilt from board files, board-index quotes and daily bars when the mac hosts cannot be reached).
          */
-        readonly get: {
-            readonly parameters: {
-                readonly query?: {
-                    readonly board_type?: "HY" | "HY2" | "GN" | "FG" | "DQ";
-                    readonly top_n?: number;
-                    readonly sort_by?: "change_pct" | "amount" | "main_net_amount" | "vol";
-                    readonly ascending?: boolean;
+        get: {
+            parameters: {
+                query?: {
+                    board_type?: "HY" | "HY2" | "GN" | "FG" | "DQ";
+                    top_n?: number;
+                    sort_by?: "change_pct" | "amount" | "main_net_amount" | "vol";
+                    ascending?: boolean;
                 };
-                readonly header?: never;
-                readonly path?: never;
-                readonly cookie?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
             };
-            readonly requestBody?: never;
-            readonly responses: {
+            requestBody?: never;
+            responses: {
                 /** @description OK */
-                readonly 200: {
+                200: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["DataFrameResponse"];
+                        "application/json": components["schemas"]["DataFrameResponse"];
                     };
                 };
                 /** @description Not authenticated */
-                readonly 401: {
+                401: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["HTTPError"];
+                        "application/json": components["schemas"]["HTTPError"];
                     };
                 };
                 /** @description Forbidden */
-                readonly 403: {
+                403: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["HTTPError"];
+                        "application/json": components["schemas"]["HTTPError"];
                     };
                 };
                 /** @description Not found */
-                readonly 404: {
+                404: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["HTTPError"];
+                        "application/json": components["schemas"]["HTTPError"];
                     };
                 };
                 /** @description Validation error */
-                readonly 422: {
+                422: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["HTTPValidationError"];
+                        "application/json": components["schemas"]["HTTPValidationError"];
                     };
                 };
                 /** @description Upstream answered badly */
-                readonly 502: {
+                502: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["HTTPError"];
+                        "application/json": components["schemas"]["HTTPError"];
                     };
                 };
                 /** @description Upstream unavailable */
-                readonly 503: {
+                503: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["HTTPError"];
+                        "application/json": components["schemas"]["HTTPError"];
                     };
                 };
                 /** @description Upstream timed out */
-                readonly 504: {
+                504: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["HTTPError"];
+                        "application/json": components["schemas"]["HTTPError"];
                     };
                 };
             };
         };
-        readonly put?: never;
-        readonly post?: never;
-        readonly delete?: never;
-        readonly options?: never;
-        readonly head?: never;
-        readonly patch?: never;
-        readonly trace?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    readonly "/api/v1/board-mac/change-ranking": {
-        readonly parameters: {
-            readonly query?: never;
-            readonly header?: never;
-            readonly path?: never;
-            readonly cookie?: never;
+    "/api/v1/board-mac/change-ranking": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
         };
         /**
          * Board ranking by N-day change
          * @description For every board of a type: its index's daily close on `target_date` (the last trading day on or before it; the latest bar when omitted) against the close `days` trading days earlier. Columns: code, name, close_end, close_start, change_pct (percent, 2 decimals); descending unless `ascending`, the first `top_n`. Top-level `source` says who answered: `mac` (the mac hosts) or `derived` (rebuilt from board files, board-index quotes and daily bars when the mac hosts cannot be reached).
          */
-        readonly get: {
-            readonly parameters: {
-                readonly query?: {
-                    readonly board_type?: "HY" | "HY2" | "GN" | "FG" | "DQ";
-                    readonly days?: number;
-                    readonly top_n?: number;
-                    readonly target_date?: number;
-                    readonly ascending?: boolean;
+        get: {
+            parameters: {
+                query?: {
+                    board_type?: "HY" | "HY2" | "GN" | "FG" | "DQ";
+                    days?: number;
+                    top_n?: number;
+                    target_date?: number;
+                    ascending?: boolean;
                 };
-                readonly header?: never;
-                readonly path?: never;
-                readonly cookie?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
             };
-            readonly requestBody?: never;
-            readonly responses: {
+            requestBody?: never;
+            responses: {
                 /** @description OK */
-                readonly 200: {
+                200: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["DataFrameResponse"];
+                        "application/json": components["schemas"]["DataFrameResponse"];
                     };
                 };
                 /** @description Not authenticated */
-                readonly 401: {
+                401: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["HTTPError"];
+                        "application/json": components["schemas"]["HTTPError"];
                     };
                 };
                 /** @description Forbidden */
-                readonly 403: {
+                403: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["HTTPError"];
+                        "application/json": components["schemas"]["HTTPError"];
                     };
                 };
                 /** @description Not found */
-                readonly 404: {
+                404: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["HTTPError"];
+                        "application/json": components["schemas"]["HTTPError"];
                     };
                 };
                 /** @description Validation error */
-                readonly 422: {
+                422: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["HTTPValidationError"];
+                        "application/json": components["schemas"]["HTTPValidationError"];
                     };
                 };
                 /** @description Upstream answered badly */
-                readonly 502: {
+                502: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["HTTPError"];
+                        "application/json": components["schemas"]["HTTPError"];
                     };
                 };
                 /** @description Upstream unavailable */
-                readonly 503: {
+                503: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["HTTPError"];
+                        "application/json": components["schemas"]["HTTPError"];
                     };
                 };
                 /** @description Upstream timed out */
-                readonly 504: {
+                504: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["HTTPError"];
+                        "application/json": components["schemas"]["HTTPError"];
                     };
                 };
             };
         };
-        readonly put?: never;
-        readonly post?: never;
-        readonly delete?: never;
-        readonly options?: never;
-        readonly head?: never;
-        readonly patch?: never;
-        readonly trace?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    readonly "/api/v1/mac/capital-flow": {
-        readonly parameters: {
-            readonly query?: never;
-            readonly header?: never;
-            readonly path?: never;
-            readonly cookie?: never;
+    "/api/v1/mac/capital-flow": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
         };
         /**
          * Main-force and retail net inflow of a stock
          * @description TDX's own capital flow (mac command 0x1218). One row, the original system's columns: date, main_in, main_out, main_net, small_in, small_out, small_net (today's retail), mid_in, mid_out (0), mid_net (5-day medium net), large_in, large_out (0), large_net (5-day large net) — then the unmixed figures: retail_in, retail_out, retail_net, main_buy_5d, main_sell_5d, super_net_5d, large_net_5d, medium_net_5d, small_net_5d (5-day labels as published, unverified). CNY. Only the mac hosts have this figure: without them the answer is 503, never a tick-derived substitute (see /fund-flow for that).
          */
-        readonly get: {
-            readonly parameters: {
-                readonly query: {
-                    readonly market: "SZ" | "SH";
-                    readonly code: string;
+        get: {
+            parameters: {
+                query: {
+                    market: "SZ" | "SH";
+                    code: string;
                 };
-                readonly header?: never;
-                readonly path?: never;
-                readonly cookie?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
             };
-            readonly requestBody?: never;
-            readonly responses: {
+            requestBody?: never;
+            responses: {
                 /** @description OK */
-                readonly 200: {
+                200: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["DataFrameResponse"];
+                        "application/json": components["schemas"]["DataFrameResponse"];
                     };
                 };
                 /** @description Not authenticated */
-                readonly 401: {
+                401: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["HTTPError"];
+                        "application/json": components["schemas"]["HTTPError"];
                     };
                 };
                 /** @description Forbidden */
-                readonly 403: {
+                403: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["HTTPError"];
+                        "application/json": components["schemas"]["HTTPError"];
                     };
                 };
                 /** @description Not found */
-                readonly 404: {
+                404: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["HTTPError"];
+                        "application/json": components["schemas"]["HTTPError"];
                     };
                 };
                 /** @description Validation error */
-                readonly 422: {
+                422: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["HTTPValidationError"];
+                        "application/json": components["schemas"]["HTTPValidationError"];
                     };
                 };
                 /** @description Upstream answered badly */
-                readonly 502: {
+                502: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["HTTPError"];
+                        "application/json": components["schemas"]["HTTPError"];
                     };
                 };
                 /** @description Upstream unavailable */
-                readonly 503: {
+                503: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["HTTPError"];
+                        "application/json": components["schemas"]["HTTPError"];
                     };
                 };
                 /** @description Upstream timed out */
-                readonly 504: {
+                504: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["HTTPError"];
+                        "application/json": components["schemas"]["HTTPError"];
                     };
                 };
             };
         };
-        readonly put?: never;
-        readonly post?: never;
-        readonly delete?: never;
-        readonly options?: never;
-        readonly head?: never;
-        readonly patch?: never;
-        readonly trace?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    readonly "/api/v1/mac/symbol-info": {
-        readonly parameters: {
-            readonly query?: never;
-            readonly header?: never;
-            readonly path?: never;
-            readonly cookie?: never;
+    "/api/v1/mac/symbol-info": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
         };
         /**
          * Basic-info snapshot of a stock
          * @description Columns: market, code, name, time (YYYY-MM-DD HH:MM:SS, server clock), activity, pre_close, open, high, low, close, momentum (涨速 %), vol (lots), amount (CNY), inside_volume, outside_volume, turnover (%), avg, vol_ratio. The derived source has no turnover or volume ratio (null). Top-level `source`: `mac` or `derived` (rebuilt from the standard protocol when the mac hosts cannot be reached).
          */
-        readonly get: {
-            readonly parameters: {
-                readonly query: {
-                    readonly market: "SZ" | "SH";
-                    readonly code: string;
+        get: {
+            parameters: {
+                query: {
+                    market: "SZ" | "SH";
+                    code: string;
                 };
-                readonly header?: never;
-                readonly path?: never;
-                readonly cookie?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
             };
-            readonly requestBody?: never;
-            readonly responses: {
+            requestBody?: never;
+            responses: {
                 /** @description OK */
-                readonly 200: {
+                200: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["DataFrameResponse"];
+                        "application/json": components["schemas"]["DataFrameResponse"];
                     };
                 };
                 /** @description Not authenticated */
-                readonly 401: {
+                401: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["HTTPError"];
+                        "application/json": components["schemas"]["HTTPError"];
                     };
                 };
                 /** @description Forbidden */
-                readonly 403: {
+                403: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["HTTPError"];
+                        "application/json": components["schemas"]["HTTPError"];
                     };
                 };
                 /** @description Not found */
-                readonly 404: {
+                404: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["HTTPError"];
+                        "application/json": components["schemas"]["HTTPError"];
                     };
                 };
                 /** @description Validation error */
-                readonly 422: {
+                422: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["HTTPValidationError"];
+                        "application/json": components["schemas"]["HTTPValidationError"];
                     };
                 };
                 /** @description Upstream answered badly */
-                readonly 502: {
+                502: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["HTTPError"];
+                        "application/json": components["schemas"]["HTTPError"];
                     };
                 };
                 /** @description Upstream unavailable */
-                readonly 503: {
+                503: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["HTTPError"];
+                        "application/json": components["schemas"]["HTTPError"];
                     };
                 };
                 /** @description Upstream timed out */
-                readonly 504: {
+                504: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["HTTPError"];
+                        "application/json": components["schemas"]["HTTPError"];
                     };
                 };
             };
         };
-        readonly put?: never;
-        readonly post?: never;
-        readonly delete?: never;
-        readonly options?: never;
-        readonly head?: never;
-        readonly patch?: never;
-        readonly trace?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    readonly "/api/v1/mac/server-info": {
-        readonly parameters: {
-            readonly query?: never;
-            readonly header?: never;
-            readonly path?: never;
-            readonly cookie?: never;
+    "/api/v1/mac/server-info": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
         };
         /**
          * Trading-session info of the server
          * @description One row: today, last_trading_day, previous_trading_day (YYYY-MM-DD), sessions_1 and sessions_2 (four {open, close} pairs, H:MM), market_param_1, market_param_2. Top-level `source`: `mac` or `derived` (rebuilt from the standard protocol when the mac hosts cannot be reached).
          */
-        readonly get: {
-            readonly parameters: {
-                readonly query?: never;
-                readonly header?: never;
-                readonly path?: never;
-                readonly cookie?: never;
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
             };
-            readonly requestBody?: never;
-            readonly responses: {
+            requestBody?: never;
+            responses: {
                 /** @description OK */
-                readonly 200: {
+                200: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["DataFrameResponse"];
+                        "application/json": components["schemas"]["DataFrameResponse"];
                     };
                 };
                 /** @description Not authenticated */
-                readonly 401: {
+                401: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["HTTPError"];
+                        "application/json": components["schemas"]["HTTPError"];
                     };
                 };
                 /** @description Forbidden */
-                readonly 403: {
+                403: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["HTTPError"];
+                        "application/json": components["schemas"]["HTTPError"];
                     };
                 };
                 /** @description Not found */
-                readonly 404: {
+                404: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["HTTPError"];
+                        "application/json": components["schemas"]["HTTPError"];
                     };
                 };
                 /** @description Validation error */
-                readonly 422: {
+                422: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["HTTPValidationError"];
+                        "application/json": components["schemas"]["HTTPValidationError"];
                     };
                 };
                 /** @description Upstream answered badly */
-                readonly 502: {
+                502: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["HTTPError"];
+                        "application/json": components["schemas"]["HTTPError"];
                     };
                 };
                 /** @description Upstream unavailable */
-                readonly 503: {
+                503: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["HTTPError"];
+                        "application/json": components["schemas"]["HTTPError"];
                     };
                 };
                 /** @description Upstream timed out */
-                readonly 504: {
+                504: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["HTTPError"];
+                        "application/json": components["schemas"]["HTTPError"];
                     };
                 };
             };
         };
-        readonly put?: never;
-        readonly post?: never;
-        readonly delete?: never;
-        readonly options?: never;
-        readonly head?: never;
-        readonly patch?: never;
-        readonly trace?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    readonly "/api/v1/mac/quote-list": {
-        readonly parameters: {
-            readonly query?: never;
-            readonly header?: never;
-            readonly path?: never;
-            readonly cookie?: never;
+    "/api/v1/mac/quote-list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
         };
         /**
          * Ranked quote list of a market category
          * @description category: A (all A-shares), SH, SZ, KCB (STAR), BJ, CYB (ChiNext); rows `start`.. of the list ranked by `sort_type` in `sort_order`; `exclude` drops ST, KC (STAR), BJ, CY (ChiNext), NEW (listed within a year) and the other filter flags. Columns: market, code, name, pre_close, open, high, low, close, vol (lots), amount (CNY), turnover (%), vol_ratio, change_pct. The derived source ranks a full-market quote snapshot itself (turnover and vol_ratio null; NEW cannot be judged there). Top-level `source`: `mac` or `derived` (rebuilt from the standard protocol when the mac hosts cannot be reached).
          */
-        readonly get: {
-            readonly parameters: {
-                readonly query?: {
-                    readonly category?: "A" | "SH" | "SZ" | "KCB" | "BJ" | "CYB";
-                    readonly start?: number;
-                    readonly count?: number;
+        get: {
+            parameters: {
+                query?: {
+                    category?: "A" | "SH" | "SZ" | "KCB" | "BJ" | "CYB";
+                    start?: number;
+                    count?: number;
                     /** @description sort type: CODE, NAME, PRE_CLOSE, OPEN, HIGH, LOW, PRICE, BID, ASK, VOLUME, TOTAL_AMOUNT, LAST_VOLUME, CHANGE, INDUSTRY, CHANGE_PCT, AMPLITUDE_PCT, AVG, PE_DYNAMIC, ENTRUST_RATIO, INSIDE_VOLUME, OUTSIDE_VOLUME, IN_OUT_RATIO, BID_VOLUME, ASK_VOLUME, LOCKED_RATIO, LOCKED_AMOUNT, OPEN_AMOUNT, OPEN_TURNOVER_PCT, VOL_RATIO, TURNOVER_RATE, FLOAT_SHARES, FLOAT_MARKET_CAP, TOTAL_MARKET_CAP_AB, UNMATCHED_VOLUME, STRENGTH_PCT, SPEED_PCT, ACTIVITY, SHORT_TURNOVER_PCT, VOL_SPEED_PCT, CHANGE_5D, CHANGE_10D, MAIN_NET_AMOUNT, MAIN_NET_RATIO, AUCTION_LIMIT_BUY, AUCTION_LIMIT_SELL, LIMIT_UP_TIME, LIMIT_DOWN_TIME, OPEN_SNATCH_PCT, AMOUNT_2M, OPEN_PCT, HIGH_PCT, LOW_PCT, AVG_CHANGE_PCT, DRAWDOWN_PCT, ATTACK_PCT, YTD, CONSECUTIVE_UP_DAYS, CHANGE_3D, DIVIDEND_YIELD, CHANGE_20D, CHANGE_60D, PREV_CHANGE_PCT, MTD, CHANGE_1Y, PE_TTM, PE_STATIC, or its code */
-                    readonly sort_type?: string;
-                    readonly sort_order?: "ASC" | "DESC";
+                    sort_type?: string;
+                    sort_order?: "ASC" | "DESC";
                     /** @description comma-separated: NEW, KC, ST, CY, HK_CONNECT, BJ, APPROVAL, REGISTRATION */
-                    readonly exclude?: string;
+                    exclude?: string;
                 };
-                readonly header?: never;
-                readonly path?: never;
-                readonly cookie?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
             };
-            readonly requestBody?: never;
-            readonly responses: {
+            requestBody?: never;
+            responses: {
                 /** @description OK */
-                readonly 200: {
+                200: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["DataFrameResponse"];
+                        "application/json": components["schemas"]["DataFrameResponse"];
                     };
                 };
                 /** @description Not authenticated */
-                readonly 401: {
+                401: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["HTTPError"];
+                        "application/json": components["schemas"]["HTTPError"];
                     };
                 };
                 /** @description Forbidden */
-                readonly 403: {
+                403: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["HTTPError"];
+                        "application/json": components["schemas"]["HTTPError"];
                     };
                 };
                 /** @description Not found */
-                readonly 404: {
+                404: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["HTTPError"];
+                        "application/json": components["schemas"]["HTTPError"];
                     };
                 };
                 /** @description Validation error */
-                readonly 422: {
+                422: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["HTTPValidationError"];
+                        "application/json": components["schemas"]["HTTPValidationError"];
                     };
                 };
                 /** @description Upstream answered badly */
-                readonly 502: {
+                502: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["HTTPError"];
+                        "application/json": components["schemas"]["HTTPError"];
                     };
                 };
                 /** @description Upstream unavailable */
-                readonly 503: {
+                503: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["HTTPError"];
+                        "application/json": components["schemas"]["HTTPError"];
                     };
                 };
                 /** @description Upstream timed out */
-                readonly 504: {
+                504: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["HTTPError"];
+                        "application/json": components["schemas"]["HTTPError"];
                     };
                 };
             };
         };
-        readonly put?: never;
-        readonly post?: never;
-        readonly delete?: never;
-        readonly options?: never;
-        readonly head?: never;
-        readonly patch?: never;
-        readonly trace?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    readonly "/api/v1/mac/auction": {
-        readonly parameters: {
-            readonly query?: never;
-            readonly header?: never;
-            readonly path?: never;
-            readonly cookie?: never;
+    "/api/v1/mac/auction": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
         };
         /**
          * Call-auction data of a stock
          * @description Columns: time (HH:MM:SS), price, matched (volume), unmatched (positive: buy orders left unmatched, negative: sell). The derived source answers from the standard auction command 0x056a. Top-level `source`: `mac` or `derived` (rebuilt from the standard protocol when the mac hosts cannot be reached).
          */
-        readonly get: {
-            readonly parameters: {
-                readonly query: {
-                    readonly market: "SZ" | "SH";
-                    readonly code: string;
+        get: {
+            parameters: {
+                query: {
+                    market: "SZ" | "SH";
+                    code: string;
                 };
-                readonly header?: never;
-                readonly path?: never;
-                readonly cookie?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
             };
-            readonly requestBody?: never;
-            readonly responses: {
+            requestBody?: never;
+            responses: {
                 /** @description OK */
-                readonly 200: {
+                200: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["DataFrameResponse"];
+                        "application/json": components["schemas"]["DataFrameResponse"];
                     };
                 };
                 /** @description Not authenticated */
-                readonly 401: {
+                401: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["HTTPError"];
+                        "application/json": components["schemas"]["HTTPError"];
                     };
                 };
                 /** @description Forbidden */
-                readonly 403: {
+                403: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["HTTPError"];
+                        "application/json": components["schemas"]["HTTPError"];
                     };
                 };
                 /** @description Not found */
-                readonly 404: {
+                404: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["HTTPError"];
+                        "application/json": components["schemas"]["HTTPError"];
                     };
                 };
                 /** @description Validation error */
-                readonly 422: {
+                422: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["HTTPValidationError"];
+                        "application/json": components["schemas"]["HTTPValidationError"];
                     };
                 };
                 /** @description Upstream answered badly */
-                readonly 502: {
+                502: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["HTTPError"];
+                        "application/json": components["schemas"]["HTTPError"];
                     };
                 };
                 /** @description Upstream unavailable */
-                readonly 503: {
+                503: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["HTTPError"];
+                        "application/json": components["schemas"]["HTTPError"];
                     };
                 };
                 /** @description Upstream timed out */
-                readonly 504: {
+                504: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["HTTPError"];
+                        "application/json": components["schemas"]["HTTPError"];
                     };
                 };
             };
         };
-        readonly put?: never;
-        readonly post?: never;
-        readonly delete?: never;
-        readonly options?: never;
-        readonly head?: never;
-        readonly patch?: never;
-        readonly trace?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    readonly "/api/v1/mac/unusual": {
-        readonly parameters: {
-            readonly query?: never;
-            readonly header?: never;
-            readonly path?: never;
-            readonly cookie?: never;
+    "/api/v1/mac/unusual": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
         };
         /**
          * Unusual-movement monitor of a market
          * @description Today's events of SZ or SH, oldest first, rows `start`.. `count`. Columns: index, market, code, name, time (HH:MM:SS), desc (readable kind: 主力买入/卖出, 加速拉升, 加速下跌, 低位反弹, 高位回落, 撑杆跳高, 平台跳水, 单笔冲涨/冲跌, 区间放量, 区间缩量, 大单托盘, 大单压盘, 大单锁盘, 竞价试买, 逼近/封/打开涨跌停, 尾盘拉升/对倒/打压, 盘中强势/弱势, 急速拉升, 急速下跌), value (the event's figure as TDX shows it), unusual_type (the kind's number). Served only by the mac hosts (503 without them).
          */
-        readonly get: {
-            readonly parameters: {
-                readonly query: {
-                    readonly market: "SZ" | "SH";
-                    readonly start?: number;
-                    readonly count?: number;
+        get: {
+            parameters: {
+                query: {
+                    market: "SZ" | "SH";
+                    start?: number;
+                    count?: number;
                 };
-                readonly header?: never;
-                readonly path?: never;
-                readonly cookie?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
             };
-            readonly requestBody?: never;
-            readonly responses: {
+            requestBody?: never;
+            responses: {
                 /** @description OK */
-                readonly 200: {
+                200: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["DataFrameResponse"];
+                        "application/json": components["schemas"]["DataFrameResponse"];
                     };
                 };
                 /** @description Not authenticated */
-                readonly 401: {
+                401: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["HTTPError"];
+                        "application/json": components["schemas"]["HTTPError"];
                     };
                 };
                 /** @description Forbidden */
-                readonly 403: {
+                403: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["HTTPError"];
+                        "application/json": components["schemas"]["HTTPError"];
                     };
                 };
                 /** @description Not found */
-                readonly 404: {
+                404: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["HTTPError"];
+                        "application/json": components["schemas"]["HTTPError"];
                     };
                 };
                 /** @description Validation error */
-                readonly 422: {
+                422: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["HTTPValidationError"];
+                        "application/json": components["schemas"]["HTTPValidationError"];
                     };
                 };
                 /** @description Upstream answered badly */
-                readonly 502: {
+                502: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["HTTPError"];
+                        "application/json": components["schemas"]["HTTPError"];
                     };
                 };
                 /** @description Upstream unavailable */
-                readonly 503: {
+                503: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["HTTPError"];
+                        "application/json": components["schemas"]["HTTPError"];
                     };
                 };
                 /** @description Upstream timed out */
-                readonly 504: {
+                504: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["HTTPError"];
+                        "application/json": components["schemas"]["HTTPError"];
                     };
                 };
             };
         };
-        readonly put?: never;
-        readonly post?: never;
-        readonly delete?: never;
-        readonly options?: never;
-        readonly head?: never;
-        readonly patch?: never;
-        readonly trace?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    readonly "/api/v1/ex/bars": {
-        readonly parameters: {
-            readonly query?: never;
-            readonly header?: never;
-            readonly path?: never;
-            readonly cookie?: never;
+    "/api/v1/ex/bars": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
         };
         /**
          * Bars of an extended-market instrument
          * @description category: MIN_1, MIN_5, MIN_15, MIN_30, MIN_60, DAY, WEEK, MONTH, SEASON, YEAR (or 0..11). Columns: `date` (day and longer, YYYY-MM-DDT00:00:00) or `datetime` (minutes, bar end, YYYY-MM-DDTHH:MM:SS), open, high, low, close, position (open interest for futures), trade (volume), amount (the same wire field read as turnover, meaningful for stocks), settlement (futures), year, month, day, hour, minute.
          */
-        readonly get: {
-            readonly parameters: {
-                readonly query: {
+        get: {
+            parameters: {
+                query: {
                     /** @description extended market: a name (HK_MAIN_BOARD, CFFEX_FUTURES, ...) or its number (31, 47, ...) */
-                    readonly market: string;
-                    readonly code: string;
+                    market: string;
+                    code: string;
                     /** @description default DAY */
-                    readonly category?: string;
-                    readonly start?: number;
-                    readonly count?: number;
+                    category?: string;
+                    start?: number;
+                    count?: number;
                 };
-                readonly header?: never;
-                readonly path?: never;
-                readonly cookie?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
             };
-            readonly requestBody?: never;
-            readonly responses: {
+            requestBody?: never;
+            responses: {
                 /** @description OK */
-                readonly 200: {
+                200: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["DataFrameResponse"];
+                        "application/json": components["schemas"]["DataFrameResponse"];
                     };
                 };
                 /** @description Not authenticated */
-                readonly 401: {
+                401: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["HTTPError"];
+                        "application/json": components["schemas"]["HTTPError"];
                     };
                 };
                 /** @description Forbidden */
-                readonly 403: {
+                403: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["HTTPError"];
+                        "application/json": components["schemas"]["HTTPError"];
                     };
                 };
                 /** @description Not found */
-                readonly 404: {
+                404: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["HTTPError"];
+                        "application/json": components["schemas"]["HTTPError"];
                     };
                 };
                 /** @description Validation error */
-                readonly 422: {
+                422: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["HTTPValidationError"];
+                        "application/json": components["schemas"]["HTTPValidationError"];
                     };
                 };
                 /** @description Upstream answered badly */
-                readonly 502: {
+                502: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["HTTPError"];
+                        "application/json": components["schemas"]["HTTPError"];
                     };
                 };
                 /** @description Upstream unavailable */
-                readonly 503: {
+                503: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["HTTPError"];
+                        "application/json": components["schemas"]["HTTPError"];
                     };
                 };
                 /** @description Upstream timed out */
-                readonly 504: {
+                504: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["HTTPError"];
+                        "application/json": components["schemas"]["HTTPError"];
                     };
                 };
             };
         };
-        readonly put?: never;
-        readonly post?: never;
-        readonly delete?: never;
-        readonly options?: never;
-        readonly head?: never;
-        readonly patch?: never;
-        readonly trace?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    readonly "/api/v1/ex/quote": {
-        readonly parameters: {
-            readonly query?: never;
-            readonly header?: never;
-            readonly path?: never;
-            readonly cookie?: never;
+    "/api/v1/ex/quote": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
         };
         /**
          * Real-time quote of an extended-market instrument
          * @description One row: market, code, pre_close, open, high, low, price, kaicang (opened), zongliang (volume), xianliang (last volume), neipan, waipan (inner / outer volume), chicang (open interest), bid1..bid5, bid_vol1..bid_vol5, ask1..ask5, ask_vol1..ask_vol5, zengcang (open-interest change), amount. 404 when the server does not know the instrument.
          */
-        readonly get: {
-            readonly parameters: {
-                readonly query: {
+        get: {
+            parameters: {
+                query: {
                     /** @description extended market: a name (HK_MAIN_BOARD, CFFEX_FUTURES, ...) or its number (31, 47, ...) */
-                    readonly market: string;
-                    readonly code: string;
+                    market: string;
+                    code: string;
                 };
-                readonly header?: never;
-                readonly path?: never;
-                readonly cookie?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
             };
-            readonly requestBody?: never;
-            readonly responses: {
+            requestBody?: never;
+            responses: {
                 /** @description OK */
-                readonly 200: {
+                200: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["DataFrameResponse"];
+                        "application/json": components["schemas"]["DataFrameResponse"];
                     };
                 };
                 /** @description Not authenticated */
-                readonly 401: {
+                401: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["HTTPError"];
+                        "application/json": components["schemas"]["HTTPError"];
                     };
                 };
                 /** @description Forbidden */
-                readonly 403: {
+                403: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["HTTPError"];
+                        "application/json": components["schemas"]["HTTPError"];
                     };
                 };
                 /** @description Not found */
-                readonly 404: {
+                404: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["HTTPError"];
+                        "application/json": components["schemas"]["HTTPError"];
                     };
                 };
                 /** @description Validation error */
-                readonly 422: {
+                422: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["HTTPValidationError"];
+                        "application/json": components["schemas"]["HTTPValidationError"];
                     };
                 };
                 /** @description Upstream answered badly */
-                readonly 502: {
+                502: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["HTTPError"];
+                        "application/json": components["schemas"]["HTTPError"];
                     };
                 };
                 /** @description Upstream unavailable */
-                readonly 503: {
+                503: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["HTTPError"];
+                        "application/json": components["schemas"]["HTTPError"];
                     };
                 };
                 /** @description Upstream timed out */
-                readonly 504: {
+                504: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["HTTPError"];
+                        "application/json": components["schemas"]["HTTPError"];
                     };
                 };
             };
         };
-        readonly put?: never;
-        readonly post?: never;
-        readonly delete?: never;
-        readonly options?: never;
-        readonly head?: never;
-        readonly patch?: never;
-        readonly trace?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    readonly "/api/v1/ex/minute": {
-        readonly parameters: {
-            readonly query?: never;
-            readonly header?: never;
-            readonly path?: never;
-            readonly cookie?: never;
+    "/api/v1/ex/minute": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
         };
         /**
          * Today's minute line of an extended-market instrument
          * @description Columns: hour, minute, price, avg_price, volume, open_interest.
          */
-        readonly get: {
-            readonly parameters: {
-                readonly query: {
+        get: {
+            parameters: {
+                query: {
                     /** @description extended market: a name (HK_MAIN_BOARD, CFFEX_FUTURES, ...) or its number (31, 47, ...) */
-                    readonly market: string;
-                    readonly code: string;
+                    market: string;
+                    code: string;
                 };
-                readonly header?: never;
-                readonly path?: never;
-                readonly cookie?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
             };
-            readonly requestBody?: never;
-            readonly responses: {
+            requestBody?: never;
+            responses: {
                 /** @description OK */
-                readonly 200: {
+                200: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["DataFrameResponse"];
+                        "application/json": components["schemas"]["DataFrameResponse"];
                     };
                 };
                 /** @description Not authenticated */
-                readonly 401: {
+                401: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["HTTPError"];
+                        "application/json": components["schemas"]["HTTPError"];
                     };
                 };
                 /** @description Forbidden */
-                readonly 403: {
+                403: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["HTTPError"];
+                        "application/json": components["schemas"]["HTTPError"];
                     };
                 };
                 /** @description Not found */
-                readonly 404: {
+                404: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["HTTPError"];
+                        "application/json": components["schemas"]["HTTPError"];
                     };
                 };
                 /** @description Validation error */
-                readonly 422: {
+                422: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["HTTPValidationError"];
+                        "application/json": components["schemas"]["HTTPValidationError"];
                     };
                 };
                 /** @description Upstream answered badly */
-                readonly 502: {
+                502: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["HTTPError"];
+                        "application/json": components["schemas"]["HTTPError"];
                     };
                 };
                 /** @description Upstream unavailable */
-                readonly 503: {
+                503: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["HTTPError"];
+                        "application/json": components["schemas"]["HTTPError"];
                     };
                 };
                 /** @description Upstream timed out */
-                readonly 504: {
+                504: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["HTTPError"];
+                        "application/json": components["schemas"]["HTTPError"];
                     };
                 };
             };
         };
-        readonly put?: never;
-        readonly post?: never;
-        readonly delete?: never;
-        readonly options?: never;
-        readonly head?: never;
-        readonly patch?: never;
-        readonly trace?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    readonly "/api/v1/ex/transaction": {
-        readonly parameters: {
-            readonly query?: never;
-            readonly header?: never;
-            readonly path?: never;
-            readonly cookie?: never;
+    "/api/v1/ex/transaction": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
         };
         /**
          * Today's trades of an extended-market instrument
          * @description `count` trades ending `start` back from the newest, oldest first (pages of 1800 on the wire). Columns, as the original system: hour, minute, second, price (the wire's integer: 1/1000 of the currency for Hong Kong, other markets unverified), volume, zengcang (open-interest change), nature (raw ÷ 10000) — then raw_nature (the u16 as sent) and side: B, S or N (Hong Kong: raw 0/256/512; futures: raw ÷ 10000 = 0 buyer- or 1 seller-initiated, raw mod 10000 = second).
          */
-        readonly get: {
-            readonly parameters: {
-                readonly query: {
+        get: {
+            parameters: {
+                query: {
                     /** @description extended market: a name (HK_MAIN_BOARD, CFFEX_FUTURES, ...) or its number (31, 47, ...) */
-                    readonly market: string;
-                    readonly code: string;
-                    readonly start?: number;
-                    readonly count?: number;
+                    market: string;
+                    code: string;
+                    start?: number;
+                    count?: number;
                 };
-                readonly header?: never;
-                readonly path?: never;
-                readonly cookie?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
             };
-            readonly requestBody?: never;
-            readonly responses: {
+            requestBody?: never;
+            responses: {
                 /** @description OK */
-                readonly 200: {
+                200: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["DataFrameResponse"];
+                        "application/json": components["schemas"]["DataFrameResponse"];
                     };
                 };
                 /** @description Not authenticated */
-                readonly 401: {
+                401: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["HTTPError"];
+                        "application/json": components["schemas"]["HTTPError"];
                     };
                 };
                 /** @description Forbidden */
-                readonly 403: {
+                403: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["HTTPError"];
+                        "application/json": components["schemas"]["HTTPError"];
                     };
                 };
                 /** @description Not found */
-                readonly 404: {
+                404: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["HTTPError"];
+                        "application/json": components["schemas"]["HTTPError"];
                     };
                 };
                 /** @description Validation error */
-                readonly 422: {
+                422: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["HTTPValidationError"];
+                        "application/json": components["schemas"]["HTTPValidationError"];
                     };
                 };
                 /** @description Upstream answered badly */
-                readonly 502: {
+                502: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["HTTPError"];
+                        "application/json": components["schemas"]["HTTPError"];
                     };
                 };
                 /** @description Upstream unavailable */
-                readonly 503: {
+                503: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["HTTPError"];
+                        "application/json": components["schemas"]["HTTPError"];
                     };
                 };
                 /** @description Upstream timed out */
-                readonly 504: {
+                504: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["HTTPError"];
+                        "application/json": components["schemas"]["HTTPError"];
                     };
                 };
             };
         };
-        readonly put?: never;
-        readonly post?: never;
-        readonly delete?: never;
-        readonly options?: never;
-        readonly head?: never;
-        readonly patch?: never;
-        readonly trace?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    readonly "/api/v1/backtest/strategies": {
-        readonly parameters: {
-            readonly query?: never;
-            readonly header?: never;
-            readonly path?: never;
-            readonly cookie?: never;
+    "/api/v1/backtest/strategies": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
         };
         /**
          * Preset strategies with their parameter schemas
          * @description Each strategy: `name` (the id to send), `label`, `description`, `params` (type, default, bounds, label), `preset_grid` (the default optimisation grid) and `schema` (JSON Schema of the parameters).
          */
-        readonly get: {
-            readonly parameters: {
-                readonly query?: never;
-                readonly header?: never;
-                readonly path?: never;
-                readonly cookie?: never;
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
             };
-            readonly requestBody?: never;
-            readonly responses: {
+            requestBody?: never;
+            responses: {
                 /** @description OK */
-                readonly 200: {
+                200: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["StrategySchemaResponse"];
+                        "application/json": components["schemas"]["StrategySchemaResponse"];
                     };
                 };
                 /** @description Not authenticated */
-                readonly 401: {
+                401: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["HTTPError"];
+                        "application/json": components["schemas"]["HTTPError"];
                     };
                 };
                 /** @description Forbidden */
-                readonly 403: {
+                403: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["HTTPError"];
+                        "application/json": components["schemas"]["HTTPError"];
                     };
                 };
                 /** @description Validation error */
-                readonly 422: {
+                422: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["HTTPValidationError"];
+                        "application/json": components["schemas"]["HTTPValidationError"];
                     };
                 };
             };
         };
-        readonly put?: never;
-        readonly post?: never;
-        readonly delete?: never;
-        readonly options?: never;
-        readonly head?: never;
-        readonly patch?: never;
-        readonly trace?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    readonly "/api/v1/backtest/run": {
-        readonly parameters: {
-            readonly query?: never;
-            readonly header?: never;
-            readonly path?: never;
-            readonly cookie?: never;
+    "/api/v1/backtest/run": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
         };
-        readonly get?: never;
-        readonly put?: never;
+        get?: never;
+        put?: never;
         /**
          * Synchronous single-symbol backtest on inline OHLCV
          * @description For runs on inline `ohlcv`: up to 250,000 bars in a body of at most 48 MiB (other routes: 1 MiB), which may be sent gzip-compressed (`Content-Encoding: gzip`; the limit then holds for the inflated size, else 413). To fetch by symbol use /backtest/run/async.
@@ -5964,99 +5964,99 @@ export interface paths {
          *     P&L is net of the fees of both sides (entry fees released pro rata) and its return is P&L / (average entry price ×
          *     shares). Open positions are not trades unless close_at_end. Undefined or infinite values are null. Each metric's definition is in the Performance schema.
          */
-        readonly post: {
-            readonly parameters: {
-                readonly query?: never;
-                readonly header?: never;
-                readonly path?: never;
-                readonly cookie?: never;
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
             };
-            readonly requestBody: {
-                readonly content: {
-                    readonly "application/json": components["schemas"]["BacktestRequest"];
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["BacktestRequest"];
                 };
             };
-            readonly responses: {
+            responses: {
                 /** @description OK */
-                readonly 200: {
+                200: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["BacktestResultResponse"];
+                        "application/json": components["schemas"]["BacktestResultResponse"];
                     };
                 };
                 /** @description Bad request */
-                readonly 400: {
+                400: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["HTTPError"];
+                        "application/json": components["schemas"]["HTTPError"];
                     };
                 };
                 /** @description Not authenticated */
-                readonly 401: {
+                401: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["HTTPError"];
+                        "application/json": components["schemas"]["HTTPError"];
                     };
                 };
                 /** @description Forbidden */
-                readonly 403: {
+                403: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["HTTPError"];
+                        "application/json": components["schemas"]["HTTPError"];
                     };
                 };
                 /** @description Not found */
-                readonly 404: {
+                404: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["HTTPError"];
+                        "application/json": components["schemas"]["HTTPError"];
                     };
                 };
                 /** @description Body larger than the route's limit (1 MiB; POST /backtest/run 48 MiB), as sent or once inflated */
-                readonly 413: {
+                413: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["HTTPError"];
+                        "application/json": components["schemas"]["HTTPError"];
                     };
                 };
                 /** @description Validation error */
-                readonly 422: {
+                422: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["HTTPValidationError"];
+                        "application/json": components["schemas"]["HTTPValidationError"];
                     };
                 };
             };
         };
-        readonly delete?: never;
-        readonly options?: never;
-        readonly head?: never;
-        readonly patch?: never;
-        readonly trace?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    readonly "/api/v1/backtest/run/async": {
-        readonly parameters: {
-            readonly query?: never;
-            readonly header?: never;
-            readonly path?: never;
-            readonly cookie?: never;
+    "/api/v1/backtest/run/async": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
         };
-        readonly get?: never;
-        readonly put?: never;
+        get?: never;
+        put?: never;
         /**
          * Background single-symbol backtest (inline OHLCV or a symbol)
          * @description Bars are fetched while the request is open (an unknown symbol is a 404), then the run happens on a worker thread. The result is a BacktestResultResponse.
@@ -6077,126 +6077,126 @@ export interface paths {
          *     P&L is net of the fees of both sides (entry fees released pro rata) and its return is P&L / (average entry price ×
          *     shares). Open positions are not trades unless close_at_end. Undefined or infinite values are null. Each metric's definition is in the Performance schema.
          */
-        readonly post: {
-            readonly parameters: {
-                readonly query?: never;
-                readonly header?: never;
-                readonly path?: never;
-                readonly cookie?: never;
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
             };
-            readonly requestBody: {
-                readonly content: {
-                    readonly "application/json": components["schemas"]["BacktestRequest"];
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["BacktestRequest"];
                 };
             };
-            readonly responses: {
+            responses: {
                 /** @description accepted; poll GET /api/v1/backtest/tasks/{task_id} */
-                readonly 202: {
+                202: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["TaskSubmitResponse"];
+                        "application/json": components["schemas"]["TaskSubmitResponse"];
                     };
                 };
                 /** @description Bad request */
-                readonly 400: {
+                400: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["HTTPError"];
+                        "application/json": components["schemas"]["HTTPError"];
                     };
                 };
                 /** @description Not authenticated */
-                readonly 401: {
+                401: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["HTTPError"];
+                        "application/json": components["schemas"]["HTTPError"];
                     };
                 };
                 /** @description Forbidden */
-                readonly 403: {
+                403: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["HTTPError"];
+                        "application/json": components["schemas"]["HTTPError"];
                     };
                 };
                 /** @description Not found */
-                readonly 404: {
+                404: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["HTTPError"];
+                        "application/json": components["schemas"]["HTTPError"];
                     };
                 };
                 /** @description Body larger than the route's limit (1 MiB; POST /backtest/run 48 MiB), as sent or once inflated */
-                readonly 413: {
+                413: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["HTTPError"];
+                        "application/json": components["schemas"]["HTTPError"];
                     };
                 };
                 /** @description Validation error */
-                readonly 422: {
+                422: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["HTTPValidationError"];
+                        "application/json": components["schemas"]["HTTPValidationError"];
                     };
                 };
                 /** @description Upstream answered badly */
-                readonly 502: {
+                502: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["HTTPError"];
+                        "application/json": components["schemas"]["HTTPError"];
                     };
                 };
                 /** @description Upstream unavailable */
-                readonly 503: {
+                503: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["HTTPError"];
+                        "application/json": components["schemas"]["HTTPError"];
                     };
                 };
                 /** @description Upstream timed out */
-                readonly 504: {
+                504: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["HTTPError"];
+                        "application/json": components["schemas"]["HTTPError"];
                     };
                 };
             };
         };
-        readonly delete?: never;
-        readonly options?: never;
-        readonly head?: never;
-        readonly patch?: never;
-        readonly trace?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    readonly "/api/v1/backtest/portfolio/run/async": {
-        readonly parameters: {
-            readonly query?: never;
-            readonly header?: never;
-            readonly path?: never;
-            readonly cookie?: never;
+    "/api/v1/backtest/portfolio/run/async": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
         };
-        readonly get?: never;
-        readonly put?: never;
+        get?: never;
+        put?: never;
         /**
          * Background portfolio backtest: one strategy on several symbols with shared capital
          * @description One cash account; each symbol has a target weight (equal unless `weights` are given; their sum may be below 1,
@@ -6221,90 +6221,90 @@ export interface paths {
          *     P&L is net of the fees of both sides (entry fees released pro rata) and its return is P&L / (average entry price ×
          *     shares). Open positions are not trades unless close_at_end. Undefined or infinite values are null. Each metric's definition is in the Performance schema.
          */
-        readonly post: {
-            readonly parameters: {
-                readonly query?: never;
-                readonly header?: never;
-                readonly path?: never;
-                readonly cookie?: never;
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
             };
-            readonly requestBody: {
-                readonly content: {
-                    readonly "application/json": components["schemas"]["PortfolioBacktestRequest"];
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["PortfolioBacktestRequest"];
                 };
             };
-            readonly responses: {
+            responses: {
                 /** @description accepted; poll GET /api/v1/backtest/tasks/{task_id} */
-                readonly 202: {
+                202: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["TaskSubmitResponse"];
+                        "application/json": components["schemas"]["TaskSubmitResponse"];
                     };
                 };
                 /** @description Bad request */
-                readonly 400: {
+                400: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["HTTPError"];
+                        "application/json": components["schemas"]["HTTPError"];
                     };
                 };
                 /** @description Not authenticated */
-                readonly 401: {
+                401: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["HTTPError"];
+                        "application/json": components["schemas"]["HTTPError"];
                     };
                 };
                 /** @description Forbidden */
-                readonly 403: {
+                403: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["HTTPError"];
+                        "application/json": components["schemas"]["HTTPError"];
                     };
                 };
                 /** @description Body larger than the route's limit (1 MiB; POST /backtest/run 48 MiB), as sent or once inflated */
-                readonly 413: {
+                413: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["HTTPError"];
+                        "application/json": components["schemas"]["HTTPError"];
                     };
                 };
                 /** @description Validation error */
-                readonly 422: {
+                422: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["HTTPValidationError"];
+                        "application/json": components["schemas"]["HTTPValidationError"];
                     };
                 };
             };
         };
-        readonly delete?: never;
-        readonly options?: never;
-        readonly head?: never;
-        readonly patch?: never;
-        readonly trace?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    readonly "/api/v1/backtest/multi-strategy/run/async": {
-        readonly parameters: {
-            readonly query?: never;
-            readonly header?: never;
-            readonly path?: never;
-            readonly cookie?: never;
+    "/api/v1/backtest/multi-strategy/run/async": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
         };
-        readonly get?: never;
-        readonly put?: never;
+        get?: never;
+        put?: never;
         /**
          * Background multi-strategy backtest: N strategies, each on its own symbol with 1/N of the capital
          * @description Each item runs independently with cash / N; the combined account adds their equity. An item whose data fetch fails is
@@ -6327,90 +6327,90 @@ export interface paths {
          *     P&L is net of the fees of both sides (entry fees released pro rata) and its return is P&L / (average entry price ×
          *     shares). Open positions are not trades unless close_at_end. Undefined or infinite values are null. Each metric's definition is in the Performance schema.
          */
-        readonly post: {
-            readonly parameters: {
-                readonly query?: never;
-                readonly header?: never;
-                readonly path?: never;
-                readonly cookie?: never;
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
             };
-            readonly requestBody: {
-                readonly content: {
-                    readonly "application/json": components["schemas"]["MultiStrategyBacktestRequest"];
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["MultiStrategyBacktestRequest"];
                 };
             };
-            readonly responses: {
+            responses: {
                 /** @description accepted; poll GET /api/v1/backtest/tasks/{task_id} */
-                readonly 202: {
+                202: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["TaskSubmitResponse"];
+                        "application/json": components["schemas"]["TaskSubmitResponse"];
                     };
                 };
                 /** @description Bad request */
-                readonly 400: {
+                400: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["HTTPError"];
+                        "application/json": components["schemas"]["HTTPError"];
                     };
                 };
                 /** @description Not authenticated */
-                readonly 401: {
+                401: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["HTTPError"];
+                        "application/json": components["schemas"]["HTTPError"];
                     };
                 };
                 /** @description Forbidden */
-                readonly 403: {
+                403: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["HTTPError"];
+                        "application/json": components["schemas"]["HTTPError"];
                     };
                 };
                 /** @description Body larger than the route's limit (1 MiB; POST /backtest/run 48 MiB), as sent or once inflated */
-                readonly 413: {
+                413: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["HTTPError"];
+                        "application/json": components["schemas"]["HTTPError"];
                     };
                 };
                 /** @description Validation error */
-                readonly 422: {
+                422: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["HTTPValidationError"];
+                        "application/json": components["schemas"]["HTTPValidationError"];
                     };
                 };
             };
         };
-        readonly delete?: never;
-        readonly options?: never;
-        readonly head?: never;
-        readonly patch?: never;
-        readonly trace?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    readonly "/api/v1/formula/backtest/run/async": {
-        readonly parameters: {
-            readonly query?: never;
-            readonly header?: never;
-            readonly path?: never;
-            readonly cookie?: never;
+    "/api/v1/formula/backtest/run/async": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
         };
-        readonly get?: never;
-        readonly put?: never;
+        get?: never;
+        put?: never;
         /**
          * Background backtest of a TDX formula's signal columns
          * @description The `buy` column (default: the first signal column) opens a position and the `sell` column (default: the second
@@ -6434,126 +6434,126 @@ export interface paths {
          *     P&L is net of the fees of both sides (entry fees released pro rata) and its return is P&L / (average entry price ×
          *     shares). Open positions are not trades unless close_at_end. Undefined or infinite values are null. Each metric's definition is in the Performance schema.
          */
-        readonly post: {
-            readonly parameters: {
-                readonly query?: never;
-                readonly header?: never;
-                readonly path?: never;
-                readonly cookie?: never;
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
             };
-            readonly requestBody: {
-                readonly content: {
-                    readonly "application/json": components["schemas"]["FormulaBacktestRequest"];
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["FormulaBacktestRequest"];
                 };
             };
-            readonly responses: {
+            responses: {
                 /** @description accepted; poll GET /api/v1/backtest/tasks/{task_id} */
-                readonly 202: {
+                202: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["TaskSubmitResponse"];
+                        "application/json": components["schemas"]["TaskSubmitResponse"];
                     };
                 };
                 /** @description Bad request */
-                readonly 400: {
+                400: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["HTTPError"];
+                        "application/json": components["schemas"]["HTTPError"];
                     };
                 };
                 /** @description Not authenticated */
-                readonly 401: {
+                401: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["HTTPError"];
+                        "application/json": components["schemas"]["HTTPError"];
                     };
                 };
                 /** @description Forbidden */
-                readonly 403: {
+                403: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["HTTPError"];
+                        "application/json": components["schemas"]["HTTPError"];
                     };
                 };
                 /** @description Not found */
-                readonly 404: {
+                404: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["HTTPError"];
+                        "application/json": components["schemas"]["HTTPError"];
                     };
                 };
                 /** @description Body larger than the route's limit (1 MiB; POST /backtest/run 48 MiB), as sent or once inflated */
-                readonly 413: {
+                413: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["HTTPError"];
+                        "application/json": components["schemas"]["HTTPError"];
                     };
                 };
                 /** @description Validation error */
-                readonly 422: {
+                422: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["HTTPValidationError"];
+                        "application/json": components["schemas"]["HTTPValidationError"];
                     };
                 };
                 /** @description Upstream answered badly */
-                readonly 502: {
+                502: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["HTTPError"];
+                        "application/json": components["schemas"]["HTTPError"];
                     };
                 };
                 /** @description Upstream unavailable */
-                readonly 503: {
+                503: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["HTTPError"];
+                        "application/json": components["schemas"]["HTTPError"];
                     };
                 };
                 /** @description Upstream timed out */
-                readonly 504: {
+                504: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["HTTPError"];
+                        "application/json": components["schemas"]["HTTPError"];
                     };
                 };
             };
         };
-        readonly delete?: never;
-        readonly options?: never;
-        readonly head?: never;
-        readonly patch?: never;
-        readonly trace?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    readonly "/api/v1/formula/screen/run/async": {
-        readonly parameters: {
-            readonly query?: never;
-            readonly header?: never;
-            readonly path?: never;
-            readonly cookie?: never;
+    "/api/v1/formula/screen/run/async": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
         };
-        readonly get?: never;
-        readonly put?: never;
+        get?: never;
+        put?: never;
         /**
          * Background screen: securities whose signal column is on at the last bar
          * @description Evaluates the formula on the latest `count` bars of every security in `symbols` (or every A-share stock of the
@@ -6562,114 +6562,114 @@ export interface paths {
          *     value, sorted by `sort_by` when given), `total`, `matched`, `error_count`, `errors` (securities whose bars could not be
          *     fetched or evaluated) and `future_functions`.
          */
-        readonly post: {
-            readonly parameters: {
-                readonly query?: never;
-                readonly header?: never;
-                readonly path?: never;
-                readonly cookie?: never;
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
             };
-            readonly requestBody: {
-                readonly content: {
-                    readonly "application/json": components["schemas"]["FormulaScreenRequest"];
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["FormulaScreenRequest"];
                 };
             };
-            readonly responses: {
+            responses: {
                 /** @description accepted; poll GET /api/v1/backtest/tasks/{task_id} */
-                readonly 202: {
+                202: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["TaskSubmitResponse"];
+                        "application/json": components["schemas"]["TaskSubmitResponse"];
                     };
                 };
                 /** @description Bad request */
-                readonly 400: {
+                400: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["HTTPError"];
+                        "application/json": components["schemas"]["HTTPError"];
                     };
                 };
                 /** @description Not authenticated */
-                readonly 401: {
+                401: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["HTTPError"];
+                        "application/json": components["schemas"]["HTTPError"];
                     };
                 };
                 /** @description Forbidden */
-                readonly 403: {
+                403: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["HTTPError"];
+                        "application/json": components["schemas"]["HTTPError"];
                     };
                 };
                 /** @description Body larger than the route's limit (1 MiB; POST /backtest/run 48 MiB), as sent or once inflated */
-                readonly 413: {
+                413: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["HTTPError"];
+                        "application/json": components["schemas"]["HTTPError"];
                     };
                 };
                 /** @description Validation error */
-                readonly 422: {
+                422: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["HTTPValidationError"];
+                        "application/json": components["schemas"]["HTTPValidationError"];
                     };
                 };
                 /** @description Upstream answered badly */
-                readonly 502: {
+                502: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["HTTPError"];
+                        "application/json": components["schemas"]["HTTPError"];
                     };
                 };
                 /** @description Upstream unavailable */
-                readonly 503: {
+                503: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["HTTPError"];
+                        "application/json": components["schemas"]["HTTPError"];
                     };
                 };
                 /** @description Upstream timed out */
-                readonly 504: {
+                504: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["HTTPError"];
+                        "application/json": components["schemas"]["HTTPError"];
                     };
                 };
             };
         };
-        readonly delete?: never;
-        readonly options?: never;
-        readonly head?: never;
-        readonly patch?: never;
-        readonly trace?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    readonly "/api/v1/backtest/tasks": {
-        readonly parameters: {
-            readonly query?: never;
-            readonly header?: never;
-            readonly path?: never;
-            readonly cookie?: never;
+    "/api/v1/backtest/tasks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
         };
         /**
          * Latest task summaries, most recently used first (no results)
@@ -6678,69 +6678,69 @@ export interface paths {
          *     that was running when the service stopped is started once more (`attempts` 2), then marked failed with the reason.
          *     Times are epoch seconds.
          */
-        readonly get: {
-            readonly parameters: {
-                readonly query?: {
-                    readonly limit?: number;
+        get: {
+            parameters: {
+                query?: {
+                    limit?: number;
                 };
-                readonly header?: never;
-                readonly path?: never;
-                readonly cookie?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
             };
-            readonly requestBody?: never;
-            readonly responses: {
+            requestBody?: never;
+            responses: {
                 /** @description OK */
-                readonly 200: {
+                200: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["TaskListResponse"];
+                        "application/json": components["schemas"]["TaskListResponse"];
                     };
                 };
                 /** @description Not authenticated */
-                readonly 401: {
+                401: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["HTTPError"];
+                        "application/json": components["schemas"]["HTTPError"];
                     };
                 };
                 /** @description Forbidden */
-                readonly 403: {
+                403: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["HTTPError"];
+                        "application/json": components["schemas"]["HTTPError"];
                     };
                 };
                 /** @description Validation error */
-                readonly 422: {
+                422: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["HTTPValidationError"];
+                        "application/json": components["schemas"]["HTTPValidationError"];
                     };
                 };
             };
         };
-        readonly put?: never;
-        readonly post?: never;
-        readonly delete?: never;
-        readonly options?: never;
-        readonly head?: never;
-        readonly patch?: never;
-        readonly trace?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    readonly "/api/v1/backtest/tasks/{task_id}": {
-        readonly parameters: {
-            readonly query?: never;
-            readonly header?: never;
-            readonly path?: never;
-            readonly cookie?: never;
+    "/api/v1/backtest/tasks/{task_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
         };
         /**
          * A task's state; at done, the full result
@@ -6749,508 +6749,508 @@ export interface paths {
          *     that was running when the service stopped is started once more (`attempts` 2), then marked failed with the reason.
          *     Times are epoch seconds.
          */
-        readonly get: {
-            readonly parameters: {
-                readonly query?: never;
-                readonly header?: never;
-                readonly path: {
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
                     /** @description id from the submit response */
-                    readonly task_id: string;
+                    task_id: string;
                 };
-                readonly cookie?: never;
+                cookie?: never;
             };
-            readonly requestBody?: never;
-            readonly responses: {
+            requestBody?: never;
+            responses: {
                 /** @description OK */
-                readonly 200: {
+                200: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["TaskStateResponse"];
+                        "application/json": components["schemas"]["TaskStateResponse"];
                     };
                 };
                 /** @description Not authenticated */
-                readonly 401: {
+                401: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["HTTPError"];
+                        "application/json": components["schemas"]["HTTPError"];
                     };
                 };
                 /** @description Forbidden */
-                readonly 403: {
+                403: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["HTTPError"];
+                        "application/json": components["schemas"]["HTTPError"];
                     };
                 };
                 /** @description Not found */
-                readonly 404: {
+                404: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["HTTPError"];
+                        "application/json": components["schemas"]["HTTPError"];
                     };
                 };
                 /** @description Validation error */
-                readonly 422: {
+                422: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["HTTPValidationError"];
+                        "application/json": components["schemas"]["HTTPValidationError"];
                     };
                 };
             };
         };
-        readonly put?: never;
-        readonly post?: never;
+        put?: never;
+        post?: never;
         /**
          * Cancel a pending or running task
          * @description A running computation is stopped. The answer is the task's state after the call; a finished task is returned unchanged.
          */
-        readonly delete: {
-            readonly parameters: {
-                readonly query?: never;
-                readonly header?: never;
-                readonly path: {
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
                     /** @description id from the submit response */
-                    readonly task_id: string;
+                    task_id: string;
                 };
-                readonly cookie?: never;
+                cookie?: never;
             };
-            readonly requestBody?: never;
-            readonly responses: {
+            requestBody?: never;
+            responses: {
                 /** @description OK */
-                readonly 200: {
+                200: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["TaskSummary"];
+                        "application/json": components["schemas"]["TaskSummary"];
                     };
                 };
                 /** @description Not authenticated */
-                readonly 401: {
+                401: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["HTTPError"];
+                        "application/json": components["schemas"]["HTTPError"];
                     };
                 };
                 /** @description Forbidden */
-                readonly 403: {
+                403: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["HTTPError"];
+                        "application/json": components["schemas"]["HTTPError"];
                     };
                 };
                 /** @description Not found */
-                readonly 404: {
+                404: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["HTTPError"];
+                        "application/json": components["schemas"]["HTTPError"];
                     };
                 };
                 /** @description Validation error */
-                readonly 422: {
+                422: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["HTTPValidationError"];
+                        "application/json": components["schemas"]["HTTPValidationError"];
                     };
                 };
             };
         };
-        readonly options?: never;
-        readonly head?: never;
-        readonly patch?: never;
-        readonly trace?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    readonly "/api/v1/backtest/tasks/{task_id}/export": {
-        readonly parameters: {
-            readonly query?: never;
-            readonly header?: never;
-            readonly path?: never;
-            readonly cookie?: never;
+    "/api/v1/backtest/tasks/{task_id}/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
         };
         /**
          * Export a finished task's result (json or csv)
          * @description json: the full result. csv: the main table of the result, chosen in this priority: trades (portfolio and multi-strategy: every member's trades with a leading `symbol` column), ranking, rows (screens, signal scans), runs (multi-seed), walk-forward windows, equity_curve (combined_equity); when none is present or all are empty, the performance key-value pairs. 409 until the task is done.
          */
-        readonly get: {
-            readonly parameters: {
-                readonly query?: {
-                    readonly format?: "json" | "csv";
+        get: {
+            parameters: {
+                query?: {
+                    format?: "json" | "csv";
                 };
-                readonly header?: never;
-                readonly path: {
+                header?: never;
+                path: {
                     /** @description id from the submit response */
-                    readonly task_id: string;
+                    task_id: string;
                 };
-                readonly cookie?: never;
+                cookie?: never;
             };
-            readonly requestBody?: never;
-            readonly responses: {
+            requestBody?: never;
+            responses: {
                 /** @description the result as a file */
-                readonly 200: {
+                200: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": {
-                            readonly [key: string]: unknown;
+                        "application/json": {
+                            [key: string]: unknown;
                         };
-                        readonly "text/csv": string;
+                        "text/csv": string;
                     };
                 };
                 /** @description Not authenticated */
-                readonly 401: {
+                401: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["HTTPError"];
+                        "application/json": components["schemas"]["HTTPError"];
                     };
                 };
                 /** @description Forbidden */
-                readonly 403: {
+                403: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["HTTPError"];
+                        "application/json": components["schemas"]["HTTPError"];
                     };
                 };
                 /** @description Not found */
-                readonly 404: {
+                404: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["HTTPError"];
+                        "application/json": components["schemas"]["HTTPError"];
                     };
                 };
                 /** @description Conflict */
-                readonly 409: {
+                409: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["HTTPError"];
+                        "application/json": components["schemas"]["HTTPError"];
                     };
                 };
                 /** @description Validation error */
-                readonly 422: {
+                422: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["HTTPValidationError"];
+                        "application/json": components["schemas"]["HTTPValidationError"];
                     };
                 };
             };
         };
-        readonly put?: never;
-        readonly post?: never;
-        readonly delete?: never;
-        readonly options?: never;
-        readonly head?: never;
-        readonly patch?: never;
-        readonly trace?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    readonly "/api/v1/strategies": {
-        readonly parameters: {
-            readonly query?: never;
-            readonly header?: never;
-            readonly path?: never;
-            readonly cookie?: never;
+    "/api/v1/strategies": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
         };
         /** All saved strategies, newest first */
-        readonly get: {
-            readonly parameters: {
-                readonly query?: never;
-                readonly header?: never;
-                readonly path?: never;
-                readonly cookie?: never;
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
             };
-            readonly requestBody?: never;
-            readonly responses: {
+            requestBody?: never;
+            responses: {
                 /** @description OK */
-                readonly 200: {
+                200: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["SavedStrategyListResponse"];
+                        "application/json": components["schemas"]["SavedStrategyListResponse"];
                     };
                 };
                 /** @description Not authenticated */
-                readonly 401: {
+                401: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["HTTPError"];
+                        "application/json": components["schemas"]["HTTPError"];
                     };
                 };
                 /** @description Forbidden */
-                readonly 403: {
+                403: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["HTTPError"];
+                        "application/json": components["schemas"]["HTTPError"];
                     };
                 };
                 /** @description Validation error */
-                readonly 422: {
+                422: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["HTTPValidationError"];
+                        "application/json": components["schemas"]["HTTPValidationError"];
                     };
                 };
             };
         };
-        readonly put?: never;
+        put?: never;
         /**
          * Save a strategy with its symbol context and performance snapshot
          * @description Stored durably (SQLite, synchronous commits): a saved strategy survives restarts and crashes. At most 65536 bytes of JSON per strategy (413 beyond) and 500 strategies in all (409 beyond).
          */
-        readonly post: {
-            readonly parameters: {
-                readonly query?: never;
-                readonly header?: never;
-                readonly path?: never;
-                readonly cookie?: never;
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
             };
-            readonly requestBody: {
-                readonly content: {
-                    readonly "application/json": components["schemas"]["SavedStrategyCreate"];
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["SavedStrategyCreate"];
                 };
             };
-            readonly responses: {
+            responses: {
                 /** @description saved */
-                readonly 201: {
+                201: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["SavedStrategy"];
+                        "application/json": components["schemas"]["SavedStrategy"];
                     };
                 };
                 /** @description Not authenticated */
-                readonly 401: {
+                401: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["HTTPError"];
+                        "application/json": components["schemas"]["HTTPError"];
                     };
                 };
                 /** @description Forbidden */
-                readonly 403: {
+                403: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["HTTPError"];
+                        "application/json": components["schemas"]["HTTPError"];
                     };
                 };
                 /** @description Conflict */
-                readonly 409: {
+                409: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["HTTPError"];
+                        "application/json": components["schemas"]["HTTPError"];
                     };
                 };
                 /** @description Body larger than the route's limit (1 MiB; POST /backtest/run 48 MiB), as sent or once inflated */
-                readonly 413: {
+                413: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["HTTPError"];
+                        "application/json": components["schemas"]["HTTPError"];
                     };
                 };
                 /** @description Validation error */
-                readonly 422: {
+                422: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["HTTPValidationError"];
+                        "application/json": components["schemas"]["HTTPValidationError"];
                     };
                 };
             };
         };
-        readonly delete?: never;
-        readonly options?: never;
-        readonly head?: never;
-        readonly patch?: never;
-        readonly trace?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    readonly "/api/v1/strategies/{strategy_id}": {
-        readonly parameters: {
-            readonly query?: never;
-            readonly header?: never;
-            readonly path?: never;
-            readonly cookie?: never;
+    "/api/v1/strategies/{strategy_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
         };
         /** One saved strategy */
-        readonly get: {
-            readonly parameters: {
-                readonly query?: never;
-                readonly header?: never;
-                readonly path: {
-                    readonly strategy_id: string;
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    strategy_id: string;
                 };
-                readonly cookie?: never;
+                cookie?: never;
             };
-            readonly requestBody?: never;
-            readonly responses: {
+            requestBody?: never;
+            responses: {
                 /** @description OK */
-                readonly 200: {
+                200: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["SavedStrategy"];
+                        "application/json": components["schemas"]["SavedStrategy"];
                     };
                 };
                 /** @description Not authenticated */
-                readonly 401: {
+                401: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["HTTPError"];
+                        "application/json": components["schemas"]["HTTPError"];
                     };
                 };
                 /** @description Forbidden */
-                readonly 403: {
+                403: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["HTTPError"];
+                        "application/json": components["schemas"]["HTTPError"];
                     };
                 };
                 /** @description Not found */
-                readonly 404: {
+                404: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["HTTPError"];
+                        "application/json": components["schemas"]["HTTPError"];
                     };
                 };
                 /** @description Validation error */
-                readonly 422: {
+                422: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["HTTPValidationError"];
+                        "application/json": components["schemas"]["HTTPValidationError"];
                     };
                 };
             };
         };
-        readonly put?: never;
-        readonly post?: never;
+        put?: never;
+        post?: never;
         /**
          * Delete a saved strategy
          * @description Answers `{"deleted": "<id>"}`; deleting an id that does not exist is a 400 (as the spec and easy_tdx say).
          */
-        readonly delete: {
-            readonly parameters: {
-                readonly query?: never;
-                readonly header?: never;
-                readonly path: {
-                    readonly strategy_id: string;
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    strategy_id: string;
                 };
-                readonly cookie?: never;
+                cookie?: never;
             };
-            readonly requestBody?: never;
-            readonly responses: {
+            requestBody?: never;
+            responses: {
                 /** @description OK */
-                readonly 200: {
+                200: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": {
-                            readonly [key: string]: string;
+                        "application/json": {
+                            [key: string]: string;
                         };
                     };
                 };
                 /** @description Bad request */
-                readonly 400: {
+                400: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["HTTPError"];
+                        "application/json": components["schemas"]["HTTPError"];
                     };
                 };
                 /** @description Not authenticated */
-                readonly 401: {
+                401: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["HTTPError"];
+                        "application/json": components["schemas"]["HTTPError"];
                     };
                 };
                 /** @description Forbidden */
-                readonly 403: {
+                403: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["HTTPError"];
+                        "application/json": components["schemas"]["HTTPError"];
                     };
                 };
                 /** @description Validation error */
-                readonly 422: {
+                422: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["HTTPValidationError"];
+                        "application/json": components["schemas"]["HTTPValidationError"];
                     };
                 };
             };
         };
-        readonly options?: never;
-        readonly head?: never;
-        readonly patch?: never;
-        readonly trace?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    readonly "/api/v1/backtest/optimize/run/async": {
-        readonly parameters: {
-            readonly query?: never;
-            readonly header?: never;
-            readonly path?: never;
-            readonly cookie?: never;
+    "/api/v1/backtest/optimize/run/async": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
         };
-        readonly get?: never;
-        readonly put?: never;
+        get?: never;
+        put?: never;
         /**
          * Background grid search of one strategy's parameters on one symbol
          * @description Bars inline (`ohlcv`) or by `symbol` (with `count`, `start_date`, `end_date`). **Grid.** `param_grid` maps parameters to the values to try (default: the strategy's `preset_grid` from GET
@@ -7268,126 +7268,126 @@ export interface paths {
          *     The result (OptimizeResult): `ranking` (every evaluated point, best first; the CSV export's table), easy_tdx's `results`,
          *     `best` and `heatmap`, `best_params`, and `best_result`: the best point run in full (a BacktestResultResponse).
          */
-        readonly post: {
-            readonly parameters: {
-                readonly query?: never;
-                readonly header?: never;
-                readonly path?: never;
-                readonly cookie?: never;
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
             };
-            readonly requestBody: {
-                readonly content: {
-                    readonly "application/json": components["schemas"]["OptimizeBacktestRequest"];
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["OptimizeBacktestRequest"];
                 };
             };
-            readonly responses: {
+            responses: {
                 /** @description accepted; poll GET /api/v1/backtest/tasks/{task_id} */
-                readonly 202: {
+                202: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["TaskSubmitResponse"];
+                        "application/json": components["schemas"]["TaskSubmitResponse"];
                     };
                 };
                 /** @description Bad request */
-                readonly 400: {
+                400: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["HTTPError"];
+                        "application/json": components["schemas"]["HTTPError"];
                     };
                 };
                 /** @description Not authenticated */
-                readonly 401: {
+                401: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["HTTPError"];
+                        "application/json": components["schemas"]["HTTPError"];
                     };
                 };
                 /** @description Forbidden */
-                readonly 403: {
+                403: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["HTTPError"];
+                        "application/json": components["schemas"]["HTTPError"];
                     };
                 };
                 /** @description Not found */
-                readonly 404: {
+                404: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["HTTPError"];
+                        "application/json": components["schemas"]["HTTPError"];
                     };
                 };
                 /** @description Body larger than the route's limit (1 MiB; POST /backtest/run 48 MiB), as sent or once inflated */
-                readonly 413: {
+                413: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["HTTPError"];
+                        "application/json": components["schemas"]["HTTPError"];
                     };
                 };
                 /** @description Validation error */
-                readonly 422: {
+                422: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["HTTPValidationError"];
+                        "application/json": components["schemas"]["HTTPValidationError"];
                     };
                 };
                 /** @description Upstream answered badly */
-                readonly 502: {
+                502: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["HTTPError"];
+                        "application/json": components["schemas"]["HTTPError"];
                     };
                 };
                 /** @description Upstream unavailable */
-                readonly 503: {
+                503: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["HTTPError"];
+                        "application/json": components["schemas"]["HTTPError"];
                     };
                 };
                 /** @description Upstream timed out */
-                readonly 504: {
+                504: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["HTTPError"];
+                        "application/json": components["schemas"]["HTTPError"];
                     };
                 };
             };
         };
-        readonly delete?: never;
-        readonly options?: never;
-        readonly head?: never;
-        readonly patch?: never;
-        readonly trace?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    readonly "/api/v1/backtest/optimize-all/run/async": {
-        readonly parameters: {
-            readonly query?: never;
-            readonly header?: never;
-            readonly path?: never;
-            readonly cookie?: never;
+    "/api/v1/backtest/optimize-all/run/async": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
         };
-        readonly get?: never;
-        readonly put?: never;
+        get?: never;
+        put?: never;
         /**
          * Background grid search of every strategy's preset grid on one symbol
          * @description Each strategy with a preset grid (or those in `strategies`) is searched over its `preset_grid` as
@@ -7395,126 +7395,126 @@ export interface paths {
          *     `min_trades` last), with `best`, `per_strategy`, `total_grid_points` (points that ran, as easy_tdx), `total_grid_size` and
          *     `unranked` (strategies without a point that ran, with the reason) (OptimizeAllResult). All strategies' points share one job fan-out.
          */
-        readonly post: {
-            readonly parameters: {
-                readonly query?: never;
-                readonly header?: never;
-                readonly path?: never;
-                readonly cookie?: never;
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
             };
-            readonly requestBody: {
-                readonly content: {
-                    readonly "application/json": components["schemas"]["OptimizeAllBacktestRequest"];
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["OptimizeAllBacktestRequest"];
                 };
             };
-            readonly responses: {
+            responses: {
                 /** @description accepted; poll GET /api/v1/backtest/tasks/{task_id} */
-                readonly 202: {
+                202: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["TaskSubmitResponse"];
+                        "application/json": components["schemas"]["TaskSubmitResponse"];
                     };
                 };
                 /** @description Bad request */
-                readonly 400: {
+                400: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["HTTPError"];
+                        "application/json": components["schemas"]["HTTPError"];
                     };
                 };
                 /** @description Not authenticated */
-                readonly 401: {
+                401: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["HTTPError"];
+                        "application/json": components["schemas"]["HTTPError"];
                     };
                 };
                 /** @description Forbidden */
-                readonly 403: {
+                403: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["HTTPError"];
+                        "application/json": components["schemas"]["HTTPError"];
                     };
                 };
                 /** @description Not found */
-                readonly 404: {
+                404: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["HTTPError"];
+                        "application/json": components["schemas"]["HTTPError"];
                     };
                 };
                 /** @description Body larger than the route's limit (1 MiB; POST /backtest/run 48 MiB), as sent or once inflated */
-                readonly 413: {
+                413: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["HTTPError"];
+                        "application/json": components["schemas"]["HTTPError"];
                     };
                 };
                 /** @description Validation error */
-                readonly 422: {
+                422: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["HTTPValidationError"];
+                        "application/json": components["schemas"]["HTTPValidationError"];
                     };
                 };
                 /** @description Upstream answered badly */
-                readonly 502: {
+                502: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["HTTPError"];
+                        "application/json": components["schemas"]["HTTPError"];
                     };
                 };
                 /** @description Upstream unavailable */
-                readonly 503: {
+                503: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["HTTPError"];
+                        "application/json": components["schemas"]["HTTPError"];
                     };
                 };
                 /** @description Upstream timed out */
-                readonly 504: {
+                504: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["HTTPError"];
+                        "application/json": components["schemas"]["HTTPError"];
                     };
                 };
             };
         };
-        readonly delete?: never;
-        readonly options?: never;
-        readonly head?: never;
-        readonly patch?: never;
-        readonly trace?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    readonly "/api/v1/backtest/wf/run/async": {
-        readonly parameters: {
-            readonly query?: never;
-            readonly header?: never;
-            readonly path?: never;
-            readonly cookie?: never;
+    "/api/v1/backtest/wf/run/async": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
         };
-        readonly get?: never;
-        readonly put?: never;
+        get?: never;
+        put?: never;
         /**
          * Background walk-forward out-of-sample validation
          * @description Body: a BacktestRequest with optional walk-forward fields. **Walk-forward.** The first `in_sample_ratio` (default 30 %) of the bars is the initial in-sample span; the rest is cut into
@@ -7529,129 +7529,129 @@ export interface paths {
          *     (share of profitable windows), `chained_return` = `compounded_return` (∏(1 + window return) − 1), and the mean, median,
          *     worst and best window. By symbol at least 800 bars are fetched.
          */
-        readonly post: {
-            readonly parameters: {
-                readonly query?: {
+        post: {
+            parameters: {
+                query?: {
                     /** @description out-of-sample windows */
-                    readonly n_windows?: number;
+                    n_windows?: number;
                 };
-                readonly header?: never;
-                readonly path?: never;
-                readonly cookie?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
             };
-            readonly requestBody: {
-                readonly content: {
-                    readonly "application/json": components["schemas"]["WalkForwardRequest"];
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["WalkForwardRequest"];
                 };
             };
-            readonly responses: {
+            responses: {
                 /** @description accepted; poll GET /api/v1/backtest/tasks/{task_id} */
-                readonly 202: {
+                202: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["TaskSubmitResponse"];
+                        "application/json": components["schemas"]["TaskSubmitResponse"];
                     };
                 };
                 /** @description Bad request */
-                readonly 400: {
+                400: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["HTTPError"];
+                        "application/json": components["schemas"]["HTTPError"];
                     };
                 };
                 /** @description Not authenticated */
-                readonly 401: {
+                401: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["HTTPError"];
+                        "application/json": components["schemas"]["HTTPError"];
                     };
                 };
                 /** @description Forbidden */
-                readonly 403: {
+                403: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["HTTPError"];
+                        "application/json": components["schemas"]["HTTPError"];
                     };
                 };
                 /** @description Not found */
-                readonly 404: {
+                404: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["HTTPError"];
+                        "application/json": components["schemas"]["HTTPError"];
                     };
                 };
                 /** @description Body larger than the route's limit (1 MiB; POST /backtest/run 48 MiB), as sent or once inflated */
-                readonly 413: {
+                413: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["HTTPError"];
+                        "application/json": components["schemas"]["HTTPError"];
                     };
                 };
                 /** @description Validation error */
-                readonly 422: {
+                422: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["HTTPValidationError"];
+                        "application/json": components["schemas"]["HTTPValidationError"];
                     };
                 };
                 /** @description Upstream answered badly */
-                readonly 502: {
+                502: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["HTTPError"];
+                        "application/json": components["schemas"]["HTTPError"];
                     };
                 };
                 /** @description Upstream unavailable */
-                readonly 503: {
+                503: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["HTTPError"];
+                        "application/json": components["schemas"]["HTTPError"];
                     };
                 };
                 /** @description Upstream timed out */
-                readonly 504: {
+                504: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["HTTPError"];
+                        "application/json": components["schemas"]["HTTPError"];
                     };
                 };
             };
         };
-        readonly delete?: never;
-        readonly options?: never;
-        readonly head?: never;
-        readonly patch?: never;
-        readonly trace?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    readonly "/api/v1/backtest/evaluate/run/async": {
-        readonly parameters: {
-            readonly query?: never;
-            readonly header?: never;
-            readonly path?: never;
-            readonly cookie?: never;
+    "/api/v1/backtest/evaluate/run/async": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
         };
-        readonly get?: never;
-        readonly put?: never;
+        get?: never;
+        put?: never;
         /**
          * Background one-stop evaluation: backtest, walk-forward, suitability, score, S–D rating, buy-and-hold comparison
          * @description Body as /wf (n_windows in the query, default 7). The result (EvaluationResult): `performance` of the full backtest of
@@ -7702,129 +7702,129 @@ export interface paths {
          *     (share of profitable windows), `chained_return` = `compounded_return` (∏(1 + window return) − 1), and the mean, median,
          *     worst and best window. By symbol at least 800 bars are fetched.
          */
-        readonly post: {
-            readonly parameters: {
-                readonly query?: {
+        post: {
+            parameters: {
+                query?: {
                     /** @description out-of-sample windows */
-                    readonly n_windows?: number;
+                    n_windows?: number;
                 };
-                readonly header?: never;
-                readonly path?: never;
-                readonly cookie?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
             };
-            readonly requestBody: {
-                readonly content: {
-                    readonly "application/json": components["schemas"]["WalkForwardRequest"];
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["WalkForwardRequest"];
                 };
             };
-            readonly responses: {
+            responses: {
                 /** @description accepted; poll GET /api/v1/backtest/tasks/{task_id} */
-                readonly 202: {
+                202: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["TaskSubmitResponse"];
+                        "application/json": components["schemas"]["TaskSubmitResponse"];
                     };
                 };
                 /** @description Bad request */
-                readonly 400: {
+                400: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["HTTPError"];
+                        "application/json": components["schemas"]["HTTPError"];
                     };
                 };
                 /** @description Not authenticated */
-                readonly 401: {
+                401: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["HTTPError"];
+                        "application/json": components["schemas"]["HTTPError"];
                     };
                 };
                 /** @description Forbidden */
-                readonly 403: {
+                403: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["HTTPError"];
+                        "application/json": components["schemas"]["HTTPError"];
                     };
                 };
                 /** @description Not found */
-                readonly 404: {
+                404: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["HTTPError"];
+                        "application/json": components["schemas"]["HTTPError"];
                     };
                 };
                 /** @description Body larger than the route's limit (1 MiB; POST /backtest/run 48 MiB), as sent or once inflated */
-                readonly 413: {
+                413: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["HTTPError"];
+                        "application/json": components["schemas"]["HTTPError"];
                     };
                 };
                 /** @description Validation error */
-                readonly 422: {
+                422: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["HTTPValidationError"];
+                        "application/json": components["schemas"]["HTTPValidationError"];
                     };
                 };
                 /** @description Upstream answered badly */
-                readonly 502: {
+                502: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["HTTPError"];
+                        "application/json": components["schemas"]["HTTPError"];
                     };
                 };
                 /** @description Upstream unavailable */
-                readonly 503: {
+                503: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["HTTPError"];
+                        "application/json": components["schemas"]["HTTPError"];
                     };
                 };
                 /** @description Upstream timed out */
-                readonly 504: {
+                504: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["HTTPError"];
+                        "application/json": components["schemas"]["HTTPError"];
                     };
                 };
             };
         };
-        readonly delete?: never;
-        readonly options?: never;
-        readonly head?: never;
-        readonly patch?: never;
-        readonly trace?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    readonly "/api/v1/backtest/multiseed/run/async": {
-        readonly parameters: {
-            readonly query?: never;
-            readonly header?: never;
-            readonly path?: never;
-            readonly cookie?: never;
+    "/api/v1/backtest/multiseed/run/async": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
         };
-        readonly get?: never;
-        readonly put?: never;
+        get?: never;
+        put?: never;
         /**
          * Background multi-seed random-sampling validation with promotion gates
          * @description Repeated random sub-sampling: for each seed (`seeds`, or 1…`n_seeds`) a sample of `sample_size` stocks from
@@ -7835,117 +7835,117 @@ export interface paths {
          *     0), mean_trades ≥ threshold, mean_return > threshold; `promoted` when all pass. `per_seed_positive_ratio` gives the share
          *     of profitable runs within each seed (MultiSeedResult).
          */
-        readonly post: {
-            readonly parameters: {
-                readonly query?: never;
-                readonly header?: never;
-                readonly path?: never;
-                readonly cookie?: never;
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
             };
-            readonly requestBody: {
-                readonly content: {
-                    readonly "application/json": components["schemas"]["MultiSeedRequest"];
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["MultiSeedRequest"];
                 };
             };
-            readonly responses: {
+            responses: {
                 /** @description accepted; poll GET /api/v1/backtest/tasks/{task_id} */
-                readonly 202: {
+                202: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["TaskSubmitResponse"];
+                        "application/json": components["schemas"]["TaskSubmitResponse"];
                     };
                 };
                 /** @description Bad request */
-                readonly 400: {
+                400: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["HTTPError"];
+                        "application/json": components["schemas"]["HTTPError"];
                     };
                 };
                 /** @description Not authenticated */
-                readonly 401: {
+                401: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["HTTPError"];
+                        "application/json": components["schemas"]["HTTPError"];
                     };
                 };
                 /** @description Forbidden */
-                readonly 403: {
+                403: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["HTTPError"];
+                        "application/json": components["schemas"]["HTTPError"];
                     };
                 };
                 /** @description Body larger than the route's limit (1 MiB; POST /backtest/run 48 MiB), as sent or once inflated */
-                readonly 413: {
+                413: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["HTTPError"];
+                        "application/json": components["schemas"]["HTTPError"];
                     };
                 };
                 /** @description Validation error */
-                readonly 422: {
+                422: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["HTTPValidationError"];
+                        "application/json": components["schemas"]["HTTPValidationError"];
                     };
                 };
                 /** @description Upstream answered badly */
-                readonly 502: {
+                502: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["HTTPError"];
+                        "application/json": components["schemas"]["HTTPError"];
                     };
                 };
                 /** @description Upstream unavailable */
-                readonly 503: {
+                503: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["HTTPError"];
+                        "application/json": components["schemas"]["HTTPError"];
                     };
                 };
                 /** @description Upstream timed out */
-                readonly 504: {
+                504: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["HTTPError"];
+                        "application/json": components["schemas"]["HTTPError"];
                     };
                 };
             };
         };
-        readonly delete?: never;
-        readonly options?: never;
-        readonly head?: never;
-        readonly patch?: never;
-        readonly trace?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    readonly "/api/v1/backtest/rotation/run/async": {
-        readonly parameters: {
-            readonly query?: never;
-            readonly header?: never;
-            readonly path?: never;
-            readonly cookie?: never;
+    "/api/v1/backtest/rotation/run/async": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
         };
-        readonly get?: never;
-        readonly put?: never;
+        get?: never;
+        put?: never;
         /**
          * Background rotation backtest: equal slots, periodic re-ranking, rank-out sells and refills
          * @description `slots` equal slots over `stocks`. Rebalance days: the second bar, then the first trading day of every day,
@@ -7960,117 +7960,117 @@ export interface paths {
          *     day. All A-share rules apply (lots, T+1, limits, fees by date, slippage); the sizing and allow_short settings do not.
          *     Stocks whose bars cannot be fetched are skipped; fewer than 2 left is a 400. Result: RotationResult.
          */
-        readonly post: {
-            readonly parameters: {
-                readonly query?: never;
-                readonly header?: never;
-                readonly path?: never;
-                readonly cookie?: never;
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
             };
-            readonly requestBody: {
-                readonly content: {
-                    readonly "application/json": components["schemas"]["RotationBacktestRequest"];
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["RotationBacktestRequest"];
                 };
             };
-            readonly responses: {
+            responses: {
                 /** @description accepted; poll GET /api/v1/backtest/tasks/{task_id} */
-                readonly 202: {
+                202: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["TaskSubmitResponse"];
+                        "application/json": components["schemas"]["TaskSubmitResponse"];
                     };
                 };
                 /** @description Bad request */
-                readonly 400: {
+                400: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["HTTPError"];
+                        "application/json": components["schemas"]["HTTPError"];
                     };
                 };
                 /** @description Not authenticated */
-                readonly 401: {
+                401: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["HTTPError"];
+                        "application/json": components["schemas"]["HTTPError"];
                     };
                 };
                 /** @description Forbidden */
-                readonly 403: {
+                403: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["HTTPError"];
+                        "application/json": components["schemas"]["HTTPError"];
                     };
                 };
                 /** @description Body larger than the route's limit (1 MiB; POST /backtest/run 48 MiB), as sent or once inflated */
-                readonly 413: {
+                413: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["HTTPError"];
+                        "application/json": components["schemas"]["HTTPError"];
                     };
                 };
                 /** @description Validation error */
-                readonly 422: {
+                422: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["HTTPValidationError"];
+                        "application/json": components["schemas"]["HTTPValidationError"];
                     };
                 };
                 /** @description Upstream answered badly */
-                readonly 502: {
+                502: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["HTTPError"];
+                        "application/json": components["schemas"]["HTTPError"];
                     };
                 };
                 /** @description Upstream unavailable */
-                readonly 503: {
+                503: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["HTTPError"];
+                        "application/json": components["schemas"]["HTTPError"];
                     };
                 };
                 /** @description Upstream timed out */
-                readonly 504: {
+                504: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["HTTPError"];
+                        "application/json": components["schemas"]["HTTPError"];
                     };
                 };
             };
         };
-        readonly delete?: never;
-        readonly options?: never;
-        readonly head?: never;
-        readonly patch?: never;
-        readonly trace?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    readonly "/api/v1/backtest/signal-scan/run/async": {
-        readonly parameters: {
-            readonly query?: never;
-            readonly header?: never;
-            readonly path?: never;
-            readonly cookie?: never;
+    "/api/v1/backtest/signal-scan/run/async": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
         };
-        readonly get?: never;
-        readonly put?: never;
+        get?: never;
+        put?: never;
         /**
          * Background scan of the latest buy/sell signals of every saved strategy
          * @description Every saved strategy is expanded into strategy × symbol targets (single: its symbol; portfolio: each stock; multi:
@@ -8081,86 +8081,86 @@ export interface paths {
          *     the last close; a target that cannot be scanned gets its `error`. No backtest is re-run and no saved entry changes. 400
          *     when the library is empty.
          */
-        readonly post: {
-            readonly parameters: {
-                readonly query?: never;
-                readonly header?: never;
-                readonly path?: never;
-                readonly cookie?: never;
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
             };
-            readonly requestBody: {
-                readonly content: {
-                    readonly "application/json": components["schemas"]["SignalScanRequest"];
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["SignalScanRequest"];
                 };
             };
-            readonly responses: {
+            responses: {
                 /** @description accepted; poll GET /api/v1/backtest/tasks/{task_id} */
-                readonly 202: {
+                202: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["TaskSubmitResponse"];
+                        "application/json": components["schemas"]["TaskSubmitResponse"];
                     };
                 };
                 /** @description Bad request */
-                readonly 400: {
+                400: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["HTTPError"];
+                        "application/json": components["schemas"]["HTTPError"];
                     };
                 };
                 /** @description Not authenticated */
-                readonly 401: {
+                401: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["HTTPError"];
+                        "application/json": components["schemas"]["HTTPError"];
                     };
                 };
                 /** @description Forbidden */
-                readonly 403: {
+                403: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["HTTPError"];
+                        "application/json": components["schemas"]["HTTPError"];
                     };
                 };
                 /** @description Request body larger than 1048576 bytes */
-                readonly 413: {
+                413: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["HTTPError"];
+                        "application/json": components["schemas"]["HTTPError"];
                     };
                 };
                 /** @description Validation error */
-                readonly 422: {
+                422: {
                     headers: {
-                        readonly [name: string]: unknown;
+                        [name: string]: unknown;
                     };
                     content: {
-                        readonly "application/json": components["schemas"]["HTTPValidationError"];
+                        "application/json": components["schemas"]["HTTPValidationError"];
                     };
                 };
             };
         };
-        readonly delete?: never;
-        readonly options?: never;
-        readonly head?: never;
-        readonly patch?: never;
-        readonly trace?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
 }
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
-        readonly PortfolioResult: {
+        PortfolioResult: {
             /**
              * @description Notation: V_0 … V_{n-1} equity at each bar's close (V_0 = initial cash, nothing fills on the first bar),
              *     r_t = V_t / V_{t-1} − 1 for t ≥ 1 (m = n − 1 returns), N = annual_days (242 A-share trading days unless the request
@@ -8168,26 +8168,26 @@ export interface components {
              *     P&L is net of the fees of both sides (entry fees released pro rata) and its return is P&L / (average entry price ×
              *     shares). Open positions are not trades unless close_at_end. Undefined or infinite values are null.
              */
-            readonly total_performance: components["schemas"]["Performance"] & {
-                readonly total_stocks: number;
-                readonly total_cash: number;
+            total_performance: components["schemas"]["Performance"] & {
+                total_stocks: number;
+                total_cash: number;
             };
             /** @description one full result per symbol (portfolio) or per strategy@symbol (multi-strategy) */
-            readonly individual_results: {
-                readonly [key: string]: components["schemas"]["BacktestResultResponse"];
+            individual_results: {
+                [key: string]: components["schemas"]["BacktestResultResponse"];
             };
             /** @description capital share of each member */
-            readonly equity_allocation: {
-                readonly [key: string]: number;
+            equity_allocation: {
+                [key: string]: number;
             };
-            readonly combined_equity: readonly components["schemas"]["EquityPoint"][];
-            readonly config: {
-                readonly [key: string]: unknown;
+            combined_equity: components["schemas"]["EquityPoint"][];
+            config: {
+                [key: string]: unknown;
             };
             /** @description members left out because their bars could not be fetched */
-            readonly skipped?: readonly {
-                readonly symbol: string;
-                readonly error: string;
+            skipped?: {
+                symbol: string;
+                error: string;
             }[];
         };
         /**
@@ -8197,889 +8197,889 @@ export interface components {
          *     P&L is net of the fees of both sides (entry fees released pro rata) and its return is P&L / (average entry price ×
          *     shares). Open positions are not trades unless close_at_end. Undefined or infinite values are null.
          */
-        readonly Performance: {
+        Performance: {
             /** @description Initial capital in CNY. */
-            readonly start_cash: number | null;
+            start_cash: number | null;
             /** @description Equity at the last bar's close in CNY: cash plus positions marked at that close. */
-            readonly end_value: number | null;
+            end_value: number | null;
             /** @description Highest equity at any bar's close in CNY. */
-            readonly equity_peak: number | null;
+            equity_peak: number | null;
             /** @description V_{n-1} / V_0 − 1. */
-            readonly total_return: number | null;
+            total_return: number | null;
             /** @description (V_{n-1} / V_0)^(N / m) − 1: compound growth per bar annualised with N bars a year. */
-            readonly annual_return: number | null;
+            annual_return: number | null;
             /** @description (V_{n-1} / V_0)^(365.25 / D) − 1 with D the calendar days from the first to the last bar. */
-            readonly cagr: number | null;
+            cagr: number | null;
             /** @description Sample standard deviation (ddof 1) of the per-bar returns r_t, times √N. */
-            readonly volatility: number | null;
+            volatility: number | null;
             /** @description (mean(r_t) − rf) / std(r_t, ddof 1) × √N. */
-            readonly sharpe: number | null;
+            sharpe: number | null;
             /** @description (mean(r_t) − rf) / sqrt(mean(min(r_t − rf, 0)²)) × √N; every bar counts in the downside mean. */
-            readonly sortino: number | null;
+            sortino: number | null;
             /** @description annual_return / max_drawdown. */
-            readonly calmar: number | null;
+            calmar: number | null;
             /** @description Largest drawdown 1 − V_t / max_{s≤t} V_s, as a fraction in [0, 1]. */
-            readonly max_drawdown: number | null;
+            max_drawdown: number | null;
             /** @description Mean over drawdown episodes of each episode's deepest drawdown (fraction). An episode runs from the last bar at a peak to the first bar back at or above it, or to the last bar. */
-            readonly avg_drawdown: number | null;
+            avg_drawdown: number | null;
             /** @description Longest drawdown episode in bars (recovery bar index − peak bar index). */
-            readonly max_dd_duration: number | null;
+            max_dd_duration: number | null;
             /** @description Mean drawdown episode length in bars. */
-            readonly avg_dd_duration: number | null;
+            avg_dd_duration: number | null;
             /** @description Longest drawdown episode in calendar days (recovery date − peak date). */
-            readonly max_dd_duration_days: number | null;
+            max_dd_duration_days: number | null;
             /** @description Mean drawdown episode length in calendar days. */
-            readonly avg_dd_duration_days: number | null;
+            avg_dd_duration_days: number | null;
             /** @description Close of the last bar / close of bar warmup_bars − 1: buying at that close and holding, no fees (for a portfolio or multi-strategy run, the weight-averaged value over its symbols). */
-            readonly buy_hold_return: number | null;
+            buy_hold_return: number | null;
             /** @description Share of bars during which a position was held at any time (from entry bar through exit bar inclusive). */
-            readonly exposure_time: number | null;
+            exposure_time: number | null;
             /** @description Mean over bars of |position value| / equity at the close (gross exposure). */
-            readonly avg_exposure: number | null;
+            avg_exposure: number | null;
             /** @description Largest |position value| / equity at any bar's close. */
-            readonly max_exposure: number | null;
+            max_exposure: number | null;
             /** @description Number of trades (closing fills). */
-            readonly total_trades: number | null;
+            total_trades: number | null;
             /** @description Positions still open after the last bar. */
-            readonly open_trades: number | null;
+            open_trades: number | null;
             /** @description Trades with P&L > 0. */
-            readonly win_trades: number | null;
+            win_trades: number | null;
             /** @description Trades with P&L ≤ 0 (break-even counts as a loss). */
-            readonly lose_trades: number | null;
+            lose_trades: number | null;
             /** @description Fill attempts refused: price at the limit, suspended bar, T+1, not enough cash for one lot, or no price. A closing order retried on several bars counts once per bar. */
-            readonly rejected_trades: number | null;
+            rejected_trades: number | null;
             /** @description win_trades / total_trades. */
-            readonly win_rate: number | null;
+            win_rate: number | null;
             /** @description Sum of P&L of winning trades / |sum of P&L of trades with P&L < 0| (CNY). */
-            readonly profit_factor: number | null;
+            profit_factor: number | null;
             /** @description Mean trade P&L in CNY (= win_rate × mean win − (1 − win_rate) × |mean loss|). */
-            readonly expectancy: number | null;
+            expectancy: number | null;
             /** @description Arithmetic mean of trade returns (fraction). */
-            readonly expectancy_pct: number | null;
+            expectancy_pct: number | null;
             /** @description Mean return of winning trades (fraction). */
-            readonly avg_win: number | null;
+            avg_win: number | null;
             /** @description Mean return of losing trades (fraction). */
-            readonly avg_loss: number | null;
+            avg_loss: number | null;
             /** @description Largest return among winning trades (fraction). */
-            readonly max_win: number | null;
+            max_win: number | null;
             /** @description Smallest return among losing trades (fraction). */
-            readonly max_loss: number | null;
+            max_loss: number | null;
             /** @description System quality number √k × mean(P&L) / std(P&L, ddof 1) over the k trades. */
-            readonly sqn: number | null;
+            sqn: number | null;
             /** @description Mean calendar days from a trade's entry bar to its exit bar. */
-            readonly avg_holding_days: number | null;
+            avg_holding_days: number | null;
             /** @description Longest calendar days from a trade's entry bar to its exit bar. */
-            readonly max_holding_days: number | null;
+            max_holding_days: number | null;
             /** @description Mean bars from a trade's entry bar to its exit bar. */
-            readonly avg_holding_bars: number | null;
+            avg_holding_bars: number | null;
             /** @description Commission, stamp duty and transfer fees of all fills in CNY (slippage is in the fill prices). */
-            readonly total_fees: number | null;
+            total_fees: number | null;
         };
-        readonly BacktestResultResponse: {
-            readonly performance: components["schemas"]["Performance"];
-            readonly equity_curve: readonly components["schemas"]["EquityPoint"][];
+        BacktestResultResponse: {
+            performance: components["schemas"]["Performance"];
+            equity_curve: components["schemas"]["EquityPoint"][];
             /** @description every fill and every refused fill attempt, in time order */
-            readonly trades: readonly components["schemas"]["Trade"][];
-            readonly positions: readonly components["schemas"]["Position"][];
+            trades: components["schemas"]["Trade"][];
+            positions: components["schemas"]["Position"][];
             /** @description the settings used, with `security` (code, exchange, board, st) */
-            readonly config: {
-                readonly [key: string]: unknown;
+            config: {
+                [key: string]: unknown;
             };
         };
-        readonly EquityPoint: {
+        EquityPoint: {
             /** @description bar time, YYYY-MM-DDTHH:MM:SS (market time) */
-            readonly datetime: string;
+            datetime: string;
             /** @description cash at the close, CNY */
-            readonly cash: number | null;
+            cash: number | null;
             /** @description signed market value of positions at the close, CNY */
-            readonly position_value: number | null;
+            position_value: number | null;
             /** @description equity: cash + position value */
-            readonly total: number | null;
+            total: number | null;
             /** @description CNY below the running peak of equity */
-            readonly drawdown: number | null;
+            drawdown: number | null;
             /** @description drawdown as a fraction of the running peak */
-            readonly drawdown_pct: number | null;
+            drawdown_pct: number | null;
         };
-        readonly Trade: {
+        Trade: {
             /** @description fill (or refusal) bar time */
-            readonly datetime: string;
+            datetime: string;
             /** @enum {string} */
-            readonly direction: "BUY" | "SELL";
+            direction: "BUY" | "SELL";
             /** @description shares */
-            readonly size: number | null;
+            size: number | null;
             /** @description fill price after slippage */
-            readonly price: number | null;
+            price: number | null;
             /** @description all fees of the fill: brokerage + stamp_tax + transfer_fee (CNY) */
-            readonly commission: number | null;
+            commission: number | null;
             /** @description slippage cost of the fill in CNY */
-            readonly slippage: number | null;
+            slippage: number | null;
             /** @description closing fills: net P&L of the round trip; 0 on opening fills */
-            readonly pnl: number | null;
+            pnl: number | null;
             /** @description closing fills: entry value of the shares closed; 0 on opening fills */
-            readonly cost_basis: number | null;
+            cost_basis: number | null;
             /** @description a refused fill attempt (see reason) */
-            readonly rejected: boolean;
+            rejected: boolean;
             /** @description refusal reason: limit_up, limit_down, suspended, t_plus_one, cash, no_price */
-            readonly reason: string | null;
+            reason: string | null;
             /** @enum {string} */
-            readonly action: "open_long" | "close_long" | "open_short" | "close_short";
+            action: "open_long" | "close_long" | "open_short" | "close_short";
             /** @description broker commission, max(min_commission, rate × value) */
-            readonly brokerage: number | null;
+            brokerage: number | null;
             /** @description stamp duty (sells) */
-            readonly stamp_tax: number | null;
+            stamp_tax: number | null;
             /** @description transfer fee */
-            readonly transfer_fee: number | null;
+            transfer_fee: number | null;
             /** @description closing fills: the entry bar */
-            readonly entry_datetime: string | null;
+            entry_datetime: string | null;
             /** @description closing fills: average entry price */
-            readonly entry_price: number | null;
+            entry_price: number | null;
             /** @description closing fills: calendar days from entry to exit */
-            readonly holding_days: number | null;
+            holding_days: number | null;
             /** @description closing fills: bars from entry to exit */
-            readonly holding_bars: number | null;
+            holding_bars: number | null;
             /** @description closing fills: pnl / cost_basis (fraction) */
-            readonly return_pct: number | null;
+            return_pct: number | null;
         };
-        readonly Position: {
-            readonly datetime: string;
+        Position: {
+            datetime: string;
             /** @description signed shares held at the close */
-            readonly size: number;
+            size: number;
             /** @description average entry price */
-            readonly avg_price: number | null;
+            avg_price: number | null;
             /** @description signed market value at the close */
-            readonly market_value: number | null;
+            market_value: number | null;
             /** @description market value − size × avg_price, before fees */
-            readonly unrealized_pnl: number | null;
+            unrealized_pnl: number | null;
         };
-        readonly OptimizeResult: {
-            readonly strategy: string;
-            readonly strategy_label: string;
-            readonly param_names: readonly string[];
-            readonly objective: string;
+        OptimizeResult: {
+            strategy: string;
+            strategy_label: string;
+            param_names: string[];
+            objective: string;
             /** @enum {string} */
-            readonly direction: "max" | "min";
+            direction: "max" | "min";
             /** @description points with fewer closed trades rank after all others */
-            readonly min_trades: number;
+            min_trades: number;
             /** @description points that ran (easy_tdx's count; the strategy's rejected points excluded) */
-            readonly grid_points: number;
+            grid_points: number;
             /** @description points in the grid */
-            readonly grid_size: number;
+            grid_size: number;
             /** @description points the strategy accepted and that were backtested (= grid_points) */
-            readonly evaluated: number;
+            evaluated: number;
             /** @description points the strategy's parameter rules reject (e.g. fast ≥ slow), left out */
-            readonly skipped: number;
+            skipped: number;
             /** @description why the skipped points were rejected, with up to 5 of them per reason */
-            readonly skip_reasons: readonly {
-                readonly reason: string;
-                readonly count: number;
-                readonly examples: readonly {
-                    readonly [key: string]: number | string | boolean;
+            skip_reasons: {
+                reason: string;
+                count: number;
+                examples: {
+                    [key: string]: number | string | boolean;
                 }[];
             }[];
             /** @description ranked points below min_trades (at the end of the ranking) */
-            readonly unqualified: number;
+            unqualified: number;
             /** @description every evaluated point, best first: rank, the grid values, total_return, annual_return, sharpe, sortino, calmar, max_drawdown, volatility, total_trades, win_rate, profit_factor, expectancy_pct, exposure_time, total_fees (and the objective), then `qualified` (at least min_trades closed trades) and `note` (why its value cannot be trusted: never held a position, too few trades, objective undefined; else null) */
-            readonly ranking: readonly {
-                readonly [key: string]: unknown;
+            ranking: {
+                [key: string]: unknown;
             }[];
             /** @description easy_tdx's rows: the same points in the same order */
-            readonly results: readonly components["schemas"]["GridPointResult"][];
+            results: components["schemas"]["GridPointResult"][];
             /** @description the first point, with its objective value */
-            readonly best: {
+            best: {
                 /** @description the point's grid values */
-                readonly params: {
-                    readonly [key: string]: number | string | boolean;
+                params: {
+                    [key: string]: number | string | boolean;
                 };
                 /** @description total return (fraction) */
-                readonly total_return: number | null;
+                total_return: number | null;
                 /** @description Sharpe ratio */
-                readonly sharpe: number | null;
+                sharpe: number | null;
                 /** @description max drawdown (fraction) */
-                readonly max_drawdown: number | null;
-                readonly total_trades: number | null;
+                max_drawdown: number | null;
+                total_trades: number | null;
                 /** @description winning trades / trades */
-                readonly win_rate: number | null;
+                win_rate: number | null;
                 /** @description gross profit / gross loss */
-                readonly profit_factor: number | null;
+                profit_factor: number | null;
             } & {
-                readonly [key: string]: unknown;
+                [key: string]: unknown;
             };
             /** @description all parameters of the best point (defaults filled in) */
-            readonly best_params: {
-                readonly [key: string]: number | string | boolean;
+            best_params: {
+                [key: string]: number | string | boolean;
             };
-            readonly best_result: components["schemas"]["BacktestResultResponse"] & unknown;
+            best_result: components["schemas"]["BacktestResultResponse"] & unknown;
             /** @description two-parameter grids: [x index, y index, total_return] per evaluated point */
-            readonly heatmap: {
-                readonly x_name: string;
-                readonly y_name: string;
-                readonly x: readonly unknown[];
-                readonly y: readonly unknown[];
-                readonly data: readonly (readonly (number | null)[])[];
-                readonly metric: string;
+            heatmap: {
+                x_name: string;
+                y_name: string;
+                x: unknown[];
+                y: unknown[];
+                data: (number | null)[][];
+                metric: string;
             } | null;
         };
-        readonly GridPointResult: {
+        GridPointResult: {
             /** @description the point's grid values */
-            readonly params: {
-                readonly [key: string]: number | string | boolean;
+            params: {
+                [key: string]: number | string | boolean;
             };
             /** @description total return (fraction) */
-            readonly total_return: number | null;
+            total_return: number | null;
             /** @description Sharpe ratio */
-            readonly sharpe: number | null;
+            sharpe: number | null;
             /** @description max drawdown (fraction) */
-            readonly max_drawdown: number | null;
-            readonly total_trades: number | null;
+            max_drawdown: number | null;
+            total_trades: number | null;
             /** @description winning trades / trades */
-            readonly win_rate: number | null;
+            win_rate: number | null;
             /** @description gross profit / gross loss */
-            readonly profit_factor: number | null;
+            profit_factor: number | null;
         };
-        readonly OptimizeAllResult: {
-            readonly objective: string;
+        OptimizeAllResult: {
+            objective: string;
             /** @enum {string} */
-            readonly direction: "max" | "min";
-            readonly min_trades: number;
+            direction: "max" | "min";
+            min_trades: number;
             /** @description each strategy's best point, best first by the objective (entries below min_trades last) */
-            readonly ranking: readonly components["schemas"]["OptimizeAllRankEntry"][];
-            readonly best: components["schemas"]["OptimizeAllRankEntry"] & (Record<string, never> | null);
-            readonly per_strategy: {
-                readonly [key: string]: components["schemas"]["OptimizeAllRankEntry"];
+            ranking: components["schemas"]["OptimizeAllRankEntry"][];
+            best: components["schemas"]["OptimizeAllRankEntry"] & (Record<string, never> | null);
+            per_strategy: {
+                [key: string]: components["schemas"]["OptimizeAllRankEntry"];
             };
             /** @description points that ran over all strategies (easy_tdx's count) */
-            readonly total_grid_points: number;
+            total_grid_points: number;
             /** @description points of all the grids searched */
-            readonly total_grid_size: number;
+            total_grid_size: number;
             /** @description strategies with no point that ran, and why */
-            readonly unranked: readonly {
-                readonly strategy: string;
-                readonly reason: string;
+            unranked: {
+                strategy: string;
+                reason: string;
             }[];
         };
-        readonly OptimizeAllRankEntry: {
-            readonly rank: number;
-            readonly strategy: string;
-            readonly strategy_label: string;
-            readonly params: {
-                readonly [key: string]: number | string | boolean;
+        OptimizeAllRankEntry: {
+            rank: number;
+            strategy: string;
+            strategy_label: string;
+            params: {
+                [key: string]: number | string | boolean;
             };
             /** @description total return (fraction) */
-            readonly total_return: number | null;
+            total_return: number | null;
             /** @description Sharpe ratio */
-            readonly sharpe: number | null;
+            sharpe: number | null;
             /** @description max drawdown (fraction) */
-            readonly max_drawdown: number | null;
-            readonly total_trades: number | null;
+            max_drawdown: number | null;
+            total_trades: number | null;
             /** @description winning trades / trades */
-            readonly win_rate: number | null;
+            win_rate: number | null;
             /** @description gross profit / gross loss */
-            readonly profit_factor: number | null;
+            profit_factor: number | null;
             /** @description annual return */
-            readonly annual_return: number | null;
+            annual_return: number | null;
             /** @description Sortino ratio */
-            readonly sortino: number | null;
+            sortino: number | null;
             /** @description Calmar ratio */
-            readonly calmar: number | null;
+            calmar: number | null;
             /** @description points of its preset grid that ran (easy_tdx's count) */
-            readonly grid_points: number;
+            grid_points: number;
             /** @description points of its preset grid */
-            readonly grid_size: number;
-            readonly evaluated: number;
+            grid_size: number;
+            evaluated: number;
             /** @description points its rules reject */
-            readonly skipped: number;
+            skipped: number;
             /** @description the point has at least min_trades closed trades */
-            readonly qualified: boolean;
+            qualified: boolean;
             /** @description why the point's value cannot be trusted, or null */
-            readonly note: string | null;
+            note: string | null;
         } & {
-            readonly [key: string]: unknown;
+            [key: string]: unknown;
         };
-        readonly WalkForwardTaskResult: {
-            readonly walkforward: components["schemas"]["WalkForwardResult"];
+        WalkForwardTaskResult: {
+            walkforward: components["schemas"]["WalkForwardResult"];
         };
-        readonly WalkForwardResult: {
-            readonly n_windows: number;
+        WalkForwardResult: {
+            n_windows: number;
             /** @description share of the bars in the initial in-sample span */
-            readonly warmup_ratio: number;
-            readonly anchored: boolean;
-            readonly context_bars: number;
-            readonly objective: string;
-            readonly param_names: readonly string[];
-            readonly windows: readonly components["schemas"]["WalkForwardWindow"][];
-            readonly window_returns: readonly (number | null)[];
+            warmup_ratio: number;
+            anchored: boolean;
+            context_bars: number;
+            objective: string;
+            param_names: string[];
+            windows: components["schemas"]["WalkForwardWindow"][];
+            window_returns: (number | null)[];
             /** @description share of windows with a return > 0 */
-            readonly consistency: number | null;
+            consistency: number | null;
             /** @description ∏(1 + window return) − 1: the compounded out-of-sample return */
-            readonly chained_return: number | null;
+            chained_return: number | null;
             /** @description same as chained_return */
-            readonly compounded_return: number | null;
+            compounded_return: number | null;
             /** @description mean window return */
-            readonly mean_window_return: number | null;
+            mean_window_return: number | null;
             /** @description median window return */
-            readonly median_window_return: number | null;
+            median_window_return: number | null;
             /** @description lowest window return */
-            readonly worst_window: number | null;
+            worst_window: number | null;
             /** @description highest window return */
-            readonly best_window: number | null;
+            best_window: number | null;
             /** @description mean window Sharpe (where defined) */
-            readonly mean_sharpe: number | null;
+            mean_sharpe: number | null;
             /** @description deepest window max drawdown */
-            readonly worst_drawdown: number | null;
+            worst_drawdown: number | null;
             /** @description trades over all windows */
-            readonly total_trades: number | null;
+            total_trades: number | null;
         };
-        readonly WalkForwardWindow: {
-            readonly index: number;
-            readonly start: string;
-            readonly end: string;
-            readonly bars: number;
-            readonly in_sample_start: string;
-            readonly in_sample_end: string;
-            readonly in_sample_bars: number;
+        WalkForwardWindow: {
+            index: number;
+            start: string;
+            end: string;
+            bars: number;
+            in_sample_start: string;
+            in_sample_end: string;
+            in_sample_bars: number;
             /** @description parameters chosen on the in-sample span and run on the window */
-            readonly params: {
-                readonly [key: string]: number | string | boolean;
+            params: {
+                [key: string]: number | string | boolean;
             };
             /** @description the objective's in-sample value of those parameters */
-            readonly in_sample_value: number | null;
+            in_sample_value: number | null;
             /** @description out-of-sample return of the window */
-            readonly total_return: number | null;
+            total_return: number | null;
             /** @description out-of-sample Sharpe */
-            readonly sharpe: number | null;
+            sharpe: number | null;
             /** @description out-of-sample max drawdown */
-            readonly max_drawdown: number | null;
-            readonly total_trades: number;
+            max_drawdown: number | null;
+            total_trades: number;
             /** @description out-of-sample win rate */
-            readonly win_rate: number | null;
-            readonly performance: components["schemas"]["Performance"];
+            win_rate: number | null;
+            performance: components["schemas"]["Performance"];
         };
-        readonly EvaluationResult: {
-            readonly performance: components["schemas"]["Performance"];
-            readonly score: {
-                readonly total: number;
-                readonly components: {
-                    readonly [key: string]: number;
+        EvaluationResult: {
+            performance: components["schemas"]["Performance"];
+            score: {
+                total: number;
+                components: {
+                    [key: string]: number;
                 };
-                readonly weights_used: {
-                    readonly [key: string]: number;
+                weights_used: {
+                    [key: string]: number;
                 };
-                readonly wf_provided: boolean;
+                wf_provided: boolean;
             };
-            readonly grade: {
+            grade: {
                 /** @enum {string} */
-                readonly grade: "S" | "A" | "B" | "C" | "D";
-                readonly score: number;
-                readonly dimensions: readonly {
-                    readonly key: string;
-                    readonly label: string;
-                    readonly raw: number | null;
-                    readonly score: number;
-                    readonly weight: number;
+                grade: "S" | "A" | "B" | "C" | "D";
+                score: number;
+                dimensions: {
+                    key: string;
+                    label: string;
+                    raw: number | null;
+                    score: number;
+                    weight: number;
                 }[];
-                readonly vetoes: readonly {
-                    readonly key: string;
-                    readonly reason: string;
-                    readonly cap: string;
+                vetoes: {
+                    key: string;
+                    reason: string;
+                    cap: string;
                 }[];
-                readonly insufficient_sample: boolean;
-                readonly is_losing: boolean;
-                readonly scenario: string;
+                insufficient_sample: boolean;
+                is_losing: boolean;
+                scenario: string;
             };
-            readonly walkforward: components["schemas"]["WalkForwardResult"];
-            readonly fitness: {
+            walkforward: components["schemas"]["WalkForwardResult"];
+            fitness: {
                 /** @description train/valid/test segments, each run on its own */
-                readonly segments: readonly {
-                    readonly [key: string]: unknown;
+                segments: {
+                    [key: string]: unknown;
                 }[];
-                readonly checks: readonly {
-                    readonly name: string;
-                    readonly passed: boolean;
-                    readonly detail: string;
+                checks: {
+                    name: string;
+                    passed: boolean;
+                    detail: string;
                 }[];
-                readonly pass_ratio: number;
-                readonly passed_count: number;
-                readonly total_checks: number;
+                pass_ratio: number;
+                passed_count: number;
+                total_checks: number;
                 /** @description every basic check passed (enough_bars, enough_trades, liquidity, tradable) */
-                readonly suitable: boolean;
-                readonly high_fitness: boolean;
-                readonly split: readonly number[];
+                suitable: boolean;
+                high_fitness: boolean;
+                split: number[];
             };
-            readonly benchmark: {
+            benchmark: {
                 /** @description buy-and-hold under the same rules: total_return, annual_return, max_drawdown, sharpe, calmar, volatility */
-                readonly buy_hold: {
-                    readonly [key: string]: number | null;
+                buy_hold: {
+                    [key: string]: number | null;
                 };
                 /** @description total_return − buy-and-hold total_return */
-                readonly excess_return: number | null;
+                excess_return: number | null;
                 /** @description (mean(r_s) − beta × mean(r_b)) × annual_days */
-                readonly alpha: number | null;
+                alpha: number | null;
                 /** @description cov(r_s, r_b) / var(r_b), per-bar returns */
-                readonly beta: number | null;
+                beta: number | null;
                 /** @description mean(r_s − r_b) / std(r_s − r_b) × √annual_days */
-                readonly information_ratio: number | null;
+                information_ratio: number | null;
                 /** @description std(r_s − r_b) × √annual_days */
-                readonly tracking_error: number | null;
+                tracking_error: number | null;
             };
-            readonly config: {
-                readonly [key: string]: unknown;
+            config: {
+                [key: string]: unknown;
             };
         };
-        readonly MultiSeedResult: {
-            readonly strategy: string;
-            readonly params: {
-                readonly [key: string]: number | string | boolean;
+        MultiSeedResult: {
+            strategy: string;
+            params: {
+                [key: string]: number | string | boolean;
             };
-            readonly seeds: readonly number[];
-            readonly sample_size: number;
-            readonly window_ratio: number;
-            readonly runs: readonly {
-                readonly seed: number;
-                readonly symbol: string;
-                readonly start: string;
-                readonly end: string;
-                readonly bars: number;
+            seeds: number[];
+            sample_size: number;
+            window_ratio: number;
+            runs: {
+                seed: number;
+                symbol: string;
+                start: string;
+                end: string;
+                bars: number;
                 /** @description return */
-                readonly total_return: number | null;
+                total_return: number | null;
                 /** @description Sharpe */
-                readonly sharpe: number | null;
+                sharpe: number | null;
                 /** @description max drawdown */
-                readonly max_drawdown: number | null;
-                readonly total_trades: number;
+                max_drawdown: number | null;
+                total_trades: number;
             }[];
-            readonly n_runs: number;
+            n_runs: number;
             /** @description share of runs with a return > 0 */
-            readonly positive_ratio: number | null;
+            positive_ratio: number | null;
             /** @description mean run return */
-            readonly mean_return: number | null;
+            mean_return: number | null;
             /** @description median run return */
-            readonly median_return: number | null;
+            median_return: number | null;
             /** @description mean run Sharpe (a run without one counts 0) */
-            readonly mean_sharpe: number | null;
+            mean_sharpe: number | null;
             /** @description mean trades per run */
-            readonly mean_trades: number | null;
+            mean_trades: number | null;
             /** @description share of profitable runs within each seed: the stability column */
-            readonly per_seed_positive_ratio: {
-                readonly [key: string]: number | null;
+            per_seed_positive_ratio: {
+                [key: string]: number | null;
             };
-            readonly gates: readonly {
-                readonly key: string;
-                readonly threshold: number;
-                readonly actual: number | null;
-                readonly passed: boolean;
-                readonly detail: string;
+            gates: {
+                key: string;
+                threshold: number;
+                actual: number | null;
+                passed: boolean;
+                detail: string;
             }[];
             /** @description every gate passed */
-            readonly promoted: boolean;
-            readonly skipped: readonly {
-                readonly symbol: string;
-                readonly error: string;
+            promoted: boolean;
+            skipped: {
+                symbol: string;
+                error: string;
             }[];
         };
-        readonly RotationResult: {
-            readonly performance: components["schemas"]["Performance"];
-            readonly equity_curve: readonly components["schemas"]["EquityPoint"][];
+        RotationResult: {
+            performance: components["schemas"]["Performance"];
+            equity_curve: components["schemas"]["EquityPoint"][];
             /** @description fills and refused attempts of every stock in time order (sells first on a bar); on a fill `reason` is why it was ordered: rotation, rank_exit, stop_loss, take_profit, end */
-            readonly trades: readonly (components["schemas"]["Trade"] & {
-                readonly symbol: string;
+            trades: (components["schemas"]["Trade"] & {
+                symbol: string;
             })[];
-            readonly final_holdings: {
-                readonly [key: string]: {
-                    readonly shares: number;
-                    readonly cost: number | null;
+            final_holdings: {
+                [key: string]: {
+                    shares: number;
+                    cost: number | null;
                 };
             };
-            readonly rebalance_dates: readonly string[];
-            readonly n_rebalances: number;
-            readonly rebalances: readonly {
-                readonly datetime: string;
+            rebalance_dates: string[];
+            n_rebalances: number;
+            rebalances: {
+                datetime: string;
                 /** @description the top keep_rank at the close before */
-                readonly ranked: readonly {
-                    readonly symbol: string;
-                    readonly score: number | null;
+                ranked: {
+                    symbol: string;
+                    score: number | null;
                 }[];
-                readonly sold: readonly string[];
-                readonly bought: readonly string[];
+                sold: string[];
+                bought: string[];
                 /** @description after the day's fills */
-                readonly holdings: readonly string[];
+                holdings: string[];
             }[];
             /** @description value of all fills / (2 × mean equity) */
-            readonly turnover: number | null;
+            turnover: number | null;
             /** @description most holdings at any close (never more than slots) */
-            readonly max_holdings: number;
-            readonly config: {
-                readonly [key: string]: unknown;
+            max_holdings: number;
+            config: {
+                [key: string]: unknown;
             };
-            readonly skipped: readonly {
-                readonly symbol: string;
-                readonly error: string;
+            skipped: {
+                symbol: string;
+                error: string;
             }[];
         };
-        readonly SignalScanResult: {
-            readonly rows: readonly components["schemas"]["SignalScanRow"][];
-            readonly total: number;
+        SignalScanResult: {
+            rows: components["schemas"]["SignalScanRow"][];
+            total: number;
             /** @description rows with a BUY in the window */
-            readonly buy_count: number;
+            buy_count: number;
             /** @description rows with a SELL in the window */
-            readonly sell_count: number;
-            readonly error_count: number;
+            sell_count: number;
+            error_count: number;
             /** @description seconds the scan took */
-            readonly elapsed: number;
+            elapsed: number;
         };
-        readonly SignalScanRow: {
-            readonly strategy_id: string;
-            readonly strategy_name: string;
+        SignalScanRow: {
+            strategy_id: string;
+            strategy_name: string;
             /** @enum {string} */
-            readonly kind: "single" | "portfolio" | "multi";
-            readonly strategy: string;
-            readonly strategy_label: string;
-            readonly params: {
-                readonly [key: string]: unknown;
+            kind: "single" | "portfolio" | "multi";
+            strategy: string;
+            strategy_label: string;
+            params: {
+                [key: string]: unknown;
             };
-            readonly symbol: string;
-            readonly category: string;
+            symbol: string;
+            category: string;
             /** @enum {string|null} */
-            readonly latest_signal: "BUY" | "SELL" | null;
-            readonly signal_date: string | null;
-            readonly recent_signals: readonly {
-                readonly date: string;
+            latest_signal: "BUY" | "SELL" | null;
+            signal_date: string | null;
+            recent_signals: {
+                date: string;
                 /** @enum {string} */
-                readonly direction: "BUY" | "SELL";
+                direction: "BUY" | "SELL";
             }[];
             /** @enum {string|null} */
-            readonly position: "holding" | "flat" | "short" | null;
-            readonly last_close: number | null;
-            readonly last_bar_date: string | null;
-            readonly error: string | null;
+            position: "holding" | "flat" | "short" | null;
+            last_close: number | null;
+            last_bar_date: string | null;
+            error: string | null;
         };
-        readonly Health: {
+        Health: {
             /** @enum {string} */
-            readonly status: "ok";
-            readonly version: string;
-            readonly uptime_s: number;
+            status: "ok";
+            version: string;
+            uptime_s: number;
         } & {
-            readonly [key: string]: unknown;
+            [key: string]: unknown;
         };
-        readonly AuthStatus: {
-            readonly configured: boolean;
-            readonly authenticated: boolean;
+        AuthStatus: {
+            configured: boolean;
+            authenticated: boolean;
         };
-        readonly SetupResult: {
-            readonly ok: boolean;
-            readonly configured: boolean;
+        SetupResult: {
+            ok: boolean;
+            configured: boolean;
         };
-        readonly HTTPError: {
+        HTTPError: {
             /** @example Not authenticated */
-            readonly detail: string;
+            detail: string;
         };
-        readonly HTTPValidationError: {
-            readonly detail: readonly components["schemas"]["ValidationError"][];
+        HTTPValidationError: {
+            detail: components["schemas"]["ValidationError"][];
         };
-        readonly ValidationError: {
-            readonly type: string;
-            readonly loc: readonly (string | number)[];
-            readonly msg: string;
-            readonly input?: unknown;
-            readonly ctx?: {
-                readonly [key: string]: unknown;
+        ValidationError: {
+            type: string;
+            loc: (string | number)[];
+            msg: string;
+            input?: unknown;
+            ctx?: {
+                [key: string]: unknown;
             };
         };
-        readonly PasswordIn: {
-            readonly password: string;
+        PasswordIn: {
+            password: string;
         };
-        readonly LoginResult: {
-            readonly ok: boolean;
-            readonly authenticated: boolean;
+        LoginResult: {
+            ok: boolean;
+            authenticated: boolean;
         };
-        readonly LoginIn: {
-            readonly password: string;
+        LoginIn: {
+            password: string;
         };
-        readonly LogoutResult: {
-            readonly ok: boolean;
+        LogoutResult: {
+            ok: boolean;
         };
-        readonly ChangePasswordResult: {
-            readonly ok: boolean;
-            readonly message: string;
+        ChangePasswordResult: {
+            ok: boolean;
+            message: string;
         };
-        readonly ChangePasswordIn: {
-            readonly old_password: string;
-            readonly new_password: string;
+        ChangePasswordIn: {
+            old_password: string;
+            new_password: string;
         };
-        readonly MarketSession: {
+        MarketSession: {
             /** @description true inside a trading window */
-            readonly is_trading: boolean;
+            is_trading: boolean;
             /** @enum {string} */
-            readonly phase: "pre_open" | "morning" | "lunch_break" | "afternoon" | "closed" | "weekend";
+            phase: "pre_open" | "morning" | "lunch_break" | "afternoon" | "closed" | "weekend";
             /** @description market time, ISO 8601 with +08:00 */
-            readonly now: string;
+            now: string;
             /** @enum {string} */
-            readonly timezone: "Asia/Shanghai";
-            readonly windows: readonly {
-                readonly start: string;
-                readonly end: string;
+            timezone: "Asia/Shanghai";
+            windows: {
+                start: string;
+                end: string;
             }[];
             /** @description when is_trading next flips */
-            readonly next_change: string;
+            next_change: string;
         };
-        readonly CountResponse: {
-            readonly market: string;
-            readonly count: number;
+        CountResponse: {
+            market: string;
+            count: number;
         };
-        readonly DataFrameResponse: {
+        DataFrameResponse: {
             /** @description number of rows */
-            readonly count: number;
+            count: number;
             /** @description column names in order (present even when data is empty) */
-            readonly columns: readonly string[];
+            columns: string[];
             /** @description row records; missing values are null */
-            readonly data: readonly {
-                readonly [key: string]: unknown;
+            data: {
+                [key: string]: unknown;
             }[];
         } & {
-            readonly [key: string]: unknown;
+            [key: string]: unknown;
         };
-        readonly QuoteRequest: {
+        QuoteRequest: {
             /** @description 1..80 securities */
-            readonly stocks: readonly {
+            stocks: {
                 /** @enum {string} */
-                readonly market: "SZ" | "SH" | "BJ";
-                readonly code: string;
+                market: "SZ" | "SH" | "BJ";
+                code: string;
             }[];
         };
-        readonly HostListResponse: {
-            readonly hosts: readonly components["schemas"]["HostInfo"][];
-            readonly current_host: string;
-            readonly total: number;
-            readonly source: string;
+        HostListResponse: {
+            hosts: components["schemas"]["HostInfo"][];
+            current_host: string;
+            total: number;
+            source: string;
         };
-        readonly HostInfo: {
+        HostInfo: {
             /** @description ip:port */
-            readonly host: string;
-            readonly name: string;
+            host: string;
+            name: string;
             /** @description connect + handshake time in whole milliseconds (an integer, as easy_tdx); null when untested or unreachable */
-            readonly latency_ms: number | null;
-            readonly reachable: boolean;
-            readonly is_current: boolean;
-            readonly error?: string | null;
+            latency_ms: number | null;
+            reachable: boolean;
+            is_current: boolean;
+            error?: string | null;
         };
-        readonly ServerTestRequest: {
+        ServerTestRequest: {
             /** @description hosts to test (default: every candidate) */
-            readonly hosts?: readonly string[] | null;
+            hosts?: string[] | null;
             /**
              * @description seconds per host
              * @default 5
              */
-            readonly timeout: number;
+            timeout?: number;
         };
-        readonly SwitchResponse: {
-            readonly ok: boolean;
-            readonly host: string;
-            readonly message: string;
+        SwitchResponse: {
+            ok: boolean;
+            host: string;
+            message: string;
         };
-        readonly ServerSwitchRequest: {
-            readonly host: string;
+        ServerSwitchRequest: {
+            host: string;
         };
-        readonly ChanlunResult: {
-            readonly [key: string]: unknown;
+        ChanlunResult: {
+            [key: string]: unknown;
         };
-        readonly ChanlunRequest: {
+        ChanlunRequest: {
             /**
              * @description with `code`: analyse this security's bars
              * @enum {string}
              */
-            readonly market?: "SZ" | "SH" | "BJ";
-            readonly code?: string;
+            market?: "SZ" | "SH" | "BJ";
+            code?: string;
             /**
              * @default DAY
              * @enum {string}
              */
-            readonly category: "MIN_1" | "MIN_5" | "MIN_15" | "MIN_30" | "MIN_60" | "MIN_120" | "DAY" | "WEEK" | "MONTH" | "SEASON" | "YEAR";
+            category?: "MIN_1" | "MIN_5" | "MIN_15" | "MIN_30" | "MIN_60" | "MIN_120" | "DAY" | "WEEK" | "MONTH" | "SEASON" | "YEAR";
             /** @default 800 */
-            readonly count: number;
+            count?: number;
             /** @default 0 */
-            readonly start: number;
+            start?: number;
             /**
              * @description stocks only; index bars are never adjusted
              * @default QFQ
              * @enum {string}
              */
-            readonly adjust: "NONE" | "QFQ" | "HFQ";
+            adjust?: "NONE" | "QFQ" | "HFQ";
             /**
              * @description time stamps of minute bars, as in /bars
              * @default start
              * @enum {string}
              */
-            readonly bar_time: "start" | "end";
+            bar_time?: "start" | "end";
             /** @description inline bars instead of a symbol: [{date|datetime, open, high, low, close, vol?, amount?}] ascending */
-            readonly ohlcv?: readonly unknown[];
+            ohlcv?: unknown[];
             /** @description chan.py's options (bi_strict, bi_algo (normal|new|czsc), min_bi_len..., seg_algo, zs_combine, zs_algo, divergence_rate, macd_algo, bs_type, ...); defaults are chan.py's */
-            readonly options?: {
-                readonly [key: string]: unknown;
+            options?: {
+                [key: string]: unknown;
             };
             /**
              * @description include the inclusion-merged bars
              * @default false
              */
-            readonly merged_bars: boolean;
+            merged_bars?: boolean;
         };
-        readonly CcpmProductsResponse: {
-            readonly products: readonly components["schemas"]["CcpmProductMeta"][];
-            readonly count: number;
+        CcpmProductsResponse: {
+            products: components["schemas"]["CcpmProductMeta"][];
+            count: number;
         };
-        readonly CcpmProductMeta: {
-            readonly code: string;
-            readonly name: string;
+        CcpmProductMeta: {
+            code: string;
+            name: string;
             /** @description 股指期货 or 国债期货 */
-            readonly category: string;
-            readonly underlying: string;
+            category: string;
+            underlying: string;
             /** @description index code; empty for treasury futures */
-            readonly underlying_code: string;
+            underlying_code: string;
             /** @description contract size */
-            readonly unit: string;
-            readonly intro: string;
-            readonly tick: string;
-            readonly daily_limit: string;
+            unit: string;
+            intro: string;
+            tick: string;
+            daily_limit: string;
             /** @description first listing day */
-            readonly listed: string;
+            listed: string;
         };
-        readonly CcpmRankResponse: {
+        CcpmRankResponse: {
             /** @description YYYYMMDD of the day answered (the searched day when no date was given) */
-            readonly trading_day: string;
-            readonly product: string;
-            readonly product_name: string;
-            readonly data: readonly components["schemas"]["CcpmRankRow"][];
-            readonly count: number;
+            trading_day: string;
+            product: string;
+            product_name: string;
+            data: components["schemas"]["CcpmRankRow"][];
+            count: number;
         };
-        readonly CcpmRankRow: {
-            readonly trading_day: string;
-            readonly product: string;
-            readonly instrument: string;
-            readonly rank: number;
-            readonly vol_member: string | null;
-            readonly vol: number | null;
-            readonly vol_chg: number | null;
-            readonly long_member: string | null;
-            readonly long_pos: number | null;
-            readonly long_chg: number | null;
-            readonly short_member: string | null;
-            readonly short_pos: number | null;
-            readonly short_chg: number | null;
+        CcpmRankRow: {
+            trading_day: string;
+            product: string;
+            instrument: string;
+            rank: number;
+            vol_member: string | null;
+            vol: number | null;
+            vol_chg: number | null;
+            long_member: string | null;
+            long_pos: number | null;
+            long_chg: number | null;
+            short_member: string | null;
+            short_pos: number | null;
+            short_chg: number | null;
         };
-        readonly LlmConfigResponse: {
-            readonly config: components["schemas"]["LlmConfigInfo"];
-            readonly providers: readonly components["schemas"]["LlmProviderInfo"][];
-            readonly configured: boolean;
-            readonly missing: readonly string[];
-            readonly config_path: string;
-            readonly resolved: {
-                readonly api_url: string;
-                readonly model: string;
+        LlmConfigResponse: {
+            config: components["schemas"]["LlmConfigInfo"];
+            providers: components["schemas"]["LlmProviderInfo"][];
+            configured: boolean;
+            missing: string[];
+            config_path: string;
+            resolved: {
+                api_url: string;
+                model: string;
             };
         };
-        readonly LlmConfigInfo: {
-            readonly provider: string;
+        LlmConfigInfo: {
+            provider: string;
             /** @description masked (sk-***abcd); the stored key is never returned */
-            readonly api_key: string;
-            readonly api_url: string;
-            readonly model: string;
-            readonly temperature: number;
-            readonly max_tokens: number;
-            readonly timeout: number;
-            readonly system_prompt: string;
+            api_key: string;
+            api_url: string;
+            model: string;
+            temperature: number;
+            max_tokens: number;
+            timeout: number;
+            system_prompt: string;
         };
-        readonly LlmProviderInfo: {
-            readonly id: string;
-            readonly label: string;
-            readonly base_url: string;
-            readonly default_model: string;
+        LlmProviderInfo: {
+            id: string;
+            label: string;
+            base_url: string;
+            default_model: string;
             /** @enum {string} */
-            readonly api_style: "openai" | "anthropic";
-            readonly needs_key: boolean;
+            api_style: "openai" | "anthropic";
+            needs_key: boolean;
         };
-        readonly LlmConfigSaved: {
-            readonly ok: boolean;
-            readonly config_path: string;
-            readonly config: components["schemas"]["LlmConfigInfo"];
+        LlmConfigSaved: {
+            ok: boolean;
+            config_path: string;
+            config: components["schemas"]["LlmConfigInfo"];
         };
-        readonly LlmConfigUpdate: {
+        LlmConfigUpdate: {
             /**
              * @description a preset id (see GET providers)
              * @default deepseek
              * @enum {string}
              */
-            readonly provider: "deepseek" | "qwen" | "zhipu" | "kimi" | "minimax" | "openai" | "claude" | "ollama" | "custom";
+            provider?: "deepseek" | "qwen" | "zhipu" | "kimi" | "minimax" | "openai" | "claude" | "ollama" | "custom";
             /**
              * @description empty = the preset's URL
              * @default
              */
-            readonly api_url: string;
+            api_url?: string;
             /**
              * @description empty or the masked echo = keep the stored key; CLEAR = remove it
              * @default
              */
-            readonly api_key: string;
+            api_key?: string;
             /**
              * @description empty = the preset's default model
              * @default
              */
-            readonly model: string;
+            model?: string;
             /** @default 0.3 */
-            readonly temperature: number;
+            temperature?: number;
             /**
              * @description output cap; reasoning models count their thinking in it
              * @default 16000
              */
-            readonly max_tokens: number;
+            max_tokens?: number;
             /**
              * @description read timeout of a model call, seconds
              * @default 180
              */
-            readonly timeout: number;
+            timeout?: number;
             /**
              * @description empty = keep the current prompt
              * @default
              */
-            readonly system_prompt: string;
+            system_prompt?: string;
         };
-        readonly IndicatorInfo: {
+        IndicatorInfo: {
             /** @description indicator id (easy_tdx's key), e.g. MACD */
-            readonly name: string;
+            name: string;
             /** @description the same id */
-            readonly id: string;
+            id: string;
             /** @description display name, e.g. MACD 平滑异同平均线 */
-            readonly title: string;
+            title: string;
             /** @description what it measures (the title when there is nothing more) */
-            readonly description: string;
+            description: string;
             /** @description parameters in positional order (`MACD(12,26,9)`), with TDX's defaults */
-            readonly params: readonly components["schemas"]["IndicatorParam"][];
+            params: components["schemas"]["IndicatorParam"][];
             /** @description easy_tdx's field: `{name: default}` */
-            readonly default_params: {
-                readonly [key: string]: number;
+            default_params: {
+                [key: string]: number;
             };
             /** @description column names in compute tables, e.g. MACD_DIF, MACD_DEA, MACD */
-            readonly outputs: readonly string[];
+            outputs: string[];
             /** @description the indicator's own line names (TDX's), same order as outputs */
-            readonly lines: readonly string[];
+            lines: string[];
             /** @description bar fields it reads (open, high, low, close, vol, amount) */
-            readonly inputs: readonly string[] | null;
+            inputs: string[] | null;
             /** @description the TDX formula text defining it; parameters by name */
-            readonly formula: string | null;
+            formula: string | null;
         };
-        readonly IndicatorParam: {
+        IndicatorParam: {
             /** @description parameter name, as used in the structured params form */
-            readonly name: string;
+            name: string;
             /** @description TDX's default */
-            readonly default: number;
+            default: number;
             /** @description smallest accepted value (null: unbounded) */
-            readonly min: number | null;
+            min: number | null;
             /** @description largest accepted value (null: unbounded) */
-            readonly max: number | null;
+            max: number | null;
             /** @description what it means, where the name does not say (SAR's percent steps) */
-            readonly description: string | null;
+            description: string | null;
         };
-        readonly ComputeIndicatorsRequest: {
+        ComputeIndicatorsRequest: {
             /** @description OHLCV records, oldest first (at most 10000; the time column is optional here): {datetime|date, open, high, low, close, vol?, amount?} */
-            readonly data: readonly {
-                readonly [key: string]: unknown;
+            data: {
+                [key: string]: unknown;
             }[];
             /**
              * @description indicator names, e.g. ["MACD", "KDJ(9,3,3)", "rsi"] (1..50)
@@ -9088,1680 +9088,1680 @@ export interface components {
              *       "KDJ"
              *     ]
              */
-            readonly indicators: readonly string[];
+            indicators: string[];
             /** @description parameters by name per indicator, e.g. {"MACD": {"SHORT": 10, "LONG": 20}} */
-            readonly params?: {
-                readonly [key: string]: {
-                    readonly [key: string]: number;
+            params?: {
+                [key: string]: {
+                    [key: string]: number;
                 };
             } | null;
             /**
              * @description keep the input columns in the answer
              * @default true
              */
-            readonly keep_ohlcv: boolean;
+            keep_ohlcv?: boolean;
             /** @description return only the last N rows (computed over all) */
-            readonly tail?: number | null;
+            tail?: number | null;
         };
-        readonly FormulaValidateResponse: {
+        FormulaValidateResponse: {
             /** @description true when the formula compiles */
-            readonly ok: boolean;
+            ok: boolean;
             /** @description every error as "line L, column C: message", one per line; null when ok */
-            readonly error: string | null;
+            error: string | null;
             /** @description errors with their positions (syntax, unknown names, arity, types, data OHLCV bars lack) */
-            readonly errors: readonly components["schemas"]["FormulaDiagnostic"][];
+            errors: components["schemas"]["FormulaDiagnostic"][];
             /** @description future functions, unknown style words, a formula without output lines */
-            readonly warnings: readonly components["schemas"]["FormulaDiagnostic"][];
+            warnings: components["schemas"]["FormulaDiagnostic"][];
             /** @description output columns in order, with their class */
-            readonly outputs: readonly components["schemas"]["FormulaOutput"][];
+            outputs: components["schemas"]["FormulaOutput"][];
             /** @description names of the signal outputs */
-            readonly signals: readonly string[];
+            signals: string[];
             /** @description names of the numeric outputs */
-            readonly values: readonly string[];
+            values: string[];
             /** @description style modifiers and drawing functions accepted and ignored (COLORRED, STICKLINE ...) */
-            readonly ignored: readonly string[];
+            ignored: string[];
             /** @description functions that read later bars (ZIG, BACKSET, REFX, REF with a negative lag ...): unfit for backtests */
-            readonly future_functions: readonly string[];
+            future_functions: string[];
             /** @description parameters the formula uses: bound ones with their value; null for an unknown name */
-            readonly params: readonly {
+            params: {
                 /** @description as written in the formula */
-                readonly name: string;
+                name: string;
                 /** @description the bound value; null when not given */
-                readonly value: number | null;
+                value: number | null;
             }[];
         };
-        readonly FormulaDiagnostic: {
+        FormulaDiagnostic: {
             /** @description 1-based line */
-            readonly line: number;
+            line: number;
             /** @description 1-based column */
-            readonly column: number;
+            column: number;
             /** @description what is wrong, in plain words (what was expected, a suggested name ...) */
-            readonly message: string;
+            message: string;
         };
-        readonly FormulaOutput: {
+        FormulaOutput: {
             /** @description column name; anonymous output lines are OUTPUT_1, OUTPUT_2, ... */
-            readonly name: string;
+            name: string;
             /**
              * @description signal: only 0/1 by construction (comparisons, CROSS, AND/OR ...)
              * @enum {string}
              */
-            readonly kind: "signal" | "numeric";
+            kind: "signal" | "numeric";
         };
-        readonly FormulaValidateRequest: {
+        FormulaValidateRequest: {
             /**
              * @description TDX formula text (`NAME:expr;` outputs, `NAME:=expr;` variables, `{...}` comments)
              * @example DIF:EMA(C,12)-EMA(C,26);
              *     DEA:EMA(DIF,9);
              *     金叉:CROSS(DIF,DEA);
              */
-            readonly text: string;
+            text: string;
             /** @description values of the formula's parameters (TDX keeps them outside the text), by name in any letter case, e.g. {"N": 9} */
-            readonly params?: {
-                readonly [key: string]: number;
+            params?: {
+                [key: string]: number;
             };
         };
-        readonly FormulaComputeResponse: {
+        FormulaComputeResponse: {
             /** @description MARKET:CODE, null for inline bars */
-            readonly symbol: string | null;
+            symbol: string | null;
             /**
              * @description bar period evaluated (PERIOD)
              * @enum {string}
              */
-            readonly category: "MIN_1" | "MIN_5" | "MIN_15" | "MIN_30" | "MIN_60" | "MIN_120" | "DAY" | "WEEK" | "MONTH" | "SEASON" | "YEAR";
+            category: "MIN_1" | "MIN_5" | "MIN_15" | "MIN_30" | "MIN_60" | "MIN_120" | "DAY" | "WEEK" | "MONTH" | "SEASON" | "YEAR";
             /** @description bars evaluated */
-            readonly count: number;
+            count: number;
             /** @description output columns in order, with their class */
-            readonly outputs: readonly components["schemas"]["FormulaOutput"][];
+            outputs: components["schemas"]["FormulaOutput"][];
             /** @description names of the signal outputs */
-            readonly signals: readonly string[];
+            signals: string[];
             /** @description names of the numeric outputs */
-            readonly values: readonly string[];
+            values: string[];
             /** @description time label of the last bar (as /bars writes it, or as sent inline) */
-            readonly last_time?: unknown;
+            last_time?: unknown;
             /** @description every output's value on the last bar; null where it has none */
-            readonly last_row: {
-                readonly [key: string]: number | null;
+            last_row: {
+                [key: string]: number | null;
             };
             /** @description the latest `tail` bars, oldest first: the time (`date` or `datetime`) and every output; absent when tail is 0 */
-            readonly recent?: readonly {
-                readonly [key: string]: unknown;
+            recent?: {
+                [key: string]: unknown;
             }[];
             /** @description as /formula/validate: future functions, unknown style words, no output */
-            readonly warnings: readonly components["schemas"]["FormulaDiagnostic"][];
+            warnings: components["schemas"]["FormulaDiagnostic"][];
             /** @description functions reading later bars: past values may change as bars arrive */
-            readonly future_functions: readonly string[];
+            future_functions: string[];
             /** @description the adjustment applied (stock bars from the quote server), as /bars reports it */
-            readonly adjust?: {
-                readonly [key: string]: unknown;
+            adjust?: {
+                [key: string]: unknown;
             };
         };
-        readonly FormulaComputeRequest: {
+        FormulaComputeRequest: {
             /**
              * @description TDX formula text (`NAME:expr;` outputs, `NAME:=expr;` variables, `{...}` comments)
              * @example DIF:EMA(C,12)-EMA(C,26);
              *     DEA:EMA(DIF,9);
              *     金叉:CROSS(DIF,DEA);
              */
-            readonly text: string;
+            text: string;
             /** @description values of the formula's parameters (TDX keeps them outside the text), by name in any letter case, e.g. {"N": 9} */
-            readonly params?: {
-                readonly [key: string]: number;
+            params?: {
+                [key: string]: number;
             };
             /** @description inline bars, oldest first (1..2000): {datetime|date, open, high, low, close, vol?, amount?} */
-            readonly ohlcv?: readonly {
-                readonly [key: string]: unknown;
+            ohlcv?: {
+                [key: string]: unknown;
             }[];
             /** @description MARKET:CODE, e.g. "SZ:000001" (easy_tdx's form) */
-            readonly symbol?: string;
+            symbol?: string;
             /**
              * @description with code, instead of symbol
              * @enum {string}
              */
-            readonly market?: "SZ" | "SH" | "BJ";
+            market?: "SZ" | "SH" | "BJ";
             /** @description 6-character security code, with market */
-            readonly code?: string;
+            code?: string;
             /**
              * @description bar period (also what PERIOD reads)
              * @default DAY
              * @enum {string}
              */
-            readonly category: "MIN_1" | "MIN_5" | "MIN_15" | "MIN_30" | "MIN_60" | "MIN_120" | "DAY" | "WEEK" | "MONTH" | "SEASON" | "YEAR";
+            category?: "MIN_1" | "MIN_5" | "MIN_15" | "MIN_30" | "MIN_60" | "MIN_120" | "DAY" | "WEEK" | "MONTH" | "SEASON" | "YEAR";
             /**
              * @description bars back from the newest
              * @default 0
              */
-            readonly start: number;
+            start?: number;
             /**
              * @description bars to evaluate (20..2000)
              * @default 250
              */
-            readonly count: number;
+            count?: number;
             /**
              * @description price adjustment, as /bars (stocks)
              * @default QFQ
              * @enum {string}
              */
-            readonly adjust: "NONE" | "QFQ" | "HFQ";
+            adjust?: "NONE" | "QFQ" | "HFQ";
             /**
              * @description time labels: bar start or end time, as /bars
              * @default start
              * @enum {string}
              */
-            readonly bar_time: "start" | "end";
+            bar_time?: "start" | "end";
             /**
              * @description detail rows of the latest N bars (0: none)
              * @default 10
              */
-            readonly tail: number;
+            tail?: number;
         };
-        readonly DictResponse: {
-            readonly data: {
-                readonly [key: string]: unknown;
+        DictResponse: {
+            data: {
+                [key: string]: unknown;
             };
         };
-        readonly StrategySchemaResponse: {
-            readonly strategies: readonly components["schemas"]["StrategySchema"][];
-            readonly count: number;
+        StrategySchemaResponse: {
+            strategies: components["schemas"]["StrategySchema"][];
+            count: number;
         };
-        readonly StrategySchema: {
+        StrategySchema: {
             /** @description the id to pass as `strategy` */
-            readonly name: string;
+            name: string;
             /** @description same as name */
-            readonly id: string;
-            readonly label: string;
-            readonly description: string;
-            readonly params: readonly components["schemas"]["StrategyParam"][];
+            id: string;
+            label: string;
+            description: string;
+            params: components["schemas"]["StrategyParam"][];
             /** @description default optimisation grid */
-            readonly preset_grid: {
-                readonly [key: string]: readonly (number | string | boolean)[];
+            preset_grid: {
+                [key: string]: (number | string | boolean)[];
             };
             /** @description the parameters as JSON Schema (bounds, defaults) */
-            readonly schema: {
-                readonly [key: string]: unknown;
+            schema: {
+                [key: string]: unknown;
             };
         };
-        readonly StrategyParam: {
-            readonly name: string;
+        StrategyParam: {
+            name: string;
             /** @enum {string} */
-            readonly type: "int" | "float" | "bool" | "str";
-            readonly default: number | string | boolean | null;
-            readonly label: string;
-            readonly min_value?: number;
-            readonly max_value?: number;
-            readonly choices?: readonly string[];
-            readonly description?: string;
+            type: "int" | "float" | "bool" | "str";
+            default: number | string | boolean | null;
+            label: string;
+            min_value?: number;
+            max_value?: number;
+            choices?: string[];
+            description?: string;
             /**
              * @description the form control for this parameter (an addition to easy_tdx's fields): number (int, float), checkbox (bool), select (str with choices), text (one-line str), textarea (multi-line str such as a formula's text)
              * @enum {string}
              */
-            readonly input: "number" | "checkbox" | "select" | "text" | "textarea";
+            input: "number" | "checkbox" | "select" | "text" | "textarea";
             /** @description longest accepted string (str parameters) */
-            readonly max_length?: number;
+            max_length?: number;
         };
-        readonly BacktestRequest: {
+        BacktestRequest: {
             /** @description strategy id: ma_cross, ema_cross, macd, kdj_cross, rsi_reversal, boll_breakout, donchian, volume_breakout, momentum, formula, triple_ma, bbi, keltner, atr_breakout, cci, wr_reversal, bias_reversal, dmi, trix, emv, dpo, fsl */
-            readonly strategy: string;
+            strategy: string;
             /**
              * @description strategy parameters (see GET /backtest/strategies); missing ones take their defaults
              * @default {}
              */
-            readonly params: {
-                readonly [key: string]: number | boolean | string;
+            params?: {
+                [key: string]: number | boolean | string;
             };
             /**
              * @description Initial capital in CNY (at most 1e12).
              * @default 1000000
              */
-            readonly cash: number;
+            cash?: number;
             /**
              * @description Broker commission as a fraction of turnover, charged on buys and sells.
              * @default 0.0003
              */
-            readonly commission: number;
+            commission?: number;
             /**
              * @description Minimum commission per fill in CNY (at most 10,000).
              * @default 5
              */
-            readonly min_commission: number;
+            min_commission?: number;
             /**
              * @description Stamp duty on sells as a fraction of turnover, or "auto" for the statutory rate on each trade date (0.1 % before 2023-08-28, 0.05 % from then; both sides before 2008-09-19; none on funds).
              * @default auto
              */
-            readonly stamp_tax: number | "auto";
+            stamp_tax?: number | "auto";
             /**
              * @description Transfer fee on both sides as a fraction of turnover, or "auto" for the statutory fee on each trade date (0.001 % from 2022-04-29).
              * @default auto
              */
-            readonly transfer_fee: number | "auto";
+            transfer_fee?: number | "auto";
             /**
              * @description Slippage as a fraction of the fill price: buys fill that much higher, sells that much lower.
              * @default 0
              */
-            readonly slippage: number;
+            slippage?: number;
             /**
              * @description A signal on bar t fills at bar t+1's open (next_open) or at bar t+1's close (next_close).
              * @default next_open
              * @enum {string}
              */
-            readonly execution: "next_open" | "next_close";
+            execution?: "next_open" | "next_close";
             /**
              * @description T+1: shares bought on a trading day cannot be sold until the next trading day.
              * @default true
              */
-            readonly t_plus_one: boolean;
+            t_plus_one?: boolean;
             /**
              * @description Round buys to board lots (100 shares; STAR at least 200 then 1; Beijing at least 100 then 1). Off: whole shares.
              * @default true
              */
-            readonly board_lot: boolean;
+            board_lot?: boolean;
             /**
              * @description No buy fill at the up-limit and no sell fill at the down-limit (main ±10 %, ST ±5 %, ChiNext/STAR ±20 %, Beijing ±30 %).
              * @default true
              */
-            readonly price_limit: boolean;
+            price_limit?: boolean;
             /**
              * @description No fill on a suspended bar, i.e. a bar whose volume is exactly 0.
              * @default true
              */
-            readonly suspension: boolean;
+            suspension?: boolean;
             /**
              * @description Entry size: all available cash, a fraction of equity (sizing_fraction), or a fixed CNY amount (sizing_amount).
              * @default all_in
              * @enum {string}
              */
-            readonly sizing: "all_in" | "fixed_fraction" | "fixed_amount";
+            sizing?: "all_in" | "fixed_fraction" | "fixed_amount";
             /**
              * @description Fraction of equity spent per entry when sizing is fixed_fraction.
              * @default 1
              */
-            readonly sizing_fraction: number;
+            sizing_fraction?: number;
             /**
              * @description CNY spent per entry when sizing is fixed_amount (capped by available cash; at most 1e12).
              * @default 100000
              */
-            readonly sizing_amount: number;
+            sizing_amount?: number;
             /**
              * @description Exit signals open a short position (margin short selling) instead of going flat. Single-symbol runs only.
              * @default false
              */
-            readonly allow_short: boolean;
+            allow_short?: boolean;
             /**
              * @description Close any open position on the last bar (by the execution rule) so it counts as a closed trade.
              * @default false
              */
-            readonly close_at_end: boolean;
+            close_at_end?: boolean;
             /**
              * @description Indicator warm-up: signals on earlier bars are ignored and buy-and-hold is measured from this bar's close (at most 100,000).
              * @default 0
              */
-            readonly warmup_bars: number;
+            warmup_bars?: number;
             /**
              * @description Bars per year used to annualise (242 A-share trading days by default).
              * @default 242
              */
-            readonly annual_days: number;
+            annual_days?: number;
             /**
              * @description Annual risk-free rate for the Sharpe and Sortino ratios (per bar: rate / annual_days).
              * @default 0
              */
-            readonly risk_free_rate: number;
+            risk_free_rate?: number;
             /** @description inline bars, ascending: [{datetime|date, open, high, low, close, vol?, amount?}] (datetime as YYYY-MM-DD, YYYY-MM-DD HH:MM or YYYY-MM-DDTHH:MM:SS, the form /bars answers). Takes precedence over symbol; a symbol given alongside sets the board and ST rules. */
-            readonly ohlcv?: readonly unknown[] | null;
+            ohlcv?: unknown[] | null;
             /**
              * @description MARKET:CODE with market SZ, SH or BJ, e.g. "SZ:000001"
              * @example SZ:000001
              */
-            readonly symbol?: string | null;
+            symbol?: string | null;
             /**
              * @description bar period (as /bars)
              * @default DAY
              * @enum {string}
              */
-            readonly category: "MIN_1" | "MIN_5" | "MIN_15" | "MIN_30" | "MIN_60" | "MIN_120" | "DAY" | "WEEK" | "MONTH" | "SEASON" | "YEAR";
+            category?: "MIN_1" | "MIN_5" | "MIN_15" | "MIN_30" | "MIN_60" | "MIN_120" | "DAY" | "WEEK" | "MONTH" | "SEASON" | "YEAR";
             /**
              * @description latest bars fetched for symbol
              * @default 250
              */
-            readonly count: number;
+            count?: number;
             /**
              * @description price adjustment of fetched bars (as /bars); QFQ by default
              * @default QFQ
              * @enum {string}
              */
-            readonly adjust: "NONE" | "QFQ" | "HFQ";
+            adjust?: "NONE" | "QFQ" | "HFQ";
         };
-        readonly TaskSubmitResponse: {
-            readonly task_id: string;
+        TaskSubmitResponse: {
+            task_id: string;
             /** @enum {string} */
-            readonly status: "pending" | "running";
+            status: "pending" | "running";
         };
-        readonly PortfolioBacktestRequest: {
+        PortfolioBacktestRequest: {
             /** @description strategy id: ma_cross, ema_cross, macd, kdj_cross, rsi_reversal, boll_breakout, donchian, volume_breakout, momentum, formula, triple_ma, bbi, keltner, atr_breakout, cci, wr_reversal, bias_reversal, dmi, trix, emv, dpo, fsl */
-            readonly strategy: string;
+            strategy: string;
             /**
              * @description strategy parameters (see GET /backtest/strategies); missing ones take their defaults
              * @default {}
              */
-            readonly params: {
-                readonly [key: string]: number | boolean | string;
+            params?: {
+                [key: string]: number | boolean | string;
             };
             /**
              * @description Initial capital in CNY (at most 1e12).
              * @default 1000000
              */
-            readonly cash: number;
+            cash?: number;
             /**
              * @description Broker commission as a fraction of turnover, charged on buys and sells.
              * @default 0.0003
              */
-            readonly commission: number;
+            commission?: number;
             /**
              * @description Minimum commission per fill in CNY (at most 10,000).
              * @default 5
              */
-            readonly min_commission: number;
+            min_commission?: number;
             /**
              * @description Stamp duty on sells as a fraction of turnover, or "auto" for the statutory rate on each trade date (0.1 % before 2023-08-28, 0.05 % from then; both sides before 2008-09-19; none on funds).
              * @default auto
              */
-            readonly stamp_tax: number | "auto";
+            stamp_tax?: number | "auto";
             /**
              * @description Transfer fee on both sides as a fraction of turnover, or "auto" for the statutory fee on each trade date (0.001 % from 2022-04-29).
              * @default auto
              */
-            readonly transfer_fee: number | "auto";
+            transfer_fee?: number | "auto";
             /**
              * @description Slippage as a fraction of the fill price: buys fill that much higher, sells that much lower.
              * @default 0
              */
-            readonly slippage: number;
+            slippage?: number;
             /**
              * @description A signal on bar t fills at bar t+1's open (next_open) or at bar t+1's close (next_close).
              * @default next_open
              * @enum {string}
              */
-            readonly execution: "next_open" | "next_close";
+            execution?: "next_open" | "next_close";
             /**
              * @description T+1: shares bought on a trading day cannot be sold until the next trading day.
              * @default true
              */
-            readonly t_plus_one: boolean;
+            t_plus_one?: boolean;
             /**
              * @description Round buys to board lots (100 shares; STAR at least 200 then 1; Beijing at least 100 then 1). Off: whole shares.
              * @default true
              */
-            readonly board_lot: boolean;
+            board_lot?: boolean;
             /**
              * @description No buy fill at the up-limit and no sell fill at the down-limit (main ±10 %, ST ±5 %, ChiNext/STAR ±20 %, Beijing ±30 %).
              * @default true
              */
-            readonly price_limit: boolean;
+            price_limit?: boolean;
             /**
              * @description No fill on a suspended bar, i.e. a bar whose volume is exactly 0.
              * @default true
              */
-            readonly suspension: boolean;
+            suspension?: boolean;
             /**
              * @description Entry size: all available cash, a fraction of equity (sizing_fraction), or a fixed CNY amount (sizing_amount).
              * @default all_in
              * @enum {string}
              */
-            readonly sizing: "all_in" | "fixed_fraction" | "fixed_amount";
+            sizing?: "all_in" | "fixed_fraction" | "fixed_amount";
             /**
              * @description Fraction of equity spent per entry when sizing is fixed_fraction.
              * @default 1
              */
-            readonly sizing_fraction: number;
+            sizing_fraction?: number;
             /**
              * @description CNY spent per entry when sizing is fixed_amount (capped by available cash; at most 1e12).
              * @default 100000
              */
-            readonly sizing_amount: number;
+            sizing_amount?: number;
             /**
              * @description Exit signals open a short position (margin short selling) instead of going flat. Single-symbol runs only.
              * @default false
              */
-            readonly allow_short: boolean;
+            allow_short?: boolean;
             /**
              * @description Close any open position on the last bar (by the execution rule) so it counts as a closed trade.
              * @default false
              */
-            readonly close_at_end: boolean;
+            close_at_end?: boolean;
             /**
              * @description Indicator warm-up: signals on earlier bars are ignored and buy-and-hold is measured from this bar's close (at most 100,000).
              * @default 0
              */
-            readonly warmup_bars: number;
+            warmup_bars?: number;
             /**
              * @description Bars per year used to annualise (242 A-share trading days by default).
              * @default 242
              */
-            readonly annual_days: number;
+            annual_days?: number;
             /**
              * @description Annual risk-free rate for the Sharpe and Sortino ratios (per bar: rate / annual_days).
              * @default 0
              */
-            readonly risk_free_rate: number;
+            risk_free_rate?: number;
             /**
              * @description independent (easy_tdx's portfolio engine): each stock is its own backtest with weight × cash (cash/N by default) and the total is their sum; shared: one cash account for all stocks, entries sized to weight × equity, with optional rebalancing.
              * @default independent
              * @enum {string}
              */
-            readonly allocation: "independent" | "shared";
+            allocation?: "independent" | "shared";
             /**
              * @description Rebalance held positions back to their target weights every rebalance_every bars (periodic) or never (none); periodic needs allocation shared.
              * @default none
              * @enum {string}
              */
-            readonly rebalance: "none" | "periodic";
+            rebalance?: "none" | "periodic";
             /**
              * @description Bars between rebalances when rebalance is periodic (at most 100,000).
              * @default 20
              */
-            readonly rebalance_every: number;
+            rebalance_every?: number;
             /** @description symbols, e.g. ["SZ:000001", "SH:600519"] */
-            readonly stocks: readonly string[];
+            stocks: string[];
             /** @description target weight per stock, in order (sum ≤ 1); default equal weights */
-            readonly weights?: readonly number[] | null;
+            weights?: number[] | null;
             /**
              * @description bar period (as /bars)
              * @default DAY
              * @enum {string}
              */
-            readonly category: "MIN_1" | "MIN_5" | "MIN_15" | "MIN_30" | "MIN_60" | "MIN_120" | "DAY" | "WEEK" | "MONTH" | "SEASON" | "YEAR";
+            category?: "MIN_1" | "MIN_5" | "MIN_15" | "MIN_30" | "MIN_60" | "MIN_120" | "DAY" | "WEEK" | "MONTH" | "SEASON" | "YEAR";
             /** @description YYYY-MM-DD, inclusive */
-            readonly start_date?: string | null;
+            start_date?: string | null;
             /** @description YYYY-MM-DD, inclusive */
-            readonly end_date?: string | null;
+            end_date?: string | null;
             /**
              * @description latest bars per stock when no start_date is given
              * @default 800
              */
-            readonly count: number;
+            count?: number;
             /**
              * @description price adjustment of fetched bars (as /bars); QFQ by default
              * @default QFQ
              * @enum {string}
              */
-            readonly adjust: "NONE" | "QFQ" | "HFQ";
+            adjust?: "NONE" | "QFQ" | "HFQ";
         };
-        readonly MultiStrategyBacktestRequest: {
-            readonly items: readonly components["schemas"]["MultiStrategyItem"][];
+        MultiStrategyBacktestRequest: {
+            items: components["schemas"]["MultiStrategyItem"][];
             /**
              * @description Initial capital in CNY (at most 1e12).
              * @default 1000000
              */
-            readonly cash: number;
+            cash?: number;
             /**
              * @description Broker commission as a fraction of turnover, charged on buys and sells.
              * @default 0.0003
              */
-            readonly commission: number;
+            commission?: number;
             /**
              * @description Minimum commission per fill in CNY (at most 10,000).
              * @default 5
              */
-            readonly min_commission: number;
+            min_commission?: number;
             /**
              * @description Stamp duty on sells as a fraction of turnover, or "auto" for the statutory rate on each trade date (0.1 % before 2023-08-28, 0.05 % from then; both sides before 2008-09-19; none on funds).
              * @default auto
              */
-            readonly stamp_tax: number | "auto";
+            stamp_tax?: number | "auto";
             /**
              * @description Transfer fee on both sides as a fraction of turnover, or "auto" for the statutory fee on each trade date (0.001 % from 2022-04-29).
              * @default auto
              */
-            readonly transfer_fee: number | "auto";
+            transfer_fee?: number | "auto";
             /**
              * @description Slippage as a fraction of the fill price: buys fill that much higher, sells that much lower.
              * @default 0
              */
-            readonly slippage: number;
+            slippage?: number;
             /**
              * @description A signal on bar t fills at bar t+1's open (next_open) or at bar t+1's close (next_close).
              * @default next_open
              * @enum {string}
              */
-            readonly execution: "next_open" | "next_close";
+            execution?: "next_open" | "next_close";
             /**
              * @description T+1: shares bought on a trading day cannot be sold until the next trading day.
              * @default true
              */
-            readonly t_plus_one: boolean;
+            t_plus_one?: boolean;
             /**
              * @description Round buys to board lots (100 shares; STAR at least 200 then 1; Beijing at least 100 then 1). Off: whole shares.
              * @default true
              */
-            readonly board_lot: boolean;
+            board_lot?: boolean;
             /**
              * @description No buy fill at the up-limit and no sell fill at the down-limit (main ±10 %, ST ±5 %, ChiNext/STAR ±20 %, Beijing ±30 %).
              * @default true
              */
-            readonly price_limit: boolean;
+            price_limit?: boolean;
             /**
              * @description No fill on a suspended bar, i.e. a bar whose volume is exactly 0.
              * @default true
              */
-            readonly suspension: boolean;
+            suspension?: boolean;
             /**
              * @description Entry size: all available cash, a fraction of equity (sizing_fraction), or a fixed CNY amount (sizing_amount).
              * @default all_in
              * @enum {string}
              */
-            readonly sizing: "all_in" | "fixed_fraction" | "fixed_amount";
+            sizing?: "all_in" | "fixed_fraction" | "fixed_amount";
             /**
              * @description Fraction of equity spent per entry when sizing is fixed_fraction.
              * @default 1
              */
-            readonly sizing_fraction: number;
+            sizing_fraction?: number;
             /**
              * @description CNY spent per entry when sizing is fixed_amount (capped by available cash; at most 1e12).
              * @default 100000
              */
-            readonly sizing_amount: number;
+            sizing_amount?: number;
             /**
              * @description Exit signals open a short position (margin short selling) instead of going flat. Single-symbol runs only.
              * @default false
              */
-            readonly allow_short: boolean;
+            allow_short?: boolean;
             /**
              * @description Close any open position on the last bar (by the execution rule) so it counts as a closed trade.
              * @default false
              */
-            readonly close_at_end: boolean;
+            close_at_end?: boolean;
             /**
              * @description Indicator warm-up: signals on earlier bars are ignored and buy-and-hold is measured from this bar's close (at most 100,000).
              * @default 0
              */
-            readonly warmup_bars: number;
+            warmup_bars?: number;
             /**
              * @description Bars per year used to annualise (242 A-share trading days by default).
              * @default 242
              */
-            readonly annual_days: number;
+            annual_days?: number;
             /**
              * @description Annual risk-free rate for the Sharpe and Sortino ratios (per bar: rate / annual_days).
              * @default 0
              */
-            readonly risk_free_rate: number;
+            risk_free_rate?: number;
             /**
              * @description latest bars per item when it has no start_date
              * @default 800
              */
-            readonly count: number;
+            count?: number;
             /**
              * @description price adjustment of fetched bars (as /bars); QFQ by default
              * @default QFQ
              * @enum {string}
              */
-            readonly adjust: "NONE" | "QFQ" | "HFQ";
+            adjust?: "NONE" | "QFQ" | "HFQ";
         };
-        readonly MultiStrategyItem: {
+        MultiStrategyItem: {
             /** @description strategy id: ma_cross, ema_cross, macd, kdj_cross, rsi_reversal, boll_breakout, donchian, volume_breakout, momentum, formula, triple_ma, bbi, keltner, atr_breakout, cci, wr_reversal, bias_reversal, dmi, trix, emv, dpo, fsl */
-            readonly strategy: string;
+            strategy: string;
             /**
              * @description name in the result key {label}@{symbol}; default the strategy's label
              * @default
              */
-            readonly strategy_label: string;
+            strategy_label?: string;
             /**
              * @description strategy parameters (see GET /backtest/strategies); missing ones take their defaults
              * @default {}
              */
-            readonly params: {
-                readonly [key: string]: number | boolean | string;
+            params?: {
+                [key: string]: number | boolean | string;
             };
             /**
              * @description MARKET:CODE with market SZ, SH or BJ, e.g. "SZ:000001"
              * @example SZ:000001
              */
-            readonly symbol: string;
+            symbol: string;
             /**
              * @description bar period (as /bars)
              * @default DAY
              * @enum {string}
              */
-            readonly category: "MIN_1" | "MIN_5" | "MIN_15" | "MIN_30" | "MIN_60" | "MIN_120" | "DAY" | "WEEK" | "MONTH" | "SEASON" | "YEAR";
+            category?: "MIN_1" | "MIN_5" | "MIN_15" | "MIN_30" | "MIN_60" | "MIN_120" | "DAY" | "WEEK" | "MONTH" | "SEASON" | "YEAR";
             /** @description YYYY-MM-DD, inclusive */
-            readonly start_date?: string | null;
+            start_date?: string | null;
             /** @description YYYY-MM-DD, inclusive */
-            readonly end_date?: string | null;
+            end_date?: string | null;
         };
-        readonly FormulaBacktestRequest: {
+        FormulaBacktestRequest: {
             /** @description TDX formula text */
-            readonly text: string;
+            text: string;
             /**
              * @description values of the formula's parameters, by name
              * @default {}
              */
-            readonly params: {
-                readonly [key: string]: number;
+            params?: {
+                [key: string]: number;
             };
             /**
              * @description output column that buys; default the first signal column
              * @default
              */
-            readonly buy: string;
+            buy?: string;
             /**
              * @description output column that sells; default the second signal column if any; "none": hold while the buy column is on
              * @default
              */
-            readonly sell: string;
+            sell?: string;
             /**
              * @description Initial capital in CNY (at most 1e12).
              * @default 1000000
              */
-            readonly cash: number;
+            cash?: number;
             /**
              * @description Broker commission as a fraction of turnover, charged on buys and sells.
              * @default 0.0003
              */
-            readonly commission: number;
+            commission?: number;
             /**
              * @description Minimum commission per fill in CNY (at most 10,000).
              * @default 5
              */
-            readonly min_commission: number;
+            min_commission?: number;
             /**
              * @description Stamp duty on sells as a fraction of turnover, or "auto" for the statutory rate on each trade date (0.1 % before 2023-08-28, 0.05 % from then; both sides before 2008-09-19; none on funds).
              * @default auto
              */
-            readonly stamp_tax: number | "auto";
+            stamp_tax?: number | "auto";
             /**
              * @description Transfer fee on both sides as a fraction of turnover, or "auto" for the statutory fee on each trade date (0.001 % from 2022-04-29).
              * @default auto
              */
-            readonly transfer_fee: number | "auto";
+            transfer_fee?: number | "auto";
             /**
              * @description Slippage as a fraction of the fill price: buys fill that much higher, sells that much lower.
              * @default 0
              */
-            readonly slippage: number;
+            slippage?: number;
             /**
              * @description A signal on bar t fills at bar t+1's open (next_open) or at bar t+1's close (next_close).
              * @default next_open
              * @enum {string}
              */
-            readonly execution: "next_open" | "next_close";
+            execution?: "next_open" | "next_close";
             /**
              * @description T+1: shares bought on a trading day cannot be sold until the next trading day.
              * @default true
              */
-            readonly t_plus_one: boolean;
+            t_plus_one?: boolean;
             /**
              * @description Round buys to board lots (100 shares; STAR at least 200 then 1; Beijing at least 100 then 1). Off: whole shares.
              * @default true
              */
-            readonly board_lot: boolean;
+            board_lot?: boolean;
             /**
              * @description No buy fill at the up-limit and no sell fill at the down-limit (main ±10 %, ST ±5 %, ChiNext/STAR ±20 %, Beijing ±30 %).
              * @default true
              */
-            readonly price_limit: boolean;
+            price_limit?: boolean;
             /**
              * @description No fill on a suspended bar, i.e. a bar whose volume is exactly 0.
              * @default true
              */
-            readonly suspension: boolean;
+            suspension?: boolean;
             /**
              * @description Entry size: all available cash, a fraction of equity (sizing_fraction), or a fixed CNY amount (sizing_amount).
              * @default all_in
              * @enum {string}
              */
-            readonly sizing: "all_in" | "fixed_fraction" | "fixed_amount";
+            sizing?: "all_in" | "fixed_fraction" | "fixed_amount";
             /**
              * @description Fraction of equity spent per entry when sizing is fixed_fraction.
              * @default 1
              */
-            readonly sizing_fraction: number;
+            sizing_fraction?: number;
             /**
              * @description CNY spent per entry when sizing is fixed_amount (capped by available cash; at most 1e12).
              * @default 100000
              */
-            readonly sizing_amount: number;
+            sizing_amount?: number;
             /**
              * @description Exit signals open a short position (margin short selling) instead of going flat. Single-symbol runs only.
              * @default false
              */
-            readonly allow_short: boolean;
+            allow_short?: boolean;
             /**
              * @description Close any open position on the last bar (by the execution rule) so it counts as a closed trade.
              * @default false
              */
-            readonly close_at_end: boolean;
+            close_at_end?: boolean;
             /**
              * @description Indicator warm-up: signals on earlier bars are ignored and buy-and-hold is measured from this bar's close (at most 100,000).
              * @default 0
              */
-            readonly warmup_bars: number;
+            warmup_bars?: number;
             /**
              * @description Bars per year used to annualise (242 A-share trading days by default).
              * @default 242
              */
-            readonly annual_days: number;
+            annual_days?: number;
             /**
              * @description Annual risk-free rate for the Sharpe and Sortino ratios (per bar: rate / annual_days).
              * @default 0
              */
-            readonly risk_free_rate: number;
+            risk_free_rate?: number;
             /** @description inline bars, ascending: [{datetime|date, open, high, low, close, vol?, amount?}] (datetime as YYYY-MM-DD, YYYY-MM-DD HH:MM or YYYY-MM-DDTHH:MM:SS, the form /bars answers). Takes precedence over symbol; a symbol given alongside sets the board and ST rules. */
-            readonly ohlcv?: readonly unknown[] | null;
+            ohlcv?: unknown[] | null;
             /**
              * @description MARKET:CODE with market SZ, SH or BJ, e.g. "SZ:000001"
              * @example SZ:000001
              */
-            readonly symbol?: string | null;
+            symbol?: string | null;
             /**
              * @description bar period (as /bars)
              * @default DAY
              * @enum {string}
              */
-            readonly category: "MIN_1" | "MIN_5" | "MIN_15" | "MIN_30" | "MIN_60" | "MIN_120" | "DAY" | "WEEK" | "MONTH" | "SEASON" | "YEAR";
+            category?: "MIN_1" | "MIN_5" | "MIN_15" | "MIN_30" | "MIN_60" | "MIN_120" | "DAY" | "WEEK" | "MONTH" | "SEASON" | "YEAR";
             /**
              * @description latest bars fetched for symbol
              * @default 250
              */
-            readonly count: number;
+            count?: number;
             /**
              * @description price adjustment of fetched bars (as /bars); QFQ by default
              * @default QFQ
              * @enum {string}
              */
-            readonly adjust: "NONE" | "QFQ" | "HFQ";
+            adjust?: "NONE" | "QFQ" | "HFQ";
         };
-        readonly FormulaScreenRequest: {
+        FormulaScreenRequest: {
             /** @description TDX formula text */
-            readonly text: string;
+            text: string;
             /**
              * @description values of the formula's parameters, by name
              * @default {}
              */
-            readonly params: {
-                readonly [key: string]: number;
+            params?: {
+                [key: string]: number;
             };
             /**
              * @description signal column to screen on; default the first signal column
              * @default
              */
-            readonly signal: string;
+            signal?: string;
             /** @description securities to screen; default the universe */
-            readonly symbols?: readonly string[] | null;
+            symbols?: string[] | null;
             /**
              * @description when no symbols are given: every A-share stock of these markets (all = SH + SZ + BJ)
              * @default all
              * @enum {string}
              */
-            readonly universe: "all" | "SH" | "SZ" | "BJ";
+            universe?: "all" | "SH" | "SZ" | "BJ";
             /**
              * @description bar period (as /bars)
              * @default DAY
              * @enum {string}
              */
-            readonly category: "MIN_1" | "MIN_5" | "MIN_15" | "MIN_30" | "MIN_60" | "MIN_120" | "DAY" | "WEEK" | "MONTH" | "SEASON" | "YEAR";
+            category?: "MIN_1" | "MIN_5" | "MIN_15" | "MIN_30" | "MIN_60" | "MIN_120" | "DAY" | "WEEK" | "MONTH" | "SEASON" | "YEAR";
             /**
              * @description latest bars evaluated per security
              * @default 120
              */
-            readonly count: number;
+            count?: number;
             /**
              * @description price adjustment of fetched bars (as /bars); QFQ by default
              * @default QFQ
              * @enum {string}
              */
-            readonly adjust: "NONE" | "QFQ" | "HFQ";
+            adjust?: "NONE" | "QFQ" | "HFQ";
             /** @description output column to sort the matches by */
-            readonly sort_by?: string | null;
+            sort_by?: string | null;
             /** @default true */
-            readonly descending: boolean;
+            descending?: boolean;
         };
-        readonly TaskListResponse: {
-            readonly tasks: readonly components["schemas"]["TaskSummary"][];
-            readonly count: number;
+        TaskListResponse: {
+            tasks: components["schemas"]["TaskSummary"][];
+            count: number;
         };
-        readonly TaskSummary: {
-            readonly task_id: string;
+        TaskSummary: {
+            task_id: string;
             /** @description backtest, portfolio, multi_strategy, formula_backtest, formula_screen, optimize, optimize_all, walk_forward, evaluate, multiseed, rotation or signal_scan */
-            readonly kind: string;
+            kind: string;
             /** @enum {string} */
-            readonly status: "pending" | "running" | "done" | "failed" | "cancelled";
-            readonly description: string;
-            readonly progress: number;
-            readonly message: string;
+            status: "pending" | "running" | "done" | "failed" | "cancelled";
+            description: string;
+            progress: number;
+            message: string;
             /** @description epoch seconds (as easy_tdx) */
-            readonly created_at: number;
+            created_at: number;
             /** @description epoch seconds of the latest start */
-            readonly started_at: number | null;
-            readonly finished_at: number | null;
+            started_at: number | null;
+            finished_at: number | null;
             /** @description seconds from start (creation while pending) to finish (or now) */
-            readonly elapsed: number;
-            readonly error: string | null;
+            elapsed: number;
+            error: string | null;
             /** @description starts so far; a restart during a run starts it once more */
-            readonly attempts: number;
+            attempts: number;
         };
-        readonly TaskStateResponse: components["schemas"]["TaskSummary"] & {
+        TaskStateResponse: components["schemas"]["TaskSummary"] & {
             /** @description at done: the full result (BacktestResultResponse for backtest and formula_backtest, PortfolioResult for portfolio and multi_strategy, FormulaScreenResult for formula_screen, OptimizeResult, OptimizeAllResult, WalkForwardTaskResult, EvaluationResult, MultiSeedResult, RotationResult, SignalScanResult for the research kinds); otherwise null */
-            readonly result?: unknown;
+            result?: unknown;
         };
-        readonly SavedStrategyListResponse: {
-            readonly strategies: readonly components["schemas"]["SavedStrategy"][];
-            readonly count: number;
+        SavedStrategyListResponse: {
+            strategies: components["schemas"]["SavedStrategy"][];
+            count: number;
         };
-        readonly SavedStrategy: components["schemas"]["SavedStrategyCreate"] & {
-            readonly id: string;
+        SavedStrategy: components["schemas"]["SavedStrategyCreate"] & {
+            id: string;
             /** @description ISO 8601, UTC, e.g. 2026-07-04T15:30:22Z */
-            readonly created_at: string;
-            readonly updated_at: string;
-            readonly app_version: string;
+            created_at: string;
+            updated_at: string;
+            app_version: string;
         };
-        readonly SavedStrategyCreate: {
+        SavedStrategyCreate: {
             /** @description the user's name for it */
-            readonly name: string;
+            name: string;
             /**
              * @description what was backtested: one symbol, a portfolio, or a multi-strategy group
              * @enum {string}
              */
-            readonly kind: "single" | "portfolio" | "multi";
+            kind: "single" | "portfolio" | "multi";
             /** @description strategy id (as in GET /backtest/strategies) */
-            readonly strategy: string;
+            strategy: string;
             /** @default  */
-            readonly strategy_label: string;
+            strategy_label?: string;
             /** @default {} */
-            readonly params: {
-                readonly [key: string]: unknown;
+            params?: {
+                [key: string]: unknown;
             };
             /**
              * @description symbol context: single {symbol, category, start_date, end_date}; portfolio {stocks, ...}; multi {items, cash, execution}
              * @default {}
              */
-            readonly context: {
-                readonly [key: string]: unknown;
+            context?: {
+                [key: string]: unknown;
             };
             /**
              * @description capital and costs (cash, commission, ...)
              * @default {}
              */
-            readonly trade_config: {
-                readonly [key: string]: unknown;
+            trade_config?: {
+                [key: string]: unknown;
             };
             /**
              * @description performance when saved (total_return, sharpe, ...)
              * @default {}
              */
-            readonly snapshot: {
-                readonly [key: string]: unknown;
+            snapshot?: {
+                [key: string]: unknown;
             };
             /** @default [] */
-            readonly tags: readonly string[];
+            tags?: string[];
             /** @default  */
-            readonly notes: string;
+            notes?: string;
         };
-        readonly OptimizeBacktestRequest: {
+        OptimizeBacktestRequest: {
             /** @description strategy id: ma_cross, ema_cross, macd, kdj_cross, rsi_reversal, boll_breakout, donchian, volume_breakout, momentum, formula, triple_ma, bbi, keltner, atr_breakout, cci, wr_reversal, bias_reversal, dmi, trix, emv, dpo, fsl */
-            readonly strategy: string;
+            strategy: string;
             /** @description values to search per parameter, e.g. {"fast": [5, 10, 20], "slow": [20, 30, 60]}; the grid is their Cartesian product (first parameter outermost) */
-            readonly param_grid?: {
-                readonly [key: string]: readonly (number | string | boolean)[];
+            param_grid?: {
+                [key: string]: (number | string | boolean)[];
             } | null;
             /**
              * @description values of the parameters the grid leaves out (defaults otherwise)
              * @default {}
              */
-            readonly params: {
-                readonly [key: string]: number | boolean | string;
+            params?: {
+                [key: string]: number | boolean | string;
             };
             /**
              * @description metric the ranking is sorted by, default total_return (as easy_tdx): risk and cost metrics (drawdowns, volatility, fees, losing and rejected trades) ascending, every other metric descending; undefined values last
              * @default total_return
              * @enum {string}
              */
-            readonly objective: "start_cash" | "end_value" | "equity_peak" | "total_return" | "annual_return" | "cagr" | "volatility" | "sharpe" | "sortino" | "calmar" | "max_drawdown" | "avg_drawdown" | "max_dd_duration" | "avg_dd_duration" | "max_dd_duration_days" | "avg_dd_duration_days" | "buy_hold_return" | "exposure_time" | "avg_exposure" | "max_exposure" | "total_trades" | "open_trades" | "win_trades" | "lose_trades" | "rejected_trades" | "win_rate" | "profit_factor" | "expectancy" | "expectancy_pct" | "avg_win" | "avg_loss" | "max_win" | "max_loss" | "sqn" | "avg_holding_days" | "max_holding_days" | "avg_holding_bars" | "total_fees";
+            objective?: "start_cash" | "end_value" | "equity_peak" | "total_return" | "annual_return" | "cagr" | "volatility" | "sharpe" | "sortino" | "calmar" | "max_drawdown" | "avg_drawdown" | "max_dd_duration" | "avg_dd_duration" | "max_dd_duration_days" | "avg_dd_duration_days" | "buy_hold_return" | "exposure_time" | "avg_exposure" | "max_exposure" | "total_trades" | "open_trades" | "win_trades" | "lose_trades" | "rejected_trades" | "win_rate" | "profit_factor" | "expectancy" | "expectancy_pct" | "avg_win" | "avg_loss" | "max_win" | "max_loss" | "sqn" | "avg_holding_days" | "max_holding_days" | "avg_holding_bars" | "total_fees";
             /**
              * @description points with fewer closed trades rank after all others and are marked (`qualified: false` and a `note`); 0 ranks every point by the objective alone, as easy_tdx
              * @default 1
              */
-            readonly min_trades: number;
+            min_trades?: number;
             /**
              * @description Initial capital in CNY (at most 1e12).
              * @default 1000000
              */
-            readonly cash: number;
+            cash?: number;
             /**
              * @description Broker commission as a fraction of turnover, charged on buys and sells.
              * @default 0.0003
              */
-            readonly commission: number;
+            commission?: number;
             /**
              * @description Minimum commission per fill in CNY (at most 10,000).
              * @default 5
              */
-            readonly min_commission: number;
+            min_commission?: number;
             /**
              * @description Stamp duty on sells as a fraction of turnover, or "auto" for the statutory rate on each trade date (0.1 % before 2023-08-28, 0.05 % from then; both sides before 2008-09-19; none on funds).
              * @default auto
              */
-            readonly stamp_tax: number | "auto";
+            stamp_tax?: number | "auto";
             /**
              * @description Transfer fee on both sides as a fraction of turnover, or "auto" for the statutory fee on each trade date (0.001 % from 2022-04-29).
              * @default auto
              */
-            readonly transfer_fee: number | "auto";
+            transfer_fee?: number | "auto";
             /**
              * @description Slippage as a fraction of the fill price: buys fill that much higher, sells that much lower.
              * @default 0
              */
-            readonly slippage: number;
+            slippage?: number;
             /**
              * @description A signal on bar t fills at bar t+1's open (next_open) or at bar t+1's close (next_close).
              * @default next_open
              * @enum {string}
              */
-            readonly execution: "next_open" | "next_close";
+            execution?: "next_open" | "next_close";
             /**
              * @description T+1: shares bought on a trading day cannot be sold until the next trading day.
              * @default true
              */
-            readonly t_plus_one: boolean;
+            t_plus_one?: boolean;
             /**
              * @description Round buys to board lots (100 shares; STAR at least 200 then 1; Beijing at least 100 then 1). Off: whole shares.
              * @default true
              */
-            readonly board_lot: boolean;
+            board_lot?: boolean;
             /**
              * @description No buy fill at the up-limit and no sell fill at the down-limit (main ±10 %, ST ±5 %, ChiNext/STAR ±20 %, Beijing ±30 %).
              * @default true
              */
-            readonly price_limit: boolean;
+            price_limit?: boolean;
             /**
              * @description No fill on a suspended bar, i.e. a bar whose volume is exactly 0.
              * @default true
              */
-            readonly suspension: boolean;
+            suspension?: boolean;
             /**
              * @description Entry size: all available cash, a fraction of equity (sizing_fraction), or a fixed CNY amount (sizing_amount).
              * @default all_in
              * @enum {string}
              */
-            readonly sizing: "all_in" | "fixed_fraction" | "fixed_amount";
+            sizing?: "all_in" | "fixed_fraction" | "fixed_amount";
             /**
              * @description Fraction of equity spent per entry when sizing is fixed_fraction.
              * @default 1
              */
-            readonly sizing_fraction: number;
+            sizing_fraction?: number;
             /**
              * @description CNY spent per entry when sizing is fixed_amount (capped by available cash; at most 1e12).
              * @default 100000
              */
-            readonly sizing_amount: number;
+            sizing_amount?: number;
             /**
              * @description Exit signals open a short position (margin short selling) instead of going flat. Single-symbol runs only.
              * @default false
              */
-            readonly allow_short: boolean;
+            allow_short?: boolean;
             /**
              * @description Close any open position on the last bar (by the execution rule) so it counts as a closed trade.
              * @default false
              */
-            readonly close_at_end: boolean;
+            close_at_end?: boolean;
             /**
              * @description Indicator warm-up: signals on earlier bars are ignored and buy-and-hold is measured from this bar's close (at most 100,000).
              * @default 0
              */
-            readonly warmup_bars: number;
+            warmup_bars?: number;
             /**
              * @description Bars per year used to annualise (242 A-share trading days by default).
              * @default 242
              */
-            readonly annual_days: number;
+            annual_days?: number;
             /**
              * @description Annual risk-free rate for the Sharpe and Sortino ratios (per bar: rate / annual_days).
              * @default 0
              */
-            readonly risk_free_rate: number;
+            risk_free_rate?: number;
             /** @description inline bars, ascending: [{datetime|date, open, high, low, close, vol?, amount?}] (datetime as YYYY-MM-DD, YYYY-MM-DD HH:MM or YYYY-MM-DDTHH:MM:SS, the form /bars answers). Takes precedence over symbol; a symbol given alongside sets the board and ST rules. */
-            readonly ohlcv?: readonly unknown[] | null;
+            ohlcv?: unknown[] | null;
             /**
              * @description MARKET:CODE with market SZ, SH or BJ, e.g. "SZ:000001"
              * @example SZ:000001
              */
-            readonly symbol?: string | null;
+            symbol?: string | null;
             /**
              * @description bar period (as /bars)
              * @default DAY
              * @enum {string}
              */
-            readonly category: "MIN_1" | "MIN_5" | "MIN_15" | "MIN_30" | "MIN_60" | "MIN_120" | "DAY" | "WEEK" | "MONTH" | "SEASON" | "YEAR";
+            category?: "MIN_1" | "MIN_5" | "MIN_15" | "MIN_30" | "MIN_60" | "MIN_120" | "DAY" | "WEEK" | "MONTH" | "SEASON" | "YEAR";
             /**
              * @description latest bars fetched for symbol
              * @default 250
              */
-            readonly count: number;
+            count?: number;
             /**
              * @description price adjustment of fetched bars (as /bars); QFQ by default
              * @default QFQ
              * @enum {string}
              */
-            readonly adjust: "NONE" | "QFQ" | "HFQ";
+            adjust?: "NONE" | "QFQ" | "HFQ";
             /** @description YYYY-MM-DD, inclusive */
-            readonly start_date?: string | null;
+            start_date?: string | null;
             /** @description YYYY-MM-DD, inclusive */
-            readonly end_date?: string | null;
+            end_date?: string | null;
         };
-        readonly OptimizeAllBacktestRequest: {
+        OptimizeAllBacktestRequest: {
             /** @description strategy ids to include; default every strategy with a preset grid */
-            readonly strategies?: readonly string[] | null;
+            strategies?: string[] | null;
             /**
              * @description metric the ranking is sorted by, default total_return (as easy_tdx): risk and cost metrics (drawdowns, volatility, fees, losing and rejected trades) ascending, every other metric descending; undefined values last
              * @default total_return
              * @enum {string}
              */
-            readonly objective: "start_cash" | "end_value" | "equity_peak" | "total_return" | "annual_return" | "cagr" | "volatility" | "sharpe" | "sortino" | "calmar" | "max_drawdown" | "avg_drawdown" | "max_dd_duration" | "avg_dd_duration" | "max_dd_duration_days" | "avg_dd_duration_days" | "buy_hold_return" | "exposure_time" | "avg_exposure" | "max_exposure" | "total_trades" | "open_trades" | "win_trades" | "lose_trades" | "rejected_trades" | "win_rate" | "profit_factor" | "expectancy" | "expectancy_pct" | "avg_win" | "avg_loss" | "max_win" | "max_loss" | "sqn" | "avg_holding_days" | "max_holding_days" | "avg_holding_bars" | "total_fees";
+            objective?: "start_cash" | "end_value" | "equity_peak" | "total_return" | "annual_return" | "cagr" | "volatility" | "sharpe" | "sortino" | "calmar" | "max_drawdown" | "avg_drawdown" | "max_dd_duration" | "avg_dd_duration" | "max_dd_duration_days" | "avg_dd_duration_days" | "buy_hold_return" | "exposure_time" | "avg_exposure" | "max_exposure" | "total_trades" | "open_trades" | "win_trades" | "lose_trades" | "rejected_trades" | "win_rate" | "profit_factor" | "expectancy" | "expectancy_pct" | "avg_win" | "avg_loss" | "max_win" | "max_loss" | "sqn" | "avg_holding_days" | "max_holding_days" | "avg_holding_bars" | "total_fees";
             /**
              * @description points with fewer closed trades rank after all others and are marked (`qualified: false` and a `note`); 0 ranks every point by the objective alone, as easy_tdx
              * @default 1
              */
-            readonly min_trades: number;
+            min_trades?: number;
             /**
              * @description Initial capital in CNY (at most 1e12).
              * @default 1000000
              */
-            readonly cash: number;
+            cash?: number;
             /**
              * @description Broker commission as a fraction of turnover, charged on buys and sells.
              * @default 0.0003
              */
-            readonly commission: number;
+            commission?: number;
             /**
              * @description Minimum commission per fill in CNY (at most 10,000).
              * @default 5
              */
-            readonly min_commission: number;
+            min_commission?: number;
             /**
              * @description Stamp duty on sells as a fraction of turnover, or "auto" for the statutory rate on each trade date (0.1 % before 2023-08-28, 0.05 % from then; both sides before 2008-09-19; none on funds).
              * @default auto
              */
-            readonly stamp_tax: number | "auto";
+            stamp_tax?: number | "auto";
             /**
              * @description Transfer fee on both sides as a fraction of turnover, or "auto" for the statutory fee on each trade date (0.001 % from 2022-04-29).
              * @default auto
              */
-            readonly transfer_fee: number | "auto";
+            transfer_fee?: number | "auto";
             /**
              * @description Slippage as a fraction of the fill price: buys fill that much higher, sells that much lower.
              * @default 0
              */
-            readonly slippage: number;
+            slippage?: number;
             /**
              * @description A signal on bar t fills at bar t+1's open (next_open) or at bar t+1's close (next_close).
              * @default next_open
              * @enum {string}
              */
-            readonly execution: "next_open" | "next_close";
+            execution?: "next_open" | "next_close";
             /**
              * @description T+1: shares bought on a trading day cannot be sold until the next trading day.
              * @default true
              */
-            readonly t_plus_one: boolean;
+            t_plus_one?: boolean;
             /**
              * @description Round buys to board lots (100 shares; STAR at least 200 then 1; Beijing at least 100 then 1). Off: whole shares.
              * @default true
              */
-            readonly board_lot: boolean;
+            board_lot?: boolean;
             /**
              * @description No buy fill at the up-limit and no sell fill at the down-limit (main ±10 %, ST ±5 %, ChiNext/STAR ±20 %, Beijing ±30 %).
              * @default true
              */
-            readonly price_limit: boolean;
+            price_limit?: boolean;
             /**
              * @description No fill on a suspended bar, i.e. a bar whose volume is exactly 0.
              * @default true
              */
-            readonly suspension: boolean;
+            suspension?: boolean;
             /**
              * @description Entry size: all available cash, a fraction of equity (sizing_fraction), or a fixed CNY amount (sizing_amount).
              * @default all_in
              * @enum {string}
              */
-            readonly sizing: "all_in" | "fixed_fraction" | "fixed_amount";
+            sizing?: "all_in" | "fixed_fraction" | "fixed_amount";
             /**
              * @description Fraction of equity spent per entry when sizing is fixed_fraction.
              * @default 1
              */
-            readonly sizing_fraction: number;
+            sizing_fraction?: number;
             /**
              * @description CNY spent per entry when sizing is fixed_amount (capped by available cash; at most 1e12).
              * @default 100000
              */
-            readonly sizing_amount: number;
+            sizing_amount?: number;
             /**
              * @description Exit signals open a short position (margin short selling) instead of going flat. Single-symbol runs only.
              * @default false
              */
-            readonly allow_short: boolean;
+            allow_short?: boolean;
             /**
              * @description Close any open position on the last bar (by the execution rule) so it counts as a closed trade.
              * @default false
              */
-            readonly close_at_end: boolean;
+            close_at_end?: boolean;
             /**
              * @description Indicator warm-up: signals on earlier bars are ignored and buy-and-hold is measured from this bar's close (at most 100,000).
              * @default 0
              */
-            readonly warmup_bars: number;
+            warmup_bars?: number;
             /**
              * @description Bars per year used to annualise (242 A-share trading days by default).
              * @default 242
              */
-            readonly annual_days: number;
+            annual_days?: number;
             /**
              * @description Annual risk-free rate for the Sharpe and Sortino ratios (per bar: rate / annual_days).
              * @default 0
              */
-            readonly risk_free_rate: number;
+            risk_free_rate?: number;
             /** @description inline bars, ascending: [{datetime|date, open, high, low, close, vol?, amount?}] (datetime as YYYY-MM-DD, YYYY-MM-DD HH:MM or YYYY-MM-DDTHH:MM:SS, the form /bars answers). Takes precedence over symbol; a symbol given alongside sets the board and ST rules. */
-            readonly ohlcv?: readonly unknown[] | null;
+            ohlcv?: unknown[] | null;
             /**
              * @description MARKET:CODE with market SZ, SH or BJ, e.g. "SZ:000001"
              * @example SZ:000001
              */
-            readonly symbol?: string | null;
+            symbol?: string | null;
             /**
              * @description bar period (as /bars)
              * @default DAY
              * @enum {string}
              */
-            readonly category: "MIN_1" | "MIN_5" | "MIN_15" | "MIN_30" | "MIN_60" | "MIN_120" | "DAY" | "WEEK" | "MONTH" | "SEASON" | "YEAR";
+            category?: "MIN_1" | "MIN_5" | "MIN_15" | "MIN_30" | "MIN_60" | "MIN_120" | "DAY" | "WEEK" | "MONTH" | "SEASON" | "YEAR";
             /**
              * @description latest bars fetched for symbol
              * @default 250
              */
-            readonly count: number;
+            count?: number;
             /**
              * @description price adjustment of fetched bars (as /bars); QFQ by default
              * @default QFQ
              * @enum {string}
              */
-            readonly adjust: "NONE" | "QFQ" | "HFQ";
+            adjust?: "NONE" | "QFQ" | "HFQ";
             /** @description YYYY-MM-DD, inclusive */
-            readonly start_date?: string | null;
+            start_date?: string | null;
             /** @description YYYY-MM-DD, inclusive */
-            readonly end_date?: string | null;
+            end_date?: string | null;
         };
-        readonly WalkForwardRequest: {
+        WalkForwardRequest: {
             /** @description strategy id: ma_cross, ema_cross, macd, kdj_cross, rsi_reversal, boll_breakout, donchian, volume_breakout, momentum, formula, triple_ma, bbi, keltner, atr_breakout, cci, wr_reversal, bias_reversal, dmi, trix, emv, dpo, fsl */
-            readonly strategy: string;
+            strategy: string;
             /**
              * @description strategy parameters; those the grid leaves out stay fixed
              * @default {}
              */
-            readonly params: {
-                readonly [key: string]: number | boolean | string;
+            params?: {
+                [key: string]: number | boolean | string;
             };
             /** @description grid optimised on each in-sample span; default the strategy's preset grid; {} keeps `params` fixed in every window */
-            readonly param_grid?: {
-                readonly [key: string]: readonly (number | string | boolean)[];
+            param_grid?: {
+                [key: string]: (number | string | boolean)[];
             } | null;
             /**
              * @description metric each in-sample span is optimised by, default sharpe: risk and cost metrics (drawdowns, volatility, fees, losing and rejected trades) ascending, every other metric descending; undefined values last
              * @default sharpe
              * @enum {string}
              */
-            readonly objective: "start_cash" | "end_value" | "equity_peak" | "total_return" | "annual_return" | "cagr" | "volatility" | "sharpe" | "sortino" | "calmar" | "max_drawdown" | "avg_drawdown" | "max_dd_duration" | "avg_dd_duration" | "max_dd_duration_days" | "avg_dd_duration_days" | "buy_hold_return" | "exposure_time" | "avg_exposure" | "max_exposure" | "total_trades" | "open_trades" | "win_trades" | "lose_trades" | "rejected_trades" | "win_rate" | "profit_factor" | "expectancy" | "expectancy_pct" | "avg_win" | "avg_loss" | "max_win" | "max_loss" | "sqn" | "avg_holding_days" | "max_holding_days" | "avg_holding_bars" | "total_fees";
+            objective?: "start_cash" | "end_value" | "equity_peak" | "total_return" | "annual_return" | "cagr" | "volatility" | "sharpe" | "sortino" | "calmar" | "max_drawdown" | "avg_drawdown" | "max_dd_duration" | "avg_dd_duration" | "max_dd_duration_days" | "avg_dd_duration_days" | "buy_hold_return" | "exposure_time" | "avg_exposure" | "max_exposure" | "total_trades" | "open_trades" | "win_trades" | "lose_trades" | "rejected_trades" | "win_rate" | "profit_factor" | "expectancy" | "expectancy_pct" | "avg_win" | "avg_loss" | "max_win" | "max_loss" | "sqn" | "avg_holding_days" | "max_holding_days" | "avg_holding_bars" | "total_fees";
             /**
              * @description share of the bars in the initial in-sample span (easy_tdx's warmup_ratio)
              * @default 0.3
              */
-            readonly in_sample_ratio: number;
+            in_sample_ratio?: number;
             /**
              * @description in-sample spans start at the first bar (anchored) instead of rolling with a fixed length
              * @default false
              */
-            readonly anchored: boolean;
+            anchored?: boolean;
             /**
              * @description bars before each out-of-sample window its indicators may read (signals there are ignored)
              * @default 60
              */
-            readonly context_bars: number;
+            context_bars?: number;
             /**
              * @description Initial capital in CNY (at most 1e12).
              * @default 1000000
              */
-            readonly cash: number;
+            cash?: number;
             /**
              * @description Broker commission as a fraction of turnover, charged on buys and sells.
              * @default 0.0003
              */
-            readonly commission: number;
+            commission?: number;
             /**
              * @description Minimum commission per fill in CNY (at most 10,000).
              * @default 5
              */
-            readonly min_commission: number;
+            min_commission?: number;
             /**
              * @description Stamp duty on sells as a fraction of turnover, or "auto" for the statutory rate on each trade date (0.1 % before 2023-08-28, 0.05 % from then; both sides before 2008-09-19; none on funds).
              * @default auto
              */
-            readonly stamp_tax: number | "auto";
+            stamp_tax?: number | "auto";
             /**
              * @description Transfer fee on both sides as a fraction of turnover, or "auto" for the statutory fee on each trade date (0.001 % from 2022-04-29).
              * @default auto
              */
-            readonly transfer_fee: number | "auto";
+            transfer_fee?: number | "auto";
             /**
              * @description Slippage as a fraction of the fill price: buys fill that much higher, sells that much lower.
              * @default 0
              */
-            readonly slippage: number;
+            slippage?: number;
             /**
              * @description A signal on bar t fills at bar t+1's open (next_open) or at bar t+1's close (next_close).
              * @default next_open
              * @enum {string}
              */
-            readonly execution: "next_open" | "next_close";
+            execution?: "next_open" | "next_close";
             /**
              * @description T+1: shares bought on a trading day cannot be sold until the next trading day.
              * @default true
              */
-            readonly t_plus_one: boolean;
+            t_plus_one?: boolean;
             /**
              * @description Round buys to board lots (100 shares; STAR at least 200 then 1; Beijing at least 100 then 1). Off: whole shares.
              * @default true
              */
-            readonly board_lot: boolean;
+            board_lot?: boolean;
             /**
              * @description No buy fill at the up-limit and no sell fill at the down-limit (main ±10 %, ST ±5 %, ChiNext/STAR ±20 %, Beijing ±30 %).
              * @default true
              */
-            readonly price_limit: boolean;
+            price_limit?: boolean;
             /**
              * @description No fill on a suspended bar, i.e. a bar whose volume is exactly 0.
              * @default true
              */
-            readonly suspension: boolean;
+            suspension?: boolean;
             /**
              * @description Entry size: all available cash, a fraction of equity (sizing_fraction), or a fixed CNY amount (sizing_amount).
              * @default all_in
              * @enum {string}
              */
-            readonly sizing: "all_in" | "fixed_fraction" | "fixed_amount";
+            sizing?: "all_in" | "fixed_fraction" | "fixed_amount";
             /**
              * @description Fraction of equity spent per entry when sizing is fixed_fraction.
              * @default 1
              */
-            readonly sizing_fraction: number;
+            sizing_fraction?: number;
             /**
              * @description CNY spent per entry when sizing is fixed_amount (capped by available cash; at most 1e12).
              * @default 100000
              */
-            readonly sizing_amount: number;
+            sizing_amount?: number;
             /**
              * @description Exit signals open a short position (margin short selling) instead of going flat. Single-symbol runs only.
              * @default false
              */
-            readonly allow_short: boolean;
+            allow_short?: boolean;
             /**
              * @description Close any open position on the last bar (by the execution rule) so it counts as a closed trade.
              * @default false
              */
-            readonly close_at_end: boolean;
+            close_at_end?: boolean;
             /**
              * @description Indicator warm-up: signals on earlier bars are ignored and buy-and-hold is measured from this bar's close (at most 100,000).
              * @default 0
              */
-            readonly warmup_bars: number;
+            warmup_bars?: number;
             /**
              * @description Bars per year used to annualise (242 A-share trading days by default).
              * @default 242
              */
-            readonly annual_days: number;
+            annual_days?: number;
             /**
              * @description Annual risk-free rate for the Sharpe and Sortino ratios (per bar: rate / annual_days).
              * @default 0
              */
-            readonly risk_free_rate: number;
+            risk_free_rate?: number;
             /** @description inline bars, ascending: [{datetime|date, open, high, low, close, vol?, amount?}] (datetime as YYYY-MM-DD, YYYY-MM-DD HH:MM or YYYY-MM-DDTHH:MM:SS, the form /bars answers). Takes precedence over symbol; a symbol given alongside sets the board and ST rules. */
-            readonly ohlcv?: readonly unknown[] | null;
+            ohlcv?: unknown[] | null;
             /**
              * @description MARKET:CODE with market SZ, SH or BJ, e.g. "SZ:000001"
              * @example SZ:000001
              */
-            readonly symbol?: string | null;
+            symbol?: string | null;
             /**
              * @description bar period (as /bars)
              * @default DAY
              * @enum {string}
              */
-            readonly category: "MIN_1" | "MIN_5" | "MIN_15" | "MIN_30" | "MIN_60" | "MIN_120" | "DAY" | "WEEK" | "MONTH" | "SEASON" | "YEAR";
+            category?: "MIN_1" | "MIN_5" | "MIN_15" | "MIN_30" | "MIN_60" | "MIN_120" | "DAY" | "WEEK" | "MONTH" | "SEASON" | "YEAR";
             /**
              * @description latest bars fetched for symbol
              * @default 250
              */
-            readonly count: number;
+            count?: number;
             /**
              * @description price adjustment of fetched bars (as /bars); QFQ by default
              * @default QFQ
              * @enum {string}
              */
-            readonly adjust: "NONE" | "QFQ" | "HFQ";
+            adjust?: "NONE" | "QFQ" | "HFQ";
             /** @description YYYY-MM-DD, inclusive */
-            readonly start_date?: string | null;
+            start_date?: string | null;
             /** @description YYYY-MM-DD, inclusive */
-            readonly end_date?: string | null;
+            end_date?: string | null;
         };
-        readonly MultiSeedRequest: {
+        MultiSeedRequest: {
             /** @description strategy id: ma_cross, ema_cross, macd, kdj_cross, rsi_reversal, boll_breakout, donchian, volume_breakout, momentum, formula, triple_ma, bbi, keltner, atr_breakout, cci, wr_reversal, bias_reversal, dmi, trix, emv, dpo, fsl */
-            readonly strategy: string;
+            strategy: string;
             /**
              * @description strategy parameters (see GET /backtest/strategies); missing ones take their defaults
              * @default {}
              */
-            readonly params: {
-                readonly [key: string]: number | boolean | string;
+            params?: {
+                [key: string]: number | boolean | string;
             };
             /** @description the pool sampled from */
-            readonly stocks: readonly string[];
+            stocks: string[];
             /**
              * @description bar period (as /bars)
              * @default DAY
              * @enum {string}
              */
-            readonly category: "MIN_1" | "MIN_5" | "MIN_15" | "MIN_30" | "MIN_60" | "MIN_120" | "DAY" | "WEEK" | "MONTH" | "SEASON" | "YEAR";
+            category?: "MIN_1" | "MIN_5" | "MIN_15" | "MIN_30" | "MIN_60" | "MIN_120" | "DAY" | "WEEK" | "MONTH" | "SEASON" | "YEAR";
             /**
              * @description latest bars fetched per stock
              * @default 800
              */
-            readonly count: number;
+            count?: number;
             /**
              * @description price adjustment of fetched bars (as /bars); QFQ by default
              * @default QFQ
              * @enum {string}
              */
-            readonly adjust: "NONE" | "QFQ" | "HFQ";
+            adjust?: "NONE" | "QFQ" | "HFQ";
             /**
              * @description seeds when `seeds` is not given: 1, 2, …, n_seeds
              * @default 3
              */
-            readonly n_seeds: number;
+            n_seeds?: number;
             /** @description explicit seeds (distinct) */
-            readonly seeds?: readonly number[] | null;
+            seeds?: number[] | null;
             /** @description stocks drawn per seed; default all of them */
-            readonly sample_size?: number | null;
+            sample_size?: number | null;
             /**
              * @description share of each stock's bars in one run (a random contiguous stretch); 1 = the whole history
              * @default 0.7
              */
-            readonly window_ratio: number;
+            window_ratio?: number;
             /**
              * @description promotion thresholds; defaults {"positive_ratio":0.5,"mean_sharpe":0,"mean_trades":5,"mean_return":0}
              * @default {}
              */
-            readonly gates: {
+            gates?: {
                 /** @default 0.5 */
-                readonly positive_ratio: number;
+                positive_ratio?: number;
                 /** @default 0 */
-                readonly mean_sharpe: number;
+                mean_sharpe?: number;
                 /** @default 5 */
-                readonly mean_trades: number;
+                mean_trades?: number;
                 /** @default 0 */
-                readonly mean_return: number;
+                mean_return?: number;
             };
             /**
              * @description Initial capital in CNY (at most 1e12).
              * @default 1000000
              */
-            readonly cash: number;
+            cash?: number;
             /**
              * @description Broker commission as a fraction of turnover, charged on buys and sells.
              * @default 0.0003
              */
-            readonly commission: number;
+            commission?: number;
             /**
              * @description Minimum commission per fill in CNY (at most 10,000).
              * @default 5
              */
-            readonly min_commission: number;
+            min_commission?: number;
             /**
              * @description Stamp duty on sells as a fraction of turnover, or "auto" for the statutory rate on each trade date (0.1 % before 2023-08-28, 0.05 % from then; both sides before 2008-09-19; none on funds).
              * @default auto
              */
-            readonly stamp_tax: number | "auto";
+            stamp_tax?: number | "auto";
             /**
              * @description Transfer fee on both sides as a fraction of turnover, or "auto" for the statutory fee on each trade date (0.001 % from 2022-04-29).
              * @default auto
              */
-            readonly transfer_fee: number | "auto";
+            transfer_fee?: number | "auto";
             /**
              * @description Slippage as a fraction of the fill price: buys fill that much higher, sells that much lower.
              * @default 0
              */
-            readonly slippage: number;
+            slippage?: number;
             /**
              * @description A signal on bar t fills at bar t+1's open (next_open) or at bar t+1's close (next_close).
              * @default next_open
              * @enum {string}
              */
-            readonly execution: "next_open" | "next_close";
+            execution?: "next_open" | "next_close";
             /**
              * @description T+1: shares bought on a trading day cannot be sold until the next trading day.
              * @default true
              */
-            readonly t_plus_one: boolean;
+            t_plus_one?: boolean;
             /**
              * @description Round buys to board lots (100 shares; STAR at least 200 then 1; Beijing at least 100 then 1). Off: whole shares.
              * @default true
              */
-            readonly board_lot: boolean;
+            board_lot?: boolean;
             /**
              * @description No buy fill at the up-limit and no sell fill at the down-limit (main ±10 %, ST ±5 %, ChiNext/STAR ±20 %, Beijing ±30 %).
              * @default true
              */
-            readonly price_limit: boolean;
+            price_limit?: boolean;
             /**
              * @description No fill on a suspended bar, i.e. a bar whose volume is exactly 0.
              * @default true
              */
-            readonly suspension: boolean;
+            suspension?: boolean;
             /**
              * @description Entry size: all available cash, a fraction of equity (sizing_fraction), or a fixed CNY amount (sizing_amount).
              * @default all_in
              * @enum {string}
              */
-            readonly sizing: "all_in" | "fixed_fraction" | "fixed_amount";
+            sizing?: "all_in" | "fixed_fraction" | "fixed_amount";
             /**
              * @description Fraction of equity spent per entry when sizing is fixed_fraction.
              * @default 1
              */
-            readonly sizing_fraction: number;
+            sizing_fraction?: number;
             /**
              * @description CNY spent per entry when sizing is fixed_amount (capped by available cash; at most 1e12).
              * @default 100000
              */
-            readonly sizing_amount: number;
+            sizing_amount?: number;
             /**
              * @description Exit signals open a short position (margin short selling) instead of going flat. Single-symbol runs only.
              * @default false
              */
-            readonly allow_short: boolean;
+            allow_short?: boolean;
             /**
              * @description Close any open position on the last bar (by the execution rule) so it counts as a closed trade.
              * @default false
              */
-            readonly close_at_end: boolean;
+            close_at_end?: boolean;
             /**
              * @description Indicator warm-up: signals on earlier bars are ignored and buy-and-hold is measured from this bar's close (at most 100,000).
              * @default 0
              */
-            readonly warmup_bars: number;
+            warmup_bars?: number;
             /**
              * @description Bars per year used to annualise (242 A-share trading days by default).
              * @default 242
              */
-            readonly annual_days: number;
+            annual_days?: number;
             /**
              * @description Annual risk-free rate for the Sharpe and Sortino ratios (per bar: rate / annual_days).
              * @default 0
              */
-            readonly risk_free_rate: number;
+            risk_free_rate?: number;
         };
-        readonly RotationBacktestRequest: {
+        RotationBacktestRequest: {
             /** @description the universe ranked on each rebalance day */
-            readonly stocks: readonly string[];
+            stocks: string[];
             /**
              * @description bar period (as /bars)
              * @default DAY
              * @enum {string}
              */
-            readonly category: "MIN_1" | "MIN_5" | "MIN_15" | "MIN_30" | "MIN_60" | "MIN_120" | "DAY" | "WEEK" | "MONTH" | "SEASON" | "YEAR";
+            category?: "MIN_1" | "MIN_5" | "MIN_15" | "MIN_30" | "MIN_60" | "MIN_120" | "DAY" | "WEEK" | "MONTH" | "SEASON" | "YEAR";
             /**
              * @description latest bars fetched per stock (when no start_date)
              * @default 800
              */
-            readonly count: number;
+            count?: number;
             /**
              * @description price adjustment of fetched bars (as /bars); QFQ by default
              * @default QFQ
              * @enum {string}
              */
-            readonly adjust: "NONE" | "QFQ" | "HFQ";
+            adjust?: "NONE" | "QFQ" | "HFQ";
             /** @description YYYY-MM-DD, inclusive */
-            readonly start_date?: string | null;
+            start_date?: string | null;
             /** @description YYYY-MM-DD, inclusive */
-            readonly end_date?: string | null;
+            end_date?: string | null;
             /**
              * @description momentum: close / close `period` bars earlier − 1; formula: a numeric output of `formula_text`
              * @default momentum
              * @enum {string}
              */
-            readonly score: "momentum" | "formula";
+            score?: "momentum" | "formula";
             /**
              * @description momentum look-back in bars
              * @default 20
              */
-            readonly period: number;
+            period?: number;
             /** @description TDX formula text */
-            readonly formula_text?: string | null;
+            formula_text?: string | null;
             /** @description formula output column to rank by; default the last numeric output */
-            readonly score_col?: string | null;
+            score_col?: string | null;
             /**
              * @description equal slots held at most
              * @default 5
              */
-            readonly slots: number;
+            slots?: number;
             /** @description a holding is sold when its rank is worse than this; default `slots` (≥ slots) */
-            readonly keep_rank?: number | null;
+            keep_rank?: number | null;
             /**
              * @description rebalance days: every bar, the first trading day of each week, or of each month
              * @default weekly
              * @enum {string}
              */
-            readonly refresh: "daily" | "weekly" | "monthly";
+            refresh?: "daily" | "weekly" | "monthly";
             /** @description sell a slot at the next bar once its close is ≥ entry × (1 + take_profit) */
-            readonly take_profit?: number | null;
+            take_profit?: number | null;
             /** @description sell a slot at the next bar once its close is ≤ entry × (1 − stop_loss) */
-            readonly stop_loss?: number | null;
+            stop_loss?: number | null;
             /**
              * @description Initial capital in CNY (at most 1e12).
              * @default 1000000
              */
-            readonly cash: number;
+            cash?: number;
             /**
              * @description Broker commission as a fraction of turnover, charged on buys and sells.
              * @default 0.0003
              */
-            readonly commission: number;
+            commission?: number;
             /**
              * @description Minimum commission per fill in CNY (at most 10,000).
              * @default 5
              */
-            readonly min_commission: number;
+            min_commission?: number;
             /**
              * @description Stamp duty on sells as a fraction of turnover, or "auto" for the statutory rate on each trade date (0.1 % before 2023-08-28, 0.05 % from then; both sides before 2008-09-19; none on funds).
              * @default auto
              */
-            readonly stamp_tax: number | "auto";
+            stamp_tax?: number | "auto";
             /**
              * @description Transfer fee on both sides as a fraction of turnover, or "auto" for the statutory fee on each trade date (0.001 % from 2022-04-29).
              * @default auto
              */
-            readonly transfer_fee: number | "auto";
+            transfer_fee?: number | "auto";
             /**
              * @description Slippage as a fraction of the fill price: buys fill that much higher, sells that much lower.
              * @default 0
              */
-            readonly slippage: number;
+            slippage?: number;
             /**
              * @description A signal on bar t fills at bar t+1's open (next_open) or at bar t+1's close (next_close).
              * @default next_open
              * @enum {string}
              */
-            readonly execution: "next_open" | "next_close";
+            execution?: "next_open" | "next_close";
             /**
              * @description T+1: shares bought on a trading day cannot be sold until the next trading day.
              * @default true
              */
-            readonly t_plus_one: boolean;
+            t_plus_one?: boolean;
             /**
              * @description Round buys to board lots (100 shares; STAR at least 200 then 1; Beijing at least 100 then 1). Off: whole shares.
              * @default true
              */
-            readonly board_lot: boolean;
+            board_lot?: boolean;
             /**
              * @description No buy fill at the up-limit and no sell fill at the down-limit (main ±10 %, ST ±5 %, ChiNext/STAR ±20 %, Beijing ±30 %).
              * @default true
              */
-            readonly price_limit: boolean;
+            price_limit?: boolean;
             /**
              * @description No fill on a suspended bar, i.e. a bar whose volume is exactly 0.
              * @default true
              */
-            readonly suspension: boolean;
+            suspension?: boolean;
             /**
              * @description Entry size: all available cash, a fraction of equity (sizing_fraction), or a fixed CNY amount (sizing_amount).
              * @default all_in
              * @enum {string}
              */
-            readonly sizing: "all_in" | "fixed_fraction" | "fixed_amount";
+            sizing?: "all_in" | "fixed_fraction" | "fixed_amount";
             /**
              * @description Fraction of equity spent per entry when sizing is fixed_fraction.
              * @default 1
              */
-            readonly sizing_fraction: number;
+            sizing_fraction?: number;
             /**
              * @description CNY spent per entry when sizing is fixed_amount (capped by available cash; at most 1e12).
              * @default 100000
              */
-            readonly sizing_amount: number;
+            sizing_amount?: number;
             /**
              * @description Exit signals open a short position (margin short selling) instead of going flat. Single-symbol runs only.
              * @default false
              */
-            readonly allow_short: boolean;
+            allow_short?: boolean;
             /**
              * @description Close any open position on the last bar (by the execution rule) so it counts as a closed trade.
              * @default false
              */
-            readonly close_at_end: boolean;
+            close_at_end?: boolean;
             /**
              * @description Indicator warm-up: signals on earlier bars are ignored and buy-and-hold is measured from this bar's close (at most 100,000).
              * @default 0
              */
-            readonly warmup_bars: number;
+            warmup_bars?: number;
             /**
              * @description Bars per year used to annualise (242 A-share trading days by default).
              * @default 242
              */
-            readonly annual_days: number;
+            annual_days?: number;
             /**
              * @description Annual risk-free rate for the Sharpe and Sortino ratios (per bar: rate / annual_days).
              * @default 0
              */
-            readonly risk_free_rate: number;
+            risk_free_rate?: number;
         };
-        readonly SignalScanRequest: {
+        SignalScanRequest: {
             /**
              * @description signals on the latest N bars are reported (N trading days on daily bars)
              * @default 5
              */
-            readonly window_bars: number;
+            window_bars?: number;
         };
     };
     responses: never;

@@ -3,7 +3,7 @@
  * output back: JSON lines, CSV (a small RFC 4180 reader written here, not the
  * csv-stringify the CLI writes with) and the sections of a `batch --echo` run.
  */
-import { execFile } from "node:child_process";
+import { execFile, execFileSync } from "node:child_process";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { codeBlocks } from "./readme.ts";
@@ -100,4 +100,14 @@ export function offlineNpm(dir: string): Record<string, string> {
     npm_config_audit: "false",
     npm_config_fund: "false",
   };
+}
+
+/** Whether util-linux `script` is here to run the CLI on a pseudo-terminal (a skip reason otherwise). */
+export function pseudoTerminalMissing(): string | false {
+  try {
+    execFileSync("script", ["--version"], { stdio: "ignore" });
+    return false;
+  } catch {
+    return "util-linux script (a pseudo-terminal) is absent";
+  }
 }

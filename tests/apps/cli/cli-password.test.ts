@@ -6,21 +6,12 @@
  * and exit status 1, and nothing waits on stdin.
  */
 import assert from "node:assert/strict";
-import { execFileSync, spawn } from "node:child_process";
+import { spawn } from "node:child_process";
 import { after, before, describe, test } from "node:test";
-import { BIN, jsonLines, REPO, runCli } from "../../support/cli.ts";
+import { BIN, jsonLines, pseudoTerminalMissing, REPO, runCli } from "../../support/cli.ts";
 import { call, startTestServer, type TestServer } from "../../support/server.ts";
 
 const PASSWORD = "typed-on-the-tty";
-
-function hasScript(): boolean {
-  try {
-    execFileSync("script", ["--version"], { stdio: "ignore" });
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 /** Runs the CLI on a pseudo-terminal, typing `typed` once the prompt shows; the terminal's whole output. */
 function onTerminal(args: readonly string[], typed: string): Promise<{ code: number | null; screen: string }> {
@@ -43,7 +34,7 @@ describe("tdx-forge --server without TDX_FORGE_PASSWORD", () => {
   });
   after(() => s?.dispose());
 
-  test("asks on a terminal, without echo, and runs the command", { skip: hasScript() ? false : "util-linux script (a pseudo-terminal) is not installed" }, async () => {
+  test("asks on a terminal, without echo, and runs the command", { skip: pseudoTerminalMissing() }, async () => {
     const r = await onTerminal(["kline", "SZ", "000001", "--count", "2", "--server", s.url], `${PASSWORD}\r`);
     assert.equal(r.code, 0, r.screen);
     assert.match(r.screen, new RegExp(`^Password for ${s.url.replace(/[.]/g, "\\.")}: `), "the prompt names the service");
@@ -53,7 +44,7 @@ describe("tdx-forge --server without TDX_FORGE_PASSWORD", () => {
     assert.ok(rows.every((b) => typeof b.close === "number"), "bars with closes");
   });
 
-  test("a wrong password typed is a failed login", { skip: hasScript() ? false : "util-linux script (a pseudo-terminal) is not installed" }, async () => {
+  test("a wrong password typed is a failed login", { skip: pseudoTerminalMissing() }, async () => {
     const r = await onTerminal(["kline", "SZ", "000001", "--count", "2", "--server", s.url], "nope\r");
     assert.equal(r.code, 1, r.screen);
     assert.match(r.screen, /tdx-forge kline: login failed: HTTP 401: /, "one line");

@@ -10,30 +10,9 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, describe, test } from "node:test";
-import { batchSections, jsonLines, REPO, runCli } from "../../support/cli.ts";
+import { batchSections, jsonLines, runCli } from "../../support/cli.ts";
+import { UP_DAYS_PLUGIN as UP_DAYS } from "../../support/user-plugin.ts";
 
-const DEFINE = join(REPO, "plugins/define-plugin.ts");
-const UP_DAYS = `import { definePlugin, z } from ${JSON.stringify(DEFINE)};
-
-export const upDays = definePlugin({
-  kind: "strategy",
-  id: "user_up_days",
-  title: "Up days",
-  description: "Buy after n up days in a row, sell after a down day.",
-  params: z.object({ n: z.number().int().min(1).max(10).default(2) }),
-  defaultGrid: { n: [1, 2, 3] },
-  signals(s, p) {
-    const entries = new Uint8Array(s.length);
-    const exits = new Uint8Array(s.length);
-    for (let i = 0, run = 0; i < s.length; i++) {
-      run = s.close[i] > s.open[i] ? run + 1 : 0;
-      if (run >= p.n) entries[i] = 1;
-      if (s.close[i] < s.open[i]) exits[i] = 1;
-    }
-    return { entries, exits };
-  },
-});
-`;
 
 describe("tdx-forge backtest --strategy-file", () => {
   const dir = mkdtempSync(join(tmpdir(), "tdx-forge-user-strategy-"));

@@ -5,7 +5,8 @@
  * fails to type-check. On top of openapi-fetch it keeps the session of the
  * password gate (auth-api.md: `POST /api/auth/login {password}` sets the
  * `tf_session` cookie, which is sent back on every later request; with a
- * password given, the first 401 logs in once and repeats the request), and
+ * password given, a 401 (the first call, or a session that has ended) logs in
+ * and repeats the request once), and
  * {@link unwrap} turns a non-2xx answer into a {@link ServiceError} carrying
  * the service's FastAPI `detail` (a string, or the 422 validation items).
  *
@@ -113,7 +114,8 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
   const client = createClient<paths>({
     baseUrl: options.baseUrl,
     fetch: async (req) => {
-      const again = options.password !== undefined && cookie === undefined ? req.clone() : undefined;
+      // Kept for one repeat after a (re-)login: the first 401, or one after the session ended (expired, revoked).
+      const again = options.password !== undefined ? req.clone() : undefined;
       const res = await withSession(req);
       if (res.status !== 401 || again === undefined) return res;
       await res.body?.cancel();

@@ -37,6 +37,12 @@ describe("tdx-forge/client", () => {
     const check = await unwrap(api.POST("/api/v1/formula/validate", { body }));
     assert.equal(check.ok, true, "a second call on the same session");
     assert.equal(asked, 1, "no second login");
+    // The session ends on the service's side (revoked by a logout with its cookie): the next call logs in again.
+    const ended = api.session()!;
+    assert.equal((await call(s.url, "POST", "/api/auth/logout", { headers: { cookie: ended } })).status, 200);
+    assert.equal((await unwrap(api.POST("/api/v1/formula/validate", { body }))).ok, true, "answered after a new login");
+    assert.equal(asked, 2, "asked again once the session had ended");
+    assert.notEqual(api.session(), ended, "a new session");
     await api.logout();
     assert.equal(api.session(), undefined, "logged out");
   });

@@ -4,6 +4,7 @@
  * between hosts (the public list, or your own `host:port` list), answering
  * quotes, bars, minute series, ticks, xdxr, finance and company files.
  *
+ *     import { BAR_CATEGORIES } from "tdx-forge/bars";
  *     const pool = new TdxPool(parseHostList("127.0.0.1:7709"));
  *     const tdx = new TdxClient(pool);
  *     const bars = await tdx.bars({ market: 0, code: "000001" }, BAR_CATEGORIES.DAY.request, 0, 100);

@@ -15,7 +15,7 @@ import { promisify } from "node:util";
 import { serviceOpenApiDocument } from "./openapi-document.ts";
 
 export const TYPES_FILE = fileURLToPath(new URL("./openapi-types.ts", import.meta.url));
-const GENERATOR = fileURLToPath(new URL("../../tools/openapi-gen/node_modules/openapi-typescript/bin/cli.js", import.meta.url));
+export const GENERATOR = fileURLToPath(new URL("../../tools/openapi-gen/node_modules/openapi-typescript/bin/cli.js", import.meta.url));
 
 /** The text openapi-types.ts must hold for the service as it is now. */
 export async function generateClientTypes(): Promise<string> {

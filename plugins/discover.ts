@@ -10,7 +10,7 @@
  * not silently go missing. Helper modules that export no descriptor are fine among
  * the built-ins; in `PLUGINS_DIR` a file that exports none is an error too.
  */
-import { readdirSync } from "node:fs";
+import { readdirSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import type { Plugin } from "../ports/plugins.ts";
@@ -33,7 +33,8 @@ export class PluginLoadError extends Error {
 /** Every plugin exported by the modules of `dir` (file names sorted), checked. */
 export async function discoverPlugins(dir: string, opts: { requireOne?: boolean } = {}): Promise<Plugin[]> {
   const files = readdirSync(dir, { withFileTypes: true })
-    .filter((d) => d.isFile() && MODULE.test(d.name) && !SKIP.test(d.name))
+    // A link to a module counts as the module (a plugin folder may link files kept elsewhere).
+    .filter((d) => (d.isFile() || (d.isSymbolicLink() && statSync(join(dir, d.name)).isFile())) && MODULE.test(d.name) && !SKIP.test(d.name))
     .map((d) => d.name)
     .sort();
   const found: Plugin[] = [];

@@ -14,6 +14,8 @@ import { CONFIG_FIELDS, type FieldSpec, PORTFOLIO_FIELDS } from "../../core/back
 import { UsageError, type OptionSpec, type OptionValues } from "./cli-args.ts";
 import { type Command, list, num, str } from "./cli-command.ts";
 import { type Output, recordOf, type Row, rowsOf } from "./cli-output.ts";
+import type { ServiceApi } from "./cli-api.ts";
+import { strategyFolder } from "./cli-strategy-file.ts";
 import { runTask } from "./cli-tasks.ts";
 import { ADJUST, PERIOD, SECURITY_ARGS } from "./quote-commands.ts";
 import { assignments, category, market, symbols } from "./cli-values.ts";
@@ -53,12 +55,18 @@ function settings(fields: Fields, opts: OptionValues): Record<string, unknown> {
   return out;
 }
 
-const STRATEGY: OptionSpec = { name: "strategy", type: "string", meta: "NAME", help: "preset strategy id (see strategy-list) (required unless --members)" };
+const STRATEGY: OptionSpec = { name: "strategy", type: "string", meta: "NAME", help: "preset strategy id (see strategy-list) (required unless --members or --strategy-file)" };
 const PARAMS: OptionSpec = { name: "params", type: "list", meta: "NAME=VALUE,...", help: "strategy parameters (missing ones take their defaults); a combination member's as MEMBER.NAME=VALUE" };
 const COMBO_MODES = ["AND", "MAJORITY", "OR"];
 const MEMBERS: OptionSpec = { name: "members", type: "string", meta: "A,B[,C]", help: "run a combination of these strategies (the combination strategy; 2–8 ids)" };
 const COMBO_MODE: OptionSpec = { name: "combo-mode", type: "string", choices: COMBO_MODES, default: "MAJORITY", help: "how a combination's signals combine: AND all members, MAJORITY more than half, OR any (easy_tdx's)" };
 const COMBINATION = [MEMBERS, COMBO_MODE];
+const STRATEGY_FILE: OptionSpec = {
+  name: "strategy-file",
+  type: "string",
+  meta: "FILE",
+  help: "your own strategy module (.mts, made with definePlugin as in PLUGINS_DIR), run in-process; --strategy picks one when it exports several",
+};
 const OBJECTIVE: OptionSpec = { name: "objective", type: "string", default: "sharpe", help: "ranking metric (sharpe, total_return, calmar, max_drawdown ...)" };
 const COUNT = (n: number): OptionSpec => ({ name: "count", type: "integer", default: n, help: "latest bars fetched" });
 const DETAIL: OptionSpec = { name: "detail", type: "string", choices: ["summary", "trades", "equity", "positions"], default: "summary", help: "what to print of the result" };
@@ -115,16 +123,33 @@ export const backtestCommands: readonly Command[] = [
     name: "backtest",
     summary: "Backtest a preset strategy on a security (A-share rules: T+1, lots, fees, limits, suspensions).",
     args: SECURITY_ARGS,
-    options: [STRATEGY, PARAMS, ...COMBINATION, ...dataOptions(250), DETAIL, ...settingOptions(CONFIG_FIELDS)],
+    options: [STRATEGY, STRATEGY_FILE, PARAMS, ...COMBINATION, ...dataOptions(250), DETAIL, ...settingOptions(CONFIG_FIELDS)],
     examples: [
       "backtest SZ 000001 --strategy ma_cross --table",
       "backtest SZ 000001 --strategy ma_cross --params fast=5,slow=20 --detail trades",
       "backtest SZ 000001 --members ma_cross,macd,donchian --combo-mode MAJORITY --params ma_cross.fast=10",
+      "backtest SZ 000001 --strategy-file ./up-days.mts --params n=3",
     ],
     async run(ctx, { args, opts }, io) {
-      const strategy = strategyOf(opts);
+      const file = str(opts, "strategy-file");
+      let api: ServiceApi;
+      let strategy: string;
+      if (file === undefined) {
+        strategy = strategyOf(opts);
+        api = await ctx.api();
+      } else {
+        if (ctx.server) throw new UsageError("--strategy-file runs in-process: a running service loads strategies from its own PLUGINS_DIR");
+        const folder = await strategyFolder(file, ctx.env);
+        const chosen = str(opts, "strategy") ?? (folder.ids.length === 1 ? folder.ids[0] : undefined);
+        if (chosen === undefined || !folder.ids.includes(chosen)) {
+          folder.remove();
+          throw new UsageError(`${file} exports the strategies ${folder.ids.join(", ")}: pick one with --strategy`);
+        }
+        strategy = chosen;
+        api = await ctx.pluginApi(folder.dir, folder.remove);
+      }
       const body = { strategy, params: paramsOf(opts), symbol: symbolOf(args), ...dataFields(opts), ...settings(CONFIG_FIELDS, opts) };
-      const r = (await runTask(await ctx.api(), "/api/v1/backtest/run/async", body, io)) as BacktestResult;
+      const r = (await runTask(api, "/api/v1/backtest/run/async", body, io)) as BacktestResult;
       return resultOutput(r, str(opts, "detail")!, { strategy, symbol: body.symbol });
     },
   },

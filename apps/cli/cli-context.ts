@@ -6,7 +6,8 @@
  * on a private temporary data directory removed at exit: a CLI run must not
  * take over the tasks of a service running on the real one. Logs go to stderr
  * at `warn` unless LOG_LEVEL says otherwise. With `--server URL` every request
- * goes to that service instead, logging in with TDX_FORGE_PASSWORD when asked.
+ * goes to that service instead, logging in with TDX_FORGE_PASSWORD (or a
+ * password typed on the terminal, see cli-password.ts) when asked.
  * The app is built on first use and shared by every command of one process.
  */
 import { mkdtempSync, rmSync } from "node:fs";
@@ -16,11 +17,9 @@ import pino from "pino";
 import type { ServiceApp } from "../server/compose.ts";
 import { type Config, loadConfig } from "../server/config.ts";
 import { ServiceApi } from "./cli-api.ts";
+import { passwordFor, type Terminal } from "./cli-password.ts";
 
 export type Env = Record<string, string | undefined>;
-
-/** Env var holding the shared password of a service reached with `--server`. */
-export const PASSWORD_ENV = "TDX_FORGE_PASSWORD";
 
 const LOCAL_ORIGIN = "http://tdx-forge.local";
 
@@ -31,17 +30,30 @@ export function localConfig(env: Env, dataDir: string, extra: Env = {}): Config 
 
 export class CliContext {
   readonly #apis = new Map<string, Promise<{ api: ServiceApi; close(): Promise<void> }>>();
+  readonly #cleanups: (() => void)[] = [];
 
   constructor(
     readonly env: Env,
     /** `--server URL`, or undefined for in-process. */
     readonly server: string | undefined,
+    /** Where to ask for the password of a `--server` service when the environment has none. */
+    private readonly terminal?: Terminal,
   ) {}
 
   /** The service: remote with `--server`, else in-process on the configured quote source. */
   api(): Promise<ServiceApi> {
-    if (this.server) return this.#open("remote", async () => ({ api: new ServiceApi(fetch, this.server!, this.env[PASSWORD_ENV] || undefined), close: async () => {} }));
+    if (this.server) return this.#open("remote", async () => ({ api: new ServiceApi(fetch, this.server!, passwordFor(this.server!, this.env, this.terminal)), close: async () => {} }));
     return this.#local({});
+  }
+
+  /**
+   * An in-process service whose plugins are the modules of `pluginsDir` (as
+   * PLUGINS_DIR gives them), whatever `--server` says; `cleanup` runs when the
+   * context closes, after the service.
+   */
+  pluginApi(pluginsDir: string, cleanup: () => void): Promise<ServiceApi> {
+    this.#cleanups.push(cleanup);
+    return this.#local({ PLUGINS_DIR: pluginsDir });
   }
 
   /** An in-process service on a local TDX directory (QUOTE_SOURCE=vipdoc), whatever `--server` says. */
@@ -85,5 +97,6 @@ export class CliContext {
     const entries = [...this.#apis.values()];
     this.#apis.clear();
     for (const e of entries) await (await e.catch(() => undefined))?.close();
+    for (const c of this.#cleanups.splice(0)) c();
   }
 }

@@ -8,6 +8,7 @@
 import { commandHelp, GLOBAL_OPTIONS, parseCommandLine, UsageError } from "./cli-args.ts";
 import type { CliIo, Command } from "./cli-command.ts";
 import { CliContext, type Env } from "./cli-context.ts";
+import type { Terminal } from "./cli-password.ts";
 import { type Format, render } from "./cli-output.ts";
 import { COMMANDS as SERVICE_COMMANDS } from "./cli-commands.ts";
 import { batchCommand, batchLines, readBatch } from "./cli-batch.ts";
@@ -19,6 +20,8 @@ const COMMANDS: readonly Command[] = [...SERVICE_COMMANDS, batchCommand];
 export interface Streams {
   readonly stdout: NodeJS.WritableStream & { isTTY?: boolean };
   readonly stderr: NodeJS.WritableStream & { isTTY?: boolean };
+  /** The terminal to ask a `--server` password on (when TDX_FORGE_PASSWORD is unset). */
+  readonly stdin?: Terminal["stdin"];
 }
 
 function write(stream: NodeJS.WritableStream, text: string): Promise<void> {
@@ -106,7 +109,7 @@ export async function main(argv: readonly string[], env: Env, io: Streams): Prom
   const ctx = (server: string | undefined) => {
     const key = server ?? "";
     let c = contexts.get(key);
-    if (!c) contexts.set(key, (c = new CliContext(env, server)));
+    if (!c) contexts.set(key, (c = new CliContext(env, server, io.stdin && { stdin: io.stdin, stderr: io.stderr })));
     return c;
   };
   try {

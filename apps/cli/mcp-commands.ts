@@ -26,7 +26,7 @@ export const mcpCommands: readonly Command[] = [
       const { StdioServerTransport } = await import("@modelcontextprotocol/sdk/server/stdio.js");
       const { CallToolRequestSchema, ListToolsRequestSchema } = await import("@modelcontextprotocol/sdk/types.js");
       const api = await ctx.api();
-      const doc = await api.get("/openapi.json");
+      const doc = await api.openApiDocument();
       const tools = TOOL_ROUTES.map((r) => ({ name: r.name, description: r.description, inputSchema: inputSchema(doc, r) }));
       const server = new Server({ name: "tdx-forge", version: VERSION }, { capabilities: { tools: {} } });
       server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools }) as never);

@@ -7,15 +7,15 @@
  * call comes back as the route's 422 in one line). Long work (backtest,
  * screen) runs as the service's background task and answers its result.
  */
-import type { Query, ServiceApi } from "./cli-api.ts";
+import type { GetPath, PostPath, Query, ServiceApi } from "./cli-api.ts";
 import type { CliIo } from "./cli-command.ts";
 import { runTask } from "./cli-tasks.ts";
 
-export interface ToolRoute {
+export type ToolRoute = ToolInfo & ({ readonly method: "get"; readonly path: GetPath } | { readonly method: "post"; readonly path: PostPath });
+
+interface ToolInfo {
   readonly name: string;
   readonly description: string;
-  readonly method: "get" | "post";
-  readonly path: string;
   /** Runs as a background task (`.../run/async`), answering its result. */
   readonly task?: boolean;
   /** Cuts a large result down to what an agent reads. */
@@ -88,7 +88,7 @@ export function inputSchema(doc: OpenApi, route: ToolRoute): Schema {
 
 /** One tool call: the route's answer (a task's result for long work). */
 export async function callTool(api: ServiceApi, route: ToolRoute, args: Record<string, unknown>, io: CliIo): Promise<unknown> {
-  if (route.task) {
+  if (route.method === "post" && route.task) {
     const result = await runTask(api, route.path, args, io);
     return route.shape ? route.shape(result) : result;
   }

@@ -3,6 +3,7 @@
  * transaction, auction, capital-flow, symbol-info): each one request to the
  * matching `/api/v1` route, options named as easy_tdx's CLI names them.
  */
+import type { GetPath } from "./cli-api.ts";
 import type { ArgSpec, OptionSpec } from "./cli-args.ts";
 import { answer, type Command, flag, frameRows, num, str } from "./cli-command.ts";
 import { type Row, rowsOf } from "./cli-output.ts";
@@ -19,7 +20,7 @@ export const ADJUST: OptionSpec = { name: "adjust", type: "string", choices: ["N
 const security = (args: Record<string, string>) => ({ market: market(args.MARKET!), code: args.CODE! });
 
 /** A command that prints one GET route's answer for a security. */
-function securityView(name: string, path: string, summary: string): Command {
+function securityView(name: string, path: GetPath, summary: string): Command {
   return {
     name,
     summary,

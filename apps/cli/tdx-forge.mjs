@@ -5,6 +5,6 @@ import { register } from "tsx/esm/api";
 
 register();
 const { main } = await import("./cli-main.ts");
-const code = await main(process.argv.slice(2), process.env, { stdout: process.stdout, stderr: process.stderr });
+const code = await main(process.argv.slice(2), process.env, { stdout: process.stdout, stderr: process.stderr, stdin: process.stdin });
 // Every service the command started is closed; exit now rather than wait for idle keep-alive timers.
 process.exit(code);

@@ -11,37 +11,11 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, before, describe, test } from "node:test";
-import { fileURLToPath } from "node:url";
 import { runTask } from "./task-polling.ts";
 import { REDIS_SKIP, type RedisServer, startRedis, startWorker, stopped, type WorkerProcess } from "../support/redis.ts";
 import { call, startTestServer, type TestServer } from "../support/server.ts";
+import { UP_DAYS_PLUGIN as PLUGIN } from "../support/user-plugin.ts";
 
-const DEFINE = fileURLToPath(new URL("../../plugins/define-plugin.ts", import.meta.url));
-
-/** Buys after `n` up days in a row (close above open), sells after a down day. */
-const PLUGIN = `
-import { definePlugin, z } from ${JSON.stringify(DEFINE)};
-
-export const upDays = definePlugin({
-  kind: "strategy",
-  id: "user_up_days",
-  title: "Up days",
-  description: "Buy after n up days in a row, sell after a down day.",
-  params: z.object({ n: z.number().int().min(1).max(10).default(2) }),
-  defaultGrid: { n: [1, 2, 3] },
-  signals(s, p) {
-    const entries = new Uint8Array(s.length);
-    const exits = new Uint8Array(s.length);
-    let run = 0;
-    for (let i = 0; i < s.length; i++) {
-      run = s.close[i] > s.open[i] ? run + 1 : 0;
-      if (run >= p.n) entries[i] = 1;
-      if (s.close[i] < s.open[i]) exits[i] = 1;
-    }
-    return { entries, exits };
-  },
-});
-`;
 
 /** 120 daily bars whose up and down days follow a fixed pattern. */
 function bars(): Record<string, number | string>[] {

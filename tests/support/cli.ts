@@ -3,10 +3,10 @@
  * output back: JSON lines, CSV (a small RFC 4180 reader written here, not the
  * csv-stringify the CLI writes with) and the sections of a `batch --echo` run.
  */
-import assert from "node:assert/strict";
-import { execFile } from "node:child_process";
+import { execFile, execFileSync } from "node:child_process";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { codeBlocks } from "./readme.ts";
 
 export const BIN = fileURLToPath(new URL("../../apps/cli/tdx-forge.mjs", import.meta.url));
 export const REPO = fileURLToPath(new URL("../../", import.meta.url));
@@ -86,11 +86,7 @@ export function parseCsv(text: string): string[][] {
 
 /** The ```sh blocks of a README section. */
 export function shBlocks(markdown: string, heading: string): string[] {
-  const start = markdown.indexOf(`\n## ${heading}\n`);
-  assert.ok(start >= 0, `the README has a "${heading}" section`);
-  const end = markdown.indexOf("\n## ", start + 1);
-  const section = markdown.slice(start, end < 0 ? undefined : end);
-  return [...section.matchAll(/```sh\n([\s\S]*?)```/g)].map((m) => m[1]!);
+  return codeBlocks(markdown, heading, "sh");
 }
 
 /** npm with a dead registry and an empty cache: `npx` must find the clone's own bin. */
@@ -104,4 +100,14 @@ export function offlineNpm(dir: string): Record<string, string> {
     npm_config_audit: "false",
     npm_config_fund: "false",
   };
+}
+
+/** Whether util-linux `script` is here to run the CLI on a pseudo-terminal (a skip reason otherwise). */
+export function pseudoTerminalMissing(): string | false {
+  try {
+    execFileSync("script", ["--version"], { stdio: "ignore" });
+    return false;
+  } catch {
+    return "util-linux script (a pseudo-terminal) is absent";
+  }
 }

@@ -13,7 +13,7 @@ function history(total: number): URLSearchParams[] {
   const seen: URLSearchParams[] = [];
   const day = (i: number) => new Date(Date.UTC(2026, 10, 20) - (total - 1 - i) * 86_400_000).toISOString().slice(0, 10);
   globalThis.fetch = async (input) => {
-    const url = new URL(String(input), "http://x");
+    const url = new URL(input instanceof Request ? input.url : String(input), "http://x");
     seen.push(url.searchParams);
     const start = Number(url.searchParams.get("start") ?? 0);
     const count = Number(url.searchParams.get("count"));

@@ -84,8 +84,8 @@ test("price-scale indicators overlay the candles; the rest get panes with MACD a
       id: "MA",
       title: "MA 均线",
       params: [
-        { name: "M1", default: 5, min: 1, max: 250 },
-        { name: "M2", default: 10, min: 1, max: 250 },
+        { name: "M1", default: 5, min: 1, max: 250, description: null },
+        { name: "M2", default: 10, min: 1, max: 250, description: null },
       ],
       outputs: ["MA_MA1", "MA_MA2"],
       lines: ["MA1", "MA2"],

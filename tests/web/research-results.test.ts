@@ -64,6 +64,7 @@ const wf: WalkForward = {
   mean_sharpe: 0.5,
   worst_drawdown: 0.1,
   total_trades: 4,
+  chained_return: 0.05,
 };
 const evaluation = {
   performance: { total_return: -0.1, sharpe: -0.2 },
@@ -89,8 +90,9 @@ const evaluation = {
     total_checks: 1,
     suitable: true,
     high_fitness: true,
+    split: [0.6, 0.2, 0.2],
   },
-  benchmark: { buy_hold: { total_return: -0.24, sharpe: 0.03 }, excess_return: 0.14 },
+  benchmark: { buy_hold: { total_return: -0.24, sharpe: 0.03 }, excess_return: 0.14, alpha: null, beta: null, information_ratio: null, tracking_error: null },
   config: {},
 } satisfies EvaluationResult;
 const multiseed: MultiSeedResult = {
@@ -121,6 +123,7 @@ const rotation: RotationResult = {
   trades: [],
   final_holdings: { "SH:600000": { shares: 1000, cost: 7.03 } },
   n_rebalances: 2,
+  rebalance_dates: ["2026-01-05", "2026-01-12"],
   rebalances: [
     { datetime: "2026-01-05T00:00:00", ranked: [], sold: [], bought: [], holdings: [] },
     { datetime: "2026-01-12T00:00:00", ranked: [{ symbol: "SH:600000", score: 0.123456 }, { symbol: "SZ:000001", score: null }], sold: ["SZ:000002"], bought: ["SH:600000"], holdings: ["SH:600000", "SZ:000001"] },

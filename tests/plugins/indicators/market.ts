@@ -1,6 +1,7 @@
-/** Bar series for indicator tests: a seeded random walk, and a fast-check arbitrary of valid OHLCV bars. */
+/** Bar series for indicator tests: a seeded random walk, and the plugin harness's arbitrary of A-share bars. */
 import fc from "fast-check";
 import { allocSeries, type BarSeries } from "../../../core/bars/series.ts";
+import { barSeries } from "tdx-forge/testing";
 
 /**
  * A deterministic random walk with consistent open/high/low/close and volume.
@@ -31,31 +32,9 @@ export function randomWalk(n: number, seed = 1): BarSeries {
   return s;
 }
 
-/** Valid bars (low ≤ open, close ≤ high) with flat stretches, which stress divisions by a zero range. */
-export const barsArbitrary: fc.Arbitrary<BarSeries> = fc
-  .array(
-    fc.record({
-      move: fc.oneof(fc.constant(0), fc.integer({ min: -50, max: 50 })),
-      open: fc.integer({ min: -20, max: 20 }),
-      up: fc.integer({ min: 0, max: 30 }),
-      down: fc.integer({ min: 0, max: 30 }),
-      vol: fc.integer({ min: 0, max: 1_000_000 }),
-    }),
-    { minLength: 1, maxLength: 120 },
-  )
-  .map((rows) => {
-    const s = allocSeries(rows.length);
-    let price = 1000;
-    rows.forEach((r, i) => {
-      const open = Math.max(1, price + r.open);
-      price = Math.max(1, price + r.move);
-      s.time[i] = Date.UTC(2021, 0, 1 + i);
-      s.open[i] = open / 100;
-      s.close[i] = price / 100;
-      s.high[i] = (Math.max(open, price) + r.up) / 100;
-      s.low[i] = Math.max(0.001, (Math.min(open, price) - r.down) / 100);
-      s.vol[i] = r.vol;
-      s.amount[i] = r.vol * s.close[i]!;
-    });
-    return s;
-  });
+/**
+ * Valid bars from the plugin harness (tdx-forge/testing): A-share series with
+ * one-price limit days and suspensions, whose flat stretches stress divisions
+ * by a zero range, and zero-volume days.
+ */
+export const barsArbitrary: fc.Arbitrary<BarSeries> = barSeries();

@@ -2,13 +2,15 @@
  * Helpers for the strategy plugin tests: daily series from a few numbers, the
  * bars where a flag array fires, and the contract every strategy keeps
  * (defaults parse, bounds reject, flags align with bars, and no look-ahead: the
- * flags on a prefix of the bars are the prefix of the flags).
+ * flags on a prefix of the bars are the prefix of the flags) on A-share bar
+ * series from the plugin harness.
  */
 import assert from "node:assert/strict";
 import fc from "fast-check";
 import { z } from "zod";
 import { allocSeries, sliceSeries, type BarSeries } from "../../../core/bars/series.ts";
 import type { StrategyPlugin } from "../../../ports/plugins.ts";
+import { barSeries } from "tdx-forge/testing";
 
 /** Consecutive daily bars from 2024-01-02; open = previous close unless given; high/low span open and close. */
 export function daily(close: readonly number[], more: { vol?: readonly number[]; high?: readonly number[]; low?: readonly number[] } = {}): BarSeries {
@@ -28,20 +30,12 @@ export function daily(close: readonly number[], more: { vol?: readonly number[];
 /** Bar indexes where `flags` is 1. */
 export const on = (flags: Uint8Array): number[] => [...flags.keys()].filter((i) => flags[i] === 1);
 
-/** A random walk of closes (cents) with volumes, for property checks. */
-export const walkArb = fc
-  .array(fc.tuple(fc.integer({ min: -60, max: 60 }), fc.integer({ min: 1, max: 50 })), { minLength: 2, maxLength: 160 })
-  .map((steps) => {
-    let p = 1000;
-    const close: number[] = [];
-    const vol: number[] = [];
-    for (const [d, v] of steps) {
-      p = Math.max(100, p + d);
-      close.push(p / 100);
-      vol.push(v * 1e4);
-    }
-    return daily(close, { vol });
-  });
+/**
+ * Bar series for property checks: the plugin harness's A-share series
+ * (tdx-forge/testing: every board, limits by board and date, limit days,
+ * suspensions, ex-rights events, lots), as plugin authors test theirs.
+ */
+export const walkArb = barSeries();
 
 /** The plugin contract, checked for one strategy with a parameter set small enough for short series. */
 export function checkContract(plugin: StrategyPlugin<any>, small: Record<string, unknown>, outOfRange: Record<string, unknown>): void {

@@ -1,8 +1,12 @@
-/** Typed calls of the backtest, task and strategy-library endpoints (one function per endpoint). */
-import { get, post, query, request, type RequestOptions } from "./http.ts";
+/** Calls of the backtest, task and strategy-library endpoints (one function per endpoint), through the typed client. */
+import { api, call, query, type RequestOptions } from "./http.ts";
 import type { SavedStrategy, SavedStrategyCreate, SavedStrategyList, StrategyList, TaskAccepted, TaskList, TaskState, TaskSummary } from "./backtest-types.ts";
 
-export const backtestStrategies = () => get<StrategyList>("/api/v1/backtest/strategies");
+type Pending = Promise<{ data?: unknown; error?: unknown; response: Response }>;
+/** An answer as the page reads it (backtest-types.ts); the request is checked against the generated types. */
+const as = <T>(pending: Pending, opts?: RequestOptions) => call(pending, opts) as Promise<unknown> as Promise<T>;
+
+export const backtestStrategies = () => as<StrategyList>(api.GET("/api/v1/backtest/strategies"));
 
 /** The background submissions: each answers 202 with a task id. */
 export const SUBMIT_PATHS = {
@@ -21,16 +25,20 @@ export const SUBMIT_PATHS = {
 
 export type SubmitKind = keyof typeof SUBMIT_PATHS;
 
-/** `params` go in the query (the walk-forward and evaluation take `n_windows` there). */
-export const submitTask = (kind: SubmitKind, body: unknown, params: Record<string, number> = {}) => post<TaskAccepted>(`${SUBMIT_PATHS[kind]}${query(params)}`, body);
+/**
+ * `params` go in the query (the walk-forward and evaluation take `n_windows` there).
+ * The forms build their bodies from the strategy schemas at run time, so the body is checked by the route.
+ */
+export const submitTask = (kind: SubmitKind, body: unknown, params: Record<string, number> = {}) =>
+  as<TaskAccepted>(api.POST(SUBMIT_PATHS[kind], { body: body as never, params: { query: params as never } }));
 
-export const taskList = (limit: number, opts?: RequestOptions) => get<TaskList>(`/api/v1/backtest/tasks${query({ limit })}`, opts);
-export const taskState = (id: string, opts?: RequestOptions) => get<TaskState>(`/api/v1/backtest/tasks/${encodeURIComponent(id)}`, opts);
-export const cancelTask = (id: string) => request<TaskSummary>("DELETE", `/api/v1/backtest/tasks/${encodeURIComponent(id)}`);
+export const taskList = (limit: number, opts?: RequestOptions) => as<TaskList>(api.GET("/api/v1/backtest/tasks", { params: { query: { limit } }, signal: opts?.signal }), opts);
+export const taskState = (id: string, opts?: RequestOptions) => as<TaskState>(api.GET("/api/v1/backtest/tasks/{task_id}", { params: { path: { task_id: id } }, signal: opts?.signal }), opts);
+export const cancelTask = (id: string) => as<TaskSummary>(api.DELETE("/api/v1/backtest/tasks/{task_id}", { params: { path: { task_id: id } } }));
 /** Address of a finished task's export (a download, so a plain link). */
 export const taskExportUrl = (id: string, format: "csv" | "json") => `/api/v1/backtest/tasks/${encodeURIComponent(id)}/export${query({ format })}`;
 
-export const savedStrategies = (opts?: RequestOptions) => get<SavedStrategyList>("/api/v1/strategies", opts);
-export const savedStrategy = (id: string) => get<SavedStrategy>(`/api/v1/strategies/${encodeURIComponent(id)}`);
-export const saveStrategy = (body: SavedStrategyCreate) => post<SavedStrategy>("/api/v1/strategies", body);
-export const deleteSavedStrategy = (id: string) => request<Record<string, string>>("DELETE", `/api/v1/strategies/${encodeURIComponent(id)}`);
+export const savedStrategies = (opts?: RequestOptions) => as<SavedStrategyList>(api.GET("/api/v1/strategies", { signal: opts?.signal }), opts);
+export const savedStrategy = (id: string) => as<SavedStrategy>(api.GET("/api/v1/strategies/{strategy_id}", { params: { path: { strategy_id: id } } }));
+export const saveStrategy = (body: SavedStrategyCreate) => as<SavedStrategy>(api.POST("/api/v1/strategies", { body: body as never }));
+export const deleteSavedStrategy = (id: string) => as<Record<string, string>>(api.DELETE("/api/v1/strategies/{strategy_id}", { params: { path: { strategy_id: id } } }));

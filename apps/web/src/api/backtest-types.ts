@@ -1,112 +1,45 @@
-/** Shapes of the backtest, task and strategy-library answers the web app reads (see GET /openapi.json). */
-import type { Category } from "./types.ts";
+/**
+ * Shapes of the backtest, task and strategy-library answers the web app reads:
+ * the generated OpenAPI types (apps/client/openapi-types.ts) under the names
+ * the pages use; a `Pick` names the fields the pages read. Answers carry every
+ * defaulted field (`Required`); the generated types leave them optional, as a
+ * request may.
+ */
+import type { Schemas } from "./http.ts";
 
-export type ParamValue = number | string | boolean;
+export type ParamValue = NonNullable<Schemas["MultiStrategyItem"]["params"]>[string];
 export type Params = Record<string, ParamValue>;
 
-export interface StrategyParamInfo {
-  readonly name: string;
-  readonly type: "int" | "float" | "bool" | "str";
-  readonly default: ParamValue | null;
-  readonly label: string;
-  readonly min_value?: number;
-  readonly max_value?: number;
-  readonly choices?: readonly string[];
-  readonly description?: string;
-}
-
-export interface StrategyInfo {
-  readonly name: string;
-  readonly label: string;
-  readonly description: string;
-  readonly params: readonly StrategyParamInfo[];
-  readonly preset_grid: Readonly<Record<string, readonly ParamValue[]>>;
-}
-
-export interface StrategyList {
-  readonly strategies: readonly StrategyInfo[];
-  readonly count: number;
-}
-
-export type TaskStatus = "pending" | "running" | "done" | "failed" | "cancelled";
+export type StrategyParamInfo = Omit<Schemas["StrategyParam"], "input" | "max_length">;
+export type StrategyInfo = Pick<Schemas["StrategySchema"], "name" | "label" | "description" | "preset_grid"> & { readonly params: readonly StrategyParamInfo[] };
+export type StrategyList = Schemas["StrategySchemaResponse"];
+export type TaskStatus = Schemas["TaskSummary"]["status"];
 
 export const TERMINAL: ReadonlySet<TaskStatus> = new Set(["done", "failed", "cancelled"]);
 
-export interface TaskSummary {
-  readonly task_id: string;
-  readonly kind: string;
-  readonly status: TaskStatus;
-  readonly description: string;
-  readonly progress: number;
-  readonly message: string;
-  readonly created_at: number;
-  readonly started_at: number | null;
-  readonly finished_at: number | null;
-  readonly elapsed: number;
-  readonly error: string | null;
-  readonly attempts: number;
-}
+export type TaskSummary = Schemas["TaskSummary"];
+export type TaskState = Schemas["TaskStateResponse"];
+export type TaskList = Schemas["TaskListResponse"];
+export type TaskAccepted = Schemas["TaskSubmitResponse"];
 
-export interface TaskState extends TaskSummary {
-  readonly result: unknown;
-}
+/** Every metric is a number or null (undefined or infinite); the pages look them up by name. */
+export type Performance = Readonly<Partial<Schemas["Performance"]>> & Readonly<Record<string, number | null>>;
+export type EquityPoint = Schemas["EquityPoint"];
+export type Trade = Omit<Schemas["Trade"], "slippage" | "cost_basis" | "brokerage" | "stamp_tax" | "transfer_fee">;
 
-export interface TaskList {
-  readonly tasks: readonly TaskSummary[];
-  readonly count: number;
-}
-
-export interface TaskAccepted {
-  readonly task_id: string;
-  readonly status: TaskStatus;
-}
-
-/** Every metric is a number or null (undefined or infinite). */
-export type Performance = Readonly<Record<string, number | null>>;
-
-export interface EquityPoint {
-  readonly datetime: string;
-  readonly cash: number | null;
-  readonly position_value: number | null;
-  readonly total: number | null;
-  readonly drawdown: number | null;
-  readonly drawdown_pct: number | null;
-}
-
-export interface Trade {
-  readonly datetime: string;
-  readonly direction: "BUY" | "SELL";
-  readonly size: number | null;
-  readonly price: number | null;
-  readonly commission: number | null;
-  readonly pnl: number | null;
-  readonly rejected: boolean;
-  readonly reason: string | null;
-  readonly action: "open_long" | "close_long" | "open_short" | "close_short";
-  readonly entry_datetime: string | null;
-  readonly entry_price: number | null;
-  readonly holding_days: number | null;
-  readonly holding_bars: number | null;
-  readonly return_pct: number | null;
-}
-
-export interface BacktestResult {
+/** `config` carries the resolved `security`, as the schema's description says. */
+export type BacktestResult = Omit<Schemas["BacktestResultResponse"], "performance" | "trades" | "positions" | "config"> & {
   readonly performance: Performance;
-  readonly equity_curve: readonly EquityPoint[];
   readonly trades: readonly Trade[];
   readonly config: Readonly<Record<string, unknown>> & { readonly security?: { code: string; exchange: string; board?: string; st?: boolean } };
   readonly warnings?: readonly string[];
-}
-
-export interface PortfolioResult {
+};
+export type PortfolioResult = Omit<Schemas["PortfolioResult"], "total_performance" | "individual_results"> & {
   readonly total_performance: Performance;
   readonly individual_results: Readonly<Record<string, BacktestResult>>;
-  readonly equity_allocation: Readonly<Record<string, number>>;
-  readonly combined_equity: readonly EquityPoint[];
-  readonly config: Readonly<Record<string, unknown>>;
-  readonly skipped?: readonly { symbol: string; error: string }[];
-}
+};
 
+/** The formula screen's task result (FormulaScreenResult, which the task routes describe in prose only). */
 export interface ScreenResult {
   readonly signal: string;
   readonly columns: readonly string[];
@@ -118,45 +51,14 @@ export interface ScreenResult {
   readonly future_functions: readonly string[];
 }
 
-export type SavedKind = "single" | "portfolio" | "multi";
-
-export interface SavedStrategyCreate {
-  readonly name: string;
-  readonly kind: SavedKind;
-  readonly strategy: string;
-  readonly strategy_label: string;
-  readonly params: Params;
-  readonly context: Readonly<Record<string, unknown>>;
-  readonly trade_config: Readonly<Record<string, unknown>>;
-  readonly snapshot: Readonly<Record<string, number | null>>;
-  readonly tags: readonly string[];
-  readonly notes: string;
-}
-
-export interface SavedStrategy extends SavedStrategyCreate {
-  readonly id: string;
-  readonly created_at: string;
-  readonly updated_at: string;
-  readonly app_version: string;
-}
-
-export interface SavedStrategyList {
-  readonly strategies: readonly SavedStrategy[];
-  readonly count: number;
-}
-
+export type SavedStrategyCreate = Omit<Schemas["SavedStrategyCreate"], "tags"> & { readonly tags?: readonly string[] };
+export type SavedKind = SavedStrategyCreate["kind"];
+export type SavedStrategy = Required<Schemas["SavedStrategy"]>;
+export type SavedStrategyList = Schemas["SavedStrategyListResponse"];
 /** One row of a multi-strategy request. */
-export interface MultiItem {
-  readonly strategy: string;
-  readonly strategy_label: string;
-  readonly params: Params;
-  readonly symbol: string;
-  readonly category: Category;
-  readonly start_date?: string | null;
-  readonly end_date?: string | null;
-}
+export type MultiItem = Schemas["MultiStrategyItem"];
 
-/** A `task` message of the WebSocket. */
+/** A `task` message of the WebSocket (outside the OpenAPI document, which describes HTTP). */
 export interface TaskEvent {
   readonly task_id: string;
   readonly status: TaskStatus;

@@ -1,10 +1,33 @@
 /**
- * The one way the web app talks HTTP to the service: JSON in and out, every
- * failure turned into an `ApiError` carrying the server's `detail` (a string, or
- * FastAPI-style validation items), and a gate rejection (401/403 on `/api/v1`)
- * reported once to whoever watches the session, so any page can lose its login
- * and the shell shows the login screen.
+ * The one way the web app talks HTTP to the service: `api`, the typed client
+ * (openapi-fetch over the types generated from the service's /openapi.json,
+ * apps/client/openapi-types.ts, so paths, queries and bodies are checked
+ * against the routes), and `call`, which turns every failure into an
+ * `ApiError` carrying the server's `detail` (a string, or FastAPI-style
+ * validation items) and reports a gate rejection (401/403 on `/api/v1`) once to
+ * whoever watches the session, so any page can lose its login and the shell
+ * shows the login screen. The browser keeps the session cookie itself.
  */
+import createClient from "openapi-fetch";
+import type { components, paths } from "../../../client/openapi-types.ts";
+
+/** The service's named schemas (generated). */
+export type Schemas = components["schemas"];
+
+/** The path each answer was asked at (the gate watches `/api/v1` only). */
+const askedAt = new WeakMap<Response, string>();
+
+/** Same-origin calls; `fetch` is looked up per call (the page's, or a test's). */
+export const api = createClient<paths>({
+  baseUrl: globalThis.location?.origin ?? "http://localhost",
+  credentials: "same-origin",
+  headers: { accept: "application/json" },
+  fetch: async (req) => {
+    const res = await globalThis.fetch(req);
+    askedAt.set(res, new URL(req.url).pathname);
+    return res;
+  },
+});
 
 export interface ValidationItem {
   readonly type: string;
@@ -48,40 +71,33 @@ export interface RequestOptions {
   readonly quiet?: boolean;
 }
 
-export async function request<T>(method: string, path: string, body?: unknown, opts: RequestOptions = {}): Promise<T> {
-  let res: Response;
+/** What a typed call of `api` answers. */
+type Answer<T> = { data?: T; error?: unknown; response: Response };
+
+/** The data of a typed call, or an ApiError (status 0 when the service is unreachable). */
+export async function call<T>(pending: Promise<Answer<T>>, opts: RequestOptions = {}): Promise<T> {
+  let answer: Answer<T>;
   try {
-    res = await fetch(path, {
-      method,
-      headers: body === undefined ? { accept: "application/json" } : { accept: "application/json", "content-type": "application/json" },
-      body: body === undefined ? undefined : JSON.stringify(body),
-      credentials: "same-origin",
-      signal: opts.signal,
-    });
+    answer = await pending;
   } catch (e) {
     if (e instanceof DOMException && e.name === "AbortError") throw e;
     throw new ApiError(0, e instanceof Error ? e.message : String(e));
   }
-  const text = await res.text();
-  let parsed: unknown = undefined;
-  if (text !== "") {
-    try {
-      parsed = JSON.parse(text);
-    } catch {
-      parsed = undefined;
-    }
-  }
-  if (res.ok) return parsed as T;
-  const { text: detail, items } = describeDetail((parsed as { detail?: unknown } | undefined)?.detail);
+  const { data, error, response: res } = answer;
+  if (res.ok) return data as T;
+  const { text: detail, items } = describeDetail((error as { detail?: unknown } | undefined)?.detail);
   const err = new ApiError(res.status, detail || `${res.status} ${res.statusText}`, items);
-  if (!opts.quiet && path.startsWith("/api/v1") && (res.status === 401 || res.status === 403)) onGate(res.status, err.detail);
+  if (!opts.quiet && askedAt.get(res)?.startsWith("/api/v1") && (res.status === 401 || res.status === 403)) onGate(res.status, err.detail);
   throw err;
 }
 
-export const get = <T>(path: string, opts?: RequestOptions) => request<T>("GET", path, undefined, opts);
-export const post = <T>(path: string, body: unknown, opts?: RequestOptions) => request<T>("POST", path, body, opts);
+/** An untyped call by method and path, for what the routes do not describe (the OpenAPI document itself). */
+export function request<T>(method: string, path: string, body?: unknown, opts: RequestOptions = {}): Promise<T> {
+  const init = { body, signal: opts.signal } as never;
+  return call<T>(api.request(method.toLowerCase() as "get", path as never, init) as Promise<Answer<T>>, opts);
+}
 
-/** `?a=1&b=x` from the defined entries of a record. */
+/** `?a=1&b=x` from the defined entries of a record (for plain links, such as downloads). */
 export function query(params: Record<string, string | number | boolean | undefined>): string {
   const q = new URLSearchParams();
   for (const [k, v] of Object.entries(params)) if (v !== undefined) q.set(k, String(v));

@@ -1,32 +1,27 @@
-/** Shapes of the service's JSON answers the web app reads (see GET /openapi.json). */
+/**
+ * Shapes of the service's JSON answers the web app reads, taken from the
+ * generated OpenAPI types (apps/client/openapi-types.ts, from GET
+ * /openapi.json) under the names the pages use; a `Pick` names the fields the
+ * pages read. Two kinds of answer the contract leaves open are stated here:
+ * the rows of `{count, columns, data}` frames (their columns are listed in each
+ * route's description) and the chan result's parts.
+ */
+import type { paths } from "../../../client/openapi-types.ts";
+import type { Schemas } from "./http.ts";
 
-/** `{count, columns, data}`: every table the API returns. */
-export interface Frame<Row> {
-  readonly count: number;
-  readonly columns: readonly string[];
-  readonly data: readonly Row[];
-}
+/** `{count, columns, data}`: every table the API returns, with its rows as the route describes them. */
+export type Frame<Row> = Readonly<Pick<Schemas["DataFrameResponse"], "count">> & { readonly columns: readonly string[]; readonly data: readonly Row[] };
 
-export type Market = "SH" | "SZ" | "BJ";
-export type Category = "MIN_1" | "MIN_5" | "MIN_15" | "MIN_30" | "MIN_60" | "MIN_120" | "DAY" | "WEEK" | "MONTH" | "SEASON" | "YEAR";
-export type Adjust = "NONE" | "QFQ" | "HFQ";
+type BarsQuery = NonNullable<paths["/api/v1/bars"]["get"]["parameters"]["query"]>;
+export type Market = BarsQuery["market"];
+export type Category = NonNullable<BarsQuery["category"]>;
+export type Adjust = NonNullable<BarsQuery["adjust"]>;
 
 export const CATEGORIES: readonly Category[] = ["MIN_1", "MIN_5", "MIN_15", "MIN_30", "MIN_60", "MIN_120", "DAY", "WEEK", "MONTH", "SEASON", "YEAR"];
 export const ADJUSTS: readonly Adjust[] = ["QFQ", "NONE", "HFQ"];
 
-export interface AuthStatus {
-  readonly configured: boolean;
-  readonly authenticated: boolean;
-}
-
-export interface MarketSession {
-  readonly is_trading: boolean;
-  readonly phase: "pre_open" | "morning" | "lunch_break" | "afternoon" | "closed" | "weekend";
-  readonly now: string;
-  readonly timezone: string;
-  readonly windows: readonly { start: string; end: string }[];
-  readonly next_change: string;
-}
+export type AuthStatus = Schemas["AuthStatus"];
+export type MarketSession = Schemas["MarketSession"];
 
 export interface QuoteRow {
   readonly market: Market;
@@ -82,43 +77,13 @@ export interface TickRow {
   readonly buyorsell: number;
 }
 
-export interface HostInfo {
-  readonly host: string;
-  readonly name: string;
-  readonly latency_ms: number | null;
-  readonly reachable: boolean;
-  readonly is_current: boolean;
-  readonly error?: string | null;
-}
+export type HostInfo = Schemas["HostInfo"];
+export type HostList = Schemas["HostListResponse"];
+export type SwitchResult = Schemas["SwitchResponse"];
+export type IndicatorParam = Schemas["IndicatorParam"];
+export type IndicatorInfo = Pick<Schemas["IndicatorInfo"], "id" | "title" | "params" | "outputs" | "lines">;
 
-export interface HostList {
-  readonly hosts: readonly HostInfo[];
-  readonly current_host: string;
-  readonly total: number;
-  readonly source: string;
-}
-
-export interface SwitchResult {
-  readonly ok: boolean;
-  readonly host: string;
-  readonly message: string;
-}
-
-export interface IndicatorParam {
-  readonly name: string;
-  readonly default: number;
-  readonly min: number | null;
-  readonly max: number | null;
-}
-
-export interface IndicatorInfo {
-  readonly id: string;
-  readonly title: string;
-  readonly params: readonly IndicatorParam[];
-  readonly outputs: readonly string[];
-  readonly lines: readonly string[];
-}
-
+/** The chan answer's parts the pages draw (the contract leaves ChanlunResult open). */
 export interface ChanStroke {
   readonly index: number;
   readonly dir: "up" | "down";
@@ -153,26 +118,10 @@ export interface ChanResult {
   readonly bsp: readonly ChanPoint[];
 }
 
-export interface FormulaDiagnostic {
-  readonly line: number;
-  readonly column: number;
-  readonly message: string;
-}
-
-export interface FormulaOutput {
-  readonly name: string;
-  readonly kind: "signal" | "numeric";
-}
-
-export interface FormulaValidation {
-  readonly ok: boolean;
-  readonly errors: readonly FormulaDiagnostic[];
-  readonly warnings: readonly FormulaDiagnostic[];
-  readonly outputs: readonly FormulaOutput[];
-  readonly ignored: readonly string[];
-  readonly future_functions: readonly string[];
-  readonly params: readonly { name: string; value: number | null }[];
-}
+export type FormulaDiagnostic = Schemas["FormulaDiagnostic"];
+export type FormulaOutput = Schemas["FormulaOutput"];
+export type FormulaValidation = Schemas["FormulaValidateResponse"];
+export type FormulaComputation = Schemas["FormulaComputeResponse"];
 
 /** How TDX draws an output (its style words), as the compute answer gives it. */
 export interface FormulaStyle {
@@ -206,19 +155,6 @@ export interface FormulaPlot {
   }[];
 }
 
-export interface FormulaComputation {
-  readonly symbol: string | null;
-  readonly category: Category;
-  readonly count: number;
-  readonly outputs: readonly FormulaOutput[];
-  readonly last_time?: string | null;
-  readonly last_row: Readonly<Record<string, number | null>>;
-  readonly recent?: readonly Readonly<Record<string, unknown>>[];
-  readonly styles?: Readonly<Record<string, FormulaStyle>>;
-  readonly plot?: FormulaPlot;
-  readonly warnings: readonly FormulaDiagnostic[];
-  readonly future_functions: readonly string[];
-}
 
 export interface MarketStat {
   readonly up_count: number;

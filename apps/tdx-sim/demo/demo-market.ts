@@ -13,15 +13,21 @@ import type { TickSeries } from "../../../core/quotes/records.ts";
 import { generateMinutes, generateTicks, MINUTES_PER_DAY } from "./intraday.ts";
 import { boardDaily } from "./board-daily.ts";
 import { boardSecurity, type DemoBoard, demoBoards } from "./boards.ts";
-import { type DemoSecurity, demoUniverse, HISTORY_START } from "./universe.ts";
+import { fullUniverse } from "./full-universe.ts";
+import { type DemoSecurity, demoUniverse, HISTORY_START, type UniverseSize } from "./universe.ts";
 
 export const DEFAULT_SEED = 20260101;
 
 const CACHE_LIMIT = 4096;
+/**
+ * Whole histories kept (~150 kB each): every security of the demo universe
+ * (~1,300 with the board indices), a bounded share of the full-size one.
+ */
+export const HISTORY_LIMIT = 2048;
 
 /** A bounded memo: forgets everything when full (entries are cheap to regenerate). */
-function remember<V>(cache: Map<string, V>, key: string, value: V): void {
-  if (cache.size >= CACHE_LIMIT) cache.clear();
+function remember<V>(cache: Map<string, V>, key: string, value: V, limit = CACHE_LIMIT): void {
+  if (cache.size >= limit) cache.clear();
   cache.set(key, value);
 }
 
@@ -51,9 +57,9 @@ export class DemoMarket {
   readonly #minuteCache = new Map<string, BarSeries>();
   readonly #viewCache = new Map<string, DemoHistory>();
 
-  constructor(seed = DEFAULT_SEED) {
+  constructor(seed = DEFAULT_SEED, size: UniverseSize = "demo") {
     this.seed = seed;
-    const base = demoUniverse(seed);
+    const base = size === "full" ? fullUniverse(seed) : demoUniverse(seed);
     this.boards = demoBoards(seed, base);
     const indices = this.boards.filter((b) => b.kind !== "ZS");
     for (const b of indices) this.#boardByCode.set(b.code, b);
@@ -98,7 +104,7 @@ export class DemoMarket {
     }
     const key = s.market + s.code;
     let h = this.#histories.get(key);
-    if (!h) this.#histories.set(key, (h = this.#generate(s)));
+    if (!h) remember(this.#histories, key, (h = this.#generate(s)), HISTORY_LIMIT);
     let n = h.days.length;
     while (n > 0 && h.days[n - 1] > lastDay) n--;
     return n === h.days.length

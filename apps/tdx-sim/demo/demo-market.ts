@@ -53,6 +53,7 @@ export class DemoMarket {
   #days: number[] = [];
   #factor: Float64Array = new Float64Array(0);
   readonly #histories = new Map<string, DemoHistory>();
+  #generated = 0;
   /** Recently generated minute days and "as of now" views: quotes and bars ask for the same ones repeatedly. */
   readonly #minuteCache = new Map<string, BarSeries>();
   readonly #viewCache = new Map<string, DemoHistory>();
@@ -67,6 +68,11 @@ export class DemoMarket {
       a.market === b.market ? a.code.localeCompare(b.code) : a.market.localeCompare(b.market),
     );
     for (const s of this.universe) this.#byKey.set(s.market + s.code, s);
+  }
+
+  /** Histories generated so far (a warmed market generates none when read again). */
+  get historiesGenerated(): number {
+    return this.#generated;
   }
 
   /** The board behind a board index security (SH 880xxx/881xxx), if it is one. */
@@ -114,6 +120,7 @@ export class DemoMarket {
 
   /** A security's whole history on the current calendar; board indices follow their members. */
   #generate(s: DemoSecurity): DemoHistory {
+    this.#generated++;
     const board = s.market === "SH" ? this.#boardByCode.get(s.code) : undefined;
     if (!board) return generateDaily(this.seed, s, this.#days, this.#factor);
     const last = this.#days[this.#days.length - 1];

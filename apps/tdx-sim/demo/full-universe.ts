@@ -46,7 +46,7 @@ const MORE_INDICES: readonly [Market, string, string][] = [
 const MORE_FUNDS: readonly [Market, string, string][] = [
   ["SH", "510050", "50ETF"],
   ["SH", "510500", "500ETF"],
-  ["SH", "588000", "科创50ETF"],
+  ["SH", "588000", "科创ETF"],
   ["SZ", "159919", "300ETF"],
 ];
 

@@ -25,6 +25,8 @@ export interface DayBar {
 
 /** Minutes the day's high and low lie apart at least, so neither is a one-minute spike off the other. */
 const EXTREMES_APART = 30;
+/** Minutes after the open and before the close the extremes keep off (no one-minute dash to them). */
+const EDGE = 15;
 
 /** `p` reflected into [lo, hi] (a mirror at each bound keeps every step's size: no flat stretches at a bound). */
 function fold(p: number, lo: number, hi: number): number {
@@ -42,7 +44,7 @@ function fold(p: number, lo: number, hi: number): number {
  * single random minutes: one-minute spikes to the day's low in a flat line).
  */
 function minutePath(d: DayBar, decimals: number, n: number, rand: () => number, gauss: () => number): Float64Array {
-  const at = () => 5 + Math.floor(rand() * (n - 10));
+  const at = () => EDGE + Math.floor(rand() * (n - 2 * EDGE));
   const iHi = at();
   let iLo = at();
   while (Math.abs(iLo - iHi) < EXTREMES_APART) iLo = at();
@@ -54,7 +56,8 @@ function minutePath(d: DayBar, decimals: number, n: number, rand: () => number, 
     const [i0, p0] = anchors[k];
     const [i1, p1] = anchors[k + 1];
     const len = i1 - i0;
-    const sigma = (range * 0.25) / Math.sqrt(len);
+    // The bridge wanders about a tenth of the range from its straight line, whatever the segment's length.
+    const sigma = (range * 0.2) / Math.sqrt(len);
     const walk = new Float64Array(len + 1);
     for (let j = 1; j <= len; j++) walk[j] = walk[j - 1] + gauss();
     for (let j = 0; j <= len; j++) {

@@ -86,9 +86,12 @@ export function drawSecurity(seed: number, market: Market, code: string, name: s
   const young = !index && r() < 0.08;
   const listYear = young ? 2024 + Math.floor(r() * 2) : 2000 + Math.floor(r() * 16);
   const listDate = opts.listDate ?? listYear * 10000 + (1 + Math.floor(r() * 12)) * 100 + 1 + Math.floor(r() * 27);
-  const total = index ? 0 : Math.round((2 + r() * 200) * 1e7) * 10;
+  const shares = (2 + r() * 200) * 1e8;
   const hot = board === "CHINEXT" || board === "STAR" || board === "BSE";
   const drawn = Math.round((3 + r() * r() * 120) * 100) / 100;
+  const price0 = priceLevel(market, code) ?? (index ? 1000 : kind === "fund" ? Math.round((0.5 + drawn / 40) * 1000) / 1000 : drawn);
+  // Fewer shares where the price is high, so market caps and turnover stay believable (贵州茅台: ~1.3e9 shares).
+  const total = index ? 0 : Math.round((shares * Math.min(1, 30 / price0)) / 100) * 100;
   return {
     market,
     code,
@@ -97,7 +100,7 @@ export function drawSecurity(seed: number, market: Market, code: string, name: s
     board,
     st,
     listDate: index ? 19901219 : Math.max(listDate, 19901219),
-    price0: priceLevel(market, code) ?? (index ? 1000 : kind === "fund" ? Math.round((0.5 + drawn / 40) * 1000) / 1000 : drawn),
+    price0,
     sigma: index ? 0.011 : kind === "fund" ? 0.012 : (hot ? 0.028 : 0.02) + r() * 0.01,
     beta: index ? 1 : 0.6 + r() * 0.8,
     totalShares: total,

@@ -89,7 +89,10 @@ export function drawSecurity(seed: number, market: Market, code: string, name: s
   const shares = (2 + r() * 200) * 1e8;
   const hot = board === "CHINEXT" || board === "STAR" || board === "BSE";
   const drawn = Math.round((3 + r() * r() * 120) * 100) / 100;
-  const price0 = priceLevel(market, code) ?? (index ? 1000 : kind === "fund" ? Math.round((0.5 + drawn / 40) * 1000) / 1000 : drawn);
+  const level = priceLevel(market, code);
+  const price0 = level ?? (index ? 1000 : kind === "fund" ? Math.round((0.5 + drawn / 40) * 1000) / 1000 : drawn);
+  // The well-known names are large caps: they move about as much as a quiet main-board stock, whatever their board.
+  const sigma = (level !== undefined ? 0.016 : hot ? 0.028 : 0.02) + r() * 0.01;
   // Fewer shares where the price is high, so market caps and turnover stay believable (贵州茅台: ~1.3e9 shares).
   const total = index ? 0 : Math.round((shares * Math.min(1, 30 / price0)) / 100) * 100;
   return {
@@ -101,7 +104,7 @@ export function drawSecurity(seed: number, market: Market, code: string, name: s
     st,
     listDate: index ? 19901219 : Math.max(listDate, 19901219),
     price0,
-    sigma: index ? 0.011 : kind === "fund" ? 0.012 : (hot ? 0.028 : 0.02) + r() * 0.01,
+    sigma: index ? 0.011 : kind === "fund" ? 0.012 : sigma,
     beta: index ? 1 : 0.6 + r() * 0.8,
     totalShares: total,
     floatShares: index ? 0 : Math.round(total * (0.5 + r() * 0.5) / 100) * 100,

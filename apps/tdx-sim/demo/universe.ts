@@ -93,7 +93,7 @@ export function drawSecurity(seed: number, market: Market, code: string, name: s
   const price0 = level ?? (index ? 1000 : kind === "fund" ? Math.round((0.5 + drawn / 40) * 1000) / 1000 : drawn);
   // The well-known names are large caps: they move about as much as a quiet main-board stock, whatever their board.
   const sigma = (level !== undefined ? 0.016 : hot ? 0.028 : 0.02) + r() * 0.01;
-  // Fewer shares where the price is high, so market caps and turnover stay believable (贵州茅台: ~1.3e9 shares).
+  // Fewer shares where the price is high (a fiftieth of the draw at 1,500 CNY), so market caps and turnover stay believable.
   const total = index ? 0 : Math.round((shares * Math.min(1, 30 / price0)) / 100) * 100;
   return {
     market,

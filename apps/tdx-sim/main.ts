@@ -29,7 +29,7 @@ if (!Number.isInteger(port) || port < 0 || port > 65535 || !Number.isInteger(see
 }
 const source = values.vipdoc ? await VipdocSource.open(values.vipdoc) : new DemoSource(new DemoMarket(seed, universe));
 const sim = await startSimulator({ source, clock: systemClock, host: values.host, port });
-console.log(`TDX simulator (${source.name}) listening on ${sim.host}:${sim.port}`);
+console.log(`TDX simulator (${source.name}${values.vipdoc ? "" : `, ${universe} universe`}) listening on ${sim.host}:${sim.port}`);
 const stop = async () => {
   await sim.close();
   process.exit(0);

@@ -36,6 +36,14 @@ export function marketFactor(seed: number, days: readonly number[]): Float64Arra
 
 const BREADTH = 5000;
 
+/** A day's limit-up and limit-down prices from its reference price, on the tick (indices have none). */
+export function priceLimits(s: DemoSecurity, ref: number, time: number): { up: number; down: number } {
+  if (s.kind === "index") return { up: Infinity, down: -Infinity };
+  const frac = limitFraction(boardOf(s.code, s.market), s.st, time);
+  const decimals = s.kind === "fund" ? 3 : 2;
+  return { up: roundHalfUp(ref * (1 + frac), decimals), down: roundHalfUp(ref * (1 - frac), decimals) };
+}
+
 /** Generates the history of `s` over the calendar `days` (ascending YYYYMMDD). */
 export function generateDaily(seed: number, s: DemoSecurity, days: readonly number[], factor: Float64Array): DemoHistory {
   const rand = mulberry32(hashSeed(seed, "daily", s.market, s.code));
@@ -97,8 +105,7 @@ export function generateDaily(seed: number, s: DemoSecurity, days: readonly numb
       }
     }
     const frac = index ? 1 : limitFraction(board, s.st, fromYyyymmdd(day));
-    const hi = roundHalfUp(ref * (1 + frac), decimals);
-    const lo = roundHalfUp(ref * (1 - frac), decimals);
+    const { up: hi, down: lo } = priceLimits(s, ref, fromYyyymmdd(day));
     if (rand() < 0.01) trend = gauss() * 0.0005;
     // +σ²/2 offsets the volatility drag and `skew` the limit days' +1.2% / −0.6% odds; `pull` reverts
     // toward the anchor with a half-life of about five months. Together prices neither melt nor explode over a decade.

@@ -34,9 +34,7 @@ import { boardFiles } from "./board-files.ts";
 import { DemoReportFiles } from "./gpcw-reports.ts";
 import { DemoMacData } from "../mac/demo-mac.ts";
 import { macHandlers } from "../mac/mac-handlers.ts";
-import type { DemoHistory } from "./daily.ts";
-import { boardOf } from "../../../core/market/trading-board.ts";
-import { limitFraction } from "../../../core/market/price-limit.ts";
+import { type DemoHistory, priceLimits } from "./daily.ts";
 import { hashSeed, mulberry32 } from "./prng.ts";
 import type { DemoSecurity } from "./universe.ts";
 
@@ -132,15 +130,6 @@ export class DemoSource implements SimSource {
     return ev ? roundHalfUp((prev * 10 - ev.c1 + ev.c4 * ev.c2) / (10 + ev.c3 + ev.c4), 2) : prev;
   }
 
-  /** Limit-up and limit-down prices of bar `i` (indices: none). */
-  #limits(s: DemoSecurity, h: DemoHistory, i: number): { up: number; down: number } {
-    if (s.kind === "index") return { up: Infinity, down: -Infinity };
-    const pre = this.#preClose(h, i);
-    const f = limitFraction(boardOf(s.code, s.market), s.st, h.bars.time[i]);
-    const dec = this.market.decimals(s);
-    return { up: roundHalfUp(pre * (1 + f), dec), down: roundHalfUp(pre * (1 - f), dec) };
-  }
-
   quote(ref: SecurityRef, now: number): Quote | undefined {
     const s = this.#sec(ref);
     if (!s) return undefined;
@@ -165,7 +154,7 @@ export class DemoSource implements SimSource {
     const bVol = Math.round(lots * (0.45 + r() * 0.1));
     // The book sits on the tick grid next to the last price, never beyond the day's price limits (an
     // empty level is 0 at 0, as TDX sends it: no asks at limit-up, no bids at limit-down).
-    const { up, down } = this.#limits(s, h, i);
+    const { up, down } = priceLimits(s, preClose, h.bars.time[i]);
     const level = (k: number, side: 1 | -1) => {
       const p = roundHalfUp(price + side * (k + 1) * tick, dec);
       return p > up + tick / 2 || p < down - tick / 2 ? 0 : p;

@@ -39,6 +39,7 @@ import { serveWebApp } from "./web-static.ts";
 import { pageLoginGate } from "../../adapters/http/auth/login-page.ts";
 import { VERSION } from "./version.ts";
 import { warmUp } from "./warm-up.ts";
+import type { DemoMarket } from "../tdx-sim/demo/demo-market.ts";
 
 export interface RunningServer {
   /** Base URL, e.g. `http://127.0.0.1:8000`. */
@@ -67,6 +68,8 @@ export interface ServiceApp {
   readonly wss: WebSocketServer;
   /** The background start-up warm-up (see warm-up.ts); stops early when the service closes. */
   warmUp(): Promise<void>;
+  /** The in-process simulator's generated market, where the quote profile runs one (what the warm-up warms). */
+  readonly demo: DemoMarket | undefined;
   close(): Promise<void>;
 }
 
@@ -150,8 +153,9 @@ export async function buildApp(config: Config, overrides: Overrides = {}): Promi
     app,
     log,
     wss,
+    demo: quotes.demo,
     warmUp: () =>
-      warmUp({ startWorkers: backtest.startWorkers, demo: quotes.demo, registry, now: () => clock.now(), log, signal: warming.signal }),
+      warmUp({ startWorkers: backtest.startWorkers, demo: quotes.demo, market: marketData.services, registry, now: () => clock.now(), log, signal: warming.signal }),
     async close() {
       warming.abort();
       for (const close of closers.reverse()) await close();

@@ -36,6 +36,8 @@ const EnvSchema = z.object({
   TDX_RECORD: z.string().optional(),
   /** Seed of the simulator's generated demo market. */
   SIM_SEED: z.coerce.number().int().default(20260101),
+  /** The simulator's universe: `demo` (~400 securities) or `full` (~5,500, the real market's size; apps/tdx-sim/demo/full-universe.ts). */
+  SIM_UNIVERSE: z.enum(["demo", "full"]).default("demo"),
   /** How often subscribed WebSocket quotes are polled during trading hours. */
   WS_QUOTE_INTERVAL_MS: z.coerce.number().int().min(100).max(60_000).default(3000),
   /** Unsent WebSocket data a client may have queued before it is dropped as a slow consumer. */

@@ -3,7 +3,10 @@
  * `/health` answers at once): the costs the first requests would otherwise pay.
  * The worker threads start and load their job modules (the first optimisation
  * waited for them); the simulator's demo market generates every security's
- * history (the first market page asks for all of them); every built-in
+ * history (the first market page asks for all of them), then the market page's
+ * own requests run once at the service layer (the whole-market snapshot, the
+ * core-leader quotes, the strength scan with its vipdoc export, the board
+ * ranking), so the first page a user opens is served as fast as later ones; every built-in
  * indicator runs once through the formula engine and its kernel on a short
  * series (the first formula paid for lazy compilation of the parser, planner
  * and evaluator and for the fused loops of the common shapes). Work on the
@@ -14,13 +17,16 @@ import { setImmediate as yieldToEvents } from "node:timers/promises";
 import { allocSeries, type BarSeries } from "../../core/bars/series.ts";
 import type { Logger } from "../../ports/logger.ts";
 import type { PluginRegistry } from "../../ports/plugins.ts";
-import type { DemoMarket } from "../tdx-sim/demo/demo-market.ts";
+import type { MarketDataServices } from "../../adapters/http/market/market-data-services.ts";
+import { type DemoMarket, HISTORY_LIMIT } from "../tdx-sim/demo/demo-market.ts";
 
 export interface WarmUpParts {
   /** Starts what the job pool would start on first use. */
   readonly startWorkers?: () => void;
   /** The in-process simulator's demo market, when it serves the quotes. */
   readonly demo?: DemoMarket;
+  /** The services behind the market page (GET /market/stat, /market/strength, /market/core-leaders, /board-mac/ranking). */
+  readonly market?: MarketDataServices;
   readonly registry: PluginRegistry;
   readonly now: () => number;
   readonly log: Logger;
@@ -76,7 +82,8 @@ export async function warmUp(parts: WarmUpParts): Promise<void> {
     }
   });
   const demo = parts.demo;
-  if (demo) {
+  // A universe larger than the history cache (SIM_UNIVERSE=full) cannot be held warm: it is generated on use.
+  if (demo && demo.universe.length <= HISTORY_LIMIT) {
     await step("demo histories", async () => {
       const now = parts.now();
       const all = demo.universe;
@@ -85,6 +92,16 @@ export async function warmUp(parts: WarmUpParts): Promise<void> {
         await yieldToEvents();
       }
     });
+    const market = parts.market;
+    if (market) await step("market page", () => warmMarketPage(market));
   }
   if (!parts.signal.aborted) parts.log.info({ ms: Math.round(performance.now() - started), steps: done }, "warm-up done");
+}
+
+/** The market page's first requests with the page's defaults (apps/web/src/pages/MarketPage.vue). */
+async function warmMarketPage(m: MarketDataServices): Promise<void> {
+  await m.snapshot.take();
+  await m.snapshot.quotes(m.corePool);
+  await m.strength.scan({ preset: "steady", custom: {}, topN: 30, universe: "all", minListedDays: 65, minAmount: 0 });
+  await m.mac.ranking("HY", 20, "change_pct", false);
 }

@@ -24,10 +24,10 @@ const SIM_POOL = { requestTimeoutMs: 60_000 };
 
 export const simProfile: QuoteProfile = {
   name: "sim",
-  describe: (c) => `built-in simulator, demo market seed ${c.SIM_SEED}`,
+  describe: (c) => `built-in simulator, ${c.SIM_UNIVERSE} market seed ${c.SIM_SEED}`,
   async start(ctx) {
     const { config, clock, log } = ctx;
-    const market = new DemoMarket(config.SIM_SEED);
+    const market = new DemoMarket(config.SIM_SEED, config.SIM_UNIVERSE);
     const sim = await startSimulator({ source: new DemoSource(market), clock, port: config.SIM_PORT, log });
     const exSim = await startSimulator({ handlers: exHandlers(new ExDemo(config.SIM_SEED)), heads: [0x01], clock, log });
     const candidates = [{ name: "本地模拟主站", host: sim.host, port: sim.port }];

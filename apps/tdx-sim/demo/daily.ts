@@ -36,6 +36,14 @@ export function marketFactor(seed: number, days: readonly number[]): Float64Arra
 
 const BREADTH = 5000;
 
+/** A day's limit-up and limit-down prices from its reference price, on the tick (indices have none). */
+export function priceLimits(s: DemoSecurity, ref: number, time: number): { up: number; down: number } {
+  if (s.kind === "index") return { up: Infinity, down: -Infinity };
+  const frac = limitFraction(boardOf(s.code, s.market), s.st, time);
+  const decimals = s.kind === "fund" ? 3 : 2;
+  return { up: roundHalfUp(ref * (1 + frac), decimals), down: roundHalfUp(ref * (1 - frac), decimals) };
+}
+
 /** Generates the history of `s` over the calendar `days` (ascending YYYYMMDD). */
 export function generateDaily(seed: number, s: DemoSecurity, days: readonly number[], factor: Float64Array): DemoHistory {
   const rand = mulberry32(hashSeed(seed, "daily", s.market, s.code));
@@ -63,7 +71,7 @@ export function generateDaily(seed: number, s: DemoSecurity, days: readonly numb
 
   for (let i = 0; i < days.length; i++) {
     const day = days[i];
-    if (day < s.listDate) continue;
+    if (day < s.listDate || (s.suspendedFrom !== undefined && day >= s.suspendedFrom)) continue;
     if (!index && suspendedFor > 0) {
       suspendedFor--;
       continue;
@@ -79,12 +87,14 @@ export function generateDaily(seed: number, s: DemoSecurity, days: readonly numb
     if (!index && !fund && n > 60 && mmdd >= 601 && lastDividendYear < year && rand() < 0.04) {
       lastDividendYear = year;
       const fenhong = roundHalfUp(prev * (0.05 + rand() * 0.25), 2);
-      // Bonus shares, as in the market, mostly where the share price has grown high.
-      const song = rand() < (prev > 30 ? 0.5 : 0.02) ? [2, 3, 5, 10][Math.floor(rand() * 4)] : 0;
+      // Bonus shares, as in the market, mostly where the share price has grown high (for its own level:
+      // a 1,500 CNY blue chip is not "high" at 40).
+      const song = rand() < (prev > Math.max(30, 2 * s.price0) ? 0.5 : 0.02) ? [2, 3, 5, 10][Math.floor(rand() * 4)] : 0;
       const peigu = rand() < 0.04 ? 2 + Math.floor(rand() * 2) : 0;
       const peigujia = peigu ? roundHalfUp(prev * 0.7, 2) : 0;
       xdxr.push({ date: day, category: 1, c1: fenhong, c2: peigujia, c3: song, c4: peigu });
-      ref = (prev * 10 - fenhong + peigu * peigujia) / (10 + song + peigu);
+      // The exchange's ex-rights reference price, on the tick grid (the limits are computed from it).
+      ref = roundHalfUp((prev * 10 - fenhong + peigu * peigujia) / (10 + song + peigu), 2);
       anchor *= ref / prev;
       if (song || peigu) {
         const f = (10 + song + peigu) / 10;
@@ -95,8 +105,7 @@ export function generateDaily(seed: number, s: DemoSecurity, days: readonly numb
       }
     }
     const frac = index ? 1 : limitFraction(board, s.st, fromYyyymmdd(day));
-    const hi = roundHalfUp(ref * (1 + frac), decimals);
-    const lo = roundHalfUp(ref * (1 - frac), decimals);
+    const { up: hi, down: lo } = priceLimits(s, ref, fromYyyymmdd(day));
     if (rand() < 0.01) trend = gauss() * 0.0005;
     // +σ²/2 offsets the volatility drag and `skew` the limit days' +1.2% / −0.6% odds; `pull` reverts
     // toward the anchor with a half-life of about five months. Together prices neither melt nor explode over a decade.

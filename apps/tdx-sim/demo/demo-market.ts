@@ -13,15 +13,21 @@ import type { TickSeries } from "../../../core/quotes/records.ts";
 import { generateMinutes, generateTicks, MINUTES_PER_DAY } from "./intraday.ts";
 import { boardDaily } from "./board-daily.ts";
 import { boardSecurity, type DemoBoard, demoBoards } from "./boards.ts";
-import { type DemoSecurity, demoUniverse, HISTORY_START } from "./universe.ts";
+import { fullUniverse } from "./full-universe.ts";
+import { type DemoSecurity, demoUniverse, HISTORY_START, type UniverseSize } from "./universe.ts";
 
 export const DEFAULT_SEED = 20260101;
 
 const CACHE_LIMIT = 4096;
+/**
+ * Whole histories kept (~150 kB each): every security of the demo universe
+ * (~1,300 with the board indices), a bounded share of the full-size one.
+ */
+export const HISTORY_LIMIT = 2048;
 
 /** A bounded memo: forgets everything when full (entries are cheap to regenerate). */
-function remember<V>(cache: Map<string, V>, key: string, value: V): void {
-  if (cache.size >= CACHE_LIMIT) cache.clear();
+function remember<V>(cache: Map<string, V>, key: string, value: V, limit = CACHE_LIMIT): void {
+  if (cache.size >= limit) cache.clear();
   cache.set(key, value);
 }
 
@@ -47,13 +53,14 @@ export class DemoMarket {
   #days: number[] = [];
   #factor: Float64Array = new Float64Array(0);
   readonly #histories = new Map<string, DemoHistory>();
+  #generated = 0;
   /** Recently generated minute days and "as of now" views: quotes and bars ask for the same ones repeatedly. */
   readonly #minuteCache = new Map<string, BarSeries>();
   readonly #viewCache = new Map<string, DemoHistory>();
 
-  constructor(seed = DEFAULT_SEED) {
+  constructor(seed = DEFAULT_SEED, size: UniverseSize = "demo") {
     this.seed = seed;
-    const base = demoUniverse(seed);
+    const base = size === "full" ? fullUniverse(seed) : demoUniverse(seed);
     this.boards = demoBoards(seed, base);
     const indices = this.boards.filter((b) => b.kind !== "ZS");
     for (const b of indices) this.#boardByCode.set(b.code, b);
@@ -61,6 +68,11 @@ export class DemoMarket {
       a.market === b.market ? a.code.localeCompare(b.code) : a.market.localeCompare(b.market),
     );
     for (const s of this.universe) this.#byKey.set(s.market + s.code, s);
+  }
+
+  /** Histories generated so far (a warmed market generates none when read again). */
+  get historiesGenerated(): number {
+    return this.#generated;
   }
 
   /** The board behind a board index security (SH 880xxx/881xxx), if it is one. */
@@ -98,7 +110,7 @@ export class DemoMarket {
     }
     const key = s.market + s.code;
     let h = this.#histories.get(key);
-    if (!h) this.#histories.set(key, (h = this.#generate(s)));
+    if (!h) remember(this.#histories, key, (h = this.#generate(s)), HISTORY_LIMIT);
     let n = h.days.length;
     while (n > 0 && h.days[n - 1] > lastDay) n--;
     return n === h.days.length
@@ -108,6 +120,7 @@ export class DemoMarket {
 
   /** A security's whole history on the current calendar; board indices follow their members. */
   #generate(s: DemoSecurity): DemoHistory {
+    this.#generated++;
     const board = s.market === "SH" ? this.#boardByCode.get(s.code) : undefined;
     if (!board) return generateDaily(this.seed, s, this.#days, this.#factor);
     const last = this.#days[this.#days.length - 1];

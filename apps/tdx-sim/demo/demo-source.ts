@@ -34,7 +34,7 @@ import { boardFiles } from "./board-files.ts";
 import { DemoReportFiles } from "./gpcw-reports.ts";
 import { DemoMacData } from "../mac/demo-mac.ts";
 import { macHandlers } from "../mac/mac-handlers.ts";
-import type { DemoHistory } from "./daily.ts";
+import { type DemoHistory, priceLimits } from "./daily.ts";
 import { hashSeed, mulberry32 } from "./prng.ts";
 import type { DemoSecurity } from "./universe.ts";
 
@@ -144,18 +144,29 @@ export class DemoSource implements SimSource {
     const preClose = this.#preClose(h, i);
     const { minutesDone, tradingDay, day } = DemoMarket.session(now);
     const live = tradingDay && h.days[i] === day && minutesDone < 240;
+    // Outside the session (after 15:00, before the open, on holidays) the quote is the last session's
+    // close, identical whenever it is read: everything below depends on (bar day, minutes done) only.
+    const done = live ? minutesDone : 240;
     const mins = live ? this.market.minutesAt(s, now) : undefined;
     const ago = mins && mins.length > 5 ? mins.close[mins.length - 6] : undefined;
-    const r = mulberry32(hashSeed(this.market.seed, "book", s.code, Math.floor(now / 60_000)));
+    const r = mulberry32(hashSeed(this.market.seed, "book", s.code, h.days[i], done));
     const lots = Math.round(h.bars.vol[i] / lot);
     const bVol = Math.round(lots * (0.45 + r() * 0.1));
-    const level = (k: number, side: 1 | -1) => roundHalfUp(price + side * (k + 1) * tick, dec);
-    const book = () => Math.max(1, Math.round(r() * 500));
-    const msOfDay = Math.min(now - dayStart(now), live ? Infinity : 15 * 3_600_000 + 3000);
+    // The book sits on the tick grid next to the last price, never beyond the day's price limits (an
+    // empty level is 0 at 0, as TDX sends it: no asks at limit-up, no bids at limit-down).
+    const { up, down } = priceLimits(s, preClose, h.bars.time[i]);
+    const level = (k: number, side: 1 | -1) => {
+      const p = roundHalfUp(price + side * (k + 1) * tick, dec);
+      return p > up + tick / 2 || p < down - tick / 2 ? 0 : p;
+    };
+    const bids = [0, 1, 2, 3, 4].map((k) => level(k, -1));
+    const asks = [0, 1, 2, 3, 4].map((k) => level(k, 1));
+    const book = (p: number) => (p === 0 ? 0 : Math.max(1, Math.round(r() * 500)));
+    const msOfDay = live ? now - dayStart(now) : 15 * 3_600_000 + 3000;
     return {
       market: ref.market,
       code: s.code,
-      active1: minutesDone + 1,
+      active1: done + 1,
       price,
       preClose,
       open: h.bars.open[i],
@@ -170,14 +181,14 @@ export class DemoSource implements SimSource {
       bVol,
       unknown16: 0,
       unknown17: 0,
-      bids: [0, 1, 2, 3, 4].map((k) => level(k, -1)),
-      asks: [0, 1, 2, 3, 4].map((k) => level(k, 1)),
-      bidVols: [0, 1, 2, 3, 4].map(book),
-      askVols: [0, 1, 2, 3, 4].map(book),
+      bids,
+      asks,
+      bidVols: bids.map(book),
+      askVols: asks.map(book),
       unknownStatus: 0,
       unknownTail: [0, 0, 0, 0],
       riseSpeed: ago ? roundHalfUp(((price - ago) / ago) * 100, 2) : 0,
-      active2: minutesDone + 1,
+      active2: done + 1,
     };
   }
 

@@ -1,7 +1,8 @@
 /**
  * One day's 240 one-minute bars and its ticks, drawn so that they add up exactly to
  * the daily bar: first open, last close, the day's high and low both touched,
- * volume and amount summed. Deterministic per (seed, security, day).
+ * volume and amount summed, and a continuous line in between (no spikes, no jump
+ * at the lunch break). Deterministic per (seed, security, day).
  */
 import { roundHalfUp } from "../../../core/bars/round.ts";
 import { allocSeries, type BarSeries } from "../../../core/bars/series.ts";
@@ -22,13 +23,50 @@ export interface DayBar {
   readonly amount: number;
 }
 
-/** Piecewise-linear map fixing `a` and `b` while sending [lo0, hi0] onto [lo, hi]. */
-function stretch(p: number, a: number, b: number, lo0: number, hi0: number, lo: number, hi: number): number {
-  const top = Math.max(a, b);
-  const bottom = Math.min(a, b);
-  if (p > top) return hi0 === top ? top : top + ((p - top) * (hi - top)) / (hi0 - top);
-  if (p < bottom) return lo0 === bottom ? bottom : bottom - ((bottom - p) * (bottom - lo)) / (bottom - lo0);
-  return p;
+/** Minutes the day's high and low lie apart at least, so neither is a one-minute spike off the other. */
+const EXTREMES_APART = 30;
+/** Minutes after the open and before the close the extremes keep off (no one-minute dash to them). */
+const EDGE = 15;
+
+/** `p` reflected into [lo, hi] (a mirror at each bound keeps every step's size: no flat stretches at a bound). */
+function fold(p: number, lo: number, hi: number): number {
+  const r = hi - lo;
+  if (r <= 0) return lo;
+  const m = (((p - lo) % (2 * r)) + 2 * r) % (2 * r);
+  return lo + (m <= r ? m : 2 * r - m);
+}
+
+/**
+ * The minute path: Brownian bridges from the open through the day's high and low
+ * (at two random minutes, in random order) to the close, reflected into [low, high].
+ * Every step is a bridge step, the lunch break included, so the line has no jump
+ * the session's own moves do not have (an earlier version forced the extremes onto
+ * single random minutes: one-minute spikes to the day's low in a flat line).
+ */
+function minutePath(d: DayBar, decimals: number, n: number, rand: () => number, gauss: () => number): Float64Array {
+  const at = () => EDGE + Math.floor(rand() * (n - 2 * EDGE));
+  const iHi = at();
+  let iLo = at();
+  while (Math.abs(iLo - iHi) < EXTREMES_APART) iLo = at();
+  const anchors: [number, number][] = [[0, d.open], [iHi, d.high], [iLo, d.low], [n, d.close]];
+  anchors.sort((a, b) => a[0] - b[0]);
+  const range = d.high - d.low;
+  const path = new Float64Array(n + 1);
+  for (let k = 0; k + 1 < anchors.length; k++) {
+    const [i0, p0] = anchors[k];
+    const [i1, p1] = anchors[k + 1];
+    const len = i1 - i0;
+    // The bridge wanders about a tenth of the range from its straight line, whatever the segment's length.
+    const sigma = (range * 0.2) / Math.sqrt(len);
+    const walk = new Float64Array(len + 1);
+    for (let j = 1; j <= len; j++) walk[j] = walk[j - 1] + gauss();
+    for (let j = 0; j <= len; j++) {
+      const p = p0 + ((p1 - p0) * j) / len + (walk[j] - (walk[len] * j) / len) * sigma;
+      path[i0 + j] = roundHalfUp(fold(p, d.low, d.high), decimals);
+    }
+  }
+  for (const [i, p] of anchors) path[i] = p;
+  return path;
 }
 
 /** The 240 one-minute bars of `day` (YYYYMMDD), stamped at their end like TDX. */
@@ -36,33 +74,8 @@ export function generateMinutes(seed: number, key: string, day: number, d: DayBa
   const rand = mulberry32(hashSeed(seed, "minutes", key, day));
   const gauss = normal(rand);
   const n = MINUTES_PER_DAY;
-  // A Brownian bridge from open to close, then stretched so it touches high and low.
-  const path = new Float64Array(n + 1);
-  for (let i = 1; i <= n; i++) path[i] = path[i - 1] + gauss();
-  const end = path[n];
-  const scale = Math.max(d.high - d.low, 10 ** -decimals) / 6;
-  let lo0 = Infinity;
-  let hi0 = -Infinity;
-  for (let i = 0; i <= n; i++) {
-    path[i] = d.open + ((d.close - d.open) * i) / n + (path[i] - (end * i) / n) * scale;
-    lo0 = Math.min(lo0, path[i]);
-    hi0 = Math.max(hi0, path[i]);
-  }
-  // Force both extremes to be reached somewhere inside the day.
-  const iHi = 1 + Math.floor(rand() * (n - 1));
-  let iLo = 1 + Math.floor(rand() * (n - 1));
-  if (iLo === iHi) iLo = iHi === 1 ? 2 : iHi - 1;
-  const top = Math.max(d.open, d.close);
-  const bottom = Math.min(d.open, d.close);
-  path[iHi] = Math.max(path[iHi], hi0 > top ? hi0 : top + 1e-9);
-  path[iLo] = Math.min(path[iLo], lo0 < bottom ? lo0 : bottom - 1e-9);
-  hi0 = Math.max(hi0, path[iHi]);
-  lo0 = Math.min(lo0, path[iLo]);
-  for (let i = 0; i <= n; i++) path[i] = roundHalfUp(stretch(path[i], d.open, d.close, lo0, hi0, d.low, d.high), decimals);
-  path[0] = d.open;
-  path[n] = d.close;
-  path[iHi] = d.high;
-  path[iLo] = d.low;
+  const path = minutePath(d, decimals, n, rand, gauss);
+  const scale = Math.max(d.high - d.low, 10 ** -decimals) / 40;
 
   // U-shaped volume profile, in whole lots.
   const w = new Float64Array(n);
@@ -81,7 +94,7 @@ export function generateMinutes(seed: number, key: string, day: number, d: DayBa
   for (let i = 0; i < n; i++) {
     const o = i === 0 ? d.open : path[i];
     const c = path[i + 1];
-    const wig = Math.abs(gauss()) * scale * 0.2;
+    const wig = Math.abs(gauss()) * scale;
     s.time[i] = t0 + (wallMinuteOfStart(i) + 1) * MINUTE_MS;
     s.open[i] = o;
     s.close[i] = c;

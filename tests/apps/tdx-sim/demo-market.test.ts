@@ -47,7 +47,8 @@ test("bars are trading days only, OHLC consistent, within the daily price limit"
       assert.ok(b.vol[i] > 0 && b.amount[i] > 0, "b.vol[i] > 0 && b.amount[i] > 0");
       if (i === 0) continue;
       const ev = h.xdxr.find((x) => x.date === h.days[i] && x.category === 1);
-      const ref = ev ? (b.close[i - 1] * 10 - ev.c1 + ev.c4 * ev.c2) / (10 + ev.c3 + ev.c4) : b.close[i - 1];
+      // The ex-rights reference price is published on the 0.01 tick (the limits are computed from it).
+      const ref = ev ? roundHalfUp((b.close[i - 1] * 10 - ev.c1 + ev.c4 * ev.c2) / (10 + ev.c3 + ev.c4), 2) : b.close[i - 1];
       const f = limitFraction(boardOf(s.code, s.market), s.st, b.time[i]);
       assert.ok(b.high[i] <= roundHalfUp(ref * (1 + f), 2) + 1e-9, `${s.code} ${h.days[i]} above limit`);
       assert.ok(b.low[i] >= roundHalfUp(ref * (1 - f), 2) - 1e-9, `${s.code} ${h.days[i]} below limit`);

@@ -7,7 +7,8 @@
  *   <store>/sync.lock                                   while a sync runs (store-lock.ts)
  *
  * Readers ask {@link MarketStore.covers} whether the store holds a security's bars
- * complete at this moment (core/market/store-freshness.ts), and read them through
+ * complete at this moment (core/market/store-freshness.ts) and exactly (a volume
+ * beyond the files' u32 word is not), and read them through
  * {@link MarketStore.source}: the project's vipdoc quote source over the tree,
  * with the stored ex-rights records. The tree is re-read when a sync (in this
  * process or another) has written since it was opened.
@@ -86,12 +87,12 @@ export class MarketStore {
     if (!kind || !market) return false;
     const row = await this.db
       .selectFrom("sync_state")
-      .select(["fetched_at", "records"])
+      .select(["fetched_at", "records", "exact"])
       .where("market", "=", market)
       .where("code", "=", ref.code)
       .where("kind", "=", kind)
       .executeTakeFirst();
-    return !!row && row.records > 0 && stillComplete(row.fetched_at, marketTimeOf(this.clock.now()));
+    return !!row && row.records > 0 && row.exact === 1 && stillComplete(row.fetched_at, marketTimeOf(this.clock.now()));
   }
 
   /** The stored data as a quote source (bars of the stored categories, ex-rights). */

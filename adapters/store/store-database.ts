@@ -8,7 +8,9 @@
  * - `xdxr`: each security's ex-rights records as the quote server sent them (JSON);
  * - `finance`: each stock's finance snapshot (JSON);
  * - `sync_state`: per security and file kind, the records on disk, the last bar's
- *   time and when they were fetched; committed only after the file is fsync'd;
+ *   time, when they were fetched, and whether the file holds every value exactly
+ *   (0 once a volume beyond the u32 word was clamped); committed only after the
+ *   file is fsync'd;
  * - `sync_run`: one row per sync (start, end, outcome, failures).
  */
 import { type Generated, type Kysely, type Migration, type MigrationProvider, sql } from "kysely";
@@ -19,7 +21,7 @@ export interface StoreSchema {
   security: { market: string; code: string; name: string; kind: string; board: string; decimals: number };
   xdxr: { market: string; code: string; records: string };
   finance: { market: string; code: string; snapshot: string };
-  sync_state: { market: string; code: string; kind: string; records: number; last_time: number; fetched_at: number };
+  sync_state: { market: string; code: string; kind: string; records: number; last_time: number; fetched_at: number; exact: number };
   sync_run: { id: Generated<number>; started_at: number; finished_at: number | null; status: string; summary: string };
 }
 
@@ -44,6 +46,7 @@ const migrations: Record<string, Migration> = {
         .addColumn("records", "integer", (c) => c.notNull())
         .addColumn("last_time", "integer", (c) => c.notNull())
         .addColumn("fetched_at", "integer", (c) => c.notNull())
+        .addColumn("exact", "integer", (c) => c.notNull())
         .addPrimaryKeyConstraint("sync_state_pk", ["market", "code", "kind"])
         .execute();
       await db.schema

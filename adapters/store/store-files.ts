@@ -35,11 +35,16 @@ export interface FetchedBars extends BarSeries {
   readonly down?: Float64Array;
 }
 
+/** Whether every volume of `bars` fits the files' u32 word (else the file cannot hold them exactly). */
+export function volumesFit(bars: BarSeries): boolean {
+  return bars.vol.every((v) => Number.isNaN(v) || v <= U32_MAX);
+}
+
 /**
  * The file records of `bars`. Daily files keep index breadth in the reserved word
  * (advancing low, declining high, as TDX does) and 0 otherwise; the u32 volume
- * word holds what the server sent (a value beyond it is clamped; index minute bars
- * carry no volume and are written as 0).
+ * word holds what the server sent (a value beyond it is clamped, as TDX's own files
+ * must: see {@link volumesFit}; index minute bars carry no volume and are written as 0).
  */
 export function encodeBars(kind: BarFileKind, market: VipdocMarket, code: string, bars: FetchedBars): Uint8Array {
   const vol = bars.vol.map((v) => (Number.isNaN(v) ? 0 : Math.min(v, U32_MAX)));

@@ -37,7 +37,7 @@ import type { MarketId, SecurityRef, XdxrEntry } from "../../core/quotes/records
 import type { Clock } from "../../ports/clock.ts";
 import type { QuoteSource } from "../../ports/quote-source.ts";
 import { MARKET_FOLDER, type MarketStore } from "./market-store.ts";
-import { appendRecords, barFilePath, type BarFileKind, encodeBars, type FetchedBars, openStoredFile, recordTime, replaceFile } from "./store-files.ts";
+import { appendRecords, barFilePath, type BarFileKind, encodeBars, type FetchedBars, openStoredFile, recordTime, replaceFile, volumesFit } from "./store-files.ts";
 import { acquireSyncLock } from "./store-lock.ts";
 
 const PAGE = 800;
@@ -214,8 +214,13 @@ class SyncJob {
     const xdxrJson = JSON.stringify(xdxr);
     const stored = await db.selectFrom("xdxr").select("records").where("market", "=", folder).where("code", "=", s.code).executeTakeFirst();
     const changed = stored !== undefined && stored.records !== xdxrJson ? firstChange(JSON.parse(stored.records) as XdxrEntry[], xdxr) : undefined;
-    const written: { kind: BarFileKind; records: number; last: number }[] = [];
-    for (const kind of s.kinds) written.push({ kind, ...(await this.#file(s, kind, home, now, kind === "day" ? changed : undefined)) });
+    const written: { kind: BarFileKind; records: number; last: number; exact: boolean }[] = [];
+    for (const kind of s.kinds) {
+      const w = await this.#file(s, kind, home, now, kind === "day" ? changed : undefined);
+      // appended bars keep a file exact only if it was
+      const was = states.find((r) => r.kind === kind)?.exact ?? 1;
+      written.push({ kind, ...w, exact: w.exact && (w.whole || was === 1) });
+    }
     await db.transaction().execute(async (tx) => {
       await tx.insertInto("xdxr").values({ market: folder, code: s.code, records: xdxrJson }).onConflict((oc) => oc.columns(["market", "code"]).doUpdateSet({ records: xdxrJson })).execute();
       if (finance) {
@@ -223,15 +228,24 @@ class SyncJob {
         await tx.insertInto("finance").values({ market: folder, code: s.code, snapshot }).onConflict((oc) => oc.columns(["market", "code"]).doUpdateSet({ snapshot })).execute();
       }
       for (const w of written) {
-        const v = { records: w.records, last_time: w.last, fetched_at: now };
+        const v = { records: w.records, last_time: w.last, fetched_at: now, exact: w.exact ? 1 : 0 };
         await tx.insertInto("sync_state").values({ market: folder, code: s.code, kind: w.kind, ...v }).onConflict((oc) => oc.columns(["market", "code", "kind"]).doUpdateSet(v)).execute();
       }
     });
     this.counts.updated++;
   }
 
-  /** Brings one file up to date; returns what it holds. `changedFrom`: a changed ex-rights date (YYYYMMDD). */
-  async #file(s: Security, kind: BarFileKind, home: number, now: number, changedFrom: number | undefined): Promise<{ records: number; last: number }> {
+  /**
+   * Brings one file up to date; returns what it holds, whether it was written whole, and whether what was
+   * written fits it exactly. `changedFrom`: a changed ex-rights date (YYYYMMDD).
+   */
+  async #file(
+    s: Security,
+    kind: BarFileKind,
+    home: number,
+    now: number,
+    changedFrom: number | undefined,
+  ): Promise<{ records: number; last: number; whole: boolean; exact: boolean }> {
     const folder = MARKET_FOLDER[s.ref.market]!;
     const path = barFilePath(this.d.store.vipdoc, folder, s.code, kind);
     const file = await openStoredFile(path);
@@ -246,7 +260,7 @@ class SyncJob {
       const all = final(await this.#pages(s, kind, home, -Infinity, PAGE));
       if (all.length > 0) await replaceFile(path, encode(all));
       this.counts.bars_added += Math.max(0, all.length - file.records);
-      return { records: all.length, last: all.length ? all.time[all.length - 1]! : 0 };
+      return { records: all.length, last: all.length ? all.time[all.length - 1]! : 0, whole: true, exact: volumesFit(all) };
     };
     if (!file.last) return whole();
     const last = recordTime(kind, folder, s.code, file.last);
@@ -265,7 +279,7 @@ class SyncJob {
     const fresh = final(slice(recent, at + 1, recent.length));
     if (fresh.length > 0) await appendRecords(path, encode(fresh));
     this.counts.bars_added += fresh.length;
-    return { records: file.records + fresh.length, last: fresh.length ? fresh.time[fresh.length - 1]! : last };
+    return { records: file.records + fresh.length, last: fresh.length ? fresh.time[fresh.length - 1]! : last, whole: false, exact: volumesFit(fresh) };
   }
 
   /** Pages back from the newest bar until a page reaches `until` (or the history ends). */

@@ -123,3 +123,23 @@ describe("market store over HTTP", () => {
     assert.equal(r.body.count, 5, "five rows");
   });
 });
+
+describe("SYNC_AT", () => {
+  test("queues a store sync at the set time on a weekday, by the service's clock", async () => {
+    // Monday 2026-11-23, 15:29:59.700 in Shanghai: the schedule is 300 ms away.
+    const s = await startTestServer({ clock: new FakeClock(Date.UTC(2026, 10, 23, 7, 29, 59, 700)), env: { SYNC_AT: "15:30" } });
+    try {
+      let sync: { kind: string; task_id: string } | undefined;
+      while (!sync) {
+        const r = await call(s.url, "GET", "/api/v1/backtest/tasks");
+        assert.equal(r.status, 200, r.text);
+        sync = r.body.tasks.find((t: { kind: string }) => t.kind === "store.sync");
+        if (!sync) await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      assert.equal(sync.kind, "store.sync", "a sync task was queued");
+      await call(s.url, "DELETE", `/api/v1/backtest/tasks/${sync.task_id}`);
+    } finally {
+      await s.dispose();
+    }
+  });
+});

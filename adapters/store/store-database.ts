@@ -49,6 +49,8 @@ const migrations: Record<string, Migration> = {
         .addColumn("exact", "integer", (c) => c.notNull())
         .addPrimaryKeyConstraint("sync_state_pk", ["market", "code", "kind"])
         .execute();
+      // readers ask for the newest fetch on every store read (market-store.ts): an index makes it one lookup
+      await db.schema.createIndex("sync_state_fetched").on("sync_state").column("fetched_at").execute();
       await db.schema
         .createTable("sync_run")
         .addColumn("id", "integer", (c) => c.primaryKey().autoIncrement())

@@ -43,8 +43,14 @@ export interface StoreState {
   readonly last_run: { readonly id: number; readonly started_at: number; readonly finished_at: number | null; readonly status: string; readonly summary: unknown } | null;
 }
 
-/** The store's ex-rights records served with the tree's bars; everything else is the vipdoc source's. */
+/**
+ * The store's ex-rights records served with the tree's bars; everything else is
+ * the vipdoc source's. Records are parsed once per tree: a sync that changes them
+ * also moves the newest fetch time, and a new tree (with a new cache) is opened.
+ */
 class StoredQuoteSource extends VipdocQuoteSource {
+  readonly #xdxr = new Map<string, Promise<XdxrEntry[]>>();
+
   constructor(
     tree: VipdocTree,
     clock: Clock,
@@ -53,11 +59,33 @@ class StoredQuoteSource extends VipdocQuoteSource {
     super(tree, clock);
   }
 
-  override async xdxr(ref: SecurityRef): Promise<XdxrEntry[]> {
-    const row = await this.db.selectFrom("xdxr").select("records").where("market", "=", MARKET_FOLDER[ref.market]!).where("code", "=", ref.code).executeTakeFirst();
-    return row ? (JSON.parse(row.records) as XdxrEntry[]) : [];
+  override xdxr(ref: SecurityRef): Promise<XdxrEntry[]> {
+    const key = `${ref.market}:${ref.code}`;
+    let hit = this.#xdxr.get(key);
+    if (!hit) {
+      hit = this.db
+        .selectFrom("xdxr")
+        .select("records")
+        .where("market", "=", MARKET_FOLDER[ref.market]!)
+        .where("code", "=", ref.code)
+        .executeTakeFirst()
+        .then((row) => (row ? (JSON.parse(row.records) as XdxrEntry[]) : []));
+      this.#xdxr.set(key, hit);
+      hit.catch(() => this.#xdxr.delete(key));
+    }
+    // callers get their own array (adjustment code must not share one)
+    return hit.then((list) => list.slice());
   }
 }
+
+/** What the sync state says of each file, read at most every {@link STATE_REFRESH_MS} (a market-wide job asks per security). */
+interface StateSnapshot {
+  readonly files: ReadonlyMap<string, { readonly records: number; readonly exact: number; readonly fetched_at: number }>;
+  readonly newest: number;
+}
+
+/** How stale the in-memory sync state may be: a sync in another process is seen this much later at most. */
+const STATE_REFRESH_MS = 1000;
 
 export class MarketStore {
   readonly vipdoc: string;
@@ -66,6 +94,8 @@ export class MarketStore {
   /** The newest fetch time the open tree reflects. */
   #treeAt = -Infinity;
   #opening: Promise<StoredQuoteSource> | undefined;
+  #state: Promise<StateSnapshot> | undefined;
+  #stateAt = -Infinity;
 
   private constructor(
     readonly dir: string,
@@ -85,20 +115,36 @@ export class MarketStore {
     const kind = STORED_CATEGORY[category];
     const market = MARKET_FOLDER[ref.market];
     if (!kind || !market) return false;
-    const row = await this.db
-      .selectFrom("sync_state")
-      .select(["fetched_at", "records", "exact"])
-      .where("market", "=", market)
-      .where("code", "=", ref.code)
-      .where("kind", "=", kind)
-      .executeTakeFirst();
+    const row = (await this.#snapshot()).files.get(`${market}${ref.code}.${kind}`);
     return !!row && row.records > 0 && row.exact === 1 && stillComplete(row.fetched_at, marketTimeOf(this.clock.now()));
+  }
+
+  /** Forgets the in-memory sync state (after a sync in this process). */
+  refresh(): void {
+    this.#stateAt = -Infinity;
+  }
+
+  #snapshot(): Promise<StateSnapshot> {
+    const now = performance.now();
+    if (!this.#state || now - this.#stateAt > STATE_REFRESH_MS) {
+      this.#stateAt = now;
+      const next = this.db
+        .selectFrom("sync_state")
+        .select(["market", "code", "kind", "records", "exact", "fetched_at"])
+        .execute()
+        .then((rows) => ({
+          files: new Map(rows.map((r) => [`${r.market}${r.code}.${r.kind}`, r])),
+          newest: rows.reduce((m, r) => Math.max(m, r.fetched_at), -Infinity),
+        }));
+      this.#state = next;
+      next.catch(() => (this.#stateAt = -Infinity));
+    }
+    return this.#state;
   }
 
   /** The stored data as a quote source (bars of the stored categories, ex-rights). */
   async source(): Promise<QuoteSource> {
-    const newest = await this.db.selectFrom("sync_state").select((eb) => eb.fn.max("fetched_at").as("t")).executeTakeFirst();
-    const t = Number(newest?.t ?? -Infinity);
+    const t = (await this.#snapshot()).newest;
     if (this.#source && t <= this.#treeAt) return this.#source;
     this.#opening ??= VipdocTree.open(this.vipdoc)
       .then((tree) => {

@@ -144,6 +144,7 @@ export async function syncStore(deps: SyncDeps, opts: SyncOptions = {}): Promise
     throw e;
   } finally {
     await db.updateTable("sync_run").set({ finished_at: deps.clock.now(), status, summary: JSON.stringify(report()) }).where("id", "=", run.id).execute();
+    deps.store.refresh();
     release();
   }
   return report();

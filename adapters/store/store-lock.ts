@@ -47,7 +47,12 @@ export function acquireSyncLock(path: string): () => void {
       }
       const holder = lockHolder(path);
       if (holder !== undefined) throw new SyncBusyError(holder);
-      unlinkSync(path);
+      // stale: its process is gone (another process taking it over at the same time may have removed it already)
+      try {
+        unlinkSync(path);
+      } catch (u) {
+        if ((u as NodeJS.ErrnoException).code !== "ENOENT") throw u;
+      }
     }
   }
 }

@@ -9,7 +9,9 @@
  *   tables but the fetch times), repeating only part of the work;
  * - after the market moves on, a sync asks one bars request per security (counted
  *   by the simulator) and appends only the new bars;
- * - a second sync while one runs is refused.
+ * - a second sync while one runs is refused;
+ * - a security whose ex-rights records changed on or before its stored history is
+ *   fetched whole again (the server's records changed by a wrapper here).
  */
 import assert from "node:assert/strict";
 import { spawn } from "node:child_process";
@@ -177,7 +179,13 @@ describe("market store sync against the simulator", () => {
     for (const [k, v] of a) assert.ok(v.equals(b.get(k)!), `${k} byte for byte`);
     const resumed = await MarketStore.open(join(data, "market"), defaultSqliteOpener(), clock);
     try {
-      assert.deepEqual(await tables(resumed), await tables(clean), "the same list, ex-rights, finance and sync state");
+      const [got, want] = [await tables(resumed), await tables(clean)];
+      for (const name of Object.keys(want)) {
+        const a = got[name]!;
+        const b = want[name]!;
+        const differ = b.flatMap((row, i) => (JSON.stringify(row) === JSON.stringify(a[i]) ? [] : [{ want: row, got: a[i] }]));
+        assert.deepEqual({ rows: a.length, differ: differ.slice(0, 3) }, { rows: b.length, differ: [] }, `table ${name}: the same rows`);
+      }
     } finally {
       await resumed.close();
     }
@@ -215,5 +223,29 @@ describe("market store sync against the simulator", () => {
     const r2 = await syncStore({ store: clean, sources: [upstream], perSource: 2, clock });
     assert.equal(served(sim), idle, "a store complete at this moment costs no bars request");
     assert.equal(r2.skipped, r2.securities, "every security skipped");
+  });
+
+  test("a retroactive ex-rights record makes the security's file be fetched whole again", async () => {
+    // Wednesday 16:00 in Shanghai: one more session; the server now also reports a 2020 dividend for SZ 000001.
+    clock.t = Date.UTC(2026, 10, 25, 8, 0, 0);
+    const extra = { market: 0, code: "000001", date: 20200102, category: 1, c1: 1, c2: 0, c3: 0, c4: 0 } as const;
+    const changed = new Proxy(upstream, {
+      get(target, key) {
+        if (key === "xdxr") return async (ref: { market: number; code: string }) => [...(await target.xdxr(ref as never)), ...(ref.market === 0 && ref.code === "000001" ? [extra] : [])];
+        const v = Reflect.get(target, key, target);
+        return typeof v === "function" ? v.bind(target) : v;
+      },
+    });
+    const asked = served(sim);
+    const r = await syncStore({ store: clean, sources: [changed], perSource: 2, clock });
+    assert.deepEqual(r.failed, [], "nothing failed");
+    assert.equal(r.rewritten, 1, "one file fetched whole again");
+    const pages = Math.ceil((await clean.db.selectFrom("sync_state").select("records").where("market", "=", "sz").where("code", "=", "000001").where("kind", "=", "day").executeTakeFirstOrThrow()).records / 800);
+    assert.equal(served(sim) - asked, r.securities - 1 + pages, "one request for each other security, and the rewritten file's whole history");
+    const stored = await clean.db.selectFrom("xdxr").select("records").where("market", "=", "sz").where("code", "=", "000001").executeTakeFirstOrThrow();
+    assert.deepEqual(JSON.parse(stored.records).at(-1), extra, "the new record is stored");
+    const local = new VipdocQuoteSource(await VipdocTree.open(clean.vipdoc), clock);
+    const ref = { market: 0, code: "000001" } as const;
+    assert.deepEqual(await local.bars(ref, 4, 0, 800), await upstream.bars(ref, 4, 0, 800), "the rewritten file reads back as the server sends it");
   });
 });

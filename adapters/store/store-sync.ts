@@ -20,8 +20,9 @@
  *
  * Order of writes: file data is fsync'd (store-files.ts), then the security's
  * ex-rights, finance and sync state are committed in one transaction. A crash in
- * between leaves bars on disk the state does not count; the next sync reads the
- * file itself (repairing a torn tail) and continues from its last record.
+ * between leaves bars on disk the state does not count: after an append, the next
+ * sync reads the file itself (repairing a torn tail) and continues from its last
+ * record; a file the state has never known is fetched whole again.
  *
  * Politeness: at most `perSource` requests in flight per source (a source is one
  * host's connection pool), securities spread over the sources, each request
@@ -217,10 +218,10 @@ class SyncJob {
     const changed = stored !== undefined && stored.records !== xdxrJson ? firstChange(JSON.parse(stored.records) as XdxrEntry[], xdxr) : undefined;
     const written: { kind: BarFileKind; records: number; last: number; exact: boolean }[] = [];
     for (const kind of s.kinds) {
-      const w = await this.#file(s, kind, home, now, kind === "day" ? changed : undefined);
+      const state = states.find((r) => r.kind === kind);
+      const w = await this.#file(s, kind, home, now, kind === "day" ? changed : undefined, state !== undefined);
       // appended bars keep a file exact only if it was
-      const was = states.find((r) => r.kind === kind)?.exact ?? 1;
-      written.push({ kind, ...w, exact: w.exact && (w.whole || was === 1) });
+      written.push({ kind, ...w, exact: w.exact && (w.whole || state?.exact === 1) });
     }
     await db.transaction().execute(async (tx) => {
       await tx.insertInto("xdxr").values({ market: folder, code: s.code, records: xdxrJson }).onConflict((oc) => oc.columns(["market", "code"]).doUpdateSet({ records: xdxrJson })).execute();
@@ -238,7 +239,9 @@ class SyncJob {
 
   /**
    * Brings one file up to date; returns what it holds, whether it was written whole, and whether what was
-   * written fits it exactly. `changedFrom`: a changed ex-rights date (YYYYMMDD).
+   * written fits it exactly. `changedFrom`: a changed ex-rights date (YYYYMMDD). `vouched`: the sync state
+   * knows the file; one it does not (a sync killed between writing a file and committing its state) is
+   * fetched whole again, since nothing says whether what it holds is exact.
    */
   async #file(
     s: Security,
@@ -246,6 +249,7 @@ class SyncJob {
     home: number,
     now: number,
     changedFrom: number | undefined,
+    vouched: boolean,
   ): Promise<{ records: number; last: number; whole: boolean; exact: boolean }> {
     const folder = MARKET_FOLDER[s.ref.market]!;
     const path = barFilePath(this.d.store.vipdoc, folder, s.code, kind);
@@ -266,7 +270,7 @@ class SyncJob {
     if (!file.last) return whole();
     const last = recordTime(kind, folder, s.code, file.last);
     const lastDay = Math.floor(last / DAY_MS) * DAY_MS;
-    if (changedFrom !== undefined && changedFrom <= yyyymmdd(lastDay)) {
+    if (!vouched || (changedFrom !== undefined && changedFrom <= yyyymmdd(lastDay))) {
       this.counts.rewritten++;
       return whole();
     }

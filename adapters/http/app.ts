@@ -21,6 +21,7 @@ import { registerBoardMacRoutes } from "./board-mac/board-mac-routes.ts";
 import { registerMacRoutes } from "./board-mac/mac-routes.ts";
 import { registerExRoutes } from "./ex/ex-routes.ts";
 import { registerResearchRoutes } from "./research/research-routes.ts";
+import { registerStoreRoutes } from "./store/store-routes.ts";
 import { HttpError } from "./http-error.ts";
 import { documentBodyLimit } from "./schemas/common.ts";
 import { upstreamError } from "./upstream-errors.ts";
@@ -104,6 +105,7 @@ export function createHttpApp(deps: HttpDeps): OpenAPIHono<HttpEnv> {
   registerExRoutes(app, deps.marketData.ex);
   registerBacktestRoutes(app, deps.backtest);
   registerResearchRoutes(app, deps.research);
+  registerStoreRoutes(app, deps.store, deps.backtest.tasks);
   // ROUTES: each feature area registers its routes above this line (one call each).
   registerDocsRoutes(app);
 

@@ -18,6 +18,7 @@ import type { ExternalServices } from "./external/external-services.ts";
 import type { LlmConfigService } from "./llm/llm-service.ts";
 import type { MarketDataServices } from "./market/market-data-services.ts";
 import type { ResearchService } from "./research/research-service.ts";
+import type { StoreService } from "./store/store-service.ts";
 
 /** What the HTTP adapter needs from the composition root. */
 export interface HttpDeps {
@@ -51,6 +52,8 @@ export interface HttpDeps {
   backtest: BacktestArea;
   /** Optimisation, walk-forward, evaluation, multi-seed, rotation and the signal scan (background tasks). */
   research: ResearchService;
+  /** The local market store and its sync. */
+  store: StoreService;
   // DEPS: each feature area adds its services above this line.
 }
 

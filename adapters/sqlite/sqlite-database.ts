@@ -1,6 +1,6 @@
 import { mkdirSync } from "node:fs";
 import { dirname } from "node:path";
-import { Kysely, Migrator, SqliteDialect } from "kysely";
+import { Kysely, type MigrationProvider, Migrator, SqliteDialect } from "kysely";
 import type { SqliteOpener } from "../../ports/sqlite-connection.ts";
 import { migrationProvider } from "./sqlite-migrations.ts";
 import type { Schema } from "./sqlite-schema.ts";
@@ -9,17 +9,18 @@ export type Database = Kysely<Schema>;
 
 /**
  * Opens the service's SQLite file in WAL mode with full fsync (a saved strategy or
- * a password must survive a crash) and applies pending migrations.
+ * a password must survive a crash) and applies pending migrations. Another file
+ * with its own schema (the market store's, adapters/store) passes its migrations.
  */
-export async function openDatabase(path: string, open: SqliteOpener): Promise<Database> {
+export async function openDatabase<S = Schema>(path: string, open: SqliteOpener, provider: MigrationProvider = migrationProvider): Promise<Kysely<S>> {
   if (path !== ":memory:") mkdirSync(dirname(path), { recursive: true });
   const connection = await open(path);
   connection.exec("PRAGMA journal_mode = WAL");
   connection.exec("PRAGMA synchronous = FULL");
   connection.exec("PRAGMA foreign_keys = ON");
   connection.exec("PRAGMA busy_timeout = 5000");
-  const db = new Kysely<Schema>({ dialect: new SqliteDialect({ database: connection }) });
-  const { error, results } = await new Migrator({ db, provider: migrationProvider, allowUnorderedMigrations: true }).migrateToLatest();
+  const db = new Kysely<S>({ dialect: new SqliteDialect({ database: connection }) });
+  const { error, results } = await new Migrator({ db, provider, allowUnorderedMigrations: true }).migrateToLatest();
   const failed = results?.find((r) => r.status === "Error");
   if (error || failed) {
     await db.destroy();

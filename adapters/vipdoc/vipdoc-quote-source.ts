@@ -85,7 +85,7 @@ export class VipdocQuoteSource implements QuoteSource {
     return emptyAuction();
   }
 
-  async xdxr(): Promise<XdxrEntry[]> {
+  async xdxr(_ref: SecurityRef): Promise<XdxrEntry[]> {
     throw new TdxUnavailableError("a vipdoc directory has no ex-rights (xdxr) data", []);
   }
 

@@ -11,5 +11,6 @@ import { boardCommands } from "./board-commands.ts";
 import type { Command } from "./cli-command.ts";
 import { marketCommands } from "./market-commands.ts";
 import { quoteCommands } from "./quote-commands.ts";
+import { storeCommands } from "./store-commands.ts";
 
-export const COMMANDS: readonly Command[] = [...adminCommands, ...marketCommands, ...quoteCommands, ...boardCommands, ...announcementCommands, ...indicatorCommands, ...chanlunCommands, ...formulaCommands, ...backtestCommands, ...offlineCommands, ...mcpCommands];
+export const COMMANDS: readonly Command[] = [...adminCommands, ...marketCommands, ...quoteCommands, ...boardCommands, ...announcementCommands, ...indicatorCommands, ...chanlunCommands, ...formulaCommands, ...backtestCommands, ...offlineCommands, ...storeCommands, ...mcpCommands];

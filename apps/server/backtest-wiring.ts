@@ -22,7 +22,7 @@ import { WorkerPool } from "../../adapters/tasks/worker-pool.ts";
 import type { Clock } from "../../ports/clock.ts";
 import type { Logger } from "../../ports/logger.ts";
 import type { PluginRegistry } from "../../ports/plugins.ts";
-import type { JobPool } from "../../ports/task-runner.ts";
+import type { JobPool, TaskProgram } from "../../ports/task-runner.ts";
 import type { Config } from "./config.ts";
 import { JOB_MODULES, jobContext } from "./job-modules.ts";
 
@@ -47,10 +47,12 @@ async function jobPool(config: TaskConfig, log: Logger): Promise<JobPool> {
 export async function wireBacktest(
   deps: { db: Database; clock: Clock; log: Logger; registry: PluginRegistry; bars: BarService; directory: SecurityDirectory; config: TaskConfig },
   version: string,
+  /** Programs of other areas that run as tasks of the same runner (the market store's sync). */
+  more: ReadonlyMap<string, TaskProgram> = new Map(),
 ): Promise<BacktestWiring> {
   const loader = new BarLoader(deps.bars, deps.directory);
   const pool = await jobPool(deps.config, deps.log);
-  const programs = new Map([...backtestPrograms(loader), ...researchPrograms(deps.registry, loader)]);
+  const programs = new Map([...backtestPrograms(loader), ...researchPrograms(deps.registry, loader), ...more]);
   const tasks = await EmbeddedTaskRunner.start({ store: sqliteTaskStore(deps.db), pool, clock: deps.clock, log: deps.log, programs });
   const library = sqliteStrategyLibrary(deps.db);
   return {

@@ -34,6 +34,8 @@ import { type Config, isForeignWebDir } from "./config.ts";
 import { wireBacktest } from "./backtest-wiring.ts";
 import { wireExternal } from "./external-wiring.ts";
 import { wireMarketData } from "./market-data-wiring.ts";
+import { wireStore } from "./store-wiring.ts";
+import { STORE_SYNC_TASK } from "../../adapters/http/store/store-service.ts";
 import { startQuotes } from "./quote-profiles/index.ts";
 import { serveWebApp } from "./web-static.ts";
 import { pageLoginGate } from "../../adapters/http/auth/login-page.ts";
@@ -90,16 +92,19 @@ export async function buildApp(config: Config, overrides: Overrides = {}): Promi
   /** Shut down in reverse order of start-up (see `close`). */
   const warming = new AbortController();
   const closers: (() => Promise<void>)[] = [() => db.destroy(), () => quotes.close()];
-  const bars = new BarService(quotes.quotes, clock, log);
+  const market = await wireStore(config, clock, log, quotes);
+  closers.push(() => market.close());
+  const bars = new BarService(quotes.quotes, clock, log, config.STORE_READS === "1" ? market.store : undefined);
   const directory = new SecurityDirectory(quotes.quotes, clock);
   const external = await wireExternal(config, clock, log, db, registry);
   closers.push(() => external.close());
   const indicators = new IndicatorService(registry);
   const formulas = new FormulaService(bars, directory);
-  const marketData = await wireMarketData(config, clock, log, db, quotes, directory);
+  const marketData = await wireMarketData(config, clock, log, db, quotes, directory, market.store);
   closers.push(() => marketData.close());
-  const backtest = await wireBacktest({ db, clock, log, registry, bars, directory, config }, VERSION);
+  const backtest = await wireBacktest({ db, clock, log, registry, bars, directory, config }, VERSION, new Map([[STORE_SYNC_TASK, market.service.program()]]));
   closers.push(() => backtest.close());
+  market.schedule(() => market.service.submit(backtest.area.tasks));
   const wss = new WebSocketServer({ noServer: true, maxPayload: config.WS_MAX_MESSAGE_BYTES });
   const fanout = new QuoteFanout(quotes.quotes, clock, log, config.WS_QUOTE_INTERVAL_MS);
   const hub = new WsHub(fanout, clock, log, taskFeed(backtest.area.tasks), {
@@ -143,6 +148,7 @@ export async function buildApp(config: Config, overrides: Overrides = {}): Promi
     marketData: marketData.services,
     backtest: backtest.area,
     research: backtest.research,
+    store: market.service,
     // DEPS: pass each feature area's services above this line.
   });
   // A foreign UI (e.g. easy_tdx's) has no login screen: its pages go through this service's login page first.

@@ -1,5 +1,5 @@
 import { fileURLToPath } from "node:url";
-import { resolve } from "node:path";
+import { join, resolve } from "node:path";
 import { z } from "zod";
 
 /** Where `npm run build:web` writes the bundle. */
@@ -84,11 +84,28 @@ const EnvSchema = z.object({
   PLUGINS_DIR: z.string().min(1).optional(),
   /** `1`: after start-up, warm in the background what first requests would pay for (apps/server/warm-up.ts); `0`: don't. */
   WARM_UP: z.enum(["1", "0"]).default("1"),
+  /** The market store (vipdoc tree + market.sqlite) written by `tdx-forge sync` (default: DATA_DIR/market). */
+  MARKET_DIR: z.string().min(1).optional(),
+  /** `1`: /bars, backtests, screens, scans and rotation read the market store where it holds the request complete; `0`: always the quote source. */
+  STORE_READS: z.enum(["1", "0"]).default("1"),
+  /** Daily sync after the close, `HH:MM` China time on weekdays (e.g. 15:30); unset: no schedule. */
+  SYNC_AT: z.string().regex(/^([01]?\d|2[0-3]):[0-5]\d$/, "HH:MM").optional(),
+  /** Hosts of the host list a sync spreads its requests over. */
+  SYNC_HOSTS: z.coerce.number().int().min(1).max(16).default(3),
+  /** Connections (requests in flight) a sync keeps per host. */
+  SYNC_CONNECTIONS: z.coerce.number().int().min(1).max(8).default(2),
+  /** Securities (`SH:600000,SZ:000001`) whose minute bars a sync also keeps. */
+  SYNC_MINUTES: list((e) => /^(SH|SZ|BJ):\d{6}$/.test(e), "MARKET:CODE such as SH:600000"),
+  /** Which minute files those get: `lc5` (5-minute), `lc1` (1-minute) or both. */
+  SYNC_MINUTE_KINDS: list((e) => e === "lc5" || e === "lc1", "lc5 or lc1", "lc5"),
   /** Worker threads of one `npm run worker` process (0 = one per core). */
   WORKER_THREADS: z.coerce.number().int().min(0).max(256).default(0),
 });
 
 export type Config = z.infer<typeof EnvSchema>;
+
+/** The market store's directory. */
+export const marketDir = (c: Pick<Config, "MARKET_DIR" | "DATA_DIR">): string => c.MARKET_DIR ?? join(c.DATA_DIR, "market");
 
 /** Parses `env`; an invalid value stops start-up with a message naming it. */
 export function loadConfig(env: Record<string, string | undefined>): Config {

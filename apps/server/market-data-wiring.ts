@@ -1,9 +1,9 @@
 /**
  * Builds the market-data services over the chosen quote profile: the financial
  * archives, board-file cache, market snapshot, core-leader pool, fund-flow history,
- * the strength scan with its vipdoc locator (where the profile serves the demo
- * market, it is written out as a vipdoc tree under the data directory on first
- * use), the mac command set with its derived fallback, and the extended market.
+ * the strength scan with its vipdoc locator (the market store's tree once synced;
+ * before that, where the profile serves the demo market, it is written out as a
+ * vipdoc tree under the data directory on first use), the mac command set with its derived fallback, and the extended market.
  * Which hosts carry what is the profile's business (quote-profiles/).
  */
 import { join } from "node:path";
@@ -17,6 +17,7 @@ import { StrengthService } from "../../adapters/http/market/strength-service.ts"
 import { VipdocLocator } from "../../adapters/http/market/vipdoc-locator.ts";
 import type { SecurityDirectory } from "../../adapters/http/quotes/security-directory.ts";
 import type { Database } from "../../adapters/sqlite/sqlite-database.ts";
+import type { MarketStore } from "../../adapters/store/market-store.ts";
 import { sqliteFundFlowStore } from "../../adapters/sqlite/sqlite-fund-flow-store.ts";
 import { marketTimeOf } from "../../core/bars/market-time.ts";
 import type { Clock } from "../../ports/clock.ts";
@@ -41,6 +42,7 @@ export async function wireMarketData(
   db: Database,
   quotes: QuoteRuntime,
   directory: SecurityDirectory,
+  store: MarketStore,
 ): Promise<MarketDataWiring> {
   const demo = quotes.demo;
   let exporting: Promise<string> | undefined;
@@ -53,7 +55,7 @@ export async function wireMarketData(
     : undefined;
   const corePool = await loadCoreLeaderPool(join(config.DATA_DIR, CORE_LEADERS_FILE));
   const strength = new StrengthService(
-    new VipdocLocator({ configured: config.VIPDOC_DIR, roots: config.VIPDOC_ROOTS, dataDir: config.DATA_DIR, simulated }),
+    new VipdocLocator({ configured: config.VIPDOC_DIR, roots: config.VIPDOC_ROOTS, dataDir: config.DATA_DIR, store: store.vipdoc, simulated }),
     corePool,
     async (market, code) => (await directory.find(market, code))?.name,
   );

@@ -42,3 +42,18 @@ test("edge and WebSocket settings: README defaults, comma lists, and malformed e
   assert.throws(() => loadConfig({ TRUSTED_PROXIES: "everyone" }), /TRUSTED_PROXIES/);
   assert.throws(() => loadConfig({ WS_MAX_MESSAGE_BYTES: "10" }), /WS_MAX_MESSAGE_BYTES/);
 });
+
+test("market store settings: README defaults, the store under DATA_DIR, malformed values refused", async () => {
+  const { marketDir } = await import("../../apps/server/config.ts");
+  const d = loadConfig({ DATA_DIR: "/srv/d" });
+  assert.deepEqual(
+    [d.STORE_READS, d.SYNC_AT, d.SYNC_HOSTS, d.SYNC_CONNECTIONS, d.SYNC_MINUTES, d.SYNC_MINUTE_KINDS, marketDir(d)],
+    ["1", undefined, 3, 2, [], ["lc5"], "/srv/d/market"],
+  );
+  const c = loadConfig({ MARKET_DIR: "/m", SYNC_AT: "15:30", SYNC_MINUTES: "SH:600000, SZ:000001", SYNC_MINUTE_KINDS: "lc5,lc1" });
+  assert.deepEqual([marketDir(c), c.SYNC_AT, c.SYNC_MINUTES, c.SYNC_MINUTE_KINDS], ["/m", "15:30", ["SH:600000", "SZ:000001"], ["lc5", "lc1"]]);
+  assert.throws(() => loadConfig({ SYNC_AT: "25:00" }), /SYNC_AT/);
+  assert.throws(() => loadConfig({ SYNC_MINUTES: "600000" }), /SYNC_MINUTES/);
+  assert.throws(() => loadConfig({ SYNC_MINUTE_KINDS: "lc2" }), /SYNC_MINUTE_KINDS/);
+  assert.throws(() => loadConfig({ SYNC_CONNECTIONS: "20" }), /SYNC_CONNECTIONS/);
+});

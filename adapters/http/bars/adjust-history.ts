@@ -22,14 +22,13 @@ const MAX_ENTRIES = 2000;
 export class AdjustHistory {
   readonly #cache = new Map<string, Promise<AdjustBasis>>();
 
-  constructor(private readonly src: QuoteSource) {}
-
-  basis(ref: SecurityRef, events: readonly PriceEvent[], asOfDay: number, decimals: number): Promise<AdjustBasis> {
+  /** `src`: where the history is read (the quote server, or the market store when it holds the security). */
+  basis(src: QuoteSource, ref: SecurityRef, events: readonly PriceEvent[], asOfDay: number, decimals: number): Promise<AdjustBasis> {
     const last = events.at(-1);
     const key = `${ref.market}:${ref.code}:${asOfDay}:${decimals}:${events.length}:${last?.date}:${last?.c}:${last?.m}`;
     const hit = this.#cache.get(key);
     if (hit) return hit;
-    const basis = this.#history(ref).then((h) => adjustBasis(h, events, asOfDay, decimals));
+    const basis = this.#history(src, ref).then((h) => adjustBasis(h, events, asOfDay, decimals));
     if (this.#cache.size >= MAX_ENTRIES) this.#cache.delete(this.#cache.keys().next().value!);
     this.#cache.set(key, basis);
     basis.catch(() => this.#cache.delete(key));
@@ -37,11 +36,11 @@ export class AdjustHistory {
   }
 
   /** Every daily bar the source has, oldest first. */
-  async #history(ref: SecurityRef): Promise<BarSeries> {
+  async #history(src: QuoteSource, ref: SecurityRef): Promise<BarSeries> {
     const day = BAR_CATEGORIES.DAY.request;
     const pages: BarSeries[] = [];
     for (let k = 0; k < MAX_PAGES; k++) {
-      const page = await this.src.bars(ref, day, k * PAGE, PAGE);
+      const page = await src.bars(ref, day, k * PAGE, PAGE);
       if (page.length > 0) pages.push(page);
       if (page.length < PAGE) break;
     }

@@ -32,6 +32,9 @@ below, the ratio method is used instead. The answer's \`adjust\` object says wha
 Index codes (by prefix: SH 000xxx, 88xxxx, 99xxxx, SZ 39xxxx, BJ 899xxx) are refused with a 400 that points to
 \`/bars/index\`, which serves them (index replies have another layout, volume in lots and breadth counts).
 
+\`source\` says where the bars were read: \`store\` (the local market store, when it holds the security's bars of that
+category complete at this moment, with its ex-rights records) or \`upstream\` (the quote source).
+
 MIN_120 is built from pairs of 60-minute bars within a session half (at most 400 bars). Weekly and longer volumes
 arrive from TDX divided by 100 and are restored to shares.`;
 
@@ -75,7 +78,7 @@ export function registerBarRoutes(app: OpenAPIHono<HttpEnv>, bars: BarService, d
       const query = { ...q, barTime: q.bar_time };
       const a = await knownAnswer(dir, q.market, q.code, bars.bars(query, q.adjust));
       if (a.adjust && a.adjust.applied !== a.adjust.requested) c.header("x-adjust-applied", a.adjust.applied);
-      return frameResponse(answerJson(a, { adjust: a.adjust })) as never;
+      return frameResponse(answerJson(a, { adjust: a.adjust, source: a.source })) as never;
     },
   );
 
@@ -96,7 +99,7 @@ export function registerBarRoutes(app: OpenAPIHono<HttpEnv>, bars: BarService, d
       const q = c.req.valid("query");
       const query = { ...q, barTime: q.bar_time };
       const a = await knownAnswer(dir, q.market, q.code, bars.indexBars(query));
-      return frameResponse(answerJson(a)) as never;
+      return frameResponse(answerJson(a, { source: a.source })) as never;
     },
   );
 }

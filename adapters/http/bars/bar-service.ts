@@ -9,6 +9,12 @@
  * code, not from the request), so a stock read as an index or the reverse is
  * undecodable. The code's kind (security-kind.ts) decides before anything is
  * asked: a mismatch is a 400 naming the endpoint that serves the code.
+ *
+ * Store-first (issue 21): when a market store is wired and holds the security's
+ * bars of the requested category complete at this moment (daily bars with their
+ * ex-rights records, and the 5- and 1-minute bars it was asked to keep), bars and
+ * ex-rights are read from it, else from the quote source; the answer says which
+ * (`source`: "store" | "upstream"). Adjustment is the same code over either.
  */
 import { adjustBars, needsBasis, type AdjustMethod, type AdjustMode } from "../../../core/bars/adjust.ts";
 import { barTimes, type BarTimeMode } from "../../../core/bars/bar-time.ts";
@@ -24,6 +30,7 @@ import type { BarSeries } from "../../../core/bars/series.ts";
 import type { Clock } from "../../../ports/clock.ts";
 import type { Logger } from "../../../ports/logger.ts";
 import type { QuoteSource } from "../../../ports/quote-source.ts";
+import type { StoredBars } from "../../../ports/stored-bars.ts";
 import { HttpError } from "../http-error.ts";
 import { AdjustHistory } from "./adjust-history.ts";
 import { marketId } from "../quotes/markets.ts";
@@ -43,6 +50,8 @@ export interface BarAnswer {
   readonly extra: readonly (readonly [string, Float64Array])[];
   readonly series: BarSeries;
   readonly adjust?: { readonly requested: AdjustMode; readonly applied: AdjustMode; readonly method: AdjustMethod; readonly note?: string };
+  /** Where the bars were read. */
+  readonly source: "store" | "upstream";
 }
 
 /** Refuses a code whose kind does not match the endpoint (`index` = /bars/index). */
@@ -59,21 +68,27 @@ function requireInstrument(q: BarQuery, index: boolean): void {
 }
 
 export class BarService {
-  private readonly history: AdjustHistory;
+  private readonly history = new AdjustHistory();
 
   constructor(
-    private readonly src: QuoteSource,
+    private readonly upstream: QuoteSource,
     private readonly clock: Clock,
     private readonly log: Logger,
-  ) {
-    this.history = new AdjustHistory(src);
+    private readonly store?: StoredBars,
+  ) {}
+
+  /** The store when it holds what `q` asks for, else the quote source. */
+  async #pick(q: BarQuery): Promise<{ src: QuoteSource; source: "store" | "upstream" }> {
+    const ref = { market: marketId(q.market), code: q.code };
+    if (this.store && (await this.store.covers(ref, BAR_CATEGORIES[q.category].request))) return { src: await this.store.source(), source: "store" };
+    return { src: this.upstream, source: "upstream" };
   }
 
-  async #fetch(q: BarQuery, index: boolean): Promise<BarSeries> {
+  async #fetch(src: QuoteSource, q: BarQuery, index: boolean): Promise<BarSeries> {
     const spec = BAR_CATEGORIES[q.category];
     const ref = { market: marketId(q.market), code: q.code };
     const get = (start: number, count: number) =>
-      index ? this.src.indexBars(ref, spec.request, start, count) : this.src.bars(ref, spec.request, start, count);
+      index ? src.indexBars(ref, spec.request, start, count) : src.bars(ref, spec.request, start, count);
     if (spec.barsPerBar === 1) return get(q.start, q.count);
     // MIN_120: two 60-minute bars per output bar, at most 400 synthesized; one extra
     // 60-minute bar lets the oldest half be complete when the window starts mid-half.
@@ -86,11 +101,12 @@ export class BarService {
   async bars(q: BarQuery, adjust: AdjustMode): Promise<BarAnswer> {
     requireInstrument(q, false);
     const ref = { market: marketId(q.market), code: q.code };
+    const { src, source } = await this.#pick(q);
     const [raw, xdxr] = await Promise.all([
-      this.#fetch(q, false),
+      this.#fetch(src, q, false),
       adjust === "NONE"
         ? Promise.resolve(undefined)
-        : this.src.xdxr(ref).catch((e: Error) => {
+        : src.xdxr(ref).catch((e: Error) => {
             this.log.warn({ err: e.message, code: q.code }, "xdxr unavailable; serving unadjusted bars");
             return undefined;
           }),
@@ -108,7 +124,7 @@ export class BarService {
       // The window is the whole history when it is the newest daily bars and fewer came back than were asked.
       const whole = q.category === "DAY" && q.start === 0 && raw.length < q.count;
       const asOfDay = Math.floor(fromYyyymmdd(today) / DAY_MS);
-      const basis = !whole && needsBasis(raw, events, adjust, asOfDay) ? await this.history.basis(ref, events, asOfDay, decimals) : undefined;
+      const basis = !whole && needsBasis(raw, events, adjust, asOfDay) ? await this.history.basis(src, ref, events, asOfDay, decimals) : undefined;
       const r = adjustBars(raw, events, adjust, { asOf: today, decimals, ...(basis ? { basis } : {}) });
       series = r.series;
       applied = adjust;
@@ -118,23 +134,24 @@ export class BarService {
         note = `forward-adjusted prices would go below zero somewhere in ${over}; ratio method used for every bar`;
       }
     }
-    return { ...this.#finish(series, q), adjust: { requested: adjust, applied, method, ...(note ? { note } : {}) } };
+    return { ...this.#finish(series, q, source), adjust: { requested: adjust, applied, method, ...(note ? { note } : {}) } };
   }
 
   /** Index bars: volume in lots (null for minute bars), plus up/down breadth. */
   async indexBars(q: BarQuery): Promise<BarAnswer> {
     requireInstrument(q, true);
-    const raw = await this.#fetch(q, true);
+    const { src, source } = await this.#pick(q);
+    const raw = await this.#fetch(src, q, true);
     const breadth = raw as BarSeries & { up?: Float64Array; down?: Float64Array };
-    const answer = this.#finish(raw, q);
+    const answer = this.#finish(raw, q, source);
     return breadth.up && breadth.down && breadth.up.length === raw.length
       ? { ...answer, extra: [["up_count", breadth.up], ["down_count", breadth.down]] }
       : answer;
   }
 
-  #finish(series: BarSeries, q: BarQuery): BarAnswer {
+  #finish(series: BarSeries, q: BarQuery, source: BarAnswer["source"]): BarAnswer {
     const derived = deriveBarFields(series);
     const stamped = { ...series, time: barTimes(series.time, q.category, q.barTime) };
-    return { table: barTable(stamped, derived, q.category), extra: [], series };
+    return { table: barTable(stamped, derived, q.category), extra: [], series, source };
   }
 }

@@ -1,8 +1,8 @@
 /**
  * Where the offline daily files for market-wide scans are: the request's `vipdoc`
- * parameter, else `VIPDOC_DIR`, else — when the service runs on the simulator —
- * the demo market written out as a vipdoc tree, else a TDX install found in its
- * usual places. A directory counts when it (or its `vipdoc` subfolder) has an
+ * parameter, else `VIPDOC_DIR`, else the market store's tree once a sync has
+ * written it (issue 21), else — when the service runs on the simulator — the demo
+ * market written out as a vipdoc tree, else a TDX install found in its usual places. A directory counts when it (or its `vipdoc` subfolder) has an
  * `sh/lday` or `sz/lday` folder.
  *
  * The parameter may name only a directory at or under VIPDOC_DIR, a
@@ -24,6 +24,8 @@ export interface VipdocLocatorOptions {
   readonly roots?: readonly string[];
   /** DATA_DIR: the simulator's tree lives here; answers name directories relative to it. */
   readonly dataDir?: string;
+  /** The market store's vipdoc tree (MARKET_DIR/vipdoc); used once it has daily files. */
+  readonly store?: string;
   /** Writes (or refreshes) the simulator's tree and returns its directory. */
   readonly simulated?: () => Promise<string>;
   /** TDX install folders to look in, most likely first. */
@@ -70,9 +72,10 @@ export class VipdocLocator {
 
   /** The allowed bases with the names answers use for them, data directory first. */
   #bases(): { name: string; dir: string }[] {
-    const { dataDir, configured, roots = [] } = this.#opts;
+    const { dataDir, configured, roots = [], store } = this.#opts;
     const named = [
       ...(dataDir ? [{ name: "", dir: dataDir }] : []),
+      ...(store ? [{ name: "MARKET_DIR/vipdoc", dir: store }] : []),
       ...(configured ? [{ name: "VIPDOC_DIR", dir: configured }] : []),
       ...roots.map((dir, i) => ({ name: `VIPDOC_ROOTS[${i}]`, dir })),
     ];
@@ -107,6 +110,8 @@ export class VipdocLocator {
       if (!root) throw new HttpError(400, `VIPDOC_DIR has no sh/lday or sz/lday folder`);
       return root;
     }
+    const stored = this.#opts.store && vipdocRoot(this.#opts.store);
+    if (stored) return stored;
     if (this.#opts.simulated) return this.#opts.simulated();
     for (const dir of this.#opts.installs ?? TDX_INSTALLS) {
       const root = vipdocRoot(dir);

@@ -1,0 +1,325 @@
+/**
+ * `tdx-forge sync` and `POST /api/v1/store/sync` (issue 21): brings the market
+ * store up to date from quote servers, incrementally and resumably.
+ *
+ * Universe: every SH/SZ/BJ security whose code is a stock (A and B shares on
+ * every board), an exchange index (SSE/CSI, SZSE, BSE; not TDX's 88xxxx board
+ * indices) or a fund (ETF, LOF, REIT); bonds and other codes are left out. Each
+ * gets its daily bars (`.day`), ex-rights records and, for stocks, the finance
+ * snapshot; the securities of `minutes` also get 5- and/or 1-minute bars.
+ *
+ * Per security and file: an empty file pages back through the whole history (800
+ * bars a request); otherwise one request asks for about as many bars as days have
+ * passed since the last stored bar, overlapping it by one. The overlapping bar
+ * must encode to the stored record byte for byte, else (and when the server's
+ * ex-rights records changed on or before the stored history) the file is fetched
+ * whole again and rewritten. Bars of a session that has not closed are left for
+ * the next sync. A security already complete at this moment (fetched since the
+ * last close) costs no request at all, so a sync killed and started again
+ * repeats only the security it was in.
+ *
+ * Order of writes: file data is fsync'd (store-files.ts), then the security's
+ * ex-rights, finance and sync state are committed in one transaction. A crash in
+ * between leaves bars on disk the state does not count: after an append, the next
+ * sync reads the file itself (repairing a torn tail) and continues from its last
+ * record; a file the state has never known is fetched whole again.
+ *
+ * Politeness: at most `perSource` requests in flight per source (a source is one
+ * host's connection pool), securities spread over the sources, each request
+ * retried on the next source after a backoff (`retry.baseMs` doubling). A
+ * security that still fails is reported and left for the next sync.
+ */
+import { marketTimeOf, yyyymmdd } from "../../core/bars/market-time.ts";
+import { classifySecurity, type Market } from "../../core/bars/security-kind.ts";
+import { allocSeries, concatSeries, sliceSeries } from "../../core/bars/series.ts";
+import { DAY_MS } from "../../core/bars/session-clock.ts";
+import { barIsFinal, stillComplete } from "../../core/market/store-freshness.ts";
+import type { MarketId, SecurityRef, XdxrEntry } from "../../core/quotes/records.ts";
+import type { Clock } from "../../ports/clock.ts";
+import type { QuoteSource } from "../../ports/quote-source.ts";
+import { MARKET_FOLDER, type MarketStore } from "./market-store.ts";
+import { appendRecords, barFilePath, type BarFileKind, encodeBars, type FetchedBars, openStoredFile, recordTime, replaceFile, volumesFit } from "./store-files.ts";
+import { acquireSyncLock } from "./store-lock.ts";
+
+const PAGE = 800;
+const LIST_PAGE = 1000;
+const CATEGORY: Readonly<Record<BarFileKind, number>> = { day: 4, lc5: 0, lc1: 8 };
+const BARS_PER_DAY: Readonly<Record<BarFileKind, number>> = { day: 1, lc5: 48, lc1: 240 };
+const MARKET_NAME: Readonly<Record<number, Market>> = { 0: "SZ", 1: "SH", 2: "BJ" };
+const IN_UNIVERSE = new Set(["stock", "fund"]);
+
+export interface SyncOptions {
+  /** Securities (`"SH:600000"`) that also get minute bars, and which kinds. */
+  readonly minutes?: readonly string[];
+  readonly minuteKinds?: readonly ("lc5" | "lc1")[];
+}
+
+export interface SyncDeps {
+  readonly store: MarketStore;
+  /** One quote source per host (its own connection pool); requests spread over them. */
+  readonly sources: readonly QuoteSource[];
+  /** Requests in flight per source. */
+  readonly perSource: number;
+  readonly clock: Clock;
+  readonly retry?: { readonly attempts: number; readonly baseMs: number };
+  readonly signal?: AbortSignal;
+  onProgress?(fraction: number, message: string): void;
+}
+
+export interface SyncFailure {
+  readonly symbol: string;
+  readonly error: string;
+}
+
+export interface SyncReport {
+  readonly run_id: number;
+  readonly securities: number;
+  /** Securities complete already (no request made). */
+  readonly skipped: number;
+  readonly updated: number;
+  /** Files fetched whole again (a changed overlap or retroactive ex-rights). */
+  readonly rewritten: number;
+  /** Torn last records found and cut off. */
+  readonly repaired: number;
+  readonly bars_added: number;
+  readonly requests: number;
+  readonly failed: readonly SyncFailure[];
+}
+
+interface Security {
+  readonly ref: SecurityRef;
+  readonly market: Market;
+  readonly code: string;
+  readonly kind: string;
+  readonly kinds: readonly BarFileKind[];
+}
+
+/** Whether a code belongs to the synced universe. */
+export function inSyncUniverse(market: Market, code: string): boolean {
+  const c = classifySecurity(market, code);
+  return IN_UNIVERSE.has(c.kind) || (c.kind === "index" && c.board === "INDEX");
+}
+
+const sleep = (ms: number, signal?: AbortSignal) =>
+  new Promise<void>((resolve, reject) => {
+    const t = setTimeout(resolve, ms);
+    signal?.addEventListener("abort", () => (clearTimeout(t), reject(signal.reason)), { once: true });
+  });
+
+export async function syncStore(deps: SyncDeps, opts: SyncOptions = {}): Promise<SyncReport> {
+  const release = acquireSyncLock(deps.store.lockPath);
+  const db = deps.store.db;
+  const startedAt = deps.clock.now();
+  const run = await db.insertInto("sync_run").values({ started_at: startedAt, finished_at: null, status: "running", summary: "{}" }).returning("id").executeTakeFirstOrThrow();
+  const counts = { skipped: 0, updated: 0, rewritten: 0, repaired: 0, bars_added: 0, requests: 0 };
+  const failed: SyncFailure[] = [];
+  let status = "failed";
+  let total = 0;
+  const report = (): SyncReport => ({ run_id: run.id, securities: total, ...counts, failed });
+  try {
+    const job = new SyncJob(deps, counts);
+    const list = await job.universe(opts);
+    total = list.length;
+    let done = 0;
+    const lanes = Math.max(1, deps.sources.length * deps.perSource);
+    let next = 0;
+    const lane = async (home: number) => {
+      while (next < list.length) {
+        deps.signal?.throwIfAborted();
+        const s = list[next++]!;
+        try {
+          await job.security(s, home);
+        } catch (e) {
+          if (deps.signal?.aborted) throw e;
+          failed.push({ symbol: `${s.market}:${s.code}`, error: (e as Error).message });
+        }
+        done++;
+        deps.onProgress?.(done / list.length, `${done}/${list.length} ${s.market}:${s.code}`);
+      }
+    };
+    await Promise.all(Array.from({ length: Math.min(lanes, list.length) }, (_, i) => lane(i % deps.sources.length)));
+    status = failed.length ? "partial" : "done";
+  } catch (e) {
+    status = deps.signal?.aborted ? "cancelled" : "failed";
+    failed.push({ symbol: "*", error: (e as Error).message });
+    throw e;
+  } finally {
+    await db.updateTable("sync_run").set({ finished_at: deps.clock.now(), status, summary: JSON.stringify(report()) }).where("id", "=", run.id).execute();
+    deps.store.refresh();
+    release();
+  }
+  return report();
+}
+
+class SyncJob {
+  constructor(
+    private readonly d: SyncDeps,
+    private readonly counts: { skipped: number; updated: number; rewritten: number; repaired: number; bars_added: number; requests: number },
+  ) {}
+
+  /** One request, retried on the next sources with a doubling backoff. */
+  async #call<T>(home: number, ask: (src: QuoteSource) => Promise<T>): Promise<T> {
+    const { sources, retry = { attempts: 3, baseMs: 250 }, signal } = this.d;
+    for (let attempt = 0; ; attempt++) {
+      signal?.throwIfAborted();
+      this.counts.requests++;
+      try {
+        return await ask(sources[(home + attempt) % sources.length]!);
+      } catch (e) {
+        if (attempt + 1 >= retry.attempts || signal?.aborted) throw e;
+        await sleep(retry.baseMs * 2 ** attempt, signal);
+      }
+    }
+  }
+
+  /** The universe from the servers' security lists, recorded in the `security` table. */
+  async universe(opts: SyncOptions): Promise<Security[]> {
+    const minute = new Set(opts.minutes ?? []);
+    const minuteKinds = opts.minuteKinds ?? ["lc5"];
+    const out: Security[] = [];
+    const rows: { market: string; code: string; name: string; kind: string; board: string; decimals: number }[] = [];
+    for (const id of [0, 1, 2] as MarketId[]) {
+      const market = MARKET_NAME[id]!;
+      const n = await this.#call(0, (s) => s.securityCount(id));
+      for (let start = 0; start < n; start += LIST_PAGE) {
+        const page = await this.#call(0, (s) => s.securityList(id, start));
+        for (const info of page) {
+          if (!inSyncUniverse(market, info.code)) continue;
+          const c = classifySecurity(market, info.code);
+          const symbol = `${market}:${info.code}`;
+          out.push({ ref: { market: id, code: info.code }, market, code: info.code, kind: c.kind, kinds: ["day", ...(minute.has(symbol) ? minuteKinds : [])] });
+          rows.push({ market: MARKET_FOLDER[id]!, code: info.code, name: info.name, kind: c.kind, board: c.board, decimals: info.decimals });
+        }
+        if (page.length === 0) break;
+      }
+    }
+    await this.d.store.db.transaction().execute(async (tx) => {
+      for (const r of rows) {
+        await tx.insertInto("security").values(r).onConflict((oc) => oc.columns(["market", "code"]).doUpdateSet({ name: r.name, kind: r.kind, board: r.board, decimals: r.decimals })).execute();
+      }
+    });
+    return out;
+  }
+
+  async security(s: Security, home: number): Promise<void> {
+    const now = marketTimeOf(this.d.clock.now());
+    const db = this.d.store.db;
+    const folder = MARKET_FOLDER[s.ref.market]!;
+    const states = await db.selectFrom("sync_state").selectAll().where("market", "=", folder).where("code", "=", s.code).execute();
+    if (s.kinds.every((k) => states.some((r) => r.kind === k && stillComplete(r.fetched_at, now)))) {
+      this.counts.skipped++;
+      return;
+    }
+    const index = s.kind === "index";
+    const xdxr = index ? [] : await this.#call(home, (src) => src.xdxr(s.ref));
+    const finance = s.kind === "stock" ? await this.#call(home, (src) => src.finance(s.ref)) : undefined;
+    const xdxrJson = JSON.stringify(xdxr);
+    const stored = await db.selectFrom("xdxr").select("records").where("market", "=", folder).where("code", "=", s.code).executeTakeFirst();
+    const changed = stored !== undefined && stored.records !== xdxrJson ? firstChange(JSON.parse(stored.records) as XdxrEntry[], xdxr) : undefined;
+    const written: { kind: BarFileKind; records: number; last: number; exact: boolean }[] = [];
+    for (const kind of s.kinds) {
+      const state = states.find((r) => r.kind === kind);
+      const w = await this.#file(s, kind, home, now, kind === "day" ? changed : undefined, state !== undefined);
+      // appended bars keep a file exact only if it was
+      written.push({ kind, ...w, exact: w.exact && (w.whole || state?.exact === 1) });
+    }
+    await db.transaction().execute(async (tx) => {
+      await tx.insertInto("xdxr").values({ market: folder, code: s.code, records: xdxrJson }).onConflict((oc) => oc.columns(["market", "code"]).doUpdateSet({ records: xdxrJson })).execute();
+      if (finance) {
+        const snapshot = JSON.stringify(finance);
+        await tx.insertInto("finance").values({ market: folder, code: s.code, snapshot }).onConflict((oc) => oc.columns(["market", "code"]).doUpdateSet({ snapshot })).execute();
+      }
+      for (const w of written) {
+        const v = { records: w.records, last_time: w.last, fetched_at: now, exact: w.exact ? 1 : 0 };
+        await tx.insertInto("sync_state").values({ market: folder, code: s.code, kind: w.kind, ...v }).onConflict((oc) => oc.columns(["market", "code", "kind"]).doUpdateSet(v)).execute();
+      }
+    });
+    this.counts.updated++;
+  }
+
+  /**
+   * Brings one file up to date; returns what it holds, whether it was written whole, and whether what was
+   * written fits it exactly. `changedFrom`: a changed ex-rights date (YYYYMMDD). `vouched`: the sync state
+   * knows the file; one it does not (a sync killed between writing a file and committing its state) is
+   * fetched whole again, since nothing says whether what it holds is exact.
+   */
+  async #file(
+    s: Security,
+    kind: BarFileKind,
+    home: number,
+    now: number,
+    changedFrom: number | undefined,
+    vouched: boolean,
+  ): Promise<{ records: number; last: number; whole: boolean; exact: boolean }> {
+    const folder = MARKET_FOLDER[s.ref.market]!;
+    const path = barFilePath(this.d.store.vipdoc, folder, s.code, kind);
+    const file = await openStoredFile(path);
+    if (file.repaired) this.counts.repaired++;
+    const encode = (b: FetchedBars) => encodeBars(kind, folder, s.code, b);
+    const final = (b: FetchedBars) => {
+      let n = b.length;
+      while (n > 0 && !barIsFinal(b.time[n - 1]!, now)) n--;
+      return n === b.length ? b : slice(b, 0, n);
+    };
+    const whole = async () => {
+      const all = final(await this.#pages(s, kind, home, -Infinity, PAGE));
+      if (all.length > 0) await replaceFile(path, encode(all));
+      this.counts.bars_added += Math.max(0, all.length - file.records);
+      return { records: all.length, last: all.length ? all.time[all.length - 1]! : 0, whole: true, exact: volumesFit(all) };
+    };
+    if (!file.last) return whole();
+    const last = recordTime(kind, folder, s.code, file.last);
+    const lastDay = Math.floor(last / DAY_MS) * DAY_MS;
+    if (!vouched || (changedFrom !== undefined && changedFrom <= yyyymmdd(lastDay))) {
+      this.counts.rewritten++;
+      return whole();
+    }
+    const days = Math.max(1, Math.ceil((now - lastDay) / DAY_MS) + 1);
+    const recent = await this.#pages(s, kind, home, last, Math.min(PAGE, days * BARS_PER_DAY[kind] + 1));
+    const at = recent.time.lastIndexOf(last);
+    if (at < 0 || !same(encode(slice(recent, at, at + 1)), file.last)) {
+      this.counts.rewritten++;
+      return whole();
+    }
+    const fresh = final(slice(recent, at + 1, recent.length));
+    if (fresh.length > 0) await appendRecords(path, encode(fresh));
+    this.counts.bars_added += fresh.length;
+    return { records: file.records + fresh.length, last: fresh.length ? fresh.time[fresh.length - 1]! : last, whole: false, exact: volumesFit(fresh) };
+  }
+
+  /** Pages back from the newest bar until a page reaches `until` (or the history ends). */
+  async #pages(s: Security, kind: BarFileKind, home: number, until: number, first: number): Promise<FetchedBars> {
+    const category = CATEGORY[kind];
+    const pages: FetchedBars[] = [];
+    for (let start = 0, count = first; ; start += count, count = PAGE) {
+      const page: FetchedBars = await this.#call(home, (src) =>
+        s.kind === "index" ? src.indexBars(s.ref, category, start, count) : src.bars(s.ref, category, start, count),
+      );
+      if (page.length > 0) pages.unshift(page);
+      if (page.length < count || page.time[0]! <= until || start + count > 0xffff) break;
+    }
+    if (pages.length === 0) return allocSeries(0);
+    const bars = concatSeries(pages);
+    const up = pages[0]!.up && pages.every((p) => p.up) ? Float64Array.from(pages.flatMap((p) => [...p.up!])) : undefined;
+    const down = up ? Float64Array.from(pages.flatMap((p) => [...p.down!])) : undefined;
+    return up && down ? { ...bars, up, down } : bars;
+  }
+}
+
+function slice(b: FetchedBars, from: number, to: number): FetchedBars {
+  const s = sliceSeries(b, from, to);
+  return b.up && b.down ? { ...s, up: b.up.subarray(from, to), down: b.down.subarray(from, to) } : s;
+}
+
+function same(a: Uint8Array, b: Uint8Array): boolean {
+  return a.length === b.length && a.every((v, i) => v === b[i]);
+}
+
+/** The earliest date (YYYYMMDD) at which two ex-rights lists differ. */
+function firstChange(before: readonly XdxrEntry[], after: readonly XdxrEntry[]): number | undefined {
+  const key = (e: XdxrEntry) => JSON.stringify(e);
+  const a = new Set(before.map(key));
+  const b = new Set(after.map(key));
+  const dates = [...before.filter((e) => !b.has(key(e))), ...after.filter((e) => !a.has(key(e)))].map((e) => e.date);
+  return dates.length ? Math.min(...dates) : undefined;
+}

@@ -837,6 +837,9 @@ export interface paths {
          *     Index codes (by prefix: SH 000xxx, 88xxxx, 99xxxx, SZ 39xxxx, BJ 899xxx) are refused with a 400 that points to
          *     `/bars/index`, which serves them (index replies have another layout, volume in lots and breadth counts).
          *
+         *     `source` says where the bars were read: `store` (the local market store, when it holds the security's bars of that
+         *     category complete at this moment, with its ex-rights records) or `upstream` (the quote source).
+         *
          *     MIN_120 is built from pairs of 60-minute bars within a session half (at most 400 bars). Weekly and longer volumes
          *     arrive from TDX divided by 100 and are restored to shares.
          */
@@ -8295,6 +8298,160 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/store": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * What the local market store holds
+         * @description Securities listed, bar files by kind (`day`, `lc5`, `lc1`: securities with a file, records, newest bar time in market ms), their size in bytes (32 per record), whether a sync is running, and the last sync's outcome (`summary`: counts and failures).
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["StoreState"];
+                    };
+                };
+                /** @description Not authenticated */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["HTTPError"];
+                    };
+                };
+                /** @description Forbidden */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["HTTPError"];
+                    };
+                };
+                /** @description Validation error */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["HTTPValidationError"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/store/sync": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sync the market store from the quote servers (background task)
+         * @description Daily bars of every SH/SZ/BJ stock, exchange index and fund, their ex-rights records and the stocks' finance snapshots, plus minute bars of `minutes`; incremental after the first run. Progress over the WebSocket (`task` messages) and `GET /api/v1/backtest/tasks/{task_id}`; the result counts what was fetched and lists failures. 409 while a sync is queued or running.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: {
+                content: {
+                    "application/json": components["schemas"]["StoreSyncRequest"];
+                };
+            };
+            responses: {
+                /** @description accepted */
+                202: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["TaskSubmitResponse"];
+                    };
+                };
+                /** @description Not authenticated */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["HTTPError"];
+                    };
+                };
+                /** @description Forbidden */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["HTTPError"];
+                    };
+                };
+                /** @description Conflict */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["HTTPError"];
+                    };
+                };
+                /** @description Request body larger than 1048576 bytes */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["HTTPError"];
+                    };
+                };
+                /** @description Validation error */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["HTTPValidationError"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -11180,6 +11337,41 @@ export interface components {
              * @default 5
              */
             window_bars?: number;
+        };
+        StoreState: {
+            securities: number;
+            files: {
+                day: {
+                    securities: number;
+                    records: number;
+                    last_time: number | null;
+                };
+                lc5: {
+                    securities: number;
+                    records: number;
+                    last_time: number | null;
+                };
+                lc1: {
+                    securities: number;
+                    records: number;
+                    last_time: number | null;
+                };
+            };
+            bytes: number;
+            syncing: boolean;
+            last_run: {
+                id: number;
+                started_at: number;
+                finished_at: number | null;
+                status: string;
+                summary?: unknown;
+            } | null;
+        };
+        StoreSyncRequest: {
+            /** @description securities that also get minute bars (default SYNC_MINUTES) */
+            minutes?: string[];
+            /** @description lc5 (5-minute) and/or lc1 (1-minute); default SYNC_MINUTE_KINDS */
+            minute_kinds?: ("lc5" | "lc1")[];
         };
     };
     responses: never;

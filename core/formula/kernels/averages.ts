@@ -9,25 +9,25 @@
  * EXPMA is EMA (the [UNVERIFIED] recommendation). Window averages (MA, WMA)
  * need N valid values and are invalid if any value in the window is.
  */
+import { exactWindows, windowTotal } from "./exact-sums.ts";
 import { firstValid, type Operand } from "./operand.ts";
 import { perBarWindow } from "./per-bar-window.ts";
-import { RANGE } from "./ranges.ts";
 
 function windowHasNaN(x: Float64Array, lo: number, hi: number): boolean {
   for (let j = lo; j <= hi; j++) if (x[j] !== x[j]) return true;
   return false;
 }
 
-/** MA(X,N): simple mean of the last N values. */
+/**
+ * MA(X,N): simple mean of the last N values, the correctly rounded exact mean
+ * of a window of decimals (exact-sums.ts); HQChart sums each window afresh in
+ * doubles, so on non-decimal input the two may differ in the last bit.
+ */
 export function ma(out: Float64Array, x: Float64Array, len: Operand): void {
   const n = out.length;
   const f = firstValid(x);
   if (typeof len !== "number") {
-    perBarWindow(out, len, { start: f, partial: false, zeroMeansAll: false }, (lo, hi) => {
-      let s = 0;
-      for (let j = lo; j <= hi; j++) s += x[j]!;
-      return s / (hi - lo + 1);
-    });
+    perBarWindow(out, len, { start: f, partial: false, zeroMeansAll: false }, (lo, hi) => windowTotal(x, lo, hi, hi - lo + 1, false));
     return;
   }
   const N = Math.trunc(len);
@@ -36,49 +36,7 @@ export function ma(out: Float64Array, x: Float64Array, len: Operand): void {
     return;
   }
   out.fill(NaN, 0, Math.min(n, f + N - 1));
-  if (f + N - 1 >= n) return;
-  // N is within [1, n] here; an integer makes `i - N` a cheaper index
-  if (maWithoutGaps(out, x, f, N | 0)) return;
-  let sum = 0;
-  let bad = 0;
-  for (let i = f; i < n; i++) {
-    const v = x[i]!;
-    if (v === v) sum += v;
-    else bad++;
-    if (i - N >= f) {
-      const o = x[i - N]!;
-      if (o === o) sum -= o;
-      else bad--;
-    }
-    if (i >= f + N - 1) out[i] = bad > 0 ? NaN : sum * (1 / N);
-  }
-}
-
-/**
- * The common case of MA: no invalid value after the first. A rolling sum with
- * no per-bar checks (TA-Lib's method). Returns false (having written garbage)
- * when an invalid value turns up, and the caller redoes the work with gap
- * handling. The rolling sum's last-bit error depends on the history before the
- * window; HQChart sums each window afresh (O(N) per bar), so two averages that
- * are equal in exact arithmetic may compare differently in the two engines.
- */
-function maWithoutGaps(out: Float64Array, x: Float64Array, f: number, N: number): boolean {
-  const n = out.length;
-  const inv = 1 / N;
-  let sum = 0;
-  for (let i = f; i < f + N; i++) sum += x[i]!;
-  out[f + N - 1] = sum * inv;
-  for (let from = f + N; from < n; from += RANGE) sum = rollMean(out, x, from, Math.min(n, from + RANGE), N, inv, sum);
-  return sum === sum;
-}
-
-/** Bars `[from, to)` from the window sum so far (see ranges.ts); returns the sum. */
-function rollMean(out: Float64Array, x: Float64Array, from: number, to: number, N: number, inv: number, sum: number): number {
-  for (let i = from; i < to; i++) {
-    sum += x[i]! - x[i - N]!;
-    out[i] = sum * inv;
-  }
-  return sum;
+  exactWindows(out, x, f, N, true, false);
 }
 
 /** WMA(X,N): weights 1 (oldest) … N (newest). */

@@ -1,0 +1,237 @@
+/**
+ * Window sums that decide signals exactly (issue 17): MA and SUM read their
+ * windows through here.
+ *
+ * Rule. Bar data are decimals (prices in ticks of 0.01 or 0.001, volumes in
+ * whole shares or lots). A value v is *decimal at scale P* (P = 10^k, k ≤ 6)
+ * when r = v·P lies within 2^-32·P + 2^-50·|r| of an integer q (a price that
+ * is the double nearest its decimal lies within a few units in the last place
+ * of it, and so do sums and differences of a few prices, whose noise this
+ * absorbs) and |r| ≤ 2^52/N. A window whose values are all decimal at P is
+ * read as those decimals: its total is the integer Σq, exact in a double (it
+ * stays below 2^52, so a value added and later subtracted leaves nothing
+ * behind), and the result is one division of two exact integers (Σq / (P·N)
+ * for MA, Σq / P for SUM), which IEEE rounds correctly. Correct rounding is
+ * monotonic and does not depend on P or on anything before the window: two
+ * windows with equal decimal means give bit-identical doubles whatever their
+ * lengths, a window of zeros (or of decimal terms that cancel) gives exactly
+ * 0, and a strict comparison of two results never holds where the decimals
+ * tie, so no epsilon is needed downstream.
+ *
+ * Causality. Every decision is made bar by bar from the bars seen so far,
+ * never from later ones: P starts at 1 and grows (never shrinks) when a value
+ * arrives that is decimal only at a finer scale (then the current window is
+ * summed again at the new scale). A value that is not decimal at P (C·1.003,
+ * (H+L+C)/3, anything finer than 6 places) is added to a separate double sum,
+ * and the window's result is then the double expression (Σq/P + rest)/N; when
+ * the last such value has left the window that sum is reset to exactly 0, so
+ * no residue outlives the values that caused it. Whether a value is in the
+ * integer or the double sum is always its test at the current P, so removing
+ * it undoes exactly what adding it did.
+ *
+ * A running total (SUM(X,0)) has no window to bound it: values are decimal up
+ * to |r| ≤ 2^50, and once the total would pass 2^52 it continues as a double
+ * sum for the rest of the series.
+ */
+import { doubles } from "./doubles.ts";
+import { RANGE } from "./ranges.ts";
+
+/** 1.5·2^52: for |r| < 2^51, (r + MAGIC) − MAGIC is r rounded to an integer (one add and one subtract, no call). */
+const MAGIC = 6755399441055744;
+/** Absolute noise absorbed (≈ 2.3e-10, a few hundred units in the last place of a price below 10,000). */
+const ABS = 2 ** -32;
+/** Relative noise absorbed, in units of the scaled value (four units in its last place). */
+const REL = 2 ** -50;
+const LIMIT = 2 ** 52;
+const SCALES = [1, 10, 100, 1e3, 1e4, 1e5, 1e6];
+const FINEST = SCALES.length - 1;
+
+/** v·P rounded to an integer when v is decimal at scale P with |v·P| ≤ cap; NaN otherwise (and for an invalid v). */
+function scaledOrNaN(v: number, P: number, cap: number): number {
+  const r = v * P;
+  const q = r + MAGIC - MAGIC;
+  return Math.abs(r - q) <= ABS * P + Math.abs(r) * REL && Math.abs(r) <= cap ? q : NaN;
+}
+
+/** The index of the smallest scale from `s` on at which v is decimal, or −1 (v is not decimal even at the finest). */
+function scaleFrom(v: number, s: number, cap: number): number {
+  if (Number.isNaN(scaledOrNaN(v, SCALES[FINEST]!, cap))) return -1;
+  while (Number.isNaN(scaledOrNaN(v, SCALES[s]!, cap))) s++;
+  return s;
+}
+
+/** The largest |v·P| a window of N values may hold (its total then stays below 2^52). */
+const capFor = (N: number) => Math.min(2 ** 50, LIMIT / N);
+
+// the running state, carried from range to range (see ranges.ts)
+const T = 0; // Σq of the decimal values in the window
+const REST = 1; // double sum of the others
+const ODD = 2; // how many values in the window are valid but not decimal at P
+const BAD = 3; // how many are invalid
+const SCALE = 4; // index of P in SCALES
+const SLOT = 5; // ring slot of the current bar
+const CAP = 6; // the largest |v·P| allowed (0 once a running total has overflowed)
+
+/**
+ * MA (`mean`: full windows of N valid values, invalid inside any other) or
+ * SUM (partial windows from bar f, invalid values skipped; N > series length
+ * for a running total) of x from its first valid bar f, into out[f..].
+ */
+export function exactWindows(out: Float64Array, x: Float64Array, f: number, N: number, mean: boolean, running: boolean): void {
+  const n = out.length;
+  if (f >= n) return;
+  const st = doubles(7, 0);
+  st[CAP] = running ? 2 ** 50 : capFor(N);
+  // the q of each value in the window, NaN where it is in the double sum or invalid; a slot per bar up to N
+  const ring = doubles(Math.min(N, n - f), 0);
+  for (let from = f; from < n; from += RANGE) slide(out, x, f, N, mean, running, from, Math.min(n, from + RANGE), ring, st);
+}
+
+function slide(
+  out: Float64Array,
+  x: Float64Array,
+  f: number,
+  N: number,
+  mean: boolean,
+  running: boolean,
+  from: number,
+  to: number,
+  ring: number[],
+  st: number[],
+): void {
+  const R = ring.length;
+  let t = st[T]!;
+  let odd = st[ODD]!;
+  let bad = st[BAD]!;
+  let k = st[SLOT]!;
+  let P = SCALES[st[SCALE]!]!;
+  let tol = ABS * P;
+  let cap = st[CAP]!;
+  let D = P * N;
+  for (let i = from; i < to; i++) {
+    if (i - N >= f) {
+      const o = ring[k]!;
+      if (o === o) t -= o;
+      else {
+        const v = x[i - N]!;
+        if (v !== v) bad--;
+        else if (--odd === 0) st[REST] = 0;
+        else st[REST] = st[REST]! - v;
+      }
+    }
+    const v = x[i]!;
+    const r = v * P;
+    const q = r + MAGIC - MAGIC;
+    if (Math.abs(r - q) <= tol + Math.abs(r) * REL && Math.abs(r) <= cap) {
+      t += q;
+      ring[k] = q;
+    } else {
+      st[T] = t;
+      st[ODD] = odd;
+      st[BAD] = bad;
+      enter(x, f, N, i, k, ring, st);
+      t = st[T]!;
+      odd = st[ODD]!;
+      bad = st[BAD]!;
+      P = SCALES[st[SCALE]!]!;
+      tol = ABS * P;
+      cap = st[CAP]!;
+      D = P * N;
+    }
+    k = k + 1 === R ? 0 : k + 1;
+    if (running && !(Math.abs(t) <= LIMIT)) {
+      // a running total too large for exact integers: a double sum from here on
+      st[REST] = st[REST]! + t / P;
+      t = 0;
+      odd = 1;
+      cap = st[CAP] = 0;
+    }
+    if (mean) {
+      if (i - f >= N - 1) out[i] = bad > 0 ? NaN : odd === 0 ? t / D : (t / P + st[REST]!) / N;
+    } else out[i] = odd === 0 ? t / P : t / P + st[REST]!;
+  }
+  st[T] = t;
+  st[ODD] = odd;
+  st[BAD] = bad;
+  st[SLOT] = k;
+}
+
+/**
+ * Bar i's value v is not decimal at the current scale (the rare path): it is
+ * invalid, decimal at a finer scale (P grows and the window is summed again),
+ * or goes to the double sum.
+ */
+function enter(x: Float64Array, f: number, N: number, i: number, k: number, ring: number[], st: number[]): void {
+  const v = x[i]!;
+  ring[k] = NaN;
+  if (v !== v) {
+    st[BAD]!++;
+    return;
+  }
+  const s = scaleFrom(v, st[SCALE]! + 1, st[CAP]!);
+  if (s >= 0) {
+    rescan(x, Math.max(f, i - N + 1), i, s, ring, k, st);
+    return;
+  }
+  st[REST] = st[REST]! + v;
+  st[ODD]!++;
+}
+
+/** The window [lo, hi] summed again at scale SCALES[s]; `k` is hi's ring slot. */
+function rescan(x: Float64Array, lo: number, hi: number, s: number, ring: number[], k: number, st: number[]): void {
+  const P = SCALES[s]!;
+  const cap = st[CAP]!;
+  let t = 0;
+  let rest = 0;
+  let odd = 0;
+  let bad = 0;
+  for (let j = hi, slot = k; j >= lo; j--, slot = slot === 0 ? ring.length - 1 : slot - 1) {
+    const v = x[j]!;
+    const q = scaledOrNaN(v, P, cap);
+    ring[slot] = q;
+    if (q === q) t += q;
+    else if (v !== v) bad++;
+    else {
+      rest += v;
+      odd++;
+    }
+  }
+  st[T] = t;
+  st[REST] = rest;
+  st[ODD] = odd;
+  st[BAD] = bad;
+  st[SCALE] = s;
+}
+
+/**
+ * Σ x[lo..hi] / per for a window resolved on its own (the per-bar window
+ * lengths of perBarWindow): exact by the same rule, at the finest scale its
+ * own values need. Invalid values make the result invalid, or are left out
+ * when `skip`.
+ */
+export function windowTotal(x: Float64Array, lo: number, hi: number, per: number, skip: boolean): number {
+  const cap = capFor(hi - lo + 1);
+  let s = 0;
+  for (let j = lo; j <= hi; j++) {
+    const v = x[j]!;
+    if (v !== v) {
+      if (!skip) return NaN;
+      continue;
+    }
+    s = Math.max(s, scaleFrom(v, s, cap));
+  }
+  const P = SCALES[s]!;
+  let t = 0;
+  let rest = 0;
+  let odd = 0;
+  for (let j = lo; j <= hi; j++) {
+    const v = x[j]!;
+    const q = scaledOrNaN(v, P, cap);
+    if (q === q) t += q;
+    else if (v === v) {
+      rest += v;
+      odd++;
+    }
+  }
+  return odd === 0 ? t / (P * per) : (t / P + rest) / per;
+}

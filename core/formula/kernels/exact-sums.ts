@@ -60,8 +60,13 @@ function scaleFrom(v: number, s: number, cap: number): number {
   return s;
 }
 
-/** The largest |v·P| a window of N values may hold (its total then stays below 2^52). */
-const capFor = (N: number) => Math.min(2 ** 50, LIMIT / N);
+/**
+ * The largest |v·P| a window of N values may hold: its total then stays
+ * below 2^52, and two values' errors (at most 2^-32·P + 2^-50·2^46 + rounding)
+ * stay far below ½, so the change of a total can be taken as the rounded
+ * scaled difference of the entering and leaving values.
+ */
+const capFor = (N: number) => Math.min(2 ** 46, LIMIT / N);
 
 // the running state, carried from range to range (see ranges.ts)
 const T = 0; // Σq of the decimal values in the window
@@ -71,6 +76,7 @@ const BAD = 3; // how many are invalid
 const SCALE = 4; // index of P in SCALES
 const SLOT = 5; // ring slot of the current bar
 const CAP = 6; // the largest |v·P| allowed (0 once a running total has overflowed)
+const RARE = 7; // 1 when the general loop stopped before a value it leaves to the rare path
 
 /**
  * MA (`mean`: full windows of N valid values, invalid inside any other) or
@@ -80,17 +86,95 @@ const CAP = 6; // the largest |v·P| allowed (0 once a running total has overflo
 export function exactWindows(out: Float64Array, x: Float64Array, f: number, N: number, mean: boolean, running: boolean): void {
   const n = out.length;
   if (f >= n) return;
-  const st = doubles(7, 0);
-  st[CAP] = running ? 2 ** 50 : capFor(N);
+  const st = doubles(8, 0);
+  st[CAP] = capFor(running ? 1 : N);
   // the q of each value in the window, NaN where it is in the double sum or invalid; a slot per bar up to N
   const ring = doubles(Math.min(N, n - f), 0);
-  for (let from = f; from < n; from += RANGE) slide(out, x, f, N, mean, running, from, Math.min(n, from + RANGE), ring, st);
+  // a window longer than the series never drops a value; an integer makes `i - w` a cheaper index
+  const w = Math.min(N, n + 1) | 0;
+  for (let i = f; i < n; ) {
+    const to = Math.min(n, i + RANGE);
+    if (st[ODD] === 0 && st[BAD] === 0) {
+      // every value in the window is decimal at P: the fast loops, up to a value that is not
+      i = fast(out, x, f, w, mean, running, i, to, st);
+      if (i === to) continue;
+      fillRing(x, f, w, i, ring, st);
+    }
+    i = slide(out, x, f, w, N, mean, running, i, to, ring, st);
+    if (st[RARE] === 1) {
+      // bar i's value is invalid or needs a finer scale: the rare path, then back to the loops
+      st[RARE] = 0;
+      leave(x, f, w, i, ring, st);
+      enter(x, f, w, i, ring, st);
+      if (running && !(Math.abs(st[T]!) <= LIMIT)) spill(st);
+      write(out, f, w, N, mean, i, st);
+      st[SLOT] = st[SLOT]! + 1 === ring.length ? 0 : st[SLOT]! + 1;
+      i++;
+    }
+  }
 }
 
+/**
+ * Bars [from, to) while every value in the window is decimal at P (ODD and
+ * BAD are 0): the total changes by the rounded scaled difference of the
+ * entering and leaving values (exactly q_in − q_out, see capFor), one add on
+ * the loop's chain. Returns `to`, or the first bar whose value is not decimal
+ * at P (or would take a running total past 2^52), before touching it.
+ */
+function fast(out: Float64Array, x: Float64Array, f: number, w: number, mean: boolean, running: boolean, from: number, to: number, st: number[]): number {
+  const P = SCALES[st[SCALE]!]!;
+  const tol = ABS * P;
+  const cap = st[CAP]!;
+  const D = mean ? P * w : P;
+  let t = st[T]!;
+  let i = from;
+  // while the window fills
+  for (const end = Math.min(to, f + w); i < end; i++) {
+    const r = x[i]! * P;
+    const q = r + MAGIC - MAGIC;
+    if (!(Math.abs(r - q) <= tol + Math.abs(r) * REL && Math.abs(r) <= cap && (!running || Math.abs(t + q) <= LIMIT))) break;
+    t += q;
+    if (!mean || i - f >= w - 1) out[i] = t / D;
+  }
+  if (i >= f + w) i = roll(out, x, w, P, tol, cap, D, i, to, st, t);
+  else st[T] = t;
+  return i;
+}
+
+/** Full windows of `fast`, from the total `t`; stores the total and returns where it stopped. */
+function roll(out: Float64Array, x: Float64Array, w: number, P: number, tol: number, cap: number, D: number, from: number, to: number, st: number[], t: number): number {
+  let i = from;
+  for (; i < to; i++) {
+    const v = x[i]!;
+    const r = v * P;
+    if (!(Math.abs(r - (r + MAGIC - MAGIC)) <= tol + Math.abs(r) * REL && Math.abs(r) <= cap)) break;
+    t += (v - x[i - w]!) * P + MAGIC - MAGIC;
+    out[i] = t / D;
+  }
+  st[T] = t;
+  return i;
+}
+
+/** The ring slots of the window before bar i, after the fast loops (every value in it is decimal at P). */
+function fillRing(x: Float64Array, f: number, w: number, i: number, ring: number[], st: number[]): void {
+  const P = SCALES[st[SCALE]!]!;
+  const R = ring.length;
+  for (let j = Math.max(f, i - w); j < i; j++) ring[(j - f) % R] = x[j]! * P + MAGIC - MAGIC;
+  st[SLOT] = (i - f) % R;
+}
+
+/**
+ * The general loop over bars [from, to) (see ranges.ts), with a ring of the
+ * window's scaled values: each value is decimal at the current scale or goes
+ * to the double sum. Returns after the first bar that leaves the window with
+ * only decimal values (back to the fast loops), or at the bar whose value is
+ * invalid or needs a finer scale, before touching it (RARE set), or at `to`.
+ */
 function slide(
   out: Float64Array,
   x: Float64Array,
   f: number,
+  w: number,
   N: number,
   mean: boolean,
   running: boolean,
@@ -98,62 +182,109 @@ function slide(
   to: number,
   ring: number[],
   st: number[],
-): void {
+): number {
   const R = ring.length;
+  const nan = 0 / 0;
   let t = st[T]!;
-  let odd = st[ODD]!;
-  let bad = st[BAD]!;
-  let k = st[SLOT]!;
-  let P = SCALES[st[SCALE]!]!;
-  let tol = ABS * P;
+  let rest = st[REST]!;
+  let odd = st[ODD]! | 0;
+  let bad = st[BAD]! | 0;
+  let k = st[SLOT]! | 0;
+  const P = SCALES[st[SCALE]!]!;
+  const tol = ABS * P;
+  const tolFinest = ABS * SCALES[FINEST]!;
   let cap = st[CAP]!;
-  let D = P * N;
-  for (let i = from; i < to; i++) {
-    if (i - N >= f) {
-      const o = ring[k]!;
-      if (o === o) t -= o;
-      else {
-        const v = x[i - N]!;
-        if (v !== v) bad--;
-        else if (--odd === 0) st[REST] = 0;
-        else st[REST] = st[REST]! - v;
-      }
-    }
+  const D = P * N;
+  let i = from;
+  for (; i < to; i++) {
     const v = x[i]!;
     const r = v * P;
     const q = r + MAGIC - MAGIC;
-    if (Math.abs(r - q) <= tol + Math.abs(r) * REL && Math.abs(r) <= cap) {
+    const decimal = Math.abs(r - q) <= tol + Math.abs(r) * REL && Math.abs(r) <= cap;
+    if (!decimal) {
+      // decimal at the finest scale (then at a finer one than P), or invalid: the caller's rare path
+      const r6 = v * SCALES[FINEST]!;
+      const q6 = r6 + MAGIC - MAGIC;
+      if (!(Math.abs(r6 - q6) > tolFinest + Math.abs(r6) * REL || Math.abs(r6) > cap)) {
+        st[RARE] = 1;
+        break;
+      }
+    }
+    if (i - w >= f) {
+      const o = ring[k]!;
+      if (o === o) t -= o;
+      else {
+        const u = x[i - w]!;
+        if (u !== u) bad--;
+        else if (--odd === 0) rest = 0;
+        else rest -= u;
+      }
+    }
+    if (decimal) {
       t += q;
       ring[k] = q;
     } else {
-      st[T] = t;
-      st[ODD] = odd;
-      st[BAD] = bad;
-      enter(x, f, N, i, k, ring, st);
-      t = st[T]!;
-      odd = st[ODD]!;
-      bad = st[BAD]!;
-      P = SCALES[st[SCALE]!]!;
-      tol = ABS * P;
-      cap = st[CAP]!;
-      D = P * N;
+      rest += v;
+      odd++;
+      ring[k] = nan;
     }
     k = k + 1 === R ? 0 : k + 1;
     if (running && !(Math.abs(t) <= LIMIT)) {
-      // a running total too large for exact integers: a double sum from here on
-      st[REST] = st[REST]! + t / P;
-      t = 0;
+      st[T] = t;
+      st[REST] = rest;
+      spill(st);
+      t = st[T]!;
+      rest = st[REST]!;
       odd = 1;
-      cap = st[CAP] = 0;
+      cap = 0;
     }
     if (mean) {
-      if (i - f >= N - 1) out[i] = bad > 0 ? NaN : odd === 0 ? t / D : (t / P + st[REST]!) / N;
-    } else out[i] = odd === 0 ? t / P : t / P + st[REST]!;
+      if (i - f >= w - 1) out[i] = bad > 0 ? nan : odd === 0 ? t / D : (t / P + rest) / N;
+    } else out[i] = odd === 0 ? t / P : t / P + rest;
+    if ((odd | bad) === 0) {
+      // back to the fast loops
+      i++;
+      break;
+    }
   }
   st[T] = t;
+  st[REST] = rest;
   st[ODD] = odd;
   st[BAD] = bad;
   st[SLOT] = k;
+  st[CAP] = cap;
+  return i;
+}
+
+/** A running total too large for exact integers: a double sum from here on (nothing leaves it, so ODD stays above 0). */
+function spill(st: number[]): void {
+  st[REST] = st[REST]! + st[T]! / SCALES[st[SCALE]!]!;
+  st[T] = 0;
+  st[ODD] = 1;
+  st[CAP] = 0;
+}
+
+/** The value leaving the window at bar i (if one does) taken out of the sums (the rare path). */
+function leave(x: Float64Array, f: number, w: number, i: number, ring: number[], st: number[]): void {
+  if (i - w < f) return;
+  const o = ring[st[SLOT]!]!;
+  if (o === o) st[T] = st[T]! - o;
+  else {
+    const u = x[i - w]!;
+    if (u !== u) st[BAD]!--;
+    else if (--st[ODD]! === 0) st[REST] = 0;
+    else st[REST] = st[REST]! - u;
+  }
+}
+
+/** Bar i's output from the sums (the rare path; the loop above writes the same expressions). */
+function write(out: Float64Array, f: number, w: number, N: number, mean: boolean, i: number, st: number[]): void {
+  const P = SCALES[st[SCALE]!]!;
+  const t = st[T]!;
+  const odd = st[ODD]!;
+  if (mean) {
+    if (i - f >= w - 1) out[i] = st[BAD]! > 0 ? NaN : odd === 0 ? t / (P * N) : (t / P + st[REST]!) / N;
+  } else out[i] = odd === 0 ? t / P : t / P + st[REST]!;
 }
 
 /**
@@ -161,8 +292,9 @@ function slide(
  * invalid, decimal at a finer scale (P grows and the window is summed again),
  * or goes to the double sum.
  */
-function enter(x: Float64Array, f: number, N: number, i: number, k: number, ring: number[], st: number[]): void {
+function enter(x: Float64Array, f: number, N: number, i: number, ring: number[], st: number[]): void {
   const v = x[i]!;
+  const k = st[SLOT]!;
   ring[k] = NaN;
   if (v !== v) {
     st[BAD]!++;

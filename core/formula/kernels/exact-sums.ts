@@ -78,6 +78,11 @@ const SLOT = 5; // ring slot of the current bar
 const CAP = 6; // the largest |v·P| allowed (0 once a running total has overflowed)
 const RARE = 7; // 1 when the general loop stopped before a value it leaves to the rare path
 
+// kinds of values in the window
+const DECIMAL = 0;
+const ODDKIND = 1; // valid, not decimal at P: in the double sum
+const INVALID = 2;
+
 /**
  * MA (`mean`: full windows of N valid values, invalid inside any other) or
  * SUM (partial windows from bar f, invalid values skipped; N > series length
@@ -88,8 +93,9 @@ export function exactWindows(out: Float64Array, x: Float64Array, f: number, N: n
   if (f >= n) return;
   const st = doubles(8, 0);
   st[CAP] = capFor(running ? 1 : N);
-  // the q of each value in the window, NaN where it is in the double sum or invalid; a slot per bar up to N
+  // per bar of the window (a slot per bar up to N): its q (0 unless decimal), and its kind
   const ring = doubles(Math.min(N, n - f), 0);
+  const kind = doubles(ring.length, DECIMAL);
   // a window longer than the series never drops a value; an integer makes `i - w` a cheaper index
   const w = Math.min(N, n + 1) | 0;
   for (let i = f; i < n; ) {
@@ -98,14 +104,14 @@ export function exactWindows(out: Float64Array, x: Float64Array, f: number, N: n
       // every value in the window is decimal at P: the fast loops, up to a value that is not
       i = fast(out, x, f, w, mean, running, i, to, st);
       if (i === to) continue;
-      fillRing(x, f, w, i, ring, st);
+      fillRing(x, f, w, i, ring, kind, st);
     }
-    i = slide(out, x, f, w, N, mean, running, i, to, ring, st);
+    i = slide(out, x, f, w, N, mean, running, i, to, ring, kind, st);
     if (st[RARE] === 1) {
       // bar i's value is invalid or needs a finer scale: the rare path, then back to the loops
       st[RARE] = 0;
-      leave(x, f, w, i, ring, st);
-      enter(x, f, w, i, ring, st);
+      leave(x, f, w, i, ring, kind, st);
+      enter(x, f, w, i, ring, kind, st);
       if (running && !(Math.abs(st[T]!) <= LIMIT)) spill(st);
       write(out, f, w, N, mean, i, st);
       st[SLOT] = st[SLOT]! + 1 === ring.length ? 0 : st[SLOT]! + 1;
@@ -156,10 +162,13 @@ function roll(out: Float64Array, x: Float64Array, w: number, P: number, tol: num
 }
 
 /** The ring slots of the window before bar i, after the fast loops (every value in it is decimal at P). */
-function fillRing(x: Float64Array, f: number, w: number, i: number, ring: number[], st: number[]): void {
+function fillRing(x: Float64Array, f: number, w: number, i: number, ring: number[], kind: number[], st: number[]): void {
   const P = SCALES[st[SCALE]!]!;
   const R = ring.length;
-  for (let j = Math.max(f, i - w); j < i; j++) ring[(j - f) % R] = x[j]! * P + MAGIC - MAGIC;
+  for (let j = Math.max(f, i - w); j < i; j++) {
+    ring[(j - f) % R] = x[j]! * P + MAGIC - MAGIC;
+    kind[(j - f) % R] = DECIMAL;
+  }
   st[SLOT] = (i - f) % R;
 }
 
@@ -181,10 +190,13 @@ function slide(
   from: number,
   to: number,
   ring: number[],
+  kind: number[],
   st: number[],
 ): number {
   const R = ring.length;
   const nan = 0 / 0;
+  // choices go through two-slot buffers, not branches: in a mixed window they alternate at random
+  const pick = doubles(2, 0);
   let t = st[T]!;
   let rest = st[REST]!;
   let odd = st[ODD]! | 0;
@@ -192,7 +204,8 @@ function slide(
   let k = st[SLOT]! | 0;
   const P = SCALES[st[SCALE]!]!;
   const tol = ABS * P;
-  const tolFinest = ABS * SCALES[FINEST]!;
+  const fine = SCALES[FINEST]!;
+  const tolFine = ABS * fine;
   let cap = st[CAP]!;
   const D = P * N;
   let i = from;
@@ -200,34 +213,32 @@ function slide(
     const v = x[i]!;
     const r = v * P;
     const q = r + MAGIC - MAGIC;
-    const decimal = Math.abs(r - q) <= tol + Math.abs(r) * REL && Math.abs(r) <= cap;
-    if (!decimal) {
-      // decimal at the finest scale (then at a finer one than P), or invalid: the caller's rare path
-      const r6 = v * SCALES[FINEST]!;
-      const q6 = r6 + MAGIC - MAGIC;
-      if (!(Math.abs(r6 - q6) > tolFinest + Math.abs(r6) * REL || Math.abs(r6) > cap)) {
-        st[RARE] = 1;
-        break;
-      }
+    const decimal = +(Math.abs(r - q) <= tol + Math.abs(r) * REL) & +(Math.abs(r) <= cap);
+    const r6 = v * fine;
+    const fineDecimal = +(Math.abs(r6 - (r6 + MAGIC - MAGIC)) <= tolFine + Math.abs(r6) * REL) & +(Math.abs(r6) <= cap);
+    // invalid, or decimal at a finer scale than P: the caller's rare path
+    if ((fineDecimal & (decimal ^ 1)) | +(v !== v)) {
+      st[RARE] = 1;
+      break;
     }
+    const other = decimal ^ 1;
+    let dt = q * decimal;
+    pick[1] = v;
+    let dr = pick[other]!;
     if (i - w >= f) {
-      const o = ring[k]!;
-      if (o === o) t -= o;
-      else {
-        const u = x[i - w]!;
-        if (u !== u) bad--;
-        else if (--odd === 0) rest = 0;
-        else rest -= u;
-      }
+      const was = kind[k]!;
+      dt -= ring[k]!;
+      pick[1] = x[i - w]!;
+      dr -= pick[+(was === ODDKIND)]!;
+      odd -= +(was === ODDKIND);
+      bad -= +(was === INVALID);
     }
-    if (decimal) {
-      t += q;
-      ring[k] = q;
-    } else {
-      rest += v;
-      odd++;
-      ring[k] = nan;
-    }
+    t += dt;
+    odd += other;
+    // no residue outlives the values in the double sum
+    rest = odd === 0 ? 0 : rest + dr;
+    ring[k] = q * decimal;
+    kind[k] = other;
     k = k + 1 === R ? 0 : k + 1;
     if (running && !(Math.abs(t) <= LIMIT)) {
       st[T] = t;
@@ -265,16 +276,13 @@ function spill(st: number[]): void {
 }
 
 /** The value leaving the window at bar i (if one does) taken out of the sums (the rare path). */
-function leave(x: Float64Array, f: number, w: number, i: number, ring: number[], st: number[]): void {
+function leave(x: Float64Array, f: number, w: number, i: number, ring: number[], kind: number[], st: number[]): void {
   if (i - w < f) return;
-  const o = ring[st[SLOT]!]!;
-  if (o === o) st[T] = st[T]! - o;
-  else {
-    const u = x[i - w]!;
-    if (u !== u) st[BAD]!--;
-    else if (--st[ODD]! === 0) st[REST] = 0;
-    else st[REST] = st[REST]! - u;
-  }
+  const was = kind[st[SLOT]!]!;
+  if (was === DECIMAL) st[T] = st[T]! - ring[st[SLOT]!]!;
+  else if (was === INVALID) st[BAD]!--;
+  else if (--st[ODD]! === 0) st[REST] = 0;
+  else st[REST] = st[REST]! - x[i - w]!;
 }
 
 /** Bar i's output from the sums (the rare path; the loop above writes the same expressions). */
@@ -292,25 +300,27 @@ function write(out: Float64Array, f: number, w: number, N: number, mean: boolean
  * invalid, decimal at a finer scale (P grows and the window is summed again),
  * or goes to the double sum.
  */
-function enter(x: Float64Array, f: number, N: number, i: number, ring: number[], st: number[]): void {
+function enter(x: Float64Array, f: number, N: number, i: number, ring: number[], kind: number[], st: number[]): void {
   const v = x[i]!;
   const k = st[SLOT]!;
-  ring[k] = NaN;
+  ring[k] = 0;
   if (v !== v) {
+    kind[k] = INVALID;
     st[BAD]!++;
     return;
   }
   const s = scaleFrom(v, st[SCALE]! + 1, st[CAP]!);
   if (s >= 0) {
-    rescan(x, Math.max(f, i - N + 1), i, s, ring, k, st);
+    rescan(x, Math.max(f, i - N + 1), i, s, ring, kind, k, st);
     return;
   }
+  kind[k] = ODDKIND;
   st[REST] = st[REST]! + v;
   st[ODD]!++;
 }
 
 /** The window [lo, hi] summed again at scale SCALES[s]; `k` is hi's ring slot. */
-function rescan(x: Float64Array, lo: number, hi: number, s: number, ring: number[], k: number, st: number[]): void {
+function rescan(x: Float64Array, lo: number, hi: number, s: number, ring: number[], kind: number[], k: number, st: number[]): void {
   const P = SCALES[s]!;
   const cap = st[CAP]!;
   let t = 0;
@@ -320,7 +330,8 @@ function rescan(x: Float64Array, lo: number, hi: number, s: number, ring: number
   for (let j = hi, slot = k; j >= lo; j--, slot = slot === 0 ? ring.length - 1 : slot - 1) {
     const v = x[j]!;
     const q = scaledOrNaN(v, P, cap);
-    ring[slot] = q;
+    ring[slot] = q === q ? q : 0;
+    kind[slot] = q === q ? DECIMAL : v !== v ? INVALID : ODDKIND;
     if (q === q) t += q;
     else if (v !== v) bad++;
     else {

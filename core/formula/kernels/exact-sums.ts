@@ -82,6 +82,7 @@ const RARE = 7; // 1 when the general loop stopped before a value it leaves to t
 const DECIMAL = 0;
 const ODDKIND = 1; // valid, not decimal at P: in the double sum
 const INVALID = 2;
+const EMPTY: number[] = [];
 
 /**
  * MA (`mean`: full windows of N valid values, invalid inside any other) or
@@ -93,9 +94,11 @@ export function exactWindows(out: Float64Array, x: Float64Array, f: number, N: n
   if (f >= n) return;
   const st = doubles(8, 0);
   st[CAP] = capFor(running ? 1 : N);
-  // per bar of the window (a slot per bar up to N): its q (0 unless decimal), and its kind
-  const ring = doubles(Math.min(N, n - f), 0);
-  const kind = doubles(ring.length, DECIMAL);
+  // per bar of the window (a slot per bar up to N): its q (0 unless decimal), and its kind;
+  // made when the general loop first runs (a running total's would be as long as the series)
+  const R = Math.min(N, n - f);
+  let ring: number[] = EMPTY;
+  let kind: number[] = EMPTY;
   // a window longer than the series never drops a value; an integer makes `i - w` a cheaper index
   const w = Math.min(N, n + 1) | 0;
   for (let i = f; i < n; ) {
@@ -104,6 +107,16 @@ export function exactWindows(out: Float64Array, x: Float64Array, f: number, N: n
       // every value in the window is decimal at P: the fast loops, up to a value that is not
       i = fast(out, x, f, w, mean, running, i, to, st);
       if (i === to) continue;
+      if (rescaleDecimal(x, f, w, i, st)) {
+        // bar i's value needs a finer scale and the window stays decimal at it: no ring needed
+        write(out, f, w, N, mean, i, st);
+        i++;
+        continue;
+      }
+      if (ring === EMPTY) {
+        ring = doubles(R, 0);
+        kind = doubles(R, DECIMAL);
+      }
       fillRing(x, f, w, i, ring, kind, st);
     }
     i = slide(out, x, f, w, N, mean, running, i, to, ring, kind, st);
@@ -138,7 +151,8 @@ function fast(out: Float64Array, x: Float64Array, f: number, w: number, mean: bo
   for (const end = Math.min(to, f + w); i < end; i++) {
     const r = x[i]! * P;
     const q = r + MAGIC - MAGIC;
-    if (!(Math.abs(r - q) <= tol + Math.abs(r) * REL && Math.abs(r) <= cap && (!running || Math.abs(t + q) <= LIMIT))) break;
+    if (!(Math.abs(r - q) <= tol + Math.abs(r) * REL && Math.abs(r) <= cap)) break;
+    if (running && !(Math.abs(t + q) <= LIMIT)) break;
     t += q;
     if (!mean || i - f >= w - 1) out[i] = t / D;
   }
@@ -159,6 +173,30 @@ function roll(out: Float64Array, x: Float64Array, w: number, P: number, tol: num
   }
   st[T] = t;
   return i;
+}
+
+/**
+ * After the fast loops stopped at bar i: if its value is decimal at a finer
+ * scale and every value of the window ending at i is decimal there too, the
+ * total at that scale (and true); otherwise false, nothing changed.
+ */
+function rescaleDecimal(x: Float64Array, f: number, w: number, i: number, st: number[]): boolean {
+  const v = x[i]!;
+  if (v !== v) return false;
+  const cap = st[CAP]!;
+  const s = scaleFrom(v, st[SCALE]! + 1, cap);
+  if (s < 0) return false;
+  const P = SCALES[s]!;
+  let t = 0;
+  for (let j = Math.max(f, i - w + 1); j <= i; j++) {
+    const q = scaledOrNaN(x[j]!, P, cap);
+    if (q !== q) return false;
+    t += q;
+  }
+  if (!(Math.abs(t) <= LIMIT)) return false;
+  st[T] = t;
+  st[SCALE] = s;
+  return true;
 }
 
 /** The ring slots of the window before bar i, after the fast loops (every value in it is decimal at P). */

@@ -14,7 +14,10 @@
  * and the evaluator runs the formula again with the whole-series kernels,
  * whose gap rules are the reference. A gap is detected without a test per
  * bar: an invalid value poisons the running state (NaN stays NaN), so the
- * state is checked once after each range of bars.
+ * state is checked once after each range of bars. So is an input equal to
+ * the average that moved it (the kernels keep the average there, see
+ * averages.ts): counted off the loop's chain, it sends the formula to the
+ * kernels too.
  *
  * Templates are code built from generated identifiers only (`p` is a unique
  * prefix, operands are names the generator chose); no formula text, name or
@@ -68,9 +71,11 @@ function seeded(weights: (s: readonly string[]) => [string, string], refuse?: (s
     state: [
       ["y", "nan"],
       ["s", "0", "count"],
+      ["h", "0", "count"],
     ],
-    step: (p, x) => `if (${p}s === 1) ${p}y = ${p}a * ${x} + ${p}b * ${p}y;\nelse if (${x} === ${x}) { ${p}y = ${x}; ${p}s = 1; }`,
-    failed: (p) => `((${p}s === 1) & (${p}y !== ${p}y))`,
+    step: (p, x) =>
+      `if (${p}s === 1) { const ${p}z = ${p}a * ${x} + ${p}b * ${p}y; ${p}h |= +(${x} === ${p}y) & +(${p}z !== ${p}y); ${p}y = ${p}z; }\nelse if (${x} === ${x}) { ${p}y = ${x}; ${p}s = 1; }`,
+    failed: (p) => `((${p}s === 1) & (${p}y !== ${p}y)) | ${p}h`,
   };
 }
 
@@ -96,13 +101,14 @@ export const EXPMEMA_STEP: Recurrence = {
     ["r", "0", "count"],
     ["t", "0"],
     ["y", "nan"],
+    ["h", "0", "count"],
   ],
   step: (p, x) =>
     [
       `if (${p}r < ${p}n) {`,
       `  if (${x} === ${x}) { ${p}r++; ${p}t += ${x}; } else { ${p}r = 0; ${p}t = 0; }`,
       `  if (${p}r === ${p}n) ${p}y = ${p}t / ${p}n;`,
-      `} else ${p}y = ${p}a * ${x} + ${p}b * ${p}y;`,
+      `} else { const ${p}z = ${p}a * ${x} + ${p}b * ${p}y; ${p}h |= +(${x} === ${p}y) & +(${p}z !== ${p}y); ${p}y = ${p}z; }`,
     ].join("\n"),
-  failed: (p) => `((${p}r === ${p}n) & (${p}y !== ${p}y))`,
+  failed: (p) => `((${p}r === ${p}n) & (${p}y !== ${p}y)) | ${p}h`,
 };

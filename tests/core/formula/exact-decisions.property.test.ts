@@ -13,13 +13,17 @@
  * - a strict CROSS of two MAs fires exactly where the decimals cross;
  * - no look-ahead: the outputs on a prefix of a series are those on the
  *   whole series, bit for bit, for MA, SUM and every indicator kernel;
+ * - recursive averages (EMA, SMA): a constant input gives that constant for
+ *   any N (in the kernels and in fused loops), so their CROSS cannot fire on
+ *   it; an input equal to the average keeps it (EXPMEMA's seed, a mean in
+ *   doubles, is not exact, so it is not claimed there);
  * - the kernels still equal their literal definitions on non-decimal input
  *   and past the exact range (a running total beyond 2^52).
  */
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import fc from "fast-check";
-import { ma } from "../../../core/formula/kernels/averages.ts";
+import { ema, ma, sma } from "../../../core/formula/kernels/averages.ts";
 import { sum } from "../../../core/formula/kernels/windows.ts";
 import { formulaIndicators } from "../../../plugins/indicators/index.ts";
 import type { BarSeries } from "../../../core/bars/series.ts";
@@ -260,6 +264,32 @@ test("windows of exact zeros sum to exactly 0 among non-decimal terms; decimal t
           assert.equal(totals[i], 0, `bar ${i}: the price is back to bar ${i - N}'s`);
         }
       }
+    }),
+    { numRuns: 300 },
+  );
+});
+
+test("recursive averages: a constant stays that constant for any N, so no CROSS fires on it; an input equal to the average keeps it", () => {
+  fc.assert(
+    fc.property(fc.integer({ min: 1, max: 999_999 }), fc.constantFrom(1, 100, 1000), fc.integer({ min: 2, max: 40 }), fc.integer({ min: 2, max: 40 }), (q, scale, a, b) => {
+      const c = q / scale;
+      const x = new Float64Array(80).fill(c);
+      const seeded = new Float64Array(80);
+      sma(seeded, x, a + 1, 1);
+      for (const [label, y] of [["EMA", run(ema, x, a)], ["SMA", seeded]] as const) {
+        assert.ok(y.every((v) => v === c), `${label} of a constant ${c} stays ${c}`);
+      }
+      // the formula's fused loops (EMA and SMA steps) hold it too
+      const text = `CROSS(EMA(C,${a}),EMA(C,${b}))+CROSS(EMA(C,${b}),EMA(C,${a}))+CROSS(SMA(C,${a + 1},1),MA(C,${b}))`;
+      assert.ok(calc(text, { close: Array.from(x) }).every((v) => v === 0), "no CROSS on a constant input");
+      assert.ok(calc(`EMA(C,${a})-C`, { close: Array.from(x) }).every((v) => v === 0), "a fused EMA stays on the constant");
+    }),
+    { numRuns: 300 },
+  );
+  fc.assert(
+    fc.property(decimalSeries, fc.integer({ min: 2, max: 30 }), ({ x }, N) => {
+      const y = run(ema, x, N);
+      for (let i = 1; i < x.length; i++) if (x[i] === y[i - 1]) assert.equal(y[i], y[i - 1], `bar ${i}: the input equals the average`);
     }),
     { numRuns: 300 },
   );

@@ -7,7 +7,7 @@
  * when r = v·P lies within 2^-32·P + 2^-50·|r| of an integer q (a price that
  * is the double nearest its decimal lies within a few units in the last place
  * of it, and so do sums and differences of a few prices, whose noise this
- * absorbs) and |r| ≤ 2^52/N. A window whose values are all decimal at P is
+ * absorbs) and |r| ≤ min(2^46, 2^52/N). A window whose values are all decimal at P is
  * read as those decimals: its total is the integer Σq, exact in a double (it
  * stays below 2^52, so a value added and later subtracted leaves nothing
  * behind), and the result is one division of two exact integers (Σq / (P·N)
@@ -25,13 +25,19 @@
  * (H+L+C)/3, anything finer than 6 places) is added to a separate double sum,
  * and the window's result is then the double expression (Σq/P + rest)/N; when
  * the last such value has left the window that sum is reset to exactly 0, so
- * no residue outlives the values that caused it. Whether a value is in the
- * integer or the double sum is always its test at the current P, so removing
- * it undoes exactly what adding it did.
+ * no residue outlives the values that caused it. Which sum a value went to is
+ * recorded with it (a ring of the window's q and kinds, refilled when P
+ * grows), so removing it undoes exactly what adding it did.
  *
  * A running total (SUM(X,0)) has no window to bound it: values are decimal up
- * to |r| ≤ 2^50, and once the total would pass 2^52 it continues as a double
+ * to |r| ≤ 2^46, and once the total would pass 2^52 it continues as a double
  * sum for the rest of the series.
+ *
+ * Speed: while a window is all decimal (prices, volumes) the fast loops do a
+ * test, a rounded difference and a division per bar, about twice the old
+ * running sum's time; a window mixing decimal and other values takes the
+ * general loop, several times slower than a running sum (measured in issue 17's
+ * report). Formulas and indicators spend little of their time here.
  */
 import { doubles } from "./doubles.ts";
 import { RANGE } from "./ranges.ts";

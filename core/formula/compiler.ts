@@ -277,7 +277,7 @@ class Compiler {
     args: number[],
     kind: ColumnKind,
     scalar: ((...a: number[]) => number) | undefined,
-    kernel: { readonly run?: Kernel; readonly perBar?: PerBar; readonly recur?: Recurrence; readonly windowed?: boolean },
+    kernel: { readonly run?: Kernel; readonly perBar?: PerBar; readonly recur?: Recurrence },
   ): number {
     const nodes = args.map((a) => this.graph.nodes[a]!);
     if (scalar && nodes.every((n) => n.shape === "scalar")) {
@@ -287,7 +287,7 @@ class Compiler {
       return this.graph.add("scalar", kind, label, args, { fn: scalar });
     }
     if (kernel.perBar) return this.graph.add("series", kind, label, args, { perBar: kernel.perBar });
-    const step = kernel.recur ? { recur: kernel.recur, windowed: kernel.windowed ?? false } : {};
+    const step = kernel.recur ? { recur: kernel.recur } : {};
     return this.graph.add("series", kind, label, args, { run: kernel.run!, ...step });
   }
 
@@ -367,8 +367,7 @@ class Compiler {
     const columns = ids.map((id, i) => (argType(spec, i) === "series" ? this.column(id) : id));
     if (spec.shift && nodes[1]!.shape === "scalar") return this.apply(spec.name, columns, kind, undefined, { perBar: spec.shift });
     if (spec.recur && nodes.every((n, i) => i === 0 || n.shape === "scalar")) {
-      const kernel = { run: spec.run!, recur: spec.recur, windowed: spec.recur.windowed(constants) };
-      return this.apply(spec.name, columns, kind, undefined, kernel);
+      return this.apply(spec.name, columns, kind, undefined, { run: spec.run!, recur: spec.recur });
     }
     return this.apply(spec.name, columns, kind, undefined, spec.perBar ? { perBar: spec.perBar } : { run: spec.run! });
   }

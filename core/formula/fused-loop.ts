@@ -1,6 +1,6 @@
 /**
  * Code generation for fused loops: a group of per-bar operations and
- * recurrences (moving averages and sums, see kernels/recurrences.ts) becomes
+ * recurrences (exponential averages, see kernels/recurrences.ts) becomes
  * one function with one pass over the bars, storing only the values needed
  * after it. Sources are built from the operators' templates and generated
  * identifiers only: no formula text, name or constant value is ever placed in
@@ -80,7 +80,7 @@ function shapeKey(ops: readonly LoopOp[], stores: readonly number[], columns: nu
 /**
  * Builds (or reuses) the loop computing `ops` in order and storing op
  * `stores[k]` into `outs[k]`; ops that `call` a function get `f0, f1, ...` in
- * order. A windowed recurrence's input must be a column or a stored op.
+ * order.
  */
 export function fusedLoop(ops: readonly LoopOp[], stores: readonly number[], columns: number, scalars: number): GeneratedLoop {
   const key = shapeKey(ops, stores, columns, scalars);
@@ -101,7 +101,6 @@ export function fusedLoop(ops: readonly LoopOp[], stores: readonly number[], col
 function generate(ops: readonly LoopOp[], stores: readonly number[], columns: number, scalars: number): GeneratedLoop {
   // IF picks from `sel`, an array of doubles (see kernels/doubles.ts)
   const head: string[] = ["const nan = 0 / 0;", "const sel = [0.5, 0.5];"];
-  const storeOf = new Map(stores.map((op, k) => [op, k]));
   const loaded = new Set<number>();
   for (const op of ops) {
     op.args.forEach((a, j) => {
@@ -119,14 +118,12 @@ function generate(ops: readonly LoopOp[], stores: readonly number[], columns: nu
     const args = op.args.map(name);
     if (op.recur) {
       const p = `r${k}_`;
-      const input = op.args[0]!;
-      const col = input.from === "column" ? `c${input.index}` : `o${storeOf.get(input.index)}`;
       head.push(op.recur.init(p, args.slice(1)));
       for (const [v, initial, count] of op.recur.state) {
         head.push(`let ${p}${v} = from === 0 ? ${initial} : state[${stateSize}]${count ? " | 0" : ""};`);
         save.push(`state[${stateSize++}] = ${p}${v};`);
       }
-      const step = `${op.recur.step(p, args[0]!, col)}\nconst v${k} = ${p}y;`;
+      const step = `${op.recur.step(p, args[0]!)}\nconst v${k} = ${p}y;`;
       parts.push(() => step);
       failures.push(op.recur.failed(p));
     } else if (op.perBar!.lag) {

@@ -44,8 +44,6 @@ export interface IRNode {
   readonly perBar: PerBar | null;
   /** A `run` node that may also be computed as a step of a fused loop. */
   readonly recur: Recurrence | null;
-  /** The step reads its input at earlier bars (the input must be stored). */
-  readonly windowed: boolean;
 }
 
 const SHAPE: Readonly<Record<NodeTag, Shape>> = {
@@ -65,7 +63,6 @@ export interface NodeExtras {
   readonly run?: Kernel;
   readonly perBar?: PerBar;
   readonly recur?: Recurrence;
-  readonly windowed?: boolean;
 }
 
 export class IRGraph {
@@ -95,7 +92,6 @@ export class IRGraph {
       run: extras.run ?? null,
       perBar: extras.perBar ?? null,
       recur: extras.recur ?? null,
-      windowed: extras.windowed ?? false,
     });
     this.byKey.set(key, id);
     return id;
@@ -121,7 +117,6 @@ export class IRGraph {
         run: null,
         perBar: null,
         recur: null,
-        windowed: false,
       });
       byValue.set(value, id);
     }

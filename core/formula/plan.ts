@@ -2,7 +2,7 @@
  * Turns the IR graph into an executable plan:
  * - only nodes that feed an output are kept;
  * - scalar work (constants, parameters) is separated from column work;
- * - per-bar operators and recurrences (moving averages and sums with
+ * - per-bar operators and recurrences (exponential averages with
  *   single-number parameters) are fused into groups, each one generated loop
  *   over the bars: a group grows in node order until a whole-series kernel
  *   (HHV, STD ...) or a shifted read needs one of its values stored, so
@@ -176,16 +176,12 @@ export function buildPlan(
   }
   if (open >= 0) slots.push(-1 - open);
 
-  // a group member is stored when an output, read outside its group, or read back by a window
+  // a group member is stored when an output or read outside its group
   const stored = new Uint8Array(count);
   for (const n of nodes) {
     if (!live[n.id]) continue;
     if (isOutput[n.id]) stored[n.id] = 1;
-    const windowed = n.windowed && fusable(n, fuseRecurrences);
-    for (let j = 0; j < n.args.length; j++) {
-      const a = n.args[j]!;
-      if (groupOf[a] >= 0 && (groupOf[a] !== groupOf[n.id] || (j === 0 && windowed))) stored[a] = 1;
-    }
+    for (const a of n.args) if (groupOf[a] >= 0 && groupOf[a] !== groupOf[n.id]) stored[a] = 1;
   }
 
   // what each slot reads and writes, and the last slot reading each column

@@ -1,22 +1,24 @@
 /**
- * CR in one pass plus the engine's MA kernel for its four averages. It
- * computes exactly what the formula engine makes of TDX's text (the plugin's
- * test compares them):
+ * CR: its two terms in one pass, the engine's SUM kernel (exact for decimal
+ * prices, exact-sums.ts) on each, then the engine's MA kernel for its four
+ * averages. It computes exactly what the formula engine makes of TDX's text
+ * (the plugin's test compares them):
  *
  *   MID:=REF(HIGH+LOW,1)/2;
  *   CR:SUM(MAX(0,HIGH-MID),N)/SUM(MAX(0,MID-LOW),N)*100;
  *   MA1:REF(MA(CR,M1),M1/2.5+1);  ... MA4 likewise
  *
- * The partial sums start on bar 1 (bar 0 has no previous bar); the value
- * leaving a window is recomputed from the bars. Each MAk is the engine's MA
- * kernel shifted by ⌊Mk/2.5+1⌋ bars, as REF truncates its lag. The sums'
- * loop runs range by range (see ranges.ts). An invalid price would need the
- * engine's gap rules: the kernel then returns null.
+ * The terms start on bar 1 (bar 0 has no previous bar). Each MAk is the
+ * engine's MA kernel shifted by ⌊Mk/2.5+1⌋ bars, as REF truncates its lag.
+ * The terms' loop runs range by range (see ranges.ts). An invalid price
+ * would need the engine's gap rules: the kernel then returns null.
  */
 import { ma } from "../formula/kernels/averages.ts";
 import { doubles } from "../formula/kernels/doubles.ts";
 import { RANGE } from "../formula/kernels/ranges.ts";
 import { type Allocate, freshColumn } from "./column-arena.ts";
+import { scratch } from "./scratch.ts";
+import { sumRatio } from "./sum-ratio.ts";
 
 export function crKernel(
   high: Float64Array,
@@ -27,14 +29,14 @@ export function crKernel(
 ): Float64Array[] | null {
   const n = high.length;
   const cr = allocate(n);
-  // an integer index offset (a window longer than the series never fills either way)
-  const w = Math.min(Math.trunc(N), n + 1) | 0;
-  if (!(w >= 1)) return null;
-  if (n > 0) cr[0] = NaN;
-  // the two partial sums and the sum of x − x over the prices (0 unless one is invalid), from range to range
-  const state = doubles(3, 0);
-  for (let from = 0; from < n; from += RANGE) energies(state, from, Math.min(n, from + RANGE), high, low, w, cr);
-  if (state[2] !== 0) return null;
+  if (!(Math.trunc(N) >= 1)) return null;
+  const up = scratch(0, n);
+  const down = scratch(1, n);
+  // the sum of x − x over the prices (0 unless one is invalid), from range to range
+  const state = doubles(1, 0);
+  for (let from = 0; from < n; from += RANGE) energies(state, from, Math.min(n, from + RANGE), high, low, up, down);
+  if (state[0] !== 0) return null;
+  sumRatio(cr, up, down, N, scratch(2, n));
   const lines = [cr];
   for (const M of periods) {
     // the average of the first n − lag values, written `lag` bars later (an MA only reads back)
@@ -47,13 +49,9 @@ export function crKernel(
   return lines;
 }
 
-function energies(state: number[], from: number, to: number, high: Float64Array, low: Float64Array, w: number, cr: Float64Array): void {
+function energies(state: number[], from: number, to: number, high: Float64Array, low: Float64Array, up: Float64Array, down: Float64Array): void {
   const nan = 0 / 0;
-  // MAX(0,x) picked from a two-slot buffer: whether a bar rose above the midpoint is an unpredictable branch
-  const pos = doubles(2, 0);
-  let su = state[0]!;
-  let sd = state[1]!;
-  let bad = state[2]!;
+  let bad = state[0]!;
   // the previous bar's high and low, carried from bar to bar
   let lh = from > 0 ? high[from - 1]! : nan;
   let ll = from > 0 ? low[from - 1]! : nan;
@@ -61,36 +59,11 @@ function energies(state: number[], from: number, to: number, high: Float64Array,
     const h = high[i]!;
     const l = low[i]!;
     bad += h - h + (l - l);
-    if (i === 0) {
-      lh = h;
-      ll = l;
-      continue;
-    }
     const mid = (lh + ll) / 2;
-    const du = h - mid;
-    const dd = mid - l;
-    pos[1] = du;
-    const up = pos[+(du > 0)]!;
-    pos[1] = dd;
-    const down = pos[+(dd > 0)]!;
-    const j = i - w;
-    if (j >= 1) {
-      const om = (high[j - 1]! + low[j - 1]!) / 2;
-      const ou = high[j]! - om;
-      const od = om - low[j]!;
-      pos[1] = ou;
-      su += up - pos[+(ou > 0)]!;
-      pos[1] = od;
-      sd += down - pos[+(od > 0)]!;
-    } else {
-      su += up;
-      sd += down;
-    }
-    cr[i] = (sd === 0 ? nan : su / sd) * 100;
+    up[i] = i === 0 ? nan : Math.max(0, h - mid);
+    down[i] = i === 0 ? nan : Math.max(0, mid - l);
     lh = h;
     ll = l;
   }
-  state[0] = su;
-  state[1] = sd;
-  state[2] = bad;
+  state[0] = bad;
 }

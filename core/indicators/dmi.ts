@@ -13,7 +13,9 @@
  *
  * Each EXPMEMA follows averages.ts `expmema` step for step: the mean of the
  * first ⌊N⌋ consecutive valid inputs (an invalid one restarts the count),
- * then Y = a·X + b·Y' with no value (and no update) on an invalid input, so
+ * then Y = a·X + b·Y' with no value (and no update) on an invalid input, and
+ * an input equal to the average keeping it (the engine's rule; on the three
+ * first averages such an input hands the series back to the engine), so
  * a PDI without value (MTR of 0 on flat bars) needs no fallback. Inputs on
  * bar 0 have no previous bar. An invalid price would need the engine's rules
  * for invalid comparisons: the kernel then returns null. The loop runs range
@@ -118,9 +120,14 @@ function smooth(
         }
       }
     } else {
-      yt = an * tr + bn * yt;
-      yp = an * xp + bn * yp;
-      ym = an * xm + bn * ym;
+      const zt = an * tr + bn * yt;
+      const zp = an * xp + bn * yp;
+      const zm = an * xm + bn * ym;
+      // an input equal to the average keeps it in the engine (averages.ts): hand such input over to it
+      bad += (+(tr === yt) & +(zt !== yt)) | (+(xp === yp) & +(zp !== yp)) | (+(xm === ym) & +(zm !== ym));
+      yt = zt;
+      yp = zp;
+      ym = zm;
     }
     const seeded = rt === wn;
     const p = seeded ? (yt === 0 ? nan : (yp * 100) / yt) : nan;
@@ -139,7 +146,7 @@ function smooth(
         ra = 0;
         sa = 0;
       }
-    } else if (q === q) a = ya = am * q + bm * ya;
+    } else if (q === q) a = ya = q === ya ? ya : am * q + bm * ya;
     adx[i] = a;
     let r = nan;
     if (rr < wm) {
@@ -151,7 +158,7 @@ function smooth(
         rr = 0;
         sr = 0;
       }
-    } else if (a === a) r = yr = am * a + bm * yr;
+    } else if (a === a) r = yr = a === yr ? yr : am * a + bm * yr;
     adxr[i] = r;
   }
   state[RT] = rt;

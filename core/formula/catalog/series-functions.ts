@@ -10,7 +10,7 @@ import * as refs from "../kernels/references.ts";
 import * as sig from "../kernels/signals.ts";
 import * as st from "../kernels/statistics.ts";
 import { SHIFT } from "../kernels/per-bar.ts";
-import { EMA_STEP, EXPMEMA_STEP, MA_STEP, SMA_STEP, SUM_STEP } from "../kernels/recurrences.ts";
+import { EMA_STEP, EXPMEMA_STEP, SMA_STEP } from "../kernels/recurrences.ts";
 import * as win from "../kernels/windows.ts";
 import { col, constant, num, opd, series, value, type FunctionSpec } from "./spec.ts";
 
@@ -81,7 +81,7 @@ const references: FunctionSpec[] = [
 ];
 
 const averages: FunctionSpec[] = [
-  { name: "MA", args: [series("X"), value("N")], returns: "numeric", run: (o, a) => avg.ma(o, col(a, 0), opd(a, 1)), recur: MA_STEP },
+  { name: "MA", args: [series("X"), value("N")], returns: "numeric", run: (o, a) => avg.ma(o, col(a, 0), opd(a, 1)) },
   { name: "EMA", args: [series("X"), value("N")], returns: "numeric", run: (o, a) => avg.ema(o, col(a, 0), opd(a, 1)), recur: EMA_STEP },
   { name: "EXPMA", args: [series("X"), value("N")], returns: "numeric", run: (o, a) => avg.ema(o, col(a, 0), opd(a, 1)), recur: EMA_STEP },
   {
@@ -130,7 +130,7 @@ const windows: FunctionSpec[] = [
     returns: "numeric",
     run: (o, a) => win.llvBars(o, col(a, 0), opd(a, 1)),
   },
-  { name: "SUM", args: [series("X"), value("N")], returns: "numeric", run: (o, a) => win.sum(o, col(a, 0), opd(a, 1)), recur: SUM_STEP },
+  { name: "SUM", args: [series("X"), value("N")], returns: "numeric", run: (o, a) => win.sum(o, col(a, 0), opd(a, 1)) },
   { name: "COUNT", args: [series("X"), value("N")], returns: "numeric", run: (o, a) => win.count(o, col(a, 0), opd(a, 1)) },
   { name: "EVERY", args: [series("X"), value("N")], returns: "signal", run: (o, a) => win.every(o, col(a, 0), opd(a, 1)) },
   { name: "EXIST", args: [series("X"), value("N")], returns: "signal", run: (o, a) => win.exist(o, col(a, 0), opd(a, 1)) },

@@ -8,26 +8,38 @@
  * HQChart instead skips N bars (the two converge; compare after ~10·N bars).
  * EXPMA is EMA (the [UNVERIFIED] recommendation). Window averages (MA, WMA)
  * need N valid values and are invalid if any value in the window is.
+ *
+ * Exactness (issue 17). MA is exact for decimal windows (exact-sums.ts). A
+ * recursive average cannot be: its exact value is a fraction with a growing
+ * denominator. What holds instead: an input equal to the current average
+ * leaves it unchanged to the bit, where a·X + b·Y rounds to a neighbour of X
+ * in about one case in five. So on a flat stretch an average that has reached
+ * the price stays on it, a constant input gives exactly that constant whatever
+ * N (EMA(C,5) and EMA(C,20) tie exactly and a strict CROSS of them cannot
+ * fire), and two averages fed the same values from the same seed are
+ * bit-identical (the fused loop's steps in recurrences.ts repeat them). An
+ * exact decimal tie of two averages of different lengths elsewhere (a
+ * coincidence of fractions) is not guaranteed to give equal doubles.
  */
+import { exactWindows, windowTotal } from "./exact-sums.ts";
 import { firstValid, type Operand } from "./operand.ts";
 import { perBarWindow } from "./per-bar-window.ts";
-import { RANGE } from "./ranges.ts";
 
 function windowHasNaN(x: Float64Array, lo: number, hi: number): boolean {
   for (let j = lo; j <= hi; j++) if (x[j] !== x[j]) return true;
   return false;
 }
 
-/** MA(X,N): simple mean of the last N values. */
+/**
+ * MA(X,N): simple mean of the last N values, the correctly rounded exact mean
+ * of a window of decimals (exact-sums.ts); HQChart sums each window afresh in
+ * doubles, so on non-decimal input the two may differ in the last bit.
+ */
 export function ma(out: Float64Array, x: Float64Array, len: Operand): void {
   const n = out.length;
   const f = firstValid(x);
   if (typeof len !== "number") {
-    perBarWindow(out, len, { start: f, partial: false, zeroMeansAll: false }, (lo, hi) => {
-      let s = 0;
-      for (let j = lo; j <= hi; j++) s += x[j]!;
-      return s / (hi - lo + 1);
-    });
+    perBarWindow(out, len, { start: f, partial: false, zeroMeansAll: false }, (lo, hi) => windowTotal(x, lo, hi, hi - lo + 1, false));
     return;
   }
   const N = Math.trunc(len);
@@ -36,49 +48,7 @@ export function ma(out: Float64Array, x: Float64Array, len: Operand): void {
     return;
   }
   out.fill(NaN, 0, Math.min(n, f + N - 1));
-  if (f + N - 1 >= n) return;
-  // N is within [1, n] here; an integer makes `i - N` a cheaper index
-  if (maWithoutGaps(out, x, f, N | 0)) return;
-  let sum = 0;
-  let bad = 0;
-  for (let i = f; i < n; i++) {
-    const v = x[i]!;
-    if (v === v) sum += v;
-    else bad++;
-    if (i - N >= f) {
-      const o = x[i - N]!;
-      if (o === o) sum -= o;
-      else bad--;
-    }
-    if (i >= f + N - 1) out[i] = bad > 0 ? NaN : sum * (1 / N);
-  }
-}
-
-/**
- * The common case of MA: no invalid value after the first. A rolling sum with
- * no per-bar checks (TA-Lib's method). Returns false (having written garbage)
- * when an invalid value turns up, and the caller redoes the work with gap
- * handling. The rolling sum's last-bit error depends on the history before the
- * window; HQChart sums each window afresh (O(N) per bar), so two averages that
- * are equal in exact arithmetic may compare differently in the two engines.
- */
-function maWithoutGaps(out: Float64Array, x: Float64Array, f: number, N: number): boolean {
-  const n = out.length;
-  const inv = 1 / N;
-  let sum = 0;
-  for (let i = f; i < f + N; i++) sum += x[i]!;
-  out[f + N - 1] = sum * inv;
-  for (let from = f + N; from < n; from += RANGE) sum = rollMean(out, x, from, Math.min(n, from + RANGE), N, inv, sum);
-  return sum === sum;
-}
-
-/** Bars `[from, to)` from the window sum so far (see ranges.ts); returns the sum. */
-function rollMean(out: Float64Array, x: Float64Array, from: number, to: number, N: number, inv: number, sum: number): number {
-  for (let i = from; i < to; i++) {
-    sum += x[i]! - x[i - N]!;
-    out[i] = sum * inv;
-  }
-  return sum;
+  exactWindows(out, x, f, N, true, false);
 }
 
 /** WMA(X,N): weights 1 (oldest) … N (newest). */
@@ -106,8 +76,10 @@ export function wma(out: Float64Array, x: Float64Array, len: Operand): void {
 /** Y = (2·X + (N−1)·Y') / (N+1), seeded with X on its first valid bar. */
 /**
  * Y = a·X + b·Y' from bar `from` on, seeded with `y` before it. Returns false
- * if an invalid value was met (the caller redoes the work with gaps handled):
- * NaN then runs through every later Y, so one check at the end finds it.
+ * if an invalid value was met, or an input equal to the average moved it (the
+ * caller redoes the work with gaps handled and such inputs keeping Y' exactly,
+ * see the header): NaN then runs through every later Y, so one check at the
+ * end finds it.
  * Kept branch-free on purpose: a NaN test inside the loop makes V8 box Y on
  * every bar, three times slower. Weights replace TDX's "/(N+1)" form, as a
  * multiply is several times faster than a divide on this loop-carried chain
@@ -115,19 +87,27 @@ export function wma(out: Float64Array, x: Float64Array, len: Operand): void {
  */
 function recurrence(out: Float64Array, x: Float64Array, from: number, y: number, a: number, b: number): boolean {
   const n = out.length;
+  // whether an input equal to the average moved it: counted off the chain, as a select on Y would box it
+  let moved = 0;
   for (let i = from; i < n; i++) {
-    y = a * x[i]! + b * y;
+    const v = x[i]!;
+    const z = a * v + b * y;
+    moved |= +(v === y) & +(z !== y);
+    y = z;
     out[i] = y;
   }
-  return y === y;
+  return y === y && moved === 0;
 }
 
-/** The same recurrence when X has gaps: an invalid bar gives no value and the state carries over it. */
+/**
+ * The same recurrence when X has gaps (an invalid bar gives no value and the
+ * state carries over it) or holds the average (which then stays to the bit).
+ */
 function recurrenceWithGaps(out: Float64Array, x: Float64Array, from: number, y: number, a: number, b: number): void {
   for (let i = from; i < out.length; i++) {
     const v = x[i]!;
     if (v === v) {
-      y = a * v + b * y;
+      y = v === y ? y : a * v + b * y;
       out[i] = y;
     } else out[i] = NaN;
   }
@@ -152,7 +132,7 @@ export function ema(out: Float64Array, x: Float64Array, len: Operand): void {
     const v = x[i]!;
     const N = len[i]!;
     if (v === v && N === N) {
-      y = (2 * v + (N - 1) * y) / (N + 1);
+      y = v === y ? y : (2 * v + (N - 1) * y) / (N + 1);
       out[i] = y;
     } else out[i] = NaN;
   }
@@ -201,7 +181,7 @@ export function sma(out: Float64Array, x: Float64Array, len: Operand, weight: Op
     const N = typeof len === "number" ? len : len[i]!;
     const M = typeof weight === "number" ? weight : weight[i]!;
     if (v === v && N === N && M === M && N !== 0) {
-      y = (M * v + (N - M) * y) / N;
+      y = v === y ? y : (M * v + (N - M) * y) / N;
       out[i] = y;
     } else out[i] = NaN;
   }
@@ -218,7 +198,7 @@ export function dma(out: Float64Array, x: Float64Array, alpha: Operand): void {
       out[i] = NaN;
       continue;
     }
-    y = y !== y ? v : a * v + (1 - a) * y;
+    y = y !== y || v === y ? v : a * v + (1 - a) * y;
     out[i] = y;
   }
 }

@@ -1,30 +1,29 @@
 /**
- * Moving averages and sums as per-bar steps with state, so the code
+ * Recursive averages as per-bar steps with state, so the code
  * generator can run them inside a fused loop next to the arithmetic that
  * feeds and reads them: MACD's two EMAs, their difference, DEA and the bar
  * become one pass instead of five. Each template performs exactly the
- * operations of its whole-series kernel (averages.ts, windows.ts) in the same
- * order, so the numbers are identical.
+ * operations of its whole-series kernel (averages.ts) in the same order, so
+ * the numbers are identical. MA and SUM are not here: their exact sums
+ * (exact-sums.ts) rescan a window when a value needs a finer decimal scale,
+ * which a step cannot.
  *
  * Templates cover the common case only: inputs without an invalid value
  * after the first valid one, and ordinary parameters. Anything else (a gap,
- * SMA with N = 0, a window below 1) makes the generated loop report failure,
+ * SMA with N = 0, EXPMEMA's N below 1) makes the generated loop report failure,
  * and the evaluator runs the formula again with the whole-series kernels,
  * whose gap rules are the reference. A gap is detected without a test per
  * bar: an invalid value poisons the running state (NaN stays NaN), so the
- * state is checked once after each range of bars.
+ * state is checked once after each range of bars. So is an input equal to
+ * the average that moved it (the kernels keep the average there, see
+ * averages.ts): counted off the loop's chain, it sends the formula to the
+ * kernels too.
  *
  * Templates are code built from generated identifiers only (`p` is a unique
  * prefix, operands are names the generator chose); no formula text, name or
  * constant value enters them.
  */
 export interface Recurrence {
-  /**
-   * Reads its input at earlier bars too (window sums), given the constant
-   * arguments (undefined where a value is only known per evaluation): the
-   * input must then be a stored column, named in `step` as `col`.
-   */
-  windowed(constants: readonly (number | undefined)[]): boolean;
   /**
    * Statements run before the loop (on every range of bars), declaring
    * constants from the scalar operands `s` (the arguments after the series).
@@ -40,7 +39,7 @@ export interface Recurrence {
    */
   readonly state: readonly (readonly [string, string, "count"?])[];
   /** Statements run on each bar with the input value `x`; they leave the result in `${p}y`. */
-  step(p: string, x: string, col: string): string;
+  step(p: string, x: string): string;
   /**
    * An expression that is 1 (or true) when the fast path did not hold, 0
    * otherwise, checked after each range of bars. It evaluates every operand
@@ -60,7 +59,6 @@ const finiteCheck = (...names: string[]) => `if (!(${names.map((n) => `${n} - ${
  */
 function seeded(weights: (s: readonly string[]) => [string, string], refuse?: (s: readonly string[]) => string): Recurrence {
   return {
-    windowed: () => false,
     init: (p, s) => {
       const [a, b] = weights(s);
       return [
@@ -73,9 +71,11 @@ function seeded(weights: (s: readonly string[]) => [string, string], refuse?: (s
     state: [
       ["y", "nan"],
       ["s", "0", "count"],
+      ["h", "0", "count"],
     ],
-    step: (p, x) => `if (${p}s === 1) ${p}y = ${p}a * ${x} + ${p}b * ${p}y;\nelse if (${x} === ${x}) { ${p}y = ${x}; ${p}s = 1; }`,
-    failed: (p) => `((${p}s === 1) & (${p}y !== ${p}y))`,
+    step: (p, x) =>
+      `if (${p}s === 1) { const ${p}z = ${p}a * ${x} + ${p}b * ${p}y; ${p}h |= +(${x} === ${p}y) & +(${p}z !== ${p}y); ${p}y = ${p}z; }\nelse if (${x} === ${x}) { ${p}y = ${x}; ${p}s = 1; }`,
+    failed: (p) => `((${p}s === 1) & (${p}y !== ${p}y)) | ${p}h`,
   };
 }
 
@@ -90,7 +90,6 @@ export const SMA_STEP: Recurrence = seeded(
 
 /** EXPMEMA(X,N): the EMA recurrence seeded with the mean of the first N consecutive valid values. */
 export const EXPMEMA_STEP: Recurrence = {
-  windowed: () => false,
   init: (p, [len]) =>
     [
       `const ${p}n = Math.trunc(${len});`,
@@ -102,56 +101,14 @@ export const EXPMEMA_STEP: Recurrence = {
     ["r", "0", "count"],
     ["t", "0"],
     ["y", "nan"],
+    ["h", "0", "count"],
   ],
   step: (p, x) =>
     [
       `if (${p}r < ${p}n) {`,
       `  if (${x} === ${x}) { ${p}r++; ${p}t += ${x}; } else { ${p}r = 0; ${p}t = 0; }`,
       `  if (${p}r === ${p}n) ${p}y = ${p}t / ${p}n;`,
-      `} else ${p}y = ${p}a * ${x} + ${p}b * ${p}y;`,
+      `} else { const ${p}z = ${p}a * ${x} + ${p}b * ${p}y; ${p}h |= +(${x} === ${p}y) & +(${p}z !== ${p}y); ${p}y = ${p}z; }`,
     ].join("\n"),
-  failed: (p) => `((${p}r === ${p}n) & (${p}y !== ${p}y))`,
+  failed: (p) => `((${p}r === ${p}n) & (${p}y !== ${p}y)) | ${p}h`,
 };
-
-/**
- * A rolling sum over N bars from the input's first valid bar (windows.ts
- * `sum`, averages.ts `ma`): the first N values are added one by one, then
- * each bar adds the new value less the one leaving the window. `scale` turns
- * the sum into the result; `partial` says whether the first N−1 bars have a
- * value (SUM) or not (MA). N = 0 (SUM only) is the running total. Templates
- * may read the series length `n` and the bar index `i`.
- */
-function rolling(scale: (p: string) => string, partial: boolean, minimum: number): Recurrence {
-  return {
-    // a constant N = 0 (the running total) never reads back
-    windowed: (c) => c[1] !== 0,
-    init: (p, [len]) =>
-      [
-        `const ${p}n0 = Math.trunc(${len});`,
-        `if (!(${p}n0 >= ${minimum})) return false;`,
-        // a running total never fills its window, nor does one longer than the series; an
-        // integer (not a double, as Math.trunc gives) makes `i - n` a cheaper index
-        `const ${p}n = Math.min(${p}n0 === 0 ? n + 1 : ${p}n0, n + 1) | 0;`,
-        `const ${p}k = 1 / ${p}n0;`,
-      ].join("\n"),
-    state: [
-      ["c", "0", "count"],
-      ["t", "0"],
-      ["y", "nan"],
-    ],
-    step: (p, x, col) =>
-      [
-        `if (${p}c < ${p}n) {`,
-        `  if (${p}c > 0 || ${x} === ${x}) { ${p}t += ${x}; ${p}c++; }`,
-        partial ? `  ${p}y = ${p}c > 0 ? ${scale(p)} : nan;` : `  ${p}y = ${p}c === ${p}n ? ${scale(p)} : nan;`,
-        `} else { ${p}t += ${x} - ${col}[i - ${p}n]; ${p}y = ${scale(p)}; }`,
-      ].join("\n"),
-    failed: (p) => `((${p}c > 0) & (${p}t !== ${p}t))`,
-  };
-}
-
-/** MA(X,N): the rolling sum times 1/N, once N values exist. */
-export const MA_STEP: Recurrence = rolling((p) => `${p}t * ${p}k`, false, 1);
-
-/** SUM(X,N): partial sums from the first valid bar; N = 0 is the running total. */
-export const SUM_STEP: Recurrence = rolling((p) => `${p}t`, true, 0);

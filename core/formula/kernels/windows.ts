@@ -9,6 +9,7 @@
  */
 import { doubles } from "./doubles.ts";
 import { firstValid, type Operand } from "./operand.ts";
+import { exactWindows, windowTotal } from "./exact-sums.ts";
 import { perBarWindow } from "./per-bar-window.ts";
 import { RANGE } from "./ranges.ts";
 
@@ -269,19 +270,16 @@ export const llv = (out: Float64Array, x: Float64Array, len: Operand) => extreme
 export const hhvBars = (out: Float64Array, x: Float64Array, len: Operand) => extreme(out, x, len, 1, true);
 export const llvBars = (out: Float64Array, x: Float64Array, len: Operand) => extreme(out, x, len, -1, true);
 
-/** SUM(X,N): partial sums from X's first valid bar; N = 0 is the running total. */
+/**
+ * SUM(X,N): partial sums from X's first valid bar; N = 0 is the running
+ * total. Exact for decimal values (exact-sums.ts): a window of zeros, or of
+ * decimal terms that cancel, sums to exactly 0.
+ */
 export function sum(out: Float64Array, x: Float64Array, len: Operand): void {
   const n = out.length;
   const f = firstValid(x);
   if (typeof len !== "number") {
-    perBarWindow(out, len, { start: f, partial: true, zeroMeansAll: true }, (lo, hi) => {
-      let s = 0;
-      for (let j = lo; j <= hi; j++) {
-        const v = x[j]!;
-        if (v === v) s += v;
-      }
-      return s;
-    });
+    perBarWindow(out, len, { start: f, partial: true, zeroMeansAll: true }, (lo, hi) => windowTotal(x, lo, hi, 1, true));
     return;
   }
   const N = Math.trunc(len);
@@ -290,46 +288,7 @@ export function sum(out: Float64Array, x: Float64Array, len: Operand): void {
     return;
   }
   out.fill(NaN, 0, f);
-  // an integer window (one longer than the series never fills either way) makes `i - N` a cheaper index
-  if (sumWithoutGaps(out, x, f, Math.min(N, n + 1) | 0)) return;
-  let s = 0;
-  for (let i = f; i < n; i++) {
-    const v = x[i]!;
-    if (v === v) s += v;
-    if (N > 0 && i - N >= f) {
-      const o = x[i - N]!;
-      if (o === o) s -= o;
-    }
-    out[i] = s;
-  }
-}
-
-/** SUM's common case, no invalid value after the first; false (redo with gaps) if one turns up. */
-function sumWithoutGaps(out: Float64Array, x: Float64Array, f: number, N: number): boolean {
-  const n = out.length;
-  let s = 0;
-  const warm = N > 0 ? Math.min(n, f + N) : n;
-  for (let from = f; from < warm; from += RANGE) s = runningSum(out, x, from, Math.min(warm, from + RANGE), s);
-  for (let from = warm; from < n; from += RANGE) s = rollingSum(out, x, from, Math.min(n, from + RANGE), N, s);
-  return s === s;
-}
-
-/** Bars `[from, to)` of a sum that only adds, from the total `s` so far (see ranges.ts); returns the total. */
-function runningSum(out: Float64Array, x: Float64Array, from: number, to: number, s: number): number {
-  for (let i = from; i < to; i++) {
-    s += x[i]!;
-    out[i] = s;
-  }
-  return s;
-}
-
-/** Bars `[from, to)` of a full-window rolling sum, from the sum `s` so far; returns the sum. */
-function rollingSum(out: Float64Array, x: Float64Array, from: number, to: number, N: number, s: number): number {
-  for (let i = from; i < to; i++) {
-    s += x[i]! - x[i - N]!;
-    out[i] = s;
-  }
-  return s;
+  exactWindows(out, x, f, N === 0 ? n + 1 : N, false, N === 0);
 }
 
 /** 1 for a true bar, 0 for false or invalid: `v === v` is false only for NaN, and `+` avoids a branch. */

@@ -103,6 +103,21 @@ test("kernels equal the formula on random bars with flat stretches and gaps", ()
   }
 });
 
+test("kernels equal the formula where an input equals a recursive average (the engine keeps the average there)", () => {
+  // closes rising by exactly one tick (binary fractions, so every move is exact), then flat: each up move equals
+  // the averages seeded with it, and a·X + b·X is not X for these ticks (RSI's 1/6, DMI's 2/15 weights)
+  for (const tick of [11 / 64, 5 / 64, 7 / 64]) {
+    const close = Array.from({ length: 80 }, (_, i) => 10 + Math.min(i, 50) * tick);
+    const s = randomWalk(80, 3);
+    close.forEach((c, i) => {
+      s.close[i] = s.open[i] = c;
+      s.high[i] = c + tick;
+      s.low[i] = c - tick;
+    });
+    for (const p of withKernels) check(p, s, {});
+  }
+});
+
 test("every output bar is written: columns from a reused arena of stale values", () => {
   const s = randomWalk(500, 9);
   const arena = new ColumnArena();

@@ -1,0 +1,424 @@
+/**
+ * Window sums that decide signals exactly (issue 17): MA and SUM read their
+ * windows through here.
+ *
+ * Rule. Bar data are decimals (prices in ticks of 0.01 or 0.001, volumes in
+ * whole shares or lots). A value v is *decimal at scale P* (P = 10^k, k ≤ 6)
+ * when r = v·P lies within 2^-32·P + 2^-50·|r| of an integer q (a price that
+ * is the double nearest its decimal lies within a few units in the last place
+ * of it, and so do sums and differences of a few prices, whose noise this
+ * absorbs) and |r| ≤ min(2^46, 2^52/N). A window whose values are all decimal at P is
+ * read as those decimals: its total is the integer Σq, exact in a double (it
+ * stays below 2^52, so a value added and later subtracted leaves nothing
+ * behind), and the result is one division of two exact integers (Σq / (P·N)
+ * for MA, Σq / P for SUM), which IEEE rounds correctly. Correct rounding is
+ * monotonic and does not depend on P or on anything before the window: two
+ * windows with equal decimal means give bit-identical doubles whatever their
+ * lengths, a window of zeros (or of decimal terms that cancel) gives exactly
+ * 0, and a strict comparison of two results never holds where the decimals
+ * tie, so no epsilon is needed downstream.
+ *
+ * Causality. Every decision is made bar by bar from the bars seen so far,
+ * never from later ones: P starts at 1 and grows (never shrinks) when a value
+ * arrives that is decimal only at a finer scale (then the current window is
+ * summed again at the new scale). A value that is not decimal at P (C·1.003,
+ * (H+L+C)/3, anything finer than 6 places) is added to a separate double sum,
+ * and the window's result is then the double expression (Σq/P + rest)/N; when
+ * the last such value has left the window that sum is reset to exactly 0, so
+ * no residue outlives the values that caused it. Which sum a value went to is
+ * recorded with it (a ring of the window's q and kinds, refilled when P
+ * grows), so removing it undoes exactly what adding it did.
+ *
+ * A running total (SUM(X,0)) has no window to bound it: values are decimal up
+ * to |r| ≤ 2^46, and once the total would pass 2^52 it continues as a double
+ * sum for the rest of the series.
+ *
+ * Speed: while a window is all decimal (prices, volumes) the fast loops do a
+ * test, a rounded difference and a division per bar, about twice the old
+ * running sum's time; a window mixing decimal and other values takes the
+ * general loop, about ten times a running sum's time (10,000 bars of
+ * (H+L+C)/3). Formulas and indicators spend little of their time here.
+ */
+import { doubles } from "./doubles.ts";
+import { RANGE } from "./ranges.ts";
+
+/** 1.5·2^52: for |r| < 2^51, (r + MAGIC) − MAGIC is r rounded to an integer (one add and one subtract, no call). */
+const MAGIC = 6755399441055744;
+/** Absolute noise absorbed (≈ 2.3e-10, a few hundred units in the last place of a price below 10,000). */
+const ABS = 2 ** -32;
+/** Relative noise absorbed, in units of the scaled value (four units in its last place). */
+const REL = 2 ** -50;
+const LIMIT = 2 ** 52;
+const SCALES = [1, 10, 100, 1e3, 1e4, 1e5, 1e6];
+const FINEST = SCALES.length - 1;
+
+/** v·P rounded to an integer when v is decimal at scale P with |v·P| ≤ cap; NaN otherwise (and for an invalid v). */
+function scaledOrNaN(v: number, P: number, cap: number): number {
+  const r = v * P;
+  const q = r + MAGIC - MAGIC;
+  return Math.abs(r - q) <= ABS * P + Math.abs(r) * REL && Math.abs(r) <= cap ? q : NaN;
+}
+
+/** The index of the smallest scale from `s` on at which v is decimal, or −1 (v is not decimal even at the finest). */
+function scaleFrom(v: number, s: number, cap: number): number {
+  if (Number.isNaN(scaledOrNaN(v, SCALES[FINEST]!, cap))) return -1;
+  while (Number.isNaN(scaledOrNaN(v, SCALES[s]!, cap))) s++;
+  return s;
+}
+
+/**
+ * The largest |v·P| a window of N values may hold: its total then stays
+ * below 2^52, and two values' errors (at most 2^-32·P + 2^-50·2^46 + rounding)
+ * stay far below ½, so the change of a total can be taken as the rounded
+ * scaled difference of the entering and leaving values.
+ */
+const capFor = (N: number) => Math.min(2 ** 46, LIMIT / N);
+
+// the running state, carried from range to range (see ranges.ts)
+const T = 0; // Σq of the decimal values in the window
+const REST = 1; // double sum of the others
+const ODD = 2; // how many values in the window are valid but not decimal at P
+const BAD = 3; // how many are invalid
+const SCALE = 4; // index of P in SCALES
+const SLOT = 5; // ring slot of the current bar
+const CAP = 6; // the largest |v·P| allowed (0 once a running total has overflowed)
+const RARE = 7; // 1 when the general loop stopped before a value it leaves to the rare path
+
+// kinds of values in the window
+const DECIMAL = 0;
+const ODDKIND = 1; // valid, not decimal at P: in the double sum
+const INVALID = 2;
+const EMPTY: number[] = [];
+
+/**
+ * MA (`mean`: full windows of N valid values, invalid inside any other) or
+ * SUM (partial windows from bar f, invalid values skipped; N > series length
+ * for a running total) of x from its first valid bar f, into out[f..].
+ */
+export function exactWindows(out: Float64Array, x: Float64Array, f: number, N: number, mean: boolean, running: boolean): void {
+  const n = out.length;
+  if (f >= n) return;
+  const st = doubles(8, 0);
+  st[CAP] = capFor(running ? 1 : N);
+  // per bar of the window (a slot per bar up to N): its q (0 unless decimal), and its kind;
+  // made when the general loop first runs (a running total's would be as long as the series)
+  const R = Math.min(N, n - f);
+  let ring: number[] = EMPTY;
+  let kind: number[] = EMPTY;
+  // a window longer than the series never drops a value; an integer makes `i - w` a cheaper index
+  const w = Math.min(N, n + 1) | 0;
+  for (let i = f; i < n; ) {
+    const to = Math.min(n, i + RANGE);
+    if (st[ODD] === 0 && st[BAD] === 0) {
+      // every value in the window is decimal at P: the fast loops, up to a value that is not
+      i = fast(out, x, f, w, mean, running, i, to, st);
+      if (i === to) continue;
+      if (rescaleDecimal(x, f, w, i, st)) {
+        // bar i's value needs a finer scale and the window stays decimal at it: no ring needed
+        write(out, f, w, N, mean, i, st);
+        i++;
+        continue;
+      }
+      if (ring === EMPTY) {
+        ring = doubles(R, 0);
+        kind = doubles(R, DECIMAL);
+      }
+      fillRing(x, f, w, i, ring, kind, st);
+    }
+    i = slide(out, x, f, w, N, mean, running, i, to, ring, kind, st);
+    if (st[RARE] === 1) {
+      // bar i's value is invalid or needs a finer scale: the rare path, then back to the loops
+      st[RARE] = 0;
+      leave(x, f, w, i, ring, kind, st);
+      enter(x, f, w, i, ring, kind, st);
+      if (running && !(Math.abs(st[T]!) <= LIMIT)) spill(st);
+      write(out, f, w, N, mean, i, st);
+      st[SLOT] = st[SLOT]! + 1 === ring.length ? 0 : st[SLOT]! + 1;
+      i++;
+    }
+  }
+}
+
+/**
+ * Bars [from, to) while every value in the window is decimal at P (ODD and
+ * BAD are 0): the total changes by the rounded scaled difference of the
+ * entering and leaving values (exactly q_in − q_out, see capFor), one add on
+ * the loop's chain. Returns `to`, or the first bar whose value is not decimal
+ * at P (or would take a running total past 2^52), before touching it.
+ */
+function fast(out: Float64Array, x: Float64Array, f: number, w: number, mean: boolean, running: boolean, from: number, to: number, st: number[]): number {
+  const P = SCALES[st[SCALE]!]!;
+  const tol = ABS * P;
+  const cap = st[CAP]!;
+  const D = mean ? P * w : P;
+  let t = st[T]!;
+  let i = from;
+  // while the window fills
+  for (const end = Math.min(to, f + w); i < end; i++) {
+    const r = x[i]! * P;
+    const q = r + MAGIC - MAGIC;
+    if (!(Math.abs(r - q) <= tol + Math.abs(r) * REL && Math.abs(r) <= cap)) break;
+    if (running && !(Math.abs(t + q) <= LIMIT)) break;
+    t += q;
+    if (!mean || i - f >= w - 1) out[i] = t / D;
+  }
+  if (i >= f + w) i = roll(out, x, w, P, tol, cap, D, i, to, st, t);
+  else st[T] = t;
+  return i;
+}
+
+/** Full windows of `fast`, from the total `t`; stores the total and returns where it stopped. */
+function roll(out: Float64Array, x: Float64Array, w: number, P: number, tol: number, cap: number, D: number, from: number, to: number, st: number[], t: number): number {
+  let i = from;
+  for (; i < to; i++) {
+    const v = x[i]!;
+    const r = v * P;
+    if (!(Math.abs(r - (r + MAGIC - MAGIC)) <= tol + Math.abs(r) * REL && Math.abs(r) <= cap)) break;
+    t += (v - x[i - w]!) * P + MAGIC - MAGIC;
+    out[i] = t / D;
+  }
+  st[T] = t;
+  return i;
+}
+
+/**
+ * After the fast loops stopped at bar i: if its value is decimal at a finer
+ * scale and every value of the window ending at i is decimal there too, the
+ * total at that scale (and true); otherwise false, nothing changed.
+ */
+function rescaleDecimal(x: Float64Array, f: number, w: number, i: number, st: number[]): boolean {
+  const v = x[i]!;
+  if (v !== v) return false;
+  const cap = st[CAP]!;
+  const s = scaleFrom(v, st[SCALE]! + 1, cap);
+  if (s < 0) return false;
+  const P = SCALES[s]!;
+  let t = 0;
+  for (let j = Math.max(f, i - w + 1); j <= i; j++) {
+    const q = scaledOrNaN(x[j]!, P, cap);
+    if (q !== q) return false;
+    t += q;
+  }
+  if (!(Math.abs(t) <= LIMIT)) return false;
+  st[T] = t;
+  st[SCALE] = s;
+  return true;
+}
+
+/** The ring slots of the window before bar i, after the fast loops (every value in it is decimal at P). */
+function fillRing(x: Float64Array, f: number, w: number, i: number, ring: number[], kind: number[], st: number[]): void {
+  const P = SCALES[st[SCALE]!]!;
+  const R = ring.length;
+  for (let j = Math.max(f, i - w); j < i; j++) {
+    ring[(j - f) % R] = x[j]! * P + MAGIC - MAGIC;
+    kind[(j - f) % R] = DECIMAL;
+  }
+  st[SLOT] = (i - f) % R;
+}
+
+/**
+ * The general loop over bars [from, to) (see ranges.ts), with a ring of the
+ * window's scaled values: each value is decimal at the current scale or goes
+ * to the double sum. Returns after the first bar that leaves the window with
+ * only decimal values (back to the fast loops), or at the bar whose value is
+ * invalid or needs a finer scale, before touching it (RARE set), or at `to`.
+ */
+function slide(
+  out: Float64Array,
+  x: Float64Array,
+  f: number,
+  w: number,
+  N: number,
+  mean: boolean,
+  running: boolean,
+  from: number,
+  to: number,
+  ring: number[],
+  kind: number[],
+  st: number[],
+): number {
+  const R = ring.length;
+  const nan = 0 / 0;
+  // choices go through two-slot buffers, not branches: in a mixed window they alternate at random
+  const pick = doubles(2, 0);
+  let t = st[T]!;
+  let rest = st[REST]!;
+  let odd = st[ODD]! | 0;
+  let bad = st[BAD]! | 0;
+  let k = st[SLOT]! | 0;
+  const P = SCALES[st[SCALE]!]!;
+  const tol = ABS * P;
+  const fine = SCALES[FINEST]!;
+  const tolFine = ABS * fine;
+  let cap = st[CAP]!;
+  const D = P * N;
+  let i = from;
+  for (; i < to; i++) {
+    const v = x[i]!;
+    const r = v * P;
+    const q = r + MAGIC - MAGIC;
+    const decimal = +(Math.abs(r - q) <= tol + Math.abs(r) * REL) & +(Math.abs(r) <= cap);
+    const r6 = v * fine;
+    const fineDecimal = +(Math.abs(r6 - (r6 + MAGIC - MAGIC)) <= tolFine + Math.abs(r6) * REL) & +(Math.abs(r6) <= cap);
+    // invalid, or decimal at a finer scale than P: the caller's rare path
+    if ((fineDecimal & (decimal ^ 1)) | +(v !== v)) {
+      st[RARE] = 1;
+      break;
+    }
+    const other = decimal ^ 1;
+    let dt = q * decimal;
+    pick[1] = v;
+    let dr = pick[other]!;
+    if (i - w >= f) {
+      const was = kind[k]!;
+      dt -= ring[k]!;
+      pick[1] = x[i - w]!;
+      dr -= pick[+(was === ODDKIND)]!;
+      odd -= +(was === ODDKIND);
+      bad -= +(was === INVALID);
+    }
+    t += dt;
+    odd += other;
+    // no residue outlives the values in the double sum
+    rest = odd === 0 ? 0 : rest + dr;
+    ring[k] = q * decimal;
+    kind[k] = other;
+    k = k + 1 === R ? 0 : k + 1;
+    if (running && !(Math.abs(t) <= LIMIT)) {
+      st[T] = t;
+      st[REST] = rest;
+      spill(st);
+      t = st[T]!;
+      rest = st[REST]!;
+      odd = 1;
+      cap = 0;
+    }
+    if (mean) {
+      if (i - f >= w - 1) out[i] = bad > 0 ? nan : odd === 0 ? t / D : (t / P + rest) / N;
+    } else out[i] = odd === 0 ? t / P : t / P + rest;
+    if ((odd | bad) === 0) {
+      // back to the fast loops
+      i++;
+      break;
+    }
+  }
+  st[T] = t;
+  st[REST] = rest;
+  st[ODD] = odd;
+  st[BAD] = bad;
+  st[SLOT] = k;
+  st[CAP] = cap;
+  return i;
+}
+
+/** A running total too large for exact integers: a double sum from here on (nothing leaves it, so ODD stays above 0). */
+function spill(st: number[]): void {
+  st[REST] = st[REST]! + st[T]! / SCALES[st[SCALE]!]!;
+  st[T] = 0;
+  st[ODD] = 1;
+  st[CAP] = 0;
+}
+
+/** The value leaving the window at bar i (if one does) taken out of the sums (the rare path). */
+function leave(x: Float64Array, f: number, w: number, i: number, ring: number[], kind: number[], st: number[]): void {
+  if (i - w < f) return;
+  const was = kind[st[SLOT]!]!;
+  if (was === DECIMAL) st[T] = st[T]! - ring[st[SLOT]!]!;
+  else if (was === INVALID) st[BAD]!--;
+  else if (--st[ODD]! === 0) st[REST] = 0;
+  else st[REST] = st[REST]! - x[i - w]!;
+}
+
+/** Bar i's output from the sums (the rare path; the loop above writes the same expressions). */
+function write(out: Float64Array, f: number, w: number, N: number, mean: boolean, i: number, st: number[]): void {
+  const P = SCALES[st[SCALE]!]!;
+  const t = st[T]!;
+  const odd = st[ODD]!;
+  if (mean) {
+    if (i - f >= w - 1) out[i] = st[BAD]! > 0 ? NaN : odd === 0 ? t / (P * N) : (t / P + st[REST]!) / N;
+  } else out[i] = odd === 0 ? t / P : t / P + st[REST]!;
+}
+
+/**
+ * Bar i's value v is not decimal at the current scale (the rare path): it is
+ * invalid, decimal at a finer scale (P grows and the window is summed again),
+ * or goes to the double sum.
+ */
+function enter(x: Float64Array, f: number, N: number, i: number, ring: number[], kind: number[], st: number[]): void {
+  const v = x[i]!;
+  const k = st[SLOT]!;
+  ring[k] = 0;
+  if (v !== v) {
+    kind[k] = INVALID;
+    st[BAD]!++;
+    return;
+  }
+  const s = scaleFrom(v, st[SCALE]! + 1, st[CAP]!);
+  if (s >= 0) {
+    rescan(x, Math.max(f, i - N + 1), i, s, ring, kind, k, st);
+    return;
+  }
+  kind[k] = ODDKIND;
+  st[REST] = st[REST]! + v;
+  st[ODD]!++;
+}
+
+/** The window [lo, hi] summed again at scale SCALES[s]; `k` is hi's ring slot. */
+function rescan(x: Float64Array, lo: number, hi: number, s: number, ring: number[], kind: number[], k: number, st: number[]): void {
+  const P = SCALES[s]!;
+  const cap = st[CAP]!;
+  let t = 0;
+  let rest = 0;
+  let odd = 0;
+  let bad = 0;
+  for (let j = hi, slot = k; j >= lo; j--, slot = slot === 0 ? ring.length - 1 : slot - 1) {
+    const v = x[j]!;
+    const q = scaledOrNaN(v, P, cap);
+    ring[slot] = q === q ? q : 0;
+    kind[slot] = q === q ? DECIMAL : v !== v ? INVALID : ODDKIND;
+    if (q === q) t += q;
+    else if (v !== v) bad++;
+    else {
+      rest += v;
+      odd++;
+    }
+  }
+  st[T] = t;
+  st[REST] = rest;
+  st[ODD] = odd;
+  st[BAD] = bad;
+  st[SCALE] = s;
+}
+
+/**
+ * Σ x[lo..hi] / per for a window resolved on its own (the per-bar window
+ * lengths of perBarWindow): exact by the same rule, at the finest scale its
+ * own values need. Invalid values make the result invalid, or are left out
+ * when `skip`.
+ */
+export function windowTotal(x: Float64Array, lo: number, hi: number, per: number, skip: boolean): number {
+  const cap = capFor(hi - lo + 1);
+  let s = 0;
+  for (let j = lo; j <= hi; j++) {
+    const v = x[j]!;
+    if (v !== v) {
+      if (!skip) return NaN;
+      continue;
+    }
+    s = Math.max(s, scaleFrom(v, s, cap));
+  }
+  const P = SCALES[s]!;
+  let t = 0;
+  let rest = 0;
+  let odd = 0;
+  for (let j = lo; j <= hi; j++) {
+    const v = x[j]!;
+    const q = scaledOrNaN(v, P, cap);
+    if (q === q) t += q;
+    else if (v === v) {
+      rest += v;
+      odd++;
+    }
+  }
+  return odd === 0 ? t / (P * per) : (t / P + rest) / per;
+}

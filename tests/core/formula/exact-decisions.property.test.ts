@@ -1,0 +1,395 @@
+/**
+ * Issue 17: no decision from float noise. Random decimal series (values with
+ * 0 to 6 decimal places, mixed, so the scale grows as bars arrive; flat
+ * stretches so ties are common) against an exact reference in BigInt
+ * rationals on the scaled integers:
+ * - MA and SUM are the correctly rounded value of their exact decimal
+ *   definition (fixed and per-bar window lengths, with invalid bars), so
+ *   every tie that is exact in decimal is exact in the output and the order
+ *   of unequal values is kept;
+ * - a window of exact zeros (with non-decimal terms before and after it), or
+ *   of decimal terms that cancel, sums to exactly 0, and one value among
+ *   zeros sums to exactly that value (no residue of values that have left);
+ * - a strict CROSS of two MAs fires exactly where the decimals cross;
+ * - no look-ahead: the outputs on a prefix of a series are those on the
+ *   whole series, bit for bit, for MA, SUM and every indicator kernel;
+ * - recursive averages (EMA, SMA): a constant input gives that constant for
+ *   any N (in the kernels and in fused loops), so their CROSS cannot fire on
+ *   it; an input equal to the average keeps it (EXPMEMA's seed, a mean in
+ *   doubles, is not exact, so it is not claimed there);
+ * - the kernels still equal their literal definitions on non-decimal input
+ *   and past the exact range (a running total beyond 2^52).
+ */
+import assert from "node:assert/strict";
+import { test } from "node:test";
+import fc from "fast-check";
+import { ema, ma, sma } from "../../../core/formula/kernels/averages.ts";
+import { sum } from "../../../core/formula/kernels/windows.ts";
+import { formulaIndicators } from "../../../plugins/indicators/index.ts";
+import type { BarSeries } from "../../../core/bars/series.ts";
+import { barsArbitrary } from "../../plugins/indicators/market.ts";
+import { calc } from "./helpers.ts";
+
+// ---- exact rationals ---------------------------------------------------------------------------------------------
+
+type Rational = readonly [bigint, bigint]; // numerator, positive denominator
+
+/** The exact value of a finite double. */
+function rationalOf(y: number): Rational {
+  const view = new DataView(new ArrayBuffer(8));
+  view.setFloat64(0, y);
+  const bits = view.getBigUint64(0);
+  const sign = bits >> 63n ? -1n : 1n;
+  const exponent = Number((bits >> 52n) & 0x7ffn);
+  const fraction = bits & ((1n << 52n) - 1n);
+  const mantissa = exponent === 0 ? fraction : fraction | (1n << 52n);
+  const e = (exponent === 0 ? 1 : exponent) - 1075;
+  return e >= 0 ? [sign * mantissa * (1n << BigInt(e)), 1n] : [sign * mantissa, 1n << BigInt(-e)];
+}
+
+/** The doubles just below and above y. */
+function neighbours(y: number): [number, number] {
+  const view = new DataView(new ArrayBuffer(8));
+  const step = (d: bigint) => {
+    if (y === 0) return d > 0n ? Number.MIN_VALUE : -Number.MIN_VALUE;
+    view.setFloat64(0, y);
+    view.setBigInt64(0, view.getBigInt64(0) + (y > 0 ? d : -d));
+    return view.getFloat64(0);
+  };
+  return [step(-1n), step(1n)];
+}
+
+const abs = (v: bigint) => (v < 0n ? -v : v);
+const distance = ([an, ad]: Rational, [bn, bd]: Rational): Rational => [abs(an * bd - bn * ad), ad * bd];
+const lessOrEqual = ([an, ad]: Rational, [bn, bd]: Rational) => an * bd <= bn * ad;
+const compare = ([an, ad]: Rational, [bn, bd]: Rational) => {
+  const d = an * bd - bn * ad;
+  return d > 0n ? 1 : d < 0n ? -1 : 0;
+};
+
+/** y is a double nearest to the exact value r (IEEE round-to-nearest). */
+function assertNearest(y: number, r: Rational, label: string): void {
+  assert.ok(Number.isFinite(y), `${label}: ${y} is a number`);
+  const d = distance(rationalOf(y), r);
+  for (const z of neighbours(y)) {
+    assert.ok(lessOrEqual(d, distance(rationalOf(z), r)), `${label}: ${y} is not the double nearest ${r[0]}/${r[1]} (${z} is nearer)`);
+  }
+}
+
+// ---- random decimal series ---------------------------------------------------------------------------------------
+
+const MICRO = 1_000_000n;
+
+/**
+ * Values as exact integers of millionths (`q`, null for an invalid bar) and as the doubles nearest them (`x`):
+ * a walk in ticks of 10^-digits (digits drawn per series, and now and then a finer value, so the scale grows
+ * mid-series), with flat stretches.
+ */
+const decimalSeries = fc
+  .record({
+    digits: fc.constantFrom(0, 1, 2, 3),
+    start: fc.integer({ min: -2_000, max: 400_000 }),
+    moves: fc.array(
+      fc.oneof(
+        { weight: 3, arbitrary: fc.constant(0) },
+        { weight: 5, arbitrary: fc.integer({ min: -30, max: 30 }) },
+        { weight: 1, arbitrary: fc.record({ finer: fc.integer({ min: 1, max: 3 }), extra: fc.integer({ min: -999, max: 999 }) }) },
+      ),
+      { minLength: 1, maxLength: 90 },
+    ),
+    gaps: fc.array(fc.nat(89), { maxLength: 3 }),
+  })
+  .map(({ digits, start, moves, gaps }) => {
+    let q = BigInt(start) * 10n ** BigInt(6 - digits);
+    const tick = 10n ** BigInt(6 - digits);
+    const micros = moves.map((m) => {
+      if (typeof m === "number") q += BigInt(m) * tick;
+      // a one-off value with up to 3 more decimal places (the walk itself stays on its ticks)
+      else return q + (BigInt(m.extra) * tick) / 10n ** BigInt(m.finer);
+      return q;
+    });
+    const valid: (bigint | null)[] = micros.map((v, i) => (gaps.includes(i) && i > 0 ? null : v));
+    return { q: valid, x: Float64Array.from(valid, (v) => (v === null ? NaN : exactDouble(v))) };
+  });
+
+/** The double nearest v millionths: v / 10^6 with the fraction reduced, one correctly rounded division. */
+function exactDouble(v: bigint): number {
+  let [n, d] = [v, MICRO];
+  while (d > 1n && n % 10n === 0n) [n, d] = [n / 10n, d / 10n];
+  return Number(n) / Number(d);
+}
+
+const run = (kernel: (o: Float64Array, x: Float64Array, n: number | Float64Array) => void, x: Float64Array, n: number | Float64Array) => {
+  const out = new Float64Array(x.length);
+  kernel(out, x, n);
+  return out;
+};
+
+/** The exact window total in millionths over [lo, hi], skipping invalid bars (or null if one is met and !skip). */
+function total(q: readonly (bigint | null)[], lo: number, hi: number, skip: boolean): bigint | null {
+  let s = 0n;
+  for (let j = lo; j <= hi; j++) {
+    const v = q[j];
+    if (v === null) {
+      if (!skip) return null;
+    } else s += v!;
+  }
+  return s;
+}
+
+const firstValidOf = (q: readonly (bigint | null)[]) => q.findIndex((v) => v !== null);
+
+test("MA and SUM are the correctly rounded exact decimal mean and total, as the scale grows and with invalid bars", () => {
+  fc.assert(
+    fc.property(decimalSeries, fc.integer({ min: 1, max: 40 }), ({ q, x }, N) => {
+      const average = run(ma, x, N);
+      const totals = run(sum, x, N);
+      const running = run(sum, x, 0);
+      const f = firstValidOf(q);
+      for (let i = 0; i < x.length; i++) {
+        if (i < f) continue;
+        const lo = Math.max(f, i - N + 1);
+        assertNearest(totals[i]!, [total(q, lo, i, true)!, MICRO], `SUM(${N}) bar ${i}`);
+        assertNearest(running[i]!, [total(q, f, i, true)!, MICRO], `SUM(0) bar ${i}`);
+        const m = i - N + 1 >= f ? total(q, i - N + 1, i, false) : null;
+        if (m === null) assert.ok(Number.isNaN(average[i]!), `MA(${N}) bar ${i} has no value`);
+        else assertNearest(average[i]!, [m, BigInt(N) * MICRO], `MA(${N}) bar ${i}`);
+      }
+    }),
+    { numRuns: 400 },
+  );
+});
+
+test("per-bar window lengths give the same correctly rounded values", () => {
+  fc.assert(
+    fc.property(decimalSeries, fc.array(fc.integer({ min: 0, max: 12 }), { minLength: 90, maxLength: 90 }), ({ q, x }, lengths) => {
+      const L = Float64Array.from(x, (_, i) => lengths[i]!);
+      const average = run(ma, x, L);
+      const totals = run(sum, x, L);
+      const f = firstValidOf(q);
+      for (let i = f; i < x.length; i++) {
+        const k = lengths[i]!;
+        const lo = k === 0 ? f : Math.max(f, i - k + 1);
+        assertNearest(totals[i]!, [total(q, lo, i, true)!, MICRO], `SUM bar ${i} over ${k}`);
+        const m = k >= 1 && i - k + 1 >= f ? total(q, i - k + 1, i, false) : null;
+        if (m === null) assert.ok(Number.isNaN(average[i]!), `MA bar ${i} over ${k} has no value`);
+        else assertNearest(average[i]!, [m, BigInt(k) * MICRO], `MA bar ${i} over ${k}`);
+      }
+    }),
+    { numRuns: 200 },
+  );
+});
+
+test("a tie that is exact in decimal is exact in the output, and an order is never inverted", () => {
+  fc.assert(
+    fc.property(decimalSeries, fc.integer({ min: 1, max: 20 }), fc.integer({ min: 1, max: 20 }), ({ q, x }, a, b) => {
+      const fa = run(ma, x, a);
+      const fb = run(ma, x, b);
+      for (let i = 0; i < x.length; i++) {
+        const ta = i - a + 1 >= 0 ? total(q, i - a + 1, i, false) : null;
+        const tb = i - b + 1 >= 0 ? total(q, i - b + 1, i, false) : null;
+        if (ta === null || tb === null) continue;
+        const exact = compare([ta, BigInt(a)], [tb, BigInt(b)]);
+        const got = fa[i]! > fb[i]! ? 1 : fa[i]! < fb[i]! ? -1 : 0;
+        assert.equal(got, exact, `bar ${i}: MA(${a}) ${fa[i]} vs MA(${b}) ${fb[i]}`);
+      }
+    }),
+    { numRuns: 400 },
+  );
+});
+
+const fromCents = (cents: readonly number[]) => ({ q: cents.map((c) => BigInt(c) * 10_000n), x: Float64Array.from(cents, (v) => v / 100) });
+
+test("a strict CROSS of two MAs fires exactly where the decimals cross, never on a tie", () => {
+  fc.assert(
+    fc.property(decimalSeries, fc.integer({ min: 1, max: 8 }), fc.integer({ min: 2, max: 20 }), ({ q, x }, a, b) => {
+      if (q.includes(null)) return;
+      const cross = calc(`CROSS(MA(C,${a}),MA(C,${b}))`, { close: Array.from(x) });
+      const side = (i: number) => compare([total(q, i - a + 1, i, false)!, BigInt(a)], [total(q, i - b + 1, i, false)!, BigInt(b)]);
+      for (let i = Math.max(a, b); i < x.length; i++) {
+        assert.equal(cross[i], side(i - 1) < 0 && side(i) > 0 ? 1 : 0, `bar ${i}`);
+      }
+    }),
+    // the issue's case: MA(3) = MA(10) = 3.37 on bar 15, once a "dead cross" from running sums
+    { numRuns: 300, examples: [[fromCents([343, 341, 350, 320, 313, 341, 315, 331, 322, 334, 356, 367, 334, 353, 346, 312, 330, 354]), 10, 3]] },
+  );
+});
+
+/** Terms as in issue 17's VD: exact zeros between runs of non-decimal values (C·1.003) and arbitrary doubles. */
+const mixedTerms = fc.array(
+  fc.oneof(
+    { weight: 4, arbitrary: fc.constant(0) },
+    { weight: 1, arbitrary: fc.double({ min: -1e3, max: 1e3, noNaN: true }) },
+    { weight: 2, arbitrary: fc.integer({ min: -99_999, max: 99_999 }).map((v) => v * 0.01 * 1.003) },
+    { weight: 1, arbitrary: fc.integer({ min: -999, max: 999 }).map((v) => v / 1000) },
+  ),
+  { minLength: 1, maxLength: 120 },
+);
+
+/** v is the double nearest a decimal of at most 6 places. */
+const isDecimalDouble = (v: number) => Math.round(v * 1e6) / 1e6 === v;
+
+test("windows of exact zeros sum to exactly 0 among non-decimal terms; decimal terms that cancel sum to 0", () => {
+  fc.assert(
+    fc.property(mixedTerms, fc.integer({ min: 1, max: 40 }), (t, N) => {
+      const x = Float64Array.from(t);
+      const totals = run(sum, x, N);
+      const average = run(ma, x, N);
+      for (let i = 0; i < x.length; i++) {
+        const nonzero = t.slice(Math.max(0, i - N + 1), i + 1).filter((v) => v !== 0);
+        // no residue of values that have left: zeros give 0, and one value among zeros gives that value when the
+        // window it entered held no other (the double sum was reset to 0 when the last one left)
+        if (nonzero.length > 1) continue;
+        const v = nonzero[0] ?? 0;
+        const j = t.lastIndexOf(v, i);
+        if (v !== 0 && t.slice(Math.max(0, j - N + 1), j).some((u) => u !== 0)) continue;
+        // (a value within 2^-32 of a decimal is read as that decimal, exact-sums.ts)
+        if (Math.abs(v * 1e6 - Math.round(v * 1e6)) < 1e-3 && !isDecimalDouble(v)) continue;
+        assert.equal(totals[i], v, `SUM bar ${i}`);
+        // (a decimal one's mean is the correctly rounded decimal quotient, checked above)
+        if (i >= N - 1 && (v === 0 || !isDecimalDouble(v))) assert.equal(average[i], v / N, `MA bar ${i}`);
+      }
+    }),
+    // a double sum of a, b, c, less a, b and c in that order, leaves −2.1e-14, which must not reach d
+    { numRuns: 400, examples: [[[1000 / 3, 0.07 / 3, 0.01 / 3, 0, 0, 0.13 / 3], 2]] },
+  );
+  // differences of decimal prices (in doubles, with their last-bit noise) telescope: a window over which the
+  // price returns to where it was sums to exactly 0
+  fc.assert(
+    fc.property(decimalSeries, fc.integer({ min: 1, max: 30 }), ({ q, x }, N) => {
+      const d = Float64Array.from(x, (v, i) => (i === 0 ? NaN : v - x[i - 1]!));
+      const totals = run(sum, d, N);
+      for (let i = N; i < x.length; i++) {
+        if (q[i] !== null && q.slice(i - N, i + 1).every((v) => v !== null) && q[i] === q[i - N]) {
+          assert.equal(totals[i], 0, `bar ${i}: the price is back to bar ${i - N}'s`);
+        }
+      }
+    }),
+    { numRuns: 300 },
+  );
+});
+
+test("recursive averages: a constant stays that constant for any N, so no CROSS fires on it; an input equal to the average keeps it", () => {
+  fc.assert(
+    fc.property(fc.integer({ min: 1, max: 999_999 }), fc.constantFrom(1, 100, 1000), fc.integer({ min: 2, max: 40 }), fc.integer({ min: 2, max: 40 }), (q, scale, a, b) => {
+      const c = q / scale;
+      const x = new Float64Array(80).fill(c);
+      const seeded = new Float64Array(80);
+      sma(seeded, x, a + 1, 1);
+      for (const [label, y] of [["EMA", run(ema, x, a)], ["SMA", seeded]] as const) {
+        assert.ok(y.every((v) => v === c), `${label} of a constant ${c} stays ${c}`);
+      }
+      // the formula's fused loops (EMA and SMA steps) hold it too
+      const text = `CROSS(EMA(C,${a}),EMA(C,${b}))+CROSS(EMA(C,${b}),EMA(C,${a}))+CROSS(SMA(C,${a + 1},1),MA(C,${b}))`;
+      assert.ok(calc(text, { close: Array.from(x) }).every((v) => v === 0), "no CROSS on a constant input");
+      assert.ok(calc(`EMA(C,${a})-C`, { close: Array.from(x) }).every((v) => v === 0), "a fused EMA stays on the constant");
+    }),
+    { numRuns: 300 },
+  );
+  fc.assert(
+    fc.property(decimalSeries, fc.integer({ min: 2, max: 30 }), ({ x }, N) => {
+      const y = run(ema, x, N);
+      for (let i = 1; i < x.length; i++) if (x[i] === y[i - 1]) assert.equal(y[i], y[i - 1], `bar ${i}: the input equals the average`);
+    }),
+    { numRuns: 300 },
+  );
+});
+
+// ---- no look-ahead -----------------------------------------------------------------------------------------------
+
+/** Any mix: decimals of every scale, non-decimal values, invalid bars, huge values. */
+const anySeries = fc.array(
+  fc.oneof(
+    { weight: 4, arbitrary: fc.integer({ min: -50_000, max: 50_000 }).chain((v) => fc.constantFrom(v, v / 100, v / 1000, v / 1e6)) },
+    { weight: 2, arbitrary: fc.double({ min: -1e6, max: 1e6, noNaN: true }) },
+    { weight: 1, arbitrary: fc.constantFrom(0, NaN, 2 ** 52, -(2 ** 51), 1e15 + 0.5, 4.5e15) },
+  ),
+  { minLength: 1, maxLength: 100 },
+);
+
+const sameBits = (a: number, b: number) => Object.is(a, b) || (a === 0 && b === 0);
+
+test("no look-ahead: MA and SUM on a prefix of a series equal the whole series' first bars, bit for bit", () => {
+  fc.assert(
+    fc.property(anySeries, fc.integer({ min: 0, max: 30 }), fc.nat(99), (values, N, cut) => {
+      const x = Float64Array.from(values);
+      const k = Math.min(cut, x.length);
+      const prefix = x.slice(0, k);
+      const lengths = Float64Array.from(x, (_, i) => (i * 7 + N) % 13);
+      for (const [name, kernel, len] of [
+        ["MA", ma, Math.max(1, N)],
+        ["SUM", sum, N],
+        ["MA per bar", ma, lengths],
+        ["SUM per bar", sum, lengths],
+      ] as const) {
+        const whole = run(kernel, x, len);
+        const part = run(kernel, prefix, typeof len === "number" ? len : len.slice(0, k));
+        for (let i = 0; i < k; i++) assert.ok(sameBits(part[i]!, whole[i]!), `${name}(${N}) bar ${i} of ${k}: ${part[i]} vs ${whole[i]}`);
+      }
+    }),
+    { numRuns: 500 },
+  );
+});
+
+function slice(s: BarSeries, k: number): BarSeries {
+  const cut = (a: Float64Array) => a.slice(0, k);
+  return { length: k, time: cut(s.time), open: cut(s.open), high: cut(s.high), low: cut(s.low), close: cut(s.close), vol: cut(s.vol), amount: cut(s.amount) };
+}
+
+test("no look-ahead: every indicator on a prefix of the bars equals its first bars on the whole series", () => {
+  fc.assert(
+    fc.property(barsArbitrary, fc.nat(119), fc.boolean(), (s, cut, fractional) => {
+      // fractional volumes (adjusted ones are) put non-decimal values into the sums
+      if (fractional) for (let i = 0; i < s.length; i++) s.vol[i] = s.vol[i]! / 3.7;
+      const k = Math.min(cut, s.length);
+      const part = slice(s, k);
+      for (const p of formulaIndicators) {
+        const whole = p.compute(s, {});
+        const short = p.compute(part, {});
+        for (const [name, col] of Object.entries(whole)) {
+          for (let i = 0; i < k; i++) assert.ok(sameBits(short[name]![i]!, col[i]!), `${p.id}.${name} bar ${i} of ${k}: ${short[name]![i]} vs ${col[i]}`);
+        }
+      }
+    }),
+    { numRuns: 60 },
+  );
+});
+
+// ---- literal definitions -----------------------------------------------------------------------------------------
+
+test("on any input the kernels still equal their literal definitions", () => {
+  fc.assert(
+    fc.property(anySeries, fc.integer({ min: 1, max: 30 }), (v, N) => {
+      const x = Float64Array.from(v);
+      const [average, totals, running] = [run(ma, x, N), run(sum, x, N), run(sum, x, 0)];
+      // the literal sums in BigInt-free doubles, each window afresh in a compensated (Neumaier) sum
+      const fsum = (w: number[]) => {
+        let s = 0;
+        let c = 0;
+        for (const a of w) {
+          const t = s + a;
+          c += Math.abs(s) >= Math.abs(a) ? s - t + a : a - t + s;
+          s = t;
+        }
+        return s + c;
+      };
+      // a double sum's error is relative to the largest value it has held (as any rolling sum's)
+      const near = (a: number, b: number, i: number, label: string) => {
+        const seen = v.slice(0, i + 1).reduce((m, c) => (c === c ? Math.max(m, Math.abs(c)) : m), 1);
+        assert.ok(Math.abs(a - b) <= 1e-9 * seen, `${label}: ${a} vs ${b}`);
+      };
+      const f = v.findIndex((a) => a === a);
+      for (let i = Math.max(0, f); i < v.length && f >= 0; i++) {
+        const window = v.slice(Math.max(f, i - N + 1), i + 1).filter((a) => a === a);
+        near(totals[i]!, fsum(window), i, `SUM(${N}) bar ${i}`);
+        const all = v.slice(f, i + 1).filter((a) => a === a);
+        near(running[i]!, fsum(all), i, `SUM(0) bar ${i}`);
+        const full = v.slice(i - N + 1, i + 1);
+        if (i - N + 1 < f) assert.ok(Number.isNaN(average[i]!), `MA bar ${i} has no value before N bars`);
+        else if (full.some((a) => a !== a)) assert.ok(Number.isNaN(average[i]!), `MA bar ${i}: an invalid bar in the window`);
+        else near(average[i]!, fsum(full) / N, i, `MA(${N}) bar ${i}`);
+      }
+    }),
+    { numRuns: 400 },
+  );
+});

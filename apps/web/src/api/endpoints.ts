@@ -121,6 +121,16 @@ export const transactions = (s: Sym, count: number, opts?: RequestOptions) =>
 export const chanAnalyze = (ohlcv: readonly BarRow[], opts?: RequestOptions) =>
   as<ChanResult>(api.POST("/api/v1/chanlun/analyze", { body: { ohlcv: [...ohlcv] as never[] }, signal: opts?.signal }), opts);
 
+/** easy_tdx's `--multi-level`: the last stroke of the shown period, read at a lower period (`multi_level` of the answer; its shape is the caller's, the schema leaves it open). */
+export const chanMultiLevel = <T>(q: Sym & { category: Category; adjust: Adjust; count: number; level: Category }, opts?: RequestOptions) =>
+  as<{ multi_level: T | null }>(
+    api.POST("/api/v1/chanlun/analyze", {
+      body: { market: q.market, code: q.code, category: q.category, adjust: q.adjust, count: q.count, multi_level: q.level },
+      signal: opts?.signal,
+    }),
+    opts,
+  );
+
 export const indicatorList = () => as<IndicatorInfo[]>(api.GET("/api/v1/indicator/list"));
 export const indicatorCompute = (
   data: readonly BarRow[],

@@ -12,6 +12,7 @@
  * `total`, `components`, `weights_used`, `wf_provided`; `grade` with `grade`,
  * `score`, `dimensions`, `vetoes`) is kept so its clients read ours.
  */
+import { fillTemplate } from "../text/message-template.ts";
 
 export type Grade = "S" | "A" | "B" | "C" | "D";
 
@@ -113,55 +114,66 @@ interface Veto {
 
 const pct = (x: number) => `${(x * 100).toFixed(1)}%`;
 
+/** Why each veto applies, as templates (message-template.ts): the web app matches the values back out to say it in its language. */
+export const VETO_REASONS = {
+  losing_system: "profit factor {pf} < 1: the trades lose money",
+  negative_return: "total return {ret} ≤ 0",
+  deep_drawdown: "max drawdown {dd} > 50%",
+  unsuitable: "a basic suitability check failed (see fitness.checks)",
+  below_buy_hold: "excess return {excess}: buy-and-hold did better",
+  unstable_out_of_sample: "only {share} of the out-of-sample windows were profitable",
+  insufficient_sample: "{trades} trades: too few to judge",
+} as const;
+
 export const VETOES: readonly Veto[] = [
   {
     key: "losing_system",
     cap: "D",
     doc: "profit_factor < 1 (the closed trades lose money)",
     applies: (x) => x.profit_factor < 1,
-    reason: (x) => `profit factor ${x.profit_factor.toFixed(2)} < 1: the trades lose money`,
+    reason: (x) => fillTemplate(VETO_REASONS.losing_system, { pf: x.profit_factor.toFixed(2) }),
   },
   {
     key: "negative_return",
     cap: "C",
     doc: "total_return ≤ 0",
     applies: (x) => x.total_return <= 0,
-    reason: (x) => `total return ${pct(x.total_return)} ≤ 0`,
+    reason: (x) => fillTemplate(VETO_REASONS.negative_return, { ret: pct(x.total_return) }),
   },
   {
     key: "deep_drawdown",
     cap: "C",
     doc: "max_drawdown > 50 %",
     applies: (x) => x.max_drawdown > 0.5,
-    reason: (x) => `max drawdown ${pct(x.max_drawdown)} > 50%`,
+    reason: (x) => fillTemplate(VETO_REASONS.deep_drawdown, { dd: pct(x.max_drawdown) }),
   },
   {
     key: "unsuitable",
     cap: "C",
     doc: "a basic suitability check failed (enough_bars, enough_trades, liquidity, tradable)",
     applies: (x) => !x.suitable,
-    reason: () => "a basic suitability check failed (see fitness.checks)",
+    reason: () => VETO_REASONS.unsuitable,
   },
   {
     key: "below_buy_hold",
     cap: "B",
     doc: "excess_return < 0 (buy-and-hold did better)",
     applies: (x) => x.excess_return < 0,
-    reason: (x) => `excess return ${pct(x.excess_return)}: buy-and-hold did better`,
+    reason: (x) => fillTemplate(VETO_REASONS.below_buy_hold, { excess: pct(x.excess_return) }),
   },
   {
     key: "unstable_out_of_sample",
     cap: "B",
     doc: "walk-forward consistency < 0.5",
     applies: (x) => x.wf_consistency < 0.5,
-    reason: (x) => `only ${pct(x.wf_consistency)} of the out-of-sample windows were profitable`,
+    reason: (x) => fillTemplate(VETO_REASONS.unstable_out_of_sample, { share: pct(x.wf_consistency) }),
   },
   {
     key: "insufficient_sample",
     cap: "B",
     doc: "total_trades < 10",
     applies: (x) => x.total_trades < 10,
-    reason: (x) => `${x.total_trades} trades: too few to judge`,
+    reason: (x) => fillTemplate(VETO_REASONS.insufficient_sample, { trades: x.total_trades }),
   },
 ];
 

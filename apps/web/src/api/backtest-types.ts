@@ -9,6 +9,7 @@ export interface StrategyParamInfo {
   readonly type: "int" | "float" | "bool" | "str";
   readonly default: ParamValue | null;
   readonly label: string;
+  readonly label_en?: string;
   readonly min_value?: number;
   readonly max_value?: number;
   readonly choices?: readonly string[];
@@ -18,7 +19,9 @@ export interface StrategyParamInfo {
 export interface StrategyInfo {
   readonly name: string;
   readonly label: string;
+  readonly label_en?: string;
   readonly description: string;
+  readonly description_zh?: string;
   readonly params: readonly StrategyParamInfo[];
   readonly preset_grid: Readonly<Record<string, readonly ParamValue[]>>;
 }

@@ -114,6 +114,7 @@ export interface IndicatorParam {
 export interface IndicatorInfo {
   readonly id: string;
   readonly title: string;
+  readonly title_en?: string;
   readonly params: readonly IndicatorParam[];
   readonly outputs: readonly string[];
   readonly lines: readonly string[];

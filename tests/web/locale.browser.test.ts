@@ -46,8 +46,7 @@ const VISIBLE_TEXTS = `(() => {
     }
   }
   for (const opt of document.querySelectorAll("select option")) {
-    const sel = opt.closest("select");
-    if (shown(sel) && opt.textContent.trim()) out.push(opt.textContent.trim());
+    if (shown(opt.closest("select")) && !opt.closest('[translate="no"]') && opt.textContent.trim()) out.push(opt.textContent.trim());
   }
   return out;
 })()`;

@@ -21,6 +21,10 @@ const Diagnostic = z
     line: z.number().int().openapi({ description: "1-based line" }),
     column: z.number().int().openapi({ description: "1-based column" }),
     message: z.string().openapi({ description: "what is wrong, in plain words (what was expected, a suggested name ...)" }),
+    code: z.string().openapi({ description: "the kind of problem, e.g. expected_comma_or_close, for clients that say it in another language" }),
+    params: z
+      .record(z.string(), z.union([z.string(), z.number()]))
+      .openapi({ description: "the values in the message, e.g. {name, line, column, found, found_kind}" }),
   })
   .openapi("FormulaDiagnostic");
 

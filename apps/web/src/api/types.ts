@@ -158,6 +158,9 @@ export interface FormulaDiagnostic {
   readonly line: number;
   readonly column: number;
   readonly message: string;
+  /** The kind of problem and its values, to say it in the chosen language (formula-texts.ts). */
+  readonly code?: string;
+  readonly params?: Readonly<Record<string, string | number>>;
 }
 
 export interface FormulaOutput {

@@ -28,6 +28,8 @@ export const strategyLabel = (id: string): string => strategyInfo(id)?.label ?? 
  * kept the strategy's own label (or none), else the label the user typed.
  */
 export function shownStrategy(id: string, label?: string): string {
+  // the list arrives once; `strategies` is reactive, so the caller shows the name when it does
+  if (strategies.value.length === 0) loadStrategies().catch(() => {});
   const info = strategyInfo(id);
   return info && (!label || label === info.label) ? strategyName(info) : label || id;
 }

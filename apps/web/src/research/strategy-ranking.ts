@@ -5,8 +5,12 @@ import type { TableColumn } from "./table-columns.ts";
 
 const METRICS = ["total_return", "annual_return", "sharpe", "sortino", "calmar", "max_drawdown", "total_trades", "win_rate", "profit_factor"];
 
-export function strategyRankingRows(r: Pick<OptimizeAllResult, "ranking">): Record<string, unknown>[] {
-  return r.ranking.map((e) => ({ ...e, params: paramsText(e.params), points: `${e.grid_points}/${e.grid_size}` }));
+/** `shown` names a strategy on screen (its label in the chosen language); the result's label by default. */
+export function strategyRankingRows(
+  r: Pick<OptimizeAllResult, "ranking">,
+  shown: (strategy: string, label: string) => string = (_, label) => label,
+): Record<string, unknown>[] {
+  return r.ranking.map((e) => ({ ...e, strategy_label: shown(e.strategy, e.strategy_label), params: paramsText(e.params), points: `${e.grid_points}/${e.grid_size}` }));
 }
 
 /** `labels`: the words of the fixed columns; `metricLabel` names a metric. */
@@ -19,7 +23,7 @@ export function strategyRankingColumns(
   return [
     { key: "rank", label: "#", kind: "value" },
     { key: "strategy_label", label: labels.strategy, kind: "text" },
-    { key: "params", label: labels.params, kind: "text" },
+    { key: "params", label: labels.params, kind: "text", raw: true },
     ...metrics.map((key): TableColumn => ({ key, label: metricLabel(key), kind: "metric" })),
     { key: "points", label: labels.points, kind: "text" },
     { key: "note", label: labels.note ?? "note", kind: "text" },

@@ -14,6 +14,8 @@ export interface TableColumn {
   readonly key: string;
   readonly label: string;
   readonly kind: ColumnKind;
+  /** Identifiers shown as written in every language (parameter names and values): marked translate="no". */
+  readonly raw?: boolean;
 }
 
 export function cellText(c: TableColumn, v: unknown, locale: Locale): string {
@@ -44,7 +46,8 @@ export function rankingColumns(
 ): TableColumn[] {
   if (!sample) return [];
   return Object.keys(sample).flatMap((key): TableColumn[] => {
-    if (key === "rank" || paramNames.includes(key)) return [{ key, label: key === "rank" ? "#" : key, kind: "value" }];
+    if (key === "rank") return [{ key, label: "#", kind: "value" }];
+    if (paramNames.includes(key)) return [{ key, label: key, kind: "value", raw: true }];
     if (key === "qualified") return [];
     if (key === "note") return [{ key, label: noteLabel, kind: "text" }];
     return [{ key, label: metricLabel(key), kind: "metric" }];

@@ -197,7 +197,9 @@ export interface GradeResult {
 const round = (x: number, digits: number) => Math.round(x * 10 ** digits) / 10 ** digits;
 
 export function rate(x: RubricInput): { score: StrategyScore; grade: GradeResult } {
-  const used = COMPONENTS.filter((c) => c.key !== "wf_consistency" || Number.isFinite(x.wf_consistency));
+  // without a walk-forward (or a buy-and-hold to compare with) that component's weight goes to the others
+  const optional = new Set(["wf_consistency", "excess_return"]);
+  const used = COMPONENTS.filter((c) => !optional.has(c.key) || Number.isFinite(x[c.key as keyof RubricInput] as number));
   const weightSum = used.reduce((a, c) => a + c.weight, 0);
   const dimensions = used.map((c) => {
     const raw = x[c.key as keyof RubricInput] as number;
@@ -227,6 +229,32 @@ export function rate(x: RubricInput): { score: StrategyScore; grade: GradeResult
 }
 
 /** The rubric as Markdown, for the OpenAPI description. */
+/** A backtest's figures as its JSON carries them (null where a value is not a finite number). */
+export type PerformanceFigures = Readonly<Record<string, number | null | undefined>>;
+
+/**
+ * The grade of a plain backtest (single, portfolio, an optimisation's point):
+ * this rubric on its own figures, without the walk-forward component (its
+ * weight shared among the others, as in `rate`) and with the suitability
+ * checks taken as passed, since only an evaluation runs them. Null when the
+ * figures lack a total return.
+ */
+export function rateBacktest(p: PerformanceFigures): Grade | null {
+  const num = (k: string) => (typeof p[k] === "number" ? (p[k] as number) : Number.NaN);
+  if (!Number.isFinite(num("total_return"))) return null;
+  return rate({
+    annual_return: num("annual_return"),
+    sharpe: num("sharpe"),
+    max_drawdown: num("max_drawdown"),
+    excess_return: num("total_return") - num("buy_hold_return"),
+    wf_consistency: Number.NaN,
+    total_return: num("total_return"),
+    profit_factor: num("profit_factor"),
+    total_trades: num("total_trades"),
+    suitable: true,
+  }).grade.grade;
+}
+
 export const RUBRIC_TEXT = [
   "**Composite score (0–100).** Weighted mean of the components below; each maps its value to points by linear interpolation between the anchors (value→points, clamped at both ends; a missing value earns 0). Without a walk-forward result its component is dropped and the weights are rescaled to sum to 1.",
   "",

@@ -27,6 +27,14 @@ export function taskDescription(description: string, kind?: string): string {
   return t(`task.desc.${found.code}` as MessageKey, vars);
 }
 
+/** The bars a finished task ran on, read from its description (`… | SH:600000 DAY×800`); null when it does not say. */
+export function barsUsed(task: { readonly kind: string; readonly description: string } | null | undefined): { label: string; bars: number } | null {
+  const template = task ? (TASK_DESCRIPTIONS[task.kind as TaskKindWithText] as string | undefined) : undefined;
+  const data = template === undefined ? undefined : matchTemplate(template, task!.description)?.data;
+  const m = data === undefined ? null : matchTable(DATA_LABELS, data);
+  return m ? { label: dataLabel(data!), bars: Number(m.params.bars) } : null;
+}
+
 export function taskMessage(message: string): string {
   const m = matchTable(TASK_MESSAGES, message);
   return m ? t(`task.msg.${m.code}` as MessageKey, m.params) : message;

@@ -93,10 +93,20 @@ export interface Trade {
   readonly return_pct: number | null;
 }
 
+/** The position at a bar's close (one row per bar). */
+export interface PositionPoint {
+  readonly datetime: string;
+  readonly size: number;
+  readonly avg_price: number | null;
+  readonly market_value: number | null;
+  readonly unrealized_pnl: number | null;
+}
+
 export interface BacktestResult {
   readonly performance: Performance;
   readonly equity_curve: readonly EquityPoint[];
   readonly trades: readonly Trade[];
+  readonly positions?: readonly PositionPoint[];
   readonly config: Readonly<Record<string, unknown>> & { readonly security?: { code: string; exchange: string; board?: string; st?: boolean } };
   readonly warnings?: readonly string[];
 }

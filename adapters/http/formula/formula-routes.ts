@@ -134,7 +134,12 @@ export function registerFormulaRoutes(app: OpenAPIHono<HttpEnv>, formulas: Formu
         ctx.addIssue({ code: "custom", path: ["symbol"], message: "give symbol, or market and code, not both" });
       }
       const compiled = compileFormula(body.text, { params: body.params ?? {} });
-      for (const e of compiled.errors) ctx.addIssue({ code: "custom", path: ["text"], message: formatDiagnostic(e) });
+      // FastAPI's item as before, with the diagnostic's code and values in `ctx` for clients in other languages
+      for (const e of compiled.errors) {
+        const msg = formatDiagnostic(e);
+        const item = { type: "value_error", loc: [], msg: `Value error, ${msg}`, input: body.text, ctx: { code: e.code, params: e.params, line: e.line, column: e.column } };
+        ctx.addIssue({ code: "custom", path: ["text"], message: msg, params: { fastapi: item } });
+      }
     })
     .openapi("FormulaComputeRequest");
 

@@ -78,3 +78,14 @@ test("the checker's diagnostics carry the code and values their text was filled 
   }
   assert.ok(seen >= bad.length, `every formula gave a diagnostic (${seen})`);
 });
+
+test("the web app says a coded diagnostic in the chosen language, and what was found in its words", async () => {
+  const { locale } = await import("../../apps/web/src/app/i18n.ts");
+  const { diagnosticText } = await import("../../apps/web/src/formula/formula-texts.ts");
+  const [d] = compileFormula("X:=CROSS(C,MA5").errors;
+  locale.value = "zh";
+  assert.equal(diagnosticText(d!), "第 1 行第 9 列开始的 CROSS 调用中应为“,”或“)”，实际是公式结尾");
+  locale.value = "en";
+  assert.equal(diagnosticText(d!), d!.message, "English: the service's own words");
+  assert.equal(diagnosticText({ line: 1, column: 1, message: "as sent" }), "as sent", "no code: the text as it came");
+});

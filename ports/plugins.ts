@@ -22,7 +22,10 @@ export interface IndicatorPlugin {
    * plugins without one come after them.
    */
   readonly order?: number;
+  /** Display name as TDX writes it (Chinese, the wire's `title`). */
   readonly title: string;
+  /** The display name in English, for the web app's English mode. */
+  readonly titleEn?: string;
   readonly description?: string;
   readonly params: readonly IndicatorParam[];
   /** Output column names in order (`DIF`, `DEA`, `MACD`). */
@@ -49,9 +52,14 @@ export interface StrategyPlugin<P extends StrategyParams = StrategyParams> {
    * plugins without one come after them.
    */
   readonly order?: number;
+  /** Display name in Chinese (easy_tdx's `label`). */
   readonly title: string;
+  /** What it does, in English (the wire's `description`). */
   readonly description: string;
-  /** Parameter schema with defaults and bounds; `parse({})` gives the defaults. */
+  /** The display name in English and the description in Chinese, for the web app's other language. */
+  readonly titleEn?: string;
+  readonly descriptionZh?: string;
+  /** Parameter schema (each field's meta `title` in Chinese, `title_en` in English) with defaults and bounds; `parse({})` gives the defaults. */
   readonly params: z.ZodType<P>;
   /** Points searched by optimisation when the request gives no grid. */
   readonly defaultGrid: { readonly [K in keyof P]?: readonly P[K][] };

@@ -120,7 +120,7 @@ export function createHttpApp(deps: HttpDeps): OpenAPIHono<HttpEnv> {
     document ??= documentBodyLimit(
       app.getOpenAPI31Document({
         openapi: "3.1.0",
-        info: { title: "A-share market data, analysis and backtesting API (REST + WebSocket)", version: "1.0.0", description: API_DESCRIPTION },
+        info: { title: "A-share market data, analysis and backtesting API (REST + WebSocket)", version: deps.version, description: API_DESCRIPTION },
         security: [{ session: [] }],
       }),
       bodyLimitOf,

@@ -9396,6 +9396,8 @@ export interface components {
             id: string;
             /** @description display name, e.g. MACD 平滑异同平均线 */
             title: string;
+            /** @description display name in English, e.g. MACD Moving Average Convergence Divergence */
+            title_en: string;
             /** @description what it measures (the title when there is nothing more) */
             description: string;
             /** @description parameters in positional order (`MACD(12,26,9)`), with TDX's defaults */
@@ -9486,6 +9488,12 @@ export interface components {
             column: number;
             /** @description what is wrong, in plain words (what was expected, a suggested name ...) */
             message: string;
+            /** @description the kind of problem, e.g. expected_comma_or_close, for clients that say it in another language */
+            code: string;
+            /** @description the values in the message, e.g. {name, line, column, found, found_kind} */
+            params: {
+                [key: string]: string | number;
+            };
         };
         FormulaOutput: {
             /** @description column name; anonymous output lines are OUTPUT_1, OUTPUT_2, ... */
@@ -9689,8 +9697,14 @@ export interface components {
             name: string;
             /** @description same as name */
             id: string;
+            /** @description display name in Chinese */
             label: string;
+            /** @description what it does, in English */
             description: string;
+            /** @description display name in English */
+            label_en: string;
+            /** @description what it does, in Chinese */
+            description_zh: string;
             params: components["schemas"]["StrategyParam"][];
             /** @description default optimisation grid */
             preset_grid: {
@@ -9707,6 +9721,8 @@ export interface components {
             type: "int" | "float" | "bool" | "str";
             default: number | string | boolean | null;
             label: string;
+            /** @description the label in English (for the web app in English) */
+            label_en?: string;
             min_value?: number;
             max_value?: number;
             choices?: string[];

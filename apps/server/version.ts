@@ -1,2 +1,7 @@
-/** Service version, shown in `/health`. */
-export const VERSION = "0.1.0";
+/**
+ * Service version, shown in `/health` and in `/openapi.json`'s `info.version`:
+ * package.json's, the one source of truth.
+ */
+import { readFileSync } from "node:fs";
+
+export const VERSION: string = (JSON.parse(readFileSync(new URL("../../package.json", import.meta.url), "utf8")) as { version: string }).version;

@@ -9,7 +9,9 @@
 import type { Expr, Program, Statement } from "./ast.ts";
 import { FUNCTIONS, VARIABLES } from "./catalog/index.ts";
 import type { ArgType, FunctionSpec, Kernel, VariableSpec } from "./catalog/spec.ts";
+import type { TemplateParams } from "../text/message-template.ts";
 import { type Diagnostic, type SourcePos, diagnostic } from "./diagnostics.ts";
+import type { FormulaMessageCode } from "./formula-messages.ts";
 import { IRGraph, type ColumnKind } from "./ir.ts";
 import { NEGATE, OPERATORS, SCALAR_OPERATORS, SPREAD, type PerBar } from "./kernels/per-bar.ts";
 import type { Recurrence } from "./kernels/recurrences.ts";
@@ -104,17 +106,15 @@ class Compiler {
     private readonly includeAssignments: boolean,
   ) {}
 
-  private error(pos: SourcePos, message: string): number {
-    this.errors.push(diagnostic(pos, message));
+  private error(pos: SourcePos, code: FormulaMessageCode, params?: TemplateParams): number {
+    this.errors.push(diagnostic(pos, code, params));
     return ERR;
   }
 
-  private flagFuture(name: string, pos: SourcePos, what = name): void {
+  private flagFuture(name: string, pos: SourcePos, negativeLag = false): void {
     if (!this.futures.has(name)) {
       this.futures.add(name);
-      this.warnings.push(
-        diagnostic(pos, `${what} uses data from later bars (a future function): its past values change as new bars arrive`),
-      );
+      this.warnings.push(diagnostic(pos, negativeLag ? "future_negative_lag" : "future_function", { name }));
     }
   }
 
@@ -130,14 +130,14 @@ class Compiler {
         this.styles(s, charted);
         if (drawn !== ERR && charted) this.addDrawing(s, drawing.name, drawn);
         if (s.name !== null) this.definedLater.delete(s.name.toUpperCase());
-        if (s.kind === "assign") this.error(s.pos, `${s.name} := ${drawing.name}(...): a drawing has no value to assign`);
+        if (s.kind === "assign") this.error(s.pos, "drawing_assigned", { name: s.name!, drawing: drawing.name });
         continue;
       }
       const id = this.expr(s.expr);
       this.styles(s, s.kind !== "assign");
       if (s.name !== null) this.definedLater.delete(s.name.toUpperCase());
       if (id !== ERR && this.graph.nodes[id]!.shape === "text" && s.kind !== "assign") {
-        this.error(s.expr.pos, "text cannot be an output line; text is only used by drawing functions such as DRAWTEXT");
+        this.error(s.expr.pos, "text_output");
         continue;
       }
       if (s.kind === "anonymous") {
@@ -149,7 +149,7 @@ class Compiler {
       const key = s.name!.toUpperCase();
       const previous = this.env.get(key);
       if (previous) {
-        this.error(s.pos, `${s.name} is already defined on line ${previous.line}`);
+        this.error(s.pos, "already_defined", { name: s.name!, line: previous.line });
         continue;
       }
       this.env.set(key, { id, line: s.pos.line });
@@ -158,11 +158,7 @@ class Compiler {
       }
     }
     if (this.outputs.length === 0 && this.errors.length === 0) {
-      this.warnings.push({
-        line: 1,
-        column: 1,
-        message: "the formula has no output line: every statement is an assignment (:=) or a drawing",
-      });
+      this.warnings.push(diagnostic({ line: 1, column: 1 }, "no_output"));
     }
   }
 
@@ -195,10 +191,10 @@ class Compiler {
       if (w.name === "") continue;
       const cls = classifyStyleWord(w.name);
       if (cls === "unknown") {
-        this.error(w.pos, `'${w.name}' after a comma is not a style word (such as COLORRED, LINETHICK2 or NODRAW)`);
+        this.error(w.pos, "not_style_word", { word: w.name });
         continue;
       }
-      if (cls === "style-like") this.warnings.push(diagnostic(w.pos, `unknown style word '${w.name}' ignored`));
+      if (cls === "style-like") this.warnings.push(diagnostic(w.pos, "unknown_style_word", { word: w.name }));
       if (!drawn || !isDrawnStyle(w.name)) this.ignored.add(w.name.toUpperCase());
     }
   }
@@ -216,15 +212,15 @@ class Compiler {
         if (!spec) {
           if (VARIABLES.has(e.name.toUpperCase()) || this.env.has(e.name.toUpperCase())) {
             this.args(e.args);
-            return this.error(e.pos, `${e.name} is not a function; remove the parentheses after it`);
+            return this.error(e.pos, "not_a_function", { name: e.name });
           }
           const hint = closest(e.name, FUNCTIONS.keys());
           this.args(e.args);
-          return this.error(e.pos, `unknown function ${e.name}${hint ? ` (did you mean ${hint}?)` : ""}`);
+          return this.error(e.pos, hint ? "unknown_function_hint" : "unknown_function", hint ? { name: e.name, hint } : { name: e.name });
         }
         if (spec.returns === "drawing") {
           this.args(e.args);
-          return this.error(e.pos, `${spec.name} draws and has no value; it can only stand as a statement of its own`);
+          return this.error(e.pos, "drawing_in_expression", { name: spec.name });
         }
         return this.call(e, spec, false);
       }
@@ -243,20 +239,11 @@ class Compiler {
       }
       case "external": {
         this.args(e.args ?? []);
-        const what = e.text.includes("$")
-          ? `${e.text} reads another security's data`
-          : `${e.text} refers to an output of another formula`;
-        return this.error(
-          e.pos,
-          `${what}, which is not supported: this engine computes one formula on the bars it is given`,
-        );
+        return this.error(e.pos, e.text.includes("$") ? "other_security" : "other_formula", { text: e.text });
       }
       case "period":
         this.expr(e.operand);
-        return this.error(
-          e.pos,
-          `#${e.period} asks for ${e.period} bars; this engine computes on the bars it is given only (fetch that period instead)`,
-        );
+        return this.error(e.pos, "other_period", { period: e.period });
     }
   }
 
@@ -266,7 +253,7 @@ class Compiler {
 
   private numericOnly(id: number, pos: SourcePos): number {
     if (id !== ERR && this.graph.nodes[id]!.shape === "text") {
-      return this.error(pos, "text cannot be used in arithmetic or comparisons");
+      return this.error(pos, "text_in_arithmetic");
     }
     return id;
   }
@@ -308,19 +295,16 @@ class Compiler {
     }
     const v = VARIABLES.get(key);
     if (v) return this.variable(v, name, pos);
-    if (FUNCTIONS.has(key)) return this.error(pos, `${name} is a function and needs its arguments in parentheses, e.g. ${name}(...)`);
+    if (FUNCTIONS.has(key)) return this.error(pos, "function_without_call", { name });
     const later = this.definedLater.get(key);
-    if (later !== undefined) return this.error(pos, `${name} is used before it is defined (on line ${later})`);
+    if (later !== undefined) return this.error(pos, "used_before_defined", { name, line: later });
     if (!this.params.has(key)) this.params.set(key, { name, value: null });
     const hint = closest(name, [...VARIABLES.keys(), ...this.env.keys()]);
-    return this.error(
-      pos,
-      `unknown name ${name}${hint ? ` (did you mean ${hint}?)` : ""}; if it is a formula parameter, give it a value`,
-    );
+    return this.error(pos, hint ? "unknown_name_hint" : "unknown_name", hint ? { name, hint } : { name });
   }
 
   private variable(v: VariableSpec, written: string, pos: SourcePos): number {
-    if (v.needs) return this.error(pos, `${written} needs ${v.needs}, which this engine does not have (it computes from OHLCV bars)`);
+    if (v.needs) return this.error(pos, "needs_data", { name: written, needs: v.needs });
     if (v.future) this.flagFuture(v.name, pos);
     if (v.constant !== undefined) return this.graph.constant(v.constant);
     if (v.field) return this.graph.add("input", "numeric", v.name, [], { field: v.field });
@@ -330,17 +314,14 @@ class Compiler {
   private call(e: Extract<Expr, { type: "call" }>, spec: FunctionSpec, asStatement: boolean): number {
     const ids = this.args(e.args);
     if (spec.needs) {
-      return this.error(e.pos, `${spec.name} needs ${spec.needs}, which this engine does not have (it computes from OHLCV bars)`);
+      return this.error(e.pos, "needs_data", { name: spec.name, needs: spec.needs });
     }
     const min = spec.minArgs ?? spec.args.length;
     const max = spec.variadic ? Infinity : spec.args.length;
     if (ids.length < min || ids.length > max) {
-      const names = spec.args.map((a) => a.name).join(",");
-      const count = min === max ? `${min}` : spec.variadic ? `at least ${min}` : `${min} to ${max}`;
-      return this.error(
-        e.pos,
-        `${spec.name} takes ${count} argument${max === 1 ? "" : "s"} (${spec.name}(${names}${spec.variadic ? ",..." : ""})) but was given ${ids.length}`,
-      );
+      const signature = `${spec.name}(${spec.args.map((a) => a.name).join(",")}${spec.variadic ? ",..." : ""})`;
+      const code = min !== max ? (spec.variadic ? "arity_at_least" : "arity_range") : max === 1 ? "arity_one" : "arity_exact";
+      return this.error(e.pos, code, { name: spec.name, min, ...(Number.isFinite(max) ? { max } : {}), signature, given: ids.length });
     }
     if (ids.includes(ERR)) return ERR;
     for (let i = 0; i < ids.length; i++) if (this.check(ids[i]!, argType(spec, i), spec, i, e.args[i]!.pos) === ERR) return ERR;
@@ -349,9 +330,9 @@ class Compiler {
       return n.tag === "const" ? n.value : undefined;
     });
     const problem = spec.check?.(constants);
-    if (problem) return this.error(e.pos, `${spec.name}: ${problem}`);
+    if (problem) return this.error(e.pos, "bad_argument", { name: spec.name, problem });
     if (spec.future || spec.futureWhen?.(constants)) {
-      this.flagFuture(spec.name, e.pos, spec.future ? spec.name : `${spec.name} with a negative lag`);
+      this.flagFuture(spec.name, e.pos, !spec.future);
     }
     if (asStatement || spec.returns === "text") {
       return this.graph.add("text", "numeric", spec.name, ids);
@@ -375,13 +356,13 @@ class Compiler {
   /** Checks an argument against its declared type; returns ERR after reporting a mismatch. */
   private check(id: number, type: ArgType, spec: FunctionSpec, i: number, pos: SourcePos): number {
     const node = this.graph.nodes[id]!;
-    const what = `the ${ordinal(i)} argument of ${spec.name} (${(spec.args[i] ?? spec.args[spec.args.length - 1]!).name})`;
+    const what = { ordinal: ordinal(i), index: i + 1, name: spec.name, arg: (spec.args[i] ?? spec.args[spec.args.length - 1]!).name };
     if (type === "text") {
-      return node.shape === "text" ? id : this.error(pos, `${what} must be text in single quotes, such as '买入'`);
+      return node.shape === "text" ? id : this.error(pos, "argument_not_text", what);
     }
-    if (node.shape === "text") return this.error(pos, `${what} must be a number or a series, not text`);
+    if (node.shape === "text") return this.error(pos, "argument_text", what);
     if (type === "constant" && node.shape !== "scalar") {
-      return this.error(pos, `${what} must be a single number (a constant or a parameter), not a value that changes per bar`);
+      return this.error(pos, "argument_not_constant", what);
     }
     return id;
   }

@@ -8,7 +8,9 @@
  * full-width punctuation typed by a Chinese input method, which is reported
  * with the ASCII character to use and then read as that character.
  */
-import type { Diagnostic, SourcePos } from "./diagnostics.ts";
+import type { TemplateParams } from "../text/message-template.ts";
+import { type Diagnostic, diagnostic, type SourcePos } from "./diagnostics.ts";
+import type { FormulaMessageCode } from "./formula-messages.ts";
 import type { Token } from "./tokens.ts";
 
 export interface LexResult {
@@ -24,6 +26,7 @@ const FULL_WIDTH: Readonly<Record<string, string>> = {
   "：": ":",
 };
 
+/** Why a character is wrong (the web app says it from `formula.hint.<char>`). */
 const HINTS: Readonly<Record<string, string>> = {
   "%": "there is no % operator; use MOD(A,B)",
   "^": "there is no ^ operator; use POW(A,B)",
@@ -81,8 +84,8 @@ class Lexer {
     return { line: this.line, column: offset - this.lineStart + 1, offset };
   }
 
-  private fail(p: SourcePos, message: string): void {
-    this.errors.push({ line: p.line, column: p.column, message });
+  private fail(p: SourcePos, code: FormulaMessageCode, params?: TemplateParams): void {
+    this.errors.push(diagnostic(p, code, params));
   }
 
   /** Advances over text that holds no line break (a token). */
@@ -120,7 +123,7 @@ class Lexer {
       const ch = text[i]!;
       if (c === 123 /* { */) {
         const close = text.indexOf("}", i + 1);
-        if (close < 0) this.fail(start, "this { comment is never closed with }");
+        if (close < 0) this.fail(start, "unclosed_comment");
         this.skipTo(close < 0 ? n : close + 1);
       } else if (c === 47 /* / */ && text.charCodeAt(i + 1) === 47) {
         const eol = text.indexOf("\n", i);
@@ -158,7 +161,7 @@ class Lexer {
     const close = text.indexOf(q, i + 1);
     const nl = text.indexOf("\n", i + 1);
     if (close < 0 || (nl >= 0 && nl < close)) {
-      this.fail(start, `this text starting with ${q} is not closed with ${q} on the same line`);
+      this.fail(start, "unclosed_text", { quote: q });
       this.skipTo(nl < 0 ? text.length : nl);
       return;
     }
@@ -182,14 +185,14 @@ class Lexer {
     }
     const ascii = FULL_WIDTH[ch];
     if (ascii !== undefined) {
-      this.fail(start, `full-width '${ch}' is not allowed; type '${ascii}' instead`);
+      this.fail(start, "full_width", { char: ch, ascii });
       this.tokens.push({ kind: "op", text: ascii, pos: start });
       this.skipTo(this.i + 1);
       return;
     }
     const hint = HINTS[ch];
     const shown = c >= 0xd800 && c <= 0xdbff ? this.text.slice(this.i, this.i + 2) : ch;
-    this.fail(start, `unexpected character '${shown}'${hint ? `: ${hint}` : ""}`);
+    this.fail(start, hint ? "unexpected_char_hint" : "unexpected_char", hint ? { char: shown, hint } : { char: shown });
     this.skipTo(this.i + shown.length);
   }
 }

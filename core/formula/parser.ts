@@ -9,7 +9,9 @@
  * (TDX's own rule is not documented).
  */
 import type { BinaryOp, Expr, Program, Statement, StyleWord } from "./ast.ts";
-import { type Diagnostic, type SourcePos } from "./diagnostics.ts";
+import type { TemplateParams } from "../text/message-template.ts";
+import { type Diagnostic, diagnostic, type SourcePos } from "./diagnostics.ts";
+import type { FormulaMessageCode } from "./formula-messages.ts";
 import { tokenize } from "./lexer.ts";
 import { describeToken, type Token } from "./tokens.ts";
 
@@ -21,7 +23,16 @@ export interface ParseResult {
 const MAX_DEPTH = 200;
 
 class SyntaxFailure {
-  constructor(readonly pos: SourcePos, readonly message: string) {}
+  readonly diagnostic: Diagnostic;
+  constructor(pos: SourcePos, code: FormulaMessageCode, params?: TemplateParams) {
+    this.diagnostic = diagnostic(pos, code, params);
+  }
+}
+
+/** What was found instead, as values of an "expected … but found …" message: the English words and a kind for other languages. */
+function found(t: Token): TemplateParams {
+  const kind = t.kind === "eof" ? "eof" : t.kind === "string" ? "text" : t.kind === "quoted" ? "quoted" : "token";
+  return { found: describeToken(t), found_kind: kind, found_text: t.kind === "string" || t.kind === "quoted" ? String(t.value) : t.text };
 }
 
 const COMPARISONS = new Set([">", "<", ">=", "<=", "=", "<>"]);
@@ -42,8 +53,8 @@ class Parser {
   private isOp(t: Token, text: string): boolean {
     return t.kind === "op" && t.text === text;
   }
-  private fail(t: Token, expected: string): never {
-    throw new SyntaxFailure(t.pos, `expected ${expected} but found ${describeToken(t)}`);
+  private fail(t: Token, code: FormulaMessageCode, params: TemplateParams = {}): never {
+    throw new SyntaxFailure(t.pos, code, { ...params, ...found(t) });
   }
 
   parseProgram(errors: Diagnostic[]): Program {
@@ -57,7 +68,7 @@ class Parser {
         statements.push(this.statement());
       } catch (e) {
         if (!(e instanceof SyntaxFailure)) throw e;
-        errors.push({ line: e.pos.line, column: e.pos.column, message: e.message });
+        errors.push(e.diagnostic);
         this.recover();
       }
     }
@@ -93,22 +104,22 @@ class Parser {
       } else if (this.isOp(t, ",") || this.isOp(t, ";") || t.kind === "eof") {
         styles.push({ name: "", pos: t.pos });
       } else {
-        this.fail(t, "a style word such as COLORRED or LINETHICK2 after ','");
+        this.fail(t, "expected_style_word");
       }
     }
     const end = this.peek();
     if (this.isOp(end, ";")) this.next();
     else if (end.kind !== "eof") {
       if (this.isOp(end, ":") || this.isOp(end, ":="))
-        throw new SyntaxFailure(end.pos, `'${end.text}' can only follow a name at the start of a statement`);
-      this.fail(end, "';' to end the statement (or an operator)");
+        throw new SyntaxFailure(end.pos, "misplaced_assign", { op: end.text });
+      this.fail(end, "expected_statement_end");
     }
     return { kind, name, pos: first.pos, expr, styles };
   }
 
   private expression(): Expr {
     if (++this.depth > MAX_DEPTH) {
-      throw new SyntaxFailure(this.peek().pos, `the expression is nested more than ${MAX_DEPTH} levels deep`);
+      throw new SyntaxFailure(this.peek().pos, "too_deep", { max: MAX_DEPTH });
     }
     try {
       return this.binary(0);
@@ -150,7 +161,7 @@ class Parser {
     if (this.isOp(t, "-") || this.isOp(t, "+")) {
       this.next();
       if (++this.depth > MAX_DEPTH) {
-        throw new SyntaxFailure(t.pos, `the expression is nested more than ${MAX_DEPTH} levels deep`);
+        throw new SyntaxFailure(t.pos, "too_deep", { max: MAX_DEPTH });
       }
       try {
         return { type: "unary", op: t.text as "-" | "+", operand: this.unary(), pos: t.pos };
@@ -166,7 +177,7 @@ class Parser {
     while (this.isOp(this.peek(), "#")) {
       const hash = this.next();
       const p = this.peek();
-      if (p.kind !== "ident") this.fail(p, "a period name such as WEEK or MIN15 after '#'");
+      if (p.kind !== "ident") this.fail(p, "expected_period_name");
       this.next();
       e = { type: "period", operand: e, period: p.text, pos: hash.pos };
     }
@@ -192,7 +203,7 @@ class Parser {
         if (this.isOp(this.peek(), ".")) {
           this.next();
           const field = this.peek();
-          if (field.kind !== "ident") this.fail(field, `an output name after '${t.text}.'`);
+          if (field.kind !== "ident") this.fail(field, "expected_output_name", { name: t.text });
           this.next();
           const text = `${t.text}.${field.text}`;
           const args = this.isOp(this.peek(), "(") ? this.callArgs(t) : null;
@@ -207,14 +218,14 @@ class Parser {
           const inner = this.expression();
           const close = this.peek();
           if (!this.isOp(close, ")")) {
-            this.fail(close, `')' to close the '(' at line ${t.pos.line}, column ${t.pos.column}`);
+            this.fail(close, "expected_close_paren", { line: t.pos.line, column: t.pos.column });
           }
           this.next();
           return inner;
         }
         break;
     }
-    return this.fail(t, "a value (a number, a name, a function call or '(')");
+    return this.fail(t, "expected_value");
   }
 
   private callArgs(callee: Token): Expr[] {
@@ -235,10 +246,7 @@ class Parser {
         this.next();
         return args;
       }
-      this.fail(
-        t,
-        `',' or ')' in the call to ${callee.kind === "quoted" ? callee.text : callee.text} opened at line ${open.pos.line}, column ${open.pos.column}`,
-      );
+      this.fail(t, "expected_comma_or_close", { name: callee.text, line: open.pos.line, column: open.pos.column });
     }
   }
 }

@@ -12,6 +12,7 @@
  * `total`, `components`, `weights_used`, `wf_provided`; `grade` with `grade`,
  * `score`, `dimensions`, `vetoes`) is kept so its clients read ours.
  */
+import { fillTemplate } from "../text/message-template.ts";
 
 export type Grade = "S" | "A" | "B" | "C" | "D";
 
@@ -113,55 +114,66 @@ interface Veto {
 
 const pct = (x: number) => `${(x * 100).toFixed(1)}%`;
 
+/** Why each veto applies, as templates (message-template.ts): the web app matches the values back out to say it in its language. */
+export const VETO_REASONS = {
+  losing_system: "profit factor {pf} < 1: the trades lose money",
+  negative_return: "total return {ret} ≤ 0",
+  deep_drawdown: "max drawdown {dd} > 50%",
+  unsuitable: "a basic suitability check failed (see fitness.checks)",
+  below_buy_hold: "excess return {excess}: buy-and-hold did better",
+  unstable_out_of_sample: "only {share} of the out-of-sample windows were profitable",
+  insufficient_sample: "{trades} trades: too few to judge",
+} as const;
+
 export const VETOES: readonly Veto[] = [
   {
     key: "losing_system",
     cap: "D",
     doc: "profit_factor < 1 (the closed trades lose money)",
     applies: (x) => x.profit_factor < 1,
-    reason: (x) => `profit factor ${x.profit_factor.toFixed(2)} < 1: the trades lose money`,
+    reason: (x) => fillTemplate(VETO_REASONS.losing_system, { pf: x.profit_factor.toFixed(2) }),
   },
   {
     key: "negative_return",
     cap: "C",
     doc: "total_return ≤ 0",
     applies: (x) => x.total_return <= 0,
-    reason: (x) => `total return ${pct(x.total_return)} ≤ 0`,
+    reason: (x) => fillTemplate(VETO_REASONS.negative_return, { ret: pct(x.total_return) }),
   },
   {
     key: "deep_drawdown",
     cap: "C",
     doc: "max_drawdown > 50 %",
     applies: (x) => x.max_drawdown > 0.5,
-    reason: (x) => `max drawdown ${pct(x.max_drawdown)} > 50%`,
+    reason: (x) => fillTemplate(VETO_REASONS.deep_drawdown, { dd: pct(x.max_drawdown) }),
   },
   {
     key: "unsuitable",
     cap: "C",
     doc: "a basic suitability check failed (enough_bars, enough_trades, liquidity, tradable)",
     applies: (x) => !x.suitable,
-    reason: () => "a basic suitability check failed (see fitness.checks)",
+    reason: () => VETO_REASONS.unsuitable,
   },
   {
     key: "below_buy_hold",
     cap: "B",
     doc: "excess_return < 0 (buy-and-hold did better)",
     applies: (x) => x.excess_return < 0,
-    reason: (x) => `excess return ${pct(x.excess_return)}: buy-and-hold did better`,
+    reason: (x) => fillTemplate(VETO_REASONS.below_buy_hold, { excess: pct(x.excess_return) }),
   },
   {
     key: "unstable_out_of_sample",
     cap: "B",
     doc: "walk-forward consistency < 0.5",
     applies: (x) => x.wf_consistency < 0.5,
-    reason: (x) => `only ${pct(x.wf_consistency)} of the out-of-sample windows were profitable`,
+    reason: (x) => fillTemplate(VETO_REASONS.unstable_out_of_sample, { share: pct(x.wf_consistency) }),
   },
   {
     key: "insufficient_sample",
     cap: "B",
     doc: "total_trades < 10",
     applies: (x) => x.total_trades < 10,
-    reason: (x) => `${x.total_trades} trades: too few to judge`,
+    reason: (x) => fillTemplate(VETO_REASONS.insufficient_sample, { trades: x.total_trades }),
   },
 ];
 
@@ -185,7 +197,9 @@ export interface GradeResult {
 const round = (x: number, digits: number) => Math.round(x * 10 ** digits) / 10 ** digits;
 
 export function rate(x: RubricInput): { score: StrategyScore; grade: GradeResult } {
-  const used = COMPONENTS.filter((c) => c.key !== "wf_consistency" || Number.isFinite(x.wf_consistency));
+  // without a walk-forward (or a buy-and-hold to compare with) that component's weight goes to the others
+  const optional = new Set(["wf_consistency", "excess_return"]);
+  const used = COMPONENTS.filter((c) => !optional.has(c.key) || Number.isFinite(x[c.key as keyof RubricInput] as number));
   const weightSum = used.reduce((a, c) => a + c.weight, 0);
   const dimensions = used.map((c) => {
     const raw = x[c.key as keyof RubricInput] as number;
@@ -215,6 +229,32 @@ export function rate(x: RubricInput): { score: StrategyScore; grade: GradeResult
 }
 
 /** The rubric as Markdown, for the OpenAPI description. */
+/** A backtest's figures as its JSON carries them (null where a value is not a finite number). */
+export type PerformanceFigures = Readonly<Record<string, number | null | undefined>>;
+
+/**
+ * The grade of a plain backtest (single, portfolio, an optimisation's point):
+ * this rubric on its own figures, without the walk-forward component (its
+ * weight shared among the others, as in `rate`) and with the suitability
+ * checks taken as passed, since only an evaluation runs them. Null when the
+ * figures lack a total return.
+ */
+export function rateBacktest(p: PerformanceFigures): Grade | null {
+  const num = (k: string) => (typeof p[k] === "number" ? (p[k] as number) : Number.NaN);
+  if (!Number.isFinite(num("total_return"))) return null;
+  return rate({
+    annual_return: num("annual_return"),
+    sharpe: num("sharpe"),
+    max_drawdown: num("max_drawdown"),
+    excess_return: num("total_return") - num("buy_hold_return"),
+    wf_consistency: Number.NaN,
+    total_return: num("total_return"),
+    profit_factor: num("profit_factor"),
+    total_trades: num("total_trades"),
+    suitable: true,
+  }).grade.grade;
+}
+
 export const RUBRIC_TEXT = [
   "**Composite score (0–100).** Weighted mean of the components below; each maps its value to points by linear interpolation between the anchors (value→points, clamped at both ends; a missing value earns 0). Without a walk-forward result its component is dropped and the weights are rescaled to sum to 1.",
   "",

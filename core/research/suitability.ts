@@ -9,6 +9,7 @@
 import type { BarSeries } from "../bars/series.ts";
 import type { Performance } from "../backtest/metric-docs.ts";
 import type { BarSpan } from "./walk-forward.ts";
+import { fillTemplate } from "../text/message-template.ts";
 
 export const SPLIT = [0.6, 0.2, 0.2] as const;
 export const SEGMENT_NAMES = ["train", "valid", "test"] as const;
@@ -65,6 +66,23 @@ export function medianAmount(bars: BarSeries, last: number): number {
 
 const pct = (x: number) => `${(x * 100).toFixed(2)}%`;
 
+/** Each check's `detail`, as templates (message-template.ts): the web app matches the values back out to say it in its language. */
+export const CHECK_DETAILS = {
+  enough_bars: "{bars} bars (need ≥ {min})",
+  enough_trades: "{trades} trades (need ≥ {min})",
+  liquidity: "median turnover of the last {n} bars {amount} CNY (need ≥ {min})",
+  tradable: "{share} of the bars suspended (allowed ≤ {max})",
+  train_profitable: "train return {ret}",
+  valid_profitable: "valid return {ret}",
+  test_profitable: "test return {ret}",
+  sign_consistent: "segment returns {list}",
+  drawdown_bounded: "test max drawdown {dd} (allowed < {max})",
+  train_enough_trades: "{trades} train trades (need ≥ {min})",
+  test_active: "{trades} test trades, {rate} per 100 bars (train {train})",
+  oos_sharpe_positive: "valid + test Sharpe, weighted by bars: {sharpe}",
+} as const;
+const D = CHECK_DETAILS;
+
 /** Basic checks on the whole history and its full backtest. */
 export function basicChecks(bars: BarSeries, full: Performance): FitnessCheck[] {
   const T = THRESHOLDS;
@@ -73,14 +91,18 @@ export function basicChecks(bars: BarSeries, full: Performance): FitnessCheck[] 
   for (let i = 0; i < bars.length; i++) if (bars.vol[i] === 0) suspended++;
   const share = bars.length > 0 ? suspended / bars.length : 1;
   return [
-    { name: "enough_bars", passed: bars.length >= T.min_bars, detail: `${bars.length} bars (need ≥ ${T.min_bars})` },
-    { name: "enough_trades", passed: full.total_trades >= T.min_trades, detail: `${full.total_trades} trades (need ≥ ${T.min_trades})` },
+    { name: "enough_bars", passed: bars.length >= T.min_bars, detail: fillTemplate(D.enough_bars, { bars: bars.length, min: T.min_bars }) },
+    { name: "enough_trades", passed: full.total_trades >= T.min_trades, detail: fillTemplate(D.enough_trades, { trades: full.total_trades, min: T.min_trades }) },
     {
       name: "liquidity",
       passed: amount >= T.min_median_amount,
-      detail: `median turnover of the last ${T.liquidity_bars} bars ${Number.isFinite(amount) ? Math.round(amount).toLocaleString("en-US") : "unknown"} CNY (need ≥ ${T.min_median_amount.toLocaleString("en-US")})`,
+      detail: fillTemplate(D.liquidity, {
+        n: T.liquidity_bars,
+        amount: Number.isFinite(amount) ? Math.round(amount).toLocaleString("en-US") : "unknown",
+        min: T.min_median_amount.toLocaleString("en-US"),
+      }),
     },
-    { name: "tradable", passed: share <= T.max_suspended_share, detail: `${pct(share)} of the bars suspended (allowed ≤ ${pct(T.max_suspended_share)})` },
+    { name: "tradable", passed: share <= T.max_suspended_share, detail: fillTemplate(D.tradable, { share: pct(share), max: pct(T.max_suspended_share) }) },
   ];
 }
 
@@ -95,18 +117,18 @@ export function segmentChecks(seg: readonly { readonly bars: number; readonly p:
   const sharpe = (x: number) => (Number.isFinite(x) ? x : 0);
   const oosSharpe = (sharpe(va.p.sharpe) * va.bars + sharpe(te.p.sharpe) * te.bars) / Math.max(va.bars + te.bars, 1);
   return [
-    { name: "train_profitable", passed: positive[0]!, detail: `train return ${pct(returns[0]!)}` },
-    { name: "valid_profitable", passed: positive[1]!, detail: `valid return ${pct(returns[1]!)}` },
-    { name: "test_profitable", passed: positive[2]!, detail: `test return ${pct(returns[2]!)}` },
-    { name: "sign_consistent", passed: positive.every((x) => x) || positive.every((x) => !x), detail: `segment returns ${returns.map(pct).join(", ")}` },
-    { name: "drawdown_bounded", passed: te.p.max_drawdown < T.max_test_drawdown, detail: `test max drawdown ${pct(te.p.max_drawdown)} (allowed < ${pct(T.max_test_drawdown)})` },
-    { name: "train_enough_trades", passed: tr.p.total_trades >= T.min_train_trades, detail: `${tr.p.total_trades} train trades (need ≥ ${T.min_train_trades})` },
+    { name: "train_profitable", passed: positive[0]!, detail: fillTemplate(D.train_profitable, { ret: pct(returns[0]!) }) },
+    { name: "valid_profitable", passed: positive[1]!, detail: fillTemplate(D.valid_profitable, { ret: pct(returns[1]!) }) },
+    { name: "test_profitable", passed: positive[2]!, detail: fillTemplate(D.test_profitable, { ret: pct(returns[2]!) }) },
+    { name: "sign_consistent", passed: positive.every((x) => x) || positive.every((x) => !x), detail: fillTemplate(D.sign_consistent, { list: returns.map(pct).join(", ") }) },
+    { name: "drawdown_bounded", passed: te.p.max_drawdown < T.max_test_drawdown, detail: fillTemplate(D.drawdown_bounded, { dd: pct(te.p.max_drawdown), max: pct(T.max_test_drawdown) }) },
+    { name: "train_enough_trades", passed: tr.p.total_trades >= T.min_train_trades, detail: fillTemplate(D.train_enough_trades, { trades: tr.p.total_trades, min: T.min_train_trades }) },
     {
       name: "test_active",
       passed: te.p.total_trades >= 1 && testRate >= trainRate / 3,
-      detail: `${te.p.total_trades} test trades, ${(testRate * 100).toFixed(2)} per 100 bars (train ${(trainRate * 100).toFixed(2)})`,
+      detail: fillTemplate(D.test_active, { trades: te.p.total_trades, rate: (testRate * 100).toFixed(2), train: (trainRate * 100).toFixed(2) }),
     },
-    { name: "oos_sharpe_positive", passed: oosSharpe > 0, detail: `valid + test Sharpe, weighted by bars: ${oosSharpe.toFixed(2)}` },
+    { name: "oos_sharpe_positive", passed: oosSharpe > 0, detail: fillTemplate(D.oos_sharpe_positive, { sharpe: oosSharpe.toFixed(2) }) },
   ];
 }
 

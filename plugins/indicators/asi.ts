@@ -6,6 +6,7 @@ export const asi = formulaIndicator({
   id: "ASI",
   order: 24,
   title: "ASI 振动升降指标",
+  titleEn: "ASI Accumulation Swing Index",
   params: [period("M1", 26), period("M2", 10)],
   formula: `LC:=REF(CLOSE,1);
 AA:=ABS(HIGH-LC);

@@ -6,6 +6,7 @@ export const brar = formulaIndicator({
   id: "BRAR",
   order: 22,
   title: "BRAR 情绪指标",
+  titleEn: "BRAR Sentiment Indicator",
   params: [period("N", 26)],
   formula: `BR:SUM(MAX(0,HIGH-REF(CLOSE,1)),N)/SUM(MAX(0,REF(CLOSE,1)-LOW),N)*100;
 AR:SUM(HIGH-OPEN,N)/SUM(OPEN-LOW,N)*100;`,

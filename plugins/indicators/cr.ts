@@ -10,6 +10,7 @@ export const cr = formulaIndicator({
   id: "CR",
   order: 23,
   title: "CR 带状能量线",
+  titleEn: "CR Energy Band",
   params: [period("N", 26), period("M1", 10), period("M2", 20), period("M3", 40), period("M4", 62)],
   formula: `MID:=REF(HIGH+LOW,1)/2;
 CR:SUM(MAX(0,HIGH-MID),N)/SUM(MAX(0,MID-LOW),N)*100;

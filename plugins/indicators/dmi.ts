@@ -6,6 +6,7 @@ export const dmi = formulaIndicator({
   id: "DMI",
   order: 12,
   title: "DMI 趋向指标",
+  titleEn: "DMI Directional Movement Index",
   params: [period("N", 14), period("M", 6)],
   formula: `MTR:=EXPMEMA(MAX(MAX(HIGH-LOW,ABS(HIGH-REF(CLOSE,1))),ABS(REF(CLOSE,1)-LOW)),N);
 HD:=HIGH-REF(HIGH,1);

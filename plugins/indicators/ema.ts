@@ -8,6 +8,7 @@ export const ema = formulaIndicator({
   id: "EMA",
   order: 2,
   title: "EMA 指数均线",
+  titleEn: "EMA Exponential Moving Average",
   params: [period("M1", 5), period("M2", 10), period("M3", 20), period("M4", 60)],
   formula: `EMA1:EMA(CLOSE,M1);
 EMA2:EMA(CLOSE,M2);

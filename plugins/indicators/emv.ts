@@ -6,6 +6,7 @@ export const emv = formulaIndicator({
   id: "EMV",
   order: 21,
   title: "EMV 简易波动指标",
+  titleEn: "EMV Ease of Movement",
   params: [period("N", 14), period("M", 9)],
   formula: `VOLUME:=MA(VOL,N)/VOL;
 MID:=100*(HIGH+LOW-REF(HIGH+LOW,1))/(HIGH+LOW);

@@ -30,6 +30,7 @@ export interface FormulaIndicatorDef {
   readonly id: string;
   readonly order?: number;
   readonly title: string;
+  readonly titleEn?: string;
   readonly description?: string;
   readonly params: readonly IndicatorParam[];
   readonly formula: string;
@@ -75,6 +76,7 @@ export function formulaIndicator(def: FormulaIndicatorDef): FormulaIndicatorPlug
     id: def.id,
     ...(def.order === undefined ? {} : { order: def.order }),
     title: def.title,
+    ...(def.titleEn === undefined ? {} : { titleEn: def.titleEn }),
     ...(def.description === undefined ? {} : { description: def.description }),
     params: def.params,
     outputs,

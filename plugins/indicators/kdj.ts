@@ -9,6 +9,7 @@ export const kdj = formulaIndicator({
   id: "KDJ",
   order: 6,
   title: "KDJ 随机指标",
+  titleEn: "KDJ Stochastic Oscillator",
   params: [period("N", 9), period("M1", 3), period("M2", 3)],
   formula: `RSV:=(CLOSE-LLV(LOW,N))/(HHV(HIGH,N)-LLV(LOW,N))*100;
 K:SMA(RSV,M1,1);

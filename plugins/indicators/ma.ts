@@ -5,6 +5,7 @@ export const ma = formulaIndicator({
   id: "MA",
   order: 1,
   title: "MA 均线",
+  titleEn: "MA Moving Averages",
   params: [period("M1", 5), period("M2", 10), period("M3", 20), period("M4", 60)],
   formula: `MA1:MA(CLOSE,M1);
 MA2:MA(CLOSE,M2);

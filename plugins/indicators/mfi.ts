@@ -6,6 +6,7 @@ export const mfi = formulaIndicator({
   id: "MFI",
   order: 26,
   title: "MFI 资金流量指标",
+  titleEn: "MFI Money Flow Index",
   params: [period("N", 14)],
   formula: `TYP:=(HIGH+LOW+CLOSE)/3;
 V1:=SUM(IF(TYP>REF(TYP,1),TYP*VOL,0),N)/SUM(IF(TYP<REF(TYP,1),TYP*VOL,0),N);

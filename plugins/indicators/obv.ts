@@ -6,6 +6,7 @@ export const obv = formulaIndicator({
   id: "OBV",
   order: 14,
   title: "OBV 累积能量线",
+  titleEn: "OBV On-Balance Volume",
   params: [period("M", 30)],
   formula: `VA:=IF(CLOSE>REF(CLOSE,1),VOL,-VOL);
 OBV:SUM(IF(CLOSE=REF(CLOSE,1),0,VA),0);

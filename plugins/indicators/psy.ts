@@ -6,6 +6,7 @@ export const psy = formulaIndicator({
   id: "PSY",
   order: 17,
   title: "PSY 心理线",
+  titleEn: "PSY Psychological Line",
   params: [period("N", 12), period("M", 6)],
   formula: `PSY:COUNT(CLOSE>REF(CLOSE,1),N)/N*100;
 PSYMA:MA(PSY,M);`,

@@ -6,6 +6,7 @@ export const rsi = formulaIndicator({
   id: "RSI",
   order: 7,
   title: "RSI 相对强弱指标",
+  titleEn: "RSI Relative Strength Index",
   params: [period("N1", 6), period("N2", 12), period("N3", 24)],
   formula: `LC:=REF(CLOSE,1);
 RSI1:SMA(MAX(CLOSE-LC,0),N1,1)/SMA(ABS(CLOSE-LC),N1,1)*100;

@@ -6,6 +6,7 @@ export const vr = formulaIndicator({
   id: "VR",
   order: 18,
   title: "VR 成交量变异率",
+  titleEn: "VR Volume Ratio",
   params: [period("N", 26), period("M", 6)],
   formula: `TH:=SUM(IF(CLOSE>REF(CLOSE,1),VOL,0),N);
 TL:=SUM(IF(CLOSE<REF(CLOSE,1),VOL,0),N);

@@ -6,6 +6,7 @@ export const zljc = formulaIndicator({
   id: "ZLJC",
   order: 30,
   title: "ZLJC 主力进出",
+  titleEn: "ZLJC Main Force In/Out",
   params: [],
   formula: `VAR1:=(CLOSE+LOW+HIGH)/3;
 VAR2:=SUM(((VAR1-REF(LOW,1))-(HIGH-VAR1))*VOL/100000/(HIGH-LOW),0);

@@ -5,12 +5,12 @@ import type { StrategyPlugin } from "../../ports/plugins.ts";
 import { bars, column, flags, memoized, real } from "./strategy-kit.ts";
 
 const params = z.object({
-  n: bars("周期", 20, 5, 100),
-  p: real("标准差倍数", 2, 0.5, 4),
+  n: bars(["周期", "Period"], 20, 5, 100),
+  p: real(["标准差倍数", "Std. dev. multiple"], 2, 0.5, 4),
   mode: z
     .enum(["reversion", "breakout"])
     .default("reversion")
-    .meta({ title: "模式", description: "reversion: buy at the lower band, sell at the upper band; breakout: buy above the upper band, sell below the middle line" }),
+    .meta({ title: "模式", title_en: "Mode", description: "reversion: buy at the lower band, sell at the upper band; breakout: buy above the upper band, sell below the middle line" }),
 });
 
 /**
@@ -24,6 +24,8 @@ export const bollBreakout: StrategyPlugin<z.infer<typeof params>> = {
   id: "boll_breakout",
   order: 6,
   title: "布林带突破",
+  titleEn: "Bollinger breakout",
+  descriptionZh: "布林带（收盘价 n 周期 MA ± p·STD）。reversion（回归）：触及下轨买入，触及上轨卖出。breakout（突破）：收盘价突破上轨买入，跌破中轨卖出。",
   description:
     "Bollinger bands (MA ± p·STD of the close over n bars). reversion: buy at or below the lower band, sell at or above the upper band. breakout: buy when the close breaks above the upper band, sell when it falls below the middle line.",
   params,

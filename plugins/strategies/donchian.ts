@@ -4,7 +4,7 @@ import { hhv, llv } from "../../core/formula/kernels/windows.ts";
 import type { StrategyPlugin } from "../../ports/plugins.ts";
 import { bars, column, flags, memoized } from "./strategy-kit.ts";
 
-const params = z.object({ n: bars("通道周期", 20, 5, 100), exit_n: bars("离场周期", 10, 2, 100) });
+const params = z.object({ n: bars(["通道周期", "Channel period"], 20, 5, 100), exit_n: bars(["离场周期", "Exit period"], 10, 2, 100) });
 
 /**
  * Turtle-style Donchian breakout: buy when the close rises above the highest
@@ -18,6 +18,8 @@ export const donchian: StrategyPlugin<z.infer<typeof params>> = {
   id: "donchian",
   order: 7,
   title: "唐安奇通道突破",
+  titleEn: "Donchian channel breakout",
+  descriptionZh: "海龟突破：收盘价超过前 n 根 K 线最高价时买入，跌破前 exit_n 根 K 线最低价时卖出。",
   description:
     "Turtle breakout: buy when the close exceeds the highest high of the previous n bars, sell when it drops below the lowest low of the previous exit_n bars.",
   params,

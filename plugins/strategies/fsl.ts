@@ -3,7 +3,7 @@ import { ema } from "../../core/formula/kernels/averages.ts";
 import type { StrategyPlugin } from "../../ports/plugins.ts";
 import { column, crossSignals, memoized, real } from "./strategy-kit.ts";
 
-const params = z.object({ capital: real("流通股本(股)", 1e8, 1e6, 1e12) });
+const params = z.object({ capital: real(["流通股本(股)", "Float shares"], 1e8, 1e6, 1e12) });
 
 /**
  * FSL 分水岭 (easy_tdx's `fsl`, backtest/strategies/builtin.py, indicator FSL
@@ -20,6 +20,8 @@ export const fslStrategy: StrategyPlugin<z.infer<typeof params>> = {
   id: "fsl",
   order: 22,
   title: "FSL 分水岭",
+  titleEn: "FSL watershed",
+  descriptionZh: "SWL（(7·EMA5 + 3·EMA10) / 10）上穿 SWS（分水岭线，按 easy_tdx 的 EMA12 计算）时买入，下穿时卖出。",
   description: "Buy when SWL (7·EMA5 + 3·EMA10, over 10) crosses above SWS (the watershed line, EMA12 as easy_tdx computes it), sell when it crosses back below.",
   params,
   defaultGrid: { capital: [1e7, 1e8, 1e9, 1e10] },

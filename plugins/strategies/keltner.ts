@@ -4,7 +4,7 @@ import type { StrategyPlugin } from "../../ports/plugins.ts";
 import { atr } from "../indicators/atr.ts";
 import { bars, column, flags, memoized } from "./strategy-kit.ts";
 
-const params = z.object({ n: bars("均线周期", 20, 5, 100), m: bars("ATR周期", 10, 2, 50) });
+const params = z.object({ n: bars(["均线周期", "MA period"], 20, 5, 100), m: bars(["ATR周期", "ATR period"], 10, 2, 50) });
 
 /**
  * Keltner channel as MyTT's KTN draws it: middle EMA((H+L+C)/3, n), bands two
@@ -16,6 +16,8 @@ export const keltner: StrategyPlugin<z.infer<typeof params>> = {
   id: "keltner",
   order: 13,
   title: "肯特纳通道",
+  titleEn: "Keltner channel",
+  descriptionZh: "收盘价升至 EMA(典型价, n) + 2·ATR(m) 时买入，跌至中轨 − 2·ATR(m) 时卖出。",
   description: "Buy when the close reaches EMA(typical price, n) + 2·ATR(m), sell when it falls to the middle − 2·ATR(m).",
   params,
   defaultGrid: { n: [10, 15, 20, 30], m: [7, 10, 14, 20] },

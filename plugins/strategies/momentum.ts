@@ -5,9 +5,9 @@ import { bars, column, flags, memoized, real } from "./strategy-kit.ts";
 
 const params = z
   .object({
-    n: bars("动量周期", 20, 2, 250),
-    entry_pct: real("入场阈值%", 0, -50, 100),
-    exit_pct: real("离场阈值%", 0, -100, 50),
+    n: bars(["动量周期", "Momentum period"], 20, 2, 250),
+    entry_pct: real(["入场阈值%", "Entry threshold %"], 0, -50, 100),
+    exit_pct: real(["离场阈值%", "Exit threshold %"], 0, -100, 50),
   })
   .refine((p) => p.exit_pct <= p.entry_pct, { message: "exit_pct must not exceed entry_pct", path: ["exit_pct"] });
 
@@ -21,6 +21,8 @@ export const momentum: StrategyPlugin<z.infer<typeof params>> = {
   id: "momentum",
   order: 9,
   title: "动量策略",
+  titleEn: "Momentum",
+  descriptionZh: "n 周期变动率（百分比）高于 entry_pct 时买入，低于 exit_pct 时卖出。",
   description: "Buy when the n-bar rate of change (percent) is above entry_pct, sell when it falls below exit_pct.",
   params,
   defaultGrid: { n: [5, 10, 20, 60, 120], entry_pct: [0, 5, 10] },

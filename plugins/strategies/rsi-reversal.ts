@@ -4,7 +4,7 @@ import { rsi } from "../indicators/rsi.ts";
 import { bars, below, flags, memoized } from "./strategy-kit.ts";
 
 const params = z
-  .object({ n: bars("RSI周期", 14, 2, 50), oversold: bars("超卖线", 30, 5, 45), overbought: bars("超买线", 70, 55, 95) })
+  .object({ n: bars(["RSI周期", "RSI period"], 14, 2, 50), oversold: bars(["超卖线", "Oversold line"], 30, 5, 45), overbought: bars(["超买线", "Overbought line"], 70, 55, 95) })
   .refine(...below("oversold", "overbought"));
 
 /** RSI mean reversion with the RSI indicator's values: buy at or below the oversold line, sell at or above the overbought line. */
@@ -13,6 +13,8 @@ export const rsiReversal: StrategyPlugin<z.infer<typeof params>> = {
   id: "rsi_reversal",
   order: 5,
   title: "RSI 超卖反弹",
+  titleEn: "RSI oversold rebound",
+  descriptionZh: "RSI 低于或等于超卖线时买入，高于或等于超买线时卖出。",
   description: "Buy when RSI is at or below the oversold line, sell when it is at or above the overbought line.",
   params,
   defaultGrid: { n: [7, 14, 21], oversold: [20, 25, 30] },

@@ -1,6 +1,6 @@
 /**
  * Shared pieces of the strategy plugins: parameter builders that carry the
- * label easy_tdx's forms show (zod `meta.title`), the "a before b" rule its
+ * label easy_tdx's forms show (zod `meta.title`, and `meta.title_en` for the web app in English), the "a before b" rule its
  * strategies declare (a fast period below a slow one, an oversold line below an
  * overbought one), and the step from indicator columns to entry/exit flags.
  * Indicator values come from the formula engine's kernels or the indicator
@@ -12,13 +12,16 @@ import { z } from "zod";
 import type { SeriesMemo } from "../../core/research/series-memo.ts";
 import type { StrategySignals } from "../../ports/plugins.ts";
 
+/** A parameter's label in Chinese (easy_tdx's `label`) and in English. */
+type Titles = readonly [zh: string, en: string];
+
 /** A whole number of bars. */
-export const bars = (title: string, dflt: number, min: number, max: number) =>
-  z.number().int().min(min).max(max).default(dflt).meta({ title });
+export const bars = ([title, title_en]: Titles, dflt: number, min: number, max: number) =>
+  z.number().int().min(min).max(max).default(dflt).meta({ title, title_en });
 
 /** A real-valued setting (a multiple, a threshold). */
-export const real = (title: string, dflt: number, min: number, max: number) =>
-  z.number().min(min).max(max).default(dflt).meta({ title });
+export const real = ([title, title_en]: Titles, dflt: number, min: number, max: number) =>
+  z.number().min(min).max(max).default(dflt).meta({ title, title_en });
 
 /** Refinement for an object schema: parameter `a` must be below `b` (checked after defaults). */
 export function below<K extends string>(a: K, b: K): [(p: Record<K, number>) => boolean, { message: string; path: string[] }] {

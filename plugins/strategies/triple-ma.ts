@@ -4,7 +4,7 @@ import type { StrategyPlugin } from "../../ports/plugins.ts";
 import { bars, below, column, flags, memoized } from "./strategy-kit.ts";
 
 const params = z
-  .object({ short: bars("短期", 5, 1, 30), mid: bars("中期", 20, 5, 60), long: bars("长期", 60, 20, 250) })
+  .object({ short: bars(["短期", "Short"], 5, 1, 30), mid: bars(["中期", "Mid"], 20, 5, 60), long: bars(["长期", "Long"], 60, 20, 250) })
   .refine(...below("short", "mid"))
   .refine(...below("mid", "long"));
 
@@ -14,6 +14,8 @@ export const tripleMa: StrategyPlugin<z.infer<typeof params>> = {
   id: "triple_ma",
   order: 11,
   title: "三均线系统",
+  titleEn: "Triple MA system",
+  descriptionZh: "MA(短) > MA(中) > MA(长)（多头排列）时买入，MA(短) < MA(中) < MA(长) 时卖出。",
   description: "Buy when MA(short) > MA(mid) > MA(long) (bullish alignment), sell when MA(short) < MA(mid) < MA(long).",
   params,
   defaultGrid: { short: [5, 10, 15], long: [60, 120, 250] },

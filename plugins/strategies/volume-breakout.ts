@@ -4,7 +4,7 @@ import { ref } from "../../core/formula/kernels/references.ts";
 import type { StrategyPlugin } from "../../ports/plugins.ts";
 import { bars, column, flags, memoized, real } from "./strategy-kit.ts";
 
-const params = z.object({ n: bars("均量周期", 20, 2, 120), k: real("放量倍数", 2, 1, 10), exit_n: bars("离场均线", 10, 2, 120) });
+const params = z.object({ n: bars(["均量周期", "Volume MA period"], 20, 2, 120), k: real(["放量倍数", "Volume multiple"], 2, 1, 10), exit_n: bars(["离场均线", "Exit MA"], 10, 2, 120) });
 
 /**
  * Volume breakout: buy on an up day (close above the previous close) whose
@@ -17,6 +17,8 @@ export const volumeBreakout: StrategyPlugin<z.infer<typeof params>> = {
   id: "volume_breakout",
   order: 8,
   title: "放量突破",
+  titleEn: "Volume breakout",
+  descriptionZh: "上涨日成交量至少为前 n 根 K 线均量的 k 倍时买入；收盘价跌破 exit_n 周期均线时卖出。",
   description:
     "Buy on an up day whose volume is at least k × the average volume of the previous n bars; sell when the close falls below its exit_n-bar MA.",
   params,

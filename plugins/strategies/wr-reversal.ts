@@ -4,7 +4,7 @@ import { wr } from "../indicators/wr.ts";
 import { bars, below, flags, memoized } from "./strategy-kit.ts";
 
 const params = z
-  .object({ n: bars("WR周期", 14, 2, 50), oversold: bars("超卖线", -80, -100, -40), overbought: bars("超买线", -20, -60, 0) })
+  .object({ n: bars(["WR周期", "WR period"], 14, 2, 50), oversold: bars(["超卖线", "Oversold line"], -80, -100, -40), overbought: bars(["超买线", "Overbought line"], -20, -60, 0) })
   .refine(...below("oversold", "overbought"));
 
 /**
@@ -17,6 +17,8 @@ export const wrReversal: StrategyPlugin<z.infer<typeof params>> = {
   id: "wr_reversal",
   order: 16,
   title: "WR 威廉超卖",
+  titleEn: "W&R oversold",
+  descriptionZh: "威廉 %R，取值 −100..0（即 −TDX WR）：低于或等于超卖线（−80）时买入，高于或等于超买线（−20）时卖出。",
   description: "Williams %R on the −100..0 scale (−TDX WR): buy at or below the oversold line (−80), sell at or above the overbought line (−20).",
   params,
   defaultGrid: { n: [7, 14], oversold: [-90, -80, -70] },

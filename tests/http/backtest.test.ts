@@ -47,7 +47,14 @@ describe("synchronous backtest and strategy list", () => {
     assert.equal(r.body.count, ids.length);
     const ma = r.body.strategies.find((x: { name: string }) => x.name === "ma_cross");
     assert.equal(ma.label, "双均线交叉");
-    assert.deepEqual(ma.params[0], { name: "fast", type: "int", default: 5, label: "快线周期", min_value: 1, max_value: 60, input: "number" });
+    // both languages of the web app: a Chinese description and English names for every built-in strategy and parameter
+    for (const st of r.body.strategies as { name: string; label_en: string; description_zh: string; params: { name: string; label_en?: string }[] }[]) {
+      assert.match(st.description_zh, /[\u4e00-\u9fff]/, `${st.name}: a Chinese description`);
+      assert.doesNotMatch(st.label_en, /[\u4e00-\u9fff]/, `${st.name}: an English name`);
+      assert.notEqual(st.label_en, st.name, `${st.name}: a name, not its id`);
+      for (const p of st.params) assert.ok(p.label_en && !/[\u4e00-\u9fff]/.test(p.label_en), `${st.name}.${p.name}: an English label`);
+    }
+    assert.deepEqual(ma.params[0], { name: "fast", type: "int", default: 5, label: "快线周期", label_en: "Fast period", min_value: 1, max_value: 60, input: "number" });
     assert.deepEqual(ma.preset_grid.fast, [5, 10, 15, 20, 30, 60]);
     assert.equal(ma.schema.properties.slow.maximum, 250);
     const boll = r.body.strategies.find((x: { name: string }) => x.name === "boll_breakout");
@@ -66,7 +73,7 @@ describe("synchronous backtest and strategy list", () => {
     const fsl = r.body.strategies.find((x: { name: string }) => x.name === "fsl");
     // easy_tdx backtest/strategies/builtin.py lines 568-586 and presets.py lines 97-100
     assert.equal(fsl.label, "FSL 分水岭");
-    assert.deepEqual(fsl.params, [{ name: "capital", type: "float", default: 1e8, label: "流通股本(股)", min_value: 1e6, max_value: 1e12, input: "number" }]);
+    assert.deepEqual(fsl.params, [{ name: "capital", type: "float", default: 1e8, label: "流通股本(股)", label_en: "Float shares", min_value: 1e6, max_value: 1e12, input: "number" }]);
     assert.deepEqual(fsl.preset_grid, { capital: [1e7, 1e8, 1e9, 1e10] });
     const { ohlcv } = swings(300);
     const run = await post({ strategy: "fsl", ohlcv });

@@ -3,7 +3,7 @@
  * 404, 413 and 500 bodies; the OpenAPI document and the docs page.
  */
 import assert from "node:assert/strict";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, before, describe, test } from "node:test";
@@ -170,6 +170,14 @@ describe("HTTP edge", () => {
     }
     const result = await validate(structuredClone(r.body));
     assert.equal(result.valid, true, JSON.stringify((result as { errors?: unknown }).errors));
+  });
+
+  test("/openapi.json and /health give the same version, package.json's", async () => {
+    const pkg = JSON.parse(readFileSync(new URL("../../package.json", import.meta.url), "utf8")) as { version: string };
+    const doc = (await call(server.url, "GET", "/openapi.json")).body;
+    const health = (await call(server.url, "GET", "/health")).body;
+    assert.equal(doc.info.version, pkg.version);
+    assert.equal(health.version, pkg.version);
   });
 
   test("/docs renders from installed assets", async () => {

@@ -212,6 +212,13 @@ describe("formula endpoints", () => {
     assert.equal(broken.status, 422);
     assert.deepEqual(broken.body.detail[0].loc, ["body", "text"]);
     assert.match(broken.body.detail[0].msg, /^Value error, line 1, column \d+: /);
+    // the diagnostics' codes and values ride along in FastAPI's `ctx`, for clients in other languages
+    assert.deepEqual([broken.body.detail[0].ctx.code, broken.body.detail[0].ctx.line, broken.body.detail[0].ctx.params.name], ["expected_comma_or_close", 1, "MA"]);
+    const unknownFn = await compute({ text: "A:C;\nB:FOO(C);", symbol: "SZ:000001" });
+    assert.deepEqual(unknownFn.body.detail.map((d: { ctx: { code: string; line: number; params: { name: string } } }) => [d.ctx.code, d.ctx.line, d.ctx.params.name]), [["unknown_function", 2, "FOO"]]);
+    const checked = await call(s.url, "POST", "/api/v1/formula/validate", { json: { text: "A:MA(C,5;" } });
+    assert.equal(checked.body.errors[0].code, "expected_comma_or_close");
+    assert.deepEqual(checked.body.errors[0].params, { name: "MA", line: 1, column: 5, found: "';'", found_kind: "token", found_text: ";" });
     const rows = [{ date: "2024-01-02", open: 1, high: 2, low: 1, close: 1, vol: 1 }];
     const cases: [unknown, (string | number)[]][] = [
       [{ text }, ["body"]],

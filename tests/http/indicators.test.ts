@@ -59,6 +59,9 @@ describe("indicator endpoints", () => {
     assert.deepEqual(macd.lines, ["DIF", "DEA", "MACD"]);
     assert.deepEqual(macd.inputs, ["close"]);
     assert.match(macd.formula, /EMA\(CLOSE,SHORT\)/);
+    assert.equal(macd.title, "MACD 平滑异同平均线");
+    assert.equal(macd.title_en, "MACD Moving Average Convergence Divergence", "the name in English for the web app");
+    for (const x of r.body as { id: string; title_en: string }[]) assert.doesNotMatch(x.title_en, /[\u4e00-\u9fff]/, `${x.id}: an English name`);
     const kdj = r.body.find((x: { id: string }) => x.id === "KDJ");
     assert.deepEqual(kdj.inputs, ["high", "low", "close"]);
     assert.deepEqual(kdj.outputs, ["KDJ_K", "KDJ_D", "KDJ_J"]);

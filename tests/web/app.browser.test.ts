@@ -185,7 +185,7 @@ describe("web application in Chromium", { skip: browserMissing() ?? false }, () 
     await page.waitForURL(/\/backtest\?task=\w+$/);
     const steps = await page.$$eval('[data-test="task-steps"] li', (lis) => lis.map((li) => ({ status: li.dataset.status, via: li.dataset.via, text: li.textContent ?? "" })));
     assert.ok(
-      steps.some((s) => s.status === "running" && s.via === "ws" && /backtesting 250 bars/.test(s.text)),
+      steps.some((s) => s.status === "running" && s.via === "ws" && /回测 250 根K线/.test(s.text)),
       `a running step with its message came over the WebSocket: ${JSON.stringify(steps)}`,
     );
     assert.equal(steps.at(-1)!.status, "done");

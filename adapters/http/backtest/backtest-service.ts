@@ -26,6 +26,8 @@ import type { MultiTaskInput, PortfolioTaskInput, ScreenTaskInput, SingleTaskInp
 import { strategySchema } from "./strategy-schema.ts";
 import { runSingleTables } from "./strategy-run.ts";
 import { toWire } from "./wire-series.ts";
+import { fillTemplate } from "../../../core/text/message-template.ts";
+import { DATA_LABELS, TASK_DESCRIPTIONS } from "../../../core/text/task-texts.ts";
 
 /** Inline bars without a symbol trade by main-board rules (±10 %, 100-share lots). */
 const INLINE_SECURITY: SecurityInfo = { code: "000001", market: "SZ" };
@@ -57,10 +59,10 @@ export async function requestData(loader: BarLoader, b: DataFields): Promise<Req
     const parsed = parseOhlcvRecords(b.ohlcv, "ohlcv");
     if (!parsed.ok) throw new RequestValidationError(parsed.errors);
     const security = b.symbol != null ? await loader.security(b.symbol) : INLINE_SECURITY;
-    return { bars: parsed.series, security, label: `${parsed.series.length} 根` };
+    return { bars: parsed.series, security, label: fillTemplate(DATA_LABELS.inline, { bars: parsed.series.length }) };
   }
   const loaded = await loader.load(b.symbol!, dateRange(b));
-  return { bars: loaded.series, security: loaded.security, label: `${b.symbol} ${b.category}×${loaded.series.length}` };
+  return { bars: loaded.series, security: loaded.security, label: fillTemplate(DATA_LABELS.symbol, { symbol: b.symbol!, category: b.category, bars: loaded.series.length }) };
 }
 
 const resultKey = (symbol: string) => symbol.replace(":", "");
@@ -99,7 +101,7 @@ export class BacktestService {
     this.#plugin(body.strategy);
     const data = await requestData(this.loader, body);
     const input: SingleTaskInput = { strategy: body.strategy, params: body.params, config: configOf(body), security: data.security, bars: toWire(data.bars) };
-    return this.runner.submit({ kind: "backtest", description: `${body.strategy} | ${data.label}`, input });
+    return this.runner.submit({ kind: "backtest", description: fillTemplate(TASK_DESCRIPTIONS.backtest, { strategy: body.strategy, data: data.label }), input });
   }
 
   async submitFormulaBacktest(body: FormulaBacktestBody): Promise<TaskSummary> {
@@ -114,7 +116,7 @@ export class BacktestService {
       bars: toWire(data.bars),
       ...(futures.length ? { warnings: [`the formula uses future functions (${futures.join(", ")}): its signals see later bars`] } : {}),
     };
-    return this.runner.submit({ kind: "formula_backtest", description: `公式回测 | ${data.label}`, input });
+    return this.runner.submit({ kind: "formula_backtest", description: fillTemplate(TASK_DESCRIPTIONS.formula_backtest, { data: data.label }), input });
   }
 
   /** Legs are keyed `SZ000001` in the result, as easy_tdx's portfolio engine keys them (portfolio_engine.py `f"{market}{code}"`). */
@@ -130,7 +132,7 @@ export class BacktestService {
     );
     if (legs.length === 0) throw new HttpError(400, `No bars for any stock: ${describe(skipped)}`);
     const input: PortfolioTaskInput = { strategy: body.strategy, params: body.params, config: checked(validatePortfolioConfig(body)), legs, skipped };
-    return this.runner.submit({ kind: "portfolio", description: `${body.strategy} | ${legs.length}只标的`, input });
+    return this.runner.submit({ kind: "portfolio", description: fillTemplate(TASK_DESCRIPTIONS.portfolio, { strategy: body.strategy, n: legs.length }), input });
   }
 
   async submitMultiStrategy(body: MultiStrategyBody): Promise<TaskSummary> {
@@ -152,7 +154,7 @@ export class BacktestService {
     });
     if (slots.length === 0) throw new HttpError(400, `No bars for any strategy's symbol: ${describe(skipped)}`);
     const input: MultiTaskInput = { config: configOf(body), slots, skipped };
-    return this.runner.submit({ kind: "multi_strategy", description: `多策略组合 | ${slots.length}个策略`, input });
+    return this.runner.submit({ kind: "multi_strategy", description: fillTemplate(TASK_DESCRIPTIONS.multi_strategy, { n: slots.length }), input });
   }
 
   async submitFormulaScreen(body: FormulaScreenBody): Promise<TaskSummary> {
@@ -171,7 +173,7 @@ export class BacktestService {
       descending: body.descending,
       future_functions: check.formula.futureFunctions,
     };
-    return this.runner.submit({ kind: "formula_screen", description: `公式选股 | ${items.length}只 · ${check.formula.buy}`, input });
+    return this.runner.submit({ kind: "formula_screen", description: fillTemplate(TASK_DESCRIPTIONS.formula_screen, { n: items.length, signal: check.formula.buy }), input });
   }
 
   /** Symbols with their names where the security list knows them (unknown ones fail in the run, each on its own). */

@@ -15,6 +15,8 @@ import type { TaskContext, TaskProgram } from "../../../ports/task-runner.ts";
 import type { BarLoader } from "./bar-loader.ts";
 import type { ScreenOutcome } from "./formula-screen.ts";
 import { fromWire, type WireSeries } from "./wire-series.ts";
+import { fillTemplate } from "../../../core/text/message-template.ts";
+import { TASK_MESSAGES } from "../../../core/text/task-texts.ts";
 
 /** The worker-side module with the jobs these programs run (for the worker pool). */
 export const BACKTEST_JOBS = new URL("./backtest-jobs.ts", import.meta.url);
@@ -73,7 +75,7 @@ const SCREEN_BATCH = 40;
 
 const single: TaskProgram<SingleTaskInput> = {
   async run(input, ctx) {
-    ctx.progress(0.05, `backtesting ${input.bars.time.length} bars`);
+    ctx.progress(0.05, fillTemplate(TASK_MESSAGES.backtest_bars, { n: input.bars.time.length }));
     const result = await ctx.pool.run<object>("backtest.single", { ...input, bars: fromWire(input.bars) }, { signal: ctx.signal });
     return input.warnings?.length ? { ...result, warnings: input.warnings } : result;
   },
@@ -81,7 +83,7 @@ const single: TaskProgram<SingleTaskInput> = {
 
 const portfolio: TaskProgram<PortfolioTaskInput> = {
   async run(input, ctx) {
-    ctx.progress(0.05, `backtesting ${input.legs.length} symbols`);
+    ctx.progress(0.05, fillTemplate(TASK_MESSAGES.backtest_symbols, { n: input.legs.length }));
     const legs = input.legs.map((l) => ({ ...l, bars: fromWire(l.bars) }));
     const result = await ctx.pool.run<object>("backtest.portfolio", { ...input, legs }, { signal: ctx.signal });
     return { ...result, skipped: input.skipped };
@@ -90,7 +92,7 @@ const portfolio: TaskProgram<PortfolioTaskInput> = {
 
 const multiStrategy: TaskProgram<MultiTaskInput> = {
   async run(input, ctx) {
-    ctx.progress(0.05, `backtesting ${input.slots.length} strategies`);
+    ctx.progress(0.05, fillTemplate(TASK_MESSAGES.backtest_strategies, { n: input.slots.length }));
     const slots = input.slots.map((s) => ({ ...s, bars: fromWire(s.bars) }));
     const result = await ctx.pool.run<object>("backtest.multi", { config: input.config, slots }, { signal: ctx.signal });
     return { ...result, skipped: input.skipped };
@@ -134,7 +136,7 @@ function screenProgram(loader: BarLoader): TaskProgram<ScreenTaskInput> {
         const evaluated = ctx.pool.run<ScreenOutcome[]>("formula.screen", job, { signal: ctx.signal }).then((rows) => {
           for (const r of rows) outcomes.set(r.symbol, r);
           finished += batch.length;
-          ctx.progress(finished / total, `screened ${finished}/${total}`);
+          ctx.progress(finished / total, fillTemplate(TASK_MESSAGES.screened, { done: finished, total }));
         });
         evaluated.catch(() => {}); // awaited below; a failure must not also surface as unhandled
         evaluating.push(evaluated);

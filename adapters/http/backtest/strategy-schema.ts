@@ -1,7 +1,8 @@
 /**
  * A strategy plugin as `GET /backtest/strategies` lists it: easy_tdx's entry
  * (`name`, `label`, `description`, `params` with type/default/bounds/label,
- * `preset_grid`) read off the plugin's zod schema, plus that schema as JSON Schema.
+ * `preset_grid`), with `label_en`/`description_zh` (and each parameter's
+ * `label_en`) for the web app's other language, read off the plugin's zod schema, plus that schema as JSON Schema.
  * Each parameter also says which control a form renders it with (`input`),
  * because easy_tdx's UI draws a string without `choices` as a number box: a
  * free text parameter says "text" or, for multi-line text such as a formula
@@ -18,6 +19,7 @@ interface JsonProp {
   maximum?: number;
   enum?: string[];
   title?: string;
+  title_en?: string;
   description?: string;
   maxLength?: number;
   input?: "textarea";
@@ -44,6 +46,7 @@ export function strategySchema(plugin: StrategyPlugin<any>) {
       type,
       default: p.default ?? null,
       label: p.title ?? name,
+      ...(p.title_en === undefined ? {} : { label_en: p.title_en }),
       ...(p.minimum === undefined ? {} : { min_value: p.minimum }),
       ...(p.maximum === undefined ? {} : { max_value: p.maximum }),
       ...(p.enum ? { choices: p.enum } : {}),
@@ -57,6 +60,9 @@ export function strategySchema(plugin: StrategyPlugin<any>) {
     id: plugin.id,
     label: plugin.title,
     description: plugin.description,
+    // the web app's other language; easy_tdx clients read label and description
+    label_en: plugin.titleEn ?? plugin.id,
+    description_zh: plugin.descriptionZh ?? plugin.description,
     params,
     preset_grid: plugin.defaultGrid as Record<string, (number | string | boolean)[]>,
     schema,

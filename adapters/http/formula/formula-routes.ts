@@ -21,6 +21,10 @@ const Diagnostic = z
     line: z.number().int().openapi({ description: "1-based line" }),
     column: z.number().int().openapi({ description: "1-based column" }),
     message: z.string().openapi({ description: "what is wrong, in plain words (what was expected, a suggested name ...)" }),
+    code: z.string().openapi({ description: "the kind of problem, e.g. expected_comma_or_close, for clients that say it in another language" }),
+    params: z
+      .record(z.string(), z.union([z.string(), z.number()]))
+      .openapi({ description: "the values in the message, e.g. {name, line, column, found, found_kind}" }),
   })
   .openapi("FormulaDiagnostic");
 
@@ -185,7 +189,12 @@ export function registerFormulaRoutes(app: OpenAPIHono<HttpEnv>, formulas: Formu
         ctx.addIssue({ code: "custom", path: ["symbol"], message: "give symbol, or market and code, not both" });
       }
       const compiled = compileFormula(body.text, { params: body.params ?? {} });
-      for (const e of compiled.errors) ctx.addIssue({ code: "custom", path: ["text"], message: formatDiagnostic(e) });
+      // FastAPI's item as before, with the diagnostic's code and values in `ctx` for clients in other languages
+      for (const e of compiled.errors) {
+        const msg = formatDiagnostic(e);
+        const item = { type: "value_error", loc: [], msg: `Value error, ${msg}`, input: body.text, ctx: { code: e.code, params: e.params, line: e.line, column: e.column } };
+        ctx.addIssue({ code: "custom", path: ["text"], message: msg, params: { fastapi: item } });
+      }
     })
     .openapi("FormulaComputeRequest");
 

@@ -25,6 +25,7 @@ const IndicatorInfoSchema = z
     name: z.string().openapi({ description: "indicator id (easy_tdx's key), e.g. MACD" }),
     id: z.string().openapi({ description: "the same id" }),
     title: z.string().openapi({ description: "display name, e.g. MACD 平滑异同平均线" }),
+    title_en: z.string().openapi({ description: "display name in English, e.g. MACD Moving Average Convergence Divergence" }),
     description: z.string().openapi({ description: "what it measures (the title when there is nothing more)" }),
     params: z.array(IndicatorParamInfo).openapi({ description: "parameters in positional order (`MACD(12,26,9)`), with TDX's defaults" }),
     default_params: z.record(z.string(), z.number()).openapi({ description: "easy_tdx's field: `{name: default}`" }),

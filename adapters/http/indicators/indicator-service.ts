@@ -19,6 +19,8 @@ export interface IndicatorInfo {
   readonly name: string;
   readonly id: string;
   readonly title: string;
+  /** The display name in English (the web app's English mode); the title when the plugin has none. */
+  readonly title_en: string;
   readonly description: string;
   readonly params: { name: string; default: number; min: number | null; max: number | null; description: string | null }[];
   /** easy_tdx's field: `{name: default}`. */
@@ -118,6 +120,7 @@ function describe(p: IndicatorPlugin): IndicatorInfo {
     name: p.id,
     id: p.id,
     title: p.title,
+    title_en: p.titleEn ?? p.title,
     description: p.description ?? p.title,
     params: p.params.map((q) => ({
       name: q.name,

@@ -23,6 +23,8 @@ import { fromWire, type WireSeries } from "../backtest/wire-series.ts";
 import { fanOut } from "./fan-out.ts";
 import type { GridChunk } from "./grid-job.ts";
 import { pluginOf, skipReasons } from "./grid-job.ts";
+import { fillTemplate } from "../../../core/text/message-template.ts";
+import { TASK_MESSAGES } from "../../../core/text/task-texts.ts";
 
 /** Points per chunk at most: chunks stay small enough for even progress and load balance. */
 const CHUNK_POINTS = 1000;
@@ -61,7 +63,7 @@ export async function sweepGrids(ctx: TaskContext, sweeps: readonly Sweep[], dat
   );
   const matrices = sizes.map((n) => new Float64Array(n * METRIC_COUNT));
   let done = 0;
-  ctx.progress(0, `0/${total} combinations`);
+  ctx.progress(0, fillTemplate(TASK_MESSAGES.combinations, { done: 0, total }));
   await fanOut(
     ctx,
     chunks,
@@ -71,7 +73,7 @@ export async function sweepGrids(ctx: TaskContext, sweeps: readonly Sweep[], dat
       matrices[c.sweep]!.set(rows, c.from * METRIC_COUNT);
       done += c.to - c.from;
     },
-    () => ctx.progress(done / total, `${done}/${total} combinations`),
+    () => ctx.progress(done / total, fillTemplate(TASK_MESSAGES.combinations, { done, total })),
   );
   return matrices;
 }
@@ -87,7 +89,7 @@ function optimizeProgram(registry: PluginRegistry): TaskProgram<OptimizeTaskInpu
       const plugin = pluginOf(registry, input.strategy);
       const best = order[0]!;
       const bestParams = plugin.params.parse(gridPoint(input.grid, input.base, best)) as StrategyParams;
-      ctx.progress(0.99, "running the best point in full");
+      ctx.progress(0.99, TASK_MESSAGES.best_point);
       const bestResult = await ctx.pool.run(
         "backtest.single",
         { strategy: input.strategy, params: bestParams, config: input.config, security: input.security, bars: fromWire(input.bars) },

@@ -13,6 +13,8 @@ import { fromWire, type WireSeries } from "../backtest/wire-series.ts";
 import { barLabel } from "./bar-label.ts";
 import { fanOut } from "./fan-out.ts";
 import type { SeedJob } from "./multiseed-job.ts";
+import { fillTemplate } from "../../../core/text/message-template.ts";
+import { TASK_MESSAGES } from "../../../core/text/task-texts.ts";
 
 /** Fewest bars in one sampled run. */
 const MIN_RUN_BARS = 30;
@@ -51,7 +53,7 @@ export const multiSeed: TaskProgram<MultiSeedTaskInput> = {
     let done = 0;
     const results = (
       await fanOut(ctx, jobs, (job) => ctx.pool.run<Performance[]>("research.seed", job, { signal: ctx.signal }), () =>
-        ctx.progress(++done / jobs.length, `${done}/${jobs.length} seeds`),
+        ctx.progress(++done / jobs.length, fillTemplate(TASK_MESSAGES.seeds, { done, total: jobs.length })),
       )
     ).flat();
     const summary = summariseRuns(

@@ -23,6 +23,8 @@ import { runAllStrategies, type RunAllBody } from "./run-all-requests.ts";
 import { expandTargets } from "./signal-scan-job.ts";
 import type { SignalScanTaskInput } from "./signal-scan-program.ts";
 import type { WalkForwardTaskInput } from "./walk-forward-programs.ts";
+import { fillTemplate } from "../../../core/text/message-template.ts";
+import { TASK_DESCRIPTIONS } from "../../../core/text/task-texts.ts";
 
 /** Walk-forward and evaluation fetch at least this many bars by symbol (as easy_tdx). */
 const WALK_FORWARD_BARS = 800;
@@ -55,7 +57,7 @@ export class ResearchService {
       security: data.security,
       bars: toWire(data.bars),
     };
-    return this.runner.submit({ kind: "optimize", description: `${body.strategy} 寻优 | ${data.label} | ${gridSize(grid)}点`, input });
+    return this.runner.submit({ kind: "optimize", description: fillTemplate(TASK_DESCRIPTIONS.optimize, { strategy: body.strategy, data: data.label, points: gridSize(grid) }), input });
   }
 
   async submitOptimizeAll(body: OptimizeAllBody): Promise<TaskSummary> {
@@ -69,7 +71,7 @@ export class ResearchService {
       security: data.security,
       bars: toWire(data.bars),
     };
-    return this.runner.submit({ kind: "optimize_all", description: `一键寻优全部策略 | ${data.label} | ${strategies.length}个策略`, input });
+    return this.runner.submit({ kind: "optimize_all", description: fillTemplate(TASK_DESCRIPTIONS.optimize_all, { data: data.label, n: strategies.length }), input });
   }
 
   /** Every strategy alone and every combination of `combo_sizes` of them, ranked (the request schema bounded the count). */
@@ -116,12 +118,12 @@ export class ResearchService {
 
   async submitWalkForward(body: WalkForwardBody, nWindows: number): Promise<TaskSummary> {
     const { input, label } = await this.#walkForwardInput(body, nWindows);
-    return this.runner.submit({ kind: "walk_forward", description: `${body.strategy} WF验证 | ${label} | ${nWindows}窗`, input });
+    return this.runner.submit({ kind: "walk_forward", description: fillTemplate(TASK_DESCRIPTIONS.walk_forward, { strategy: body.strategy, data: label, windows: nWindows }), input });
   }
 
   async submitEvaluate(body: WalkForwardBody, nWindows: number): Promise<TaskSummary> {
     const { input, label } = await this.#walkForwardInput(body, nWindows);
-    return this.runner.submit({ kind: "evaluate", description: `${body.strategy} 一条龙评估 | ${label}`, input });
+    return this.runner.submit({ kind: "evaluate", description: fillTemplate(TASK_DESCRIPTIONS.evaluate, { strategy: body.strategy, data: label }), input });
   }
 
   /** Bars of every stock (failures skipped and listed); a 400 when fewer than `least` could be fetched. */
@@ -148,7 +150,7 @@ export class ResearchService {
       windowRatio: body.window_ratio,
       gates: body.gates,
     };
-    return this.runner.submit({ kind: "multiseed", description: `${body.strategy} 多seed验证 | ${members.length}只池×${seeds.length}seed`, input });
+    return this.runner.submit({ kind: "multiseed", description: fillTemplate(TASK_DESCRIPTIONS.multiseed, { strategy: body.strategy, n: members.length, seeds: seeds.length }), input });
   }
 
   async submitRotation(body: RotationBody): Promise<TaskSummary> {
@@ -166,7 +168,7 @@ export class ResearchService {
       },
       score: body.score === "formula" ? { kind: "formula", text: body.formula_text!, column: body.score_col ?? null } : { kind: "momentum", period: body.period },
     };
-    return this.runner.submit({ kind: "rotation", description: `轮动组合 | ${members.length}只 × ${body.slots}槽 × ${body.refresh}`, input });
+    return this.runner.submit({ kind: "rotation", description: fillTemplate(TASK_DESCRIPTIONS.rotation, { n: members.length, slots: body.slots, refresh: body.refresh }), input });
   }
 
   async submitSignalScan(body: SignalScanBody): Promise<TaskSummary> {
@@ -176,7 +178,7 @@ export class ResearchService {
     const input: SignalScanTaskInput = { window: body.window_bars, targets };
     return this.runner.submit({
       kind: "signal_scan",
-      description: `信号扫描 | ${records.length}条策略 · ${targets.length}个子任务 · 窗口${body.window_bars}根`,
+      description: fillTemplate(TASK_DESCRIPTIONS.signal_scan, { n: records.length, targets: targets.length, bars: body.window_bars }),
       input,
     });
   }

@@ -6,6 +6,8 @@ import type { TaskProgram } from "../../../ports/task-runner.ts";
 import type { Skipped } from "../backtest/backtest-tasks.ts";
 import { fromWire, type WireSeries } from "../backtest/wire-series.ts";
 import type { RotationJob, RotationScore } from "./rotation-job.ts";
+import { fillTemplate } from "../../../core/text/message-template.ts";
+import { TASK_MESSAGES } from "../../../core/text/task-texts.ts";
 
 export interface RotationTaskInput {
   readonly members: readonly { readonly key: string; readonly security: SecurityInfo; readonly bars: WireSeries }[];
@@ -17,7 +19,7 @@ export interface RotationTaskInput {
 
 export const rotation: TaskProgram<RotationTaskInput> = {
   async run(input, ctx) {
-    ctx.progress(0.05, `rotating ${input.members.length} stocks over ${input.options.slots} slots`);
+    ctx.progress(0.05, fillTemplate(TASK_MESSAGES.rotating, { n: input.members.length, slots: input.options.slots }));
     const job: RotationJob = { ...input, members: input.members.map((m) => ({ ...m, bars: fromWire(m.bars) })) };
     const result = await ctx.pool.run<RotationResult>("research.rotation", job, { signal: ctx.signal });
     return {

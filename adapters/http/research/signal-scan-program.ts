@@ -9,6 +9,8 @@ import type { TaskProgram } from "../../../ports/task-runner.ts";
 import type { BarLoader } from "../backtest/bar-loader.ts";
 import { fanOut } from "./fan-out.ts";
 import { seriesKey, type ScanBatch, type ScanRow, type ScanTarget } from "./signal-scan-job.ts";
+import { fillTemplate } from "../../../core/text/message-template.ts";
+import { TASK_MESSAGES } from "../../../core/text/task-texts.ts";
 
 export const SCAN_BARS = 800;
 /** Bar fetches in flight at once. */
@@ -33,7 +35,7 @@ export function signalScan(loader: BarLoader): TaskProgram<SignalScanTaskInput> 
         async ([key, t]) => {
           series[key] = await loader.fetch(t.symbol, { category: t.category, count: SCAN_BARS, adjust: "QFQ" }).catch((e: Error) => `bars not fetched: ${e.message}`);
         },
-        () => ctx.progress((0.8 * ++fetched) / wanted.size, `fetched ${fetched}/${wanted.size} series`),
+        () => ctx.progress((0.8 * ++fetched) / wanted.size, fillTemplate(TASK_MESSAGES.fetched, { done: fetched, total: wanted.size })),
         FETCHES,
       );
       const parts = Math.max(1, Math.min(input.targets.length, ctx.pool.size * 2));
@@ -45,7 +47,7 @@ export function signalScan(loader: BarLoader): TaskProgram<SignalScanTaskInput> 
       let scanned = 0;
       const rows = (
         await fanOut(ctx, batches, (b) => ctx.pool.run<ScanRow[]>("research.scan", b, { signal: ctx.signal }), () =>
-          ctx.progress(0.8 + (0.2 * ++scanned) / batches.length, `scanned ${scanned}/${batches.length} batches`),
+          ctx.progress(0.8 + (0.2 * ++scanned) / batches.length, fillTemplate(TASK_MESSAGES.scanned, { done: scanned, total: batches.length })),
         )
       ).flat();
       const has = (r: ScanRow, d: "BUY" | "SELL") => r.recent_signals.some((s) => s.direction === d);

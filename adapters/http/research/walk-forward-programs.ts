@@ -20,6 +20,8 @@ import type { EvaluateOutcome } from "./evaluate-job.ts";
 import { fanOut } from "./fan-out.ts";
 import { pluginOf } from "./grid-job.ts";
 import type { WindowJob, WindowOutcome } from "./walk-forward-job.ts";
+import { fillTemplate } from "../../../core/text/message-template.ts";
+import { TASK_MESSAGES } from "../../../core/text/task-texts.ts";
 
 export interface WalkForwardTaskInput {
   readonly strategy: string;
@@ -93,7 +95,7 @@ const walkForward: TaskProgram<WalkForwardTaskInput> = {
   async run(input, ctx) {
     const bars = fromWire(input.bars);
     let done = 0;
-    const outcomes = await runWindows(ctx, input, bars, () => ctx.progress(++done / input.options.nWindows, `${done}/${input.options.nWindows} windows`));
+    const outcomes = await runWindows(ctx, input, bars, () => ctx.progress(++done / input.options.nWindows, fillTemplate(TASK_MESSAGES.windows, { done, total: input.options.nWindows })));
     return { walkforward: walkForwardReport(input, bars, outcomes) };
   },
 };
@@ -106,7 +108,7 @@ function evaluateProgram(registry: PluginRegistry): TaskProgram<WalkForwardTaskI
       const bars = fromWire(input.bars);
       const steps = input.options.nWindows + 1;
       let done = 0;
-      const step = () => ctx.progress(++done / steps, `${done}/${steps} runs`);
+      const step = () => ctx.progress(++done / steps, fillTemplate(TASK_MESSAGES.runs, { done, total: steps }));
       const params = pluginOf(registry, input.strategy).params.parse(input.base) as StrategyParams;
       const single = ctx.pool
         .run<EvaluateOutcome>("research.evaluate", { strategy: input.strategy, params, contextBars: input.contextBars, config: input.config, security: input.security, bars }, { signal: ctx.signal })

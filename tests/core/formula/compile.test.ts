@@ -67,7 +67,13 @@ test("future functions are flagged, including REF with a negative lag and end-of
 });
 
 test("unknown functions, wrong arity and type errors are errors with positions, never exceptions", () => {
-  assert.deepEqual(firstError("A:EMB(C,5);"), { line: 1, column: 3, message: "unknown function EMB (did you mean EMA?)" });
+  assert.deepEqual(firstError("A:EMB(C,5);"), {
+    line: 1,
+    column: 3,
+    message: "unknown function EMB (did you mean EMA?)",
+    code: "unknown_function_hint",
+    params: { name: "EMB", hint: "EMA" },
+  });
   assert.equal(firstError("A:MB(C,5);").message, "unknown function MB");
   assert.match(firstError("A:MA(C);").message, /MA takes 2 arguments \(MA\(X,N\)\) but was given 1/);
   assert.match(firstError("A:IF(C,1);").message, /IF takes 3 arguments/);

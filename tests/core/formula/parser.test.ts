@@ -75,7 +75,13 @@ test("cross references parse (and are rejected later by the compiler)", () => {
 test("syntax errors give line, column and what was expected", () => {
   const r = parseFormula("X:MA(C,5;");
   assert.deepEqual(r.errors, [
-    { line: 1, column: 9, message: "expected ',' or ')' in the call to MA opened at line 1, column 5 but found ';'" },
+    {
+      line: 1,
+      column: 9,
+      message: "expected ',' or ')' in the call to MA opened at line 1, column 5 but found ';'",
+      code: "expected_comma_or_close",
+      params: { name: "MA", line: 1, column: 5, found: "';'", found_kind: "token", found_text: ";" },
+    },
   ]);
   const m = parseFormula("A:=C\nB:=O;").errors[0]!;
   assert.deepEqual([m.line, m.column], [2, 1]);

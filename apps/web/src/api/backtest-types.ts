@@ -11,7 +11,8 @@ export type ParamValue = NonNullable<Schemas["MultiStrategyItem"]["params"]>[str
 export type Params = Record<string, ParamValue>;
 
 export type StrategyParamInfo = Omit<Schemas["StrategyParam"], "input" | "max_length">;
-export type StrategyInfo = Pick<Schemas["StrategySchema"], "name" | "label" | "description" | "preset_grid"> & { readonly params: readonly StrategyParamInfo[] };
+export type StrategyInfo = Pick<Schemas["StrategySchema"], "name" | "label" | "description" | "preset_grid"> &
+  Partial<Pick<Schemas["StrategySchema"], "label_en" | "description_zh">> & { readonly params: readonly StrategyParamInfo[] };
 export type StrategyList = Schemas["StrategySchemaResponse"];
 export type TaskStatus = Schemas["TaskSummary"]["status"];
 
@@ -25,12 +26,15 @@ export type TaskAccepted = Schemas["TaskSubmitResponse"];
 /** Every metric is a number or null (undefined or infinite); the pages look them up by name. */
 export type Performance = Readonly<Partial<Schemas["Performance"]>> & Readonly<Record<string, number | null>>;
 export type EquityPoint = Schemas["EquityPoint"];
+/** The position at a bar's close (one row per bar). */
+export type PositionPoint = Schemas["Position"];
 export type Trade = Omit<Schemas["Trade"], "slippage" | "cost_basis" | "brokerage" | "stamp_tax" | "transfer_fee">;
 
 /** `config` carries the resolved `security`, as the schema's description says. */
 export type BacktestResult = Omit<Schemas["BacktestResultResponse"], "performance" | "trades" | "positions" | "config"> & {
   readonly performance: Performance;
   readonly trades: readonly Trade[];
+  readonly positions?: readonly PositionPoint[];
   readonly config: Readonly<Record<string, unknown>> & { readonly security?: { code: string; exchange: string; board?: string; st?: boolean } };
   readonly warnings?: readonly string[];
 };

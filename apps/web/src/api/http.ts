@@ -33,6 +33,8 @@ export interface ValidationItem {
   readonly type: string;
   readonly loc: readonly (string | number)[];
   readonly msg: string;
+  /** A formula error's code, values and position (formula-texts.ts says it in the chosen language). */
+  readonly ctx?: { readonly code?: string; readonly params?: Readonly<Record<string, string | number>>; readonly line?: number; readonly column?: number };
 }
 
 export class ApiError extends Error {

@@ -81,7 +81,7 @@ export type HostInfo = Schemas["HostInfo"];
 export type HostList = Schemas["HostListResponse"];
 export type SwitchResult = Schemas["SwitchResponse"];
 export type IndicatorParam = Schemas["IndicatorParam"];
-export type IndicatorInfo = Pick<Schemas["IndicatorInfo"], "id" | "title" | "params" | "outputs" | "lines">;
+export type IndicatorInfo = Pick<Schemas["IndicatorInfo"], "id" | "title" | "params" | "outputs" | "lines"> & Partial<Pick<Schemas["IndicatorInfo"], "title_en">>;
 
 /** The chan answer's parts the pages draw (the contract leaves ChanlunResult open). */
 export interface ChanStroke {
@@ -118,7 +118,8 @@ export interface ChanResult {
   readonly bsp: readonly ChanPoint[];
 }
 
-export type FormulaDiagnostic = Schemas["FormulaDiagnostic"];
+/** `code` and `params` say the problem in the chosen language (formula-texts.ts); older servers send `message` alone. */
+export type FormulaDiagnostic = Omit<Schemas["FormulaDiagnostic"], "code" | "params"> & Partial<Pick<Schemas["FormulaDiagnostic"], "code" | "params">>;
 export type FormulaOutput = Schemas["FormulaOutput"];
 export type FormulaValidation = Schemas["FormulaValidateResponse"];
 export type FormulaComputation = Schemas["FormulaComputeResponse"];

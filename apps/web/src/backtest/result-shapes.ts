@@ -8,6 +8,7 @@
  * performance and an equity curve can be compared with anything else that has
  * them: an optimisation through its best run, a rotation through its account.
  */
+import { type PerformanceFigures, rateBacktest } from "../../../../core/research/rubric.ts";
 import type { BacktestResult, EquityPoint, Performance, PortfolioResult, ScreenResult } from "../api/backtest-types.ts";
 import type { EvaluationResult, MultiSeedResult, OptimizeAllResult, OptimizeResult, RotationResult, WalkForwardResult } from "../api/research-types.ts";
 import type { EquityCurve } from "../charts/equity-option.ts";
@@ -63,13 +64,22 @@ export function curveOf(name: string, points: readonly EquityPoint[]): EquityCur
 const GRADES = new Set(["S", "A", "B", "C", "D"]);
 
 /**
- * The S/A/B/C/D grade a result carries (`grade`, `rating`, or inside
- * `evaluation`), or null: the page never derives one itself.
+ * The S/A/B/C/D grade of a result: the one it carries (`grade`, `rating`, or
+ * inside `evaluation`), else the evaluation's rubric on its figures without
+ * the walk-forward part (core's `rateBacktest`, the rule easy_tdx's pages
+ * apply to every backtest, portfolio and optimisation); null without figures.
  */
 export function gradeOf(result: unknown): string | null {
   if (!obj(result)) return null;
   for (const v of [result.grade, result.rating, obj(result.evaluation) ? result.evaluation.grade ?? result.evaluation.rating : undefined]) {
     if (typeof v === "string" && GRADES.has(v.toUpperCase())) return v.toUpperCase();
   }
-  return null;
+  const figures = obj(result.performance) ? result.performance : obj(result.total_performance) ? result.total_performance : null;
+  return figures ? rateBacktest(figures as PerformanceFigures) : null;
+}
+
+/** A ranking row (an optimisation's point) with the grade of its figures right after its rank. */
+export function withGrade<R extends Readonly<Record<string, unknown>>>(row: R): R & { grade: string | null } {
+  const { rank, ...rest } = row;
+  return { ...(rank === undefined ? {} : { rank }), grade: rateBacktest(row as PerformanceFigures), ...rest } as R & { grade: string | null };
 }

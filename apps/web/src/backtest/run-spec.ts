@@ -46,6 +46,17 @@ export type RunSpec =
   | (Base & { readonly kind: "portfolio"; readonly context: PortfolioContext })
   | (Base & { readonly kind: "multi"; readonly context: MultiContext });
 
+/**
+ * The same run up to the latest bar (easy_tdx's "rerun up to today"): a date
+ * range keeps its start and loses its end; the latest N bars already end today.
+ */
+export function upToToday(spec: RunSpec): RunSpec {
+  const open = (span: BarSpan): BarSpan => ("count" in span ? span : { start_date: span.start_date, end_date: "" });
+  if (spec.kind === "multi") return { ...spec, context: { ...spec.context, items: spec.context.items.map((i) => ({ ...i, end_date: null })) } };
+  if (spec.kind === "single") return { ...spec, context: { ...spec.context, span: open(spec.context.span) } };
+  return { ...spec, context: { ...spec.context, span: open(spec.context.span) } };
+}
+
 /** The strategy id a multi-strategy group is saved under (the library requires one). */
 export const MULTI_STRATEGY = "multi";
 

@@ -7,6 +7,7 @@ import { computed, getCurrentInstance, onBeforeUnmount, type Ref, ref, watch } f
 import { formulaValidate } from "../api/endpoints.ts";
 import type { FormulaValidation } from "../api/types.ts";
 import type { Diagnostic } from "./diagnostic-marks.ts";
+import { diagnosticsOf } from "./formula-texts.ts";
 
 const DELAY_MS = 250;
 
@@ -39,9 +40,6 @@ export function useFormulaCheck(text: () => string): { check: Ref<FormulaValidat
       clearTimeout(timer);
       ctl?.abort();
     });
-  const diagnostics = computed<Diagnostic[]>(() => [
-    ...(check.value?.errors ?? []).map((d) => ({ ...d, severity: "error" as const })),
-    ...(check.value?.warnings ?? []).map((d) => ({ ...d, severity: "warning" as const })),
-  ]);
+  const diagnostics = computed<Diagnostic[]>(() => diagnosticsOf(check.value));
   return { check, diagnostics };
 }

@@ -1,0 +1,24 @@
+/**
+ * Strategy and indicator names, descriptions and parameter labels in the
+ * chosen language. The server sends both languages (strategies: `label` and
+ * `description_zh` in Chinese, `label_en` and `description` in English;
+ * parameters `label`/`label_en`; indicators `title`/`title_en`), so a switch
+ * needs no new request.
+ */
+import { locale } from "./i18n.ts";
+
+interface Named {
+  readonly name: string;
+  readonly label: string;
+  readonly label_en?: string;
+}
+
+export const strategyName = (s: Named): string => (locale.value === "en" ? (s.label_en ?? s.name) : s.label);
+
+export const strategyDescription = (s: { readonly description: string; readonly description_zh?: string }): string =>
+  locale.value === "en" ? s.description : (s.description_zh ?? s.description);
+
+export const paramLabel = (p: Named): string => (locale.value === "en" ? (p.label_en ?? p.name) : p.label);
+
+export const indicatorTitle = (i: { readonly id: string; readonly title: string; readonly title_en?: string }): string =>
+  (locale.value === "en" ? i.title_en : i.title) || i.id;

@@ -1,0 +1,48 @@
+/**
+ * What a run holds at its last bar, per member (easy_tdx's "current holdings"
+ * of a saved strategy rerun up to today): the last row of each result's
+ * `positions` — shares, average cost, the latest close (market value ÷ shares)
+ * and the unrealised P&L at it (market value − shares × cost, before fees).
+ */
+import type { BacktestResult } from "../api/backtest-types.ts";
+
+export interface Holding {
+  /** The member: its symbol, or `label@symbol` in a multi-strategy run. */
+  readonly key: string;
+  /** Date of the last bar. */
+  readonly date: string;
+  readonly size: number;
+  readonly cost: number | null;
+  readonly price: number | null;
+  readonly value: number | null;
+  readonly pnl: number | null;
+  /** The P&L as a fraction of the cost of the shares held. */
+  readonly pnlPct: number | null;
+}
+
+const num = (v: number | null | undefined): number | null => (typeof v === "number" && Number.isFinite(v) ? v : null);
+
+export function holdingOf(key: string, r: Pick<BacktestResult, "positions">): Holding | null {
+  const last = r.positions?.at(-1);
+  if (!last) return null;
+  const size = num(last.size) ?? 0;
+  const cost = size === 0 ? null : num(last.avg_price);
+  const value = num(last.market_value);
+  const pnl = size === 0 ? 0 : num(last.unrealized_pnl);
+  return {
+    key,
+    date: last.datetime.slice(0, 10),
+    size,
+    cost,
+    price: size !== 0 && value !== null ? value / size : null,
+    value,
+    pnl,
+    pnlPct: cost !== null && pnl !== null && cost !== 0 ? pnl / (cost * Math.abs(size)) : null,
+  };
+}
+
+/** One row per member, held ones first. */
+export function holdingsOf(members: Readonly<Record<string, Pick<BacktestResult, "positions">>>): Holding[] {
+  const rows = Object.entries(members).flatMap(([key, r]) => holdingOf(key, r) ?? []);
+  return [...rows.filter((h) => h.size !== 0), ...rows.filter((h) => h.size === 0)];
+}

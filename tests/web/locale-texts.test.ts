@@ -1,0 +1,91 @@
+/**
+ * The coded texts the service sends (formula diagnostics, task descriptions and
+ * progress, evaluation vetoes and checks) and the web app's catalogue: every
+ * code has its wording in both languages using only the values the service
+ * fills in, and a filled text is matched back to the same code and values.
+ */
+import assert from "node:assert/strict";
+import { test } from "node:test";
+import fc from "fast-check";
+import { en, zh } from "../../apps/web/src/app/messages.ts";
+import { FORMULA_MESSAGES } from "../../core/formula/formula-messages.ts";
+import { compileFormula } from "../../core/formula/index.ts";
+import { VETO_REASONS } from "../../core/research/rubric.ts";
+import { CHECK_DETAILS } from "../../core/research/suitability.ts";
+import { fillTemplate, matchTable, matchTemplate } from "../../core/text/message-template.ts";
+import { DATA_LABELS, TASK_DESCRIPTIONS, TASK_MESSAGES } from "../../core/text/task-texts.ts";
+
+const placeholders = (s: string) => new Set([...s.matchAll(/\{(\w+)\}/g)].map((m) => m[1]!));
+
+const TABLES: [string, Readonly<Record<string, string>>, readonly string[]][] = [
+  ["formula.err", FORMULA_MESSAGES, ["index"]],
+  ["task.desc", TASK_DESCRIPTIONS, []],
+  ["task.data", DATA_LABELS, []],
+  ["task.msg", TASK_MESSAGES, []],
+  ["eval.reason", VETO_REASONS, []],
+  ["eval.detail", CHECK_DETAILS, []],
+];
+
+test("every code has its wording in both languages, with only the values the service fills in", () => {
+  const catalogue = [en, zh] as Record<string, string>[];
+  for (const [prefix, table, extra] of TABLES) {
+    for (const [code, template] of Object.entries(table)) {
+      const allowed = new Set([...placeholders(template), ...extra]);
+      for (const lang of catalogue) {
+        const text = lang[`${prefix}.${code}`];
+        assert.ok(text !== undefined, `${prefix}.${code} in ${lang === en ? "English" : "Chinese"}`);
+        for (const p of placeholders(text)) assert.ok(allowed.has(p), `${prefix}.${code}: {${p}} is not filled by the service`);
+      }
+    }
+  }
+});
+
+test("a filled template is matched back to its values", () => {
+  const value = fc.stringMatching(/^[A-Za-z0-9:._%+-]{1,12}$/);
+  for (const [, table] of TABLES) {
+    for (const template of Object.values(table)) {
+      const names = [...placeholders(template)];
+      fc.assert(
+        fc.property(fc.tuple(...names.map(() => value)), (values) => {
+          const params = Object.fromEntries(names.map((n, i) => [n, values[i]!]));
+          // a placeholder used twice must be filled with the same value, which the tuple keys guarantee
+          assert.deepEqual(matchTemplate(template, fillTemplate(template, params)), params);
+        }),
+        { numRuns: 50 },
+      );
+    }
+  }
+  assert.equal(matchTemplate(TASK_MESSAGES.done, "done but more"), null, "the whole text must match");
+});
+
+test("a description of unknown kind is matched to the most specific template", () => {
+  const portfolio = fillTemplate(TASK_DESCRIPTIONS.portfolio, { strategy: "ma_cross", n: 2 });
+  assert.deepEqual(matchTable(TASK_DESCRIPTIONS, portfolio), { code: "portfolio", params: { strategy: "ma_cross", n: "2" } });
+  const single = fillTemplate(TASK_DESCRIPTIONS.backtest, { strategy: "macd", data: fillTemplate(DATA_LABELS.symbol, { symbol: "SH:600000", category: "DAY", bars: 250 }) });
+  assert.deepEqual(matchTable(TASK_DESCRIPTIONS, single), { code: "backtest", params: { strategy: "macd", data: "SH:600000 DAY×250" } });
+});
+
+test("the checker's diagnostics carry the code and values their text was filled from", () => {
+  const bad = ["X:MA(C,5;", "A:EMB(C,5);", "A:=C+1:=2;", "A:C％2;", "A:C%2;", "A:MA(C);", "A:\"X.Y\";", "A:REF(C,-1);", "A:'t'+1;", "A:C\nB:=O;"];
+  let seen = 0;
+  for (const text of bad) {
+    const r = compileFormula(text);
+    for (const d of [...r.errors, ...r.warnings]) {
+      seen++;
+      assert.ok(d.code in FORMULA_MESSAGES, `${text}: code ${d.code}`);
+      assert.equal(d.message, fillTemplate(FORMULA_MESSAGES[d.code], d.params), `${text}: the text is the template filled with the values`);
+    }
+  }
+  assert.ok(seen >= bad.length, `every formula gave a diagnostic (${seen})`);
+});
+
+test("the web app says a coded diagnostic in the chosen language, and what was found in its words", async () => {
+  const { locale } = await import("../../apps/web/src/app/i18n.ts");
+  const { diagnosticText } = await import("../../apps/web/src/formula/formula-texts.ts");
+  const [d] = compileFormula("X:=CROSS(C,MA5").errors;
+  locale.value = "zh";
+  assert.equal(diagnosticText(d!), "第 1 行第 9 列开始的 CROSS 调用中应为“,”或“)”，实际是公式结尾");
+  locale.value = "en";
+  assert.equal(diagnosticText(d!), d!.message, "English: the service's own words");
+  assert.equal(diagnosticText({ line: 1, column: 1, message: "as sent" }), "as sent", "no code: the text as it came");
+});

@@ -154,6 +154,7 @@ describe("tdx-forge commands in-process on the simulator", () => {
       [`formula --csv ${csvFile} --text "M:MA(C,3);" --tail 8`, false],
       ['screen --text "UP:C>0;" --symbols "SZ:000001,SH:600519"', false],
       ["strategy-list", false],
+      ["store", true],
       ["backtest SZ 000001 --strategy ma_cross --count 120", true],
       ["backtest SZ 000001 --strategy ma_cross --count 250 --detail trades", false],
       ["run-all SZ 000001 --strategies ma_cross,macd --count 120", false],

@@ -71,12 +71,12 @@ export function combinationStrategy(strategies: readonly StrategyPlugin<any>[]):
       mode: z
         .enum(COMBINATION_MODES)
         .default("MAJORITY")
-        .meta({ title: "合并模式", description: `${modes}: all members, more than half (2 of 2, 2 of 3, 3 of 4), or any member (easy_tdx's default MAJORITY)` }),
+        .meta({ title: "合并模式", title_en: "Combination mode", description: `${modes}: all members, more than half (2 of 2, 2 of 3, 3 of 4), or any member (easy_tdx's default MAJORITY)` }),
       members: z
         .string()
         .max(1000)
         .default(defaults)
-        .meta({ title: "成员策略", description: `comma-separated strategy ids, ${MIN_MEMBERS}–${MAX_MEMBERS} distinct; a member's parameter is "<id>.<param>"` }),
+        .meta({ title: "成员策略", title_en: "Member strategies", description: `comma-separated strategy ids, ${MIN_MEMBERS}–${MAX_MEMBERS} distinct; a member's parameter is "<id>.<param>"` }),
       ...memberFields,
     })
     .strict()
@@ -111,6 +111,8 @@ export function combinationStrategy(strategies: readonly StrategyPlugin<any>[]):
     id: COMBINATION_ID,
     order: 100,
     title: "多策略信号组合",
+    titleEn: "Signal combination",
+    descriptionZh: `多策略信号组合（easy_tdx 的 CombinationRunner）：每个成员按自己的持仓读取信号（空仓时的买入、持仓时的卖出才算数），再逐根K线合并：AND 全部成员同时发出，OR 任一成员发出，MAJORITY 超过半数发出（2 个中 2 个、3 个中 2 个、4 个中 3 个）；同一根K线同时有合并买入与卖出时，空仓则买、持仓则卖。成员写在 members（逗号分隔的策略 id，${MIN_MEMBERS}–${MAX_MEMBERS} 个，不能含组合本身）；成员参数写作 "<id>.<参数>"，如 "ma_cross.fast"。`,
     description: `${COMBINATION_RULE} Members are "members" (comma-separated ids, ${MIN_MEMBERS}–${MAX_MEMBERS}, no combination among them); a member's parameter is "<id>.<param>", e.g. "ma_cross.fast".`,
     params,
     // no preset grid: optimize-all and run-all leave it out (run-all builds its own combinations)

@@ -1,11 +1,11 @@
 import { z } from "zod";
 import type { StrategyPlugin } from "../../ports/plugins.ts";
-import { bbi } from "../indicators/bbi.ts";
+import { bbiSides } from "../../core/indicators/bbi-side.ts";
 import { bars, flags } from "./strategy-kit.ts";
 
 const params = z.object({ m1: bars(["均线1", "MA 1"], 3, 1, 20), m2: bars(["均线2", "MA 2"], 6, 2, 30), m3: bars(["均线3", "MA 3"], 12, 5, 60), m4: bars(["均线4", "MA 4"], 20, 10, 120) });
 
-/** The close against the BBI line (mean of four MAs, the BBI indicator): above it buys, below it sells. */
+/** The close against the BBI line (mean of four MAs, the BBI indicator): above it buys, below it sells; the side is decided exactly (core/indicators/bbi-side.ts). */
 export const bbiStrategy: StrategyPlugin<z.infer<typeof params>> = {
   kind: "strategy",
   id: "bbi",
@@ -17,7 +17,8 @@ export const bbiStrategy: StrategyPlugin<z.infer<typeof params>> = {
   params,
   defaultGrid: { m1: [3, 6], m4: [20, 30, 50] },
   signals(s, p) {
-    const line = bbi.compute(s, { M1: p.m1, M2: p.m2, M3: p.m3, M4: p.m4 }).BBI!;
-    return { entries: flags(s.length, (i) => s.close[i]! > line[i]!), exits: flags(s.length, (i) => s.close[i]! < line[i]!) };
+    // the side decided exactly: an exact tie of the close with BBI is neither above nor below
+    const side = bbiSides(s.close, [p.m1, p.m2, p.m3, p.m4]);
+    return { entries: flags(s.length, (i) => side[i]! > 0), exits: flags(s.length, (i) => side[i]! < 0) };
   },
 };

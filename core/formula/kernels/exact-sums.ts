@@ -49,8 +49,13 @@ const ABS = 2 ** -32;
 /** Relative noise absorbed, in units of the scaled value (four units in its last place). */
 const REL = 2 ** -50;
 const LIMIT = 2 ** 52;
-const SCALES = [1, 10, 100, 1e3, 1e4, 1e5, 1e6];
-const FINEST = SCALES.length - 1;
+/**
+ * The scales, each with its multiples after it: 10^k, and 3·10^k for
+ * thirds of decimals (the typical price (H+L+C)/3, (3C+H+L+O)/6 …). Every
+ * scale divides the finest, so a value decimal at any is decimal there.
+ */
+const SCALES = [1, 3, 10, 30, 100, 300, 1e3, 3e3, 1e4, 3e4, 1e5, 3e5, 1e6, 3e6];
+const FINEST = 3e6;
 
 /** v·P rounded to an integer when v is decimal at scale P with |v·P| ≤ cap; NaN otherwise (and for an invalid v). */
 function scaledOrNaN(v: number, P: number, cap: number): number {
@@ -59,11 +64,12 @@ function scaledOrNaN(v: number, P: number, cap: number): number {
   return Math.abs(r - q) <= ABS * P + Math.abs(r) * REL && Math.abs(r) <= cap ? q : NaN;
 }
 
-/** The index of the smallest scale from `s` on at which v is decimal, or −1 (v is not decimal even at the finest). */
-function scaleFrom(v: number, s: number, cap: number): number {
-  if (Number.isNaN(scaledOrNaN(v, SCALES[FINEST]!, cap))) return -1;
-  while (Number.isNaN(scaledOrNaN(v, SCALES[s]!, cap))) s++;
-  return s;
+/** The smallest scale that is a multiple of P at which v is decimal, or 0 (v is not decimal even at the finest). */
+function scaleFrom(v: number, P: number, cap: number): number {
+  if (Number.isNaN(scaledOrNaN(v, FINEST, cap))) return 0;
+  let k = 0;
+  while (SCALES[k]! % P !== 0 || Number.isNaN(scaledOrNaN(v, SCALES[k]!, cap))) k++;
+  return SCALES[k]!;
 }
 
 /**
@@ -79,7 +85,7 @@ const T = 0; // Σq of the decimal values in the window
 const REST = 1; // double sum of the others
 const ODD = 2; // how many values in the window are valid but not decimal at P
 const BAD = 3; // how many are invalid
-const SCALE = 4; // index of P in SCALES
+const SCALE = 4; // P, one of SCALES
 const SLOT = 5; // ring slot of the current bar
 const CAP = 6; // the largest |v·P| allowed (0 once a running total has overflowed)
 const RARE = 7; // 1 when the general loop stopped before a value it leaves to the rare path
@@ -98,7 +104,10 @@ const EMPTY: number[] = [];
 export function exactWindows(out: Float64Array, x: Float64Array, f: number, N: number, mean: boolean, running: boolean): void {
   const n = out.length;
   if (f >= n) return;
-  const st = doubles(8, 0);
+  // a literal holding a fraction is an array of doubles from the start (kernels/doubles.ts), and cheaper to make
+  const st = [0.5, 0, 0, 0, 0, 0, 0, 0];
+  st[T] = 0;
+  st[SCALE] = 1;
   st[CAP] = capFor(running ? 1 : N);
   // per bar of the window (a slot per bar up to N): its q (0 unless decimal), and its kind;
   // made when the general loop first runs (a running total's would be as long as the series)
@@ -139,17 +148,21 @@ export function exactWindows(out: Float64Array, x: Float64Array, f: number, N: n
   }
 }
 
+/** v·P (= r) rounded (= q) is the decimal the rule reads, and within the cap. */
+const decimalAt = (r: number, q: number, tol: number, cap: number) => Math.abs(r - q) <= tol + Math.abs(r) * REL && Math.abs(r) <= cap;
+
 /**
  * Bars [from, to) while every value in the window is decimal at P (ODD and
- * BAD are 0): the total changes by the rounded scaled difference of the
- * entering and leaving values (exactly q_in − q_out, see capFor), one add on
- * the loop's chain. Returns `to`, or the first bar whose value is not decimal
- * at P (or would take a running total past 2^52), before touching it.
+ * BAD are 0): the total changes by q of the entering value less q of the
+ * leaving one (its v·P rounded again, the same q as when it entered), exact
+ * integers. Returns `to`, or the first bar whose value is not decimal at P
+ * (or would take a running total past 2^52), before touching it.
  */
 function fast(out: Float64Array, x: Float64Array, f: number, w: number, mean: boolean, running: boolean, from: number, to: number, st: number[]): number {
-  const P = SCALES[st[SCALE]!]!;
+  const P = st[SCALE]!;
   const tol = ABS * P;
   const cap = st[CAP]!;
+  if (running) return total(out, x, P, tol, cap, from, to, st);
   const D = mean ? P * w : P;
   let t = st[T]!;
   let i = from;
@@ -157,18 +170,32 @@ function fast(out: Float64Array, x: Float64Array, f: number, w: number, mean: bo
   for (const end = Math.min(to, f + w); i < end; i++) {
     const r = x[i]! * P;
     const q = r + MAGIC - MAGIC;
-    if (!(Math.abs(r - q) <= tol + Math.abs(r) * REL && Math.abs(r) <= cap)) break;
-    if (running && !(Math.abs(t + q) <= LIMIT)) break;
+    if (!decimalAt(r, q, tol, cap)) break;
     t += q;
     if (!mean || i - f >= w - 1) out[i] = t / D;
   }
-  if (i >= f + w) i = roll(out, x, w, P, tol, cap, D, i, to, st, t);
-  else st[T] = t;
+  st[T] = t;
+  return i >= f + w ? roll(out, x, w, P, tol, cap, D, i, to, st) : i;
+}
+
+/** A running total's bars [from, to) from the total so far, up to a value that is not decimal or a total past 2^52. */
+function total(out: Float64Array, x: Float64Array, P: number, tol: number, cap: number, from: number, to: number, st: number[]): number {
+  let t = st[T]!;
+  let i = from;
+  for (; i < to; i++) {
+    const r = x[i]! * P;
+    const q = r + MAGIC - MAGIC;
+    if (!(decimalAt(r, q, tol, cap) && Math.abs(t + q) <= LIMIT)) break;
+    t += q;
+    out[i] = t / P;
+  }
+  st[T] = t;
   return i;
 }
 
-/** Full windows of `fast`, from the total `t`; stores the total and returns where it stopped. */
-function roll(out: Float64Array, x: Float64Array, w: number, P: number, tol: number, cap: number, D: number, from: number, to: number, st: number[], t: number): number {
+/** Full windows of `fast`, from the stored total; stores the total and returns where it stopped. */
+function roll(out: Float64Array, x: Float64Array, w: number, P: number, tol: number, cap: number, D: number, from: number, to: number, st: number[]): number {
+  let t = st[T]!;
   let i = from;
   for (; i < to; i++) {
     const v = x[i]!;
@@ -190,9 +217,8 @@ function rescaleDecimal(x: Float64Array, f: number, w: number, i: number, st: nu
   const v = x[i]!;
   if (v !== v) return false;
   const cap = st[CAP]!;
-  const s = scaleFrom(v, st[SCALE]! + 1, cap);
-  if (s < 0) return false;
-  const P = SCALES[s]!;
+  const P = scaleFrom(v, st[SCALE]!, cap);
+  if (P === 0) return false;
   let t = 0;
   for (let j = Math.max(f, i - w + 1); j <= i; j++) {
     const q = scaledOrNaN(x[j]!, P, cap);
@@ -201,13 +227,13 @@ function rescaleDecimal(x: Float64Array, f: number, w: number, i: number, st: nu
   }
   if (!(Math.abs(t) <= LIMIT)) return false;
   st[T] = t;
-  st[SCALE] = s;
+  st[SCALE] = P;
   return true;
 }
 
 /** The ring slots of the window before bar i, after the fast loops (every value in it is decimal at P). */
 function fillRing(x: Float64Array, f: number, w: number, i: number, ring: number[], kind: number[], st: number[]): void {
-  const P = SCALES[st[SCALE]!]!;
+  const P = st[SCALE]!;
   const R = ring.length;
   for (let j = Math.max(f, i - w); j < i; j++) {
     ring[(j - f) % R] = x[j]! * P + MAGIC - MAGIC;
@@ -246,9 +272,9 @@ function slide(
   let odd = st[ODD]! | 0;
   let bad = st[BAD]! | 0;
   let k = st[SLOT]! | 0;
-  const P = SCALES[st[SCALE]!]!;
+  const P = st[SCALE]!;
   const tol = ABS * P;
-  const fine = SCALES[FINEST]!;
+  const fine = FINEST;
   const tolFine = ABS * fine;
   let cap = st[CAP]!;
   const D = P * N;
@@ -313,7 +339,7 @@ function slide(
 
 /** A running total too large for exact integers: a double sum from here on (nothing leaves it, so ODD stays above 0). */
 function spill(st: number[]): void {
-  st[REST] = st[REST]! + st[T]! / SCALES[st[SCALE]!]!;
+  st[REST] = st[REST]! + st[T]! / st[SCALE]!;
   st[T] = 0;
   st[ODD] = 1;
   st[CAP] = 0;
@@ -331,7 +357,7 @@ function leave(x: Float64Array, f: number, w: number, i: number, ring: number[],
 
 /** Bar i's output from the sums (the rare path; the loop above writes the same expressions). */
 function write(out: Float64Array, f: number, w: number, N: number, mean: boolean, i: number, st: number[]): void {
-  const P = SCALES[st[SCALE]!]!;
+  const P = st[SCALE]!;
   const t = st[T]!;
   const odd = st[ODD]!;
   if (mean) {
@@ -353,9 +379,9 @@ function enter(x: Float64Array, f: number, N: number, i: number, ring: number[],
     st[BAD]!++;
     return;
   }
-  const s = scaleFrom(v, st[SCALE]! + 1, st[CAP]!);
-  if (s >= 0) {
-    rescan(x, Math.max(f, i - N + 1), i, s, ring, kind, k, st);
+  const P = scaleFrom(v, st[SCALE]!, st[CAP]!);
+  if (P > 0) {
+    rescan(x, Math.max(f, i - N + 1), i, P, ring, kind, k, st);
     return;
   }
   kind[k] = ODDKIND;
@@ -363,9 +389,8 @@ function enter(x: Float64Array, f: number, N: number, i: number, ring: number[],
   st[ODD]!++;
 }
 
-/** The window [lo, hi] summed again at scale SCALES[s]; `k` is hi's ring slot. */
-function rescan(x: Float64Array, lo: number, hi: number, s: number, ring: number[], kind: number[], k: number, st: number[]): void {
-  const P = SCALES[s]!;
+/** The window [lo, hi] summed again at scale P; `k` is hi's ring slot. */
+function rescan(x: Float64Array, lo: number, hi: number, P: number, ring: number[], kind: number[], k: number, st: number[]): void {
   const cap = st[CAP]!;
   let t = 0;
   let rest = 0;
@@ -387,7 +412,7 @@ function rescan(x: Float64Array, lo: number, hi: number, s: number, ring: number
   st[REST] = rest;
   st[ODD] = odd;
   st[BAD] = bad;
-  st[SCALE] = s;
+  st[SCALE] = P;
 }
 
 /**
@@ -398,16 +423,15 @@ function rescan(x: Float64Array, lo: number, hi: number, s: number, ring: number
  */
 export function windowTotal(x: Float64Array, lo: number, hi: number, per: number, skip: boolean): number {
   const cap = capFor(hi - lo + 1);
-  let s = 0;
+  let P = 1;
   for (let j = lo; j <= hi; j++) {
     const v = x[j]!;
     if (v !== v) {
       if (!skip) return NaN;
       continue;
     }
-    s = Math.max(s, scaleFrom(v, s, cap));
+    P = scaleFrom(v, P, cap) || P;
   }
-  const P = SCALES[s]!;
   let t = 0;
   let rest = 0;
   let odd = 0;

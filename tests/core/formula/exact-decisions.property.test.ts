@@ -11,6 +11,9 @@
  *   of decimal terms that cancel, sums to exactly 0, and one value among
  *   zeros sums to exactly that value (no residue of values that have left);
  * - a strict CROSS of two MAs fires exactly where the decimals cross;
+ * - thirds of decimals (the typical price (H+L+C)/3, computed in doubles)
+ *   are read exactly too: MA and SUM of them are correctly rounded, their
+ *   ties exact, and the formula gives the kernel's values;
  * - no look-ahead: the outputs on a prefix of a series are those on the
  *   whole series, bit for bit, for MA, SUM and every indicator kernel;
  * - recursive averages (EMA, SMA): a constant input gives that constant for
@@ -75,6 +78,8 @@ function assertNearest(y: number, r: Rational, label: string): void {
     assert.ok(lessOrEqual(d, distance(rationalOf(z), r)), `${label}: ${y} is not the double nearest ${r[0]}/${r[1]} (${z} is nearer)`);
   }
 }
+
+const sameBits = (a: number, b: number) => Object.is(a, b) || (a === 0 && b === 0);
 
 // ---- random decimal series ---------------------------------------------------------------------------------------
 
@@ -215,6 +220,56 @@ test("a strict CROSS of two MAs fires exactly where the decimals cross, never on
   );
 });
 
+/**
+ * Typical prices (H+L+C)/3 as the formula computes them (two double additions, one division: noise in the
+ * last places) over prices in ticks of 0.01 or 0.001, with flat stretches; `q` is each one's exact value in
+ * units of 1/(3·10^6) (the finest scale, exact-sums.ts).
+ */
+const typicalSeries = fc
+  .record({
+    digits: fc.constantFrom(2, 3),
+    bars: fc.array(
+      fc.oneof(
+        { weight: 2, arbitrary: fc.constant(null) },
+        { weight: 3, arbitrary: fc.tuple(fc.integer({ min: 1, max: 400_000 }), fc.integer({ min: 0, max: 90 }), fc.integer({ min: 0, max: 90 })) },
+      ),
+      { minLength: 1, maxLength: 90 },
+    ),
+  })
+  .map(({ digits, bars }) => {
+    const scale = 10 ** digits;
+    let last: readonly [number, number, number] = [1000, 20, 10];
+    const hlc = bars.map((b) => (last = b === null ? last : [b[0] + b[1], b[0] - b[2], b[0]]));
+    const high = hlc.map(([h]) => h / scale);
+    const low = hlc.map(([, l]) => l / scale);
+    const close = hlc.map(([, , c]) => c / scale);
+    const x = Float64Array.from(hlc, (_, i) => (high[i]! + low[i]! + close[i]!) / 3);
+    const unit = BigInt(1_000_000 / scale);
+    return { high, low, close, x, q: hlc.map(([h, l, c]) => BigInt(h + l + c) * unit) };
+  });
+
+const THIRD_MICRO = 3_000_000n;
+
+test("thirds of decimals ((H+L+C)/3 in doubles) are read exactly: MA and SUM correctly rounded, ties exact, the formula equal", () => {
+  fc.assert(
+    fc.property(typicalSeries, fc.integer({ min: 1, max: 30 }), fc.integer({ min: 1, max: 30 }), ({ high, low, close, x, q }, a, b) => {
+      const [fa, fb, totals] = [run(ma, x, a), run(ma, x, b), run(sum, x, a)];
+      for (let i = 0; i < x.length; i++) {
+        assertNearest(totals[i]!, [total(q, Math.max(0, i - a + 1), i, true)!, THIRD_MICRO], `SUM(${a}) bar ${i}`);
+        if (i < a - 1) continue;
+        const ta = total(q, i - a + 1, i, false)!;
+        assertNearest(fa[i]!, [ta, BigInt(a) * THIRD_MICRO], `MA(${a}) bar ${i}`);
+        if (i < b - 1) continue;
+        const exact = compare([ta, BigInt(a)], [total(q, i - b + 1, i, false)!, BigInt(b)]);
+        assert.equal(fa[i]! > fb[i]! ? 1 : fa[i]! < fb[i]! ? -1 : 0, exact, `bar ${i}: MA(${a}) ${fa[i]} vs MA(${b}) ${fb[i]}`);
+      }
+      const formula = calc(`MA((H+L+C)/3,${a})`, { high, low, close });
+      for (let i = 0; i < x.length; i++) assert.ok(sameBits(formula[i]!, fa[i]!), `the formula's MA of the typical price, bar ${i}`);
+    }),
+    { numRuns: 300 },
+  );
+});
+
 /** Terms as in issue 17's VD: exact zeros between runs of non-decimal values (C·1.003) and arbitrary doubles. */
 const mixedTerms = fc.array(
   fc.oneof(
@@ -226,8 +281,8 @@ const mixedTerms = fc.array(
   { minLength: 1, maxLength: 120 },
 );
 
-/** v is the double nearest a decimal of at most 6 places. */
-const isDecimalDouble = (v: number) => Math.round(v * 1e6) / 1e6 === v;
+/** v is the double nearest a decimal of at most 6 places, or a third of one (the finest scale, exact-sums.ts). */
+const isDecimalDouble = (v: number) => Math.round(v * 3e6) / 3e6 === v;
 
 test("windows of exact zeros sum to exactly 0 among non-decimal terms; decimal terms that cancel sum to 0", () => {
   fc.assert(
@@ -243,8 +298,8 @@ test("windows of exact zeros sum to exactly 0 among non-decimal terms; decimal t
         const v = nonzero[0] ?? 0;
         const j = t.lastIndexOf(v, i);
         if (v !== 0 && t.slice(Math.max(0, j - N + 1), j).some((u) => u !== 0)) continue;
-        // (a value within 2^-32 of a decimal is read as that decimal, exact-sums.ts)
-        if (Math.abs(v * 1e6 - Math.round(v * 1e6)) < 1e-3 && !isDecimalDouble(v)) continue;
+        // (a value within 2^-32 of a decimal, or of a third of one, is read as that, exact-sums.ts)
+        if (Math.abs(v * 3e6 - Math.round(v * 3e6)) < 1e-3 && !isDecimalDouble(v)) continue;
         assert.equal(totals[i], v, `SUM bar ${i}`);
         // (a decimal one's mean is the correctly rounded decimal quotient, checked above)
         if (i >= N - 1 && (v === 0 || !isDecimalDouble(v))) assert.equal(average[i], v / N, `MA bar ${i}`);
@@ -306,8 +361,6 @@ const anySeries = fc.array(
   ),
   { minLength: 1, maxLength: 100 },
 );
-
-const sameBits = (a: number, b: number) => Object.is(a, b) || (a === 0 && b === 0);
 
 test("no look-ahead: MA and SUM on a prefix of a series equal the whole series' first bars, bit for bit", () => {
   fc.assert(

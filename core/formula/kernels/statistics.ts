@@ -8,7 +8,17 @@
  * the window mean every N bars, so sums stay small and a long history (or an
  * index near 3000 points) does not lose precision to cancellation, while the
  * cost stays O(n).
+ *
+ * Exactness (issue 17). A window whose values are all equal has no
+ * deviation: STD, VAR (and the P forms, DEVSQ) are then exactly 0, where the
+ * rolling sums would leave a residue of their rounding (a run of equal
+ * values up to the bar is counted alongside them). AVEDEV measures the
+ * deviations from the window's exact mean (the MA kernel, exact-sums.ts), so
+ * equal decimal values give exactly 0 and its mean is MA's to the bit (CCI's
+ * numerator and denominator agree).
  */
+import { ma } from "./averages.ts";
+import { windowTotal } from "./exact-sums.ts";
 import { firstValid, type Operand } from "./operand.ts";
 import { perBarWindow } from "./per-bar-window.ts";
 import { doubles } from "./doubles.ts";
@@ -35,12 +45,15 @@ function finish(m2: number, N: number, kind: Moment): number {
 function exactM2(x: Float64Array, lo: number, hi: number): number {
   let s = 0;
   let bad = false;
+  let same = true;
   for (let j = lo; j <= hi; j++) {
     const v = x[j]!;
     if (v !== v) bad = true;
+    if (v !== x[lo]) same = false;
     s += v;
   }
   if (bad) return NaN;
+  if (same) return 0;
   const mean = s / (hi - lo + 1);
   let m2 = 0;
   for (let j = lo; j <= hi; j++) {
@@ -70,13 +83,16 @@ export function moment(out: Float64Array, x: Float64Array, len: Operand, kind: M
   const scale = kind === "std" || kind === "var" ? (N > 1 ? 1 / (N - 1) : NaN) : kind === "devsq" ? 1 : 1 / N;
   // N is within [1, n] here; an integer makes `i - N` a cheaper index
   if (momentWithoutGaps(out, x, f, N | 0, scale, sqrt)) return;
+  const flat = finish(0, N, kind);
   let K = x[f]!;
   let s1 = 0;
   let s2 = 0;
   let bad = 0;
   let sinceAnchor = 0;
+  let run = 0;
   for (let i = f; i < n; i++) {
     const v = x[i]!;
+    run = i > f && v === x[i - 1] ? run + 1 : 1;
     if (v === v) {
       const d = v - K;
       s1 += d;
@@ -110,8 +126,15 @@ export function moment(out: Float64Array, x: Float64Array, len: Operand, kind: M
     let m2 = s2 - (s1 * s1) / N;
     if (m2 < 0) m2 = 0;
     const r = m2 * scale;
-    out[i] = sqrt ? Math.sqrt(r) : r;
+    out[i] = run >= N ? flat : sqrt ? Math.sqrt(r) : r;
   }
+}
+
+/** How many values in a row up to x[i] equal it, counting at most N (N of them: a window without deviation). */
+function equalRun(x: Float64Array, i: number, N: number): number {
+  let k = 1;
+  while (k < N && x[i - k] === x[i]) k++;
+  return k;
 }
 
 /** Σ(x−K) and Σ(x−K)² over x[lo..hi] with K = their mean, written to `sums`; returns K. */
@@ -166,23 +189,28 @@ function rollMoments(
   sqrt: boolean,
 ): number {
   const invN = 1 / N;
+  // 0 (or no value when N is 1 for the sample forms) on a window of equal values
+  const flat = sqrt ? Math.sqrt(0 * scale) : 0 * scale;
+  let run = equalRun(x, from, N);
   if (sqrt) {
-    out[from] = Math.sqrt(Math.max(s2 - s1 * s1 * invN, 0) * scale);
+    out[from] = run >= N ? flat : Math.sqrt(Math.max(s2 - s1 * s1 * invN, 0) * scale);
     for (let i = from + 1; i < end; i++) {
       const d = x[i]! - K;
       const e = x[i - N]! - K;
       s1 += d - e;
       s2 += d * d - e * e;
-      out[i] = Math.sqrt(Math.max(s2 - s1 * s1 * invN, 0) * scale);
+      run = x[i] === x[i - 1] ? run + 1 : 1;
+      out[i] = run >= N ? flat : Math.sqrt(Math.max(s2 - s1 * s1 * invN, 0) * scale);
     }
   } else {
-    out[from] = Math.max(s2 - s1 * s1 * invN, 0) * scale;
+    out[from] = run >= N ? flat : Math.max(s2 - s1 * s1 * invN, 0) * scale;
     for (let i = from + 1; i < end; i++) {
       const d = x[i]! - K;
       const e = x[i - N]! - K;
       s1 += d - e;
       s2 += d * d - e * e;
-      out[i] = Math.max(s2 - s1 * s1 * invN, 0) * scale;
+      run = x[i] === x[i - 1] ? run + 1 : 1;
+      out[i] = run >= N ? flat : Math.max(s2 - s1 * s1 * invN, 0) * scale;
     }
   }
   return s2;
@@ -210,47 +238,37 @@ function fixedOrVariable(
 }
 
 function meanAbsDeviation(x: Float64Array, lo: number, hi: number): number {
-  const m = windowMean(x, lo, hi);
+  const m = windowTotal(x, lo, hi, hi - lo + 1, false);
   let s = 0;
   for (let j = lo; j <= hi; j++) s += Math.abs(x[j]! - m);
   return s / (hi - lo + 1);
 }
 
-/** AVEDEV(X,N): mean absolute deviation from the window mean (CCI's denominator). */
+/** AVEDEV(X,N): mean absolute deviation from the window's exact mean (CCI's denominator). */
 export function avedev(out: Float64Array, x: Float64Array, len: Operand): void {
-  const f = firstValid(x);
   if (typeof len !== "number") {
-    fixedOrVariable(out, f, len, (lo, hi) => meanAbsDeviation(x, lo, hi));
+    fixedOrVariable(out, firstValid(x), len, (lo, hi) => meanAbsDeviation(x, lo, hi));
     return;
   }
+  // the means are MA's (no value where a window is short or holds an invalid bar)
+  const n = out.length;
+  const means = new Float64Array(n);
+  ma(means, x, len);
   const N = Math.trunc(len);
-  // an integer window (one longer than the series never fills either way) makes `i - N` a cheaper index
-  if (N >= 1 && avedevWithoutGaps(out, x, f, Math.min(N, out.length + 1) | 0)) return;
-  for (let i = 0; i < out.length; i++) out[i] = N >= 1 && i - N + 1 >= f ? meanAbsDeviation(x, i - N + 1, i) : NaN;
+  for (let from = 0; from < n; from += RANGE) deviations(out, x, means, from, Math.min(n, from + RANGE), N);
 }
 
 /**
- * AVEDEV's common case, no invalid value after the first (CCI's inner cost):
- * the window mean from a rolling sum, the deviations in two interleaved sums
- * (half the dependency chain). Returns false (having written garbage) when
- * an invalid value turns up, and the caller redoes the work window by window.
+ * Bars `[from, to)` (see ranges.ts): the deviations from each window's mean
+ * in two interleaved sums (half the dependency chain; CCI's inner cost).
  */
-function avedevWithoutGaps(out: Float64Array, x: Float64Array, f: number, N: number): boolean {
-  const n = out.length;
-  const start = Math.min(n, f + N - 1);
-  out.fill(NaN, 0, start);
-  let s = 0;
-  for (let j = f; j < start; j++) s += x[j]!;
-  for (let from = start; from < n; from += RANGE) s = deviations(out, x, from, Math.min(n, from + RANGE), f, N, s);
-  return s === s;
-}
-
-/** Bars `[from, to)` from the rolling sum so far (see ranges.ts); returns the sum. */
-function deviations(out: Float64Array, x: Float64Array, from: number, to: number, f: number, N: number, s: number): number {
+function deviations(out: Float64Array, x: Float64Array, means: Float64Array, from: number, to: number, N: number): void {
   for (let i = from; i < to; i++) {
-    s += x[i]!;
-    if (i - N >= f) s -= x[i - N]!;
-    const m = s / N;
+    const m = means[i]!;
+    if (m !== m) {
+      out[i] = NaN;
+      continue;
+    }
     let d0 = 0;
     let d1 = 0;
     let j = i - N + 1;
@@ -268,7 +286,6 @@ function deviations(out: Float64Array, x: Float64Array, from: number, to: number
     if (j === i) d0 += Math.abs(x[i]! - m);
     out[i] = (d0 + d1) / N;
   }
-  return s;
 }
 
 /** Least-squares line through the window against bar index: [slope, value at the newest bar]. */

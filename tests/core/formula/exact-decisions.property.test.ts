@@ -20,6 +20,8 @@
  *   any N (in the kernels and in fused loops), so their CROSS cannot fire on
  *   it; an input equal to the average keeps it (EXPMEMA's seed, a mean in
  *   doubles, is not exact, so it is not claimed there);
+ * - a window of equal values has exactly no deviation (STD, VAR, STDP,
+ *   VARP, DEVSQ, AVEDEV) and otherwise they keep their definitions;
  * - the kernels still equal their literal definitions on non-decimal input
  *   and past the exact range (a running total beyond 2^52).
  */
@@ -27,6 +29,7 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 import fc from "fast-check";
 import { ema, ma, sma } from "../../../core/formula/kernels/averages.ts";
+import { avedev, moment, type Moment } from "../../../core/formula/kernels/statistics.ts";
 import { sum } from "../../../core/formula/kernels/windows.ts";
 import { formulaIndicators } from "../../../plugins/indicators/index.ts";
 import type { BarSeries } from "../../../core/bars/series.ts";
@@ -265,6 +268,34 @@ test("thirds of decimals ((H+L+C)/3 in doubles) are read exactly: MA and SUM cor
       }
       const formula = calc(`MA((H+L+C)/3,${a})`, { high, low, close });
       for (let i = 0; i < x.length; i++) assert.ok(sameBits(formula[i]!, fa[i]!), `the formula's MA of the typical price, bar ${i}`);
+    }),
+    { numRuns: 300 },
+  );
+});
+
+test("a window of equal values has exactly no deviation (STD, VAR, their P forms, DEVSQ, AVEDEV), and the rest is their definition", () => {
+  const kinds: readonly Moment[] = ["std", "stdp", "var", "varp", "devsq"];
+  fc.assert(
+    fc.property(decimalSeries, fc.integer({ min: 1, max: 25 }), fc.boolean(), ({ x }, N, perBar) => {
+      const len = perBar ? Float64Array.from(x, () => N) : N;
+      const stats = kinds.map((k) => [k, run((o, v, l) => moment(o, v, l, k), x, len)] as const);
+      const dev = run(avedev, x, len);
+      for (let i = N - 1; i < x.length; i++) {
+        const w = Array.from(x.slice(i - N + 1, i + 1));
+        if (w.some((v) => v !== v)) continue;
+        const mean = w.reduce((a, b) => a + b, 0) / N;
+        const m2 = w.reduce((a, b) => a + (b - mean) ** 2, 0);
+        const literal: Record<Moment, number> = { std: Math.sqrt(m2 / (N - 1)), stdp: Math.sqrt(m2 / N), var: m2 / (N - 1), varp: m2 / N, devsq: m2 };
+        const flat = w.every((v) => v === w[0]);
+        for (const [k, y] of stats) {
+          if (N === 1 && (k === "std" || k === "var")) assert.ok(Number.isNaN(y[i]!), `${k.toUpperCase()}(1) bar ${i} has no value`);
+          else if (flat) assert.equal(y[i], 0, `${k.toUpperCase()}(${N}) bar ${i}: ${N} equal values`);
+          else assert.ok(Math.abs(y[i]! - literal[k]) <= 1e-6 * Math.max(1, literal[k], mean * mean), `${k.toUpperCase()}(${N}) bar ${i}: ${y[i]} vs ${literal[k]}`);
+        }
+        const absolute = w.reduce((a, b) => a + Math.abs(b - mean), 0) / N;
+        if (flat) assert.equal(dev[i], 0, `AVEDEV(${N}) bar ${i}: ${N} equal values`);
+        else assert.ok(Math.abs(dev[i]! - absolute) <= 1e-9 * Math.max(1, Math.abs(mean)), `AVEDEV(${N}) bar ${i}: ${dev[i]} vs ${absolute}`);
+      }
     }),
     { numRuns: 300 },
   );

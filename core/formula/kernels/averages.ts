@@ -21,14 +21,9 @@
  * exact decimal tie of two averages of different lengths elsewhere (a
  * coincidence of fractions) is not guaranteed to give equal doubles.
  */
-import { exactWindows, windowTotal } from "./exact-sums.ts";
+import { exactWindows, weightedWindows, windowTotal } from "./exact-sums.ts";
 import { firstValid, type Operand } from "./operand.ts";
 import { perBarWindow } from "./per-bar-window.ts";
-
-function windowHasNaN(x: Float64Array, lo: number, hi: number): boolean {
-  for (let j = lo; j <= hi; j++) if (x[j] !== x[j]) return true;
-  return false;
-}
 
 /**
  * MA(X,N): simple mean of the last N values, the correctly rounded exact mean
@@ -51,25 +46,22 @@ export function ma(out: Float64Array, x: Float64Array, len: Operand): void {
   exactWindows(out, x, f, N, true, false);
 }
 
-/** WMA(X,N): weights 1 (oldest) … N (newest). */
+/**
+ * WMA(X,N): weights 1 (oldest) … N (newest); the correctly rounded exact
+ * weighted mean of a window of decimals (exact-sums.ts), in one pass when
+ * the whole series is decimal, window by window otherwise.
+ */
 export function wma(out: Float64Array, x: Float64Array, len: Operand): void {
   const f = firstValid(x);
-  const reduce = (lo: number, hi: number) => {
-    let s = 0;
-    let w = 0;
-    for (let j = lo, k = 1; j <= hi; j++, k++) {
-      s += k * x[j]!;
-      w += k;
-    }
-    return s / w;
-  };
+  const reduce = (lo: number, hi: number) => windowTotal(x, lo, hi, ((hi - lo + 1) * (hi - lo + 2)) / 2, false, true);
   if (typeof len !== "number") {
     perBarWindow(out, len, { start: f, partial: false, zeroMeansAll: false }, reduce);
     return;
   }
   const N = Math.trunc(len);
+  if (N >= 1 && f + N - 1 < out.length && weightedWindows(out, x, f, N)) return;
   for (let i = 0; i < out.length; i++) {
-    out[i] = N >= 1 && i - N + 1 >= f && !windowHasNaN(x, i - N + 1, i) ? reduce(i - N + 1, i) : NaN;
+    out[i] = N >= 1 && i - N + 1 >= f ? reduce(i - N + 1, i) : NaN;
   }
 }
 

@@ -423,13 +423,15 @@ function rescan(x: Float64Array, lo: number, hi: number, P: number, ring: number
 }
 
 /**
- * Σ x[lo..hi] / per for a window resolved on its own (the per-bar window
- * lengths of perBarWindow): exact by the same rule, at the finest scale its
- * own values need. Invalid values make the result invalid, or are left out
- * when `skip`.
+ * Σ w·x[lo..hi] / per for a window resolved on its own (the per-bar window
+ * lengths of perBarWindow, WMA's windows with an invalid or non-decimal
+ * value): exact by the same rule, at the finest scale its own values need.
+ * The weights w are 1, or 1 (oldest) … N (newest) when `weighted`. Invalid
+ * values make the result invalid, or are left out when `skip`.
  */
-export function windowTotal(x: Float64Array, lo: number, hi: number, per: number, skip: boolean): number {
-  const cap = capFor(hi - lo + 1);
+export function windowTotal(x: Float64Array, lo: number, hi: number, per: number, skip: boolean, weighted = false): number {
+  const N = hi - lo + 1;
+  const cap = capFor(weighted ? (N * (N + 1)) / 2 : N);
   let P = 1;
   for (let j = lo; j <= hi; j++) {
     const v = x[j]!;
@@ -437,19 +439,58 @@ export function windowTotal(x: Float64Array, lo: number, hi: number, per: number
       if (!skip) return NaN;
       continue;
     }
-    P = scaleFrom(v, P, cap) || P;
+    if (Number.isNaN(scaledOrNaN(v, P, cap))) P = scaleFrom(v, P, cap) || P;
   }
   let t = 0;
   let rest = 0;
   let odd = 0;
   for (let j = lo; j <= hi; j++) {
+    const w = weighted ? j - lo + 1 : 1;
     const v = x[j]!;
     const q = scaledOrNaN(v, P, cap);
-    if (q === q) t += q;
+    if (q === q) t += w * q;
     else if (v === v) {
-      rest += v;
+      rest += w * v;
       odd++;
     }
   }
   return odd === 0 ? t / (P * per) : (t / P + rest) / per;
+}
+
+/**
+ * WMA(X,N) in one pass when every value from the first valid bar f on is
+ * decimal at one scale P (the finest they need) and |v·P| stays within the
+ * cap of N(N+1)/2 weights: with q = v·P, the weighted total W and the plain
+ * total S of each window are exact integers, rolled as W += N·q − S and
+ * S += q − q(leaving), and each result is W / (P·N(N+1)/2), correctly
+ * rounded. Equal to windowTotal's value on every window (a value reads as
+ * the same rational at any scale, and no value is near the cap at any
+ * scale up to P), so reading the whole series first looks ahead at nothing.
+ * Returns false, having written nothing, otherwise (an invalid or
+ * non-decimal value, a huge one): the caller then takes the windows one by one.
+ */
+export function weightedWindows(out: Float64Array, x: Float64Array, f: number, N: number): boolean {
+  const n = out.length;
+  const weights = (N * (N + 1)) / 2;
+  const cap = capFor(weights);
+  let P = 1;
+  let top = 0;
+  for (let i = f; i < n; i++) {
+    const v = x[i]!;
+    if (Number.isNaN(scaledOrNaN(v, P, cap))) P = scaleFrom(v, P, cap);
+    if (P === 0) return false;
+    top = Math.max(top, Math.abs(v));
+  }
+  if (!(top * P <= cap)) return false;
+  const D = P * weights;
+  out.fill(NaN, 0, Math.min(n, f + N - 1));
+  let W = 0;
+  let S = 0;
+  for (let i = f; i < n; i++) {
+    const q = x[i]! * P + MAGIC - MAGIC;
+    W += N * q - S;
+    S += q - (i - N >= f ? x[i - N]! * P + MAGIC - MAGIC : 0);
+    if (i >= f + N - 1) out[i] = W / D;
+  }
+  return true;
 }

@@ -3,7 +3,7 @@
  * 0 to 6 decimal places, mixed, so the scale grows as bars arrive; flat
  * stretches so ties are common) against an exact reference in BigInt
  * rationals on the scaled integers:
- * - MA and SUM are the correctly rounded value of their exact decimal
+ * - MA, SUM and WMA are the correctly rounded value of their exact decimal
  *   definition (fixed and per-bar window lengths, with invalid bars), so
  *   every tie that is exact in decimal is exact in the output and the order
  *   of unequal values is kept;
@@ -15,7 +15,7 @@
  *   are read exactly too: MA and SUM of them are correctly rounded, their
  *   ties exact, and the formula gives the kernel's values;
  * - no look-ahead: the outputs on a prefix of a series are those on the
- *   whole series, bit for bit, for MA, SUM and every indicator kernel;
+ *   whole series, bit for bit, for MA, SUM, WMA and every indicator kernel;
  * - recursive averages (EMA, SMA): a constant input gives that constant for
  *   any N (in the kernels and in fused loops), so their CROSS cannot fire on
  *   it; an input equal to the average keeps it (EXPMEMA's seed, a mean in
@@ -28,7 +28,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import fc from "fast-check";
-import { ema, ma, sma } from "../../../core/formula/kernels/averages.ts";
+import { ema, ma, sma, wma } from "../../../core/formula/kernels/averages.ts";
 import { avedev, moment, type Moment } from "../../../core/formula/kernels/statistics.ts";
 import { sum } from "../../../core/formula/kernels/windows.ts";
 import { formulaIndicators } from "../../../plugins/indicators/index.ts";
@@ -185,6 +185,32 @@ test("per-bar window lengths give the same correctly rounded values", () => {
       }
     }),
     { numRuns: 200 },
+  );
+});
+
+/** Σ k·q over [lo, hi] with weights 1 (oldest) … (newest), or null if a bar is invalid. */
+function weightedTotal(q: readonly (bigint | null)[], lo: number, hi: number): bigint | null {
+  let s = 0n;
+  for (let j = lo; j <= hi; j++) {
+    if (q[j] === null) return null;
+    s += BigInt(j - lo + 1) * q[j]!;
+  }
+  return s;
+}
+
+test("WMA is the correctly rounded exact weighted mean, in one pass or window by window", () => {
+  fc.assert(
+    fc.property(decimalSeries, fc.integer({ min: 1, max: 30 }), fc.boolean(), ({ q, x }, N, perBar) => {
+      const y = run(wma, x, perBar ? Float64Array.from(x, () => N) : N);
+      const f = firstValidOf(q);
+      const weights = BigInt((N * (N + 1)) / 2);
+      for (let i = 0; i < x.length; i++) {
+        const t = i - N + 1 >= f ? weightedTotal(q, i - N + 1, i) : null;
+        if (t === null) assert.ok(Number.isNaN(y[i]!), `WMA(${N}) bar ${i} has no value`);
+        else assertNearest(y[i]!, [t, weights * MICRO], `WMA(${N}) bar ${i}`);
+      }
+    }),
+    { numRuns: 400 },
   );
 });
 
@@ -393,7 +419,7 @@ const anySeries = fc.array(
   { minLength: 1, maxLength: 100 },
 );
 
-test("no look-ahead: MA and SUM on a prefix of a series equal the whole series' first bars, bit for bit", () => {
+test("no look-ahead: MA, SUM and WMA on a prefix of a series equal the whole series' first bars, bit for bit", () => {
   fc.assert(
     fc.property(anySeries, fc.integer({ min: 0, max: 30 }), fc.nat(99), (values, N, cut) => {
       const x = Float64Array.from(values);
@@ -403,6 +429,7 @@ test("no look-ahead: MA and SUM on a prefix of a series equal the whole series' 
       for (const [name, kernel, len] of [
         ["MA", ma, Math.max(1, N)],
         ["SUM", sum, N],
+        ["WMA", wma, Math.max(1, N)],
         ["MA per bar", ma, lengths],
         ["SUM per bar", sum, lengths],
       ] as const) {
@@ -445,7 +472,7 @@ test("on any input the kernels still equal their literal definitions", () => {
   fc.assert(
     fc.property(anySeries, fc.integer({ min: 1, max: 30 }), (v, N) => {
       const x = Float64Array.from(v);
-      const [average, totals, running] = [run(ma, x, N), run(sum, x, N), run(sum, x, 0)];
+      const [average, totals, running, weighted] = [run(ma, x, N), run(sum, x, N), run(sum, x, 0), run(wma, x, N)];
       // the literal sums in BigInt-free doubles, each window afresh in a compensated (Neumaier) sum
       const fsum = (w: number[]) => {
         let s = 0;
@@ -471,7 +498,10 @@ test("on any input the kernels still equal their literal definitions", () => {
         const full = v.slice(i - N + 1, i + 1);
         if (i - N + 1 < f) assert.ok(Number.isNaN(average[i]!), `MA bar ${i} has no value before N bars`);
         else if (full.some((a) => a !== a)) assert.ok(Number.isNaN(average[i]!), `MA bar ${i}: an invalid bar in the window`);
-        else near(average[i]!, fsum(full) / N, i, `MA(${N}) bar ${i}`);
+        else {
+          near(average[i]!, fsum(full) / N, i, `MA(${N}) bar ${i}`);
+          near(weighted[i]!, fsum(full.map((a, k) => a * (k + 1))) / ((N * (N + 1)) / 2), i, `WMA(${N}) bar ${i}`);
+        }
       }
     }),
     { numRuns: 400 },

@@ -5,8 +5,9 @@
  * same run count): the old running-sum MA and SUM kernels (kept here, and
  * only here, as the baseline: a double sum adding each entering value and
  * subtracting each leaving one, TA-Lib's method) against today's, on bare
- * MA(C,20), SUM(V,20), SUM(C,0), MA of the mixed column (H+L+C)/3, on 800
- * and 10,000 bars; and the formula engine on MACD+KDJ+BOLL with its MA
+ * MA(C,20), SUM(V,20), SUM(C,0), MA of the mixed column (H+L+C)/3, and WMA
+ * (window by window in doubles before, one pass of exact integers now), on
+ * 800 and 10,000 bars; and the formula engine on MACD+KDJ+BOLL with its MA
  * computed by each kernel (the same plan, the catalog's MA swapped for the
  * old kernel while a second copy of the text is compiled). The target line
  * gives each ratio twice: from mitata's medians, and interleaved in CPU time
@@ -17,7 +18,7 @@ import { bench, do_not_optimize, group, summary } from "mitata";
 import { compileFormula, evaluatePlan } from "../core/formula/index.ts";
 import { FUNCTIONS } from "../core/formula/catalog/index.ts";
 import type { FunctionSpec, Kernel } from "../core/formula/catalog/spec.ts";
-import { ma } from "../core/formula/kernels/averages.ts";
+import { ma, wma } from "../core/formula/kernels/averages.ts";
 import { firstValid } from "../core/formula/kernels/operand.ts";
 import { RANGE } from "../core/formula/kernels/ranges.ts";
 import { sum } from "../core/formula/kernels/windows.ts";
@@ -109,14 +110,34 @@ function oldRollingSum(out: Float64Array, x: Float64Array, from: number, to: num
   return s;
 }
 
+/** WMA before issue 17 (constant N): each window summed afresh in doubles. */
+function oldWma(out: Float64Array, x: Float64Array, N: number): void {
+  const f = firstValid(x);
+  const reduce = (lo: number, hi: number) => {
+    let s = 0;
+    let w = 0;
+    for (let j = lo, k = 1; j <= hi; j++, k++) {
+      s += k * x[j]!;
+      w += k;
+    }
+    return s / w;
+  };
+  const hasNaN = (lo: number, hi: number) => {
+    for (let j = lo; j <= hi; j++) if (x[j] !== x[j]) return true;
+    return false;
+  };
+  for (let i = 0; i < out.length; i++) out[i] = N >= 1 && i - N + 1 >= f && !hasNaN(i - N + 1, i) ? reduce(i - N + 1, i) : NaN;
+}
+
 // ---- the cases ----------------------------------------------------------------------------------------------------
 
-type Case = readonly [label: string, column: (s: ReturnType<typeof randomWalk>) => Float64Array, kernel: "MA" | "SUM", N: number];
+type Case = readonly [label: string, column: (s: ReturnType<typeof randomWalk>) => Float64Array, kernel: "MA" | "SUM" | "WMA", N: number];
 const CASES: readonly Case[] = [
   ["MA(C,20)", (s) => s.close, "MA", 20],
   ["SUM(V,20)", (s) => s.vol, "SUM", 20],
   ["SUM(C,0)", (s) => s.close, "SUM", 0],
   ["MA((H+L+C)/3,14)", (s) => s.high.map((h, i) => (h + s.low[i]! + s.close[i]!) / 3), "MA", 14],
+  ["WMA(C,20)", (s) => s.close, "WMA", 20],
 ];
 const SIZES = [800, 10_000];
 
@@ -128,7 +149,7 @@ for (const n of SIZES) {
   const out = new Float64Array(n);
   for (const [label, column, kernel, N] of CASES) {
     const x = column(s);
-    const run = kernel === "MA" ? ([oldMa, ma] as const) : ([oldSum, sum] as const);
+    const run = kernel === "MA" ? ([oldMa, ma] as const) : kernel === "SUM" ? ([oldSum, sum] as const) : ([oldWma, wma] as const);
     pairs.push([`${label}, ${n} bars`, () => run[0](out, x, N), () => run[1](out, x, N)]);
   }
 }

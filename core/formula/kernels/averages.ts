@@ -9,9 +9,9 @@
  * EXPMA is EMA (the [UNVERIFIED] recommendation). Window averages (MA, WMA)
  * need N valid values and are invalid if any value in the window is.
  *
- * Exactness (issue 17). MA is exact for decimal windows (exact-sums.ts). A
- * recursive average cannot be: its exact value is a fraction with a growing
- * denominator. What holds instead: an input equal to the current average
+ * Exactness (issue 17). MA and WMA are exact for decimal windows
+ * (exact-sums.ts). A recursive average cannot be: its exact value is a
+ * fraction with a growing denominator. What holds instead: an input equal to the current average
  * leaves it unchanged to the bit, where a·X + b·Y rounds to a neighbour of X
  * in about one case in five. So on a flat stretch an average that has reached
  * the price stays on it, a constant input gives exactly that constant whatever

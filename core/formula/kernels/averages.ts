@@ -11,15 +11,16 @@
  *
  * Exactness (issue 17). MA and WMA are exact for decimal windows
  * (exact-sums.ts). A recursive average cannot be: its exact value is a
- * fraction with a growing denominator. What holds instead: an input equal
- * to the current average leaves it unchanged to the bit, where a·X + b·Y
- * rounds to a neighbour of X in about one case in five. So on a flat stretch an average that has reached
- * the price stays on it, a constant input gives exactly that constant whatever
- * N (EMA(C,5) and EMA(C,20) tie exactly and a strict CROSS of them cannot
- * fire), and two averages fed the same values from the same seed are
- * bit-identical (the fused loop's steps in recurrences.ts repeat them). An
- * exact decimal tie of two averages of different lengths elsewhere (a
- * coincidence of fractions) is not guaranteed to give equal doubles.
+ * fraction with a growing denominator. What holds instead: an input equal to
+ * the current average leaves it unchanged to the bit, where a·X + b·Y rounds
+ * to a neighbour of X in about one case in five. So on a flat stretch an
+ * average that has reached the price stays on it, a constant input gives
+ * exactly that constant whatever N (EMA(C,5) and EMA(C,20) tie exactly and a
+ * strict CROSS of them cannot fire), and two averages fed the same values
+ * from the same seed are bit-identical (the fused loop's steps in
+ * recurrences.ts repeat them). An exact decimal tie of two averages of
+ * different lengths elsewhere (a coincidence of fractions) is not guaranteed
+ * to give equal doubles.
  */
 import { exactWindows, weightedWindows, windowTotal } from "./exact-sums.ts";
 import { firstValid, type Operand } from "./operand.ts";

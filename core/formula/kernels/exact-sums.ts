@@ -1,31 +1,32 @@
 /**
- * Window sums that decide signals exactly (issue 17): MA and SUM read their
- * windows through here.
+ * Window sums that decide signals exactly (issue 17): MA, SUM and WMA read
+ * their windows through here.
  *
  * Rule. Bar data are decimals (prices in ticks of 0.01 or 0.001, volumes in
  * whole shares or lots). A value v is *decimal at scale P* (P = 10^k or
  * 3·10^k, k ≤ 6: the thirds make a typical price (H+L+C)/3 or (3C+H+L+O)/6
- * decimal too) when r = v·P lies within 2^-32·P + 2^-50·|r| of an integer q (a price that
- * is the double nearest its decimal lies within a few units in the last place
- * of it, and so do sums and differences of a few prices, whose noise this
- * absorbs) and |r| ≤ min(2^46, 2^52/N). A window whose values are all decimal at P is
- * read as those decimals: its total is the integer Σq, exact in a double (it
- * stays below 2^52, so a value added and later subtracted leaves nothing
- * behind), and the result is one division of two exact integers (Σq / (P·N)
- * for MA, Σq / P for SUM), which IEEE rounds correctly. Correct rounding is
- * monotonic and does not depend on P or on anything before the window: two
- * windows with equal decimal means give bit-identical doubles whatever their
- * lengths, a window of zeros (or of decimal terms that cancel) gives exactly
- * 0, and a strict comparison of two results never holds where the decimals
- * tie, so no epsilon is needed downstream.
+ * decimal too) when r = v·P lies within 2^-32·P + 2^-50·|r| of an integer q
+ * (a price that is the double nearest its decimal lies within a few units in
+ * the last place of it, and so do sums and differences of a few prices, whose
+ * noise this absorbs) and |r| ≤ min(2^46, 2^52/N). A window whose values are
+ * all decimal at P is read as those decimals: its total is the integer Σq,
+ * exact in a double (it stays below 2^52, so a value added and later
+ * subtracted leaves nothing behind), and the result is one division of two
+ * exact integers (Σq / (P·N) for MA, Σq / P for SUM), which IEEE rounds
+ * correctly. Correct rounding is monotonic and does not depend on P or on
+ * anything before the window: two windows with equal decimal means give
+ * bit-identical doubles whatever their lengths, a window of zeros (or of
+ * decimal terms that cancel) gives exactly 0, and a strict comparison of two
+ * results never holds where the decimals tie, so no epsilon is needed
+ * downstream.
  *
  * Causality. Every decision is made bar by bar from the bars seen so far,
  * never from later ones: P starts at 1 and grows (never shrinks, always to a
  * multiple of itself) when a value arrives that is decimal only at a finer
  * scale (then the current window is summed again at the new scale). Two
- * decimals within the tolerance of one value are further apart than twice
- * it, so a value reads as the same rational whatever P, and the result does
- * not depend on when P grew. A value that is not decimal at any scale (C/7,
+ * decimals within the tolerance of one value are further apart than twice it,
+ * so a value reads as the same rational whatever P, and the result does not
+ * depend on when P grew. A value that is not decimal at any scale (C/7,
  * SQRT(V), anything finer than 6 places) is added to a separate double sum,
  * and the window's result is then the double expression (Σq/P + rest)/N; when
  * the last such value has left the window that sum is reset to exactly 0, so
@@ -40,12 +41,12 @@
  * Speed (bench/exact-sums.bench.ts, against the running sums this replaced):
  * while a window is all decimal (prices, volumes, typical prices) the fast
  * loops do a test, a rounded difference and a division per bar: 1.3 to 1.8
- * times a running sum's CPU time on 10,000 bars (1.5 to 2.2 on 800, where
- * the old loop's few nanoseconds per call are most of it); the test of each
- * entering value is the cost, and it cannot be skipped, since a kernel
- * cannot know that a column it read before is unchanged. A window mixing decimal and
- * other values takes the general loop, about ten times a running sum's
- * time. Formulas and indicators spend little of their time here.
+ * times a running sum's CPU time on 10,000 bars (1.5 to 2.2 on 800, where the
+ * old loop's few nanoseconds per call are most of it); the test of each
+ * entering value is the cost, and it cannot be skipped, since a kernel cannot
+ * know that a column it read before is unchanged. A window mixing decimal and
+ * other values takes the general loop, about ten times a running sum's time.
+ * Formulas and indicators spend little of their time here.
  */
 import { doubles } from "./doubles.ts";
 import { RANGE } from "./ranges.ts";
@@ -161,10 +162,10 @@ const decimalAt = (r: number, q: number, tol: number, cap: number) => Math.abs(r
 
 /**
  * Bars [from, to) while every value in the window is decimal at P (ODD and
- * BAD are 0): the total changes by q of the entering value less q of the
- * leaving one (its v·P rounded again, the same q as when it entered), exact
- * integers. Returns `to`, or the first bar whose value is not decimal at P
- * (or would take a running total past 2^52), before touching it.
+ * BAD are 0): the total changes by the rounded scaled difference of the
+ * entering and leaving values (exactly q_in − q_out, see capFor), one add on
+ * the loop's chain. Returns `to`, or the first bar whose value is not decimal
+ * at P (or would take a running total past 2^52), before touching it.
  */
 function fast(out: Float64Array, x: Float64Array, f: number, w: number, mean: boolean, running: boolean, from: number, to: number, st: number[]): number {
   const P = st[SCALE]!;
@@ -282,8 +283,7 @@ function slide(
   let k = st[SLOT]! | 0;
   const P = st[SCALE]!;
   const tol = ABS * P;
-  const fine = FINEST;
-  const tolFine = ABS * fine;
+  const tolFine = ABS * FINEST;
   let cap = st[CAP]!;
   const D = P * N;
   let i = from;
@@ -292,7 +292,7 @@ function slide(
     const r = v * P;
     const q = r + MAGIC - MAGIC;
     const decimal = +(Math.abs(r - q) <= tol + Math.abs(r) * REL) & +(Math.abs(r) <= cap);
-    const r6 = v * fine;
+    const r6 = v * FINEST;
     const fineDecimal = +(Math.abs(r6 - (r6 + MAGIC - MAGIC)) <= tolFine + Math.abs(r6) * REL) & +(Math.abs(r6) <= cap);
     // invalid, or decimal at a finer scale than P: the caller's rare path
     if ((fineDecimal & (decimal ^ 1)) | +(v !== v)) {

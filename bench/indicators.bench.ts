@@ -10,12 +10,13 @@
  * timed code; ours computes more lines where the TDX indicator has more (RSI
  * 6/12/24, MA 5/10/20/60, KDJ's J).
  *
- * The package is loaded from its ES-module build (the same code, as fast):
- * its CommonJS bundle, loaded through tsx, detaches an ArrayBuffer, after
- * which V8 checks every typed-array access in the process and every loop
- * here ran 20–30% slower (see core/formula/kernels/doubles.ts). The server
- * itself loads such files; numbers measured here are those of a process that
- * does not.
+ * The process is server-like: it loads the HTTP indicator service, whose
+ * imports (@hono/zod-openapi → openapi3-ts → yaml, CommonJS loaded through
+ * tsx) detach an ArrayBuffer in the main isolate, as the server's do, after
+ * which V8 checks every typed-array access (see
+ * core/formula/kernels/doubles.ts; `node --trace-protector-invalidation`
+ * shows it). technicalindicators is loaded from its ES-module build (the
+ * same code, as fast); its figures are taken in the same process.
  */
 import { bench, do_not_optimize, group, summary } from "mitata";
 import type * as TechnicalIndicators from "technicalindicators";

@@ -2,22 +2,28 @@
  * Built-in indicators on 10,000 bars: the whole set (target: under 2 ms), with
  * fresh output arrays (the `IndicatorPlugin` contract) and with outputs in a
  * reused arena (what `/indicator/compute` does; writing ~70 fresh 80 KB
- * columns costs about as much as computing them); and side by side with the
+ * columns costs about as much as computing them), and the whole answer of
+ * the route for all of them (columns and the DataFrame JSON, what dominates
+ * a real request); and side by side with the
  * `technicalindicators` package on the indicators both have (target: 20×
  * faster). Theirs gets plain arrays, its input format, prepared outside the
  * timed code; ours computes more lines where the TDX indicator has more (RSI
  * 6/12/24, MA 5/10/20/60, KDJ's J).
  *
- * The package is loaded from its ES-module build (the same code, as fast):
- * its CommonJS bundle, loaded through tsx, detaches an ArrayBuffer, after
- * which V8 checks every typed-array access in the process and every loop
- * here ran 20–30% slower (see core/formula/kernels/doubles.ts). The server
- * itself loads such files; numbers measured here are those of a process that
- * does not.
+ * The process is server-like: it loads the HTTP indicator service, whose
+ * imports (@hono/zod-openapi → openapi3-ts → yaml, CommonJS loaded through
+ * tsx) detach an ArrayBuffer in the main isolate, as the server's do, after
+ * which V8 checks every typed-array access (see
+ * core/formula/kernels/doubles.ts; `node --trace-protector-invalidation`
+ * shows it). technicalindicators is loaded from its ES-module build (the
+ * same code, as fast); its figures are taken in the same process.
  */
 import { bench, do_not_optimize, group, summary } from "mitata";
 import type * as TechnicalIndicators from "technicalindicators";
+import { IndicatorService } from "../adapters/http/indicators/indicator-service.ts";
+import { parseOhlcvRecords } from "../adapters/http/validation/ohlcv-records.ts";
 import { ColumnArena } from "../core/indicators/column-arena.ts";
+import { loadPlugins } from "../plugins/index.ts";
 import { formulaIndicators, indicators } from "../plugins/indicators/index.ts";
 import { randomWalk } from "../tests/plugins/indicators/market.ts";
 import { fmtMs, fmtRatio, target } from "./targets.ts";
@@ -46,6 +52,16 @@ const pairs: readonly [string, string, () => unknown][] = [
 
 const arena = new ColumnArena();
 
+// The whole answer of POST /indicator/compute for all of them (keep_ohlcv false): columns and DataFrame JSON bytes.
+const service = new IndicatorService(await loadPlugins());
+const sent = Array.from({ length: s.length }, (_, i) => ({ date: new Date(s.time[i]!).toISOString().slice(0, 10), open: s.open[i], high: s.high[i], low: s.low[i], close: s.close[i], vol: s.vol[i] }));
+const records = parseOhlcvRecords(sent, "data", { requireTime: false });
+if (!records.ok) throw new Error("bench records rejected");
+const everyIndicator = service.resolve(formulaIndicators.map((p) => p.id), null);
+if (!everyIndicator.ok) throw new Error("bench indicators rejected");
+const answer = () => service.frame({ records, requests: everyIndicator.value, keepOhlcv: false });
+const ANSWER = `all ${formulaIndicators.length} as /indicator/compute answers them (columns and ${(answer().length / 1e6).toFixed(1)} MB of JSON)`;
+
 const ALL_ARENA = `all ${formulaIndicators.length} indicators, outputs in a reused arena`;
 group("indicators: every built-in on 10,000 bars", () => {
   bench(`all ${indicators.length} indicators, fresh output arrays`, () => {
@@ -55,6 +71,7 @@ group("indicators: every built-in on 10,000 bars", () => {
     arena.reset();
     for (const p of formulaIndicators) do_not_optimize(p.compute(s, {}, arena.take));
   });
+  bench(ANSWER, () => do_not_optimize(answer()));
 });
 
 summary(() => {
@@ -79,7 +96,11 @@ for (const [id, name, theirs] of pairs) {
 
 target(`1. indicators: all ${formulaIndicators.length} on 10,000 bars, outputs as /indicator/compute writes them, ≤ 1.5 ms`, (r) => {
   const ms = r.median(ALL_ARENA);
-  return { measured: fmtMs(ms), peer: `technicalindicators' 8 ${fmtMs(r.median("technicalindicators"))}`, met: ms <= 1.5 };
+  return {
+    measured: `${fmtMs(ms)} (the whole answer, with its JSON: ${fmtMs(r.median(ANSWER))})`,
+    peer: `technicalindicators' 8 ${fmtMs(r.median("technicalindicators"))}`,
+    met: ms <= 1.5,
+  };
 });
 target(`1. indicators: all ${formulaIndicators.length} ≥ 20× faster than technicalindicators' 8`, (r) => {
   const ratio = r.median("technicalindicators") / r.median(ALL_ARENA);

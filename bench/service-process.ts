@@ -28,22 +28,47 @@ export function spawnService(port: number, dataDir: string, env: Record<string, 
   return spawn(process.execPath, ["--max-semi-space-size=32", "--import", "tsx", "apps/server/main.ts"], {
     cwd: ROOT,
     env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: "silent", ...env },
-    stdio: "ignore",
+    // the log is read only when asked for (LOG_LEVEL set by the caller)
+    stdio: ["ignore", env.LOG_LEVEL ? "pipe" : "ignore", "ignore"],
+  });
+}
+
+/** Resolves when the service logs that its start-up warm-up is done (it must run with LOG_LEVEL info or finer). */
+function warmUpDone(child: ChildProcess): Promise<void> {
+  return new Promise((resolve, reject) => {
+    let log = "";
+    child.stdout!.on("data", (d: Buffer) => {
+      log += d.toString();
+      if (log.includes('"msg":"warm-up done"')) resolve();
+      log = log.slice(-200);
+    });
+    child.once("exit", () => reject(new Error("the service exited before its warm-up was done")));
   });
 }
 
 export interface RunningService {
   readonly dataDir: string;
+  /** `http://127.0.0.1:<port>` */
+  readonly url: string;
+  /** Resolves when the start-up warm-up is done (`startService(…, { warmUp: true })` only). */
+  readonly warmed: Promise<void>;
   /** Resolves with the body's byte count; anything but 200 rejects. A body may be sent with a Content-Encoding. */
   request(method: string, path: string, json?: string | Uint8Array, encoding?: string): Promise<number>;
   get(path: string): Promise<number>;
 }
 
-/** Starts the service on a fresh data directory (stopped when this process exits) and waits for `/health`. */
-export async function startService(label: string, env: Record<string, string> = {}): Promise<RunningService> {
+/**
+ * Starts the service on a fresh data directory (stopped when this process
+ * exits) and waits for `/health`; with `warmUp`, it also reads the log to tell
+ * when the background warm-up is done (`warmed`), so that steady-state figures
+ * are not taken while it runs.
+ */
+export async function startService(label: string, env: Record<string, string> = {}, opts: { warmUp?: boolean } = {}): Promise<RunningService> {
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), `tdx-forge-bench-${label}-`));
-  const child = spawnService(port, dataDir, env);
+  const child = spawnService(port, dataDir, opts.warmUp ? { ...env, LOG_LEVEL: "info", WARM_UP: "1" } : env);
+  const warmed = opts.warmUp ? warmUpDone(child) : Promise.resolve();
+  warmed.catch(() => {});
   process.once("exit", () => child.kill("SIGTERM"));
   const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
   const request = (method: string, path: string, json?: string | Uint8Array, encoding?: string) =>
@@ -67,5 +92,5 @@ export async function startService(label: string, env: Record<string, string> = 
       await new Promise((r) => setTimeout(r, 50));
     }
   }
-  return { dataDir, request, get };
+  return { dataDir, url: `http://127.0.0.1:${port}`, warmed, request, get };
 }

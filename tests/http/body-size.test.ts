@@ -110,6 +110,29 @@ describe("request body size and Content-Encoding", () => {
     }
   });
 
+  test("a body sent in chunks (no Content-Length) is held to the same limits as a declared one", async () => {
+    const chunked = (path: string, parts: readonly string[]) =>
+      new Promise<{ status: number; body: any; chunked: boolean }>((resolve, reject) => {
+        const req = request(new URL(path, s.url), { method: "POST", headers: { "content-type": "application/json" } }, (res) => {
+          let text = "";
+          res.setEncoding("utf8");
+          res.on("data", (d) => (text += d));
+          res.on("end", () => resolve({ status: res.statusCode ?? 0, body: JSON.parse(text), chunked: req.getHeader("content-length") === undefined }));
+        });
+        req.on("error", (e) => (req.writableEnded ? undefined : reject(e)));
+        for (const p of parts) req.write(p);
+        req.end();
+      });
+    const head = '{"strategy":"ma_cross","params":{"fast":0},"pad":"';
+    let r = await chunked("/api/v1/backtest/run/async", [head, "x".repeat(MIB), '"}']);
+    assert.ok(r.chunked, "the upload has no Content-Length");
+    assert.equal(r.status, 413);
+    assert.match(r.body.detail, /1048576 bytes$/);
+    r = await chunked("/api/v1/backtest/run/async", [head, "x".repeat(1000), '"}']);
+    assert.equal(r.status, 422, "a small chunked body reaches validation");
+    assert.ok(r.body.detail.some((d: { loc: unknown[] }) => JSON.stringify(d.loc) === '["body","params","fast"]'), "the bad parameter is reported");
+  });
+
   test("broken gzip is 400 and an unknown encoding 415, never a 500", async () => {
     let r = await post("/api/v1/backtest/run", Uint8Array.of(0x1f, 0x8b, 8, 0, 1, 2, 3, 4, 5), "gzip");
     assert.equal(r.status, 400);

@@ -74,6 +74,10 @@ export function bodySize(): MiddlewareHandler {
   };
   return (c, next) => {
     const max = bodyLimitOf(c.req.method, c.req.path);
+    // A declared length (Node's parser reads exactly that many bytes) is checked here: hono's limiter asks
+    // for the body stream first, which turns the node request into a web one and reads it through streams.
+    const declared = c.req.header("transfer-encoding") === undefined ? c.req.header("content-length") : undefined;
+    if (declared !== undefined && /^\d+$/.test(declared)) return Number(declared) > max ? Promise.resolve(tooLarge(c, max, false)) : inflate(c, next, max);
     return limiter(max)(c, () => inflate(c, next, max) as Promise<void>);
   };
 }

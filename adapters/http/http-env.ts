@@ -3,22 +3,22 @@ import type { TrustedProxy } from "../../core/auth/address.ts";
 import type { HostRules } from "../../core/auth/host-origin.ts";
 import type { UpgradeWebSocket } from "hono/ws";
 import type { WsHub } from "./ws/ws-hub.ts";
-import type { AuthService } from "./auth/auth-service.ts";
+import type { AuthService } from "../../core/app/auth/auth-service.ts";
 import type { Clock } from "../../ports/clock.ts";
 import type { Logger } from "../../ports/logger.ts";
 import type { PluginRegistry } from "../../ports/plugins.ts";
 import type { QuoteSource } from "../../ports/quote-source.ts";
-import type { BarService } from "./bars/bar-service.ts";
-import type { FormulaService } from "./formula/formula-service.ts";
-import type { IndicatorService } from "./indicators/indicator-service.ts";
-import type { SecurityDirectory } from "./quotes/security-directory.ts";
-import type { HostService } from "./server/host-service.ts";
+import type { BarService } from "../../core/app/bars/bar-service.ts";
+import type { FormulaService } from "../../core/app/formula/formula-service.ts";
+import type { IndicatorService } from "../../core/app/indicators/indicator-service.ts";
+import type { SecurityDirectory } from "../../core/app/quotes/security-directory.ts";
+import type { HostService } from "../tdx/tdx-host-service.ts";
 import type { BacktestArea } from "./backtest/backtest-routes.ts";
-import type { ExternalServices } from "./external/external-services.ts";
-import type { LlmConfigService } from "./llm/llm-service.ts";
+import type { ExternalServices } from "../../core/app/external/external-services.ts";
+import type { LlmConfigService } from "../../core/app/llm/llm-service.ts";
 import type { MarketDataServices } from "./market/market-data-services.ts";
-import type { ResearchService } from "./research/research-service.ts";
-import type { StoreService } from "./store/store-service.ts";
+import type { ResearchService } from "../../core/app/research/research-service.ts";
+import type { StoreService } from "../../core/app/store/store-service.ts";
 
 /** What the HTTP adapter needs from the composition root. */
 export interface HttpDeps {

@@ -11,7 +11,7 @@
  * SYNC_AT (`HH:MM`, China time, weekdays) queues a sync each day after the close;
  * the clock is the service's, so tests move it by hand.
  */
-import { StoreService } from "../../adapters/http/store/store-service.ts";
+import { StoreService } from "../../core/app/store/store-service.ts";
 import { defaultSqliteOpener } from "../../adapters/sqlite/sqlite-opener.ts";
 import { MarketStore } from "../../adapters/store/market-store.ts";
 import { type SyncOptions, type SyncReport, syncStore } from "../../adapters/store/store-sync.ts";

@@ -16,7 +16,7 @@ import { setCookie } from "hono/cookie";
 import { PASSWORD_MAX, SESSION_COOKIE, SESSION_TTL_SECONDS } from "../../../core/auth/session-policy.ts";
 import type { HttpEnv } from "../http-env.ts";
 import { HttpError } from "../http-error.ts";
-import type { AuthService } from "./auth-service.ts";
+import type { AuthService } from "../../../core/app/auth/auth-service.ts";
 
 export const LOGIN_PAGE = "/api/auth/login-page";
 

@@ -12,7 +12,7 @@ import { CONFIG_FIELDS, PORTFOLIO_FIELDS, compileSignalFormula } from "../../../
 import { FORMULA_PARAM_LIMIT } from "../../../core/formula/param-limit.ts";
 import type { PluginRegistry } from "../../../ports/plugins.ts";
 import { qEnum } from "../validation/query.ts";
-import { SYMBOL_PATTERN } from "./bar-loader.ts";
+import { SYMBOL_PATTERN } from "../../../core/app/backtest/bar-loader.ts";
 import { configShape } from "./config-schema.ts";
 
 /**

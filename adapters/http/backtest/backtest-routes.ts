@@ -8,10 +8,10 @@ import { frameResponse } from "../frames/data-frame.ts";
 import type { HttpEnv } from "../http-env.ts";
 import { errorResponses, jsonOk } from "../schemas/common.ts";
 import { registerStrategyLibraryRoutes } from "../strategies/strategy-library-routes.ts";
-import type { StrategyLibraryService } from "../strategies/strategy-library-service.ts";
+import type { StrategyLibraryService } from "../../../core/app/strategies/strategy-library-service.ts";
 import { backtestRequestSchemas } from "./backtest-requests.ts";
 import { BacktestResultSchema, PERFORMANCE_NOTATION, PortfolioResultSchema, StrategySchemaResponse, TaskSubmitResponseSchema } from "./backtest-responses.ts";
-import type { BacktestService } from "./backtest-service.ts";
+import type { BacktestService } from "../../../core/app/backtest/backtest-service.ts";
 import { backtestResultJson } from "./result-json.ts";
 import { registerTaskRoutes } from "./task-routes.ts";
 

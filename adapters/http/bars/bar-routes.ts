@@ -3,11 +3,11 @@ import { BAR_CATEGORY_NAMES } from "../../../core/bars/categories.ts";
 import { type Column, dataFrameJson, DataFrameSchema, frameResponse, num, plain } from "../frames/data-frame.ts";
 import type { HttpEnv } from "../http-env.ts";
 import { HttpError } from "../http-error.ts";
-import { MARKETS, SZ_SH } from "../quotes/markets.ts";
-import type { SecurityDirectory } from "../quotes/security-directory.ts";
+import { MARKETS, SZ_SH } from "../../../core/app/quotes/markets.ts";
+import type { SecurityDirectory } from "../../../core/app/quotes/security-directory.ts";
 import { errorResponses, jsonOk } from "../schemas/common.ts";
 import { qCode, qInt, qMarket, qEnum, U16_MAX } from "../validation/query.ts";
-import type { BarAnswer, BarService } from "./bar-service.ts";
+import type { BarAnswer, BarService } from "../../../core/app/bars/bar-service.ts";
 import { startFitsRequest } from "./bar-start.ts";
 
 const tags = ["bars"];

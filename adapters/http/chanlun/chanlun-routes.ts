@@ -5,19 +5,19 @@ import { classifySecurity } from "../../../core/bars/security-kind.ts";
 import { analyzeChan } from "../../../core/chan/analyze.ts";
 import { chanToJson } from "../../../core/chan/to-json.ts";
 import { parseChanOptions } from "../../../core/chan/validate-options.ts";
-import type { BarService } from "../bars/bar-service.ts";
+import type { BarService } from "../../../core/app/bars/bar-service.ts";
 import type { HttpEnv } from "../http-env.ts";
 import { HttpError } from "../http-error.ts";
-import { MARKETS } from "../quotes/markets.ts";
-import type { SecurityDirectory } from "../quotes/security-directory.ts";
+import { MARKETS } from "../../../core/app/quotes/markets.ts";
+import type { SecurityDirectory } from "../../../core/app/quotes/security-directory.ts";
 import { errorResponses, jsonOk } from "../schemas/common.ts";
 import { RequestValidationError } from "../validation/fastapi-errors.ts";
 import { parseOhlcvRecords } from "../validation/ohlcv-records.ts";
 import { qCode, qEnum, qMarket, U16_MAX } from "../validation/query.ts";
 import { startFitsRequest } from "../bars/bar-start.ts";
-import { easyTdxFields } from "./chanlun-compat.ts";
-import { BarLoader } from "../backtest/bar-loader.ts";
-import { isLowerLevel, lowLevelCount, multiLevel } from "./chanlun-multi-level.ts";
+import { easyTdxFields } from "../../../core/app/chanlun/chanlun-compat.ts";
+import { BarLoader } from "../../../core/app/backtest/bar-loader.ts";
+import { isLowerLevel, lowLevelCount, multiLevel } from "../../../core/app/chanlun/chanlun-multi-level.ts";
 
 const MAX_INLINE_BARS = 20_000;
 

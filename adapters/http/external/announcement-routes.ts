@@ -4,7 +4,7 @@ import type { HttpEnv } from "../http-env.ts";
 import { errorResponses, jsonOk } from "../schemas/common.ts";
 import { qCode, qInt } from "../validation/query.ts";
 import { RequestValidationError } from "../validation/fastapi-errors.ts";
-import type { AnnouncementService } from "./announcement-service.ts";
+import type { AnnouncementService } from "../../../core/app/external/announcement-service.ts";
 import { cacheHeader } from "./cache-header.ts";
 
 export const ANNOUNCEMENT_COLUMNS = ["title", "type", "date", "url", "code", "org_id", "announcement_id", "announcement_time", "pdf_url"] as const;

@@ -8,13 +8,13 @@ import { gpcwFieldName } from "../../tdx/files/gpcw-fields.ts";
 import { type Column, dataFrameJson, DataFrameSchema, frameResponse, num, rowsFrame, str } from "../frames/data-frame.ts";
 import type { HttpEnv } from "../http-env.ts";
 import { HttpError } from "../http-error.ts";
-import { marketId, marketName, SZ_SH } from "../quotes/markets.ts";
-import type { SecurityDirectory } from "../quotes/security-directory.ts";
+import { marketId, marketName, SZ_SH } from "../../../core/app/quotes/markets.ts";
+import type { SecurityDirectory } from "../../../core/app/quotes/security-directory.ts";
 import { errorResponses, jsonOk } from "../schemas/common.ts";
 import { qCode, qInt, qMarket, U32_MAX } from "../validation/query.ts";
 import { encodeGbk } from "../../tdx/tdx-gbk.ts";
-import type { FinancialFiles } from "./financial-files.ts";
-import { requireKnownSecurity } from "./known-security.ts";
+import type { FinancialFiles } from "../../tdx/files/financial-files.ts";
+import { requireKnownSecurity } from "../../../core/app/quotes/known-security.ts";
 
 const tags = ["finance"];
 const ref = { market: qMarket(SZ_SH), code: qCode() };

@@ -2,7 +2,7 @@ import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
 import { DataFrameSchema, frameResponse } from "../frames/data-frame.ts";
 import type { HttpEnv } from "../http-env.ts";
 import { errorResponses, jsonOk } from "../schemas/common.ts";
-import type { IndicatorService } from "./indicator-service.ts";
+import type { IndicatorService } from "../../../core/app/indicators/indicator-service.ts";
 import { ohlcvRecordsField } from "../validation/ohlcv-records.ts";
 
 const tags = ["indicator"];

@@ -4,12 +4,12 @@
  * as one dependency.
  */
 import type { PoolMember } from "../../../core/market/core-leaders.ts";
-import type { ServerFileCache } from "../block/server-file-cache.ts";
-import type { FinancialFiles } from "../finance/financial-files.ts";
-import type { FundFlowService } from "./fund-flow-service.ts";
-import type { MarketSnapshot } from "./market-snapshot.ts";
-import type { StrengthService } from "./strength-service.ts";
-import type { MacService } from "../board-mac/mac-service.ts";
+import type { ServerFileCache } from "../../tdx/files/server-file-cache.ts";
+import type { FinancialFiles } from "../../tdx/files/financial-files.ts";
+import type { FundFlowService } from "../../../core/app/market/fund-flow-service.ts";
+import type { MarketSnapshot } from "../../../core/app/market/market-snapshot.ts";
+import type { StrengthService } from "../../../core/app/market/strength-service.ts";
+import type { MacService } from "../../../core/app/boards/mac-service.ts";
 import type { ExClient } from "../../tdx/ex/ex-client.ts";
 
 export interface MarketDataServices {

@@ -7,7 +7,7 @@ import { type Column, dataFrameJson, DataFrameSchema, frameResponse, num as numC
 import type { HttpEnv } from "../http-env.ts";
 import { errorResponses, jsonOk } from "../schemas/common.ts";
 import { qCode, qMarket } from "../validation/query.ts";
-import { MARKETS, marketId, marketName } from "./markets.ts";
+import { MARKETS, marketId, marketName } from "../../../core/app/quotes/markets.ts";
 
 const QuoteRequest = z
   .object({

@@ -3,7 +3,7 @@ import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
 import type { HttpEnv } from "../http-env.ts";
 import { HttpError } from "../http-error.ts";
 import { charString, errorResponses, jsonOk } from "../schemas/common.ts";
-import { MAX_SAVED_STRATEGIES, MAX_SAVED_STRATEGY_BYTES, type StrategyLibraryService } from "./strategy-library-service.ts";
+import { MAX_SAVED_STRATEGIES, MAX_SAVED_STRATEGY_BYTES, type StrategyLibraryService } from "../../../core/app/strategies/strategy-library-service.ts";
 
 const tags = ["strategies"];
 const Json = z.record(z.string(), z.unknown());

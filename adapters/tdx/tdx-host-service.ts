@@ -18,7 +18,7 @@ import { hostKey, isLoopback, parseHostList, PREFERRED_HOST_KEY, type TdxHost } 
 import { type HostProbe, TdxPool } from "./tdx-pool.ts";
 import type { Clock } from "../../ports/clock.ts";
 import type { SettingsStore } from "../../ports/settings-store.ts";
-import { HttpError } from "../http/http-error.ts";
+import { InvalidRequestError } from "../../core/app/app-errors.ts";
 
 /** What a failed probe or switch reports, whatever the socket said. */
 export const NOT_TDX = "not a TDX server (no TDX handshake answer)";
@@ -73,11 +73,11 @@ export class HostService {
     try {
       h = known ?? parseHostList(text)[0];
     } catch (e) {
-      throw new HttpError(400, (e as Error).message);
+      throw new InvalidRequestError((e as Error).message);
     }
-    if (!h) throw new HttpError(400, `no host given`);
+    if (!h) throw new InvalidRequestError(`no host given`);
     if (this.allowPublic) return h;
-    const refuse = () => new HttpError(400, `QUOTE_SOURCE=${this.source} dials only loopback hosts; set QUOTE_SOURCE=tdx to use ${hostKey(h)}`);
+    const refuse = () => new InvalidRequestError(`QUOTE_SOURCE=${this.source} dials only loopback hosts; set QUOTE_SOURCE=tdx to use ${hostKey(h)}`);
     const addresses = isIP(h.host) ? [h.host] : await this.lookupHost(h.host).catch(() => [] as string[]);
     if (addresses.length === 0 || !addresses.every(isLoopback)) throw refuse();
     return { ...h, host: addresses[0] };
@@ -103,7 +103,7 @@ export class HostService {
 
   async switchTo(text: string): Promise<{ ok: boolean; host: string; message: string }> {
     const h = await this.resolve(text);
-    if (!this.pool) throw new HttpError(400, `QUOTE_SOURCE=${this.source} has no quote-server connection to switch`);
+    if (!this.pool) throw new InvalidRequestError(`QUOTE_SOURCE=${this.source} has no quote-server connection to switch`);
     try {
       await this.pool.switchTo(h);
     } catch {

@@ -15,7 +15,7 @@
 import { existsSync, realpathSync } from "node:fs";
 import { homedir } from "node:os";
 import { isAbsolute, join, relative, resolve } from "node:path";
-import { HttpError } from "../http/http-error.ts";
+import { InvalidRequestError } from "../../core/app/app-errors.ts";
 
 export interface VipdocLocatorOptions {
   /** VIPDOC_DIR. */
@@ -101,13 +101,13 @@ export class VipdocLocator {
       const allowed = target !== undefined && this.#bases().some((b) => under(target, b.dir) !== undefined);
       const root = allowed ? vipdocRoot(target) : undefined;
       if (!root) {
-        throw new HttpError(400, `vipdoc ${explicit} is not a TDX vipdoc directory (sh/lday or sz/lday) at or under VIPDOC_DIR, VIPDOC_ROOTS or the data directory`);
+        throw new InvalidRequestError(`vipdoc ${explicit} is not a TDX vipdoc directory (sh/lday or sz/lday) at or under VIPDOC_DIR, VIPDOC_ROOTS or the data directory`);
       }
       return root;
     }
     if (this.#opts.configured) {
       const root = vipdocRoot(this.#opts.configured);
-      if (!root) throw new HttpError(400, `VIPDOC_DIR has no sh/lday or sz/lday folder`);
+      if (!root) throw new InvalidRequestError(`VIPDOC_DIR has no sh/lday or sz/lday folder`);
       return root;
     }
     const stored = this.#opts.store && vipdocRoot(this.#opts.store);
@@ -117,6 +117,6 @@ export class VipdocLocator {
       const root = vipdocRoot(dir);
       if (root) return root;
     }
-    throw new HttpError(400, "No offline daily data found: pass `vipdoc` (a TDX vipdoc directory) or set VIPDOC_DIR");
+    throw new InvalidRequestError("No offline daily data found: pass `vipdoc` (a TDX vipdoc directory) or set VIPDOC_DIR");
   }
 }

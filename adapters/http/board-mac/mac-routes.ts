@@ -4,7 +4,7 @@ import { dayStart } from "../../../core/bars/session-clock.ts";
 import type { Clock } from "../../../ports/clock.ts";
 import { unusualLabel, unusualPayload } from "../../../core/quotes/unusual-events.ts";
 import { QUOTE_CATEGORIES } from "../../tdx/mac/mac-board-code.ts";
-import { FIELDS_BASIC } from "../../tdx/mac/mac-fields.ts";
+import { FIELDS_BASIC } from "../../../core/quotes/mac-query.ts";
 import { DataFrameSchema, frameResponse, rowsFrame } from "../frames/data-frame.ts";
 import type { HttpEnv } from "../http-env.ts";
 import { marketId, SZ_SH } from "../../../core/app/quotes/markets.ts";

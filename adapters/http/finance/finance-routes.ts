@@ -7,7 +7,6 @@ import type { QuoteSource } from "../../../ports/quote-source.ts";
 import { gpcwFieldName } from "../../tdx/files/gpcw-fields.ts";
 import { type Column, dataFrameJson, DataFrameSchema, frameResponse, num, rowsFrame, str } from "../frames/data-frame.ts";
 import type { HttpEnv } from "../http-env.ts";
-import { HttpError } from "../http-error.ts";
 import { marketId, marketName, SZ_SH } from "../../../core/app/quotes/markets.ts";
 import type { SecurityDirectory } from "../../../core/app/quotes/security-directory.ts";
 import { errorResponses, jsonOk } from "../schemas/common.ts";
@@ -15,6 +14,7 @@ import { qCode, qInt, qMarket, U32_MAX } from "../validation/query.ts";
 import { encodeGbk } from "../../tdx/tdx-gbk.ts";
 import type { FinancialFiles } from "../../tdx/files/financial-files.ts";
 import { requireKnownSecurity } from "../../../core/app/quotes/known-security.ts";
+import { NotFoundError } from "../../../core/app/app-errors.ts";
 
 const tags = ["finance"];
 const ref = { market: qMarket(SZ_SH), code: qCode() };
@@ -142,7 +142,7 @@ export function registerFinanceRoutes(app: OpenAPIHono<HttpEnv>, src: QuoteSourc
     async (c) => {
       const q = c.req.valid("query");
       const f = await src.finance(id(q));
-      if (!f) throw new HttpError(404, `Unknown security ${q.market}:${q.code}`);
+      if (!f) throw new NotFoundError(`Unknown security ${q.market}:${q.code}`);
       const row = Object.fromEntries(FINANCE_COLUMNS.map(([k, get]) => [k, get(f)]));
       return c.json(rowsFrame(FINANCE_COLUMNS.map(([k]) => k), [row]), 200);
     },

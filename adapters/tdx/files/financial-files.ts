@@ -15,7 +15,7 @@ import { decodeGpcwList, type GpcwListEntry, type GpcwReport, unzipGpcw } from "
 import { downloadReportFile, type FileSource } from "./server-file.ts";
 import { TdxDecodeError } from "../tdx-errors.ts";
 import type { Clock } from "../../../ports/clock.ts";
-import { HttpError } from "../../http/http-error.ts";
+import { NotFoundError } from "../../../core/app/app-errors.ts";
 
 export const GPCW_INDEX = "tdxfin/gpcw.txt";
 const LIST_TTL_MS = 10 * 60_000;
@@ -56,7 +56,7 @@ export class FinancialFiles {
     const path = filename.includes("/") ? filename : posix.join(posix.dirname(GPCW_INDEX), filename);
     const name = basename(path);
     const entry = (await this.list()).find((e) => e.filename === name);
-    if (!entry) throw new HttpError(404, `${filename} is not listed in ${GPCW_INDEX}`);
+    if (!entry) throw new NotFoundError(`${filename} is not listed in ${GPCW_INDEX}`);
     const key = `${entry.hash}-${name}`;
     const hit = this.#parsed.get(key);
     if (hit) return hit;

@@ -5,8 +5,8 @@ import type { AuthStore, PasswordRecord } from "../../../ports/auth-store.ts";
 import type { Clock } from "../../../ports/clock.ts";
 import type { PasswordHasher } from "../../../ports/password-hasher.ts";
 import type { SessionTokens } from "../../../ports/session-tokens.ts";
-import { HttpError } from "../../../adapters/http/http-error.ts";
 import { HashSlots } from "./hash-slots.ts";
+import { ConflictError, ForbiddenError, TooManyAttemptsError, UnauthenticatedError } from "../app-errors.ts";
 
 export interface AuthDeps {
   store: AuthStore;
@@ -106,12 +106,12 @@ export class AuthService {
 
   async setup(address: string, password: string) {
     if (!isLocalOrPrivate(address)) {
-      throw new HttpError(403, "Password setup is only allowed from the local machine or a private network");
+      throw new ForbiddenError("Password setup is only allowed from the local machine or a private network");
     }
-    if (this.#configured) throw new HttpError(409, "Password already configured");
+    if (this.#configured) throw new ConflictError("Password already configured");
     const rec = await this.#slots.run(() => this.#d.hasher.hash(password));
     if (!(await this.#d.store.createPassword(rec, this.#d.clock.now()))) {
-      throw new HttpError(409, "Password already configured");
+      throw new ConflictError("Password already configured");
     }
     this.#configured = true;
     this.#end();
@@ -129,11 +129,11 @@ export class AuthService {
     const rec = await store.getPassword();
     const lock = this.#throttle.check(address, clock.now());
     if (lock.locked) {
-      throw new HttpError(429, `Too many failed attempts; try again in ${lock.remainingSeconds} seconds`);
+      throw new TooManyAttemptsError(`Too many failed attempts; try again in ${lock.remainingSeconds} seconds`);
     }
-    if (!rec) throw new HttpError(409, "Password not configured yet");
+    if (!rec) throw new ConflictError("Password not configured yet");
     this.#throttle.recordFailure(address, clock.now());
-    if (!(await this.#verify(address, password, rec))) throw new HttpError(401, "Incorrect password");
+    if (!(await this.#verify(address, password, rec))) throw new UnauthenticatedError("Incorrect password");
     this.#throttle.clear(address);
     const now = clock.now();
     if (hasher.needsRehash(rec)) await store.updatePasswordHash(await this.#slots.run(() => hasher.hash(password)), now);
@@ -165,11 +165,11 @@ export class AuthService {
 
   async changePassword(token: string | undefined, address: string, oldPassword: string, newPassword: string) {
     const { store, hasher, clock } = this.#d;
-    if ((await this.#session(token)) === undefined) throw new HttpError(401, GATE_DETAIL.unauthenticated);
+    if ((await this.#session(token)) === undefined) throw new UnauthenticatedError(GATE_DETAIL.unauthenticated);
     const rec = await store.getPassword();
-    if (!rec) throw new HttpError(409, "Password not configured yet");
+    if (!rec) throw new ConflictError("Password not configured yet");
     this.#throttle.recordFailure(address, clock.now());
-    if (!(await this.#verify(address, oldPassword, rec))) throw new HttpError(401, "Incorrect old password");
+    if (!(await this.#verify(address, oldPassword, rec))) throw new UnauthenticatedError("Incorrect old password");
     this.#throttle.refund(address, clock.now());
     await store.replacePasswordAndRevokeSessions(await this.#slots.run(() => hasher.hash(newPassword)), clock.now());
     this.#sessions.clear();

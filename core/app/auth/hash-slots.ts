@@ -6,7 +6,7 @@
  * hashes run at once; later ones wait in order, and beyond
  * {@link HASH_QUEUE} waiting the answer is 503 instead of an ever longer wait.
  */
-import { HttpError } from "../../../adapters/http/http-error.ts";
+import { BusyError } from "../app-errors.ts";
 
 export const HASH_CONCURRENCY = 2;
 export const HASH_QUEUE = 64;
@@ -22,7 +22,7 @@ export class HashSlots {
 
   async run<T>(work: () => Promise<T>): Promise<T> {
     if (this.#running >= this.concurrency) {
-      if (this.#waiting.length >= this.queue) throw new HttpError(503, "Too many password checks in progress; try again shortly");
+      if (this.#waiting.length >= this.queue) throw new BusyError("Too many password checks in progress; try again shortly");
       await new Promise<void>((resolve) => this.#waiting.push(resolve));
     } else this.#running++;
     try {

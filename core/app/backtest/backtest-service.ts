@@ -16,9 +16,7 @@ import {
 } from "../../backtest/index.ts";
 import type { PluginRegistry, StrategyPlugin } from "../../../ports/plugins.ts";
 import type { TaskRunner, TaskSummary } from "../../../ports/task-runner.ts";
-import { HttpError } from "../../../adapters/http/http-error.ts";
 import type { SecurityDirectory } from "../quotes/security-directory.ts";
-import { RequestValidationError } from "../../../adapters/http/validation/fastapi-errors.ts";
 import { parseOhlcvRecords } from "../../../adapters/http/validation/ohlcv-records.ts";
 import { splitSymbol, type BarLoader, type BarRequest } from "./bar-loader.ts";
 import type { BacktestBody, FormulaBacktestBody, FormulaScreenBody, MultiStrategyBody, PortfolioBody } from "../../../adapters/http/backtest/backtest-requests.ts";
@@ -28,6 +26,7 @@ import { runSingleTables } from "./strategy-run.ts";
 import { toWire } from "./wire-series.ts";
 import { fillTemplate } from "../../text/message-template.ts";
 import { DATA_LABELS, TASK_DESCRIPTIONS } from "../../text/task-texts.ts";
+import { InvalidFieldsError, InvalidRequestError } from "../app-errors.ts";
 
 /** Inline bars without a symbol trade by main-board rules (±10 %, 100-share lots). */
 const INLINE_SECURITY: SecurityInfo = { code: "000001", market: "SZ" };
@@ -57,7 +56,7 @@ export interface DataFields {
 export async function requestData(loader: BarLoader, b: DataFields): Promise<RequestData> {
   if (b.ohlcv != null) {
     const parsed = parseOhlcvRecords(b.ohlcv, "ohlcv");
-    if (!parsed.ok) throw new RequestValidationError(parsed.errors);
+    if (!parsed.ok) throw new InvalidFieldsError(parsed.errors);
     const security = b.symbol != null ? await loader.security(b.symbol) : INLINE_SECURITY;
     return { bars: parsed.series, security, label: fillTemplate(DATA_LABELS.inline, { bars: parsed.series.length }) };
   }
@@ -85,14 +84,14 @@ export class BacktestService {
 
   #plugin(id: string): StrategyPlugin<any> {
     const plugin = this.registry.strategies.get(id);
-    if (!plugin) throw new HttpError(400, `Unknown strategy '${id}'; choose one of: ${[...this.registry.strategies.keys()].join(", ")}`);
+    if (!plugin) throw new InvalidRequestError(`Unknown strategy '${id}'; choose one of: ${[...this.registry.strategies.keys()].join(", ")}`);
     return plugin;
   }
 
   /** `POST /backtest/run`: inline bars only, computed on the request; the tables are written to JSON by the route. */
   async run(body: BacktestBody): Promise<BacktestTables> {
     this.#plugin(body.strategy);
-    if (body.ohlcv == null) throw new HttpError(400, "The synchronous run needs inline ohlcv bars; to fetch by symbol use /backtest/run/async");
+    if (body.ohlcv == null) throw new InvalidRequestError("The synchronous run needs inline ohlcv bars; to fetch by symbol use /backtest/run/async");
     const data = await requestData(this.loader, body);
     return runSingleTables(this.registry, { strategy: body.strategy, params: body.params, config: configOf(body), security: data.security, bars: data.bars });
   }
@@ -130,7 +129,7 @@ export class BacktestService {
         ? [{ key: resultKey(body.stocks[i]!), security: r.value.security, bars: toWire(r.value.series), ...(body.weights != null ? { weight: body.weights[i]! } : {}) }]
         : [],
     );
-    if (legs.length === 0) throw new HttpError(400, `No bars for any stock: ${describe(skipped)}`);
+    if (legs.length === 0) throw new InvalidRequestError(`No bars for any stock: ${describe(skipped)}`);
     const input: PortfolioTaskInput = { strategy: body.strategy, params: body.params, config: checked(validatePortfolioConfig(body)), legs, skipped };
     return this.runner.submit({ kind: "portfolio", description: fillTemplate(TASK_DESCRIPTIONS.portfolio, { strategy: body.strategy, n: legs.length }), input });
   }
@@ -152,14 +151,14 @@ export class BacktestService {
       const key = seen === 1 ? base : `${base}#${seen}`;
       return [{ key, strategy: item.strategy, params: item.params, security: r.value.security, bars: toWire(r.value.series) }];
     });
-    if (slots.length === 0) throw new HttpError(400, `No bars for any strategy's symbol: ${describe(skipped)}`);
+    if (slots.length === 0) throw new InvalidRequestError(`No bars for any strategy's symbol: ${describe(skipped)}`);
     const input: MultiTaskInput = { config: configOf(body), slots, skipped };
     return this.runner.submit({ kind: "multi_strategy", description: fillTemplate(TASK_DESCRIPTIONS.multi_strategy, { n: slots.length }), input });
   }
 
   async submitFormulaScreen(body: FormulaScreenBody): Promise<TaskSummary> {
     const check = compileSignalFormula(body.text, body.params, body.signal, "none");
-    if (!check.ok) throw new HttpError(400, check.issues.map((i) => i.message).join("; "));
+    if (!check.ok) throw new InvalidRequestError(check.issues.map((i) => i.message).join("; "));
     const items = body.symbols != null ? await this.#named(body.symbols) : await this.#universe(body.universe);
     const input: ScreenTaskInput = {
       text: body.text,
@@ -202,7 +201,7 @@ export class BacktestService {
 
 /** The engine's own check of the trading settings (the body schema has applied the same rules already). */
 export function checked<T>(c: ConfigCheck<T>): T {
-  if (!c.ok) throw new RequestValidationError(c.issues.map((i) => ({ type: i.type, loc: ["body", ...i.loc], msg: i.msg, input: i.input })));
+  if (!c.ok) throw new InvalidFieldsError(c.issues.map((i) => ({ type: i.type, loc: ["body", ...i.loc], msg: i.msg, input: i.input })));
   return c.value;
 }
 

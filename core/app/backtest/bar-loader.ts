@@ -11,8 +11,8 @@ import type { Market } from "../../bars/security-kind.ts";
 import { allocSeries, concatSeries, sliceSeries, type BarSeries } from "../../bars/series.ts";
 import type { SecurityInfo } from "../../backtest/index.ts";
 import type { BarService } from "../bars/bar-service.ts";
-import { HttpError } from "../../../adapters/http/http-error.ts";
 import type { SecurityDirectory } from "../quotes/security-directory.ts";
+import { InvalidRequestError, NotFoundError } from "../app-errors.ts";
 
 export const SYMBOL_PATTERN = /^(SZ|SH|BJ):\d{6}$/;
 
@@ -61,14 +61,14 @@ export class BarLoader {
     const { market, code } = splitSymbol(symbol);
     // the list unavailable (quote server down): let the bar fetch report the upstream error
     const found = await this.directory.find(market, code).catch(() => null);
-    if (found === undefined) throw new HttpError(404, `Unknown security ${symbol}`);
+    if (found === undefined) throw new NotFoundError(`Unknown security ${symbol}`);
     return { code, market, st: found ? ST_NAME.test(found.name) : false };
   }
 
   /** Bars and trading rules for a backtest: 404 for an unknown security, 400 for fewer than 2 bars. */
   async load(symbol: string, req: BarRequest): Promise<LoadedBars> {
     const [security, series] = await Promise.all([this.security(symbol), this.fetch(symbol, req)]);
-    if (series.length < 2) throw new HttpError(400, `${symbol}: ${series.length} bar(s) in the requested range; a backtest needs at least 2`);
+    if (series.length < 2) throw new InvalidRequestError(`${symbol}: ${series.length} bar(s) in the requested range; a backtest needs at least 2`);
     return { series, security };
   }
 

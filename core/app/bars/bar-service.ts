@@ -31,9 +31,9 @@ import type { Clock } from "../../../ports/clock.ts";
 import type { Logger } from "../../../ports/logger.ts";
 import type { QuoteSource } from "../../../ports/quote-source.ts";
 import type { StoredBars } from "../../../ports/stored-bars.ts";
-import { HttpError } from "../../../adapters/http/http-error.ts";
 import { AdjustHistory } from "./adjust-history.ts";
 import { marketId } from "../quotes/markets.ts";
+import { InvalidRequestError } from "../app-errors.ts";
 
 export interface BarQuery {
   readonly market: Market;
@@ -59,9 +59,7 @@ function requireInstrument(q: BarQuery, index: boolean): void {
   const { kind } = classifySecurity(q.market, q.code);
   if ((kind === "index") === index) return;
   const sym = `${q.market}:${q.code}`;
-  throw new HttpError(
-    400,
-    index
+  throw new InvalidRequestError(index
       ? `${sym} is not an index (its code is a ${kind === "other" ? "security of no known kind" : kind}); index bars are for SH 000xxx, 88xxxx, 99xxxx, SZ 39xxxx and BJ 899xxx codes; use /api/v1/bars for it`
       : `${sym} is an index: its bars (volume in lots, advancing/declining counts, no ex-rights adjustment) are served by /api/v1/bars/index`,
   );

@@ -16,10 +16,9 @@ import type { MacQuoteRow } from "../../quotes/mac-records.ts";
 import type { BoardEntry, BoardKind, BoardMetric, BoardSource, ListQuery, SortOrder } from "../../../ports/board-source.ts";
 import type { Clock } from "../../../ports/clock.ts";
 import type { Logger } from "../../../ports/logger.ts";
-import { SORT_CHANGE_PCT } from "../../../adapters/tdx/mac/mac-client.ts";
-import { FIELDS_BASIC, Field } from "../../../adapters/tdx/mac/mac-fields.ts";
-import { TdxConnectionLostError, TdxTimeoutError, TdxUnavailableError } from "../../../adapters/tdx/tdx-transport.ts";
-import { HttpError } from "../../../adapters/http/http-error.ts";
+import { FIELDS_BASIC, Field, SORT_CHANGE_PCT } from "../../quotes/mac-query.ts";
+import { UpstreamError } from "../app-errors.ts";
+import { NotFoundError } from "../app-errors.ts";
 
 export type Source = "mac" | "derived";
 
@@ -77,7 +76,7 @@ const round2 = (x: number) => Math.round(x * 100) / 100;
 export const changePct = (price: number, preClose: number) => (preClose > 0 ? (price / preClose - 1) * 100 : NaN);
 
 function unavailable(e: unknown): boolean {
-  return e instanceof TdxUnavailableError || e instanceof TdxTimeoutError || e instanceof TdxConnectionLostError;
+  return e instanceof UpstreamError && e.upstream === "Quote server" && (e.failure === "unavailable" || e.failure === "timeout");
 }
 
 /** NaN and null sort last whatever the direction. */
@@ -134,11 +133,11 @@ export class MacService {
 
   /** 404 unless `board` is a board the answering source lists. */
   async #requireBoard(s: BoardSource, board: string): Promise<void> {
-    if (!(await s.boards("ALL", "CHANGE_PCT")).some((b) => b.code === board)) throw new HttpError(404, `Unknown board code ${board}`);
+    if (!(await s.boards("ALL", "CHANGE_PCT")).some((b) => b.code === board)) throw new NotFoundError(`Unknown board code ${board}`);
   }
 
   members(board: string, sortType: number, order: SortOrder, count: number, fields: readonly number[]): Promise<Sourced<MacQuoteRow[]>> {
-    if (!BOARD_SYMBOL.test(board)) return Promise.reject(new HttpError(404, `Unknown board code ${board}`));
+    if (!BOARD_SYMBOL.test(board)) return Promise.reject(new NotFoundError(`Unknown board code ${board}`));
     return this.#either(async (s) => {
       const rows = await s.members(board, { sortType, order, start: 0, count, fields, exclude: 0 });
       if (rows.length === 0) await this.#requireBoard(s, board);
@@ -151,7 +150,7 @@ export class MacService {
   }
 
   summary(board: string, sortType: number, order: SortOrder): Promise<Sourced<BoardSummary>> {
-    if (!BOARD_SYMBOL.test(board)) return Promise.reject(new HttpError(404, `Unknown board code ${board}`));
+    if (!BOARD_SYMBOL.test(board)) return Promise.reject(new NotFoundError(`Unknown board code ${board}`));
     return this.#either(async (s) => {
       const members = await s.members(board, { sortType, order, start: 0, count: MEMBERS_ALL, fields: SUMMARY_FIELDS, exclude: 0 });
       if (members.length === 0) await this.#requireBoard(s, board);

@@ -16,7 +16,7 @@ import type { Logger } from "../../../ports/logger.ts";
 import { CCPM_PRODUCTS, type CcpmProduct, type CcpmProductCode, ccpmProduct } from "../../../adapters/external/cffex/ccpm-products.ts";
 import { ProviderError } from "../../../adapters/external/provider-errors.ts";
 import { ReadThrough } from "../../../adapters/external/read-through.ts";
-import { HttpError } from "../../../adapters/http/http-error.ts";
+import { NotFoundError } from "../app-errors.ts";
 
 const SEARCH_DAYS = 16;
 const PUBLISH_MINUTE = 16 * 60;
@@ -66,7 +66,7 @@ export class CcpmService {
       const ymd = Number(date.replace(/-/g, ""));
       const rows = ymd > today || isWeekend(ymd) ? undefined : await this.#day(code, ymd, today, refresh);
       if (!rows) {
-        throw new HttpError(404, `No ${code} ranking for ${date}: not a trading day, or not published yet (CFFEX publishes about 16:15 after each close)`);
+        throw new NotFoundError(`No ${code} ranking for ${date}: not a trading day, or not published yet (CFFEX publishes about 16:15 after each close)`);
       }
       return this.#answer(product, ymd, rows);
     }

@@ -24,9 +24,9 @@ import {
   validateFormula,
 } from "../../formula/index.ts";
 import type { BarAnswer, BarService } from "../bars/bar-service.ts";
-import { HttpError } from "../../../adapters/http/http-error.ts";
 import type { SecurityDirectory } from "../quotes/security-directory.ts";
 import { fetchBarPages } from "./bar-pages.ts";
+import { InvalidRequestError, NotFoundError } from "../app-errors.ts";
 
 export type FormulaBars =
   | {
@@ -104,7 +104,7 @@ export class FormulaService {
   /** Compiles (the request was validated, so a failure here is a caller bug) and evaluates. */
   async compute(req: FormulaComputeRequest): Promise<FormulaComputeAnswer> {
     const compiled = compileFormula(req.text, { params: req.params, drawings: req.plot === true });
-    if (!compiled.plan) throw new HttpError(400, compiled.errors.map(formatDiagnostic).join("\n"));
+    if (!compiled.plan) throw new InvalidRequestError(compiled.errors.map(formatDiagnostic).join("\n"));
     const loaded = await this.#load(req.bars);
     const n = loaded.series.length;
     const columns = evaluatePlan(compiled.plan, loaded.series, { volUnit: loaded.volUnit, period: periodCode(req.bars.category) });
@@ -151,7 +151,7 @@ export class FormulaService {
       fetchBarPages((q) => (index ? this.bars.indexBars(q) : this.bars.bars(q, bars.adjust)), query),
       this.directory.find(market, code).catch(() => true),
     ]);
-    if (!known) throw new HttpError(404, `Unknown security ${market}:${code}`);
+    if (!known) throw new NotFoundError(`Unknown security ${market}:${code}`);
     return {
       series: paged.series,
       labels: paged.labels,

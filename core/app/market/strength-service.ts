@@ -10,8 +10,8 @@ import type { PoolMember } from "../../market/core-leaders.ts";
 import { PANEL_WINDOW, rankStrength, type StrengthPreset, strengthWeights, type StrengthWeights } from "../../market/strength.ts";
 import { VipdocDailyPanel, type VipdocPanel } from "../../../adapters/vipdoc/vipdoc-daily-panel.ts";
 import type { VipdocMarket } from "../../../adapters/vipdoc/vipdoc-price-scale.ts";
-import { HttpError } from "../../../adapters/http/http-error.ts";
 import type { VipdocLocator } from "../../../adapters/vipdoc/vipdoc-locator.ts";
+import { InvalidRequestError } from "../app-errors.ts";
 
 export type StrengthUniverse = "all" | "sh" | "sz" | "core";
 
@@ -82,7 +82,7 @@ export class StrengthService {
 
   async scan(q: StrengthQuery): Promise<StrengthAnswer> {
     const weights = strengthWeights(q.preset, q.custom);
-    if (!(weights.w5 + weights.w20 + weights.w60 > 0)) throw new HttpError(400, "w5 + w20 + w60 must be positive");
+    if (!(weights.w5 + weights.w20 + weights.w60 > 0)) throw new InvalidRequestError("w5 + w20 + w60 must be positive");
     const root = await this.#locator.locate(q.vipdoc);
     const panel = this.panel(root);
     const include = this.#universe(panel, q.universe);

@@ -1,6 +1,6 @@
 import type { Market } from "../../bars/security-kind.ts";
-import { HttpError } from "../../../adapters/http/http-error.ts";
 import type { SecurityDirectory } from "./security-directory.ts";
+import { NotFoundError } from "../app-errors.ts";
 
 /**
  * 404 for a code the market's security list does not have. When the list itself
@@ -8,5 +8,5 @@ import type { SecurityDirectory } from "./security-directory.ts";
  */
 export async function requireKnownSecurity(dir: SecurityDirectory, market: Market, code: string): Promise<void> {
   const known = await dir.find(market, code).catch(() => true);
-  if (!known) throw new HttpError(404, `Unknown security ${market}:${code}`);
+  if (!known) throw new NotFoundError(`Unknown security ${market}:${code}`);
 }

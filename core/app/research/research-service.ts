@@ -10,7 +10,6 @@ import { planWalkForward } from "../../research/walk-forward.ts";
 import type { PluginRegistry, StrategyPlugin } from "../../../ports/plugins.ts";
 import type { StrategyLibrary } from "../../../ports/strategy-library.ts";
 import type { TaskRunner, TaskSummary } from "../../../ports/task-runner.ts";
-import { HttpError } from "../../../adapters/http/http-error.ts";
 import type { BarLoader } from "../backtest/bar-loader.ts";
 import { configOf, dateRange, describe, failures, requestData } from "../backtest/backtest-service.ts";
 import { toWire } from "../backtest/wire-series.ts";
@@ -25,6 +24,7 @@ import type { SignalScanTaskInput } from "./signal-scan-program.ts";
 import type { WalkForwardTaskInput } from "./walk-forward-programs.ts";
 import { fillTemplate } from "../../text/message-template.ts";
 import { TASK_DESCRIPTIONS } from "../../text/task-texts.ts";
+import { InvalidRequestError } from "../app-errors.ts";
 
 /** Walk-forward and evaluation fetch at least this many bars by symbol (as easy_tdx). */
 const WALK_FORWARD_BARS = 800;
@@ -39,7 +39,7 @@ export class ResearchService {
 
   #plugin(id: string): StrategyPlugin<any> {
     const plugin = this.registry.strategies.get(id);
-    if (!plugin) throw new HttpError(400, `Unknown strategy '${id}'; choose one of: ${[...this.registry.strategies.keys()].join(", ")}`);
+    if (!plugin) throw new InvalidRequestError(`Unknown strategy '${id}'; choose one of: ${[...this.registry.strategies.keys()].join(", ")}`);
     return plugin;
   }
 
@@ -100,7 +100,7 @@ export class ResearchService {
     try {
       planWalkForward(data.bars.length, options);
     } catch (e) {
-      throw new HttpError(400, (e as Error).message);
+      throw new InvalidRequestError((e as Error).message);
     }
     const input: WalkForwardTaskInput = {
       strategy: body.strategy,
@@ -131,7 +131,7 @@ export class ResearchService {
     const fetched = await Promise.allSettled(stocks.map((s) => this.loader.load(s, dateRange(req))));
     const skipped = failures(stocks, fetched);
     const members = fetched.flatMap((r, i) => (r.status === "fulfilled" ? [{ key: stocks[i]!, security: r.value.security, bars: toWire(r.value.series) }] : []));
-    if (members.length < least) throw new HttpError(400, `Bars for ${members.length} of the stocks; at least ${least} needed${skipped.length ? `: ${describe(skipped)}` : ""}`);
+    if (members.length < least) throw new InvalidRequestError(`Bars for ${members.length} of the stocks; at least ${least} needed${skipped.length ? `: ${describe(skipped)}` : ""}`);
     return { members, skipped };
   }
 
@@ -173,7 +173,7 @@ export class ResearchService {
 
   async submitSignalScan(body: SignalScanBody): Promise<TaskSummary> {
     const records = await this.library.list();
-    if (records.length === 0) throw new HttpError(400, "The strategy library is empty; save a strategy first (POST /api/v1/strategies)");
+    if (records.length === 0) throw new InvalidRequestError("The strategy library is empty; save a strategy first (POST /api/v1/strategies)");
     const targets = expandTargets(records);
     const input: SignalScanTaskInput = { window: body.window_bars, targets };
     return this.runner.submit({

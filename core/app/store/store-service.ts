@@ -10,7 +10,7 @@ import type { TaskProgram, TaskRunner, TaskSummary } from "../../../ports/task-r
 import type { MarketStore, StoreState } from "../../../adapters/store/market-store.ts";
 import { lockHolder } from "../../../adapters/store/store-lock.ts";
 import type { SyncOptions, SyncReport } from "../../../adapters/store/store-sync.ts";
-import { HttpError } from "../../../adapters/http/http-error.ts";
+import { ConflictError } from "../app-errors.ts";
 
 export const STORE_SYNC_TASK = "store.sync";
 
@@ -38,7 +38,7 @@ export class StoreService {
   submit(tasks: TaskRunner, opts: SyncOptions = {}): Promise<TaskSummary> {
     const next = this.#checking.then(async () => {
       const active = (await tasks.list(RECENT_TASKS)).some((t) => t.kind === STORE_SYNC_TASK && (t.status === "pending" || t.status === "running"));
-      if (active || lockHolder(this.store.lockPath) !== undefined) throw new HttpError(409, "a sync of the market store is already queued or running");
+      if (active || lockHolder(this.store.lockPath) !== undefined) throw new ConflictError("a sync of the market store is already queued or running");
       return tasks.submit({ kind: STORE_SYNC_TASK, description: "Market store sync", input: { ...this.defaults, ...opts } });
     });
     this.#checking = next.catch(() => undefined);

@@ -9,8 +9,8 @@
  */
 import { randomUUID } from "node:crypto";
 import type { Clock } from "../../../ports/clock.ts";
-import { HttpError } from "../../../adapters/http/http-error.ts";
 import type { SavedStrategyInput, SavedStrategyRecord, StrategyLibrary } from "../../../ports/strategy-library.ts";
+import { ConflictError, TooLargeError } from "../app-errors.ts";
 
 /** Largest saved strategy, as UTF-8 JSON of what the client sent. */
 export const MAX_SAVED_STRATEGY_BYTES = 64 * 1024;
@@ -33,10 +33,10 @@ export class StrategyLibraryService {
   async create(input: SavedStrategyInput): Promise<SavedStrategyView> {
     const bytes = new TextEncoder().encode(JSON.stringify(input)).length;
     if (bytes > MAX_SAVED_STRATEGY_BYTES) {
-      throw new HttpError(413, `A saved strategy may take ${MAX_SAVED_STRATEGY_BYTES} bytes of JSON; this one takes ${bytes}`);
+      throw new TooLargeError(`A saved strategy may take ${MAX_SAVED_STRATEGY_BYTES} bytes of JSON; this one takes ${bytes}`);
     }
     if ((await this.store.count()) >= MAX_SAVED_STRATEGIES) {
-      throw new HttpError(409, `The library holds its limit of ${MAX_SAVED_STRATEGIES} saved strategies; delete some before saving more`);
+      throw new ConflictError(`The library holds its limit of ${MAX_SAVED_STRATEGIES} saved strategies; delete some before saving more`);
     }
     const now = this.clock.now();
     const record: SavedStrategyRecord = { ...input, id: randomUUID().replaceAll("-", "").slice(0, 12), created_at: now, updated_at: now, app_version: this.appVersion };

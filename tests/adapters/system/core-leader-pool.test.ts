@@ -6,7 +6,7 @@ import { join } from "node:path";
 import { after, test } from "node:test";
 import { loadCoreLeaderPool, parsePool } from "../../../adapters/system/core-leader-pool.ts";
 import { VipdocLocator, vipdocRoot } from "../../../adapters/vipdoc/vipdoc-locator.ts";
-import { HttpError } from "../../../adapters/http/http-error.ts";
+import { InvalidRequestError } from "../../../core/app/app-errors.ts";
 import { CORE_LEADERS } from "../../../core/market/core-leaders.ts";
 import { readFixtureText, skipUnless } from "../../support/fixtures.ts";
 
@@ -41,7 +41,7 @@ test("the vipdoc directory: the parameter, then VIPDOC_DIR, then the simulator's
   const locator = new VipdocLocator({ simulated: async () => sim, installs: [tree], roots: [tree] });
   assert.equal(await locator.locate(tree), join(tree, "vipdoc"));
   assert.equal(await locator.locate(), sim);
-  await assert.rejects(locator.locate(dir), (e: unknown) => e instanceof HttpError && e.status === 400);
+  await assert.rejects(locator.locate(dir), (e: unknown) => e instanceof InvalidRequestError);
   assert.equal(await new VipdocLocator({ installs: [join(dir, "none"), tree] }).locate(), join(tree, "vipdoc"));
   await assert.rejects(new VipdocLocator({ configured: dir }).locate(), /VIPDOC_DIR/);
   await assert.rejects(new VipdocLocator({ installs: [] }).locate(), /pass `vipdoc`/);
@@ -68,8 +68,8 @@ test("the vipdoc parameter names only directories at or under VIPDOC_DIR, VIPDOC
     try {
       await locator.locate(asked);
     } catch (e) {
-      assert.ok(e instanceof HttpError && e.status === 400, asked);
-      return e.detail.replace(asked, "<asked>");
+      assert.ok(e instanceof InvalidRequestError, asked);
+      return e.message.replace(asked, "<asked>");
     }
     assert.fail(`${asked} was accepted`);
   };

@@ -8,7 +8,7 @@ import assert from "node:assert/strict";
 import { createServer, type Server } from "node:net";
 import { after, before, describe, test } from "node:test";
 import { HostService, type HostLookup, NOT_TDX, systemLookup } from "../../../adapters/tdx/tdx-host-service.ts";
-import { HttpError } from "../../../adapters/http/http-error.ts";
+import { InvalidRequestError } from "../../../core/app/app-errors.ts";
 import { isLoopback } from "../../../adapters/tdx/tdx-hosts.ts";
 import { TdxPool } from "../../../adapters/tdx/tdx-pool.ts";
 import { DemoMarket } from "../../../apps/tdx-sim/demo/demo-market.ts";
@@ -71,7 +71,7 @@ describe("quote hosts: loopback by resolved address, probes by handshake", () =>
     assert.deepEqual(await hosts.resolve("quotes.home.test:7709"), { name: "quotes.home.test:7709", host: "127.0.0.1", port: 7709 });
     assert.equal((await hosts.resolve("v6.test")).host, "::1");
     for (const text of ["127.attacker.example", "127.attacker.example:7709", "mixed.test", "nowhere.test", "203.0.113.9:7709"]) {
-      await assert.rejects(hosts.resolve(text), (e: unknown) => e instanceof HttpError && e.status === 400 && /loopback/.test(e.detail), text);
+      await assert.rejects(hosts.resolve(text), (e: unknown) => e instanceof InvalidRequestError && /loopback/.test(e.message), text);
     }
   });
 

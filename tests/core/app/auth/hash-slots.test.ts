@@ -1,12 +1,12 @@
 /**
  * The bound on concurrent password hashing: at most `concurrency` jobs run,
  * waiting ones start in arrival order as slots free, and beyond the queue the
- * answer is a 503 HttpError (checked with jobs the test finishes by hand).
+ * answer is a BusyError (503 at the HTTP edge) (checked with jobs the test finishes by hand).
  */
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { HashSlots } from "../../../../core/app/auth/hash-slots.ts";
-import { HttpError } from "../../../../adapters/http/http-error.ts";
+import { BusyError } from "../../../../core/app/app-errors.ts";
 
 test("two run at once, four wait in order, the seventh is refused with 503", async () => {
   const slots = new HashSlots(2, 4);
@@ -23,7 +23,7 @@ test("two run at once, four wait in order, the seventh is refused with 503", asy
       return i;
     });
   const runs = [0, 1, 2, 3, 4, 5].map(job);
-  await assert.rejects(job(6), (e: unknown) => e instanceof HttpError && e.status === 503 && /try again/.test(e.detail));
+  await assert.rejects(job(6), (e: unknown) => e instanceof BusyError && /try again/.test(e.message));
   await new Promise((r) => setImmediate(r));
   assert.deepEqual(started, [0, 1], "only two started");
   while (finish.length) {

@@ -173,9 +173,3 @@ export function backtestRequestSchemas(registry: PluginRegistry) {
   return { BacktestRequest, PortfolioBacktestRequest, MultiStrategyBacktestRequest, FormulaBacktestRequest, FormulaScreenRequest };
 }
 
-export type BacktestRequests = ReturnType<typeof backtestRequestSchemas>;
-export type BacktestBody = z.infer<BacktestRequests["BacktestRequest"]>;
-export type PortfolioBody = z.infer<BacktestRequests["PortfolioBacktestRequest"]>;
-export type MultiStrategyBody = z.infer<BacktestRequests["MultiStrategyBacktestRequest"]>;
-export type FormulaBacktestBody = z.infer<BacktestRequests["FormulaBacktestRequest"]>;
-export type FormulaScreenBody = z.infer<BacktestRequests["FormulaScreenRequest"]>;

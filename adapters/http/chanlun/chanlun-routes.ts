@@ -10,7 +10,7 @@ import type { HttpEnv } from "../http-env.ts";
 import { MARKETS } from "../../../core/app/quotes/markets.ts";
 import type { SecurityDirectory } from "../../../core/app/quotes/security-directory.ts";
 import { errorResponses, jsonOk } from "../schemas/common.ts";
-import { parseOhlcvRecords } from "../validation/ohlcv-records.ts";
+import { parseOhlcvRecords } from "../../../core/app/bars/ohlcv-records.ts";
 import { qCode, qEnum, qMarket, U16_MAX } from "../validation/query.ts";
 import { startFitsRequest } from "../bars/bar-start.ts";
 import { easyTdxFields } from "../../../core/app/chanlun/chanlun-compat.ts";

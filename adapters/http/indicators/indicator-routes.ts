@@ -3,7 +3,7 @@ import { DataFrameSchema, frameResponse } from "../frames/data-frame.ts";
 import type { HttpEnv } from "../http-env.ts";
 import { errorResponses, jsonOk } from "../schemas/common.ts";
 import type { IndicatorService } from "../../../core/app/indicators/indicator-service.ts";
-import { ohlcvRecordsField } from "../validation/ohlcv-records.ts";
+import { ohlcvRecordsField } from "../validation/ohlcv-records-field.ts";
 
 const tags = ["indicator"];
 

@@ -17,11 +17,10 @@ import {
 import type { PluginRegistry, StrategyPlugin } from "../../../ports/plugins.ts";
 import type { TaskRunner, TaskSummary } from "../../../ports/task-runner.ts";
 import type { SecurityDirectory } from "../quotes/security-directory.ts";
-import { parseOhlcvRecords } from "../../../adapters/http/validation/ohlcv-records.ts";
+import { parseOhlcvRecords } from "../bars/ohlcv-records.ts";
 import { splitSymbol, type BarLoader, type BarRequest } from "./bar-loader.ts";
-import type { BacktestBody, FormulaBacktestBody, FormulaScreenBody, MultiStrategyBody, PortfolioBody } from "../../../adapters/http/backtest/backtest-requests.ts";
+import type { BacktestBody, DataFields, FormulaBacktestBody, FormulaScreenBody, MultiStrategyBody, PortfolioBody } from "./backtest-inputs.ts";
 import type { MultiTaskInput, PortfolioTaskInput, ScreenTaskInput, SingleTaskInput, Skipped } from "./backtest-tasks.ts";
-import { strategySchema } from "../../../adapters/http/backtest/strategy-schema.ts";
 import { runSingleTables } from "./strategy-run.ts";
 import { toWire } from "./wire-series.ts";
 import { fillTemplate } from "../../text/message-template.ts";
@@ -42,16 +41,6 @@ export interface RequestData {
 
 const nullToUndefined = <T>(v: T | null | undefined): T | undefined => (v === null ? undefined : v);
 
-export interface DataFields {
-  ohlcv?: unknown[] | null;
-  symbol?: string | null;
-  category: BarRequest["category"];
-  count: number;
-  adjust: BarRequest["adjust"];
-  start_date?: string | null;
-  end_date?: string | null;
-}
-
 /** Inline bars (422 naming the bad row) with the rules of `symbol` when one is given; otherwise fetched by symbol. */
 export async function requestData(loader: BarLoader, b: DataFields): Promise<RequestData> {
   if (b.ohlcv != null) {
@@ -67,20 +56,12 @@ export async function requestData(loader: BarLoader, b: DataFields): Promise<Req
 const resultKey = (symbol: string) => symbol.replace(":", "");
 
 export class BacktestService {
-  #schemas: ReturnType<typeof strategySchema>[] | undefined;
-
   constructor(
     readonly registry: PluginRegistry,
     private readonly loader: BarLoader,
     private readonly directory: SecurityDirectory,
     private readonly runner: TaskRunner,
   ) {}
-
-  /** `GET /backtest/strategies` (the plugin set is fixed after start-up, so built once). */
-  strategies() {
-    const strategies = (this.#schemas ??= [...this.registry.strategies.values()].map(strategySchema));
-    return { strategies, count: strategies.length };
-  }
 
   #plugin(id: string): StrategyPlugin<any> {
     const plugin = this.registry.strategies.get(id);

@@ -12,7 +12,7 @@ import { type IndicatorRequest, type Result, resolveIndicatorRequests } from "..
 import type { IndicatorPlugin, PluginRegistry } from "../../../ports/plugins.ts";
 import { isFormulaIndicator } from "../../../plugins/indicators/formula-indicator.ts";
 import { any, type Column, dataFrameJson, num } from "../../../adapters/http/frames/data-frame.ts";
-import type { OhlcvRecords } from "../../../adapters/http/validation/ohlcv-records.ts";
+import type { OhlcvRecords } from "../bars/ohlcv-records.ts";
 
 export interface IndicatorInfo {
   /** easy_tdx's key for the id. */

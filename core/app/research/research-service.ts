@@ -15,10 +15,10 @@ import { configOf, dateRange, describe, failures, requestData } from "../backtes
 import { toWire } from "../backtest/wire-series.ts";
 import type { OptimizeTaskInput, OptimizeAllTaskInput } from "./grid-programs.ts";
 import type { MultiSeedTaskInput } from "./multiseed-program.ts";
-import type { MultiSeedBody, OptimizeAllBody, OptimizeBody, RotationBody, SignalScanBody, WalkForwardBody } from "../../../adapters/http/research/research-requests.ts";
+import type { MultiSeedBody, OptimizeAllBody, OptimizeBody, RotationBody, RunAllBody, SignalScanBody, WalkForwardBody } from "./research-inputs.ts";
 import type { RotationTaskInput } from "./rotation-program.ts";
 import type { RunAllTaskInput } from "./run-all-program.ts";
-import { runAllStrategies, type RunAllBody } from "../../../adapters/http/research/run-all-requests.ts";
+import { runAllStrategies } from "./run-all-program.ts";
 import { expandTargets } from "./signal-scan-job.ts";
 import type { SignalScanTaskInput } from "./signal-scan-program.ts";
 import type { WalkForwardTaskInput } from "./walk-forward-programs.ts";

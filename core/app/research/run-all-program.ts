@@ -17,7 +17,7 @@ import { combinationsOf } from "../../research/combinations.ts";
 import { rankGrid, rankingRows } from "../../research/grid-report.ts";
 import { METRIC_COUNT } from "../../research/grid-search.ts";
 import { directionOf } from "../../research/objective.ts";
-import { COMBINATION_ID, memberIds } from "../../../plugins/strategies/combination.ts";
+import { COMBINATION_ID, memberIds } from "../../backtest/combination-members.ts";
 import type { PluginRegistry } from "../../../ports/plugins.ts";
 import type { TaskProgram } from "../../../ports/task-runner.ts";
 import { pluginOf } from "./grid-job.ts";
@@ -28,6 +28,10 @@ export interface RunAllTaskInput extends SweepData, Ranking {
   readonly sizes: readonly number[];
   readonly mode: CombinationMode;
 }
+
+/** The strategies run-all ranks by default: every registered one but the combination itself. */
+export const runAllStrategies = (registry: PluginRegistry, only?: readonly string[] | null): string[] =>
+  only ? [...only] : [...registry.strategies.keys()].filter((id) => id !== COMBINATION_ID);
 
 export function runAllProgram(registry: PluginRegistry): TaskProgram<RunAllTaskInput> {
   return {

@@ -12,7 +12,7 @@ import { after, before, describe, test } from "node:test";
 import { DEFAULT_CONFIG } from "../../../core/backtest/index.ts";
 import { rankGrid, rankingRows } from "../../../core/research/grid-report.ts";
 import { evaluateChunk } from "../../../core/app/research/grid-job.ts";
-import { parseOhlcvRecords } from "../../../adapters/http/validation/ohlcv-records.ts";
+import { parseOhlcvRecords } from "../../../core/app/bars/ohlcv-records.ts";
 import { loadPlugins } from "../../../plugins/index.ts";
 import { type RedisServer, REDIS_SKIP, startRedis, startWorker, stopped, type WorkerProcess } from "../../support/redis.ts";
 import { call, FakeClock, startTestServer, type TestServer } from "../../support/server.ts";

@@ -1,8 +1,8 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import fc from "fast-check";
-import { marketTime } from "../../../core/bars/market-time.ts";
-import { parseOhlcvRecords } from "../../../adapters/http/validation/ohlcv-records.ts";
+import { marketTime } from "../../../../core/bars/market-time.ts";
+import { parseOhlcvRecords } from "../../../../core/app/bars/ohlcv-records.ts";
 
 const row = (date: unknown, extra: Record<string, unknown> = {}) => ({ date, open: 1, high: 2, low: 0.5, close: 1.5, ...extra });
 

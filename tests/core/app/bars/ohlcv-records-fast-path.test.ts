@@ -7,7 +7,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import fc from "fast-check";
-import { parseOhlcvRecords, type OhlcvOptions, type OhlcvResult } from "../../../adapters/http/validation/ohlcv-records.ts";
+import { parseOhlcvRecords, type OhlcvOptions, type OhlcvResult } from "../../../../core/app/bars/ohlcv-records.ts";
 
 const DAY = 86_400_000;
 const iso = (t: number) => new Date(t).toISOString().slice(0, 10);

@@ -10,9 +10,8 @@
  * be in ascending time order without duplicates, and `high` must not be below
  * `low`. Other keys pass through untouched (the raw rows are kept).
  */
-import { z } from "@hono/zod-openapi";
-import { allocSeries, type BarSeries } from "../../../core/bars/series.ts";
-import type { ValidationItem } from "./fastapi-errors.ts";
+import { allocSeries, type BarSeries } from "../../bars/series.ts";
+import type { FieldIssue } from "../app-errors.ts";
 
 const TIME_KEYS = ["datetime", "date", "trade_date", "time"] as const;
 const DATE = /^(\d{4})[-/]?(\d{2})[-/]?(\d{2})(?:[ T](\d{2}):(\d{2})(?::(\d{2}))?)?$/;
@@ -88,7 +87,7 @@ export interface OhlcvRecords {
   readonly rows: readonly Record<string, unknown>[];
 }
 
-export type OhlcvResult = ({ ok: true } & OhlcvRecords) | { ok: false; errors: ValidationItem[] };
+export type OhlcvResult = ({ ok: true } & OhlcvRecords) | { ok: false; errors: FieldIssue[] };
 
 export interface OhlcvOptions {
   /** Indicators need no times; every other use does. Default true. */
@@ -106,7 +105,7 @@ export function parseOhlcvRecords(rows: readonly unknown[], field: string, opts:
     first !== null && typeof first === "object" ? TIME_KEYS.find((k) => (first as Record<string, unknown>)[k] != null) : undefined;
   const timeKey: TimeKey | null = firstKey ?? (requireTime ? "date" : null);
   const s = allocSeries(rows.length);
-  const errors: ValidationItem[] = [];
+  const errors: FieldIssue[] = [];
   let intraday = false;
   const err = (i: number, col: string, type: string, msg: string, input: unknown) =>
     errors.push({ type, loc: ["body", field, i, col], msg, input });
@@ -185,28 +184,4 @@ export function parseOhlcvRecords(rows: readonly unknown[], field: string, opts:
     if (s.high[i] < s.low[i]) err(i, "high", "value_error", `Value error, high (${s.high[i]}) is below low (${s.low[i]}) in row ${i}`, row.high);
   }
   return errors.length ? { ok: false, errors } : { ok: true, series: s, intraday, timeKey, rows: rows as Record<string, unknown>[] };
-}
-
-export const OHLCV_RECORD_DOC =
-  "OHLCV records, oldest first: {datetime|date|trade_date|time, open, high, low, close, vol?, amount?}; times as " +
-  '"YYYY-MM-DD", "YYYYMMDD" (or the integer), optionally with " HH:MM[:SS]" or "THH:MM[:SS]"; numbers may be numeric strings; other keys pass through';
-
-/**
- * The request-body field for `min`..`max` records: checked by
- * {@link parseOhlcvRecords} inside the schema, so problems arrive as ordinary
- * 422 items, and parsed to {@link OhlcvRecords}.
- */
-export function ohlcvRecordsField(min: number, max: number, opts: OhlcvOptions = {}) {
-  return z
-    .array(z.record(z.string(), z.unknown()))
-    .min(min)
-    .max(max)
-    .transform((rows, ctx): OhlcvRecords => {
-      const r = parseOhlcvRecords(rows, "_", opts);
-      if (r.ok) return r;
-      // loc ["body", "_", row, col] → the path under this field; the item travels in `params`.
-      for (const item of r.errors) ctx.addIssue({ code: "custom", path: item.loc.slice(2), message: item.msg, params: { fastapi: item } });
-      return z.NEVER;
-    })
-    .openapi({ description: OHLCV_RECORD_DOC });
 }

@@ -80,7 +80,7 @@ export type Upstream = "Quote server" | "External provider";
 export type UpstreamFailure = "unavailable" | "timeout" | "unreadable" | "failed";
 
 /** A quote server or external provider could not give the answer. */
-export abstract class UpstreamError extends AppError {
+export class UpstreamError extends AppError {
   constructor(
     readonly upstream: Upstream,
     readonly failure: UpstreamFailure,

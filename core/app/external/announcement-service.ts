@@ -7,7 +7,7 @@ import type { Clock } from "../../../ports/clock.ts";
 import type { ExternalCache } from "../../../ports/external-cache.ts";
 import type { AnnouncementPage, AnnouncementSource } from "../../../ports/external-data.ts";
 import type { Logger } from "../../../ports/logger.ts";
-import { type Loaded, ReadThrough } from "../../../adapters/external/read-through.ts";
+import { type Loaded, ReadThrough } from "./read-through.ts";
 
 export const ANNOUNCEMENT_TTL_MS = 10 * 60_000;
 

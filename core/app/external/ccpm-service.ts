@@ -13,10 +13,9 @@ import type { Clock } from "../../../ports/clock.ts";
 import type { ExternalCache } from "../../../ports/external-cache.ts";
 import type { PositionRankRow, PositionRankSource } from "../../../ports/external-data.ts";
 import type { Logger } from "../../../ports/logger.ts";
-import { CCPM_PRODUCTS, type CcpmProduct, type CcpmProductCode, ccpmProduct } from "../../../adapters/external/cffex/ccpm-products.ts";
-import { ProviderError } from "../../../adapters/external/provider-errors.ts";
-import { ReadThrough } from "../../../adapters/external/read-through.ts";
-import { NotFoundError } from "../app-errors.ts";
+import { CCPM_PRODUCTS, type CcpmProduct, type CcpmProductCode, ccpmProduct } from "../../market/ccpm-products.ts";
+import { ReadThrough } from "./read-through.ts";
+import { NotFoundError, UpstreamError } from "../app-errors.ts";
 
 const SEARCH_DAYS = 16;
 const PUBLISH_MINUTE = 16 * 60;
@@ -77,7 +76,7 @@ export class CcpmService {
       const rows = await this.#day(code, ymd, today, refresh);
       if (rows) return this.#answer(product, ymd, rows);
     }
-    throw new ProviderError("cffex", `cffex published no ${code} ranking in the ${SEARCH_DAYS} days up to ${dashed(first)} (each day answered with its error page)`);
+    throw new UpstreamError("External provider", "failed", `cffex published no ${code} ranking in the ${SEARCH_DAYS} days up to ${dashed(first)} (each day answered with its error page)`);
   }
 
   async #day(code: string, ymd: number, today: number, refresh: boolean): Promise<PositionRankRow[] | undefined> {

@@ -7,8 +7,8 @@ import type { Clock } from "../../../ports/clock.ts";
 import type { ExternalCache } from "../../../ports/external-cache.ts";
 import type { FinancialReportSource, StatementType } from "../../../ports/external-data.ts";
 import type { Logger } from "../../../ports/logger.ts";
-import { ReadThrough } from "../../../adapters/external/read-through.ts";
-import { type StatementTable, statementTable } from "../../../adapters/external/sina/statement-table.ts";
+import { ReadThrough } from "./read-through.ts";
+import { type StatementTable, statementTable } from "./statement-table.ts";
 
 export const REPORT_TTL_MS = 24 * 3600_000;
 /** The API's largest `num`. */

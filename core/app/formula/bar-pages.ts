@@ -7,7 +7,7 @@
 import { concatSeries, type BarSeries } from "../../bars/series.ts";
 import { MIN120_MAX_BARS } from "../../bars/min120.ts";
 import type { BarAnswer, BarQuery } from "../bars/bar-service.ts";
-import { maxStart } from "../../../adapters/http/bars/bar-start.ts";
+import { maxStart } from "../../bars/bar-start.ts";
 
 const PAGE = 800;
 

@@ -10,8 +10,6 @@ import type { BarSeries } from "../../bars/series.ts";
 import { ColumnArena } from "../../indicators/column-arena.ts";
 import { type IndicatorRequest, type Result, resolveIndicatorRequests } from "../../indicators/indicator-spec.ts";
 import type { IndicatorPlugin, PluginRegistry } from "../../../ports/plugins.ts";
-import { isFormulaIndicator } from "../../../plugins/indicators/formula-indicator.ts";
-import { any, type Column, dataFrameJson, num } from "../../../adapters/http/frames/data-frame.ts";
 import type { OhlcvRecords } from "../bars/ohlcv-records.ts";
 
 export interface IndicatorInfo {
@@ -38,6 +36,17 @@ export interface IndicatorInfo {
 interface IndicatorColumn {
   readonly name: string;
   readonly values: Float64Array;
+}
+
+/** A column of the compute table: numbers computed on, or input values passed through. */
+export interface TableColumn {
+  readonly name: string;
+  readonly values: Float64Array | readonly unknown[];
+}
+
+export interface IndicatorTable {
+  readonly columns: readonly TableColumn[];
+  readonly rows: number;
 }
 
 const indicatorColumn = (id: string, line: string) => (line === id ? id : `${id}_${line}`);
@@ -74,11 +83,12 @@ export class IndicatorService {
   }
 
   /**
-   * The `/indicator/compute` answer as DataFrameResponse JSON bytes: the kept
-   * input keys (first-seen order; an input key named like an output column
-   * gives way), then every output column.
+   * The `/indicator/compute` table: the kept input keys (first-seen order; an
+   * input key named like an output column gives way), then every output
+   * column. Output columns live in the arena until the next call, so the
+   * caller writes the table out before it computes another.
    */
-  frame(req: FrameRequest): Uint8Array<ArrayBuffer> {
+  frame(req: FrameRequest): IndicatorTable {
     const { rows, series, timeKey: key } = req.records;
     this.#arena.reset();
     const columns = this.#columns(series, req.requests);
@@ -88,20 +98,20 @@ export class IndicatorService {
     const kept = rows.slice(from);
     // The OHLCV fields are echoed as the numbers computed on (they may arrive as numeric strings).
     const parsed: Record<string, Float64Array> = { open: series.open, high: series.high, low: series.low, close: series.close, vol: series.vol, amount: series.amount };
-    const table: Column[] = [
+    const table: TableColumn[] = [
       ...echoed
         .filter((k) => !names.has(k))
-        .map((k) => (parsed[k] ? num(k, parsed[k].subarray(from)) : any(k, kept.map((row) => row[k] ?? null)))),
-      ...columns.map((col) => num(col.name, col.values.subarray(from))),
+        .map((k): TableColumn => (parsed[k] ? { name: k, values: parsed[k].subarray(from) } : { name: k, values: kept.map((row) => row[k] ?? null) })),
+      ...columns.map((col) => ({ name: col.name, values: col.values.subarray(from) })),
     ];
-    return dataFrameJson(table, kept.length);
+    return { columns: table, rows: kept.length };
   }
 
   /** Every output column of the resolved requests, in request order, formula plugins' from the arena. */
   #columns(series: BarSeries, requests: readonly IndicatorRequest[]): IndicatorColumn[] {
     return requests.flatMap((r) => {
       const p = this.registry.indicators.get(r.id)!;
-      const lines = isFormulaIndicator(p) ? p.compute(series, r.params, this.#arena.take) : p.compute(series, r.params);
+      const lines = p.formula !== undefined ? p.compute(series, r.params, this.#arena.take) : p.compute(series, r.params);
       return p.outputs.map((line) => ({ name: indicatorColumn(p.id, line), values: lines[line]! }));
     });
   }
@@ -115,7 +125,6 @@ function inputKeys(rows: readonly Record<string, unknown>[]): string[] {
 }
 
 function describe(p: IndicatorPlugin): IndicatorInfo {
-  const formula = isFormulaIndicator(p) ? p : null;
   return {
     name: p.id,
     id: p.id,
@@ -132,7 +141,7 @@ function describe(p: IndicatorPlugin): IndicatorInfo {
     default_params: Object.fromEntries(p.params.map((q) => [q.name, q.default])),
     outputs: p.outputs.map((line) => indicatorColumn(p.id, line)),
     lines: [...p.outputs],
-    inputs: formula ? [...formula.inputs] : null,
-    formula: formula?.formula ?? null,
+    inputs: p.formula !== undefined && p.inputs ? [...p.inputs] : null,
+    formula: p.formula ?? null,
   };
 }

@@ -8,12 +8,12 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, before, describe, test } from "node:test";
-import { ReadThrough } from "../../../adapters/external/read-through.ts";
-import { type Database, openDatabase } from "../../../adapters/sqlite/sqlite-database.ts";
-import { sqliteExternalCache } from "../../../adapters/sqlite/sqlite-external-cache.ts";
-import { defaultSqliteOpener } from "../../../adapters/sqlite/sqlite-opener.ts";
-import type { ExternalCache } from "../../../ports/external-cache.ts";
-import { FakeClock } from "../../support/server.ts";
+import { ReadThrough } from "../../../../core/app/external/read-through.ts";
+import { type Database, openDatabase } from "../../../../adapters/sqlite/sqlite-database.ts";
+import { sqliteExternalCache } from "../../../../adapters/sqlite/sqlite-external-cache.ts";
+import { defaultSqliteOpener } from "../../../../adapters/sqlite/sqlite-opener.ts";
+import type { ExternalCache } from "../../../../ports/external-cache.ts";
+import { FakeClock } from "../../../support/server.ts";
 
 describe("external cache", () => {
   let dir: string;

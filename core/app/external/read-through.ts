@@ -4,9 +4,9 @@
  * durable cache (so it survives a restart); concurrent misses of one key share
  * one fetch. Each answer decides its own lifetime.
  */
-import type { Clock } from "../../ports/clock.ts";
-import type { ExternalCache } from "../../ports/external-cache.ts";
-import type { Logger } from "../../ports/logger.ts";
+import type { Clock } from "../../../ports/clock.ts";
+import type { ExternalCache } from "../../../ports/external-cache.ts";
+import type { Logger } from "../../../ports/logger.ts";
 
 export interface Loaded<T> {
   readonly value: T;

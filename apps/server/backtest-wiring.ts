@@ -5,6 +5,7 @@
  * on the service database (recovering tasks a stop interrupted), the backtest
  * and research use cases and the strategy library.
  */
+import { randomUUID } from "node:crypto";
 import { BarLoader } from "../../core/app/backtest/bar-loader.ts";
 import type { BacktestArea } from "../../adapters/http/backtest/backtest-routes.ts";
 import { BacktestService } from "../../core/app/backtest/backtest-service.ts";
@@ -59,7 +60,7 @@ export async function wireBacktest(
     area: {
       backtest: new BacktestService(deps.registry, loader, deps.directory, tasks),
       tasks,
-      library: new StrategyLibraryService(library, deps.clock, version),
+      library: new StrategyLibraryService(library, deps.clock, version, () => randomUUID().replaceAll("-", "").slice(0, 12)),
     },
     research: new ResearchService(deps.registry, loader, library, tasks),
     startWorkers: () => pool.warm?.(),

@@ -11,7 +11,7 @@ import type { SecurityRef, TickSeries } from "../../quotes/records.ts";
 import type { Clock } from "../../../ports/clock.ts";
 import type { FundFlowStore } from "../../../ports/fund-flow-store.ts";
 import type { QuoteSource } from "../../../ports/quote-source.ts";
-import { MAX_TRANSACTIONS_PER_REQUEST } from "../../../adapters/tdx/tdx-codec-transactions.ts";
+import { MAX_TRANSACTIONS_PER_REQUEST } from "../../quotes/page-limits.ts";
 
 /** Daily bars category whose dates the history follows. */
 const DAILY = 9;

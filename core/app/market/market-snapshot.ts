@@ -8,7 +8,7 @@
 import { classifySecurity, type Market } from "../../bars/security-kind.ts";
 import type { Quote, SecurityInfo } from "../../quotes/records.ts";
 import type { QuoteSource } from "../../../ports/quote-source.ts";
-import { MAX_QUOTES_PER_REQUEST } from "../../../adapters/tdx/tdx-codec-quotes.ts";
+import { MAX_QUOTES_PER_REQUEST } from "../../quotes/page-limits.ts";
 import { marketId } from "../quotes/markets.ts";
 import type { SecurityDirectory } from "../quotes/security-directory.ts";
 

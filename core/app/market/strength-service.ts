@@ -1,16 +1,14 @@
 /**
  * `/market/strength`: the whole market ranked by core/market/strength.ts over
- * the offline daily files. Each vipdoc tree gets one columnar panel that lives as
- * long as the service and follows the files, so after the first scan a request
- * is a few passes over memory. Names come from the quote server's security list
+ * the offline daily files, through the market panels port (each tree's panel
+ * lives as long as the service and follows the files, so after the first scan a
+ * request is a few passes over memory). Names come from the quote server's security list
  * when it answers (offline files carry none) and are blank otherwise.
  */
-import { classifySecurity, type Market } from "../../bars/security-kind.ts";
+import type { Market } from "../../bars/security-kind.ts";
 import type { PoolMember } from "../../market/core-leaders.ts";
-import { PANEL_WINDOW, rankStrength, type StrengthPreset, strengthWeights, type StrengthWeights } from "../../market/strength.ts";
-import { VipdocDailyPanel, type VipdocPanel } from "../../../adapters/vipdoc/vipdoc-daily-panel.ts";
-import type { VipdocMarket } from "../../../adapters/vipdoc/vipdoc-price-scale.ts";
-import type { VipdocLocator } from "../../../adapters/vipdoc/vipdoc-locator.ts";
+import { rankStrength, type StrengthPreset, strengthWeights, type StrengthWeights } from "../../market/strength.ts";
+import type { MarketPanel, MarketPanels } from "../../../ports/market-panels.ts";
 import { InvalidRequestError } from "../app-errors.ts";
 
 export type StrengthUniverse = "all" | "sh" | "sz" | "core";
@@ -47,44 +45,22 @@ export interface StrengthAnswer {
   readonly vipdoc: string;
 }
 
-/** SH/SZ A-shares, as the original system scans (BJ and B shares are not in its universe). */
-const A_SHARE_BOARDS = new Set(["SH_MAIN", "STAR", "SZ_MAIN", "CHINEXT"]);
-const acceptAShare = (m: VipdocMarket, code: string) => A_SHARE_BOARDS.has(classifySecurity(m === "sh" ? "SH" : "SZ", code).board);
-
-const PANELS_KEPT = 4;
-
 export class StrengthService {
-  readonly #locator: VipdocLocator;
+  readonly #panels: MarketPanels;
   readonly #pool: readonly PoolMember[];
   readonly #names: (market: Market, code: string) => Promise<string | undefined>;
-  readonly #panels = new Map<string, VipdocDailyPanel>();
 
-  constructor(locator: VipdocLocator, pool: readonly PoolMember[], names: (market: Market, code: string) => Promise<string | undefined>) {
-    this.#locator = locator;
+  constructor(panels: MarketPanels, pool: readonly PoolMember[], names: (market: Market, code: string) => Promise<string | undefined>) {
+    this.#panels = panels;
     this.#pool = pool;
     this.#names = names;
-  }
-
-  /** The panel of a tree, loaded or followed from its files. */
-  panel(root: string): VipdocPanel {
-    let p = this.#panels.get(root);
-    if (!p) {
-      if (this.#panels.size >= PANELS_KEPT) {
-        const [oldest, old] = this.#panels.entries().next().value!;
-        old.close();
-        this.#panels.delete(oldest);
-      }
-      p = new VipdocDailyPanel(root, { window: PANEL_WINDOW, accept: acceptAShare });
-      this.#panels.set(root, p);
-    }
-    return p.current();
   }
 
   async scan(q: StrengthQuery): Promise<StrengthAnswer> {
     const weights = strengthWeights(q.preset, q.custom);
     if (!(weights.w5 + weights.w20 + weights.w60 > 0)) throw new InvalidRequestError("w5 + w20 + w60 must be positive");
-    const root = await this.#locator.locate(q.vipdoc);
-    const panel = this.panel(root);
+    const root = await this.#panels.locate(q.vipdoc);
+    const panel = this.#panels.panel(root);
     const include = this.#universe(panel, q.universe);
     const ranking = rankStrength(panel, weights, { minListedDays: q.minListedDays, minAmount: q.minAmount, include }, q.topN);
     const rows: StrengthRow[] = [];
@@ -107,15 +83,14 @@ export class StrengthService {
       });
     }
     const names = await Promise.all(rows.map((r) => this.#names(r.market, r.code).catch(() => undefined)));
-    return { rows: rows.map((r, k) => ({ ...r, name: names[k] ?? "" })), weights, scanned: panel.n, vipdoc: this.#locator.shown(root) };
+    return { rows: rows.map((r, k) => ({ ...r, name: names[k] ?? "" })), weights, scanned: panel.n, vipdoc: this.#panels.shown(root) };
   }
 
   close(): void {
-    for (const p of this.#panels.values()) p.close();
-    this.#panels.clear();
+    this.#panels.close();
   }
 
-  #universe(panel: VipdocPanel, u: StrengthUniverse): Uint8Array | undefined {
+  #universe(panel: MarketPanel, u: StrengthUniverse): Uint8Array | undefined {
     if (u === "all") return undefined;
     const core = new Set(this.#pool.map((m) => `${m.market.toLowerCase()}${m.code}`));
     return Uint8Array.from(panel.securities, (s) => (u === "core" ? core.has(s.market + s.code) : s.market === u) ? 1 : 0);

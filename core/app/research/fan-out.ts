@@ -4,7 +4,6 @@
  * little queued behind it), reporting each completion. The first failure fails the
  * whole fan-out; jobs not started yet are not started.
  */
-import { setMaxListeners } from "node:events";
 import type { TaskContext } from "../../../ports/task-runner.ts";
 
 export async function fanOut<T, R>(
@@ -15,8 +14,6 @@ export async function fanOut<T, R>(
   limit = Math.max(1, ctx.pool.size * 2),
 ): Promise<R[]> {
   const results = new Array<R>(items.length);
-  // every job in flight listens to the task's signal
-  setMaxListeners(Math.max(10, 2 * limit), ctx.signal);
   let next = 0;
   let finished = 0;
   const lane = async () => {

@@ -7,9 +7,7 @@
  * two at once cannot both pass.
  */
 import type { TaskProgram, TaskRunner, TaskSummary } from "../../../ports/task-runner.ts";
-import type { MarketStore, StoreState } from "../../../adapters/store/market-store.ts";
-import { lockHolder } from "../../../adapters/store/store-lock.ts";
-import type { SyncOptions, SyncReport } from "../../../adapters/store/store-sync.ts";
+import type { MarketStoreStatus, StoreState, SyncOptions, SyncReport } from "../../../ports/market-store.ts";
 import { ConflictError } from "../app-errors.ts";
 
 export const STORE_SYNC_TASK = "store.sync";
@@ -24,7 +22,7 @@ export class StoreService {
   #checking: Promise<unknown> = Promise.resolve();
 
   constructor(
-    readonly store: MarketStore,
+    readonly store: MarketStoreStatus,
     private readonly runSync: RunSync,
     /** What a sync covers when the request does not say (SYNC_MINUTES, SYNC_MINUTE_KINDS). */
     readonly defaults: SyncOptions,
@@ -38,7 +36,7 @@ export class StoreService {
   submit(tasks: TaskRunner, opts: SyncOptions = {}): Promise<TaskSummary> {
     const next = this.#checking.then(async () => {
       const active = (await tasks.list(RECENT_TASKS)).some((t) => t.kind === STORE_SYNC_TASK && (t.status === "pending" || t.status === "running"));
-      if (active || lockHolder(this.store.lockPath) !== undefined) throw new ConflictError("a sync of the market store is already queued or running");
+      if (active || this.store.syncing()) throw new ConflictError("a sync of the market store is already queued or running");
       return tasks.submit({ kind: STORE_SYNC_TASK, description: "Market store sync", input: { ...this.defaults, ...opts } });
     });
     this.#checking = next.catch(() => undefined);

@@ -7,7 +7,6 @@
  * {@link MAX_SAVED_STRATEGIES} (409 beyond). Entries saved before the bounds
  * existed are kept and listed as they are.
  */
-import { randomUUID } from "node:crypto";
 import type { Clock } from "../../../ports/clock.ts";
 import type { SavedStrategyInput, SavedStrategyRecord, StrategyLibrary } from "../../../ports/strategy-library.ts";
 import { ConflictError, TooLargeError } from "../app-errors.ts";
@@ -28,6 +27,8 @@ export class StrategyLibraryService {
     private readonly store: StrategyLibrary,
     private readonly clock: Clock,
     private readonly appVersion: string,
+    /** A fresh id of 12 hex digits (random: the composition root supplies it). */
+    private readonly newId: () => string,
   ) {}
 
   async create(input: SavedStrategyInput): Promise<SavedStrategyView> {
@@ -39,7 +40,7 @@ export class StrategyLibraryService {
       throw new ConflictError(`The library holds its limit of ${MAX_SAVED_STRATEGIES} saved strategies; delete some before saving more`);
     }
     const now = this.clock.now();
-    const record: SavedStrategyRecord = { ...input, id: randomUUID().replaceAll("-", "").slice(0, 12), created_at: now, updated_at: now, app_version: this.appVersion };
+    const record: SavedStrategyRecord = { ...input, id: this.newId(), created_at: now, updated_at: now, app_version: this.appVersion };
     await this.store.add(record);
     return view(record);
   }

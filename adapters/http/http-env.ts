@@ -12,11 +12,15 @@ import type { BarService } from "../../core/app/bars/bar-service.ts";
 import type { FormulaService } from "../../core/app/formula/formula-service.ts";
 import type { IndicatorService } from "../../core/app/indicators/indicator-service.ts";
 import type { SecurityDirectory } from "../../core/app/quotes/security-directory.ts";
-import type { HostService } from "../tdx/tdx-host-service.ts";
+import type { ExClient, FinancialFiles, HostService, ServerFileCache } from "../tdx/index.ts";
 import type { BacktestArea } from "./backtest/backtest-routes.ts";
 import type { ExternalServices } from "../../core/app/external/external-services.ts";
 import type { LlmConfigService } from "../../core/app/llm/llm-service.ts";
-import type { MarketDataServices } from "./market/market-data-services.ts";
+import type { PoolMember } from "../../core/market/core-leaders.ts";
+import type { FundFlowService } from "../../core/app/market/fund-flow-service.ts";
+import type { MarketSnapshot } from "../../core/app/market/market-snapshot.ts";
+import type { StrengthService } from "../../core/app/market/strength-service.ts";
+import type { MacService } from "../../core/app/boards/mac-service.ts";
 import type { ResearchService } from "../../core/app/research/research-service.ts";
 import type { StoreService } from "../../core/app/store/store-service.ts";
 
@@ -55,6 +59,24 @@ export interface HttpDeps {
   /** The local market store and its sync. */
   store: StoreService;
   // DEPS: each feature area adds its services above this line.
+}
+
+/**
+ * The services of the market-data area (finance files, board files, market-wide
+ * views, strength scan, boards and the extended market), handed to the HTTP app
+ * as one dependency.
+ */
+export interface MarketDataServices {
+  readonly financialFiles: FinancialFiles;
+  readonly serverFiles: ServerFileCache;
+  readonly snapshot: MarketSnapshot;
+  readonly corePool: readonly PoolMember[];
+  readonly fundFlow: FundFlowService;
+  readonly strength: StrengthService;
+  /** Boards, ranked lists and per-symbol data: mac hosts, else derived. */
+  readonly mac: MacService;
+  /** The extended market (port 7727). */
+  readonly ex: ExClient;
 }
 
 /** Per-request values set by the edge middleware. */

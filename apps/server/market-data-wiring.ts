@@ -11,7 +11,7 @@ import { ServerFileCache } from "../../adapters/tdx/files/server-file-cache.ts";
 import { FinancialFiles } from "../../adapters/tdx/files/financial-files.ts";
 import { CORE_LEADERS_FILE, loadCoreLeaderPool } from "../../adapters/system/core-leader-pool.ts";
 import { FundFlowService } from "../../core/app/market/fund-flow-service.ts";
-import type { MarketDataServices } from "../../adapters/http/market/market-data-services.ts";
+import type { MarketDataServices } from "../../adapters/http/http-env.ts";
 import { MarketSnapshot } from "../../core/app/market/market-snapshot.ts";
 import { StrengthService } from "../../core/app/market/strength-service.ts";
 import { VipdocLocator } from "../../adapters/vipdoc/vipdoc-locator.ts";

@@ -7,7 +7,7 @@
  */
 import { float32Decimal } from "../../../core/bars/price-events.ts";
 import type { MacQuoteRow } from "../../../core/quotes/mac-records.ts";
-import { fieldSpec } from "../../tdx/mac/mac-fields.ts";
+import { fieldSpec } from "../../tdx/index.ts";
 import { type Column, dataFrameJson, num, str } from "../frames/data-frame.ts";
 import { changePct, type Source } from "../../../core/app/boards/mac-service.ts";
 

@@ -3,7 +3,7 @@ import { formatDate, fromYyyymmdd, marketTimeOf } from "../../../core/bars/marke
 import { dayStart } from "../../../core/bars/session-clock.ts";
 import type { Clock } from "../../../ports/clock.ts";
 import { unusualLabel, unusualPayload } from "../../../core/quotes/unusual-events.ts";
-import { QUOTE_CATEGORIES } from "../../tdx/mac/mac-board-code.ts";
+import { QUOTE_CATEGORIES } from "../../tdx/index.ts";
 import { FIELDS_BASIC } from "../../../core/quotes/mac-query.ts";
 import { DataFrameSchema, frameResponse, rowsFrame } from "../frames/data-frame.ts";
 import type { HttpEnv } from "../http-env.ts";

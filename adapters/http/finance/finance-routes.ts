@@ -4,15 +4,13 @@ import type { FinanceInfo, XdxrEntry } from "../../../core/quotes/records.ts";
 import { xdxrCategoryName } from "../../../core/quotes/xdxr-names.ts";
 import { exchangeOf } from "../../../core/market/trading-board.ts";
 import type { QuoteSource } from "../../../ports/quote-source.ts";
-import { gpcwFieldName } from "../../tdx/files/gpcw-fields.ts";
+import { gpcwFieldName, encodeGbk, type FinancialFiles } from "../../tdx/index.ts";
 import { type Column, dataFrameJson, DataFrameSchema, frameResponse, num, rowsFrame, str } from "../frames/data-frame.ts";
 import type { HttpEnv } from "../http-env.ts";
 import { marketId, marketName, SZ_SH } from "../../../core/app/quotes/markets.ts";
 import type { SecurityDirectory } from "../../../core/app/quotes/security-directory.ts";
 import { errorResponses, jsonOk } from "../schemas/common.ts";
 import { qCode, qInt, qMarket, U32_MAX } from "../validation/query.ts";
-import { encodeGbk } from "../../tdx/tdx-gbk.ts";
-import type { FinancialFiles } from "../../tdx/files/financial-files.ts";
 import { requireKnownSecurity } from "../../../core/app/quotes/known-security.ts";
 import { NotFoundError } from "../../../core/app/app-errors.ts";
 

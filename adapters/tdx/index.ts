@@ -16,5 +16,6 @@ export type { ServerFileCache } from "./files/server-file-cache.ts";
 export { QUOTE_CATEGORIES } from "./mac/mac-board-code.ts";
 export { EXCLUDE_FLAGS, type ExcludeFlag, fieldSpec } from "./mac/mac-fields.ts";
 export { MAC_SORT_NAMES, MAC_SORT_TYPES } from "./mac/mac-sort.ts";
+export { quoteServerTimeMs } from "./tdx-codec-quotes.ts";
 export { encodeGbk } from "./tdx-gbk.ts";
 export type { HostService } from "./tdx-host-service.ts";

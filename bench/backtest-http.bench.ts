@@ -12,7 +12,7 @@
 import { gzipSync } from "node:zlib";
 import { bench, do_not_optimize, group } from "mitata";
 import { backtestResultJson } from "../adapters/http/backtest/result-json.ts";
-import { parseOhlcvRecords } from "../adapters/http/validation/ohlcv-records.ts";
+import { parseOhlcvRecords } from "../core/app/bars/ohlcv-records.ts";
 import { backtestTables } from "../core/backtest/index.ts";
 import { maCross } from "../plugins/strategies/ma-cross.ts";
 import { dailyWalk } from "./daily-walk.ts";

@@ -7,7 +7,7 @@
  */
 import { join } from "node:path";
 import { bench, do_not_optimize, group } from "mitata";
-import { ReadThrough } from "../adapters/external/read-through.ts";
+import { ReadThrough } from "../core/app/external/read-through.ts";
 import { openDatabase } from "../adapters/sqlite/sqlite-database.ts";
 import { sqliteExternalCache } from "../adapters/sqlite/sqlite-external-cache.ts";
 import { defaultSqliteOpener } from "../adapters/sqlite/sqlite-opener.ts";

@@ -13,9 +13,9 @@
  */
 import { bench, do_not_optimize, group } from "mitata";
 import { DEFAULT_CONFIG } from "../core/backtest/index.ts";
-import { evaluateChunk } from "../adapters/http/research/grid-job.ts";
-import { gridPrograms, type OptimizeTaskInput } from "../adapters/http/research/grid-programs.ts";
-import { toWire } from "../adapters/http/backtest/wire-series.ts";
+import { evaluateChunk } from "../core/app/research/grid-job.ts";
+import { gridPrograms, type OptimizeTaskInput } from "../core/app/research/grid-programs.ts";
+import { toWire } from "../core/app/backtest/wire-series.ts";
 import { WorkerPool } from "../adapters/tasks/worker-pool.ts";
 import { JOB_MODULES, jobContext } from "../apps/server/job-modules.ts";
 import { DemoMarket } from "../apps/tdx-sim/demo/demo-market.ts";

@@ -16,8 +16,9 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { bench, do_not_optimize, group, summary } from "mitata";
-import { StrengthService, type StrengthQuery } from "../adapters/http/market/strength-service.ts";
-import { VipdocLocator } from "../adapters/http/market/vipdoc-locator.ts";
+import { StrengthService, type StrengthQuery } from "../core/app/market/strength-service.ts";
+import { VipdocLocator } from "../adapters/vipdoc/vipdoc-locator.ts";
+import { VipdocMarketPanels } from "../adapters/vipdoc/vipdoc-market-panels.ts";
 import { encodeDayFile } from "../adapters/vipdoc/vipdoc-day.ts";
 import { VipdocDailyPanel } from "../adapters/vipdoc/vipdoc-daily-panel.ts";
 import { mulberry32, normal } from "../apps/tdx-sim/demo/prng.ts";
@@ -76,7 +77,8 @@ console.log(
 const warmPanel = new VipdocDailyPanel(root, opts);
 warmPanel.current();
 const query: StrengthQuery = { preset: "steady", custom: {}, topN: 50, universe: "all", minListedDays: 65, minAmount: 0 };
-const service = new StrengthService(new VipdocLocator({ configured: root }), CORE_LEADERS, async () => undefined);
+const panels = new VipdocMarketPanels(new VipdocLocator({ configured: root }));
+const service = new StrengthService(panels, CORE_LEADERS, async () => undefined);
 await service.scan(query);
 
 /**
@@ -94,7 +96,7 @@ async function afterOneChange(rounds: number): Promise<number[]> {
     const t0 = performance.now();
     await service.scan(query);
     times.push(performance.now() - t0);
-    const p = service.panel(root);
+    const p = panels.panel(root);
     const row = p.securities.findIndex((s) => s.market === m && s.code === code);
     if (p.bars[row] !== days) throw new Error("the changed file was not picked up by the scan");
   }

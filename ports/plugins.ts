@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import type { BarSeries } from "../core/bars/series.ts";
+import type { BarField, BarSeries } from "../core/bars/series.ts";
 import type { SeriesMemo } from "../core/research/series-memo.ts";
 
 /** A numeric parameter of an indicator, with TDX's default. */
@@ -30,7 +30,14 @@ export interface IndicatorPlugin {
   readonly params: readonly IndicatorParam[];
   /** Output column names in order (`DIF`, `DEA`, `MACD`). */
   readonly outputs: readonly string[];
-  compute(series: BarSeries, params: Readonly<Record<string, number>>): Record<string, Float64Array>;
+  /**
+   * A formula-defined indicator's TDX text (parameters by name) and the bar
+   * fields it reads (plugins/indicators/formula-indicator.ts); such a plugin
+   * takes its output columns from `allocate` when given one.
+   */
+  readonly formula?: string;
+  readonly inputs?: readonly BarField[];
+  compute(series: BarSeries, params: Readonly<Record<string, number>>, allocate?: (n: number) => Float64Array): Record<string, Float64Array>;
 }
 
 /** Per-bar decisions of a strategy: 1 where the signal fires on that bar's close. */

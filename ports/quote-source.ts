@@ -33,13 +33,14 @@ export interface QuoteSource {
   securityCount(market: MarketId): Promise<number>;
   /** One page (up to 1000) of the security list from `start`. */
   securityList(market: MarketId, start: number): Promise<SecurityInfo[]>;
-  /** Five-level quotes; at most 80 securities per call. */
+  /** Five-level quotes; at most 80 securities per call (core/quotes/page-limits.ts). */
   quotes(refs: readonly SecurityRef[]): Promise<Quote[]>;
   /** Bars of a TDX category (0..11), `count` ≤ 800 ending `start` bars before the newest. */
   bars(ref: SecurityRef, category: number, start: number, count: number): Promise<BarSeries>;
   indexBars(ref: SecurityRef, category: number, start: number, count: number): Promise<IndexBarSeries>;
   minute(ref: SecurityRef): Promise<MinuteSeries>;
   historyMinute(ref: SecurityRef, date: number): Promise<DayMinutes>;
+  /** One page of today's ticks: at most 2000 per call (core/quotes/page-limits.ts). */
   transactions(ref: SecurityRef, start: number, count: number): Promise<TickSeries>;
   historyTransactions(ref: SecurityRef, date: number, start: number, count: number): Promise<DayTicks>;
   auction(ref: SecurityRef): Promise<AuctionSeries>;

@@ -64,7 +64,7 @@ export interface JobOptions {
 /** What a running program can do besides compute. */
 export interface TaskContext {
   readonly taskId: string;
-  /** Aborted when the task is cancelled or the runner stops. */
+  /** Aborted when the task is cancelled or the runner stops; any number of jobs may listen to it. */
   readonly signal: AbortSignal;
   readonly pool: JobPool;
   /** Reports progress (clamped to 0..1) and a short message. */

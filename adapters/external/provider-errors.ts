@@ -3,12 +3,15 @@
  * that answered badly or could not be reached and 504 for one that timed out
  * (api-decisions.md "Errors"); the detail names the provider and what went wrong.
  */
-export class ProviderError extends Error {
+import { UpstreamError, type UpstreamFailure } from "../../core/app/app-errors.ts";
+
+export class ProviderError extends UpstreamError {
   constructor(
     readonly provider: string,
     message: string,
+    failure: UpstreamFailure = "failed",
   ) {
-    super(message);
+    super("External provider", failure, message);
     this.name = "ProviderError";
   }
 }
@@ -16,7 +19,7 @@ export class ProviderError extends Error {
 /** No answer within the timeout, after the retries. */
 export class ProviderTimeoutError extends ProviderError {
   constructor(provider: string, message: string) {
-    super(provider, message);
+    super(provider, message, "timeout");
     this.name = "ProviderTimeoutError";
   }
 }

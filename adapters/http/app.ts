@@ -22,9 +22,8 @@ import { registerMacRoutes } from "./board-mac/mac-routes.ts";
 import { registerExRoutes } from "./ex/ex-routes.ts";
 import { registerResearchRoutes } from "./research/research-routes.ts";
 import { registerStoreRoutes } from "./store/store-routes.ts";
-import { HttpError } from "./http-error.ts";
+import { appErrorResponse } from "./app-error-response.ts";
 import { documentBodyLimit } from "./schemas/common.ts";
-import { upstreamError } from "./upstream-errors.ts";
 import type { HttpDeps, HttpEnv } from "./http-env.ts";
 import { registerSessionRoutes } from "./market/session-routes.ts";
 import { authGate } from "./middleware/auth-gate.ts";
@@ -35,7 +34,7 @@ import { securityHeaders } from "./middleware/security-headers.ts";
 import { requestLog } from "./middleware/request-log.ts";
 import { registerDocsRoutes } from "./system/docs-routes.ts";
 import { registerHealthRoutes } from "./system/health-routes.ts";
-import { type Loc, RequestValidationError, toValidationItems, validationBody } from "./validation/fastapi-errors.ts";
+import { type Loc, toValidationItems, validationBody } from "./validation/fastapi-errors.ts";
 import { jsonBodyGuard } from "./validation/json-body.ts";
 import { registerWsRoutes } from "./ws/ws-routes.ts";
 
@@ -130,9 +129,8 @@ export function createHttpApp(deps: HttpDeps): OpenAPIHono<HttpEnv> {
 
   app.notFound((c) => c.json({ detail: "Not Found" }, 404));
   app.onError((err, c) => {
-    if (err instanceof RequestValidationError) return c.json(validationBody(err.items), 422);
-    const known = err instanceof HttpError ? err : upstreamError(err);
-    if (known) return c.json({ detail: known.detail }, known.status);
+    const known = appErrorResponse(err);
+    if (known) return c.json(known.body, known.status);
     if (err instanceof HTTPException) {
       if (err.status === 415) {
         const type = c.req.header("content-type") ?? "";

@@ -3,22 +3,26 @@ import type { TrustedProxy } from "../../core/auth/address.ts";
 import type { HostRules } from "../../core/auth/host-origin.ts";
 import type { UpgradeWebSocket } from "hono/ws";
 import type { WsHub } from "./ws/ws-hub.ts";
-import type { AuthService } from "./auth/auth-service.ts";
+import type { AuthService } from "../../core/app/auth/auth-service.ts";
 import type { Clock } from "../../ports/clock.ts";
 import type { Logger } from "../../ports/logger.ts";
 import type { PluginRegistry } from "../../ports/plugins.ts";
 import type { QuoteSource } from "../../ports/quote-source.ts";
-import type { BarService } from "./bars/bar-service.ts";
-import type { FormulaService } from "./formula/formula-service.ts";
-import type { IndicatorService } from "./indicators/indicator-service.ts";
-import type { SecurityDirectory } from "./quotes/security-directory.ts";
-import type { HostService } from "./server/host-service.ts";
+import type { BarService } from "../../core/app/bars/bar-service.ts";
+import type { FormulaService } from "../../core/app/formula/formula-service.ts";
+import type { IndicatorService } from "../../core/app/indicators/indicator-service.ts";
+import type { SecurityDirectory } from "../../core/app/quotes/security-directory.ts";
+import type { ExClient, FinancialFiles, HostService, ServerFileCache } from "../tdx/index.ts";
 import type { BacktestArea } from "./backtest/backtest-routes.ts";
-import type { ExternalServices } from "./external/external-services.ts";
-import type { LlmConfigService } from "./llm/llm-service.ts";
-import type { MarketDataServices } from "./market/market-data-services.ts";
-import type { ResearchService } from "./research/research-service.ts";
-import type { StoreService } from "./store/store-service.ts";
+import type { ExternalServices } from "../../core/app/external/external-services.ts";
+import type { LlmConfigService } from "../../core/app/llm/llm-service.ts";
+import type { PoolMember } from "../../core/market/core-leaders.ts";
+import type { FundFlowService } from "../../core/app/market/fund-flow-service.ts";
+import type { MarketSnapshot } from "../../core/app/market/market-snapshot.ts";
+import type { StrengthService } from "../../core/app/market/strength-service.ts";
+import type { MacService } from "../../core/app/boards/mac-service.ts";
+import type { ResearchService } from "../../core/app/research/research-service.ts";
+import type { StoreService } from "../../core/app/store/store-service.ts";
 
 /** What the HTTP adapter needs from the composition root. */
 export interface HttpDeps {
@@ -55,6 +59,24 @@ export interface HttpDeps {
   /** The local market store and its sync. */
   store: StoreService;
   // DEPS: each feature area adds its services above this line.
+}
+
+/**
+ * The services of the market-data area (finance files, board files, market-wide
+ * views, strength scan, boards and the extended market), handed to the HTTP app
+ * as one dependency.
+ */
+export interface MarketDataServices {
+  readonly financialFiles: FinancialFiles;
+  readonly serverFiles: ServerFileCache;
+  readonly snapshot: MarketSnapshot;
+  readonly corePool: readonly PoolMember[];
+  readonly fundFlow: FundFlowService;
+  readonly strength: StrengthService;
+  /** Boards, ranked lists and per-symbol data: mac hosts, else derived. */
+  readonly mac: MacService;
+  /** The extended market (port 7727). */
+  readonly ex: ExClient;
 }
 
 /** Per-request values set by the edge middleware. */

@@ -18,6 +18,7 @@ import { stillComplete } from "../../core/market/store-freshness.ts";
 import type { XdxrEntry, SecurityRef } from "../../core/quotes/records.ts";
 import type { Clock } from "../../ports/clock.ts";
 import type { QuoteSource } from "../../ports/quote-source.ts";
+import type { MarketStoreStatus, StoreState } from "../../ports/market-store.ts";
 import type { SqliteOpener } from "../../ports/sqlite-connection.ts";
 import { marketTimeOf } from "../../core/bars/market-time.ts";
 import { VipdocQuoteSource } from "../vipdoc/vipdoc-quote-source.ts";
@@ -31,17 +32,6 @@ export const MARKET_FOLDER: Readonly<Record<number, VipdocMarket>> = { 0: "sz", 
 
 /** TDX bar categories the store can answer, by the file that holds them (as fetched, never aggregated). */
 export const STORED_CATEGORY: Readonly<Record<number, BarFileKind>> = { 4: "day", 0: "lc5", 8: "lc1" };
-
-export interface StoreState {
-  readonly dir: string;
-  readonly securities: number;
-  /** Files by kind: how many securities have one, the records they hold, the newest bar. */
-  readonly files: Readonly<Record<BarFileKind, { readonly securities: number; readonly records: number; readonly last_time: number | null }>>;
-  readonly bytes: number;
-  /** The process running a sync on this store, if any. */
-  readonly syncing: boolean;
-  readonly last_run: { readonly id: number; readonly started_at: number; readonly finished_at: number | null; readonly status: string; readonly summary: unknown } | null;
-}
 
 /**
  * The store's ex-rights records served with the tree's bars; everything else is
@@ -87,7 +77,7 @@ interface StateSnapshot {
 /** How stale the in-memory sync state may be: a sync in another process is seen this much later at most. */
 const STATE_REFRESH_MS = 1000;
 
-export class MarketStore {
+export class MarketStore implements MarketStoreStatus {
   readonly vipdoc: string;
   readonly lockPath: string;
   #source: StoredQuoteSource | undefined;
@@ -156,6 +146,10 @@ export class MarketStore {
     return this.#opening;
   }
 
+  syncing(): boolean {
+    return lockHolder(this.lockPath) !== undefined;
+  }
+
   /** What the store holds, for `GET /api/v1/store`. */
   async state(): Promise<StoreState> {
     const securities = await this.db.selectFrom("security").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
@@ -177,7 +171,7 @@ export class MarketStore {
       securities: Number(securities.n),
       files,
       bytes: (files.day.records + files.lc5.records + files.lc1.records) * 32,
-      syncing: lockHolder(this.lockPath) !== undefined,
+      syncing: this.syncing(),
       last_run: run ? { id: run.id, started_at: run.started_at, finished_at: run.finished_at, status: run.status, summary: JSON.parse(run.summary) } : null,
     };
   }

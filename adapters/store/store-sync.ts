@@ -36,6 +36,7 @@ import { DAY_MS } from "../../core/bars/session-clock.ts";
 import { barIsFinal, stillComplete } from "../../core/market/store-freshness.ts";
 import type { MarketId, SecurityRef, XdxrEntry } from "../../core/quotes/records.ts";
 import type { Clock } from "../../ports/clock.ts";
+import type { SyncFailure, SyncOptions, SyncReport } from "../../ports/market-store.ts";
 import type { QuoteSource } from "../../ports/quote-source.ts";
 import { MARKET_FOLDER, type MarketStore } from "./market-store.ts";
 import { appendRecords, barFilePath, type BarFileKind, encodeBars, type FetchedBars, openStoredFile, recordTime, replaceFile, volumesFit } from "./store-files.ts";
@@ -48,12 +49,6 @@ const BARS_PER_DAY: Readonly<Record<BarFileKind, number>> = { day: 1, lc5: 48, l
 const MARKET_NAME: Readonly<Record<number, Market>> = { 0: "SZ", 1: "SH", 2: "BJ" };
 const IN_UNIVERSE = new Set(["stock", "fund"]);
 
-export interface SyncOptions {
-  /** Securities (`"SH:600000"`) that also get minute bars, and which kinds. */
-  readonly minutes?: readonly string[];
-  readonly minuteKinds?: readonly ("lc5" | "lc1")[];
-}
-
 export interface SyncDeps {
   readonly store: MarketStore;
   /** One quote source per host (its own connection pool); requests spread over them. */
@@ -64,26 +59,6 @@ export interface SyncDeps {
   readonly retry?: { readonly attempts: number; readonly baseMs: number };
   readonly signal?: AbortSignal;
   onProgress?(fraction: number, message: string): void;
-}
-
-export interface SyncFailure {
-  readonly symbol: string;
-  readonly error: string;
-}
-
-export interface SyncReport {
-  readonly run_id: number;
-  readonly securities: number;
-  /** Securities complete already (no request made). */
-  readonly skipped: number;
-  readonly updated: number;
-  /** Files fetched whole again (a changed overlap or retroactive ex-rights). */
-  readonly rewritten: number;
-  /** Torn last records found and cut off. */
-  readonly repaired: number;
-  readonly bars_added: number;
-  readonly requests: number;
-  readonly failed: readonly SyncFailure[];
 }
 
 interface Security {

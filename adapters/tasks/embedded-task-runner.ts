@@ -14,6 +14,7 @@
  * flood the database.
  */
 import { randomUUID } from "node:crypto";
+import { setMaxListeners } from "node:events";
 import type { Clock } from "../../ports/clock.ts";
 import type { Logger } from "../../ports/logger.ts";
 import type {
@@ -169,6 +170,8 @@ export class EmbeddedTaskRunner implements TaskRunner {
     while (!this.#closed && this.#running.size < this.#concurrency && this.#queue.length > 0) {
       const id = this.#queue.shift()!;
       const slot: Running = { controller: new AbortController(), done: Promise.resolve(), record: undefined, persistedAt: 0, cancelled: false };
+      // every job a program has in flight listens to the task's signal: no listener-count warning
+      setMaxListeners(0, slot.controller.signal);
       this.#running.set(id, slot);
       slot.done = this.#execute(id, slot);
     }

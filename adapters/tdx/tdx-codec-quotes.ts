@@ -16,8 +16,9 @@
 import { ByteReader, ByteWriter } from "./tdx-bytes.ts";
 import { fallbackPriceDecimals, priceDivisor } from "./tdx-price-decimals.ts";
 import type { MarketId, Quote, SecurityRef } from "../../core/quotes/records.ts";
+import { MAX_QUOTES_PER_REQUEST } from "../../core/quotes/page-limits.ts";
 
-export const MAX_QUOTES_PER_REQUEST = 80;
+export { MAX_QUOTES_PER_REQUEST };
 const LEVELS = 5;
 
 /** Price decimals of one security; the security list's `decimals` is the authority. */

@@ -3,6 +3,7 @@
  * recorded-capture replayer for `QUOTE_SOURCE=replay`. Codecs sit above it, so
  * every source runs the same decoding code.
  */
+import { UpstreamError } from "../../core/app/app-errors.ts";
 import type { ResponseFrame } from "./tdx-frame.ts";
 
 /** Per-request framing: the mac command set picks sub-queries by the request's first byte. */
@@ -18,28 +19,29 @@ export interface TdxTransport {
 }
 
 /** No host answered (connect refused, timed out, or died); `tried` lists them. */
-export class TdxUnavailableError extends Error {
-  constructor(
-    message: string,
-    readonly tried: readonly string[],
-  ) {
-    super(message);
+export class TdxUnavailableError extends UpstreamError {
+  constructor(message: string, tried: readonly string[]) {
+    super("Quote server", "unavailable", message, tried);
     this.name = "TdxUnavailableError";
   }
 }
 
 /** The server accepted the request but did not answer in time. */
-export class TdxTimeoutError extends Error {
+export class TdxTimeoutError extends UpstreamError {
   constructor(message: string) {
-    super(message);
+    super("Quote server", "timeout", message);
     this.name = "TdxTimeoutError";
   }
 }
 
-/** The connection broke while a request was in flight (safe to retry elsewhere). */
-export class TdxConnectionLostError extends Error {
+/**
+ * The connection broke while a request was in flight (safe to retry elsewhere);
+ * the pool retries it, so only a single-connection transport lets it out, as
+ * an unavailable quote server.
+ */
+export class TdxConnectionLostError extends UpstreamError {
   constructor(message: string) {
-    super(message);
+    super("Quote server", "unavailable", message);
     this.name = "TdxConnectionLostError";
   }
 }

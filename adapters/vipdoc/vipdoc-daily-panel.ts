@@ -16,20 +16,10 @@
  */
 import { closeSync, openSync, readdirSync, readSync, statSync, watch, type FSWatcher } from "node:fs";
 import { join } from "node:path";
-import { MIN_BARS, strengthFeatures, writeStrengthFeatures, type DailyPanel } from "../../core/market/strength.ts";
+import { MIN_BARS, strengthFeatures, writeStrengthFeatures } from "../../core/market/strength.ts";
+import type { MarketPanel as VipdocPanel, PanelSecurity } from "../../ports/market-panels.ts";
 import { dayPriceDivisor, type VipdocMarket } from "./vipdoc-price-scale.ts";
 import { RECORD_SIZE } from "./vipdoc-records.ts";
-
-export interface PanelSecurity {
-  readonly market: VipdocMarket;
-  readonly code: string;
-}
-
-export interface VipdocPanel extends DailyPanel {
-  readonly securities: readonly PanelSecurity[];
-  /** YYYYMMDD of each security's last bar. */
-  readonly lastDate: Int32Array;
-}
 
 export interface PanelOptions {
   readonly markets?: readonly VipdocMarket[];

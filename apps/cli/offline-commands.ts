@@ -5,7 +5,7 @@
  * whatever `--server` says: the files are on this machine. Offline files carry
  * no ex-rights records, so bars are unadjusted.
  */
-import { vipdocRoot } from "../../adapters/http/market/vipdoc-locator.ts";
+import { vipdocRoot } from "../../adapters/vipdoc/vipdoc-locator.ts";
 import { UsageError } from "./cli-args.ts";
 import { type Command, frameRows, num, str } from "./cli-command.ts";
 import { market } from "./cli-values.ts";

@@ -13,7 +13,7 @@ import { type Command, flag, str } from "./cli-command.ts";
 import { type OptionValues, UsageError } from "./cli-args.ts";
 import { runTask } from "./cli-tasks.ts";
 import type { Env } from "./cli-context.ts";
-import type { SyncOptions } from "../../adapters/store/store-sync.ts";
+import type { SyncOptions } from "../../ports/market-store.ts";
 
 const SYMBOL = /^(SH|SZ|BJ):\d{6}$/;
 

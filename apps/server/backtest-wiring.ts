@@ -5,15 +5,16 @@
  * on the service database (recovering tasks a stop interrupted), the backtest
  * and research use cases and the strategy library.
  */
-import { BarLoader } from "../../adapters/http/backtest/bar-loader.ts";
+import { randomUUID } from "node:crypto";
+import { BarLoader } from "../../core/app/backtest/bar-loader.ts";
 import type { BacktestArea } from "../../adapters/http/backtest/backtest-routes.ts";
-import { BacktestService } from "../../adapters/http/backtest/backtest-service.ts";
-import { backtestPrograms } from "../../adapters/http/backtest/backtest-tasks.ts";
-import type { BarService } from "../../adapters/http/bars/bar-service.ts";
-import type { SecurityDirectory } from "../../adapters/http/quotes/security-directory.ts";
-import { ResearchService } from "../../adapters/http/research/research-service.ts";
-import { researchPrograms } from "../../adapters/http/research/research-tasks.ts";
-import { StrategyLibraryService } from "../../adapters/http/strategies/strategy-library-service.ts";
+import { BacktestService } from "../../core/app/backtest/backtest-service.ts";
+import { backtestPrograms } from "../../core/app/backtest/backtest-tasks.ts";
+import type { BarService } from "../../core/app/bars/bar-service.ts";
+import type { SecurityDirectory } from "../../core/app/quotes/security-directory.ts";
+import { ResearchService } from "../../core/app/research/research-service.ts";
+import { researchPrograms } from "../../core/app/research/research-tasks.ts";
+import { StrategyLibraryService } from "../../core/app/strategies/strategy-library-service.ts";
 import type { Database } from "../../adapters/sqlite/sqlite-database.ts";
 import { sqliteStrategyLibrary } from "../../adapters/sqlite/sqlite-strategy-library.ts";
 import { sqliteTaskStore } from "../../adapters/sqlite/sqlite-task-store.ts";
@@ -59,7 +60,7 @@ export async function wireBacktest(
     area: {
       backtest: new BacktestService(deps.registry, loader, deps.directory, tasks),
       tasks,
-      library: new StrategyLibraryService(library, deps.clock, version),
+      library: new StrategyLibraryService(library, deps.clock, version, () => randomUUID().replaceAll("-", "").slice(0, 12)),
     },
     research: new ResearchService(deps.registry, loader, library, tasks),
     startWorkers: () => pool.warm?.(),

@@ -8,11 +8,11 @@
  * override wins in both modes (in demo mode `loadConfig` accepts only loopback).
  */
 import { join } from "node:path";
-import { AnnouncementService } from "../../adapters/http/external/announcement-service.ts";
-import { CcpmService } from "../../adapters/http/external/ccpm-service.ts";
-import type { ExternalServices } from "../../adapters/http/external/external-services.ts";
-import { FinancialReportService } from "../../adapters/http/external/financial-report-service.ts";
-import { LlmConfigService } from "../../adapters/http/llm/llm-service.ts";
+import { AnnouncementService } from "../../core/app/external/announcement-service.ts";
+import { CcpmService } from "../../core/app/external/ccpm-service.ts";
+import type { ExternalServices } from "../../core/app/external/external-services.ts";
+import { FinancialReportService } from "../../core/app/external/financial-report-service.ts";
+import { LlmConfigService } from "../../core/app/llm/llm-service.ts";
 import { llmConfigFile } from "../../adapters/llm/llm-config-file.ts";
 import type { Database } from "../../adapters/sqlite/sqlite-database.ts";
 import { sqliteExternalCache } from "../../adapters/sqlite/sqlite-external-cache.ts";

@@ -2,8 +2,8 @@
  * Every module with jobs, and the context their threads build: the embedded worker
  * threads and `npm run worker` load the same ones, with the same plugins.
  */
-import { BACKTEST_JOBS } from "../../adapters/http/backtest/backtest-tasks.ts";
-import { RESEARCH_JOBS } from "../../adapters/http/research/research-tasks.ts";
+import { BACKTEST_JOBS } from "../../core/app/backtest/backtest-tasks.ts";
+import { RESEARCH_JOBS } from "../../core/app/research/research-tasks.ts";
 import type { JobContextSource } from "../../ports/task-runner.ts";
 import type { Config } from "./config.ts";
 import type { JobContextInput } from "./job-context.ts";

@@ -7,23 +7,24 @@
  * Which hosts carry what is the profile's business (quote-profiles/).
  */
 import { join } from "node:path";
-import { ServerFileCache } from "../../adapters/http/block/server-file-cache.ts";
-import { FinancialFiles } from "../../adapters/http/finance/financial-files.ts";
-import { CORE_LEADERS_FILE, loadCoreLeaderPool } from "../../adapters/http/market/core-leader-pool.ts";
-import { FundFlowService } from "../../adapters/http/market/fund-flow-service.ts";
-import type { MarketDataServices } from "../../adapters/http/market/market-data-services.ts";
-import { MarketSnapshot } from "../../adapters/http/market/market-snapshot.ts";
-import { StrengthService } from "../../adapters/http/market/strength-service.ts";
-import { VipdocLocator } from "../../adapters/http/market/vipdoc-locator.ts";
-import type { SecurityDirectory } from "../../adapters/http/quotes/security-directory.ts";
+import { ServerFileCache } from "../../adapters/tdx/files/server-file-cache.ts";
+import { FinancialFiles } from "../../adapters/tdx/files/financial-files.ts";
+import { CORE_LEADERS_FILE, loadCoreLeaderPool } from "../../adapters/system/core-leader-pool.ts";
+import { FundFlowService } from "../../core/app/market/fund-flow-service.ts";
+import type { MarketDataServices } from "../../adapters/http/http-env.ts";
+import { MarketSnapshot } from "../../core/app/market/market-snapshot.ts";
+import { StrengthService } from "../../core/app/market/strength-service.ts";
+import { VipdocLocator } from "../../adapters/vipdoc/vipdoc-locator.ts";
+import { VipdocMarketPanels } from "../../adapters/vipdoc/vipdoc-market-panels.ts";
+import type { SecurityDirectory } from "../../core/app/quotes/security-directory.ts";
 import type { Database } from "../../adapters/sqlite/sqlite-database.ts";
 import type { MarketStore } from "../../adapters/store/market-store.ts";
 import { sqliteFundFlowStore } from "../../adapters/sqlite/sqlite-fund-flow-store.ts";
 import { marketTimeOf } from "../../core/bars/market-time.ts";
 import type { Clock } from "../../ports/clock.ts";
 import type { Logger } from "../../ports/logger.ts";
-import { DerivedBoardSource } from "../../adapters/http/board-mac/derived-board-source.ts";
-import { MacService } from "../../adapters/http/board-mac/mac-service.ts";
+import { DerivedBoardSource } from "../../adapters/tdx/mac/derived-board-source.ts";
+import { MacService } from "../../core/app/boards/mac-service.ts";
 import { ExClient } from "../../adapters/tdx/ex/ex-client.ts";
 import { MacClient } from "../../adapters/tdx/mac/mac-client.ts";
 import { exportDemoVipdoc } from "../tdx-sim/demo/vipdoc-export.ts";
@@ -55,7 +56,7 @@ export async function wireMarketData(
     : undefined;
   const corePool = await loadCoreLeaderPool(join(config.DATA_DIR, CORE_LEADERS_FILE));
   const strength = new StrengthService(
-    new VipdocLocator({ configured: config.VIPDOC_DIR, roots: config.VIPDOC_ROOTS, dataDir: config.DATA_DIR, store: store.vipdoc, simulated }),
+    new VipdocMarketPanels(new VipdocLocator({ configured: config.VIPDOC_DIR, roots: config.VIPDOC_ROOTS, dataDir: config.DATA_DIR, store: store.vipdoc, simulated })),
     corePool,
     async (market, code) => (await directory.find(market, code))?.name,
   );

@@ -11,10 +11,11 @@
  * SYNC_AT (`HH:MM`, China time, weekdays) queues a sync each day after the close;
  * the clock is the service's, so tests move it by hand.
  */
-import { StoreService } from "../../adapters/http/store/store-service.ts";
+import { StoreService } from "../../core/app/store/store-service.ts";
 import { defaultSqliteOpener } from "../../adapters/sqlite/sqlite-opener.ts";
 import { MarketStore } from "../../adapters/store/market-store.ts";
-import { type SyncOptions, type SyncReport, syncStore } from "../../adapters/store/store-sync.ts";
+import { syncStore } from "../../adapters/store/store-sync.ts";
+import type { SyncOptions, SyncReport } from "../../ports/market-store.ts";
 import { TdxClient } from "../../adapters/tdx/tdx-client.ts";
 import { TdxPool } from "../../adapters/tdx/tdx-pool.ts";
 import { marketTimeOf } from "../../core/bars/market-time.ts";

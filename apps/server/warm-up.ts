@@ -17,7 +17,7 @@ import { setImmediate as yieldToEvents } from "node:timers/promises";
 import { allocSeries, type BarSeries } from "../../core/bars/series.ts";
 import type { Logger } from "../../ports/logger.ts";
 import type { PluginRegistry } from "../../ports/plugins.ts";
-import type { MarketDataServices } from "../../adapters/http/market/market-data-services.ts";
+import type { MarketDataServices } from "../../adapters/http/http-env.ts";
 import { type DemoMarket, HISTORY_LIMIT } from "../tdx-sim/demo/demo-market.ts";
 
 export interface WarmUpParts {

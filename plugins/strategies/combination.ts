@@ -25,22 +25,12 @@
  */
 import { z } from "zod";
 import { COMBINATION_MODES, combineSignals } from "../../core/backtest/combine-signals.ts";
+import { COMBINATION_ID, MAX_MEMBERS, MIN_MEMBERS, memberIds } from "../../core/backtest/combination-members.ts";
 import type { StrategyParams, StrategyPlugin } from "../../ports/plugins.ts";
 import { memoized } from "./strategy-kit.ts";
 
-export const COMBINATION_ID = "combination";
-
 /** The rule in one paragraph, for the API's descriptions. */
 export const COMBINATION_RULE = `Combination (easy_tdx's CombinationRunner): each member's signals are read through its own position (a buy counts while it is flat, a sell while it holds); entries and exits then combine bar by bar: AND when every member fires, OR when any does, MAJORITY when strictly more than half do (2 of 2, 2 of 3, 3 of 4); a bar with both a combined buy and sell buys when flat and sells when held.`;
-export const MIN_MEMBERS = 2;
-export const MAX_MEMBERS = 8;
-
-/** The member ids of a `members` value, in order (blanks dropped). */
-export const memberIds = (members: string): string[] =>
-  members
-    .split(",")
-    .map((s) => s.trim())
-    .filter(Boolean);
 
 type Shape = Record<string, z.ZodType>;
 

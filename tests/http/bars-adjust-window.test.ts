@@ -3,7 +3,7 @@
  * same whatever window `/bars` is asked for (issue 17, item 8), forward and
  * backward, for daily bars and for the minute bars of the same days. The
  * service-layer property with the ratio fallback and real histories is in
- * tests/adapters/http/bars/bar-service-adjust.test.ts.
+ * tests/core/app/bars/bar-service-adjust.test.ts.
  */
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";

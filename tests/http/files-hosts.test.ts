@@ -9,7 +9,7 @@ import { cpSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, before, describe, test } from "node:test";
-import { NOT_TDX } from "../../adapters/http/server/host-service.ts";
+import { NOT_TDX } from "../../adapters/tdx/tdx-host-service.ts";
 import { call, startTestServer, type TestServer } from "../support/server.ts";
 
 describe("vipdoc directories and shown paths", () => {

@@ -7,7 +7,7 @@ import assert from "node:assert/strict";
 import { readFileSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { after, before, describe, test } from "node:test";
-import { maskKey, mergeKey } from "../../adapters/http/llm/llm-settings.ts";
+import { maskKey, mergeKey } from "../../core/app/llm/llm-settings.ts";
 import { call, startTestServer, type TestServer } from "../support/server.ts";
 
 const KEY = "sk-live-0123456789abcdefghijklmnopqrstuv";

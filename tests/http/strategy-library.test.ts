@@ -7,7 +7,7 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 import { join } from "node:path";
 import Database from "better-sqlite3";
-import { MAX_SAVED_STRATEGIES, MAX_SAVED_STRATEGY_BYTES } from "../../adapters/http/strategies/strategy-library-service.ts";
+import { MAX_SAVED_STRATEGIES, MAX_SAVED_STRATEGY_BYTES } from "../../core/app/strategies/strategy-library-service.ts";
 import { VERSION } from "../../apps/server/version.ts";
 import { call, FakeClock, startTestServer } from "../support/server.ts";
 

@@ -9,7 +9,7 @@ import {
 } from "../../../core/auth/session-policy.ts";
 import type { HttpEnv } from "../http-env.ts";
 import { charString, errorResponses, jsonOk } from "../schemas/common.ts";
-import type { AuthService } from "./auth-service.ts";
+import type { AuthService } from "../../../core/app/auth/auth-service.ts";
 
 const PasswordIn = z.object({ password: charString(NEW_PASSWORD_MIN, PASSWORD_MAX) }).openapi("PasswordIn");
 const LoginIn = z.object({ password: charString(LOGIN_PASSWORD_MIN, PASSWORD_MAX) }).openapi("LoginIn");

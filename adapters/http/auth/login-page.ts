@@ -15,8 +15,8 @@ import type { OpenAPIHono } from "@hono/zod-openapi";
 import { setCookie } from "hono/cookie";
 import { PASSWORD_MAX, SESSION_COOKIE, SESSION_TTL_SECONDS } from "../../../core/auth/session-policy.ts";
 import type { HttpEnv } from "../http-env.ts";
-import { HttpError } from "../http-error.ts";
-import type { AuthService } from "./auth-service.ts";
+import { appErrorResponse } from "../app-error-response.ts";
+import type { AuthService } from "../../../core/app/auth/auth-service.ts";
 
 export const LOGIN_PAGE = "/api/auth/login-page";
 
@@ -59,8 +59,10 @@ export function registerLoginPage(app: OpenAPIHono<HttpEnv>, auth: AuthService):
       setCookie(c, SESSION_COOKIE, token, { maxAge: SESSION_TTL_SECONDS, httpOnly: true, sameSite: "Lax", path: "/" });
       return c.redirect(next, 303);
     } catch (e) {
-      if (!(e instanceof HttpError) || (e.status !== 401 && e.status !== 409 && e.status !== 429)) throw e;
-      return html(page(next, e.detail), e.status);
+      // a wrong password, no password yet, too many attempts: the page says so; anything else is the app's error answer
+      const status = appErrorResponse(e)?.status;
+      if (status !== 401 && status !== 409 && status !== 429) throw e;
+      return html(page(next, (e as Error).message), status);
     }
   });
 }

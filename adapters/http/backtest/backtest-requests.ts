@@ -12,7 +12,7 @@ import { CONFIG_FIELDS, PORTFOLIO_FIELDS, compileSignalFormula } from "../../../
 import { FORMULA_PARAM_LIMIT } from "../../../core/formula/param-limit.ts";
 import type { PluginRegistry } from "../../../ports/plugins.ts";
 import { qEnum } from "../validation/query.ts";
-import { SYMBOL_PATTERN } from "./bar-loader.ts";
+import { SYMBOL_PATTERN } from "../../../core/app/backtest/bar-loader.ts";
 import { configShape } from "./config-schema.ts";
 
 /**
@@ -173,9 +173,3 @@ export function backtestRequestSchemas(registry: PluginRegistry) {
   return { BacktestRequest, PortfolioBacktestRequest, MultiStrategyBacktestRequest, FormulaBacktestRequest, FormulaScreenRequest };
 }
 
-export type BacktestRequests = ReturnType<typeof backtestRequestSchemas>;
-export type BacktestBody = z.infer<BacktestRequests["BacktestRequest"]>;
-export type PortfolioBody = z.infer<BacktestRequests["PortfolioBacktestRequest"]>;
-export type MultiStrategyBody = z.infer<BacktestRequests["MultiStrategyBacktestRequest"]>;
-export type FormulaBacktestBody = z.infer<BacktestRequests["FormulaBacktestRequest"]>;
-export type FormulaScreenBody = z.infer<BacktestRequests["FormulaScreenRequest"]>;

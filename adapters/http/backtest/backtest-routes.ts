@@ -8,12 +8,13 @@ import { frameResponse } from "../frames/data-frame.ts";
 import type { HttpEnv } from "../http-env.ts";
 import { errorResponses, jsonOk } from "../schemas/common.ts";
 import { registerStrategyLibraryRoutes } from "../strategies/strategy-library-routes.ts";
-import type { StrategyLibraryService } from "../strategies/strategy-library-service.ts";
+import type { StrategyLibraryService } from "../../../core/app/strategies/strategy-library-service.ts";
 import { backtestRequestSchemas } from "./backtest-requests.ts";
 import { BacktestResultSchema, PERFORMANCE_NOTATION, PortfolioResultSchema, StrategySchemaResponse, TaskSubmitResponseSchema } from "./backtest-responses.ts";
-import type { BacktestService } from "./backtest-service.ts";
+import type { BacktestService } from "../../../core/app/backtest/backtest-service.ts";
 import { backtestResultJson } from "./result-json.ts";
 import { registerTaskRoutes } from "./task-routes.ts";
+import { strategySchema } from "./strategy-schema.ts";
 
 export interface BacktestArea {
   readonly backtest: BacktestService;
@@ -41,6 +42,15 @@ export function registerBacktestRoutes(app: OpenAPIHono<HttpEnv>, area: Backtest
   const { backtest } = area;
   const req = backtestRequestSchemas(backtest.registry);
   const accepted = (t: { task_id: string }) => ({ task_id: t.task_id, status: "pending" as const });
+  // the plugin set is fixed after start-up, so the listing is built once
+  let listing: { strategies: ReturnType<typeof strategySchema>[]; count: number } | undefined;
+  const strategies = () => {
+    if (!listing) {
+      const all = [...backtest.registry.strategies.values()].map(strategySchema);
+      listing = { strategies: all, count: all.length };
+    }
+    return listing;
+  };
 
   app.openapi(
     createRoute({
@@ -51,7 +61,7 @@ export function registerBacktestRoutes(app: OpenAPIHono<HttpEnv>, area: Backtest
       description: "Each strategy: `name` (the id to send), `label`, `description`, `params` (type, default, bounds, label), `preset_grid` (the default optimisation grid) and `schema` (JSON Schema of the parameters).",
       responses: { ...jsonOk(StrategySchemaResponse), ...errorResponses(401, 403) },
     }),
-    (c) => c.json(backtest.strategies(), 200),
+    (c) => c.json(strategies(), 200),
   );
 
   app.openapi(

@@ -7,11 +7,11 @@
 import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
 import type { TaskDetail, TaskRunner, TaskSummary } from "../../../ports/task-runner.ts";
 import type { HttpEnv } from "../http-env.ts";
-import { HttpError } from "../http-error.ts";
 import { errorResponses, jsonOk } from "../schemas/common.ts";
 import { qEnum, qInt } from "../validation/query.ts";
 import { TaskListSchema, TaskStateSchema, TaskSummarySchema } from "./backtest-responses.ts";
 import { mainTable, toCsv } from "./task-export.ts";
+import { ConflictError, NotFoundError } from "../../../core/app/app-errors.ts";
 
 const tags = ["backtest"];
 const TaskId = z.object({ task_id: z.string().min(1).max(64).openapi({ description: "id from the submit response" }) });
@@ -29,7 +29,7 @@ function stateJson(t: TaskDetail): string {
 
 async function found<T extends TaskSummary>(p: Promise<T | undefined>, id: string): Promise<T> {
   const t = await p;
-  if (!t) throw new HttpError(404, `Unknown task '${id}'`);
+  if (!t) throw new NotFoundError(`Unknown task '${id}'`);
   return t;
 }
 
@@ -104,7 +104,7 @@ export function registerTaskRoutes(app: OpenAPIHono<HttpEnv>, tasks: TaskRunner)
       const { task_id } = c.req.valid("param");
       const { format } = c.req.valid("query");
       const t = await found(tasks.get(task_id), task_id);
-      if (t.status !== "done" || t.resultJson === null) throw new HttpError(409, `Task '${task_id}' is ${t.status}; only a done task can be exported`);
+      if (t.status !== "done" || t.resultJson === null) throw new ConflictError(`Task '${task_id}' is ${t.status}; only a done task can be exported`);
       const file = `task-${task_id}.${format}`;
       const headers = { "content-disposition": `attachment; filename="${file}"` };
       if (format === "json") return new Response(t.resultJson, { headers: { ...headers, "content-type": "application/json" } }) as never;

@@ -2,13 +2,13 @@ import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
 import { BAR_CATEGORY_NAMES } from "../../../core/bars/categories.ts";
 import { type Column, dataFrameJson, DataFrameSchema, frameResponse, num, plain } from "../frames/data-frame.ts";
 import type { HttpEnv } from "../http-env.ts";
-import { HttpError } from "../http-error.ts";
-import { MARKETS, SZ_SH } from "../quotes/markets.ts";
-import type { SecurityDirectory } from "../quotes/security-directory.ts";
+import { MARKETS, SZ_SH } from "../../../core/app/quotes/markets.ts";
+import type { SecurityDirectory } from "../../../core/app/quotes/security-directory.ts";
 import { errorResponses, jsonOk } from "../schemas/common.ts";
 import { qCode, qInt, qMarket, qEnum, U16_MAX } from "../validation/query.ts";
-import type { BarAnswer, BarService } from "./bar-service.ts";
+import type { BarAnswer, BarService } from "../../../core/app/bars/bar-service.ts";
 import { startFitsRequest } from "./bar-start.ts";
+import { NotFoundError } from "../../../core/app/app-errors.ts";
 
 const tags = ["bars"];
 
@@ -50,7 +50,7 @@ function answerJson(a: BarAnswer, extra?: Record<string, unknown>): Uint8Array<A
 /** The answer, unless the directory does not know the code: then 404, whatever the fetch did (an unknown code is never a 400 or 502). */
 async function knownAnswer(dir: SecurityDirectory, market: "SZ" | "SH" | "BJ", code: string, answer: Promise<BarAnswer>): Promise<BarAnswer> {
   const [a, known] = await Promise.allSettled([answer, dir.find(market, code)]);
-  if (known.status === "fulfilled" && !known.value) throw new HttpError(404, `Unknown security ${market}:${code}`);
+  if (known.status === "fulfilled" && !known.value) throw new NotFoundError(`Unknown security ${market}:${code}`);
   if (a.status === "rejected") throw a.reason;
   return a.value;
 }

@@ -4,7 +4,7 @@ import type { QuoteSource } from "../../../ports/quote-source.ts";
 import type { MinuteSeries, TickSeries } from "../../../core/quotes/records.ts";
 import { dataFrameJson, DataFrameSchema, frameResponse, num, plain } from "../frames/data-frame.ts";
 import type { HttpEnv } from "../http-env.ts";
-import { marketId, SZ_SH } from "../quotes/markets.ts";
+import { marketId, SZ_SH } from "../../../core/app/quotes/markets.ts";
 import { errorResponses, jsonOk } from "../schemas/common.ts";
 import { qCode, qInt, qMarket, qYmd, U16_MAX } from "../validation/query.ts";
 

@@ -1,9 +1,8 @@
 import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
-import { BLOCK_FILE_NAMES, BLOCK_FILES, decodeBlockFile } from "../../tdx/files/block-dat.ts";
+import { BLOCK_FILE_NAMES, BLOCK_FILES, decodeBlockFile, type ServerFileCache } from "../../tdx/index.ts";
 import { any, dataFrameJson, DataFrameSchema, frameResponse, num, str } from "../frames/data-frame.ts";
 import type { HttpEnv } from "../http-env.ts";
 import { errorResponses, jsonOk } from "../schemas/common.ts";
-import type { ServerFileCache } from "./server-file-cache.ts";
 
 /** `GET /api/v1/block` (market-api.md 4.5): a board file fetched from the quote server and parsed. */
 export function registerBlockRoutes(app: OpenAPIHono<HttpEnv>, files: ServerFileCache): void {

@@ -1,13 +1,13 @@
 import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
-import { FIELDS_MEMBERS } from "../../tdx/mac/mac-fields.ts";
+import { FIELDS_MEMBERS } from "../../../core/quotes/mac-query.ts";
 import { dataFrameJson, DataFrameSchema, frameResponse, num, rowsFrame, str } from "../frames/data-frame.ts";
 import type { HttpEnv } from "../http-env.ts";
-import { marketId, SZ_SH } from "../quotes/markets.ts";
+import { marketId, SZ_SH } from "../../../core/app/quotes/markets.ts";
 import { errorResponses, jsonOk } from "../schemas/common.ts";
 import { qBool, qCode, qEnum, qInt, qMarket, qYmd } from "../validation/query.ts";
 import { clean, quoteRowObjects, quoteRowsJson } from "./mac-frames.ts";
 import { qSortOrder, qSortType } from "./mac-params.ts";
-import { changePct, type MacService, RANKING_SORTS, SUMMARY_FIELDS } from "./mac-service.ts";
+import { changePct, type MacService, RANKING_SORTS, SUMMARY_FIELDS } from "../../../core/app/boards/mac-service.ts";
 
 const tags = ["board-mac"];
 const TYPES = ["ALL", "HY", "HY2", "GN", "FG", "DQ"] as const;

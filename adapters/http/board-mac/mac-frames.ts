@@ -7,9 +7,9 @@
  */
 import { float32Decimal } from "../../../core/bars/price-events.ts";
 import type { MacQuoteRow } from "../../../core/quotes/mac-records.ts";
-import { fieldSpec } from "../../tdx/mac/mac-fields.ts";
+import { fieldSpec } from "../../tdx/index.ts";
 import { type Column, dataFrameJson, num, str } from "../frames/data-frame.ts";
-import { changePct, type Source } from "./mac-service.ts";
+import { changePct, type Source } from "../../../core/app/boards/mac-service.ts";
 
 export const clean = (x: number | null | undefined): number => (x === null || x === undefined ? NaN : float32Decimal(x));
 const round4 = (x: number) => Math.round(x * 1e4) / 1e4;

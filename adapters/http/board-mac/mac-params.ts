@@ -4,8 +4,7 @@
  * 0x-hex, when it is a known sort type). Anything else is a 422.
  */
 import { z } from "@hono/zod-openapi";
-import { EXCLUDE_FLAGS, type ExcludeFlag } from "../../tdx/mac/mac-fields.ts";
-import { MAC_SORT_NAMES, MAC_SORT_TYPES } from "../../tdx/mac/mac-sort.ts";
+import { EXCLUDE_FLAGS, MAC_SORT_NAMES, MAC_SORT_TYPES, type ExcludeFlag } from "../../tdx/index.ts";
 import { qEnum } from "../validation/query.ts";
 
 const SORT_CODES = new Set<number>(Object.values(MAC_SORT_TYPES));

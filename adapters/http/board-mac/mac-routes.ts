@@ -3,16 +3,16 @@ import { formatDate, fromYyyymmdd, marketTimeOf } from "../../../core/bars/marke
 import { dayStart } from "../../../core/bars/session-clock.ts";
 import type { Clock } from "../../../ports/clock.ts";
 import { unusualLabel, unusualPayload } from "../../../core/quotes/unusual-events.ts";
-import { QUOTE_CATEGORIES } from "../../tdx/mac/mac-board-code.ts";
-import { FIELDS_BASIC } from "../../tdx/mac/mac-fields.ts";
+import { QUOTE_CATEGORIES } from "../../tdx/index.ts";
+import { FIELDS_BASIC } from "../../../core/quotes/mac-query.ts";
 import { DataFrameSchema, frameResponse, rowsFrame } from "../frames/data-frame.ts";
 import type { HttpEnv } from "../http-env.ts";
-import { marketId, SZ_SH } from "../quotes/markets.ts";
+import { marketId, SZ_SH } from "../../../core/app/quotes/markets.ts";
 import { errorResponses, jsonOk } from "../schemas/common.ts";
 import { qCode, qEnum, qInt, qMarket, U16_MAX, U32_MAX } from "../validation/query.ts";
 import { clean, quoteRowsJson } from "./mac-frames.ts";
 import { qExclude, qSortOrder, qSortType } from "./mac-params.ts";
-import type { MacService } from "./mac-service.ts";
+import type { MacService } from "../../../core/app/boards/mac-service.ts";
 
 const responses = { ...jsonOk(DataFrameSchema), ...errorResponses(401, 403, 404, 502, 503, 504) };
 const ref = { market: qMarket(SZ_SH), code: qCode() };

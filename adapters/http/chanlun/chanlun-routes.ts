@@ -5,19 +5,18 @@ import { classifySecurity } from "../../../core/bars/security-kind.ts";
 import { analyzeChan } from "../../../core/chan/analyze.ts";
 import { chanToJson } from "../../../core/chan/to-json.ts";
 import { parseChanOptions } from "../../../core/chan/validate-options.ts";
-import type { BarService } from "../bars/bar-service.ts";
+import type { BarService } from "../../../core/app/bars/bar-service.ts";
 import type { HttpEnv } from "../http-env.ts";
-import { HttpError } from "../http-error.ts";
-import { MARKETS } from "../quotes/markets.ts";
-import type { SecurityDirectory } from "../quotes/security-directory.ts";
+import { MARKETS } from "../../../core/app/quotes/markets.ts";
+import type { SecurityDirectory } from "../../../core/app/quotes/security-directory.ts";
 import { errorResponses, jsonOk } from "../schemas/common.ts";
-import { RequestValidationError } from "../validation/fastapi-errors.ts";
-import { parseOhlcvRecords } from "../validation/ohlcv-records.ts";
+import { parseOhlcvRecords } from "../../../core/app/bars/ohlcv-records.ts";
 import { qCode, qEnum, qMarket, U16_MAX } from "../validation/query.ts";
 import { startFitsRequest } from "../bars/bar-start.ts";
-import { easyTdxFields } from "./chanlun-compat.ts";
-import { BarLoader } from "../backtest/bar-loader.ts";
-import { isLowerLevel, lowLevelCount, multiLevel } from "./chanlun-multi-level.ts";
+import { easyTdxFields } from "../../../core/app/chanlun/chanlun-compat.ts";
+import { BarLoader } from "../../../core/app/backtest/bar-loader.ts";
+import { isLowerLevel, lowLevelCount, multiLevel } from "../../../core/app/chanlun/chanlun-multi-level.ts";
+import { InvalidFieldsError, InvalidRequestError, NotFoundError } from "../../../core/app/app-errors.ts";
 
 const MAX_INLINE_BARS = 20_000;
 
@@ -86,27 +85,27 @@ export function registerChanlunRoutes(app: OpenAPIHono<HttpEnv>, bars: BarServic
       const req = c.req.valid("json");
       const bySymbol = req.market !== undefined && req.code !== undefined;
       if (bySymbol === (req.ohlcv !== undefined)) {
-        throw new RequestValidationError([{ type: "value_error", loc: ["body"], msg: "Value error, give either market and code, or ohlcv", input: null }]);
+        throw new InvalidFieldsError([{ type: "value_error", loc: ["body"], msg: "Value error, give either market and code, or ohlcv", input: null }]);
       }
       const options = parseChanOptions(req.options ?? {});
       if (!options.ok) {
-        throw new RequestValidationError(
+        throw new InvalidFieldsError(
           options.issues.map((i) => ({ type: "value_error", loc: ["body", "options", ...i.path], msg: `Value error, ${i.message}`, input: null })),
         );
       }
       let series;
       let symbol = "inline";
       if (bySymbol) {
-        if (!(await dir.find(req.market!, req.code!).catch(() => true))) throw new HttpError(404, `Unknown security ${req.market}:${req.code}`);
+        if (!(await dir.find(req.market!, req.code!).catch(() => true))) throw new NotFoundError(`Unknown security ${req.market}:${req.code}`);
         const q = { market: req.market!, code: req.code!, category: req.category, start: req.start, count: req.count, barTime: req.bar_time };
         const index = classifySecurity(req.market!, req.code!).kind === "index";
-        if (index && req.multi_level !== undefined) throw new HttpError(400, `multi_level analyses stocks (and funds, bonds); ${req.market}:${req.code} is an index`);
+        if (index && req.multi_level !== undefined) throw new InvalidRequestError(`multi_level analyses stocks (and funds, bonds); ${req.market}:${req.code} is an index`);
         const a = index ? await bars.indexBars(q) : await bars.bars(q, req.adjust);
         series = { ...a.series, time: barTimes(a.series.time, req.category, req.bar_time) };
         symbol = `${req.market}${req.code}`;
       } else {
         const parsed = parseOhlcvRecords(req.ohlcv!, "ohlcv");
-        if (!parsed.ok) throw new RequestValidationError(parsed.errors);
+        if (!parsed.ok) throw new InvalidFieldsError(parsed.errors);
         series = parsed.series;
       }
       const json = chanToJson(analyzeChan(series, options.config), { mergedBars: true });

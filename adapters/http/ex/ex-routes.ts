@@ -2,14 +2,12 @@ import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
 import { barTimeLabel } from "../../../core/bars/rows.ts";
 import { float32Decimal } from "../../../core/bars/price-events.ts";
 import type { ExRef } from "../../../core/quotes/ex-records.ts";
-import type { ExClient } from "../../tdx/ex/ex-client.ts";
-import { isIntradayCategory } from "../../tdx/ex/ex-codec.ts";
-import { EX_MARKETS, exMarketId, HK_EQUITY_MARKETS } from "../../tdx/ex/ex-markets.ts";
+import { isIntradayCategory, EX_MARKETS, exMarketId, HK_EQUITY_MARKETS, type ExClient } from "../../tdx/index.ts";
 import { type Column, dataFrameJson, DataFrameSchema, frameResponse, num, plain, rowsFrame, str } from "../frames/data-frame.ts";
 import type { HttpEnv } from "../http-env.ts";
-import { HttpError } from "../http-error.ts";
 import { errorResponses, jsonOk } from "../schemas/common.ts";
 import { asciiCode, I32_MAX, qInt, U32_MAX } from "../validation/query.ts";
+import { NotFoundError } from "../../../core/app/app-errors.ts";
 
 const tags = ["ex-market"];
 const responses = { ...jsonOk(DataFrameSchema), ...errorResponses(401, 403, 404, 502, 503, 504) };
@@ -107,7 +105,7 @@ export function registerExRoutes(app: OpenAPIHono<HttpEnv>, ex: ExClient): void 
     async (c) => {
       const q = c.req.valid("query");
       const x = await ex.quote(id(q));
-      if (!x) throw new HttpError(404, `Unknown instrument ${q.market}:${q.code}`);
+      if (!x) throw new NotFoundError(`Unknown instrument ${q.market}:${q.code}`);
       const row: Record<string, unknown> = {
         market: x.market,
         code: x.code,

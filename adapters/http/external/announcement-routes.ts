@@ -3,9 +3,9 @@ import { DataFrameSchema, rowsFrame } from "../frames/data-frame.ts";
 import type { HttpEnv } from "../http-env.ts";
 import { errorResponses, jsonOk } from "../schemas/common.ts";
 import { qCode, qInt } from "../validation/query.ts";
-import { RequestValidationError } from "../validation/fastapi-errors.ts";
-import type { AnnouncementService } from "./announcement-service.ts";
+import type { AnnouncementService } from "../../../core/app/external/announcement-service.ts";
 import { cacheHeader } from "./cache-header.ts";
+import { InvalidFieldsError } from "../../../core/app/app-errors.ts";
 
 export const ANNOUNCEMENT_COLUMNS = ["title", "type", "date", "url", "code", "org_id", "announcement_id", "announcement_time", "pdf_url"] as const;
 
@@ -60,7 +60,7 @@ export function registerAnnouncementRoutes(app: OpenAPIHono<HttpEnv>, announceme
       const { url } = c.req.valid("query");
       const bytes = await announcements.attachment(url);
       if (!bytes) {
-        throw new RequestValidationError([{ type: "value_error", loc: ["query", "url"], msg: "Value error, not an attachment address of the announcements provider", input: url }]);
+        throw new InvalidFieldsError([{ type: "value_error", loc: ["query", "url"], msg: "Value error, not an attachment address of the announcements provider", input: url }]);
       }
       return c.body(bytes as Uint8Array<ArrayBuffer>, 200, { "content-type": "application/pdf" }) as never;
     },

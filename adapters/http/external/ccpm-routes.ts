@@ -2,8 +2,8 @@ import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
 import type { HttpEnv } from "../http-env.ts";
 import { errorResponses, jsonOk } from "../schemas/common.ts";
 import { qBool } from "../validation/query.ts";
-import { CCPM_PRODUCT_CODES, type CcpmProductCode } from "../../external/cffex/ccpm-products.ts";
-import type { CcpmService } from "./ccpm-service.ts";
+import { CCPM_PRODUCT_CODES, type CcpmProductCode } from "../../../core/market/ccpm-products.ts";
+import type { CcpmService } from "../../../core/app/external/ccpm-service.ts";
 
 const tags = ["ccpm"];
 

@@ -2,7 +2,7 @@ import type { OpenAPIHono } from "@hono/zod-openapi";
 import type { HttpEnv } from "../http-env.ts";
 import { registerAnnouncementRoutes } from "./announcement-routes.ts";
 import { registerCcpmRoutes } from "./ccpm-routes.ts";
-import type { ExternalServices } from "./external-services.ts";
+import type { ExternalServices } from "../../../core/app/external/external-services.ts";
 import { registerFinsrcRoutes } from "./finsrc-routes.ts";
 
 /** The external-data routes (market-api.md 4.11): announcements, financial reports, CFFEX rankings. */

@@ -4,7 +4,7 @@ import type { HttpEnv } from "../http-env.ts";
 import { errorResponses, jsonOk } from "../schemas/common.ts";
 import { qCode, qInt } from "../validation/query.ts";
 import { cacheHeader } from "./cache-header.ts";
-import type { FinancialReportService } from "./financial-report-service.ts";
+import type { FinancialReportService } from "../../../core/app/external/financial-report-service.ts";
 
 const DESCRIPTION = `Income statement (lrb), balance sheet (fzb) or cash-flow statement (llb) from an external finance
 provider, independent of the quote server. One row per report period, newest first: \`报告期\` ("YYYY-MM-DD"), then one

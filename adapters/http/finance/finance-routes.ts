@@ -4,17 +4,15 @@ import type { FinanceInfo, XdxrEntry } from "../../../core/quotes/records.ts";
 import { xdxrCategoryName } from "../../../core/quotes/xdxr-names.ts";
 import { exchangeOf } from "../../../core/market/trading-board.ts";
 import type { QuoteSource } from "../../../ports/quote-source.ts";
-import { gpcwFieldName } from "../../tdx/files/gpcw-fields.ts";
+import { gpcwFieldName, encodeGbk, type FinancialFiles } from "../../tdx/index.ts";
 import { type Column, dataFrameJson, DataFrameSchema, frameResponse, num, rowsFrame, str } from "../frames/data-frame.ts";
 import type { HttpEnv } from "../http-env.ts";
-import { HttpError } from "../http-error.ts";
-import { marketId, marketName, SZ_SH } from "../quotes/markets.ts";
-import type { SecurityDirectory } from "../quotes/security-directory.ts";
+import { marketId, marketName, SZ_SH } from "../../../core/app/quotes/markets.ts";
+import type { SecurityDirectory } from "../../../core/app/quotes/security-directory.ts";
 import { errorResponses, jsonOk } from "../schemas/common.ts";
 import { qCode, qInt, qMarket, U32_MAX } from "../validation/query.ts";
-import { encodeGbk } from "../../tdx/tdx-gbk.ts";
-import type { FinancialFiles } from "./financial-files.ts";
-import { requireKnownSecurity } from "./known-security.ts";
+import { requireKnownSecurity } from "../../../core/app/quotes/known-security.ts";
+import { NotFoundError } from "../../../core/app/app-errors.ts";
 
 const tags = ["finance"];
 const ref = { market: qMarket(SZ_SH), code: qCode() };
@@ -142,7 +140,7 @@ export function registerFinanceRoutes(app: OpenAPIHono<HttpEnv>, src: QuoteSourc
     async (c) => {
       const q = c.req.valid("query");
       const f = await src.finance(id(q));
-      if (!f) throw new HttpError(404, `Unknown security ${q.market}:${q.code}`);
+      if (!f) throw new NotFoundError(`Unknown security ${q.market}:${q.code}`);
       const row = Object.fromEntries(FINANCE_COLUMNS.map(([k, get]) => [k, get(f)]));
       return c.json(rowsFrame(FINANCE_COLUMNS.map(([k]) => k), [row]), 200);
     },

@@ -1,9 +1,9 @@
 import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
-import { DataFrameSchema, frameResponse } from "../frames/data-frame.ts";
+import { any, dataFrameJson, DataFrameSchema, frameResponse, num } from "../frames/data-frame.ts";
 import type { HttpEnv } from "../http-env.ts";
 import { errorResponses, jsonOk } from "../schemas/common.ts";
-import type { IndicatorService } from "./indicator-service.ts";
-import { ohlcvRecordsField } from "../validation/ohlcv-records.ts";
+import type { IndicatorService } from "../../../core/app/indicators/indicator-service.ts";
+import { ohlcvRecordsField } from "../validation/ohlcv-records-field.ts";
 
 const tags = ["indicator"];
 
@@ -107,8 +107,9 @@ export function registerIndicatorRoutes(app: OpenAPIHono<HttpEnv>, indicators: I
       const body = c.req.valid("json");
       const r = indicators.resolve(body.indicators, body.params);
       if (!r.ok) throw new Error("indicator requests were checked by the schema");
-      const bytes = indicators.frame({ records: body.data, requests: r.value, keepOhlcv: body.keep_ohlcv, tail: body.tail });
-      return frameResponse(bytes) as never;
+      const table = indicators.frame({ records: body.data, requests: r.value, keepOhlcv: body.keep_ohlcv, tail: body.tail });
+      const columns = table.columns.map((col) => (col.values instanceof Float64Array ? num(col.name, col.values) : any(col.name, col.values)));
+      return frameResponse(dataFrameJson(columns, table.rows)) as never;
     },
   );
 }

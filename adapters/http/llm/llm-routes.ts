@@ -1,8 +1,8 @@
 import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
 import type { HttpEnv } from "../http-env.ts";
 import { errorResponses, jsonOk } from "../schemas/common.ts";
-import { LLM_PROVIDER_IDS } from "./llm-presets.ts";
-import type { LlmConfigService } from "./llm-service.ts";
+import { LLM_PROVIDER_IDS } from "../../../core/app/llm/llm-presets.ts";
+import type { LlmConfigService } from "../../../core/app/llm/llm-service.ts";
 
 const tags = ["llm"];
 

@@ -4,7 +4,7 @@ import { rowsFrame, DataFrameSchema } from "../frames/data-frame.ts";
 import type { HttpEnv } from "../http-env.ts";
 import { errorResponses, jsonOk } from "../schemas/common.ts";
 import { qBool, qEnum, qInt, qNumber } from "../validation/query.ts";
-import type { StrengthService } from "./strength-service.ts";
+import type { StrengthService } from "../../../core/app/market/strength-service.ts";
 
 const COLUMNS = ["rank", "code", "market", "name", "last_close", "last_date", "ret_5", "ret_20", "ret_60", "vol_20", "strength"];
 

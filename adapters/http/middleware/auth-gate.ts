@@ -1,5 +1,5 @@
 import type { MiddlewareHandler } from "hono";
-import { type AuthService, GATE_DETAIL } from "../auth/auth-service.ts";
+import { type AuthService, GATE_DETAIL } from "../../../core/app/auth/auth-service.ts";
 import type { HttpEnv } from "../http-env.ts";
 
 /**

@@ -1,13 +1,13 @@
 import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
 import { roundHalfUp } from "../../../core/bars/round.ts";
-import { quoteServerTimeMs } from "../../../adapters/tdx/tdx-codec-quotes.ts";
+import { quoteServerTimeMs } from "../../tdx/index.ts";
 import type { Quote } from "../../../core/quotes/records.ts";
 import type { QuoteSource } from "../../../ports/quote-source.ts";
 import { type Column, dataFrameJson, DataFrameSchema, frameResponse, num as numCol, str } from "../frames/data-frame.ts";
 import type { HttpEnv } from "../http-env.ts";
 import { errorResponses, jsonOk } from "../schemas/common.ts";
 import { qCode, qMarket } from "../validation/query.ts";
-import { MARKETS, marketId, marketName } from "./markets.ts";
+import { MARKETS, marketId, marketName } from "../../../core/app/quotes/markets.ts";
 
 const QuoteRequest = z
   .object({

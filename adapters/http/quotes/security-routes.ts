@@ -6,7 +6,7 @@ import { any, dataFrameJson, DataFrameSchema, frameResponse, num, str } from "..
 import type { HttpEnv } from "../http-env.ts";
 import { errorResponses, jsonOk } from "../schemas/common.ts";
 import { qInt, qMarket, U16_MAX } from "../validation/query.ts";
-import { MARKETS, marketId } from "./markets.ts";
+import { MARKETS, marketId } from "../../../core/app/quotes/markets.ts";
 
 const tags = ["market"];
 const PAGE = 1000;

@@ -222,10 +222,3 @@ export function researchRequestSchemas(registry: PluginRegistry) {
   return { OptimizeBacktestRequest, OptimizeAllBacktestRequest, WalkForwardRequest, MultiSeedRequest, RotationBacktestRequest, SignalScanRequest };
 }
 
-export type ResearchRequests = ReturnType<typeof researchRequestSchemas>;
-export type OptimizeBody = z.infer<ResearchRequests["OptimizeBacktestRequest"]>;
-export type OptimizeAllBody = z.infer<ResearchRequests["OptimizeAllBacktestRequest"]>;
-export type WalkForwardBody = z.infer<ResearchRequests["WalkForwardRequest"]>;
-export type MultiSeedBody = z.infer<ResearchRequests["MultiSeedRequest"]>;
-export type RotationBody = z.infer<ResearchRequests["RotationBacktestRequest"]>;
-export type SignalScanBody = z.infer<ResearchRequests["SignalScanRequest"]>;

@@ -21,7 +21,7 @@ import {
   SUITABILITY_TEXT,
   WalkForwardResultSchema,
 } from "./research-responses.ts";
-import type { ResearchService } from "./research-service.ts";
+import type { ResearchService } from "../../../core/app/research/research-service.ts";
 import { COMBINATION_RULE } from "../../../plugins/strategies/combination.ts";
 import { MAX_RUN_ALL_RUNS, runAllRequestSchema } from "./run-all-requests.ts";
 import { RunAllResultSchema } from "./run-all-responses.ts";

@@ -12,17 +12,14 @@ import { CONFIG_FIELDS } from "../../../core/backtest/index.ts";
 import { COMBINATION_MODES } from "../../../core/backtest/combine-signals.ts";
 import { choose } from "../../../core/research/combinations.ts";
 import type { PluginRegistry } from "../../../ports/plugins.ts";
-import { COMBINATION_ID, MAX_MEMBERS, MIN_MEMBERS } from "../../../plugins/strategies/combination.ts";
+import { COMBINATION_ID, MAX_MEMBERS, MIN_MEMBERS } from "../../../core/backtest/combination-members.ts";
 import { dataSource, needData, Ymd } from "../backtest/backtest-requests.ts";
 import { configShape } from "../backtest/config-schema.ts";
 import { MinTrades, Objective } from "./research-requests.ts";
+import { runAllStrategies } from "../../../core/app/research/run-all-program.ts";
 
 /** Runs (single strategies + combinations) one request may ask for. */
 export const MAX_RUN_ALL_RUNS = 5000;
-
-/** The strategies run-all ranks by default: every registered one but the combination itself. */
-export const runAllStrategies = (registry: PluginRegistry, only?: readonly string[] | null): string[] =>
-  only ? [...only] : [...registry.strategies.keys()].filter((id) => id !== COMBINATION_ID);
 
 /** Single runs plus the combinations of each size. */
 export const runAllCount = (strategies: number, sizes: readonly number[]): number => strategies + sizes.reduce((a, k) => a + choose(strategies, k), 0);
@@ -69,4 +66,3 @@ export function runAllRequestSchema(registry: PluginRegistry) {
     .openapi("RunAllRequest");
 }
 
-export type RunAllBody = z.infer<ReturnType<typeof runAllRequestSchema>>;

@@ -1,7 +1,7 @@
 import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
 import type { HttpEnv } from "../http-env.ts";
 import { errorResponses, jsonOk } from "../schemas/common.ts";
-import type { HostService } from "./host-service.ts";
+import type { HostService } from "../../tdx/index.ts";
 
 const tags = ["server"];
 

@@ -8,7 +8,7 @@ import { TaskSubmitResponseSchema } from "../backtest/backtest-responses.ts";
 import type { HttpEnv } from "../http-env.ts";
 import { errorResponses, jsonOk } from "../schemas/common.ts";
 import type { TaskRunner } from "../../../ports/task-runner.ts";
-import type { StoreService } from "./store-service.ts";
+import type { StoreService } from "../../../core/app/store/store-service.ts";
 
 const tags = ["store"];
 

@@ -1,9 +1,9 @@
 /** `GET|POST /api/v1/strategies`, `GET|DELETE /api/v1/strategies/{strategy_id}` (spec 4.13). */
 import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
 import type { HttpEnv } from "../http-env.ts";
-import { HttpError } from "../http-error.ts";
 import { charString, errorResponses, jsonOk } from "../schemas/common.ts";
-import { MAX_SAVED_STRATEGIES, MAX_SAVED_STRATEGY_BYTES, type StrategyLibraryService } from "./strategy-library-service.ts";
+import { MAX_SAVED_STRATEGIES, MAX_SAVED_STRATEGY_BYTES, type StrategyLibraryService } from "../../../core/app/strategies/strategy-library-service.ts";
+import { InvalidRequestError, NotFoundError } from "../../../core/app/app-errors.ts";
 
 const tags = ["strategies"];
 const Json = z.record(z.string(), z.unknown());
@@ -74,7 +74,7 @@ export function registerStrategyLibraryRoutes(app: OpenAPIHono<HttpEnv>, library
     async (c) => {
       const { strategy_id } = c.req.valid("param");
       const s = await library.get(strategy_id);
-      if (!s) throw new HttpError(404, `Saved strategy '${strategy_id}' does not exist`);
+      if (!s) throw new NotFoundError(`Saved strategy '${strategy_id}' does not exist`);
       return c.json(s, 200);
     },
   );
@@ -91,7 +91,7 @@ export function registerStrategyLibraryRoutes(app: OpenAPIHono<HttpEnv>, library
     }),
     async (c) => {
       const { strategy_id } = c.req.valid("param");
-      if (!(await library.delete(strategy_id))) throw new HttpError(400, `Saved strategy '${strategy_id}' does not exist`);
+      if (!(await library.delete(strategy_id))) throw new InvalidRequestError(`Saved strategy '${strategy_id}' does not exist`);
       return c.json({ deleted: strategy_id }, 200);
     },
   );

@@ -4,16 +4,12 @@
  * pydantic v2's type names and wording.
  */
 import type { core } from "zod";
+import type { FieldIssue } from "../../../core/app/app-errors.ts";
 
 export type Loc = "query" | "path" | "body" | "header" | "cookie";
 
-export interface ValidationItem {
-  type: string;
-  loc: (string | number)[];
-  msg: string;
-  input: unknown;
-  ctx?: Record<string, unknown>;
-}
+/** One item of a 422 body: the application's field issue (core/app/app-errors.ts). */
+export type ValidationItem = FieldIssue;
 
 type Issue = core.$ZodIssue;
 
@@ -164,14 +160,4 @@ export function toValidationItems(issues: readonly Issue[], loc: Loc, raw: unkno
 /** The 422 response body. */
 export function validationBody(items: ValidationItem[]): { detail: ValidationItem[] } {
   return { detail: items };
-}
-
-/**
- * Thrown by a route whose checks go beyond its zod schema (cross-field rules,
- * records, options); the app answers 422 with the items.
- */
-export class RequestValidationError extends Error {
-  constructor(readonly items: ValidationItem[]) {
-    super(items.map((i) => `${i.loc.join(".")}: ${i.msg}`).join("; "));
-  }
 }

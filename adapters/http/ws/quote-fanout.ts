@@ -9,7 +9,7 @@ import type { Quote } from "../../../core/quotes/records.ts";
 import type { Clock } from "../../../ports/clock.ts";
 import type { Logger } from "../../../ports/logger.ts";
 import type { QuoteSource } from "../../../ports/quote-source.ts";
-import { marketId, marketName } from "../quotes/markets.ts";
+import { marketId, marketName } from "../../../core/app/quotes/markets.ts";
 
 export type QuoteListener = (code: string, q: Quote) => void;
 

@@ -12,7 +12,7 @@ import type { Quote } from "../../../core/quotes/records.ts";
 import type { Clock } from "../../../ports/clock.ts";
 import type { Logger } from "../../../ports/logger.ts";
 import { sessionPayload } from "../market/session-routes.ts";
-import { marketName } from "../quotes/markets.ts";
+import { marketName } from "../../../core/app/quotes/markets.ts";
 import { quoteRow } from "../quotes/quote-routes.ts";
 import type { QuoteFanout } from "./quote-fanout.ts";
 import { ClientMessage, type TaskEvent, type TaskFeed } from "./ws-messages.ts";

@@ -24,7 +24,7 @@ import { decodeServerInfoReply, decodeSymbolInfoReply, encodeSymbolInfoRequest, 
 import { decodeUnusualReply, encodeUnusualRequest } from "./mac-codec-unusual.ts";
 import { HEAD_BELONG, HEAD_CAPITAL_FLOW, MAC_HEAD, MacCommand } from "./mac-commands.ts";
 import { MacUnavailableError } from "./mac-errors.ts";
-import { Field } from "./mac-fields.ts";
+import { Field } from "../../../core/quotes/mac-query.ts";
 
 /** Sort type (0x122c) and field bit carrying each board metric (design doc 3.3, 3.4). */
 export const METRIC_SOURCE: Readonly<Record<Exclude<BoardMetric, "CHANGE_PCT">, { sortType: number; bit: number; name: string }>> = {
@@ -37,8 +37,6 @@ export const METRIC_SOURCE: Readonly<Record<Exclude<BoardMetric, "CHANGE_PCT">, 
   YTD: { sortType: 0x121, bit: Field.YTD, name: "ytd_pct" },
 };
 
-/** Sort type of change % (0x0e), the default of every list. */
-export const SORT_CHANGE_PCT = 0x0e;
 const MAX_BOARDS = 10_000;
 
 export class MacClient implements BoardSource {

@@ -9,11 +9,11 @@
  * A request the capture does not hold fails as unavailable (the replay
  * source's 503), naming the command.
  */
-import { BarLoader, type BarRequest } from "../../../adapters/http/backtest/bar-loader.ts";
-import { configOf, dateRange } from "../../../adapters/http/backtest/backtest-service.ts";
-import { runSingle } from "../../../adapters/http/backtest/strategy-run.ts";
-import { BarService } from "../../../adapters/http/bars/bar-service.ts";
-import { SecurityDirectory } from "../../../adapters/http/quotes/security-directory.ts";
+import { BarLoader, type BarRequest } from "../../../core/app/backtest/bar-loader.ts";
+import { configOf, dateRange } from "../../../core/app/backtest/backtest-service.ts";
+import { runSingle } from "../../../core/app/backtest/strategy-run.ts";
+import { BarService } from "../../../core/app/bars/bar-service.ts";
+import { SecurityDirectory } from "../../../core/app/quotes/security-directory.ts";
 import { ReplayTransport } from "../../../adapters/replay/replay-transport.ts";
 import { TdxClient } from "../../../adapters/tdx/tdx-client.ts";
 import type { BacktestConfig, BacktestResult, SecurityInfo } from "../../../core/backtest/index.ts";

@@ -11,7 +11,7 @@
 import { fromYyyymmdd, yyyymmdd } from "../../../core/bars/market-time.ts";
 import { DAY_MS } from "../../../core/bars/session-clock.ts";
 import type { Clock } from "../../../ports/clock.ts";
-import { ccpmProduct } from "../../../adapters/external/cffex/ccpm-products.ts";
+import { ccpmProduct } from "../../../core/market/ccpm-products.ts";
 import { isTradingDay } from "../../tdx-sim/demo/calendar.ts";
 import { hashSeed, mulberry32 } from "../../tdx-sim/demo/prng.ts";
 import type { ReplayReply, ReplayRequest, ReplayRoute } from "../replay-server.ts";

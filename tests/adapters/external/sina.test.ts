@@ -8,7 +8,7 @@ import { after, before, describe, test } from "node:test";
 import { ProviderError, ProviderTimeoutError } from "../../../adapters/external/provider-errors.ts";
 import { paperCode, parseFinanceReport } from "../../../adapters/external/sina/sina-parse.ts";
 import { SINA_REPORT_PATH, SinaFinancialReportSource } from "../../../adapters/external/sina/sina-source.ts";
-import { statementTable } from "../../../adapters/external/sina/statement-table.ts";
+import { statementTable } from "../../../core/app/external/statement-table.ts";
 import { type ReplayServer, startReplayServer } from "../../../apps/provider-replay/replay-server.ts";
 import { readFixtureText, skipUnless } from "../../support/fixtures.ts";
 import { EMPTY_BODY, HTML_PAGE, json, testClient } from "./provider-faults.ts";

@@ -11,13 +11,13 @@ import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
 import { DEFAULT_CONFIG } from "../../../core/backtest/index.ts";
 import { rankGrid, rankingRows } from "../../../core/research/grid-report.ts";
-import { evaluateChunk } from "../../../adapters/http/research/grid-job.ts";
-import { parseOhlcvRecords } from "../../../adapters/http/validation/ohlcv-records.ts";
+import { evaluateChunk } from "../../../core/app/research/grid-job.ts";
+import { parseOhlcvRecords } from "../../../core/app/bars/ohlcv-records.ts";
 import { loadPlugins } from "../../../plugins/index.ts";
 import { type RedisServer, REDIS_SKIP, startRedis, startWorker, stopped, type WorkerProcess } from "../../support/redis.ts";
 import { call, FakeClock, startTestServer, type TestServer } from "../../support/server.ts";
 import { runTask } from "../../http/task-polling.ts";
-import { randomWalk } from "../http/research/research-bars.ts";
+import { randomWalk } from "../../core/app/research/research-bars.ts";
 
 const QUEUE = `tdx-forge-test-${process.pid}`;
 

@@ -6,14 +6,15 @@
  */
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
-import { ServerFileCache } from "../../../../adapters/http/block/server-file-cache.ts";
-import { DerivedBoardSource } from "../../../../adapters/http/board-mac/derived-board-source.ts";
-import { MacService } from "../../../../adapters/http/board-mac/mac-service.ts";
-import { MarketSnapshot } from "../../../../adapters/http/market/market-snapshot.ts";
-import { SecurityDirectory } from "../../../../adapters/http/quotes/security-directory.ts";
+import { ServerFileCache } from "../../../../adapters/tdx/files/server-file-cache.ts";
+import { DerivedBoardSource } from "../../../../adapters/tdx/mac/derived-board-source.ts";
+import { MacService } from "../../../../core/app/boards/mac-service.ts";
+import { MarketSnapshot } from "../../../../core/app/market/market-snapshot.ts";
+import { SecurityDirectory } from "../../../../core/app/quotes/security-directory.ts";
 import { ExClient, EX_POOL_OPTIONS } from "../../../../adapters/tdx/ex/ex-client.ts";
 import { MacClient } from "../../../../adapters/tdx/mac/mac-client.ts";
-import { EXCLUDE_FLAGS, FIELDS_MEMBERS, Field } from "../../../../adapters/tdx/mac/mac-fields.ts";
+import { FIELDS_MEMBERS, Field } from "../../../../core/quotes/mac-query.ts";
+import { EXCLUDE_FLAGS } from "../../../../adapters/tdx/mac/mac-fields.ts";
 import { TdxClient } from "../../../../adapters/tdx/tdx-client.ts";
 import { TdxPool } from "../../../../adapters/tdx/tdx-pool.ts";
 import { TdxUnavailableError } from "../../../../adapters/tdx/tdx-transport.ts";

@@ -1,0 +1,41 @@
+/** The rotation backtest: one sequential simulation, so one job; the bars came with the submission. */
+import type { BacktestConfig, SecurityInfo } from "../../backtest/index.ts";
+import type { RotationOptions } from "../../research/rotation.ts";
+import type { RotationResult } from "../../research/rotation-result.ts";
+import type { TaskProgram } from "../../../ports/task-runner.ts";
+import type { Skipped } from "../backtest/backtest-tasks.ts";
+import { fromWire, type WireSeries } from "../backtest/wire-series.ts";
+import type { RotationJob, RotationScore } from "./rotation-job.ts";
+import { fillTemplate } from "../../text/message-template.ts";
+import { TASK_MESSAGES } from "../../text/task-texts.ts";
+
+export interface RotationTaskInput {
+  readonly members: readonly { readonly key: string; readonly security: SecurityInfo; readonly bars: WireSeries }[];
+  readonly skipped: readonly Skipped[];
+  readonly config: BacktestConfig;
+  readonly options: RotationOptions;
+  readonly score: RotationScore;
+}
+
+export const rotation: TaskProgram<RotationTaskInput> = {
+  async run(input, ctx) {
+    ctx.progress(0.05, fillTemplate(TASK_MESSAGES.rotating, { n: input.members.length, slots: input.options.slots }));
+    const job: RotationJob = { ...input, members: input.members.map((m) => ({ ...m, bars: fromWire(m.bars) })) };
+    const result = await ctx.pool.run<RotationResult>("research.rotation", job, { signal: ctx.signal });
+    return {
+      ...result,
+      config: {
+        ...input.config,
+        stocks: input.members.map((m) => m.key),
+        slots: input.options.slots,
+        keep_rank: input.options.keepRank,
+        refresh: input.options.refresh,
+        take_profit: input.options.takeProfit,
+        stop_loss: input.options.stopLoss,
+        score: input.score.kind,
+        ...(input.score.kind === "momentum" ? { period: input.score.period } : { formula_text: input.score.text, score_col: input.score.column }),
+      },
+      skipped: input.skipped,
+    };
+  },
+};

@@ -48,7 +48,7 @@ function dayLabel(day: number): string {
 
 const dayOf = (t: number) => dayLabel(Math.floor(t / DAY_MS));
 
-const dateLabel = (t: number) => dayOf(t) + "T00:00:00";
+const dateLabel = (t: number) => `${dayOf(t)}T00:00:00`;
 
 const dateTimeLabel = (t: number) => dayOf(t) + minuteLabels[Math.floor(minuteOfDay(t))];
 

@@ -84,7 +84,7 @@ describe("unconfigured installation", () => {
     const emoji = "😀".repeat(128); // 128 characters, 256 UTF-16 units
     const r = await call(s.url, "POST", "/api/auth/login", { json: { password: emoji } });
     assert.equal(r.status, 409, "valid length: reaches the 'no password' rule");
-    const r2 = await call(s.url, "POST", "/api/auth/login", { json: { password: emoji + "😀" } });
+    const r2 = await call(s.url, "POST", "/api/auth/login", { json: { password: `${emoji}😀` } });
     assert.equal(r2.status, 422);
   });
 

@@ -34,7 +34,7 @@ export function registerBlockRoutes(app: OpenAPIHono<HttpEnv>, files: ServerFile
           ],
           boards.length,
         ),
-      ) as never;
+      );
     },
   );
 }

@@ -87,7 +87,7 @@ export function registerExRoutes(app: OpenAPIHono<HttpEnv>, ex: ExClient): void 
         num("hour", part((d) => d.getUTCHours())),
         num("minute", part((d) => d.getUTCMinutes())),
       ];
-      return frameResponse(dataFrameJson(cols, b.length)) as never;
+      return frameResponse(dataFrameJson(cols, b.length));
     },
   );
 
@@ -154,7 +154,7 @@ export function registerExRoutes(app: OpenAPIHono<HttpEnv>, ex: ExClient): void 
         num("volume", m.volume),
         num("open_interest", m.openInterest),
       ];
-      return frameResponse(dataFrameJson(cols, m.length)) as never;
+      return frameResponse(dataFrameJson(cols, m.length));
     },
   );
 
@@ -192,7 +192,7 @@ export function registerExRoutes(app: OpenAPIHono<HttpEnv>, ex: ExClient): void 
         num("raw_nature", raw),
         str("side", side),
       ];
-      return frameResponse(dataFrameJson(cols, t.length)) as never;
+      return frameResponse(dataFrameJson(cols, t.length));
     },
   );
 }

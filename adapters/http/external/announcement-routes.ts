@@ -37,7 +37,7 @@ export function registerAnnouncementRoutes(app: OpenAPIHono<HttpEnv>, announceme
       const { code, count, page } = c.req.valid("query");
       const loaded = await announcements.page(code, page, count);
       cacheHeader(c, loaded.cached);
-      return c.json({ ...rowsFrame(ANNOUNCEMENT_COLUMNS, loaded.value.rows as never), total: loaded.value.total, page }, 200);
+      return c.json({ ...rowsFrame(ANNOUNCEMENT_COLUMNS, loaded.value.rows), total: loaded.value.total, page }, 200);
     },
   );
 
@@ -62,7 +62,7 @@ export function registerAnnouncementRoutes(app: OpenAPIHono<HttpEnv>, announceme
       if (!bytes) {
         throw new RequestValidationError([{ type: "value_error", loc: ["query", "url"], msg: "Value error, not an attachment address of the announcements provider", input: url }]);
       }
-      return c.body(bytes as Uint8Array<ArrayBuffer>, 200, { "content-type": "application/pdf" }) as never;
+      return c.body(bytes as Uint8Array<ArrayBuffer>, 200, { "content-type": "application/pdf" });
     },
   );
 }

@@ -231,7 +231,7 @@ export function registerFinanceRoutes(app: OpenAPIHono<HttpEnv>, src: QuoteSourc
         num("report_date", recs.map(() => report.reportDate)),
       ];
       for (let k = 0; k < report.fieldCount; k++) cols.push(num(gpcwFieldName(k + 1), recs.map((r) => r.values[k])));
-      return frameResponse(dataFrameJson(cols, recs.length)) as never;
+      return frameResponse(dataFrameJson(cols, recs.length));
     },
   );
 }

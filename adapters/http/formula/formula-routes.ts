@@ -243,7 +243,8 @@ export function registerFormulaRoutes(app: OpenAPIHono<HttpEnv>, formulas: Formu
             barTime: body.bar_time,
           };
       const answer = await formulas.compute({ text: body.text, params: body.params ?? {}, bars, tail: body.tail, plot: body.plot });
-      return c.json(answer as never, 200);
+      // The answer's arrays are readonly; the schema's output type spells them mutable.
+      return c.json(answer as z.output<typeof FormulaComputeResponse>, 200);
     },
   );
 }

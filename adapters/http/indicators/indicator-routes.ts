@@ -108,7 +108,7 @@ export function registerIndicatorRoutes(app: OpenAPIHono<HttpEnv>, indicators: I
       const r = indicators.resolve(body.indicators, body.params);
       if (!r.ok) throw new Error("indicator requests were checked by the schema");
       const bytes = indicators.frame({ records: body.data, requests: r.value, keepOhlcv: body.keep_ohlcv, tail: body.tail });
-      return frameResponse(bytes) as never;
+      return frameResponse(bytes);
     },
   );
 }

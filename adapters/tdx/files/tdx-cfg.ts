@@ -38,7 +38,7 @@ export interface BoardIndexLine {
 export const BoardIndexType = { TDX_INDUSTRY: 2, REGION: 3, CONCEPT: 4, STYLE: 5, RESEARCH_INDUSTRY: 12 } as const;
 
 const lines = (bytes: Uint8Array) => decodeGbkText(bytes).split(/\r?\n/);
-const joinLines = (rows: readonly string[]) => encodeGbk(rows.map((r) => r + "\r\n").join(""));
+const joinLines = (rows: readonly string[]) => encodeGbk(rows.map((r) => `${r}\r\n`).join(""));
 
 export function decodeTdxhy(bytes: Uint8Array): IndustryLine[] {
   const out: IndustryLine[] = [];

@@ -1,5 +1,5 @@
 /**
- * Failures of the quote server as HTTP answers (api-decisions.md "Errors"):
+ * Failures of the quote server as HTTP answers (adapters/http/DECISIONS.md "Errors"):
  * nothing reachable is 503 naming the hosts tried, a timeout is 504, a reply
  * that cannot be decoded is 502. The service keeps serving everything else.
  */

@@ -1,5 +1,5 @@
 /**
- * The hexagon's folder rules (architecture.md "Folders") that hold today, by test:
+ * The hexagon's folder rules (README.md "Layout") that hold today, by test:
  * ports depend on core types (and type-only npm imports) alone; adapters and plugins
  * never reach into the composition roots; the quote-source mode is decided in one
  * place, the profiles. (core/ purity has its own test in tests/core.)

@@ -1,5 +1,5 @@
 /**
- * The access gate of auth-api.md over real HTTP: every row of the state tables,
+ * The access gate of core/auth/README.md over real HTTP: every row of the state tables,
  * every error row, rule order, cookie attributes, the throttle and restarts.
  * The server listens on loopback, so a public client is simulated with
  * X-Forwarded-For (honoured because the direct peer is local).

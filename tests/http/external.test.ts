@@ -1,5 +1,5 @@
 /**
- * The external-data endpoints over real HTTP (market-api.md 4.11): the service
+ * The external-data endpoints over real HTTP (adapters/http/README.md 4.11): the service
  * is pointed at a replay server on loopback serving the demo providers, so each
  * provider request can be counted and faults injected. Shapes, validation,
  * cache lifetimes (also across a restart), 502/504 on provider failures, the

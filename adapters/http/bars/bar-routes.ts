@@ -55,7 +55,7 @@ async function knownAnswer(dir: SecurityDirectory, market: "SZ" | "SH" | "BJ", c
   return a.value;
 }
 
-/** `GET /api/v1/bars` and `GET /api/v1/bars/index` (market-api.md 4.2). */
+/** `GET /api/v1/bars` and `GET /api/v1/bars/index` (adapters/http/README.md 4.2). */
 export function registerBarRoutes(app: OpenAPIHono<HttpEnv>, bars: BarService, dir: SecurityDirectory): void {
   app.openapi(
     createRoute({

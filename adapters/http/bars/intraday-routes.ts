@@ -41,7 +41,7 @@ const ref = { market: qMarket(SZ_SH), code: qCode() };
 const page = { start: qInt({ min: 0, max: U16_MAX }).default(0), count: qInt({ min: 1, max: 800 }).default(800) };
 const responses = { ...jsonOk(DataFrameSchema), ...errorResponses(401, 403, 502, 503, 504) };
 
-/** `/minute`, `/minute/history`, `/transaction`, `/transaction/history` (market-api.md 4.2). */
+/** `/minute`, `/minute/history`, `/transaction`, `/transaction/history` (adapters/http/README.md 4.2). */
 export function registerIntradayRoutes(app: OpenAPIHono<HttpEnv>, src: QuoteSource): void {
   const id = (q: { market: "SZ" | "SH"; code: string }) => ({ market: marketId(q.market), code: q.code });
 

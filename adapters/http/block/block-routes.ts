@@ -5,7 +5,7 @@ import type { HttpEnv } from "../http-env.ts";
 import { errorResponses, jsonOk } from "../schemas/common.ts";
 import type { ServerFileCache } from "./server-file-cache.ts";
 
-/** `GET /api/v1/block` (market-api.md 4.5): a board file fetched from the quote server and parsed. */
+/** `GET /api/v1/block` (adapters/http/README.md 4.5): a board file fetched from the quote server and parsed. */
 export function registerBlockRoutes(app: OpenAPIHono<HttpEnv>, files: ServerFileCache): void {
   app.openapi(
     createRoute({

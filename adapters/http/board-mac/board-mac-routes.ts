@@ -22,7 +22,7 @@ const round2 = (x: number) => Math.round(x * 100) / 100;
 
 const DictOut = z.object({ data: z.record(z.string(), z.unknown()) }).openapi("DictResponse");
 
-/** The board endpoints (market-api.md 4.7). */
+/** The board endpoints (adapters/http/README.md 4.7). */
 export function registerBoardMacRoutes(app: OpenAPIHono<HttpEnv>, svc: MacService): void {
   app.openapi(
     createRoute({

@@ -47,7 +47,7 @@ const qCategory = () =>
 const ref = { market: qExMarket(), code: asciiCode(1, 9).openapi({ example: "00700" }) };
 const clean = (x: number) => float32Decimal(x);
 
-/** The extended market (market-api.md 4.9): futures, Hong Kong, US and other non-A-share instruments. */
+/** The extended market (adapters/http/README.md 4.9): futures, Hong Kong, US and other non-A-share instruments. */
 export function registerExRoutes(app: OpenAPIHono<HttpEnv>, ex: ExClient): void {
   const id = (q: { market: number; code: string }): ExRef => ({ market: q.market, code: q.code });
 

@@ -15,7 +15,7 @@ date ("YYYY-MM-DD", Shanghai), url (detail page), code, org_id, announcement_id,
 pdf_url ("" when there is no attachment). \`total\` is the number of announcements over all pages. Answers are cached
 for 10 minutes per code, page and count (header \`x-cache: hit|miss\`).`;
 
-/** `GET /api/v1/announcements` (market-api.md 4.11) and `GET /api/v1/announcements/attachment`. */
+/** `GET /api/v1/announcements` (adapters/http/README.md 4.11) and `GET /api/v1/announcements/attachment`. */
 export function registerAnnouncementRoutes(app: OpenAPIHono<HttpEnv>, announcements: AnnouncementService): void {
   app.openapi(
     createRoute({

@@ -99,7 +99,7 @@ const FINANCE_COLUMNS: readonly (readonly [string, (f: FinanceInfo) => number | 
 /** `<directory>/<name>.zip`, or `<name>.zip` as `file-list` names it (the index's directory). */
 const FILENAME = /^([A-Za-z0-9_.-]+\/)?[A-Za-z0-9_.-]+\.zip$/;
 
-/** Ex-rights, finance, company info and the professional financial archives (market-api.md 4.3). */
+/** Ex-rights, finance, company info and the professional financial archives (adapters/http/README.md 4.3). */
 export function registerFinanceRoutes(app: OpenAPIHono<HttpEnv>, src: QuoteSource, dir: SecurityDirectory, files: FinancialFiles): void {
   const id = (q: { market: "SZ" | "SH"; code: string }) => ({ market: marketId(q.market), code: q.code });
 

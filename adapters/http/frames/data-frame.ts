@@ -1,5 +1,5 @@
 /**
- * `DataFrameResponse` (api-decisions.md): `{"count", "columns", "data": [rows]}`,
+ * `DataFrameResponse` (adapters/http/DECISIONS.md): `{"count", "columns", "data": [rows]}`,
  * written straight from columns. Tables such as 800 bars are the hot path of the
  * API; building row objects only to stringify them costs more than the rest of
  * the request, so rows are written as JSON bytes directly (see row-json.ts).

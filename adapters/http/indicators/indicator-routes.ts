@@ -53,7 +53,7 @@ high below low (\`[..., <row>, "high"]\`); a time that does not parse, repeats o
 an unknown indicator, a malformed call or too many values (\`["body","indicators",<i>]\`); an unknown or out-of-range
 parameter (\`["body","params",<indicator>,<name>]\`).`;
 
-/** `GET /api/v1/indicator/list`, `POST /api/v1/indicator/compute` (market-api.md 4.10). */
+/** `GET /api/v1/indicator/list`, `POST /api/v1/indicator/compute` (adapters/http/README.md 4.10). */
 export function registerIndicatorRoutes(app: OpenAPIHono<HttpEnv>, indicators: IndicatorService): void {
   const ComputeIndicatorsRequest = z
     .object({

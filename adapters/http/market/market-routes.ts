@@ -44,7 +44,7 @@ function flowColumns(flows: readonly FundFlow[], order: "in-then-out" | "pairs")
 
 const isSt = (name: string) => /^\*?S?ST/i.test(name.trim());
 
-/** `/market/stat`, `/market/core-leaders`, `/fund-flow`, `/fund-flow/history` (market-api.md 4.1). */
+/** `/market/stat`, `/market/core-leaders`, `/fund-flow`, `/fund-flow/history` (adapters/http/README.md 4.1). */
 export function registerMarketRoutes(
   app: OpenAPIHono<HttpEnv>,
   snapshot: MarketSnapshot,

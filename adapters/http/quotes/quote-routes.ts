@@ -79,7 +79,7 @@ export function quoteRow(q: Quote): Record<string, number | string | null> {
   return row;
 }
 
-/** `POST /api/v1/quotes` (market-api.md §4.1): at most 80 per call. */
+/** `POST /api/v1/quotes` (adapters/http/README.md §4.1): at most 80 per call. */
 export function registerQuoteRoutes(app: OpenAPIHono<HttpEnv>, src: QuoteSource): void {
   app.openapi(
     createRoute({

@@ -36,7 +36,7 @@ const isAShare = (m: Market, code: string) => {
   return c.kind === "stock" && c.board !== "B_SHARE";
 };
 
-/** `security/count`, `security/list`, `security/list-all` (market-api.md §4.1). */
+/** `security/count`, `security/list`, `security/list-all` (adapters/http/README.md §4.1). */
 export function registerSecurityRoutes(app: OpenAPIHono<HttpEnv>, src: QuoteSource): void {
   app.openapi(
     createRoute({

@@ -1,5 +1,5 @@
 /**
- * CFFEX's member rankings in the demo (external-data.md §3): a `positionRank`
+ * CFFEX's member rankings in the demo (adapters/external/README.md §3): a `positionRank`
  * XML file per product and trading day with every listed contract × three
  * rankings (volume, long and short open interest) × top 20 members. A member's
  * figure is a function of member, contract and day, so the change column is

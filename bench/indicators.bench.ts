@@ -20,8 +20,9 @@
  */
 import { bench, do_not_optimize, group, summary } from "mitata";
 import type * as TechnicalIndicators from "technicalindicators";
-import { IndicatorService } from "../adapters/http/indicators/indicator-service.ts";
-import { parseOhlcvRecords } from "../adapters/http/validation/ohlcv-records.ts";
+import { IndicatorService } from "../core/app/indicators/indicator-service.ts";
+import { indicatorTableJson } from "../adapters/http/indicators/indicator-routes.ts";
+import { parseOhlcvRecords } from "../core/app/bars/ohlcv-records.ts";
 import { ColumnArena } from "../core/indicators/column-arena.ts";
 import { loadPlugins } from "../plugins/index.ts";
 import { formulaIndicators, indicators } from "../plugins/indicators/index.ts";
@@ -59,7 +60,7 @@ const records = parseOhlcvRecords(sent, "data", { requireTime: false });
 if (!records.ok) throw new Error("bench records rejected");
 const everyIndicator = service.resolve(formulaIndicators.map((p) => p.id), null);
 if (!everyIndicator.ok) throw new Error("bench indicators rejected");
-const answer = () => service.frame({ records, requests: everyIndicator.value, keepOhlcv: false });
+const answer = () => indicatorTableJson(service.frame({ records, requests: everyIndicator.value, keepOhlcv: false }));
 const ANSWER = `all ${formulaIndicators.length} as /indicator/compute answers them (columns and ${(answer().length / 1e6).toFixed(1)} MB of JSON)`;
 
 const ALL_ARENA = `all ${formulaIndicators.length} indicators, outputs in a reused arena`;

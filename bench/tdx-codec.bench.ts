@@ -18,7 +18,7 @@ import { decodeBarsReply, encodeBarsReply } from "../adapters/tdx/tdx-codec-bars
 import { decodeQuotesReply, encodeQuotesReply } from "../adapters/tdx/tdx-codec-quotes.ts";
 import { ResponseSplitter } from "../adapters/tdx/tdx-frame-splitter.ts";
 import { encodeResponse } from "../adapters/tdx/tdx-frame.ts";
-import { type Quote } from "../core/quotes/records.ts";
+import type { Quote } from "../core/quotes/records.ts";
 import { BarCategory } from "../adapters/tdx/tdx-codec-bars.ts";
 import { decodeDayFile, encodeDayFile } from "../adapters/vipdoc/vipdoc-day.ts";
 import { marketTime } from "../core/bars/market-time.ts";
@@ -84,7 +84,7 @@ summary(() => {
   });
 });
 
-const pytdxDir = process.env["PYTDX_DIR"] ?? "/tmp/pytdx";
+const pytdxDir = process.env.PYTDX_DIR ?? "/tmp/pytdx";
 if (!existsSync(join(pytdxDir, "pytdx", "parser", "get_security_bars.py"))) {
   console.log(`tdx-codec: pytdx comparison skipped (no pytdx checkout at ${pytdxDir}; set PYTDX_DIR)`);
 } else {

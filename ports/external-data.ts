@@ -1,5 +1,5 @@
 /**
- * Ports of the external data providers (market-api.md 4.11): company
+ * Ports of the external data providers (adapters/http/README.md 4.11): company
  * announcements, three-statement financial reports and CFFEX member position
  * rankings. They answer independently of the quote server. Row field names are
  * the original system's (easy_tdx), so its clients read ours unchanged.

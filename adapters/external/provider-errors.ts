@@ -1,7 +1,7 @@
 /**
  * Failures of an external provider. The HTTP edge answers 502 for a provider
  * that answered badly or could not be reached and 504 for one that timed out
- * (api-decisions.md "Errors"); the detail names the provider and what went wrong.
+ * (adapters/http/DECISIONS.md "Errors"); the detail names the provider and what went wrong.
  */
 import { UpstreamError, type UpstreamFailure } from "../../core/app/app-errors.ts";
 

@@ -1,6 +1,6 @@
 /**
  * The one place where the application's errors (core/app/app-errors.ts) become
- * HTTP answers (api-decisions.md "Errors"): field errors are 422 in FastAPI's
+ * HTTP answers (adapters/http/DECISIONS.md "Errors"): field errors are 422 in FastAPI's
  * shape, every other error `{"detail": "..."}` with its status. An unreachable
  * upstream is 503 naming the hosts tried, a timeout 504, an unreadable or failed
  * answer 502; the service keeps serving everything else.

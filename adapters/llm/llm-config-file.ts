@@ -15,7 +15,7 @@ export function llmConfigFile(path: string, log?: Logger): LlmConfigStore {
   const write = async (settings: LlmSettings) => {
     await mkdir(dirname(path), { recursive: true });
     const tmp = `${path}.tmp`;
-    await writeFile(tmp, JSON.stringify(settings, null, 2) + "\n", { encoding: "utf8", mode: 0o600 });
+    await writeFile(tmp, `${JSON.stringify(settings, null, 2)}\n`, { encoding: "utf8", mode: 0o600 });
     await chmod(tmp, 0o600);
     await rename(tmp, path);
   };

@@ -13,6 +13,6 @@ export function captureRecorder(dir: string, session: string): (cmd: number, pay
   mkdirSync(folder, { recursive: true });
   const file = join(folder, CAPTURE_FILE);
   return (cmd, payload, reply) => {
-    appendFileSync(file, JSON.stringify({ cmd, request: toHex(payload), response: toHex(reply.body) }) + "\n");
+    appendFileSync(file, `${JSON.stringify({ cmd, request: toHex(payload), response: toHex(reply.body) })}\n`);
   };
 }

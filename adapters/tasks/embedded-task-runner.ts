@@ -143,7 +143,7 @@ export class EmbeddedTaskRunner implements TaskRunner {
       return this.#summary(running.record);
     }
     const record = await this.#o.store.get(id);
-    if (!record || record.status !== "pending") return record && this.#summary(record);
+    if (record?.status !== "pending") return record && this.#summary(record);
     const i = this.#queue.indexOf(id);
     if (i >= 0) this.#queue.splice(i, 1);
     return this.#summary(await this.#finish(record, { status: "cancelled", message: "cancelled" }));
@@ -181,7 +181,7 @@ export class EmbeddedTaskRunner implements TaskRunner {
     const { store, clock, programs, pool, log } = this.#o;
     try {
       const stored = await store.get(id);
-      if (!stored || stored.status !== "pending" || this.#closed || slot.cancelled) return;
+      if (stored?.status !== "pending" || this.#closed || slot.cancelled) return;
       const now = clock.now();
       const record: TaskRecord = { ...stored, status: "running", attempts: stored.attempts + 1, started_at: now, progress: 0, message: "running" };
       slot.record = record;

@@ -6,7 +6,7 @@
 import type { BarSeries } from "../../core/bars/series.ts";
 import type { DayMinutes, DayTicks, QuoteSource } from "../../ports/quote-source.ts";
 import { decodeAuctionReply, encodeAuctionRequest, DEFAULT_AUCTION_COUNT } from "./tdx-codec-auction.ts";
-import { decodeBarsReply, encodeBarsRequest, MAX_BARS_PER_REQUEST } from "./tdx-codec-bars.ts";
+import { decodeBarsReply, encodeBarsRequest, isBarCategoryId, MAX_BARS_PER_REQUEST } from "./tdx-codec-bars.ts";
 import {
   decodeCompanyCategoryReply,
   decodeCompanyContentReply,
@@ -90,8 +90,9 @@ export class TdxClient implements QuoteSource {
 
   async #bars(ref: SecurityRef, category: number, start: number, count: number, index: boolean) {
     if (count > MAX_BARS_PER_REQUEST) throw new RangeError(`at most ${MAX_BARS_PER_REQUEST} bars per call`);
-    const body = await this.#ask(TdxCommand.BARS, encodeBarsRequest({ ...ref, category: category as never, start, count }));
-    return decodeBarsReply(body, { category: category as never, index });
+    if (!isBarCategoryId(category)) throw new RangeError(`unknown bar category ${category}`);
+    const body = await this.#ask(TdxCommand.BARS, encodeBarsRequest({ ...ref, category, start, count }));
+    return decodeBarsReply(body, { category, index });
   }
 
   bars(ref: SecurityRef, category: number, start: number, count: number): Promise<BarSeries> {

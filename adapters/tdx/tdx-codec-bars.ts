@@ -49,6 +49,9 @@ export const BarCategory = {
 } as const;
 export type BarCategoryId = (typeof BarCategory)[keyof typeof BarCategory];
 
+/** Whether `n` is one of the bars command's category numbers (0..11). */
+export const isBarCategoryId = (n: number): n is BarCategoryId => Number.isInteger(n) && n >= BarCategory.MIN_5 && n <= BarCategory.YEAR;
+
 export const MAX_BARS_PER_REQUEST = 800;
 const PRICE_SCALE = 1000;
 const BREADTH = ["up", "down"] as const;

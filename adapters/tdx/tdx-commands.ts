@@ -36,7 +36,7 @@ const NAMES = new Map<number, string>(Object.entries(TdxCommand).map(([k, v]) =>
 
 /** `"BARS (0x052d)"` for known ids, `"0x1234"` otherwise. */
 export function commandName(id: number): string {
-  const hex = "0x" + id.toString(16).padStart(4, "0");
+  const hex = `0x${id.toString(16).padStart(4, "0")}`;
   const name = NAMES.get(id);
   return name ? `${name} (${hex})` : hex;
 }

@@ -1,6 +1,6 @@
 /**
  * One TCP connection to a TDX server. Requests are strictly one at a time (the
- * protocol has no evidence of pipelining, tdx-protocol.md 4), queued in order, so
+ * protocol has no evidence of pipelining, adapters/tdx/README.md 4), queued in order, so
  * concurrent callers never interleave frames. Any transport or framing fault
  * destroys the socket: a stream that lost its framing cannot be trusted again.
  */

@@ -1,5 +1,5 @@
 /**
- * Quote-server hosts (market-api.md 4.14): list the candidates and the one in use,
+ * Quote-server hosts (adapters/http/README.md 4.14): list the candidates and the one in use,
  * probe them, and switch without a restart. The preferred host is saved only
  * after the reconnect succeeded. Unless the user opted into public hosts
  * (`QUOTE_SOURCE=tdx`), only loopback addresses may be probed or dialled: a

@@ -1,5 +1,5 @@
 /**
- * Public TDX standard-quote hosts (tdx-protocol.md 9.3: the list mootdx ships,
+ * Public TDX standard-quote hosts (adapters/tdx/README.md 9.3: the list mootdx ships,
  * current as of 2023–2025). Used only when the user opts in with
  * `QUOTE_SOURCE=tdx`; `TDX_HOSTS` overrides it.
  */

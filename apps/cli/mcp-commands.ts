@@ -29,7 +29,7 @@ export const mcpCommands: readonly Command[] = [
       const doc = await api.openApiDocument();
       const tools = TOOL_ROUTES.map((r) => ({ name: r.name, description: r.description, inputSchema: inputSchema(doc, r) }));
       const server = new Server({ name: "tdx-forge", version: VERSION }, { capabilities: { tools: {} } });
-      server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools }) as never);
+      server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools }));
       server.setRequestHandler(CallToolRequestSchema, async (req) => {
         const route = TOOL_ROUTES.find((r) => r.name === req.params.name);
         try {

@@ -3,7 +3,7 @@
  * openapi-typescript generated from the service's own `/openapi.json`
  * (openapi-types.ts), so a path, a query or a body the routes do not accept
  * fails to type-check. On top of openapi-fetch it keeps the session of the
- * password gate (auth-api.md: `POST /api/auth/login {password}` sets the
+ * password gate (core/auth/README.md: `POST /api/auth/login {password}` sets the
  * `tf_session` cookie, which is sent back on every later request; with a
  * password given, a 401 (the first call, or a session that has ended) logs in
  * and repeats the request once), and

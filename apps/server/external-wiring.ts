@@ -1,5 +1,5 @@
 /**
- * Builds the external-data services (market-api.md 4.11) and the LLM settings
+ * Builds the external-data services (adapters/http/README.md 4.11) and the LLM settings
  * (4.15). Each capability is served by the provider plugin that declares it.
  * Its base URL is the real provider with `EXTERNAL_DATA=live`; by default it is
  * the demo replay server, started here in-process on loopback (like the TDX

@@ -1,5 +1,5 @@
 /**
- * Client-address rules of the access gate (auth-api.md §4, "Client address
+ * Client-address rules of the access gate (core/auth/README.md §4, "Client address
  * determination" and "Local or private address test"), implemented literally:
  * the spec's list is what decides, not a general IP library.
  */
@@ -71,7 +71,7 @@ export function trustedProxies(entries: readonly string[]): TrustedProxy {
  * The address used for set-up, login throttling and the gate: the direct peer,
  * replaced by an `X-Forwarded-For` entry only when that peer is itself local or
  * private (or a trusted proxy); a header from a public peer is ignored.
- * One entry: that entry (auth-api.md §4). Several: the right-most entry that is
+ * One entry: that entry (core/auth/README.md §4). Several: the right-most entry that is
  * not a trusted proxy, as Express's "trust proxy" and Go's realip do. The spec
  * takes the first, but a proxy that appends (nginx's
  * `$proxy_add_x_forwarded_for`) leaves the first to the client, who could then

@@ -1,4 +1,4 @@
-/** Session and cookie constants of auth-api.md §2 and §8. */
+/** Session and cookie constants of core/auth/README.md §2 and §8. */
 
 export const SESSION_COOKIE = "tf_session";
 export const SESSION_TTL_SECONDS = 30 * 24 * 3600;

@@ -1,5 +1,5 @@
 /**
- * Per-address login throttle (auth-api.md §3 "Login throttle state", §8 limits).
+ * Per-address login throttle (core/auth/README.md §3 "Login throttle state", §8 limits).
  * Pure: the caller passes the current time in milliseconds on every call.
  *
  * Beyond the spec (issue 15): an attempt is counted when it starts, before the

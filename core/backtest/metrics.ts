@@ -178,7 +178,7 @@ export function performanceOf(track: EquityTrack, tally: TradeTally, ctx: Metric
   const noiseFree = (x: number) => (x < 1e-12 ? 0 : x);
   const std = m > 1 ? noiseFree(Math.sqrt(Math.max(0, (sumDev2 - (sumDev * sumDev) / m) / (m - 1)))) : Number.NaN;
   const downside = m > 0 ? noiseFree(Math.sqrt(sumDown2 / m)) : Number.NaN;
-  const annual = m > 0 ? Math.pow(growth, N / m) - 1 : Number.NaN;
+  const annual = m > 0 ? growth ** (N / m) - 1 : Number.NaN;
   const spanDays = n > 1 ? (time[n - 1]! - time[0]!) / DAY_MS : 0;
   const k = tally.count;
   const losses = k - tally.wins;
@@ -190,7 +190,7 @@ export function performanceOf(track: EquityTrack, tally: TradeTally, ctx: Metric
     equity_peak: n > 0 ? peak : Number.NaN,
     total_return: vEnd / ctx.initialCash - 1,
     annual_return: annual,
-    cagr: spanDays > 0 ? Math.pow(growth, 365.25 / spanDays) - 1 : Number.NaN,
+    cagr: spanDays > 0 ? growth ** (365.25 / spanDays) - 1 : Number.NaN,
     volatility: std * Math.sqrt(N),
     sharpe: ((meanR - rf) / std) * Math.sqrt(N),
     sortino: ((meanR - rf) / downside) * Math.sqrt(N),

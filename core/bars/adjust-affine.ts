@@ -1,5 +1,5 @@
 /**
- * The TDX-desktop-compatible forward adjustment (tdx-protocol.md 7.2, from
+ * The TDX-desktop-compatible forward adjustment (adapters/tdx/README.md 7.2, from
  * injoyai/tdx, verified there against the terminal): adjusted = A × raw + B.
  *
  * Start at the newest bar with A = 1, B = 0 and walk back; every bar receives

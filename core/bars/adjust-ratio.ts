@@ -1,5 +1,5 @@
 /**
- * The ratio method (tdx-protocol.md 7.1, QUANTAXIS/mootdx lineage), kept as the
+ * The ratio method (adapters/tdx/README.md 7.1, QUANTAXIS/mootdx lineage), kept as the
  * fallback for forward adjustment: adjusted = factor × raw, where each event
  * between bar t and bar t + 1 multiplies the factor of bar t and everything
  * before it by (ex-right reference of close_t) / close_t. A positive factor

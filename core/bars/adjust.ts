@@ -1,7 +1,7 @@
 /**
  * Price adjustment (复权) for `adjust=NONE|QFQ|HFQ`.
  *
- * Default method: the TDX-desktop-compatible affine map of tdx-protocol.md 7.2
+ * Default method: the TDX-desktop-compatible affine map of adapters/tdx/README.md 7.2
  * (see `adjust-affine.ts`). Each price is rounded as the terminal rounds it
  * (`roundAdjusted` in round.ts): to 1/10,000 yuan first, then half away from
  * zero to `decimals` places (0.01 for stocks; pass 3 for funds and bonds). On

@@ -1,6 +1,6 @@
 /**
  * `bar_time=start|end`. TDX stamps every bar at its end (first 1-minute bar 09:31,
- * first 5-minute bar 09:35, last bar 15:00; tdx-protocol.md 5.4), so `end` is the
+ * first 5-minute bar 09:35, last bar 15:00; adapters/tdx/README.md 5.4), so `end` is the
  * stamp as received and `start` has to be derived.
  *
  * Minute categories: start = end − period in trading minutes, so a bar never

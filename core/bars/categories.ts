@@ -1,6 +1,6 @@
 /**
  * Bar periods as the API names them, and the TDX category numbers the client
- * requests for them (command 0x052d, tdx-protocol.md 5.4). What each number
+ * requests for them (command 0x052d, adapters/tdx/README.md 5.4). What each number
  * carries on the wire (date encoding, volume unit) is the bars codec's table
  * (adapters/tdx/tdx-codec-bars.ts); a test checks the two agree.
  */

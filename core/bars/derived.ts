@@ -1,5 +1,5 @@
 /**
- * The derived columns every `/bars` and `/bars/index` bar carries (market-api.md
+ * The derived columns every `/bars` and `/bars/index` bar carries (adapters/http/README.md
  * section 2): `pre_close`, `change`, `change_pct`, `amplitude_pct`.
  *
  * - `pre_close` of bar t is the close of bar t − 1; the first bar has no

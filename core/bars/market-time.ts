@@ -19,7 +19,7 @@ export function fromYyyymmdd(n: number): number {
   return Date.UTC(Math.floor(n / 10000), (Math.floor(n / 100) % 100) - 1, n % 100);
 }
 
-const pad = (n: number) => (n < 10 ? "0" + n : String(n));
+const pad = (n: number) => (n < 10 ? `0${n}` : String(n));
 
 /** `"YYYY-MM-DD"` */
 export function formatDate(t: number): string {

@@ -1,5 +1,5 @@
 /**
- * MIN_120 from 60-minute bars (market-api.md 4.2.1 rule 3): the standard protocol
+ * MIN_120 from 60-minute bars (adapters/http/README.md 4.2.1 rule 3): the standard protocol
  * has no 120-minute category, so the two 60-minute bars of each session half
  * (10:30 + 11:30, 14:00 + 15:00) become one bar: open first, high max, low min,
  * close last, vol and amount summed.

@@ -1,6 +1,6 @@
 /**
  * The xdxr records that move prices, reduced to what adjustment needs. Only
- * category 1 (除权除息) feeds price adjustment (tdx-protocol.md 5.9, 7); share
+ * category 1 (除权除息) feeds price adjustment (adapters/tdx/README.md 5.9, 7); share
  * count changes and the ETF split/merge category 11 do not (the design doc
  * names category 1 only; ETF splits are left for a verified source).
  *

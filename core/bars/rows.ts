@@ -2,7 +2,7 @@
  * Bar tables for the HTTP edge and the CLI: labels plus numeric columns, in the
  * column order easy_tdx clients know (time, open, close, high, low, vol, amount,
  * then the derived fields). Daily and longer bars carry `date`, minute bars
- * `datetime` (market-api.md 4.2.1 rule 4), both written as easy_tdx writes
+ * `datetime` (adapters/http/README.md 4.2.1 rule 4), both written as easy_tdx writes
  * them, Python's `isoformat()` of the bar's timestamp (its web/schemas.py
  * DataFrameResponse): "YYYY-MM-DDT00:00:00" and "YYYY-MM-DDTHH:MM:SS" (market
  * time, no offset). Writers turn NaN into null.
@@ -48,7 +48,7 @@ function dayLabel(day: number): string {
 
 const dayOf = (t: number) => dayLabel(Math.floor(t / DAY_MS));
 
-const dateLabel = (t: number) => dayOf(t) + "T00:00:00";
+const dateLabel = (t: number) => `${dayOf(t)}T00:00:00`;
 
 const dateTimeLabel = (t: number) => dayOf(t) + minuteLabels[Math.floor(minuteOfDay(t))];
 

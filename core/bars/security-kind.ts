@@ -2,7 +2,7 @@
  * What a market + code pair is: its kind (which decides the bar reply layout and
  * the price scale) and its board (which decides price limits, lot rules and the
  * `/mac/quote-list` style filters). TDX security lists mix every type in one
- * market, so classification is by code prefix (tdx-protocol.md 5.2, 6.3, 8.1).
+ * market, so classification is by code prefix (adapters/tdx/README.md 5.2, 6.3, 8.1).
  *
  * | market | prefix | kind | board |
  * |---|---|---|---|
@@ -103,7 +103,7 @@ export function classifySecurity(market: Market, code: string): SecurityClass {
  * 0x0fc5, 0x0fb5): raw integer / 10^decimals yuan. 2 for A-shares, indices and
  * SZ B-shares; 3 for funds, bonds and SH B-shares (tick 0.001). Bars (0x052d)
  * are always thousandths, whatever the kind. Prefer the security list's
- * decimal_point (tdx-protocol.md 5.2) when it is at hand; this is the fallback.
+ * decimal_point (adapters/tdx/README.md 5.2) when it is at hand; this is the fallback.
  */
 export function priceDecimals(market: Market, code: string): number {
   const { kind, board } = classifySecurity(market, code);

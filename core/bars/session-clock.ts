@@ -5,7 +5,7 @@
  * about trading minutes, not wall-clock minutes, so they share this clock.
  *
  * A wall-clock stamp inside the lunch break (TDX stamps the last morning bar
- * 13:00 when asked during the break, tdx-protocol.md 5.4) reads as 120, i.e. the
+ * 13:00 when asked during the break, adapters/tdx/README.md 5.4) reads as 120, i.e. the
  * end of the morning: that is exactly the bar it stands for.
  */
 

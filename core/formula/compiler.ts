@@ -339,8 +339,7 @@ class Compiler {
     }
     const kind: ColumnKind =
       spec.returns === "signal" ||
-      (spec.signalFrom !== undefined &&
-        spec.signalFrom.every((i) => this.graph.nodes[ids[i]!]!.kind === "signal" || this.graph.isBinaryConstant(ids[i]!)))
+      (spec.signalFrom?.every((i) => this.graph.nodes[ids[i]!]!.kind === "signal" || this.graph.isBinaryConstant(ids[i]!)))
         ? "signal"
         : "numeric";
     const nodes = ids.map((id) => this.graph.nodes[id]!);

@@ -1,6 +1,6 @@
 /**
  * How an output line is drawn, read from its style words as TDX writes them
- * (tdx-formula.md §1.6): colours (named, or COLOR + six hex digits in
+ * (core/formula/LANGUAGE.md §1.6): colours (named, or COLOR + six hex digits in
  * BBGGRR order, so COLOR0000FF is red), LINETHICKn, the plot form (STICK,
  * COLORSTICK: red bars above 0 and green below as MACD's histogram, VOLSTICK,
  * LINESTICK, POINTDOT, CROSSDOT, CIRCLEDOT), the line pattern (DOTLINE,

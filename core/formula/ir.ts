@@ -73,8 +73,8 @@ export class IRGraph {
 
   /** Returns the existing node for the same operation on the same arguments, or a new one. */
   add(tag: NodeTag, kind: ColumnKind, label: string, args: readonly number[], extras: NodeExtras = {}, keyExtra = ""): number {
-    let key = tag + "|" + label + "|" + kind + "|" + keyExtra;
-    for (let i = 0; i < args.length; i++) key += "," + args[i];
+    let key = `${tag}|${label}|${kind}|${keyExtra}`;
+    for (let i = 0; i < args.length; i++) key += `,${args[i]}`;
     const found = this.byKey.get(key);
     if (found !== undefined) return found;
     const id = this.nodes.length;

@@ -1,5 +1,5 @@
 /**
- * TDX's PERIOD codes (tdx-formula.md §1.8) for the API's bar categories: what
+ * TDX's PERIOD codes (core/formula/LANGUAGE.md §1.8) for the API's bar categories: what
  * a formula's PERIOD variable reads. 120-minute bars have no code of their
  * own and count as TDX's "multi-minute" period (8).
  */

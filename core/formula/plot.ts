@@ -3,7 +3,7 @@
  * its style (draw-style.ts) and, for signal lines, whether they mean buy or
  * sell (signal-side.ts); and the drawing statements DRAWICON, DRAWTEXT and
  * STICKLINE as the bars they mark. A drawing marks a bar where its condition
- * is valid and non-zero and its price is valid (tdx-formula.md §2: drawing
+ * is valid and non-zero and its price is valid (core/formula/LANGUAGE.md §2: drawing
  * functions skip invalid bars). Needs a plan compiled with `drawings: true`.
  */
 import type { CompiledFormula } from "./compile.ts";

@@ -1,6 +1,6 @@
 /**
  * The CFFEX products whose member rankings are collected, with the facts a
- * newcomer needs (external-data.md §3 "Product metadata"). The first seven
+ * newcomer needs (adapters/external/README.md §3 "Product metadata"). The first seven
  * fields are the original system's; `tick`, `daily_limit` and `listed` are
  * ours. TL's tick and limit rest on a single secondary source (marked verify in
  * the research note); live values belong to CFFEX's daily `jycs` file.

@@ -1,5 +1,5 @@
 /**
- * The default core-leader pool (market-api.md §4.1: 159 securities): industry
+ * The default core-leader pool (adapters/http/README.md §4.1: 159 securities): industry
  * leaders grouped as the original system groups them. A user may replace it with a
  * CSV file of the same columns (group, code, market, name).
  */

@@ -1,5 +1,5 @@
 /**
- * Capital flow from trade prints (tdx-exmarket-and-mac.md 5.1, the original
+ * Capital flow from trade prints (adapters/tdx/mac/README.md 5.1, the original
  * system's same-day rule): each trade's amount = price × volume (lots × 100 shares)
  * puts it in a bucket by strict thresholds — super-large above 1,000,000 yuan,
  * large above 200,000, medium above 40,000, small otherwise. Buyer-initiated trades

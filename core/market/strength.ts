@@ -1,5 +1,5 @@
 /**
- * The market strength scan (market-api.md 4.1.1): every security's 5/20/60-day
+ * The market strength scan (adapters/http/README.md 4.1.1): every security's 5/20/60-day
  * gains combined into one score, with the original system's three presets.
  *
  * For a security whose last close is C[t]:

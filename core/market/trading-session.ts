@@ -1,5 +1,5 @@
 /**
- * The trading-window rule of `/api/v1/market/session` (market-api.md §4.1):
+ * The trading-window rule of `/api/v1/market/session` (adapters/http/README.md §4.1):
  * Monday to Friday, 09:15–11:30 and 13:00–15:05 Asia/Shanghai, both ends
  * inclusive (auction buffer included, lunch break excluded). No holiday calendar.
  *

@@ -1,6 +1,6 @@
 /**
  * Readable labels of the market monitor's (异动) event kinds and how each shows
- * its values (tdx-exmarket-and-mac.md 3.8, after gotdx and opentdx). The payload
+ * its values (adapters/tdx/mac/README.md 3.8, after gotdx and opentdx). The payload
  * is a byte v1 and three float32 v2, v3, v4; kind 0x14 instead has a sub-kind in
  * byte 1 and two float32 after it.
  */

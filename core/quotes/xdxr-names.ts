@@ -1,6 +1,6 @@
 /**
  * Readable names of the xdxr (除权除息 / capital event) categories 1..14, as TDX
- * and every client name them (tdx-protocol.md 5.9).
+ * and every client name them (adapters/tdx/README.md 5.9).
  */
 export const XDXR_CATEGORY_NAMES: Readonly<Record<number, string>> = {
   1: "除权除息",

@@ -73,7 +73,7 @@ export function summaryRow(grid: ParamGrid, matrix: Float64Array, row: number): 
  * `note` (why the point's value cannot be trusted, or null).
  */
 export function rankingRows(grid: ParamGrid, matrix: Float64Array, order: Int32Array, q: NoteContext): Record<string, unknown>[] {
-  const write = metricWriter(RANKING_METRICS.includes(q.objective as never) ? RANKING_METRICS : [...RANKING_METRICS, q.objective]);
+  const write = metricWriter((RANKING_METRICS as readonly string[]).includes(q.objective) ? RANKING_METRICS : [...RANKING_METRICS, q.objective]);
   return Array.from(order, (row, k) => {
     const values = gridValues(grid, row);
     const out: Record<string, unknown> = { rank: k + 1, ...values };

@@ -1,4 +1,4 @@
-/** External data providers, one per capability (market-api.md 4.11): each module of this folder exporting one. */
+/** External data providers, one per capability (adapters/http/README.md 4.11): each module of this folder exporting one. */
 import { fileURLToPath } from "node:url";
 import type { ExternalDataSourcePlugin } from "../../ports/external-data.ts";
 import { byListingOrder, discoverPlugins } from "../discover.ts";

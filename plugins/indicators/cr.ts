@@ -4,7 +4,7 @@ import { formulaIndicator, period } from "./formula-indicator.ts";
 /**
  * CR energy against the previous bar's midpoint, with four shifted averages.
  * The shift M/2.5+1 is fractional for some periods (62 gives 25.8); REF
- * truncates it, the likely TDX behaviour ([UNVERIFIED] in tdx-formula.md).
+ * truncates it, the likely TDX behaviour ([UNVERIFIED] in core/formula/LANGUAGE.md).
  */
 export const cr = formulaIndicator({
   id: "CR",

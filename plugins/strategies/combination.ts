@@ -91,7 +91,7 @@ export function combinationStrategy(strategies: readonly StrategyPlugin<any>[]):
       for (const id of ids) {
         const r = byId.get(id)?.params.safeParse(memberParams(p, id));
         if (r && !r.success) {
-          for (const i of r.error.issues) if (i.code === "custom") ctx.addIssue({ ...i, path: [i.path.length ? `${id}.${String(i.path[0])}` : "members", ...i.path.slice(1)] } as never);
+          for (const i of r.error.issues) if (i.code === "custom") ctx.addIssue({ ...i, path: [i.path.length ? `${id}.${String(i.path[0])}` : "members", ...i.path.slice(1)] });
         }
       }
     });

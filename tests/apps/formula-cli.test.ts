@@ -37,9 +37,9 @@ describe("formula CLI", () => {
     writeFileSync(join(dir, "ma.txt"), "M:MA(C,2);\n");
     const rows = closes.map((c, i) => `2024-01-0${i + 2},${c - 0.2},${c + 0.3},${c - 0.4},${c},${1000 + i}`);
     // pandas DataFrame.to_csv() with a DatetimeIndex: the index column has no name
-    writeFileSync(join(dir, "pandas.csv"), [",open,high,low,close,vol", ...rows].join("\n") + "\n");
+    writeFileSync(join(dir, "pandas.csv"), `${[",open,high,low,close,vol", ...rows].join("\n")}\n`);
     // a RangeIndex instead: the unnamed column holds row numbers, not dates
-    writeFileSync(join(dir, "numbered.csv"), [",open,high,low,close,vol", ...closes.map((c, i) => `${i},${c},${c},${c},${c},1`)].join("\n") + "\n");
+    writeFileSync(join(dir, "numbered.csv"), `${[",open,high,low,close,vol", ...closes.map((c, i) => `${i},${c},${c},${c},${c},1`)].join("\n")}\n`);
   });
   after(() => rmSync(dir, { recursive: true, force: true }));
 
@@ -57,7 +57,7 @@ describe("formula CLI", () => {
     const r = formula("--file", join(dir, "ma.txt"), "--csv", join(dir, "pandas.csv"), "--tail", "3");
     assert.equal(r.status, 0, r.stderr);
     const ma2 = (i: number) => Number(((closes[i]! + closes[i - 1]!) / 2).toFixed(6));
-    assert.equal(r.stdout, ["date,M", `2024-01-04,${ma2(2)}`, `2024-01-05,${ma2(3)}`, `2024-01-06,${ma2(4)}`].join("\n") + "\n");
+    assert.equal(r.stdout, `${["date,M", `2024-01-04,${ma2(2)}`, `2024-01-05,${ma2(3)}`, `2024-01-06,${ma2(4)}`].join("\n")}\n`);
   });
 
   test("an unnamed first column of row numbers is no date column: one line naming what is missing", () => {

@@ -1,5 +1,5 @@
 /**
- * The hexagon's folder rules (architecture.md "Folders"; core/app/README.md) that
+ * The hexagon's folder rules (README.md "Layout"; core/app/README.md) that
  * hold today, by test: ports depend on core types (and type-only npm imports)
  * alone; adapters and plugins never reach into the composition roots; the
  * quote-source mode is decided in one place, the profiles; the application layer

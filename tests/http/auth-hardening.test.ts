@@ -11,7 +11,11 @@ import { call, startTestServer, type TestServer } from "../support/server.ts";
 const login = (s: TestServer, password: string, xff: string) =>
   call(s.url, "POST", "/api/auth/login", { json: { password }, headers: { "x-forwarded-for": xff } });
 
-const tally = (statuses: number[]) => statuses.reduce<Record<number, number>>((t, s) => ({ ...t, [s]: (t[s] ?? 0) + 1 }), {});
+const tally = (statuses: number[]) => {
+  const t: Record<number, number> = {};
+  for (const s of statuses) t[s] = (t[s] ?? 0) + 1;
+  return t;
+};
 
 describe("X-Forwarded-For behind an appending proxy, unconfigured", () => {
   let s: TestServer;

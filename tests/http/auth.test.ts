@@ -1,5 +1,5 @@
 /**
- * The access gate of auth-api.md over real HTTP: every row of the state tables,
+ * The access gate of core/auth/README.md over real HTTP: every row of the state tables,
  * every error row, rule order, cookie attributes, the throttle and restarts.
  * The server listens on loopback, so a public client is simulated with
  * X-Forwarded-For (honoured because the direct peer is local).
@@ -84,7 +84,7 @@ describe("unconfigured installation", () => {
     const emoji = "😀".repeat(128); // 128 characters, 256 UTF-16 units
     const r = await call(s.url, "POST", "/api/auth/login", { json: { password: emoji } });
     assert.equal(r.status, 409, "valid length: reaches the 'no password' rule");
-    const r2 = await call(s.url, "POST", "/api/auth/login", { json: { password: emoji + "😀" } });
+    const r2 = await call(s.url, "POST", "/api/auth/login", { json: { password: `${emoji}😀` } });
     assert.equal(r2.status, 422);
   });
 

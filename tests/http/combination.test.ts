@@ -60,7 +60,7 @@ function combined(members: Flags[], mode: string): number[] {
   return gated[0]!.buy.map((_, i) => {
     const buy = fires(gated.filter((g) => g.buy[i]).length);
     const sell = fires(gated.filter((g) => g.sell[i]).length);
-    let code = buy && sell ? (holding ? 2 : 1) : buy ? 1 : sell ? 2 : 0;
+    const code = buy && sell ? (holding ? 2 : 1) : buy ? 1 : sell ? 2 : 0;
     if (code === 1) holding = true;
     else if (code === 2) holding = false;
     return code;

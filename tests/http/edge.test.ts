@@ -144,7 +144,7 @@ describe("HTTP edge", () => {
         c.close();
       },
     });
-    const res = await fetch(server.url + "/api/v1/_probe", {
+    const res = await fetch(`${server.url}/api/v1/_probe`, {
       method: "POST",
       body: chunked,
       headers: { "content-type": "application/json" },
@@ -184,7 +184,7 @@ describe("HTTP edge", () => {
     const page = await call(server.url, "GET", "/docs");
     assert.equal(page.status, 200);
     assert.match(page.text, /swagger-ui-bundle\.js/);
-    const js = await fetch(server.url + "/docs/swagger-ui-bundle.js");
+    const js = await fetch(`${server.url}/docs/swagger-ui-bundle.js`);
     assert.equal(js.status, 200);
     assert.ok((await js.arrayBuffer()).byteLength > 100_000, "(await js.arrayBuffer()).byteLength > 100_000");
     assert.equal((await call(server.url, "GET", "/docs/../../package.json")).status, 404);

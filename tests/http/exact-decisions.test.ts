@@ -186,7 +186,7 @@ describe("a portfolio on an exact MA5/MA20 tie (issue 17, the demo market's SH:6
       count: 800,
     });
     assert.equal(done.status, "done", done.error);
-    const legs = fills(done.result.individual_results["SH600519"].trades);
+    const legs = fills(done.result.individual_results.SH600519.trades);
     // the engine fills a signal on the next bar: buys after exact golden crosses, sells after exact dead ones
     const expected = [
       ...exact.up.map((i) => [i + 1, "BUY"] as const),

@@ -1,5 +1,5 @@
 /**
- * The external-data endpoints over real HTTP (market-api.md 4.11): the service
+ * The external-data endpoints over real HTTP (adapters/http/README.md 4.11): the service
  * is pointed at a replay server on loopback serving the demo providers, so each
  * provider request can be counted and faults injected. Shapes, validation,
  * cache lifetimes (also across a restart), 502/504 on provider failures, the
@@ -74,11 +74,11 @@ describe("external data endpoints", () => {
     assert.equal(r.status, 200);
     assert.equal(r.body.count, 4);
     assert.deepEqual(r.body.columns.slice(0, 3), ["报告期", "营业总收入", "营业总收入_同比"]);
-    assert.deepEqual(r.body.data.map((d: Record<string, string>) => d["报告期"]), ["2026-09-30", "2026-06-30", "2026-03-31", "2025-12-31"]);
-    assert.equal(r.body.data[0]["已赚保费"], null);
+    assert.deepEqual(r.body.data.map((d: Record<string, string>) => d.报告期), ["2026-09-30", "2026-06-30", "2026-03-31", "2025-12-31"]);
+    assert.equal(r.body.data[0].已赚保费, null);
     assert.deepEqual((await get("/api/v1/sina/financial-report?code=600000&num=4")).body, r.body, "the original system's path");
     const fzb = await get("/api/v1/finsrc/financial-report?code=600000&type=fzb&num=1");
-    assert.equal(fzb.body.data[0]["资产总计"], fzb.body.data[0]["负债和所有者权益(或股东权益)总计"]);
+    assert.equal(fzb.body.data[0].资产总计, fzb.body.data[0]["负债和所有者权益(或股东权益)总计"]);
     assert.ok((await get("/api/v1/finsrc/financial-report?code=300750&type=llb")).body.columns.includes("经营活动产生的现金流量净额"), "(await get(\"/api/v1/finsrc/financial-report?code=300750&type=llb\")).body.columns.includes(\"经营活动产生的现金流量净额\")");
   });
 

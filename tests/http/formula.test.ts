@@ -166,7 +166,7 @@ describe("formula endpoints", () => {
     assert.equal(plain.body.plot, undefined, "no plot unless asked");
     assert.deepEqual(plain.body.styles.MACD, { plot: "colorstick", line: "solid", color: null, thick: null });
     assert.deepEqual(plain.body.styles.DEA, { plot: "line", line: "solid", color: "#ffff00", thick: 2 });
-    assert.equal(plain.body.styles["死叉"].plot, "none");
+    assert.equal(plain.body.styles.死叉.plot, "none");
     assert.deepEqual(Object.keys(plain.body.last_row), ["DIF", "DEA", "MACD", "金叉", "死叉"], "drawing columns stay out of the rows");
 
     const r = await compute({ text, symbol: "SZ:000001", count: 300, tail: 1, plot: true });

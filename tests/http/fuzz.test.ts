@@ -86,7 +86,7 @@ const HOSTILE_QUERY = [
 const HOSTS = ["127.0.0.1:1", "localhost:7709", "[::1]:1", "not a host", "127.0.0.1:99999"];
 
 const deepArray = (depth: number) => "[".repeat(depth) + "]".repeat(depth);
-const deepObject = (depth: number) => '{"a":'.repeat(depth) + "1" + "}".repeat(depth);
+const deepObject = (depth: number) => `${'{"a":'.repeat(depth)}1${"}".repeat(depth)}`;
 const nested = (depth: number): unknown => {
   let v: unknown = 1;
   for (let i = 0; i < depth; i++) v = i % 2 ? [v] : { a: v };

@@ -16,7 +16,7 @@ const hostOf = (s: TestServer) => new URL(s.url).host;
 /** Opens a socket; resolves with its open state or the refusal's status and JSON body. */
 function upgrade(s: TestServer, headers: Record<string, string>): Promise<{ open: boolean; status?: number; body?: any }> {
   return new Promise((resolve, reject) => {
-    const ws = new WebSocket(s.url.replace("http", "ws") + "/api/v1/ws", { headers });
+    const ws = new WebSocket(`${s.url.replace("http", "ws")}/api/v1/ws`, { headers });
     ws.once("open", () => {
       ws.close();
       resolve({ open: true });
@@ -39,7 +39,7 @@ describe("Host and Origin guard, unconfigured installation", () => {
     for (const headers of <Record<string, string>[]>[
       { host: "attacker.example", origin: "http://attacker.example" },
       { host: "attacker.example" },
-      { host: "attacker.example:" + new URL(s.url).port },
+      { host: `attacker.example:${new URL(s.url).port}` },
       { host: "127.attacker.example" },
     ]) {
       const r = await callRaw(s.url, "POST", "/api/auth/setup", { json: { password: "secret-1" }, headers });

@@ -1,5 +1,5 @@
 /**
- * LLM configuration over real HTTP (market-api.md 4.15): presets, the file
+ * LLM configuration over real HTTP (adapters/http/README.md 4.15): presets, the file
  * path, a key that is stored (owner-only file) and never returned, the masked
  * echo that keeps the key, CLEAR, validation, and a hand-edited file.
  */

@@ -12,7 +12,7 @@ const trading = () => new FakeClock(Date.UTC(2026, 10, 20, 2, 0));
 
 function open(url: string, headers: Record<string, string> = {}): Promise<WebSocket> {
   return new Promise((resolve, reject) => {
-    const ws = new WebSocket(url.replace("http", "ws") + "/api/v1/ws", { headers });
+    const ws = new WebSocket(`${url.replace("http", "ws")}/api/v1/ws`, { headers });
     ws.once("open", () => resolve(ws));
     ws.once("unexpected-response", (_req, res) => reject(Object.assign(new Error(`HTTP ${res.statusCode}`), { status: res.statusCode })));
     ws.once("error", reject);

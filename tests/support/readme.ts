@@ -18,7 +18,7 @@ export function codeBlocks(markdown: string, heading: string, lang: string): str
   assert.ok(start >= 0, `the README has a "${heading}" section`);
   const end = markdown.indexOf("\n## ", start + 1);
   const section = markdown.slice(start, end < 0 ? undefined : end);
-  return [...section.matchAll(new RegExp("```" + lang + "\\n([\\s\\S]*?)```", "g"))].map((m) => m[1]!);
+  return [...section.matchAll(new RegExp(`\`\`\`${lang}\\n([\\s\\S]*?)\`\`\``, "g"))].map((m) => m[1]!);
 }
 
 export interface ExampleRun {

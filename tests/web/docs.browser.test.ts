@@ -26,7 +26,7 @@ describe("/docs in Chromium", { skip: browserMissing() ?? false }, () => {
     page.on("console", (m) => {
       if (/Content Security Policy/i.test(m.text())) violations.push(m.text());
     });
-    const res = await page.goto(server.url + "/docs");
+    const res = await page.goto(`${server.url}/docs`);
     assert.match(res!.headers()["content-security-policy"] ?? "", /script-src 'self'/);
     // A generous bound: the 1.5 MB bundle parses slowly on a busy machine; a blocked script never renders at all.
     await page.waitForSelector(".swagger-ui .opblock-tag", { timeout: 120_000 });

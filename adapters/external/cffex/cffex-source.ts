@@ -1,6 +1,6 @@
 /**
  * CFFEX member rankings (成交持仓排名) per product and trading day, from
- * `/sj/ccpm/{YYYYMM}/{DD}/{PRODUCT}.xml` (external-data.md §3). A day without a
+ * `/sj/ccpm/{YYYYMM}/{DD}/{PRODUCT}.xml` (adapters/external/README.md §3). A day without a
  * file is answered with a redirect to, or the body of, an error page: that means
  * "nothing published", never data. CFFEX is reported to refuse requests without
  * its ranking page as Referer (unverified), so it is always sent.

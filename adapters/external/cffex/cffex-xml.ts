@@ -1,5 +1,5 @@
 /**
- * CFFEX `positionRank` XML → wide rows (external-data.md §3 "XML layout"): one
+ * CFFEX `positionRank` XML → wide rows (adapters/external/README.md §3 "XML layout"): one
  * `<data>` element per (contract, ranking, rank) with `datatypeid` 0 volume,
  * 1 long open interest, 2 short open interest. The three rankings are set side
  * by side per contract and rank, as CFFEX's CSV shows them; a missing cell is

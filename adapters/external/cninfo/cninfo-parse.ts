@@ -1,5 +1,5 @@
 /**
- * cninfo (巨潮资讯) payloads → announcement rows (external-data.md §1). The
+ * cninfo (巨潮资讯) payloads → announcement rows (adapters/external/README.md §1). The
  * provider sends `announcementTime` as UTC epoch ms; the disclosure date is that
  * instant in Shanghai. Titles may carry `<em>` highlights (`isHLtitle`), which
  * are stripped.

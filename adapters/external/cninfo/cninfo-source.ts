@@ -1,5 +1,5 @@
 /**
- * Company announcements from cninfo's `hisAnnouncement/query` (external-data.md
+ * Company announcements from cninfo's `hisAnnouncement/query` (adapters/external/README.md
  * §1): a form POST with the code and its orgId, answered as JSON. The page size
  * is passed through as asked; a public write-up says cninfo caps pages at 30
  * (unverified), in which case a larger `count` yields 30 rows. Attachments

@@ -1,5 +1,5 @@
 /**
- * Sina `getFinanceReport2022` answers → report periods (external-data.md §2).
+ * Sina `getFinanceReport2022` answers → report periods (adapters/external/README.md §2).
  * Values are decimal strings ("8357282726.530000") or null; `item_tongbi` is a
  * fraction, or "" when there is none. Both `null` and "" mean missing, never 0.
  * Status 0 with `data: null` is how Sina answers a code it has no statements

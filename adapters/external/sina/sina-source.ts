@@ -1,6 +1,6 @@
 /**
  * Three-statement reports from Sina's `CompanyFinanceService.getFinanceReport2022`
- * (external-data.md §2): `source` lrb/fzb/llb, `type=0` (all period kinds),
+ * (adapters/external/README.md §2): `source` lrb/fzb/llb, `type=0` (all period kinds),
  * newest `num` periods.
  */
 import type { FinancialReportSource, StatementPeriod, StatementType } from "../../../ports/external-data.ts";

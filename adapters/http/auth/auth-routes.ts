@@ -32,7 +32,7 @@ const body = <T extends z.ZodType>(schema: T) => ({
 
 const tags = ["auth"];
 
-/** The five `/api/auth` endpoints of auth-api.md §4. */
+/** The five `/api/auth` endpoints of core/auth/README.md §4. */
 export function registerAuthRoutes(app: OpenAPIHono<HttpEnv>, auth: AuthService): void {
   app.openapi(
     createRoute({

@@ -53,7 +53,7 @@ export function checkParams(registry: PluginRegistry, strategy: string, params: 
   const plugin = registry.strategies.get(strategy);
   if (!plugin) return;
   const r = plugin.params.safeParse(params);
-  if (!r.success) for (const issue of r.error.issues) ctx.addIssue({ ...issue, path: [...path, ...issue.path] } as never);
+  if (!r.success) for (const issue of r.error.issues) ctx.addIssue({ ...issue, path: [...path, ...issue.path] });
 }
 
 export function needData(b: { ohlcv?: unknown; symbol?: unknown }, ctx: Ctx): void {

@@ -2,9 +2,9 @@
  * The backtest area's routes (spec 4.12 first part, the formula tasks of 4.4,
  * and the strategy library of 4.13), registered with one call.
  */
-import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
+import { createRoute, type OpenAPIHono, type z } from "@hono/zod-openapi";
 import type { TaskRunner } from "../../../ports/task-runner.ts";
-import { frameResponse } from "../frames/data-frame.ts";
+import { jsonBytesResponse } from "../frames/json-bytes-response.ts";
 import type { HttpEnv } from "../http-env.ts";
 import { errorResponses, jsonOk } from "../schemas/common.ts";
 import { registerStrategyLibraryRoutes } from "../strategies/strategy-library-routes.ts";
@@ -74,7 +74,7 @@ export function registerBacktestRoutes(app: OpenAPIHono<HttpEnv>, area: Backtest
       request: body(req.BacktestRequest),
       responses: { ...jsonOk(BacktestResultSchema), ...errorResponses(400, 401, 403, 404, 413) },
     }),
-    async (c) => frameResponse(backtestResultJson(await backtest.run(c.req.valid("json")))) as never,
+    async (c) => jsonBytesResponse<z.output<typeof BacktestResultSchema>>(backtestResultJson(await backtest.run(c.req.valid("json")))),
   );
 
   app.openapi(

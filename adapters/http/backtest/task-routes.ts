@@ -6,6 +6,7 @@
  */
 import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
 import type { TaskDetail, TaskRunner, TaskSummary } from "../../../ports/task-runner.ts";
+import { jsonBytesResponse } from "../frames/json-bytes-response.ts";
 import type { HttpEnv } from "../http-env.ts";
 import { errorResponses, jsonOk } from "../schemas/common.ts";
 import { qEnum, qInt } from "../validation/query.ts";
@@ -63,7 +64,7 @@ export function registerTaskRoutes(app: OpenAPIHono<HttpEnv>, tasks: TaskRunner)
     async (c) => {
       const { task_id } = c.req.valid("param");
       const t = await found(tasks.get(task_id), task_id);
-      return new Response(stateJson(t), { headers: { "content-type": "application/json" } }) as never;
+      return jsonBytesResponse<z.output<typeof TaskStateSchema>>(stateJson(t), { "content-type": "application/json" });
     },
   );
 
@@ -107,9 +108,9 @@ export function registerTaskRoutes(app: OpenAPIHono<HttpEnv>, tasks: TaskRunner)
       if (t.status !== "done" || t.resultJson === null) throw new ConflictError(`Task '${task_id}' is ${t.status}; only a done task can be exported`);
       const file = `task-${task_id}.${format}`;
       const headers = { "content-disposition": `attachment; filename="${file}"` };
-      if (format === "json") return new Response(t.resultJson, { headers: { ...headers, "content-type": "application/json" } }) as never;
+      if (format === "json") return jsonBytesResponse<Record<string, unknown>>(t.resultJson, { ...headers, "content-type": "application/json" });
       const csv = await toCsv(mainTable(JSON.parse(t.resultJson)));
-      return new Response(csv, { headers: { ...headers, "content-type": "text/csv; charset=utf-8" } }) as never;
+      return new Response(csv, { headers: { ...headers, "content-type": "text/csv; charset=utf-8" } });
     },
   );
 }

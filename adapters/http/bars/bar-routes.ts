@@ -55,7 +55,7 @@ async function knownAnswer(dir: SecurityDirectory, market: "SZ" | "SH" | "BJ", c
   return a.value;
 }
 
-/** `GET /api/v1/bars` and `GET /api/v1/bars/index` (market-api.md 4.2). */
+/** `GET /api/v1/bars` and `GET /api/v1/bars/index` (adapters/http/README.md 4.2). */
 export function registerBarRoutes(app: OpenAPIHono<HttpEnv>, bars: BarService, dir: SecurityDirectory): void {
   app.openapi(
     createRoute({
@@ -78,7 +78,7 @@ export function registerBarRoutes(app: OpenAPIHono<HttpEnv>, bars: BarService, d
       const query = { ...q, barTime: q.bar_time };
       const a = await knownAnswer(dir, q.market, q.code, bars.bars(query, q.adjust));
       if (a.adjust && a.adjust.applied !== a.adjust.requested) c.header("x-adjust-applied", a.adjust.applied);
-      return frameResponse(answerJson(a, { adjust: a.adjust, source: a.source })) as never;
+      return frameResponse(answerJson(a, { adjust: a.adjust, source: a.source }));
     },
   );
 
@@ -99,7 +99,7 @@ export function registerBarRoutes(app: OpenAPIHono<HttpEnv>, bars: BarService, d
       const q = c.req.valid("query");
       const query = { ...q, barTime: q.bar_time };
       const a = await knownAnswer(dir, q.market, q.code, bars.indexBars(query));
-      return frameResponse(answerJson(a, { source: a.source })) as never;
+      return frameResponse(answerJson(a, { source: a.source }));
     },
   );
 }

@@ -41,13 +41,13 @@ const ref = { market: qMarket(SZ_SH), code: qCode() };
 const page = { start: qInt({ min: 0, max: U16_MAX }).default(0), count: qInt({ min: 1, max: 800 }).default(800) };
 const responses = { ...jsonOk(DataFrameSchema), ...errorResponses(401, 403, 502, 503, 504) };
 
-/** `/minute`, `/minute/history`, `/transaction`, `/transaction/history` (market-api.md 4.2). */
+/** `/minute`, `/minute/history`, `/transaction`, `/transaction/history` (adapters/http/README.md 4.2). */
 export function registerIntradayRoutes(app: OpenAPIHono<HttpEnv>, src: QuoteSource): void {
   const id = (q: { market: "SZ" | "SH"; code: string }) => ({ market: marketId(q.market), code: q.code });
 
   app.openapi(
     createRoute({ method: "get", path: "/api/v1/minute", tags, summary: "Today's intraday series", description: MINUTE_DESC, request: { query: z.object(ref) }, responses }),
-    async (c) => frameResponse(minuteJson(await src.minute(id(c.req.valid("query"))))) as never,
+    async (c) => frameResponse(minuteJson(await src.minute(id(c.req.valid("query"))))),
   );
 
   app.openapi(
@@ -56,14 +56,14 @@ export function registerIntradayRoutes(app: OpenAPIHono<HttpEnv>, src: QuoteSour
       path: "/api/v1/minute/history",
       tags,
       summary: "Intraday series of a past day",
-      description: MINUTE_DESC + " The top-level `pre_close` is the previous close the server reports.",
+      description: `${MINUTE_DESC} The top-level \`pre_close\` is the previous close the server reports.`,
       request: { query: z.object({ ...ref, date: qYmd() }) },
       responses,
     }),
     async (c) => {
       const q = c.req.valid("query");
       const r = await src.historyMinute(id(q), q.date);
-      return frameResponse(minuteJson(r.series, { pre_close: Math.round(r.preClose * 1000) / 1000 })) as never;
+      return frameResponse(minuteJson(r.series, { pre_close: Math.round(r.preClose * 1000) / 1000 }));
     },
   );
 
@@ -71,7 +71,7 @@ export function registerIntradayRoutes(app: OpenAPIHono<HttpEnv>, src: QuoteSour
     createRoute({ method: "get", path: "/api/v1/transaction", tags, summary: "Today's tick-by-tick trades", description: TICK_DESC, request: { query: z.object({ ...ref, ...page }) }, responses }),
     async (c) => {
       const q = c.req.valid("query");
-      return frameResponse(ticksJson(await src.transactions(id(q), q.start, q.count))) as never;
+      return frameResponse(ticksJson(await src.transactions(id(q), q.start, q.count)));
     },
   );
 
@@ -87,7 +87,7 @@ export function registerIntradayRoutes(app: OpenAPIHono<HttpEnv>, src: QuoteSour
     }),
     async (c) => {
       const q = c.req.valid("query");
-      return frameResponse(ticksJson((await src.historyTransactions(id(q), q.date, q.start, q.count)).ticks)) as never;
+      return frameResponse(ticksJson((await src.historyTransactions(id(q), q.date, q.start, q.count)).ticks));
     },
   );
 }

@@ -4,7 +4,7 @@ import { any, dataFrameJson, DataFrameSchema, frameResponse, num, str } from "..
 import type { HttpEnv } from "../http-env.ts";
 import { errorResponses, jsonOk } from "../schemas/common.ts";
 
-/** `GET /api/v1/block` (market-api.md 4.5): a board file fetched from the quote server and parsed. */
+/** `GET /api/v1/block` (adapters/http/README.md 4.5): a board file fetched from the quote server and parsed. */
 export function registerBlockRoutes(app: OpenAPIHono<HttpEnv>, files: ServerFileCache): void {
   app.openapi(
     createRoute({
@@ -33,7 +33,7 @@ export function registerBlockRoutes(app: OpenAPIHono<HttpEnv>, files: ServerFile
           ],
           boards.length,
         ),
-      ) as never;
+      );
     },
   );
 }

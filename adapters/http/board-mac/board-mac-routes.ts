@@ -22,7 +22,7 @@ const round2 = (x: number) => Math.round(x * 100) / 100;
 
 const DictOut = z.object({ data: z.record(z.string(), z.unknown()) }).openapi("DictResponse");
 
-/** The board endpoints (market-api.md 4.7). */
+/** The board endpoints (adapters/http/README.md 4.7). */
 export function registerBoardMacRoutes(app: OpenAPIHono<HttpEnv>, svc: MacService): void {
   app.openapi(
     createRoute({
@@ -68,7 +68,7 @@ export function registerBoardMacRoutes(app: OpenAPIHono<HttpEnv>, svc: MacServic
           boards.length,
           { source },
         ),
-      ) as never;
+      );
     },
   );
 
@@ -91,7 +91,7 @@ export function registerBoardMacRoutes(app: OpenAPIHono<HttpEnv>, svc: MacServic
     async (c) => {
       const q = c.req.valid("query");
       const { value, source } = await svc.members(q.board_symbol, q.sort_type, q.sort_order, q.count, FIELDS_MEMBERS);
-      return frameResponse(quoteRowsJson(value, FIELDS_MEMBERS, source)) as never;
+      return frameResponse(quoteRowsJson(value, FIELDS_MEMBERS, source));
     },
   );
 
@@ -101,7 +101,7 @@ export function registerBoardMacRoutes(app: OpenAPIHono<HttpEnv>, svc: MacServic
       path: "/api/v1/board-mac/belong",
       tags,
       summary: "Boards a stock belongs to",
-      description: "Columns: board_type (HY, HY2, GN, FG, DQ), market, board_code, board_name, close, pre_close, change_pct." + SOURCE_NOTE,
+      description: `Columns: board_type (HY, HY2, GN, FG, DQ), market, board_code, board_name, close, pre_close, change_pct.${SOURCE_NOTE}`,
       request: { query: z.object({ market: qMarket(SZ_SH), code: qCode() }) },
       responses,
     }),

@@ -23,7 +23,7 @@ const hms = (sec: number) => `${pad(Math.floor(sec / 3600))}:${pad(Math.floor(se
 const ymd = (n: number) => (n > 0 ? formatDate(fromYyyymmdd(n)) : null);
 const hhmm = (m: number) => `${Math.floor(m / 60)}:${pad(m % 60)}`;
 
-/** Symbol data and ranked quotes (market-api.md 4.8). */
+/** Symbol data and ranked quotes (adapters/http/README.md 4.8). */
 export function registerMacRoutes(app: OpenAPIHono<HttpEnv>, svc: MacService, clock: Clock): void {
   app.openapi(
     createRoute({
@@ -174,7 +174,7 @@ export function registerMacRoutes(app: OpenAPIHono<HttpEnv>, svc: MacService, cl
         fields: FIELDS_BASIC,
         exclude: q.exclude ?? 0,
       });
-      return frameResponse(quoteRowsJson(value, FIELDS_BASIC, source)) as never;
+      return frameResponse(quoteRowsJson(value, FIELDS_BASIC, source));
     },
   );
 

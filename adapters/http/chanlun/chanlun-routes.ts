@@ -68,7 +68,7 @@ start at or after its start and end at or before its end (a date counts as its m
 bi_overlap, divergence_possible; with easy_tdx's \`high_level\`, \`low_level\` and \`last_bi_index\`. Null when the higher
 level has no stroke.`;
 
-/** `POST /api/v1/chanlun/analyze` (market-api.md 4.6). */
+/** `POST /api/v1/chanlun/analyze` (adapters/http/README.md 4.6). */
 export function registerChanlunRoutes(app: OpenAPIHono<HttpEnv>, bars: BarService, dir: SecurityDirectory): void {
   const loader = new BarLoader(bars, dir);
   app.openapi(

@@ -45,7 +45,7 @@ const qCategory = () =>
 const ref = { market: qExMarket(), code: asciiCode(1, 9).openapi({ example: "00700" }) };
 const clean = (x: number) => float32Decimal(x);
 
-/** The extended market (market-api.md 4.9): futures, Hong Kong, US and other non-A-share instruments. */
+/** The extended market (adapters/http/README.md 4.9): futures, Hong Kong, US and other non-A-share instruments. */
 export function registerExRoutes(app: OpenAPIHono<HttpEnv>, ex: ExClient): void {
   const id = (q: { market: number; code: string }): ExRef => ({ market: q.market, code: q.code });
 
@@ -85,7 +85,7 @@ export function registerExRoutes(app: OpenAPIHono<HttpEnv>, ex: ExClient): void 
         num("hour", part((d) => d.getUTCHours())),
         num("minute", part((d) => d.getUTCMinutes())),
       ];
-      return frameResponse(dataFrameJson(cols, b.length)) as never;
+      return frameResponse(dataFrameJson(cols, b.length));
     },
   );
 
@@ -152,7 +152,7 @@ export function registerExRoutes(app: OpenAPIHono<HttpEnv>, ex: ExClient): void 
         num("volume", m.volume),
         num("open_interest", m.openInterest),
       ];
-      return frameResponse(dataFrameJson(cols, m.length)) as never;
+      return frameResponse(dataFrameJson(cols, m.length));
     },
   );
 
@@ -190,7 +190,7 @@ export function registerExRoutes(app: OpenAPIHono<HttpEnv>, ex: ExClient): void 
         num("raw_nature", raw),
         str("side", side),
       ];
-      return frameResponse(dataFrameJson(cols, t.length)) as never;
+      return frameResponse(dataFrameJson(cols, t.length));
     },
   );
 }

@@ -15,7 +15,7 @@ date ("YYYY-MM-DD", Shanghai), url (detail page), code, org_id, announcement_id,
 pdf_url ("" when there is no attachment). \`total\` is the number of announcements over all pages. Answers are cached
 for 10 minutes per code, page and count (header \`x-cache: hit|miss\`).`;
 
-/** `GET /api/v1/announcements` (market-api.md 4.11) and `GET /api/v1/announcements/attachment`. */
+/** `GET /api/v1/announcements` (adapters/http/README.md 4.11) and `GET /api/v1/announcements/attachment`. */
 export function registerAnnouncementRoutes(app: OpenAPIHono<HttpEnv>, announcements: AnnouncementService): void {
   app.openapi(
     createRoute({
@@ -37,7 +37,7 @@ export function registerAnnouncementRoutes(app: OpenAPIHono<HttpEnv>, announceme
       const { code, count, page } = c.req.valid("query");
       const loaded = await announcements.page(code, page, count);
       cacheHeader(c, loaded.cached);
-      return c.json({ ...rowsFrame(ANNOUNCEMENT_COLUMNS, loaded.value.rows as never), total: loaded.value.total, page }, 200);
+      return c.json({ ...rowsFrame(ANNOUNCEMENT_COLUMNS, loaded.value.rows), total: loaded.value.total, page }, 200);
     },
   );
 
@@ -62,7 +62,7 @@ export function registerAnnouncementRoutes(app: OpenAPIHono<HttpEnv>, announceme
       if (!bytes) {
         throw new InvalidFieldsError([{ type: "value_error", loc: ["query", "url"], msg: "Value error, not an attachment address of the announcements provider", input: url }]);
       }
-      return c.body(bytes as Uint8Array<ArrayBuffer>, 200, { "content-type": "application/pdf" }) as never;
+      return c.body(bytes as Uint8Array<ArrayBuffer>, 200, { "content-type": "application/pdf" });
     },
   );
 }

@@ -66,7 +66,7 @@ contracts listed that day are included. Without \`date\` the latest day with dat
 days are cached forever; \`refresh=true\` fetches again. 404 when the day has no ranking (not a trading day, or not
 yet published).`;
 
-/** `GET /api/v1/ccpm/products` and `GET /api/v1/ccpm/rank` (market-api.md 4.11). */
+/** `GET /api/v1/ccpm/products` and `GET /api/v1/ccpm/rank` (adapters/http/README.md 4.11). */
 export function registerCcpmRoutes(app: OpenAPIHono<HttpEnv>, ccpm: CcpmService): void {
   app.openapi(
     createRoute({

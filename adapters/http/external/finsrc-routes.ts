@@ -23,7 +23,7 @@ const query = z.object({
 });
 
 /**
- * `GET /api/v1/finsrc/financial-report` (market-api.md 4.11), and the original
+ * `GET /api/v1/finsrc/financial-report` (adapters/http/README.md 4.11), and the original
  * system's path `/api/v1/sina/financial-report` as a deprecated alias, so that
  * its clients (web UI, scripts) keep working.
  */

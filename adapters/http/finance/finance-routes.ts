@@ -97,7 +97,7 @@ const FINANCE_COLUMNS: readonly (readonly [string, (f: FinanceInfo) => number | 
 /** `<directory>/<name>.zip`, or `<name>.zip` as `file-list` names it (the index's directory). */
 const FILENAME = /^([A-Za-z0-9_.-]+\/)?[A-Za-z0-9_.-]+\.zip$/;
 
-/** Ex-rights, finance, company info and the professional financial archives (market-api.md 4.3). */
+/** Ex-rights, finance, company info and the professional financial archives (adapters/http/README.md 4.3). */
 export function registerFinanceRoutes(app: OpenAPIHono<HttpEnv>, src: QuoteSource, dir: SecurityDirectory, files: FinancialFiles): void {
   const id = (q: { market: "SZ" | "SH"; code: string }) => ({ market: marketId(q.market), code: q.code });
 
@@ -229,7 +229,7 @@ export function registerFinanceRoutes(app: OpenAPIHono<HttpEnv>, src: QuoteSourc
         num("report_date", recs.map(() => report.reportDate)),
       ];
       for (let k = 0; k < report.fieldCount; k++) cols.push(num(gpcwFieldName(k + 1), recs.map((r) => r.values[k])));
-      return frameResponse(dataFrameJson(cols, recs.length)) as never;
+      return frameResponse(dataFrameJson(cols, recs.length));
     },
   );
 }

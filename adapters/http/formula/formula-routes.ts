@@ -160,7 +160,7 @@ bars give VOL in lots (手) as TDX shows it. PERIOD follows \`category\`.
 column), when both or neither bar source is given, and for bad records as in \`/indicator/compute\`
 (\`["body","ohlcv",<row>,<field>]\`). Unknown security: 404. Quote server down: 503/504/502.`;
 
-/** `POST /api/v1/formula/validate` and `POST /api/v1/formula/compute` (market-api.md 4.4). */
+/** `POST /api/v1/formula/validate` and `POST /api/v1/formula/compute` (adapters/http/README.md 4.4). */
 export function registerFormulaRoutes(app: OpenAPIHono<HttpEnv>, formulas: FormulaService): void {
   const FormulaComputeRequest = z
     .object({
@@ -244,7 +244,8 @@ export function registerFormulaRoutes(app: OpenAPIHono<HttpEnv>, formulas: Formu
             barTime: body.bar_time,
           };
       const answer = await formulas.compute({ text: body.text, params: body.params ?? {}, bars, tail: body.tail, plot: body.plot });
-      return c.json(answer as never, 200);
+      // The answer's arrays are readonly; the schema's output type spells them mutable.
+      return c.json(answer as z.output<typeof FormulaComputeResponse>, 200);
     },
   );
 }

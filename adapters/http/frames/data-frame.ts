@@ -1,11 +1,12 @@
 /**
- * `DataFrameResponse` (api-decisions.md): `{"count", "columns", "data": [rows]}`,
+ * `DataFrameResponse` (adapters/http/DECISIONS.md): `{"count", "columns", "data": [rows]}`,
  * written straight from columns. Tables such as 800 bars are the hot path of the
  * API; building row objects only to stringify them costs more than the rest of
  * the request, so rows are written as JSON bytes directly (see row-json.ts).
  * Non-finite numbers become `null`, never `NaN`.
  */
 import { z } from "@hono/zod-openapi";
+import { jsonBytesResponse } from "./json-bytes-response.ts";
 import { JsonWriter } from "./json-writer.ts";
 import { writeRows, type Column } from "./row-json.ts";
 
@@ -24,14 +25,14 @@ export function dataFrameJson(columns: readonly Column[], n: number, extra?: Rec
 }
 
 /** A DataFrameResponse from row objects (for small tables); NaN becomes null. */
-export function rowsFrame(columns: readonly string[], rows: readonly Record<string, unknown>[]) {
+export function rowsFrame(columns: readonly string[], rows: readonly object[]) {
   return {
     count: rows.length,
     columns: [...columns],
     data: rows.map((r) => {
       const o: Record<string, unknown> = {};
       for (const c of columns) {
-        const v = r[c];
+        const v = (r as Record<string, unknown>)[c];
         o[c] = typeof v === "number" && !Number.isFinite(v) ? null : (v ?? null);
       }
       return o;
@@ -49,6 +50,4 @@ export const DataFrameSchema = z
   .openapi("DataFrameResponse");
 
 /** A 200 response carrying the JSON bytes of a DataFrameResponse. */
-export function frameResponse(json: Uint8Array<ArrayBuffer>): Response {
-  return new Response(json, { status: 200, headers: { "content-type": "application/json; charset=utf-8" } });
-}
+export const frameResponse = (json: Uint8Array<ArrayBuffer>) => jsonBytesResponse<z.output<typeof DataFrameSchema>>(json);

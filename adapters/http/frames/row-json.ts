@@ -80,7 +80,7 @@ const NUM = 0;
 const PLAIN = 1;
 const OTHER = 2;
 
-const keyOf = (c: Column, k: number) => encodeFragment((k === 0 ? "{" : ",") + JSON.stringify(c.name) + ":");
+const keyOf = (c: Column, k: number) => encodeFragment(`${(k === 0 ? "{" : ",") + JSON.stringify(c.name)}:`);
 
 /** Bytes of the longest plain string of a column: exact when encoded, else a bound (three UTF-8 bytes per UTF-16 unit). */
 function longestPlain(values: ArrayLike<string> | PlainText, n: number): number {

@@ -2,7 +2,7 @@ import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
 import { any, dataFrameJson, DataFrameSchema, frameResponse, num } from "../frames/data-frame.ts";
 import type { HttpEnv } from "../http-env.ts";
 import { errorResponses, jsonOk } from "../schemas/common.ts";
-import type { IndicatorService } from "../../../core/app/indicators/indicator-service.ts";
+import type { IndicatorService, IndicatorTable } from "../../../core/app/indicators/indicator-service.ts";
 import { ohlcvRecordsField } from "../validation/ohlcv-records-field.ts";
 
 const tags = ["indicator"];
@@ -53,7 +53,7 @@ high below low (\`[..., <row>, "high"]\`); a time that does not parse, repeats o
 an unknown indicator, a malformed call or too many values (\`["body","indicators",<i>]\`); an unknown or out-of-range
 parameter (\`["body","params",<indicator>,<name>]\`).`;
 
-/** `GET /api/v1/indicator/list`, `POST /api/v1/indicator/compute` (market-api.md 4.10). */
+/** `GET /api/v1/indicator/list`, `POST /api/v1/indicator/compute` (adapters/http/README.md 4.10). */
 export function registerIndicatorRoutes(app: OpenAPIHono<HttpEnv>, indicators: IndicatorService): void {
   const ComputeIndicatorsRequest = z
     .object({
@@ -108,8 +108,13 @@ export function registerIndicatorRoutes(app: OpenAPIHono<HttpEnv>, indicators: I
       const r = indicators.resolve(body.indicators, body.params);
       if (!r.ok) throw new Error("indicator requests were checked by the schema");
       const table = indicators.frame({ records: body.data, requests: r.value, keepOhlcv: body.keep_ohlcv, tail: body.tail });
-      const columns = table.columns.map((col) => (col.values instanceof Float64Array ? num(col.name, col.values) : any(col.name, col.values)));
-      return frameResponse(dataFrameJson(columns, table.rows)) as never;
+      return frameResponse(indicatorTableJson(table));
     },
   );
+}
+
+/** The DataFrame JSON bytes of an indicator table, as /indicator/compute answers it. */
+export function indicatorTableJson(table: IndicatorTable): Uint8Array<ArrayBuffer> {
+  const columns = table.columns.map((col) => (col.values instanceof Float64Array ? num(col.name, col.values) : any(col.name, col.values)));
+  return dataFrameJson(columns, table.rows);
 }

@@ -56,7 +56,7 @@ const LlmConfigUpdate = z
 
 const LlmConfigSaved = z.object({ ok: z.boolean(), config_path: z.string(), config: LlmConfigInfo }).openapi("LlmConfigSaved");
 
-/** `GET /api/v1/llm/config` and `PUT /api/v1/llm/config` (market-api.md 4.15). */
+/** `GET /api/v1/llm/config` and `PUT /api/v1/llm/config` (adapters/http/README.md 4.15). */
 export function registerLlmRoutes(app: OpenAPIHono<HttpEnv>, llm: LlmConfigService): void {
   app.openapi(
     createRoute({

@@ -44,7 +44,7 @@ function flowColumns(flows: readonly FundFlow[], order: "in-then-out" | "pairs")
 
 const isSt = (name: string) => /^\*?S?ST/i.test(name.trim());
 
-/** `/market/stat`, `/market/core-leaders`, `/fund-flow`, `/fund-flow/history` (market-api.md 4.1). */
+/** `/market/stat`, `/market/core-leaders`, `/fund-flow`, `/fund-flow/history` (adapters/http/README.md 4.1). */
 export function registerMarketRoutes(
   app: OpenAPIHono<HttpEnv>,
   snapshot: MarketSnapshot,
@@ -116,7 +116,7 @@ export function registerMarketRoutes(
       const present = pool.map((m, i) => ({ m, q: quotes[i] })).filter((x): x is { m: PoolMember; q: Quote } => x.q !== undefined);
       const missing = pool.filter((_, i) => !quotes[i]).map((m) => `${m.market}:${m.code}`);
       const cols = [str("group", present.map((x) => x.m.group)), str("name", present.map((x) => x.m.name)), ...quoteColumns(present.map((x) => x.q))];
-      return frameResponse(dataFrameJson(cols, present.length, missing.length ? { missing } : undefined)) as never;
+      return frameResponse(dataFrameJson(cols, present.length, missing.length ? { missing } : undefined));
     },
   );
 
@@ -136,7 +136,7 @@ export function registerMarketRoutes(
       const q = c.req.valid("query");
       await requireKnownSecurity(dir, q.market, q.code);
       const flow = await flows.today({ market: marketId(q.market), code: q.code });
-      return frameResponse(dataFrameJson(flowColumns([flow], "in-then-out"), 1, { method: "tick-bucketed" })) as never;
+      return frameResponse(dataFrameJson(flowColumns([flow], "in-then-out"), 1, { method: "tick-bucketed" }));
     },
   );
 
@@ -158,7 +158,7 @@ export function registerMarketRoutes(
       await requireKnownSecurity(dir, q.market, q.code);
       const days = await flows.history({ market: marketId(q.market), code: q.code }, q.start, q.count);
       const cols = [plain("date", days.map((d) => formatDate(fromYyyymmdd(d.date)))), ...flowColumns(days.map((d) => d.flow), "pairs")];
-      return frameResponse(dataFrameJson(cols, days.length, { method: "tick-bucketed" })) as never;
+      return frameResponse(dataFrameJson(cols, days.length, { method: "tick-bucketed" }));
     },
   );
 }

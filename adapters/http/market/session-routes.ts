@@ -30,7 +30,7 @@ export function sessionPayload(clock: Clock) {
   };
 }
 
-/** `GET /api/v1/market/session` (market-api.md §4.1). */
+/** `GET /api/v1/market/session` (adapters/http/README.md §4.1). */
 export function registerSessionRoutes(app: OpenAPIHono<HttpEnv>, clock: Clock): void {
   app.openapi(
     createRoute({

@@ -29,7 +29,7 @@ Columns: rank, code, market, name (from the quote server's list; blank when it c
 (YYYYMMDD), ret_5, ret_20, ret_60, vol_20, strength. Top-level: \`preset\`, \`weights\` (as applied), \`scanned\` (securities in
 the files), \`vipdoc\` (the directory read, named relative to the data directory or as \`VIPDOC_DIR/…\`, \`VIPDOC_ROOTS[i]/…\`).`;
 
-/** `GET /api/v1/market/strength` (market-api.md 4.1.1). */
+/** `GET /api/v1/market/strength` (adapters/http/README.md 4.1.1). */
 export function registerStrengthRoutes(app: OpenAPIHono<HttpEnv>, strength: StrengthService): void {
   app.openapi(
     createRoute({

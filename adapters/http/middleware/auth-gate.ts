@@ -3,7 +3,7 @@ import { type AuthService, GATE_DETAIL } from "../../../core/app/auth/auth-servi
 import type { HttpEnv } from "../http-env.ts";
 
 /**
- * The gate in front of `/api/v1` (api-decisions.md "Auth gate"): with no password
+ * The gate in front of `/api/v1` (adapters/http/DECISIONS.md "Auth gate"): with no password
  * set only local/private clients pass (others 403); with one set, a valid
  * session is required (401).
  */

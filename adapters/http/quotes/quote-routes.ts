@@ -79,7 +79,7 @@ export function quoteRow(q: Quote): Record<string, number | string | null> {
   return row;
 }
 
-/** `POST /api/v1/quotes` (market-api.md §4.1): at most 80 per call. */
+/** `POST /api/v1/quotes` (adapters/http/README.md §4.1): at most 80 per call. */
 export function registerQuoteRoutes(app: OpenAPIHono<HttpEnv>, src: QuoteSource): void {
   app.openapi(
     createRoute({
@@ -96,7 +96,7 @@ export function registerQuoteRoutes(app: OpenAPIHono<HttpEnv>, src: QuoteSource)
       const quotes = await src.quotes(refs);
       const got = new Set(quotes.map((q) => `${q.market}:${q.code}`));
       const missing = refs.filter((r) => !got.has(`${r.market}:${r.code}`)).map((r) => `${marketName(r.market)}:${r.code}`);
-      return frameResponse(dataFrameJson(quoteColumns(quotes), quotes.length, missing.length ? { missing } : undefined)) as never;
+      return frameResponse(dataFrameJson(quoteColumns(quotes), quotes.length, missing.length ? { missing } : undefined));
     },
   );
 }

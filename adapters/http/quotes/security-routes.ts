@@ -36,7 +36,7 @@ const isAShare = (m: Market, code: string) => {
   return c.kind === "stock" && c.board !== "B_SHARE";
 };
 
-/** `security/count`, `security/list`, `security/list-all` (market-api.md §4.1). */
+/** `security/count`, `security/list`, `security/list-all` (adapters/http/README.md §4.1). */
 export function registerSecurityRoutes(app: OpenAPIHono<HttpEnv>, src: QuoteSource): void {
   app.openapi(
     createRoute({
@@ -66,7 +66,7 @@ export function registerSecurityRoutes(app: OpenAPIHono<HttpEnv>, src: QuoteSour
     async (c) => {
       const { market, start } = c.req.valid("query");
       const page = await src.securityList(marketId(market), start);
-      return frameResponse(listFrame(page.map((s) => ({ market, s })))) as never;
+      return frameResponse(listFrame(page.map((s) => ({ market, s }))));
     },
   );
 
@@ -89,7 +89,7 @@ export function registerSecurityRoutes(app: OpenAPIHono<HttpEnv>, src: QuoteSour
           return got.flat().filter((s) => isAShare(market, s.code)).map((s) => ({ market, s }));
         }),
       );
-      return frameResponse(listFrame(perMarket.flat())) as never;
+      return frameResponse(listFrame(perMarket.flat()));
     },
   );
 }

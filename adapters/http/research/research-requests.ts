@@ -74,7 +74,7 @@ function checkGrid(registry: PluginRegistry, strategy: string, grid: Record<stri
     const field = shape[key] ?? schema._zod?.def?.catchall;
     values.forEach((v, i) => {
       const r = field?.safeParse(v);
-      if (r && !r.success) for (const issue of r.error.issues) ctx.addIssue({ ...issue, path: [...path, key, i] } as never);
+      if (r && !r.success) for (const issue of r.error.issues) ctx.addIssue({ ...issue, path: [...path, key, i] });
     });
   }
   const size = gridSize(grid as ParamGrid);

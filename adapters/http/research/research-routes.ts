@@ -3,7 +3,7 @@
  * walk-forward, evaluation, multi-seed validation, rotation and the signal
  * scan, all background tasks polled at GET /backtest/tasks/{task_id}.
  */
-import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
+import { createRoute, type OpenAPIHono, type z } from "@hono/zod-openapi";
 import { RUBRIC_TEXT } from "../../../core/research/rubric.ts";
 import { DEFAULT_GATES } from "../../../core/research/multi-seed.ts";
 import { MIN_WINDOW_BARS } from "../../../core/research/walk-forward.ts";

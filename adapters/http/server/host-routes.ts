@@ -30,7 +30,7 @@ const ServerTestRequest = z
 const ServerSwitchRequest = z.object({ host: z.string().min(1) }).openapi("ServerSwitchRequest");
 const SwitchResponse = z.object({ ok: z.boolean(), host: z.string(), message: z.string() }).openapi("SwitchResponse");
 
-/** `GET /server/hosts`, `POST /server/test`, `POST /server/switch` (market-api.md 4.14). */
+/** `GET /server/hosts`, `POST /server/test`, `POST /server/switch` (adapters/http/README.md 4.14). */
 export function registerHostRoutes(app: OpenAPIHono<HttpEnv>, hosts: HostService): void {
   app.openapi(
     createRoute({

@@ -34,7 +34,7 @@ async function refuse(socket: Duplex, res: Response): Promise<void> {
   res.headers.forEach((v, k) => {
     if (!HOP.has(k)) lines.push(`${k}: ${v}`);
   });
-  if (!socket.destroyed) socket.end(Buffer.concat([Buffer.from(lines.join("\r\n") + "\r\n\r\n"), body]));
+  if (!socket.destroyed) socket.end(Buffer.concat([Buffer.from(`${lines.join("\r\n")}\r\n\r\n`), body]));
 }
 
 function toRequest(req: IncomingMessage): Request {

@@ -1,5 +1,5 @@
 /**
- * The extended-market commands, both directions (tdx-exmarket-and-mac.md 2.2).
+ * The extended-market commands, both directions (adapters/tdx/mac/README.md 2.2).
  * Codes are 9 bytes, NUL-padded (clients leave garbage after the NUL; servers
  * ignore it, and so do we).
  *

@@ -1,5 +1,5 @@
 /**
- * Method ids of the legacy extended-market command set (tdx-exmarket-and-mac.md
+ * Method ids of the legacy extended-market command set (adapters/tdx/mac/README.md
  * 2.2), served on port 7727 after the 0x2454 login; requests start with 0x01.
  */
 export const ExCommand = {

@@ -1,6 +1,6 @@
 /**
  * Extended-market hosts (port 7727), from the [DSHOST] section of TDX's
- * connect.cfg as injoyai and easy_tdx copy it (tdx-exmarket-and-mac.md 1.4); in
+ * connect.cfg as injoyai and easy_tdx copy it (adapters/tdx/mac/README.md 1.4); in
  * 2026 only the first was reported fully usable. Dialled only when the user opts
  * in with QUOTE_SOURCE=tdx.
  */

@@ -1,6 +1,6 @@
 /**
  * Extended-market ids by the names the original system accepts (its ExMarket
- * enum; ids as tdx-exmarket-and-mac.md 2.1 tabulates them). `/ex/*` takes either
+ * enum; ids as adapters/tdx/mac/README.md 2.1 tabulates them). `/ex/*` takes either
  * a name (case-insensitive) or the number.
  */
 export const EX_MARKETS = {

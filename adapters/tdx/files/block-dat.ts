@@ -1,6 +1,6 @@
 /**
  * TDX board files `block_zs.dat`, `block_gn.dat`, `block_fg.dat` (and `block.dat`),
- * both directions (tdx-protocol.md 8.5): a 384-byte header that starts with
+ * both directions (adapters/tdx/README.md 8.5): a 384-byte header that starts with
  * "Registry ver:1.0 (1999-9-28)", u16 board count at 384, then fixed 2813-byte
  * slots: 9-byte GBK name, u16 member count, u16 board type, 400 × 7-byte members
  * (6 ASCII digits + NUL, no market prefix). A slot holds at most 400 members while

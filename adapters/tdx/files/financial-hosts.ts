@@ -1,5 +1,5 @@
 /**
- * The financial-file host that serves `tdxfin/*` (tdx-protocol.md 5.13, 9.3): pytdx
+ * The financial-file host that serves `tdxfin/*` (adapters/tdx/README.md 5.13, 9.3): pytdx
  * and mootdx use it without the setup exchange; ordinary quote hosts answer these
  * names with empty replies. Dialled only when the user opts in with QUOTE_SOURCE=tdx.
  */

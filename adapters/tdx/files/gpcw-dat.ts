@@ -1,6 +1,6 @@
 /**
  * TDX professional financial archives `tdxfin/gpcwYYYYMMDD.zip` and their index
- * `tdxfin/gpcw.txt`, both directions (tdx-protocol.md 5.13, 8.6).
+ * `tdxfin/gpcw.txt`, both directions (adapters/tdx/README.md 5.13, 8.6).
  *
  * The zip holds one `gpcwYYYYMMDD.dat`: a 20-byte header (i16 unknown, u32 report
  * date, u16 number of securities N, u32 unknown, u32 record size R, u32 unknown),
@@ -9,7 +9,7 @@
  * TDX's FINVALUE(1..R/4). The field count grows over the years, so it is read
  * from the header. pytdx ignores the market byte; we read 0 = SZ, 1 = SH, 2 = BJ
  * and fall back to the code when it holds anything else (unverified: no real
- * archive is public, see fixtures/tdx/SOURCES.md). The index lists
+ * archive is public, see adapters/tdx/README.md 5.13). The index lists
  * `filename,md5,size` per line.
  */
 import { unzipSync, zipSync } from "fflate";

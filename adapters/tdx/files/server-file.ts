@@ -1,6 +1,6 @@
 /**
  * Downloads of server files through the meta (0x02c5) and chunk (0x06b9) commands
- * (tdx-protocol.md 5.12, 5.13). Block files come with a size from the meta reply,
+ * (adapters/tdx/README.md 5.12, 5.13). Block files come with a size from the meta reply,
  * so their 30,000-byte chunks are asked for concurrently over the pool. Report
  * files (tdxfin/*) are read as pytdx does: ask at the bytes received so far,
  * stop at the expected size, or — when the size is unknown — at an empty chunk,

@@ -1,6 +1,6 @@
 /**
- * TDX's GBK text tables of industries and board indices (tdx-protocol.md 8.5,
- * tdx-exmarket-and-mac.md 4.1), both directions where the simulator serves them:
+ * TDX's GBK text tables of industries and board indices (adapters/tdx/README.md 8.5,
+ * adapters/tdx/mac/README.md 4.1), both directions where the simulator serves them:
  *
  * - `tdxhy.cfg`: `market|code|TDX industry T-code|||research industry X-code`
  *   (e.g. `0|000001|T1001|||X500102`), one security per line.
@@ -38,7 +38,7 @@ export interface BoardIndexLine {
 export const BoardIndexType = { TDX_INDUSTRY: 2, REGION: 3, CONCEPT: 4, STYLE: 5, RESEARCH_INDUSTRY: 12 } as const;
 
 const lines = (bytes: Uint8Array) => decodeGbkText(bytes).split(/\r?\n/);
-const joinLines = (rows: readonly string[]) => encodeGbk(rows.map((r) => r + "\r\n").join(""));
+const joinLines = (rows: readonly string[]) => encodeGbk(rows.map((r) => `${r}\r\n`).join(""));
 
 export function decodeTdxhy(bytes: Uint8Array): IndustryLine[] {
   const out: IndustryLine[] = [];

@@ -2,7 +2,7 @@
  * The boards and their members as the standard protocol's files describe them,
  * for the derived board source: `tdxzs3.cfg` lists the board indices (code, name,
  * type, reference), `tdxhy.cfg` each stock's research-industry code, and the block
- * files the concept, style and region memberships. Mapping (tdx-exmarket-and-mac.md
+ * files the concept, style and region memberships. Mapping (adapters/tdx/mac/README.md
  * 4.1, checked against the real fixtures' counts): type 12 with a 4-digit X-code is
  * an HY board, with a 6-digit one an HY2 board (members: stocks whose industry code
  * starts with it); type 4 is GN (members in block_gn.dat under the reference name),

@@ -1,6 +1,6 @@
 /**
  * The board source used when the mac hosts cannot be reached: everything rebuilt
- * from the standard protocol (tdx-exmarket-and-mac.md 6). Boards and members come
+ * from the standard protocol (adapters/tdx/mac/README.md 6). Boards and members come
  * from the board files (board-catalogue.ts); prices and 涨速 from board-index and
  * member quotes (0x053e); N-day and YTD changes from board-index daily bars;
  * ranked lists from a full-market quote snapshot ordered locally (the standard

@@ -1,5 +1,5 @@
 /**
- * The board code a mac request carries (tdx-exmarket-and-mac.md 3): board
+ * The board code a mac request carries (adapters/tdx/mac/README.md 3): board
  * symbols are renumbered into one u32 space — 88xxxx → N − 880000 + 20000,
  * 399xxx → N − 399000 + 30000, 899xxx → N − 899000 + 32000, 000xxx → 31000 + N,
  * HKnnnn → 20000 + n, USnnnn → 30000 + n — and anything else (the market-category

@@ -1,5 +1,5 @@
 /**
- * Method ids of the mac command set (tdx-exmarket-and-mac.md 3.1), served on the
+ * Method ids of the mac command set (adapters/tdx/mac/README.md 3.1), served on the
  * standard port by the mac hosts, and the request head bytes it uses: 0x1c for
  * everything except 0x1218, whose head picks the sub-query (1 boards of a stock,
  * 2 capital flow).

@@ -1,6 +1,6 @@
 /**
  * The dynamic quote fields of the mac command set (0x122b/0x122c, design doc
- * tdx-exmarket-and-mac.md 3.4): a request names the wanted fields by bits in a
+ * adapters/tdx/mac/README.md 3.4): a request names the wanted fields by bits in a
  * 20-byte bitmap, and each answer row carries one 4-byte value per set bit in
  * ascending bit order. Bytes 0..15 are field bits 0x00..0x7f (the ones every
  * client requests; higher bits sit in the control bytes and are not requested

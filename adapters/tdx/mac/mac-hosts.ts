@@ -1,6 +1,6 @@
 /**
  * The mac quote hosts (port 7709), as gotdx, easy_tdx and tdx_mac list them
- * (tdx-exmarket-and-mac.md 1.4). Dialled only when the user opts in with
+ * (adapters/tdx/mac/README.md 1.4). Dialled only when the user opts in with
  * QUOTE_SOURCE=tdx.
  */
 import type { TdxHost } from "../tdx-hosts.ts";

@@ -1,5 +1,5 @@
 /**
- * Which CFFEX contracts trade on a day (external-data.md §3): index futures
+ * Which CFFEX contracts trade on a day (adapters/external/README.md §3): index futures
  * list the current month, the next month and the next two quarter months, the
  * current month rolling after its last trading day, the third Friday; treasury
  * futures list the nearest three quarter months, each trading until the second

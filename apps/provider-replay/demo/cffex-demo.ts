@@ -1,5 +1,5 @@
 /**
- * CFFEX's member rankings in the demo (external-data.md §3): a `positionRank`
+ * CFFEX's member rankings in the demo (adapters/external/README.md §3): a `positionRank`
  * XML file per product and trading day with every listed contract × three
  * rankings (volume, long and short open interest) × top 20 members. A member's
  * figure is a function of member, contract and day, so the change column is
@@ -62,7 +62,7 @@ function rankingXml(seed: number, product: string, ymd: number): string {
   const out = ['<?xml version="1.0" encoding="UTF-8"?>', "<positionRank>"];
   for (const contract of listed) {
     for (const kind of [0, 1, 2]) {
-      const ranked = MEMBERS.map((m, member) => ({ m, now: figure(seed, member, contract, kind, ymd, listed), then: figure(seed, member, contract, kind, before, listedBefore) }))
+      const ranked = MEMBERS.map((m, member) => ({ m, now: figure(seed, member, contract, kind, ymd, listed), previous: figure(seed, member, contract, kind, before, listedBefore) }))
         .sort((a, b) => b.now - a.now || a.m[0].localeCompare(b.m[0]))
         .slice(0, 20);
       ranked.forEach((r, i) => {
@@ -74,7 +74,7 @@ function rankingXml(seed: number, product: string, ymd: number): string {
           `<rank>${i + 1}</rank>`,
           `<shortname>${r.m[1]}</shortname>`,
           `<volume>${r.now}</volume>`,
-          `<varvolume>${r.now - r.then}</varvolume>`,
+          `<varvolume>${r.now - r.previous}</varvolume>`,
           `<partyid>${r.m[0]}</partyid>`,
           `<productid>${product}</productid>`,
           "</data>",

@@ -1,6 +1,6 @@
 /**
  * cninfo in the demo: `szse_stock.json` (code → orgId) and
- * `hisAnnouncement/query` answers in cninfo's JSON format (external-data.md §1)
+ * `hisAnnouncement/query` answers in cninfo's JSON format (adapters/external/README.md §1)
  * for the demo companies, built from a deterministic disclosure history:
  * periodic reports with their board resolutions, shareholder meetings,
  * dividends and everyday notices. A query with a wrong orgId finds nothing, as

@@ -1,5 +1,5 @@
 /**
- * Sina's `getFinanceReport2022` in the demo (external-data.md §2): the demo
+ * Sina's `getFinanceReport2022` in the demo (adapters/external/README.md §2): the demo
  * companies' statements as Sina lays them out — periods newest first, each with
  * its line items as 6-decimal strings (null where a line does not apply) and
  * `item_tongbi`, the change against the same period a year earlier as a

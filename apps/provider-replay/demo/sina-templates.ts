@@ -1,6 +1,6 @@
 /**
  * The line items of Sina's three statements as `getFinanceReport2022` lists them
- * for an industrial company (external-data.md §2): item code, caption, display
+ * for an industrial company (adapters/external/README.md §2): item code, caption, display
  * level (1 headline, 2 sub-item, 3 indented detail), section number, precision.
  * The income statement follows the recorded 603596 payload; balance-sheet and
  * cash-flow items use Sina's field codes as public clients name them. Items the

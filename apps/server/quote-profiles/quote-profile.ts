@@ -1,5 +1,5 @@
 /**
- * One object per `QUOTE_SOURCE` mode (architecture.md "Offline sources"): what it
+ * One object per `QUOTE_SOURCE` mode (README.md "Quote sources"): what it
  * provides and how it starts and stops. The composition root picks one by name and
  * has no mode branches anywhere else; everything downstream reads the runtime.
  */

@@ -116,7 +116,7 @@ export function generateDaily(seed: number, s: DemoSecurity, days: readonly numb
     const shock = index || fund ? 1 : rand();
     if (shock < 0.012) r = frac; // limit-up day
     else if (shock < 0.018) r = -frac; // limit-down day
-    let close = roundHalfUp(Math.min(hi, Math.max(lo, ref * (1 + r))), decimals);
+    const close = roundHalfUp(Math.min(hi, Math.max(lo, ref * (1 + r))), decimals);
     open = roundHalfUp(Math.min(hi, Math.max(lo, open)), decimals);
     if (shock < 0.003) open = close; // one-price limit day (一字板)
     const wick = () => Math.abs(gauss()) * s.sigma * 0.4;

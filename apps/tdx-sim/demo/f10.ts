@@ -26,7 +26,7 @@ function sectionText(seed: number, s: DemoSecurity, title: string): string {
   const lines = [`【${title}】`, `证券代码：${s.code}    证券简称：${s.name}`];
   const n = 3 + Math.floor(r() * 5);
   for (let i = 0; i < n; i++) lines.push(PHRASES[Math.floor(r() * PHRASES.length)]);
-  return lines.join("\r\n") + "\r\n\r\n";
+  return `${lines.join("\r\n")}\r\n\r\n`;
 }
 
 /** The whole F10 file of a security. */

@@ -25,7 +25,7 @@ import type { Handler } from "../sim-dispatch.ts";
 import type { BoardKind } from "../demo/boards.ts";
 import { DemoMarket } from "../demo/demo-market.ts";
 import type { DemoSecurity } from "../demo/universe.ts";
-import { type DemoMacData, type MacValues } from "./demo-mac.ts";
+import type { DemoMacData, MacValues } from "./demo-mac.ts";
 import { demoUnusual } from "./demo-unusual.ts";
 
 const EMPTY = new Uint8Array(0);

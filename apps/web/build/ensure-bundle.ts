@@ -73,7 +73,7 @@ export async function buildBundle(): Promise<void> {
   const { build } = await import("vite");
   const result = await build({ configFile: join(WEB_ROOT, "vite.config.ts"), mode: "production" });
   const stamp: Stamp = { sources: sourcesOf(result) };
-  writeFileSync(STAMP, JSON.stringify(stamp, null, 1) + "\n");
+  writeFileSync(STAMP, `${JSON.stringify(stamp, null, 1)}\n`);
 }
 
 /** Builds when stale; says whether it did. */

@@ -24,7 +24,7 @@ export const GATE_DETAIL = {
 } as const;
 
 /**
- * The access gate's use cases (auth-api.md §4), rules checked in the spec's order.
+ * The access gate's use cases (core/auth/README.md §4), rules checked in the spec's order.
  * Valid sessions are held in memory (loaded at start, written through to the
  * store), so checking a request costs one SHA-256 and a map lookup.
  */
@@ -94,7 +94,7 @@ export class AuthService {
     return this.#configured && (await this.#session(token)) !== undefined;
   }
 
-  /** The gate in front of every `/api/v1` route (api-decisions.md "Auth gate"). */
+  /** The gate in front of every `/api/v1` route (adapters/http/DECISIONS.md "Auth gate"). */
   async gate(token: string | undefined, address: string): Promise<GateVerdict> {
     if (!this.#configured) return isLocalOrPrivate(address) ? "pass" : "forbidden";
     return (await this.#session(token)) !== undefined ? "pass" : "unauthenticated";

@@ -1,5 +1,5 @@
 /**
- * `/bars` and `/bars/index` as one pipeline (market-api.md 4.2): fetch (MIN_120 as
+ * `/bars` and `/bars/index` as one pipeline (adapters/http/README.md 4.2): fetch (MIN_120 as
  * pairs of 60-minute bars), adjust from xdxr, derive pre_close/change fields,
  * restamp for `bar_time`, label. Adjustment needs the xdxr list; when the source
  * cannot supply it the bars are served unadjusted and the answer says so.

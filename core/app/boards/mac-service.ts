@@ -1,5 +1,5 @@
 /**
- * Boards, ranked quotes and per-symbol data (market-api.md 4.7, 4.8) from the mac
+ * Boards, ranked quotes and per-symbol data (adapters/http/README.md 4.7, 4.8) from the mac
  * hosts, or — when they cannot be reached — from the derived source, saying which
  * answered. After a failure the mac hosts are skipped for a short while so that
  * every request does not wait for them to time out again. Capital flow and the

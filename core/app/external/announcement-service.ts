@@ -1,5 +1,5 @@
 /**
- * Company announcements (market-api.md 4.11), cached per code, page and page
+ * Company announcements (adapters/http/README.md 4.11), cached per code, page and page
  * size for a few minutes: new disclosures appear during the day, while a user
  * paging back and forth should not re-ask the provider each time.
  */

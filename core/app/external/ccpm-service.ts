@@ -1,5 +1,5 @@
 /**
- * CFFEX member rankings (market-api.md 4.11). A published day never changes, so
+ * CFFEX member rankings (adapters/http/README.md 4.11). A published day never changes, so
  * it is cached forever; "nothing published" is remembered briefly (half a day
  * for past days, minutes for today, which may still be published). Without a
  * date the latest day with data is searched backwards from today (from

@@ -1,5 +1,5 @@
 /**
- * Three-statement reports (market-api.md 4.11). Reports change a few times a
+ * Three-statement reports (adapters/http/README.md 4.11). Reports change a few times a
  * year, so one fetch of the most periods the API can show serves every `num`
  * for a day, per code and statement.
  */

@@ -1,5 +1,5 @@
 /**
- * The formula endpoints' use cases (market-api.md 4.4): validate a TDX
+ * The formula endpoints' use cases (adapters/http/README.md 4.4): validate a TDX
  * formula without quotes, and evaluate it on bars the caller sends or the
  * quote server supplies (through `BarService`, as `/bars` selects them).
  * Formulas see VOL in lots (手) as TDX shows it: `/bars` volume of stocks is

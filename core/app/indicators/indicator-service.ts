@@ -1,5 +1,5 @@
 /**
- * The indicator endpoints' use cases (market-api.md 4.10) over the plugin
+ * The indicator endpoints' use cases (adapters/http/README.md 4.10) over the plugin
  * registry: describe every indicator, and compute requested ones on
  * caller-supplied bars. Column names carry the indicator id (`MACD_DIF`,
  * `KDJ_K`) because outputs of different indicators share names (MACD's and

@@ -1,5 +1,5 @@
 /**
- * LLM configuration (market-api.md 4.15): the settings with the key masked, the
+ * LLM configuration (adapters/http/README.md 4.15): the settings with the key masked, the
  * provider presets and the configuration file path; updates keep the stored key
  * unless a new one is given. The key is written to the file and never sent back.
  * The path is shown relative to the data directory (`llm.json`): an absolute

@@ -11,7 +11,7 @@
  * (the raw grid size is `grid_size` / `total_grid_size`). Points with fewer
  * closed trades than `min_trades` rank after all others and are marked.
  */
-import { type BacktestConfig, type MetricName, type SecurityInfo } from "../../backtest/index.ts";
+import type { BacktestConfig, MetricName, SecurityInfo } from "../../backtest/index.ts";
 import { METRIC_COUNT } from "../../research/grid-search.ts";
 import { heatmapOf, metricAt, rankGrid, rankingRows, SUMMARY_METRICS, summaryRow } from "../../research/grid-report.ts";
 import { directionOf, rankOrder } from "../../research/objective.ts";

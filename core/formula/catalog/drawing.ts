@@ -1,5 +1,5 @@
 /**
- * Drawing and text functions (tdx-formula.md §3.11). They are parsed and
+ * Drawing and text functions (core/formula/LANGUAGE.md §3.11). They are parsed and
  * type-checked so a pasted indicator validates, but produce no column.
  * DRAWTEXT, DRAWICON and STICKLINE are drawn (plot.ts); the validation result
  * lists the others as ignored. DRAWLINE joins a bar to a later one, so it

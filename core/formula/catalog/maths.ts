@@ -1,5 +1,5 @@
 /**
- * Per-bar maths and choices (tdx-formula.md §3.4, §3.6). Results that are not
+ * Per-bar maths and choices (core/formula/LANGUAGE.md §3.4, §3.6). Results that are not
  * finite (LN(0), SQRT(−1), a division by zero) are invalid.
  */
 import * as pb from "../kernels/per-bar.ts";

@@ -1,6 +1,6 @@
 /**
  * Functions TDX has but an engine fed only OHLCV bars cannot compute
- * (tdx-formula.md §3.10). They are known, so users get the reason rather than
+ * (core/formula/LANGUAGE.md §3.10). They are known, so users get the reason rather than
  * "unknown function".
  */
 import { value, type FunctionSpec } from "./spec.ts";

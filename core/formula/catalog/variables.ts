@@ -1,5 +1,5 @@
 /**
- * Built-in names used without parentheses (tdx-formula.md §1.8, §3.7).
+ * Built-in names used without parentheses (core/formula/LANGUAGE.md §1.8, §3.7).
  * Price and volume columns are bound to the bar arrays without copying.
  * BARPOS is 1 on the first bar (the help text HQChart quotes). ISLASTBAR,
  * BARSTATUS, CURRBARSCOUNT and TOTALBARSCOUNT depend on where the data ends,

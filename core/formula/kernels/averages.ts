@@ -1,5 +1,5 @@
 /**
- * Moving averages with TDX's recurrences and seeds (tdx-formula.md §3.2).
+ * Moving averages with TDX's recurrences and seeds (core/formula/LANGUAGE.md §3.2).
  *
  * Recursive averages (EMA, SMA, DMA, TMA, EXPMEMA) start on X's first valid
  * bar; a later invalid bar gives an invalid result and the recurrence carries

@@ -14,7 +14,7 @@
  * mixing it with a computed number then boxes every result (2–3× slower).
  *
  * An invalid (NaN) operand gives an invalid result for every operator,
- * comparisons and AND/OR included (tdx-formula.md §2 advises this for
+ * comparisons and AND/OR included (core/formula/LANGUAGE.md §2 advises this for
  * comparisons; HQChart is inconsistent). Division by zero is invalid.
  */
 export interface PerBar {

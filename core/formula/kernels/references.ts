@@ -1,7 +1,7 @@
 /**
  * References to other bars: REF, REFV, REFX, REFXV, CONST, VALUEWHEN, REFDATE.
  *
- * REF with a constant lag leaves the first N bars invalid (tdx-formula.md
+ * REF with a constant lag leaves the first N bars invalid (core/formula/LANGUAGE.md
  * recommends this; HQChart fills them with the first value, which makes
  * `C=REF(C,1)` true on bar 0). REF with a per-bar lag follows TDX's help: when
  * the referenced bar does not exist, the previous bar's result is reused.

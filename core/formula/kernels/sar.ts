@@ -1,5 +1,5 @@
 /**
- * Parabolic SAR, SAR(N,S,M) and SARTURN(N,S,M) (tdx-formula.md §3.9): Wilder's
+ * Parabolic SAR, SAR(N,S,M) and SARTURN(N,S,M) (core/formula/LANGUAGE.md §3.9): Wilder's
  * rules with TDX's parameters (N bars to seed, step S %, cap M %). The start
  * is [UNVERIFIED] against TDX: the first N valid bars set the direction (up
  * unless the close fell over them) and the first stop (their lowest low, or

@@ -1,5 +1,5 @@
 /**
- * Crossing and signal shaping (tdx-formula.md §3.4). These are event
+ * Crossing and signal shaping (core/formula/LANGUAGE.md §3.4). These are event
  * detectors: they output 1 when the event happens and 0 otherwise, including
  * when inputs are missing (a cross cannot be seen without both bars), as
  * HQChart does. Conditions read an invalid bar as false.

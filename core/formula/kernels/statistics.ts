@@ -1,5 +1,5 @@
 /**
- * Window statistics (tdx-formula.md §3.5). A value needs N valid bars; an
+ * Window statistics (core/formula/LANGUAGE.md §3.5). A value needs N valid bars; an
  * invalid bar in the window makes the result invalid. STD and VAR are the
  * *sample* forms (divide by N−1), as TDX; STDP/VARP divide by N (TA-Lib's
  * STDDEV is STDP).

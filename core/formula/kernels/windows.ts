@@ -1,5 +1,5 @@
 /**
- * Window aggregates (tdx-formula.md §3.3).
+ * Window aggregates (core/formula/LANGUAGE.md §3.3).
  *
  * HHV, LLV, HHVBARS, LLVBARS and SUM use partial windows from X's first valid
  * bar, as TDX does on a newly listed stock (and HQChart, hikyuu); invalid

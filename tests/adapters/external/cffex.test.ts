@@ -21,7 +21,7 @@ const node = (contract: string, type: number, rank: number, member: string, volu
   `<${tag("dataTypeId")}>${type}</${tag("dataTypeId")}><rank>${rank}</rank><shortname>${member}</shortname><volume>${volume}</volume>` +
   `<varvolume>${change}</varvolume><partyid>0018</partyid><productid>IF</productid></data>`;
 
-/** The real row quoted in external-data.md §3 (IF_1.csv of 2026-09-30), as the XML file carries it. */
+/** The real row quoted in adapters/external/README.md §3 (IF_1.csv of 2026-09-30), as the XML file carries it. */
 const QUOTED_CSV_ROW = "20260930,IF2610,1,中信期货(代客),7774,-2296,国泰君安(代客),8546,117,中信期货(代客),6746,247";
 
 test("the three rankings of a contract and rank sit side by side, as in CFFEX's CSV", () => {

@@ -20,7 +20,7 @@ import { EMPTY_BODY, HTML_PAGE, json, testClient } from "./provider-faults.ts";
 
 const ctx = { code: "600231", orgId: "gssh0600231", siteUrl: "http://www.cninfo.com.cn", fileUrl: "http://static.cninfo.com.cn" };
 
-/** Real records quoted in external-data.md §1 (as cninfo sends them: most secondary fields null). */
+/** Real records quoted in adapters/external/README.md §1 (as cninfo sends them: most secondary fields null). */
 const QUOTED = {
   totalAnnouncement: 2,
   totalRecordNum: 2,

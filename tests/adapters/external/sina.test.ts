@@ -33,24 +33,24 @@ test("the recorded 603596 income statement parses to the documented rows", { ski
   assert.deepEqual(columns.slice(1, 5), ["营业总收入", "营业总收入_同比", "营业收入", "营业收入_同比"]);
   assert.equal(new Set(columns).size, columns.length);
   const q3 = rows[0];
-  assert.equal(q3["报告期"], "2025-09-30");
-  assert.equal(q3["营业总收入"], 8357282726.53);
-  assert.equal(q3["营业总收入_同比"], 0.27044);
-  assert.equal(q3["归属于母公司所有者的净利润"], 891492406.25);
-  assert.equal(q3["归属于母公司所有者的净利润_同比"], 0.14583);
-  assert.equal(q3["基本每股收益"], 1.47);
-  assert.equal(q3["基本每股收益_同比"], 0.14844);
-  assert.equal(q3["财务费用"], -13613115.66);
-  assert.equal(q3["公允价值变动收益_同比"], 49.22908);
+  assert.equal(q3.报告期, "2025-09-30");
+  assert.equal(q3.营业总收入, 8357282726.53);
+  assert.equal(q3.营业总收入_同比, 0.27044);
+  assert.equal(q3.归属于母公司所有者的净利润, 891492406.25);
+  assert.equal(q3.归属于母公司所有者的净利润_同比, 0.14583);
+  assert.equal(q3.基本每股收益, 1.47);
+  assert.equal(q3.基本每股收益_同比, 0.14844);
+  assert.equal(q3.财务费用, -13613115.66);
+  assert.equal(q3.公允价值变动收益_同比, 49.22908);
   // A line that does not apply is null and has no 同比 column.
-  assert.equal(q3["已赚保费"], null);
+  assert.equal(q3.已赚保费, null);
   assert.ok(!columns.includes("已赚保费_同比"), "!columns.includes(\"已赚保费_同比\")");
   // 利息收入 occurs twice (an empty revenue line, then under 财务费用): the figure wins.
-  assert.equal(q3["利息收入"], 40063112.06);
-  assert.equal(q3["利息收入_同比"], -0.1504);
+  assert.equal(q3.利息收入, 40063112.06);
+  assert.equal(q3.利息收入_同比, -0.1504);
   // Cross-check the 同比 convention on the recorded figures: value / same period last year − 1.
-  const lastYear = rows.find((r) => r["报告期"] === "2024-09-30")!;
-  assert.equal(Math.round(((q3["营业总收入"] as number) / (lastYear["营业总收入"] as number) - 1) * 1e5) / 1e5, q3["营业总收入_同比"]);
+  const lastYear = rows.find((r) => r.报告期 === "2024-09-30")!;
+  assert.equal(Math.round(((q3.营业总收入 as number) / (lastYear.营业总收入 as number) - 1) * 1e5) / 1e5, q3.营业总收入_同比);
   // Every row carries every column (rowsFrame fills the rest with null).
   assert.ok(rows.every((r) => Object.keys(r).every((k) => columns.includes(k))), "rows.every((r) => Object.keys(r).every((k) => columns.includes(k)))");
 });

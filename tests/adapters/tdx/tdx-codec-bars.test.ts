@@ -11,7 +11,7 @@ import {
 } from "../../../adapters/tdx/tdx-codec-bars.ts";
 import { BAR_CATEGORIES, BAR_CATEGORY_NAMES } from "../../../core/bars/categories.ts";
 import { decodeRequest, decodeResponse } from "../../../adapters/tdx/tdx-frame.ts";
-import { type IndexBarSeries } from "../../../core/quotes/records.ts";
+import type { IndexBarSeries } from "../../../core/quotes/records.ts";
 import { BarCategory, type BarCategoryId } from "../../../adapters/tdx/tdx-codec-bars.ts";
 import type { BarSeries } from "../../../core/bars/series.ts";
 import { formatDate, formatDateTime, marketTime } from "../../../core/bars/market-time.ts";
@@ -65,8 +65,8 @@ for (const v of vectors) {
   });
 }
 
-test("the pytdx frame: 10 daily bars of 2017 inside a complete reply", { skip: skipUnless(P + "052d_bars_sz000001_cat9_20170606-20170619.frame.bin") }, () => {
-  const s = decodeBarsReply(decodeResponse(bin(P + "052d_bars_sz000001_cat9_20170606-20170619.frame.bin")).body, { category: 9 });
+test("the pytdx frame: 10 daily bars of 2017 inside a complete reply", { skip: skipUnless(`${P}052d_bars_sz000001_cat9_20170606-20170619.frame.bin`) }, () => {
+  const s = decodeBarsReply(decodeResponse(bin(`${P}052d_bars_sz000001_cat9_20170606-20170619.frame.bin`)).body, { category: 9 });
   assert.equal(s.length, 10);
   assert.equal(describe(s, 0, 9, true), "2017-06-06 O 9.01 H 9.06 L 8.99 C 9.04 vol 355341 amount 320520896");
   assert.equal(describe(s, 9, 9, true), "2017-06-19 O 9.03 H 9.15 L 9.02 C 9.13 vol 489704 amount 446000768");
@@ -84,8 +84,8 @@ test("categories 4 and 9 agree once volume is normalised to shares", { skip: ski
 
 test("week and month bars add up the daily bars of their period", { skip: skipUnless(P + cat9) }, () => {
   const day = decodeBarsReply(bin(P + cat9), { category: 9 });
-  const week = decodeBarsReply(bin(P + "052d_bars_sh600000_cat5_week_20260703-20260902.body.bin"), { category: 5 });
-  const month = decodeBarsReply(bin(P + "052d_bars_sh600000_cat6_month_20251231-20260902.body.bin"), { category: 6 });
+  const week = decodeBarsReply(bin(`${P}052d_bars_sh600000_cat5_week_20260703-20260902.body.bin`), { category: 5 });
+  const month = decodeBarsReply(bin(`${P}052d_bars_sh600000_cat6_month_20251231-20260902.body.bin`), { category: 6 });
   const volSince = (from: number) => day.vol.reduce((sum, v, i) => (day.time[i]! >= from ? sum + v : sum), 0);
   assert.equal(week.vol[9], volSince(marketTime(2026, 8, 31)));
   assert.equal(week.vol[9], (996824 + 1026696 + 427146) * 100);
@@ -93,13 +93,13 @@ test("week and month bars add up the daily bars of their period", { skip: skipUn
   assert.equal(month.vol[9], 1453842 * 100);
 });
 
-test("year bars give SH 600000's published year-end closes", { skip: skipUnless(P + "052d_bars_sh600000_cat11_year_20171229-20260902.body.bin") }, () => {
-  const y = decodeBarsReply(bin(P + "052d_bars_sh600000_cat11_year_20171229-20260902.body.bin"), { category: 11 });
+test("year bars give SH 600000's published year-end closes", { skip: skipUnless(`${P}052d_bars_sh600000_cat11_year_20171229-20260902.body.bin`) }, () => {
+  const y = decodeBarsReply(bin(`${P}052d_bars_sh600000_cat11_year_20171229-20260902.body.bin`), { category: 11 });
   assert.deepEqual(Array.from(y.close.subarray(0, 9)), [12.59, 9.8, 12.37, 9.68, 8.53, 7.28, 6.62, 10.29, 12.44]);
 });
 
-test("the recorded request payload decodes to its parameters and re-encodes", { skip: skipUnless(P + "052d_bars_sz000001_cat9_20170606-20170619.request.bin") }, () => {
-  const { payload } = decodeRequest(bin(P + "052d_bars_sz000001_cat9_20170606-20170619.request.bin"));
+test("the recorded request payload decodes to its parameters and re-encodes", { skip: skipUnless(`${P}052d_bars_sz000001_cat9_20170606-20170619.request.bin`) }, () => {
+  const { payload } = decodeRequest(bin(`${P}052d_bars_sz000001_cat9_20170606-20170619.request.bin`));
   const r = decodeBarsRequest(payload);
   assert.deepEqual(r, { market: 0, code: "000001", category: 9, start: 0, count: 10 });
   assert.deepEqual(encodeBarsRequest(r), payload);

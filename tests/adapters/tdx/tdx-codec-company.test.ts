@@ -18,9 +18,9 @@ import { hex, json } from "./fixture-bytes.ts";
 const CAT = "tdx-recorded/company_info_category";
 const CONTENT = "tdx-recorded/company_info_content";
 
-test("F10 directory of SH 600000: 16 entries, the json's first entry", { skip: skipUnless(CAT + ".hex") }, () => {
-  const body = hex(CAT + ".hex");
-  const e = json<{ num_records: number; first: { filename: string; start: number; length: number } }>(CAT + ".json");
+test("F10 directory of SH 600000: 16 entries, the json's first entry", { skip: skipUnless(`${CAT}.hex`) }, () => {
+  const body = hex(`${CAT}.hex`);
+  const e = json<{ num_records: number; first: { filename: string; start: number; length: number } }>(`${CAT}.json`);
   const entries = decodeCompanyCategoryReply(body);
   assert.equal(entries.length, e.num_records);
   assert.deepEqual(entries[0], { title: "最新提示", filename: e.first.filename, start: e.first.start, length: e.first.length });
@@ -38,9 +38,9 @@ test("F10 directory of SH 600000: 16 entries, the json's first entry", { skip: s
   }
 });
 
-test("F10 text of SH 600000: length and prefix of the json", { skip: skipUnless(CONTENT + ".hex") }, () => {
-  const body = hex(CONTENT + ".hex");
-  const e = json<{ length: number; prefix: string }>(CONTENT + ".json");
+test("F10 text of SH 600000: length and prefix of the json", { skip: skipUnless(`${CONTENT}.hex`) }, () => {
+  const body = hex(`${CONTENT}.hex`);
+  const e = json<{ length: number; prefix: string }>(`${CONTENT}.json`);
   const reply = decodeCompanyContentReply(body);
   assert.deepEqual([reply.market, reply.code, reply.unknown], [1, "600000", 1]);
   assert.equal(reply.text.length, e.length);

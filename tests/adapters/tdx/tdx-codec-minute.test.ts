@@ -19,9 +19,9 @@ import { fromHex, hex, json } from "./fixture-bytes.ts";
 const TODAY = "tdx-recorded/minute_time";
 const HISTORY = "tdx-recorded/history_minute_time";
 
-test("today's minute line with the newer quote block: 240 points ending at the quote's price", { skip: skipUnless(TODAY + ".hex") }, () => {
-  const body = hex(TODAY + ".hex");
-  const expected = json<{ num_records: number; first: { price: number; vol: number; _unknown_1: number } }>(TODAY + ".json");
+test("today's minute line with the newer quote block: 240 points ending at the quote's price", { skip: skipUnless(`${TODAY}.hex`) }, () => {
+  const body = hex(`${TODAY}.hex`);
+  const expected = json<{ num_records: number; first: { price: number; vol: number; _unknown_1: number } }>(`${TODAY}.json`);
   const s = decodeMinuteReply(body);
   assert.equal(s.length, expected.num_records);
   assert.equal(s.price[0], 9.92);
@@ -36,9 +36,9 @@ test("today's minute line with the newer quote block: 240 points ending at the q
   assert.deepEqual([expected.first.price * 100, expected.first._unknown_1, expected.first.vol], [1, 0x36, 0x30]);
 });
 
-test("a past day's minute line: easy_tdx's json values, previous close, re-encoding", { skip: skipUnless(HISTORY + ".hex") }, () => {
-  const body = hex(HISTORY + ".hex");
-  const expected = json<{ num_records: number; first: { price: number; vol: number } }>(HISTORY + ".json");
+test("a past day's minute line: easy_tdx's json values, previous close, re-encoding", { skip: skipUnless(`${HISTORY}.hex`) }, () => {
+  const body = hex(`${HISTORY}.hex`);
+  const expected = json<{ num_records: number; first: { price: number; vol: number } }>(`${HISTORY}.json`);
   const { preClose, series } = decodeHistoryMinuteReply(body);
   assert.equal(series.length, expected.num_records);
   assert.deepEqual([series.price[0], series.vol[0]], [expected.first.price, expected.first.vol]);
@@ -60,8 +60,8 @@ test("the classic layout (pytdx 2017: points right after the 4-byte head)", () =
   assert.deepEqual(encodeMinuteReply(s), body);
 });
 
-test("a newer-layout reply re-encodes to the classic layout with the same points", { skip: skipUnless(TODAY + ".hex") }, () => {
-  const s = decodeMinuteReply(hex(TODAY + ".hex"));
+test("a newer-layout reply re-encodes to the classic layout with the same points", { skip: skipUnless(`${TODAY}.hex`) }, () => {
+  const s = decodeMinuteReply(hex(`${TODAY}.hex`));
   assert.deepEqual(decodeMinuteReply(encodeMinuteReply(s)), s);
 });
 

@@ -57,9 +57,9 @@ test("quotes of 2024-10-11 (after the close)", { skip: skipUnless(F11) }, () => 
   assert.deepEqual(encodeQuotesReply(decodeQuotesReply(body)), body);
 });
 
-test("easy_tdx's recorded quote: the values of its json", { skip: skipUnless(REC + ".hex") }, () => {
-  const body = hex(REC + ".hex");
-  const expected = json<{ num_records: number; first: { code: string; pre_close: number; unknown_2: number; unknown_3: number } }>(REC + ".json");
+test("easy_tdx's recorded quote: the values of its json", { skip: skipUnless(`${REC}.hex`) }, () => {
+  const body = hex(`${REC}.hex`);
+  const expected = json<{ num_records: number; first: { code: string; pre_close: number; unknown_2: number; unknown_3: number } }>(`${REC}.json`);
   const { quotes } = decodeQuotesReply(body);
   assert.equal(quotes.length, expected.num_records);
   const q = quotes[0]!;

@@ -70,7 +70,7 @@ const recorded = [
   "052d_bars_sz000001_cat9_20170606-20170619.frame.bin",
   "053e_quotes_sz000001_sh600008_20241016.frame.bin",
   "0010_finance_sz000001_20170428.frame.bin",
-].map((f) => "tdx/protocol/" + f);
+].map((f) => `tdx/protocol/${f}`);
 
 test("recorded frames fed one byte at a time come out whole", { skip: skipUnless(recorded[0]!) }, () => {
   const frames = recorded.map(bin);

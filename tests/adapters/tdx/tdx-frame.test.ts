@@ -43,15 +43,15 @@ for (const [file, flag, seq, cmd, zip, unzip] of headerCases) {
   });
 }
 
-test("0x054c zlib frame inflates to exactly 2001 bytes with the documented start", { skip: skipUnless(P + "054c_quotes_v2_zlib_2023.frame.bin") }, () => {
-  const { body } = decodeResponse(bin(P + "054c_quotes_v2_zlib_2023.frame.bin"));
+test("0x054c zlib frame inflates to exactly 2001 bytes with the documented start", { skip: skipUnless(`${P}054c_quotes_v2_zlib_2023.frame.bin`) }, () => {
+  const { body } = decodeResponse(bin(`${P}054c_quotes_v2_zlib_2023.frame.bin`));
   assert.deepEqual(Array.from(body.subarray(0, 11)), Array.from(fromHex("0000140000303030363239")));
-  const plain = decodeResponse(bin(P + "054c_quotes_v2_plain_2023.frame.bin")).body;
+  const plain = decodeResponse(bin(`${P}054c_quotes_v2_plain_2023.frame.bin`)).body;
   assert.deepEqual(Array.from(plain.subarray(0, 11)), Array.from(fromHex("0000010000303032343233")));
 });
 
-test("the recorded 0x052d request decodes and re-encodes byte for byte", { skip: skipUnless(P + "052d_bars_sz000001_cat9_20170606-20170619.request.bin") }, () => {
-  const frame = bin(P + "052d_bars_sz000001_cat9_20170606-20170619.request.bin");
+test("the recorded 0x052d request decodes and re-encodes byte for byte", { skip: skipUnless(`${P}052d_bars_sz000001_cat9_20170606-20170619.request.bin`) }, () => {
+  const frame = bin(`${P}052d_bars_sz000001_cat9_20170606-20170619.request.bin`);
   const { header, payload } = decodeRequest(frame);
   assert.deepEqual(header, { head: 0x0c, seq: 0x01640801, control: 1, cmd: TdxCommand.BARS, payloadLength: 26 });
   assert.deepEqual(encodeRequest(header.cmd, payload, { seq: header.seq, control: header.control }), frame);

@@ -34,8 +34,8 @@ for (const f of files) {
   });
 }
 
-test("SSE Composite: +1.77 % on 2021-05-14 and the breadth in the reserved word", { skip: skipUnless(L + "sh000001.day") }, () => {
-  const d = decodeDayFile(bin(L + "sh000001.day"), 100);
+test("SSE Composite: +1.77 % on 2021-05-14 and the breadth in the reserved word", { skip: skipUnless(`${L}sh000001.day`) }, () => {
+  const d = decodeDayFile(bin(`${L}sh000001.day`), 100);
   const n = d.length;
   assert.equal(d.close[n - 2], 3429.54);
   assert.equal(Math.round((d.close[n - 1]! / d.close[n - 2]! - 1) * 10000) / 100, 1.77);
@@ -44,7 +44,7 @@ test("SSE Composite: +1.77 % on 2021-05-14 and the breadth in the reserved word"
   assert.deepEqual([up[0], down[0]], [0x021c, 0x0004]);
 });
 
-test("price divisors: stocks and indices ÷100, funds ÷1000, convertibles ÷10000 (checked on sh110075)", { skip: skipUnless(L + "sh110075.day") }, () => {
+test("price divisors: stocks and indices ÷100, funds ÷1000, convertibles ÷10000 (checked on sh110075)", { skip: skipUnless(`${L}sh110075.day`) }, () => {
   assert.equal(dayPriceDivisor("sh", "600519"), 100);
   assert.equal(dayPriceDivisor("sh", "000001"), 100);
   assert.equal(dayPriceDivisor("sh", "881478"), 100);
@@ -52,7 +52,7 @@ test("price divisors: stocks and indices ÷100, funds ÷1000, convertibles ÷100
   assert.equal(dayPriceDivisor("sh", "510300"), 1000);
   assert.equal(dayPriceDivisor("sz", "159915"), 1000);
   assert.equal(dayPriceDivisor("sh", "110075"), 10000);
-  const raw = decodeDayFile(bin(L + "sh110075.day"), 1);
+  const raw = decodeDayFile(bin(`${L}sh110075.day`), 1);
   assert.equal(inferPriceDivisor(raw.close[0]!, 117.0), 10000);
   assert.equal(inferPriceDivisor(3555, 35.55), 100);
   assert.equal(inferPriceDivisor(3912, 3.912), 1000);

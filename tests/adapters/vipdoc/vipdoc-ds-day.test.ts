@@ -21,7 +21,7 @@ for (const [file, first, last] of cases) {
   });
 }
 
-test("ds LLS 2021-06-02: O 216 H 225 L 207 C 217 settlement 221", { skip: skipUnless(DS + "4#CF7D0LLS.day") }, async () => {
-  const d = await readDsDayFile(fixture(DS + "4#CF7D0LLS.day")!);
+test("ds LLS 2021-06-02: O 216 H 225 L 207 C 217 settlement 221", { skip: skipUnless(`${DS}4#CF7D0LLS.day`) }, async () => {
+  const d = await readDsDayFile(fixture(`${DS}4#CF7D0LLS.day`)!);
   assert.deepEqual([d.open[1], d.high[1], d.low[1], d.close[1], d.settlement[1]], [216, 225, 207, 217, 221]);
 });

@@ -1,6 +1,6 @@
 /**
  * `tdx-forge mcp` driven by the MCP SDK's own client over stdio: the tools and
- * their input schemas (the routes' request schemas: limits as market-api.md
+ * their input schemas (the routes' request schemas: limits as adapters/http/README.md
  * states them), calls answered with the routes' data, refused arguments as the
  * route's 422 in one line, a backtest run as a task; and against a running
  * service with a password, the calls are gated by it. The in-process server

@@ -1,4 +1,4 @@
-/** The session and cookie constants against auth-api.md §2 (cookie table) and §8 (limits). */
+/** The session and cookie constants against core/auth/README.md §2 (cookie table) and §8 (limits). */
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { LOGIN_PASSWORD_MIN, NEW_PASSWORD_MIN, PASSWORD_MAX, SESSION_COOKIE, SESSION_TTL_MS, SESSION_TTL_SECONDS } from "../../../core/auth/session-policy.ts";

@@ -4,7 +4,7 @@ import fc from "fast-check";
 import { CLEANUP_THRESHOLD, FORGET_MS, LOCK_MS, LoginThrottle, MAX_ENTRIES, MAX_FAILURES } from "../../../core/auth/throttle.ts";
 
 /**
- * Reference model written from auth-api.md's state table: per address a failure
+ * Reference model written from core/auth/README.md's state table: per address a failure
  * count and the time the lock started (if any); plus issue 15's additions: a
  * counting address is forgotten an hour after its last failure, and a correct
  * old password takes its counted attempt back.

@@ -33,6 +33,6 @@ export function signals(n: number, entries: readonly number[], exits: readonly n
 
 /** Consecutive calendar days from `start` (`"YYYY-MM-DD"`), as date strings. */
 export function days(start: string, n: number): string[] {
-  const t0 = Date.parse(start + "T00:00:00Z");
+  const t0 = Date.parse(`${start}T00:00:00Z`);
   return Array.from({ length: n }, (_, i) => new Date(t0 + i * 86_400_000).toISOString().slice(0, 10));
 }

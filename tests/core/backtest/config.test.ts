@@ -32,7 +32,7 @@ test("given values are kept, unknown keys ignored", () => {
   assert.equal(r.value.stamp_tax, 0.001);
   assert.equal(r.value.execution, "next_close");
   assert.equal(r.value.board_lot, false);
-  assert.equal((r.value as unknown as Record<string, unknown>)["extra"], undefined);
+  assert.equal((r.value as unknown as Record<string, unknown>).extra, undefined);
 });
 
 test("violations come back as FastAPI-style issues, one per field", () => {

@@ -70,7 +70,7 @@ test("backtesting.py unit-test case (SMA 10/30 reversal) matches to 1e-9", { ski
   near(p.max_win, pct("Best Trade [%]"), rtol, "Best Trade");
   near(p.max_loss, pct("Worst Trade [%]"), rtol, "Worst Trade");
   near(p.expectancy_pct, pct("Expectancy [%]"), rtol, "Expectancy");
-  near(p.sqn, e["SQN"]!, rtol, "SQN");
+  near(p.sqn, e.SQN!, rtol, "SQN");
   assert.equal(p.max_dd_duration_days, e["Max. Drawdown Duration (days)"]);
   assert.equal(Math.ceil(p.avg_dd_duration_days!), e["Avg. Drawdown Duration (days)"]);
   assert.equal(p.max_holding_days, e["Max. Trade Duration (days)"]);

@@ -76,9 +76,9 @@ test("portfolio fills obey the same refusals: entry at the up-limit dropped, exi
   const up: BarSpec[] = [[d[0]!, 10, 10], [d[1]!, 11, 11], [d[2]!, 11, 11], [d[3]!, 11, 11]];
   const down: BarSpec[] = [[d[0]!, 20, 20], [d[1]!, 20, 20], [d[2]!, 18, 18], [d[3]!, 17.5, 17.5]];
   const r = backtestPortfolio([leg("A", "600000", up, [0]), leg("B", "000001", down, [0], [1])], NO_FEES);
-  const a = r.individual_results["A"]!.trades;
+  const a = r.individual_results.A!.trades;
   assert.deepEqual(a.map((t) => [t.rejected, t.reason]), [[true, "limit_up"]]);
-  const b = r.individual_results["B"]!.trades;
+  const b = r.individual_results.B!.trades;
   assert.deepEqual(b.map((t) => [t.datetime.slice(0, 10), t.direction, t.reason]), [
     [d[1], "BUY", null],
     [d[2], "SELL", "limit_down"],
@@ -90,7 +90,7 @@ test("portfolio fills obey the same refusals: entry at the up-limit dropped, exi
 test("a symbol's signal fills on its own next bar when it has no bar on the next step", () => {
   const gappy: BarSpec[] = [[d[0]!, 20, 20], [d[1]!, 20, 20], [d[3]!, 21, 21], [d[4]!, 21, 21]];
   const r = backtestPortfolio([leg("A", "600000", flat(10), []), leg("B", "000001", gappy, [1])], NO_FEES);
-  const buy = r.individual_results["B"]!.trades[0]!;
+  const buy = r.individual_results.B!.trades[0]!;
   assert.equal(buy.datetime, `${d[3]}T00:00:00`);
   assert.equal(buy.price, 21);
   assert.equal(r.combined_equity.length, 5);
@@ -153,9 +153,9 @@ test("independent allocation (easy_tdx's portfolio engine): each leg alone with 
   const alone = legs.map((l, i) => backtest(l.bars, l.signals, { ...cfg, cash: [50_000, 30_000][i]! }, l.security));
   // the leg's config also lists the portfolio's settings; everything else is the single run's
   const tables = (x: object) => ({ ...x, config: undefined });
-  assert.deepEqual(tables(r.individual_results["SH600000"]!), tables(alone[0]!));
-  assert.deepEqual(tables(r.individual_results["SZ000001"]!), tables(alone[1]!));
-  assert.equal(r.individual_results["SZ000001"]!.config.cash, 30_000);
+  assert.deepEqual(tables(r.individual_results.SH600000!), tables(alone[0]!));
+  assert.deepEqual(tables(r.individual_results.SZ000001!), tables(alone[1]!));
+  assert.equal(r.individual_results.SZ000001!.config.cash, 30_000);
   assert.deepEqual(r.equity_allocation, { SH600000: 0.5, SZ000001: 0.3 });
   assert.equal(r.total_performance.end_value, alone[0]!.performance.end_value! + alone[1]!.performance.end_value! + 20_000);
 });

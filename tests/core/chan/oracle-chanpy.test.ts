@@ -128,7 +128,7 @@ for (const name of ["chanpy-default", "chanpy-newbi", "chanpy-allbsp"]) {
   });
 }
 
-// Counts chan.py gave for two further configs (shared/design/chanlun-oracle.md §3 and §6).
+// Counts chan.py gave for two further configs (tests/core/chan/README.md §3 and §6).
 const documented: [Record<string, unknown>, number[]][] = [
   [{ divergence_rate: 0.9, max_bs2_rate: 0.618, macd_algo: "area" }, [183, 25, 23, 12, 7, 2, 2]],
   [{ bi_fx_check: "half", gap_as_kl: true, zs_algo: "over_seg" }, [213, 31, 26, 49]],

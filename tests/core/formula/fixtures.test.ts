@@ -1,7 +1,7 @@
 /**
  * Every shared real-world formula validates (or fails for the documented
  * reason), computes on the real SSE composite daily series, and gives HQChart's
- * numbers on its last 1,200 bars once past the warm-up (hqchart-oracle.md: HQChart is a
+ * numbers on its last 1,200 bars once past the warm-up (tests/core/formula/README.md: HQChart is a
  * third-party imitation of TDX whose conventions differ on the first bars).
  */
 import { test } from "node:test";
@@ -28,11 +28,11 @@ const FUTURE: Record<string, string[]> = {
 };
 const NEEDS_DATA: Record<string, RegExp> = { "29": /HYBLOCK needs block \(板块\) names/ };
 const NO_OUTPUT = new Set(["26", "28"]);
-/** HQChart cannot run these: 08's empty style modifier is a syntax error there (hqchart-oracle.md §6), 29 asks for block names. */
+/** HQChart cannot run these: 08's empty style modifier is a syntax error there (tests/core/formula/README.md §6), 29 asks for block names. */
 const HQCHART_FAILS = new Set(["08", "29"]);
 /**
  * Cumulative sums (SUM(X,0)) over an X whose first bar reads REF(...,1): HQChart's REF
- * on the first bar differs (a convention, hqchart-oracle.md §6), which shifts the
+ * on the first bar differs (a convention, tests/core/formula/README.md §6), which shifts the
  * whole sum by a constant, so these compare bar-to-bar increments.
  */
 const CUMULATIVE = new Set(["01", "14"]);

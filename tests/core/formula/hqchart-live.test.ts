@@ -1,9 +1,9 @@
 /**
- * Dev-only cross-check against HQChart run headless (hqchart-oracle.md): the
+ * Dev-only cross-check against HQChart run headless (tests/core/formula/README.md): the
  * same text on the same 300 bars, compared after each expression's warm-up,
  * where the documented conventions (REF's start, SMA's seed, IF on an invalid
  * condition) no longer matter. Expressions that hit HQChart's known bugs
- * (hqchart-oracle.md §6) or differing algorithms (SAR, ZIG) are left out.
+ * (tests/core/formula/README.md §6) or differing algorithms (SAR, ZIG) are left out.
  */
 import { test } from "node:test";
 import assert from "node:assert/strict";
@@ -67,7 +67,7 @@ test("HQChart agrees on BETWEEN except on the last bar, which its code never fil
 // always starts long, from its own seed) and ZLJC (a running total that keeps HQChart's made-up
 // first bar forever). RSI runs with shorter periods so that SMA's seed has died out within 300
 // bars; CR with M4 = 60, because HQChart rounds REF's fractional lag (62/2.5+1 = 25.8 to 26)
-// where we truncate it, as tdx-formula.md expects of TDX.
+// where we truncate it, as core/formula/LANGUAGE.md expects of TDX.
 const WARM_UP: Record<string, number> = { KDJ: 60, RSI: 250, DMI: 200, TRIX: 120, EMV: 40, CR: 120, ASI: 40 };
 const OVERRIDES: Record<string, Record<string, number>> = { RSI: { N1: 6, N2: 8, N3: 10 }, CR: { M4: 60 } };
 for (const p of formulaIndicators) {

@@ -2,7 +2,7 @@
  * Cross-check against the stored HQChart outputs (shared/fixtures/oracle):
  * MACD agrees from the first bar (same EMA seed); KDJ after SMA's warm-up,
  * because HQChart seeds SMA on bar N and we seed on the first valid bar
- * (tdx-formula.md §3.2: the gap decays by (N−1)/N per bar).
+ * (core/formula/LANGUAGE.md §3.2: the gap decays by (N−1)/N per bar).
  */
 import { test } from "node:test";
 import assert from "node:assert/strict";

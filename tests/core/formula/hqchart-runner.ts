@@ -1,6 +1,6 @@
 /**
  * Dev-only: runs a formula through the HQChart engine headless (npm `hqchart`,
- * a devDependency), following shared/design/hqchart-oracle.md. The file is
+ * a devDependency), following tests/core/formula/README.md. The file is
  * evaluated with a stub for its `request` module, so it can make no network
  * call, and its internal classes are exported for feeding our own bars.
  * HQChart is case-sensitive, so ASCII letters are upper-cased outside quotes.

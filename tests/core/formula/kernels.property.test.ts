@@ -23,7 +23,7 @@ function firstValid(x: readonly number[]): number {
   return f < 0 ? x.length : f;
 }
 
-/** Literal definitions (tdx-formula.md §3.3, §3.5). */
+/** Literal definitions (core/formula/LANGUAGE.md §3.3, §3.5). */
 const reference = {
   extreme(x: readonly number[], N: number, sign: number, bars: boolean): number[] {
     const f = firstValid(x);

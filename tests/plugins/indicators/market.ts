@@ -1,5 +1,5 @@
 /** Bar series for indicator tests: a seeded random walk, and the plugin harness's arbitrary of A-share bars. */
-import fc from "fast-check";
+import type fc from "fast-check";
 import { allocSeries, type BarSeries } from "../../../core/bars/series.ts";
 import { barSeries } from "tdx-forge/testing";
 

@@ -40,5 +40,5 @@ export const taskExportUrl = (id: string, format: "csv" | "json") => `/api/v1/ba
 
 export const savedStrategies = (opts?: RequestOptions) => as<SavedStrategyList>(api.GET("/api/v1/strategies", { signal: opts?.signal }), opts);
 export const savedStrategy = (id: string) => as<SavedStrategy>(api.GET("/api/v1/strategies/{strategy_id}", { params: { path: { strategy_id: id } } }));
-export const saveStrategy = (body: SavedStrategyCreate) => as<SavedStrategy>(api.POST("/api/v1/strategies", { body: body as never }));
+export const saveStrategy = ({ tags, ...rest }: SavedStrategyCreate) => as<SavedStrategy>(api.POST("/api/v1/strategies", { body: { ...rest, ...(tags ? { tags: [...tags] } : {}) } }));
 export const deleteSavedStrategy = (id: string) => as<Record<string, string>>(api.DELETE("/api/v1/strategies/{strategy_id}", { params: { path: { strategy_id: id } } }));

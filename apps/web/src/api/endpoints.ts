@@ -3,6 +3,7 @@
  * through the typed client: paths, queries and bodies are checked against the
  * generated OpenAPI types, and answers are typed by them (types.ts).
  */
+import type { paths } from "../../../client/openapi-types.ts";
 import { api, call, request, type RequestOptions } from "./http.ts";
 import { t } from "../app/i18n.ts";
 import { stockBarsInLots } from "../market/volume-unit.ts";
@@ -119,7 +120,7 @@ export const transactions = (s: Sym, count: number, opts?: RequestOptions) =>
 
 /** Chan analysis of the very bars on screen (sent inline), so every stroke lands on a drawn bar whatever the period or kind. */
 export const chanAnalyze = (ohlcv: readonly BarRow[], opts?: RequestOptions) =>
-  as<ChanResult>(api.POST("/api/v1/chanlun/analyze", { body: { ohlcv: [...ohlcv] as never[] }, signal: opts?.signal }), opts);
+  as<ChanResult>(api.POST("/api/v1/chanlun/analyze", { body: { ohlcv: [...ohlcv] }, signal: opts?.signal }), opts);
 
 /** easy_tdx's `--multi-level`: the last stroke of the shown period, read at a lower period (`multi_level` of the answer; its shape is the caller's, the schema leaves it open). */
 export const chanMultiLevel = <T>(q: Sym & { category: Category; adjust: Adjust; count: number; level: Category }, opts?: RequestOptions) =>
@@ -137,21 +138,23 @@ export const indicatorCompute = (
   indicators: readonly string[],
   params: Record<string, Record<string, number>>,
   opts?: RequestOptions,
-) => frame<Record<string, number | string | null>>(api.POST("/api/v1/indicator/compute", { body: { data: [...data] as never[], indicators: [...indicators], params, keep_ohlcv: false }, signal: opts?.signal }), opts);
+) => frame<Record<string, number | string | null>>(api.POST("/api/v1/indicator/compute", { body: { data: [...data], indicators: [...indicators], params, keep_ohlcv: false }, signal: opts?.signal }), opts);
 
 export const formulaValidate = (text: string, params: Record<string, number>, opts?: RequestOptions) =>
   as<FormulaValidation>(api.POST("/api/v1/formula/validate", { body: { text, params }, signal: opts?.signal }), opts);
 /** Evaluates a formula on the given bars: the latest `tail` rows, and `plot` (every bar, drawn as TDX draws it). */
 export const formulaCompute = (text: string, params: Record<string, number>, ohlcv: readonly BarRow[], tail: number, opts?: RequestOptions) =>
-  as<FormulaComputation & { plot: FormulaPlot }>(api.POST("/api/v1/formula/compute", { body: { text, params, ohlcv: [...ohlcv] as never[], tail, plot: true }, signal: opts?.signal }), opts);
+  as<FormulaComputation & { plot: FormulaPlot }>(api.POST("/api/v1/formula/compute", { body: { text, params, ohlcv: [...ohlcv], tail, plot: true }, signal: opts?.signal }), opts);
 
 export const serverHosts = () => as<HostList>(api.GET("/api/v1/server/hosts"));
 export const serverTest = (timeout: number) => as<HostInfo[]>(api.POST("/api/v1/server/test", { body: { timeout } }));
 export const serverSwitch = (host: string) => as<SwitchResult>(api.POST("/api/v1/server/switch", { body: { host } }));
 
 export const marketStat = () => frame<MarketStat>(api.GET("/api/v1/market/stat"));
-export const marketStrength = (preset: string, universe: string, top_n: number) =>
-  frame<StrengthRow>(api.GET("/api/v1/market/strength", { params: { query: { preset, universe, top_n } as never } }));
+type StrengthQuery = NonNullable<paths["/api/v1/market/strength"]["get"]["parameters"]["query"]>;
+export const marketStrength = (preset: StrengthQuery["preset"], universe: StrengthQuery["universe"], top_n: number) =>
+  frame<StrengthRow>(api.GET("/api/v1/market/strength", { params: { query: { preset, universe, top_n } } }));
 export const coreLeaders = () => frame<LeaderRow>(api.GET("/api/v1/market/core-leaders"));
-export const boardRanking = (board_type: string, ascending: boolean, top_n: number) =>
-  frame<BoardRankRow>(api.GET("/api/v1/board-mac/ranking", { params: { query: { board_type, ascending, top_n } as never } })) as Promise<Frame<BoardRankRow> & { source?: string }>;
+type BoardRankingQuery = NonNullable<paths["/api/v1/board-mac/ranking"]["get"]["parameters"]["query"]>;
+export const boardRanking = (board_type: BoardRankingQuery["board_type"], ascending: boolean, top_n: number) =>
+  frame<BoardRankRow>(api.GET("/api/v1/board-mac/ranking", { params: { query: { board_type, ascending, top_n } } })) as Promise<Frame<BoardRankRow> & { source?: string }>;

@@ -50,8 +50,8 @@ export interface SecurityRow {
   readonly kind?: string;
 }
 
-/** A bar row: `date` for daily and longer bars, `datetime` for minute bars. */
-export interface BarRow {
+/** A bar row: `date` for daily and longer bars, `datetime` for minute bars (a type, so it is a JSON record the request bodies accept). */
+export type BarRow = {
   readonly date?: string;
   readonly datetime?: string;
   readonly open: number;
@@ -61,7 +61,7 @@ export interface BarRow {
   readonly vol: number | null;
   readonly amount: number | null;
   readonly change_pct?: number | null;
-}
+};
 
 export interface MinuteRow {
   readonly time: string;

@@ -1,6 +1,6 @@
 /**
  * Volume as TDX shows it: in lots (手). `/bars` gives a stock's volume in
- * shares, `/bars/index` an index's in lots (market-api.md §2); quotes, the
+ * shares, `/bars/index` an index's in lots (adapters/http/README.md §2); quotes, the
  * minute line and ticks are in lots already. Stock bars are converted here,
  * once, as they are loaded, so the chart, its tooltip and what indicators and
  * formulas read (VOL, in lots as in TDX) share one unit.

@@ -28,14 +28,14 @@ for (const c of CASES) {
   });
 }
 
-test("documented members of block_fg's last board and block_zs's first and last", { skip: skipUnless(DIR + "block_zs.dat") }, () => {
-  const fg = decodeBlockFile(bin(DIR + "block_fg.dat"));
+test("documented members of block_fg's last board and block_zs's first and last", { skip: skipUnless(`${DIR}block_zs.dat`) }, () => {
+  const fg = decodeBlockFile(bin(`${DIR}block_fg.dat`));
   assert.deepEqual(fg.at(-1)!.codes, ["600489", "600547", "600655"]);
-  const zs = decodeBlockFile(bin(DIR + "block_zs.dat"));
+  const zs = decodeBlockFile(bin(`${DIR}block_zs.dat`));
   assert.deepEqual(zs[0].codes.slice(0, 5), ["399001", "399005", "399006", "399106", "399300"]);
   assert.equal(zs[0].codes.at(-1), "999999");
   assert.equal(zs.find((b) => b.name === "沪深300")!.codes.length, 300);
-  const gn = decodeBlockFile(bin(DIR + "block_gn.dat"));
+  const gn = decodeBlockFile(bin(`${DIR}block_gn.dat`));
   assert.equal(gn.at(-1)!.codes.at(-1), "688799");
 });
 

@@ -7,8 +7,8 @@ import { bin } from "../fixture-bytes.ts";
 
 const HQ = "tdx/T0002/hq_cache/";
 
-test("tdxhy.cfg: 4,906 securities, first 0|000001|T1001|||X500102", { skip: skipUnless(HQ + "tdxhy.cfg") }, () => {
-  const rows = decodeTdxhy(bin(HQ + "tdxhy.cfg"));
+test("tdxhy.cfg: 4,906 securities, first 0|000001|T1001|||X500102", { skip: skipUnless(`${HQ}tdxhy.cfg`) }, () => {
+  const rows = decodeTdxhy(bin(`${HQ}tdxhy.cfg`));
   assert.equal(rows.length, 4906);
   assert.deepEqual(rows[0], { market: 0, code: "000001", tdx: "T1001", research: "X500102" });
   const byMarket = [0, 1, 2].map((m) => rows.filter((r) => r.market === m).length);
@@ -16,14 +16,14 @@ test("tdxhy.cfg: 4,906 securities, first 0|000001|T1001|||X500102", { skip: skip
   assert.deepEqual(rows.at(-1), { market: 1, code: "900957", tdx: "", research: "" });
 });
 
-test("tdxzs3.cfg: 984 board indices by type; tdxzs.cfg 522", { skip: skipUnless(HQ + "tdxzs3.cfg") }, () => {
-  const rows = decodeTdxzs(bin(HQ + "tdxzs3.cfg"));
+test("tdxzs3.cfg: 984 board indices by type; tdxzs.cfg 522", { skip: skipUnless(`${HQ}tdxzs3.cfg`) }, () => {
+  const rows = decodeTdxzs(bin(`${HQ}tdxzs3.cfg`));
   assert.equal(rows.length, 984);
   assert.deepEqual(rows[0], { name: "轮动趋势", code: "880081", type: 5, level: 2, flag: 0, ref: "轮动趋势" });
   const count = (t: number) => rows.filter((r) => r.type === t).length;
   assert.deepEqual([2, 3, 4, 5, 12].map(count), [145, 32, 216, 129, 462]);
   assert.deepEqual(rows.find((r) => r.code === "881001"), { name: "煤炭", code: "881001", type: 12, level: 1, flag: 0, ref: "X10" });
-  assert.equal(decodeTdxzs(bin(HQ + "tdxzs.cfg")).length, 522);
+  assert.equal(decodeTdxzs(bin(`${HQ}tdxzs.cfg`)).length, 522);
 });
 
 test("incon.dat: 17 sections with their documented first entries and sizes", { skip: skipUnless("tdx/T0002/incon.dat") }, () => {

@@ -20,7 +20,7 @@ test("time formats: dates, datetimes, compact and numeric YYYYMMDD", () => {
 test("property: a YYYY-MM-DD string is accepted exactly when it is a real calendar date", () => {
   fc.assert(
     fc.property(fc.oneof(fc.string({ minLength: 10, maxLength: 10 }), fc.date({ min: new Date("1990-01-01"), max: new Date("2100-01-01"), noInvalidDate: true }).map((d) => d.toISOString().slice(0, 10))), (d) => {
-      const valid = /^\d{4}-\d{2}-\d{2}$/.test(d) && new Date(d + "T00:00:00Z").toISOString?.().slice(0, 10) === d;
+      const valid = /^\d{4}-\d{2}-\d{2}$/.test(d) && new Date(`${d}T00:00:00Z`).toISOString?.().slice(0, 10) === d;
       return parseOhlcvRecords([row(d)], "x").ok === valid;
     }),
     { numRuns: 5000 },

@@ -1,0 +1,16 @@
+/**
+ * A 200 JSON response whose body was written ahead (bytes from the JSON writer,
+ * or text spliced from stored JSON), typed as the body `T` its route declares,
+ * so a handler returns it as it would `c.json(body, 200)` and hono's OpenAPI
+ * types check the route. That the text has that shape is what the writers'
+ * tests check against the JSON it parses to.
+ */
+import type { TypedResponse } from "hono";
+import type { JSONParsed } from "hono/utils/types";
+
+/** What `c.json(body: T, 200)` returns. */
+export type JsonBytes<T> = Response & TypedResponse<JSONParsed<T>, 200, "json">;
+
+export function jsonBytesResponse<T>(json: Uint8Array<ArrayBuffer> | string, headers: Record<string, string> = {}): JsonBytes<T> {
+  return new Response(json, { status: 200, headers: { "content-type": "application/json; charset=utf-8", ...headers } }) as JsonBytes<T>;
+}

@@ -8,7 +8,8 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 import fc from "fast-check";
 import { en, zh } from "../../apps/web/src/app/messages.ts";
-import { FORMULA_MESSAGES } from "../../core/formula/formula-messages.ts";
+import { FUNCTIONS, VARIABLES } from "../../core/formula/catalog/index.ts";
+import { ARGUMENT_PROBLEMS, DATA_NEEDS, FORMULA_MESSAGES } from "../../core/formula/formula-messages.ts";
 import { compileFormula } from "../../core/formula/index.ts";
 import { VETO_REASONS } from "../../core/research/rubric.ts";
 import { CHECK_DETAILS } from "../../core/research/suitability.ts";
@@ -19,6 +20,8 @@ const placeholders = (s: string) => new Set([...s.matchAll(/\{(\w+)\}/g)].map((m
 
 const TABLES: [string, Readonly<Record<string, string>>, readonly string[]][] = [
   ["formula.err", FORMULA_MESSAGES, ["index"]],
+  ["formula.needs", DATA_NEEDS, []],
+  ["formula.problem", ARGUMENT_PROBLEMS, []],
   ["task.desc", TASK_DESCRIPTIONS, []],
   ["task.data", DATA_LABELS, []],
   ["task.msg", TASK_MESSAGES, []],
@@ -88,4 +91,29 @@ test("the web app says a coded diagnostic in the chosen language, and what was f
   locale.value = "en";
   assert.equal(diagnosticText(d!), d!.message, "English: the service's own words");
   assert.equal(diagnosticText({ line: 1, column: 1, message: "as sent" }), "as sent", "no code: the text as it came");
+});
+
+test("a diagnostic whose values are English words is said wholly in the chosen language", async () => {
+  const { locale } = await import("../../apps/web/src/app/i18n.ts");
+  const { diagnosticText } = await import("../../apps/web/src/formula/formula-texts.ts");
+  // every function and variable that needs data the bars lack, and every argument problem
+  const texts = [
+    ...[...FUNCTIONS.values()].filter((f) => f.needs).map((f) => `A:${f.name}(${f.args.map(() => "1").join(",")});`),
+    ...[...VARIABLES.values()].filter((v) => v.needs).map((v) => `A:${v.name};`),
+    "A:ZIG(7,10);",
+    "A:PEAK(1,5,0);",
+  ];
+  const codes = new Set<string>();
+  for (const text of texts) {
+    const [d] = compileFormula(text).errors;
+    assert.ok(d, `${text} is refused`);
+    codes.add(String(d.params.needs_kind ?? d.params.problem_code));
+    locale.value = "zh";
+    const zhText = diagnosticText(d);
+    assert.ok(!/[a-z]{2,}/.test(zhText), `${text} in Chinese: ${zhText}`);
+    locale.value = "en";
+    const enText = diagnosticText(d);
+    assert.ok(!/[\u3400-\u9fff]/.test(enText), `${text} in English: ${enText}`);
+  }
+  assert.deepEqual([...codes].sort(), [...Object.keys(DATA_NEEDS), ...Object.keys(ARGUMENT_PROBLEMS)].sort(), "every need and problem was said");
 });

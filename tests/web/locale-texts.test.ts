@@ -117,3 +117,31 @@ test("a diagnostic whose values are English words is said wholly in the chosen l
   }
   assert.deepEqual([...codes].sort(), [...Object.keys(DATA_NEEDS), ...Object.keys(ARGUMENT_PROBLEMS)].sort(), "every need and problem was said");
 });
+
+test("every metric of a result and every setting a form shows has its hover help in both languages", async () => {
+  const { serviceOpenApiDocument } = await import("../../apps/client/openapi-document.ts");
+  const { settingFields } = await import("../../apps/web/src/backtest/setting-fields.ts");
+  const { MULTI_FIELDS, PORTFOLIO_FIELDS, SINGLE_FIELDS } = await import("../../apps/web/src/backtest/forms.ts");
+  const { GRID_FIELDS, MULTISEED_FIELDS, ROTATION_FIELDS } = await import("../../apps/web/src/research/research-requests.ts");
+  const schemas = ((await serviceOpenApiDocument()) as { components: { schemas: Record<string, { properties?: Record<string, object> }> } }).components.schemas;
+  // a portfolio's total adds its capital and number of stocks (backtest-responses.ts)
+  const metrics = [...Object.keys(schemas.Performance!.properties!), "total_cash", "total_stocks"];
+  const forms: [string, ReadonlySet<string>][] = [
+    ["BacktestRequest", SINGLE_FIELDS],
+    ["PortfolioBacktestRequest", PORTFOLIO_FIELDS],
+    ["MultiStrategyBacktestRequest", MULTI_FIELDS],
+    ["OptimizeBacktestRequest", GRID_FIELDS],
+    ["OptimizeAllBacktestRequest", GRID_FIELDS],
+    ["WalkForwardRequest", GRID_FIELDS],
+    ["RotationBacktestRequest", ROTATION_FIELDS],
+    ["MultiSeedRequest", MULTISEED_FIELDS],
+  ];
+  const settings = new Set(forms.flatMap(([name, exclude]) => settingFields(schemas[name] as never, exclude).map((f) => f.name)));
+  assert.ok(metrics.length > 30 && settings.size > 20, `${metrics.length} metrics, ${settings.size} settings`);
+  const keys = [...metrics.map((m) => `metric.${m}.hint`), ...[...settings].map((s) => `bt.cfg.${s}.hint`)];
+  for (const key of keys) {
+    const [e, z] = [(en as Record<string, string>)[key], (zh as Record<string, string>)[key]];
+    assert.ok(e && !/[\u3400-\u9fff]/.test(e), `${key} in English: ${e}`);
+    assert.ok(z && !/[a-z]{2,}/.test(z), `${key} in Chinese: ${z}`);
+  }
+});

@@ -3,6 +3,8 @@
  * the Chinese table is typed against them, so a missing translation fails the
  * type-check instead of showing a key on screen.
  */
+import { hintsEn, hintsZh } from "./hint-messages.ts";
+
 export const en = {
   "app.title": "TDX Forge",
   "app.tagline": "A-share market data, analysis and backtesting",
@@ -856,6 +858,7 @@ export const en = {
   "chanml.divergence": "Divergence possible",
   "chanml.yes": "yes",
   "chanml.no": "no",
+  ...hintsEn,
 } as const;
 
 export type MessageKey = keyof typeof en;
@@ -1713,4 +1716,5 @@ export const zh: Record<MessageKey, string> = {
   "chanml.divergence": "背驰可能",
   "chanml.yes": "是",
   "chanml.no": "否",
+  ...hintsZh,
 };

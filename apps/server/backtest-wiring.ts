@@ -7,6 +7,7 @@
  */
 import { BarLoader } from "../../adapters/http/backtest/bar-loader.ts";
 import type { BacktestArea } from "../../adapters/http/backtest/backtest-routes.ts";
+import { SavedHoldingsService } from "../../adapters/http/strategies/saved-holdings-service.ts";
 import { BacktestService } from "../../adapters/http/backtest/backtest-service.ts";
 import { backtestPrograms } from "../../adapters/http/backtest/backtest-tasks.ts";
 import type { BarService } from "../../adapters/http/bars/bar-service.ts";
@@ -55,11 +56,13 @@ export async function wireBacktest(
   const programs = new Map([...backtestPrograms(loader), ...researchPrograms(deps.registry, loader), ...more]);
   const tasks = await EmbeddedTaskRunner.start({ store: sqliteTaskStore(deps.db), pool, clock: deps.clock, log: deps.log, programs });
   const library = sqliteStrategyLibrary(deps.db);
+  const saved = new StrategyLibraryService(library, deps.clock, version);
   return {
     area: {
       backtest: new BacktestService(deps.registry, loader, deps.directory, tasks),
       tasks,
-      library: new StrategyLibraryService(library, deps.clock, version),
+      library: saved,
+      holdings: new SavedHoldingsService(saved, deps.registry, loader),
     },
     research: new ResearchService(deps.registry, loader, library, tasks),
     startWorkers: () => pool.warm?.(),

@@ -145,3 +145,26 @@ test("every metric of a result and every setting a form shows has its hover help
     assert.ok(z && !/[a-z]{2,}/.test(z), `${key} in Chinese: ${z}`);
   }
 });
+
+test("an API failure is said in the chosen language by its status, the service's own words kept apart", async () => {
+  const { locale } = await import("../../apps/web/src/app/i18n.ts");
+  const { errorText } = await import("../../apps/web/src/api/error-text.ts");
+  const { ApiError } = await import("../../apps/web/src/api/http.ts");
+  // every status the service answers with (adapters/http/http-error.ts, upstream-errors.ts, the 422 validation shape), an unknown one, no answer at all
+  const statuses = [0, 400, 401, 403, 404, 409, 413, 422, 429, 500, 502, 503, 504, 418];
+  for (const status of statuses) {
+    const e = new ApiError(status, "Quote server timed out: 127.0.0.1:7709 did not answer within 10000 ms");
+    locale.value = "zh";
+    const zhSaid = errorText(e);
+    assert.ok(/[\u3400-\u9fff]/.test(zhSaid.text) && !/[a-z]{2,}/.test(zhSaid.text), `${status} in Chinese: ${zhSaid.text}`);
+    assert.equal(zhSaid.detail, e.detail, "the service's words on demand");
+    locale.value = "en";
+    const enSaid = errorText(e);
+    assert.ok(!/[\u3400-\u9fff]/.test(enSaid.text) && enSaid.text.length > 5, `${status} in English: ${enSaid.text}`);
+  }
+  locale.value = "zh";
+  assert.notEqual(errorText(new ApiError(503, "x")).text, errorText(new ApiError(504, "x")).text, "unavailable and timed out are told apart");
+  const [d] = compileFormula("A:WINNER(C);").errors;
+  const formula = new ApiError(422, d!.message, [{ type: "value_error", loc: ["body", "text"], msg: d!.message, ctx: { code: d!.code, params: d!.params as never, line: d!.line, column: d!.column } }]);
+  assert.deepEqual(errorText(formula), { text: "第 1 行第 3 列 WINNER 需要 筹码分布数据，本引擎没有这些数据（只根据 OHLCV K线计算）", detail: "" });
+});

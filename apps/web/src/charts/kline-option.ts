@@ -5,6 +5,7 @@
  * sharing one zoom and one crosshair. Pure (no DOM), so layout rules are
  * unit-tested.
  */
+import { tick } from "../market/format.ts";
 import type { EChartsCoreOption } from "echarts/core";
 import type { ChanLayers, ChartLine, ChartPane, SignalMark, TradeMark } from "./chart-types.ts";
 import type { Palette } from "./palette.ts";
@@ -172,7 +173,7 @@ export function klineOption(k: KlineInput): KlineChart {
     scale: true,
     splitNumber: i === 0 ? 5 : 2,
     axisLine: { show: false },
-    axisLabel: { color: p.muted, formatter: i === 0 ? priceFmt : i === 1 ? k.compact : undefined },
+    axisLabel: { color: p.muted, formatter: i === 0 ? priceFmt : i === 1 ? (v: number) => tick(k.compact(v)) : undefined },
     splitLine: { lineStyle: { color: p.grid, opacity: 0.6 } },
   }));
 

@@ -293,7 +293,8 @@ export function klineOption(k: KlineInput): KlineChart {
       if (last === undefined || last === null || line.kind === "boxes") return;
       const shade = line.kind === "signed-bar" ? (last >= 0 ? p.up : p.down) : line.kind === "bar" ? p.muted : own;
       rich[`v${i}`] = { fontSize: 11, color: shade };
-      heading.push(`{v${i}|${line.name.replace(/[{}|]/g, "")} ${indicatorValue(last)}}`);
+      // an indicator's lines are named "MACD.DIF" on the chart; the heading says "DIF" as TDX does
+      heading.push(`{v${i}|${line.name.slice(line.name.indexOf(".") + 1).replace(/[{}|]/g, "")} ${indicatorValue(last)}}`);
     });
     for (const line of pane.lines) series.push(lineSeries(line, axis, nextColour(), p, k.close, k.open));
     if (pane.marks?.length) {

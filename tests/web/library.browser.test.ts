@@ -106,6 +106,25 @@ describe("strategy library: rerun up to today and the holdings", { skip: browser
     assert.equal(await row.locator('[data-test="saved-holdings-pnl"]').getAttribute("class").then((c) => c!.includes(pnl >= 0 ? "text-up" : "text-down")), true, "a gain red, a loss green");
   });
 
+  test("a multi-strategy group takes a saved strategy straight from the library", async () => {
+    await page.goto(`${app.server.url}/portfolio`);
+    await page.click('[data-test="tab-multi"]');
+    const before = await page.locator("[data-item]").count();
+    const picker = page.locator('[data-test="multi-from-library"]');
+    await picker.waitFor();
+    const value = await picker.locator("option", { hasText: "一直持有" }).getAttribute("value");
+    await picker.selectOption(value!);
+    const added = page.locator(`[data-item="${before}"]`);
+    await added.waitFor();
+    assert.match((await added.textContent())!, /SH:600000/, "the saved symbol");
+    assert.equal(await added.locator('input[placeholder]').first().inputValue(), "一直持有", "labelled with the saved name");
+    const submitted = page.waitForResponse((r) => r.url().endsWith("/api/v1/backtest/multi-strategy/run/async"));
+    await page.click('[data-test="run-portfolio"]');
+    const body = JSON.parse((await submitted).request().postData()!);
+    const item = body.items.at(-1);
+    assert.deepEqual([item.strategy, item.symbol, item.strategy_label, item.params], ["formula", "SH:600000", "一直持有", HOLD], "sent with its strategy, parameters and symbol");
+  });
+
   test("no console errors", () => {
     assert.deepEqual(app.browser.problems, []);
   });

@@ -7253,6 +7253,92 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/strategies/{strategy_id}/holdings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * What a saved strategy holds today
+         * @description Reruns the saved strategy up to today — its latest N bars, or from its start date to the latest bar (a saved end date is dropped) — and answers each member's position at the last bar: shares, average cost, the latest close and the unrealised P&L at it. Computed on every call from the bars as they are now. 409 when the saved record cannot be run (an unknown strategy, inline bars, a field its backtest request refuses).
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    strategy_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["SavedHoldingsResponse"];
+                    };
+                };
+                /** @description Not authenticated */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["HTTPError"];
+                    };
+                };
+                /** @description Forbidden */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["HTTPError"];
+                    };
+                };
+                /** @description Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["HTTPError"];
+                    };
+                };
+                /** @description Conflict */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["HTTPError"];
+                    };
+                };
+                /** @description Validation error */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["HTTPValidationError"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/backtest/optimize/run/async": {
         parameters: {
             query?: never;
@@ -10431,6 +10517,36 @@ export interface components {
             tags?: string[];
             /** @default  */
             notes?: string;
+        };
+        SavedHoldingsResponse: {
+            strategy_id: string;
+            /** @description the latest bar date the rerun reached; null when no member had bars */
+            as_of: string | null;
+            /** @description one row per member, held ones first */
+            holdings: components["schemas"]["SavedHolding"][];
+            /** @description members whose bars could not be fetched */
+            skipped: {
+                symbol: string;
+                error: string;
+            }[];
+        };
+        SavedHolding: {
+            /** @description the member: its symbol ("SH:600000"), or "{label}@{symbol}" in a multi-strategy group */
+            key: string;
+            /** @description date of the member's latest bar, YYYY-MM-DD */
+            date: string;
+            /** @description shares held at that bar's close (0: flat, waiting for a buy signal; negative: short) */
+            size: number;
+            /** @description average entry price of the shares held, CNY (null when flat) */
+            cost: number | null;
+            /** @description the latest close the position is valued at, CNY (null when flat) */
+            price: number | null;
+            /** @description market value at the latest close, CNY */
+            value: number | null;
+            /** @description unrealised P&L at the latest close: market value − shares × cost, CNY, before fees */
+            pnl: number | null;
+            /** @description pnl as a fraction of the cost of the shares held */
+            pnl_pct: number | null;
         };
         OptimizeBacktestRequest: {
             /** @description strategy id: ma_cross, ema_cross, macd, kdj_cross, rsi_reversal, boll_breakout, donchian, volume_breakout, momentum, formula, triple_ma, bbi, keltner, atr_breakout, cci, wr_reversal, bias_reversal, dmi, trix, emv, dpo, fsl, combination */

@@ -15,6 +15,8 @@ import type { SecurityDirectory } from "../../core/app/quotes/security-directory
 import { ResearchService } from "../../core/app/research/research-service.ts";
 import { researchPrograms } from "../../core/app/research/research-tasks.ts";
 import { StrategyLibraryService } from "../../core/app/strategies/strategy-library-service.ts";
+import { SavedHoldingsService } from "../../core/app/strategies/saved-holdings-service.ts";
+import { savedRunReader } from "../../adapters/http/strategies/saved-run-requests.ts";
 import type { Database } from "../../adapters/sqlite/sqlite-database.ts";
 import { sqliteStrategyLibrary } from "../../adapters/sqlite/sqlite-strategy-library.ts";
 import { sqliteTaskStore } from "../../adapters/sqlite/sqlite-task-store.ts";
@@ -56,11 +58,13 @@ export async function wireBacktest(
   const programs = new Map([...backtestPrograms(loader), ...researchPrograms(deps.registry, loader), ...more]);
   const tasks = await EmbeddedTaskRunner.start({ store: sqliteTaskStore(deps.db), pool, clock: deps.clock, log: deps.log, programs });
   const library = sqliteStrategyLibrary(deps.db);
+  const saved = new StrategyLibraryService(library, deps.clock, version, () => randomUUID().replaceAll("-", "").slice(0, 12));
   return {
     area: {
       backtest: new BacktestService(deps.registry, loader, deps.directory, tasks),
       tasks,
-      library: new StrategyLibraryService(library, deps.clock, version, () => randomUUID().replaceAll("-", "").slice(0, 12)),
+      library: saved,
+      holdings: new SavedHoldingsService(saved, deps.registry, loader, savedRunReader(deps.registry)),
     },
     research: new ResearchService(deps.registry, loader, library, tasks),
     startWorkers: () => pool.warm?.(),

@@ -11,7 +11,7 @@ import { FUNCTIONS, VARIABLES } from "./catalog/index.ts";
 import type { ArgType, FunctionSpec, Kernel, VariableSpec } from "./catalog/spec.ts";
 import type { TemplateParams } from "../text/message-template.ts";
 import { type Diagnostic, type SourcePos, diagnostic } from "./diagnostics.ts";
-import type { FormulaMessageCode } from "./formula-messages.ts";
+import { ARGUMENT_PROBLEMS, DATA_NEEDS, type FormulaMessageCode } from "./formula-messages.ts";
 import { IRGraph, type ColumnKind } from "./ir.ts";
 import { NEGATE, OPERATORS, SCALAR_OPERATORS, SPREAD, type PerBar } from "./kernels/per-bar.ts";
 import type { Recurrence } from "./kernels/recurrences.ts";
@@ -304,7 +304,7 @@ class Compiler {
   }
 
   private variable(v: VariableSpec, written: string, pos: SourcePos): number {
-    if (v.needs) return this.error(pos, "needs_data", { name: written, needs: v.needs });
+    if (v.needs) return this.error(pos, "needs_data", { name: written, needs: DATA_NEEDS[v.needs], needs_kind: v.needs });
     if (v.future) this.flagFuture(v.name, pos);
     if (v.constant !== undefined) return this.graph.constant(v.constant);
     if (v.field) return this.graph.add("input", "numeric", v.name, [], { field: v.field });
@@ -314,7 +314,7 @@ class Compiler {
   private call(e: Extract<Expr, { type: "call" }>, spec: FunctionSpec, asStatement: boolean): number {
     const ids = this.args(e.args);
     if (spec.needs) {
-      return this.error(e.pos, "needs_data", { name: spec.name, needs: spec.needs });
+      return this.error(e.pos, "needs_data", { name: spec.name, needs: DATA_NEEDS[spec.needs], needs_kind: spec.needs });
     }
     const min = spec.minArgs ?? spec.args.length;
     const max = spec.variadic ? Infinity : spec.args.length;
@@ -330,7 +330,7 @@ class Compiler {
       return n.tag === "const" ? n.value : undefined;
     });
     const problem = spec.check?.(constants);
-    if (problem) return this.error(e.pos, "bad_argument", { name: spec.name, problem });
+    if (problem) return this.error(e.pos, "bad_argument", { name: spec.name, problem: ARGUMENT_PROBLEMS[problem], problem_code: problem });
     if (spec.future || spec.futureWhen?.(constants)) {
       this.flagFuture(spec.name, e.pos, !spec.future);
     }

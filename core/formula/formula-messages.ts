@@ -3,9 +3,10 @@
  * (message-template.ts). A diagnostic carries its code and values next to the
  * filled text, so a client can say it in its own language (the web app's
  * catalogue has `formula.err.<code>`); the text stays what the API always sent.
- * Values that are English words themselves are sent as a key instead: `found`
- * comes with `found_kind` (eof, text, quoted, token) and `hint` with the
- * character it explains.
+ * Values that are English words themselves are sent with a key beside them:
+ * `found` comes with `found_kind` (eof, text, quoted, token), `hint` with the
+ * character it explains, `needs` with `needs_kind` (DATA_NEEDS) and `problem`
+ * with `problem_code` (ARGUMENT_PROBLEMS).
  */
 export const FORMULA_MESSAGES = {
   // lexer
@@ -57,3 +58,26 @@ export const FORMULA_MESSAGES = {
 } as const;
 
 export type FormulaMessageCode = keyof typeof FORMULA_MESSAGES;
+
+/** What a known function or variable needs that OHLCV bars do not carry (`needs_data`'s `{needs}`, by `needs_kind`). */
+export const DATA_NEEDS = {
+  chips: "chip-distribution data (筹码分布)",
+  finance: "fundamental data (财务数据)",
+  snapshot: "live snapshot data (行情快照)",
+  index: "the market index series",
+  today: "today's calendar date",
+  open_interest: "futures open interest",
+  breadth: "index breadth data",
+  capital: "share-capital data (股本)",
+  blocks: "block (板块) names",
+} as const;
+
+export type DataNeed = keyof typeof DATA_NEEDS;
+
+/** Why a constant argument is out of its domain (`bad_argument`'s `{problem}`, by `problem_code`). */
+export const ARGUMENT_PROBLEMS = {
+  price_k: "K must be 0 (open), 1 (high), 2 (low), 3 (close) or a series",
+  m_at_least_one: "M must be 1 or more",
+} as const;
+
+export type ArgumentProblem = keyof typeof ARGUMENT_PROBLEMS;

@@ -6,9 +6,21 @@
  *   DRAWTEXT's text): 金叉, 买, 多, 进, 底, B/BUY/LONG mean buy; 死叉, 卖, 空,
  *   出, 顶, S/SELL/SHORT mean sell. A sell word wins over a buy word in the same
  *   name only when it comes first ("卖出信号" is sell, "买" alone is buy).
- * - DRAWICON's icon number decides before the name: TDX's icon 1 is the red
- *   up arrow and icon 2 the green down arrow.
+ * - DRAWICON's icon number decides before the name (ICONS below).
  * Anything else is neutral (null) and drawn in the line's own colour.
+ *
+ * TDX's icons by number. TDX's help for DRAWICON says only "画TYPE号图标
+ * (TYPE为1--41)", with DRAWICON(CLOSE>OPEN,LOW,1) as its example; the pictures
+ * are in its formula editor's icon picker. The numbers used here follow
+ * HQChart (github.com/jones2000/HQChart), which reproduces TDX's icons for its
+ * TDX-compatible formula engine, in webhqchart.demo/jscommon/umychart.complier.js
+ * (commit 029abea, 2026-07-09): `g_JSComplierResource.DrawIcon` draws 1 as an
+ * up arrow in red (rgb(243,28,15)) and 2 as a down arrow in green
+ * (rgb(87,247,41)); its character stand-ins (`GetDrawTextIcon`) are 1 red ↑,
+ * 2 green ↓, 7 red "B", 8 green "S", 13 red "B", 14 green "S", 38 red ▲ and
+ * 39 green ▼. Those red up/B icons are buys and the green down/S icons sells;
+ * every other picture (faces, money bag, hands, crosses, pins, medals …) says
+ * nothing about a side.
  */
 export type SignalSide = "buy" | "sell";
 
@@ -23,7 +35,18 @@ export function sideOfName(name: string | null): SignalSide | null {
   return b ? "buy" : s ? "sell" : null;
 }
 
-/** TDX's icon 1 (red up arrow) is a buy and icon 2 (green down arrow) a sell. */
+const ICONS: ReadonlyMap<number, SignalSide> = new Map([
+  [1, "buy"],
+  [2, "sell"],
+  [7, "buy"],
+  [8, "sell"],
+  [13, "buy"],
+  [14, "sell"],
+  [38, "buy"],
+  [39, "sell"],
+]);
+
+/** The side a TDX icon number shows: red ↑/B/▲ buy, green ↓/S/▼ sell, any other picture none. */
 export function sideOfIcon(icon: number): SignalSide | null {
-  return icon === 1 ? "buy" : icon === 2 ? "sell" : null;
+  return ICONS.get(icon) ?? null;
 }

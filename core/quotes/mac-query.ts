@@ -1,6 +1,6 @@
 /**
  * The words of a board-source list query (ports/board-source.ts `ListQuery`):
- * the mac field bits (design doc tdx-exmarket-and-mac.md 3.4; every bit's name
+ * the mac field bits (adapters/tdx/mac/README.md 3.4; every bit's name
  * and type is in adapters/tdx/mac/mac-fields.ts), the field sets the endpoints
  * ask for (the original system's BASIC + VOLUME and its member set) and the
  * default sort type. Both board sources and the use cases over them speak them.

@@ -102,7 +102,7 @@ export function combinationStrategy(strategies: readonly StrategyPlugin<any>[]):
     order: 100,
     title: "多策略信号组合",
     titleEn: "Signal combination",
-    descriptionZh: `多策略信号组合（easy_tdx 的 CombinationRunner）：每个成员按自己的持仓读取信号（空仓时的买入、持仓时的卖出才算数），再逐根K线合并：AND 全部成员同时发出，OR 任一成员发出，MAJORITY 超过半数发出（2 个中 2 个、3 个中 2 个、4 个中 3 个）；同一根K线同时有合并买入与卖出时，空仓则买、持仓则卖。成员写在 members（逗号分隔的策略 id，${MIN_MEMBERS}–${MAX_MEMBERS} 个，不能含组合本身）；成员参数写作 "<id>.<参数>"，如 "ma_cross.fast"。`,
+    descriptionZh: `多策略信号组合：每个成员按自己的持仓读取信号（空仓时的买入、持仓时的卖出才算数），再逐根K线合并：AND 全部成员同时发出，OR 任一成员发出，MAJORITY 超过半数发出（2 个中 2 个、3 个中 2 个、4 个中 3 个）；同一根K线同时有合并买入与卖出时，空仓则买、持仓则卖。成员是 ${MIN_MEMBERS}–${MAX_MEMBERS} 个其他策略（不能含组合本身），各带自己的参数（写作“策略.参数”）。`,
     description: `${COMBINATION_RULE} Members are "members" (comma-separated ids, ${MIN_MEMBERS}–${MAX_MEMBERS}, no combination among them); a member's parameter is "<id>.<param>", e.g. "ma_cross.fast".`,
     params,
     // no preset grid: optimize-all and run-all leave it out (run-all builds its own combinations)

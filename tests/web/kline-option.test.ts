@@ -84,7 +84,7 @@ test("overlays go on the price axes, pane lines on their own axes, MACD-style co
   const { option } = chart(
     input(3, {
       overlays: [{ name: "MA5", values: [null, 10, 11] }],
-      panes: [{ title: "MACD", lines: [{ name: "DIF", values: [1, 2, 3] }, { name: "MACD", values: [-1, 0, 2], kind: "signed-bar" }] }],
+      panes: [{ title: "MACD", lines: [{ name: "MACD.DIF", values: [1, 2, 3] }, { name: "MACD", values: [-1, 0, 2], kind: "signed-bar" }] }],
     }),
   );
   const s = seriesOf(option);
@@ -100,6 +100,11 @@ test("overlays go on the price axes, pane lines on their own axes, MACD-style co
   );
   assert.equal((option.grid as unknown[]).length, 3);
   assert.deepEqual(option.legend.data, ["MA5"]);
+  // as TDX heads a pane: its name, then each line's latest value in the line's colour (the histogram's by its sign)
+  const heading = (option.title as AnyOption[]).find((t) => String(t.text).includes("{t|MACD}"))!;
+  assert.equal(heading.text, "{t|MACD}  {v0|DIF 3.000}  {v1|MACD 2.000}");
+  assert.equal(heading.textStyle.rich.v0.color, s.find((x) => x.name === "MACD.DIF")!.lineStyle.color, "DIF's value in DIF's colour");
+  assert.equal(heading.textStyle.rich.v1.color, palette.up, "a positive histogram value in the up colour");
 });
 
 test("chan layers become polylines, pivot boxes and pins; signals become triangles at their bars", () => {

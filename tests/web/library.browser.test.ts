@@ -4,7 +4,8 @@
  * rerun with the range left open, and the result lists what it holds at the
  * latest bar — shares, cost, latest price and unrealised P&L — checked against
  * the bars the API serves; a plain rerun stays on the saved range; a portfolio
- * lists every member's holding.
+ * lists every member's holding; the library list itself shows what each saved
+ * strategy holds today (the server's rerun up to the latest bar).
  */
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
@@ -88,6 +89,40 @@ describe("strategy library: rerun up to today and the holdings", { skip: browser
     const members = await page.$$eval('[data-test="holdings"] tbody tr', (trs) => trs.map((tr) => [(tr as HTMLElement).dataset.member, Number((tr as HTMLElement).dataset.size)] as const));
     assert.deepEqual(members.map(([m]) => m).sort(), ["SH600000", "SZ000001"]);
     assert.ok(members.every(([, s]) => s > 0), JSON.stringify(members));
+  });
+
+  test("the library row shows what the saved strategy holds today, priced at the latest close", async () => {
+    await page.goto(`${app.server.url}/strategies`);
+    const row = page.locator('[data-test="library-table"] tbody tr', { hasText: "一直持有" });
+    const held = row.locator('[data-test="saved-holdings"][data-state="done"] [data-member="SH:600000"]');
+    await held.waitFor();
+    const size = Number(await held.getAttribute("data-size"));
+    const [cost, price, pnl] = await Promise.all(["cost", "price", "pnl"].map(async (k) => num((await held.locator(`[data-test="saved-holdings-${k}"]`).textContent())!.split(" (")[0]!)));
+    const last = (await app.api("GET", "/api/v1/bars?market=SH&code=600000&category=DAY&adjust=QFQ&count=1")).body.data.at(-1);
+    assert.ok(size > 0 && size % 100 === 0, `board lots held: ${size}`);
+    assert.equal(price, Number(last.close.toFixed(2)), "priced at the latest close, not the saved range's end");
+    assert.ok(Math.abs(pnl - size * (last.close - cost)) <= size * 0.005 + 0.01, `P&L = shares × (close − cost): ${pnl} vs ${size} × (${last.close} − ${cost})`);
+    assert.match((await row.locator('[data-test="saved-holdings"]').textContent())!, new RegExp(String(last.date).slice(0, 10)), "as of the latest bar");
+    assert.equal(await row.locator('[data-test="saved-holdings-pnl"]').getAttribute("class").then((c) => c!.includes(pnl >= 0 ? "text-up" : "text-down")), true, "a gain red, a loss green");
+  });
+
+  test("a multi-strategy group takes a saved strategy straight from the library", async () => {
+    await page.goto(`${app.server.url}/portfolio`);
+    await page.click('[data-test="tab-multi"]');
+    const before = await page.locator("[data-item]").count();
+    const picker = page.locator('[data-test="multi-from-library"]');
+    await picker.waitFor();
+    const value = await picker.locator("option", { hasText: "一直持有" }).getAttribute("value");
+    await picker.selectOption(value!);
+    const added = page.locator(`[data-item="${before}"]`);
+    await added.waitFor();
+    assert.match((await added.textContent())!, /SH:600000/, "the saved symbol");
+    assert.equal(await added.locator('input[placeholder]').first().inputValue(), "一直持有", "labelled with the saved name");
+    const submitted = page.waitForResponse((r) => r.url().endsWith("/api/v1/backtest/multi-strategy/run/async"));
+    await page.click('[data-test="run-portfolio"]');
+    const body = JSON.parse((await submitted).request().postData()!);
+    const item = body.items.at(-1);
+    assert.deepEqual([item.strategy, item.symbol, item.strategy_label, item.params], ["formula", "SH:600000", "一直持有", HOLD], "sent with its strategy, parameters and symbol");
   });
 
   test("no console errors", () => {

@@ -112,4 +112,13 @@ test("the chart: one item per cell ('-' without a value), colours from worse to 
   const one = heatmapCells({ ...base, rows: [{ fast: 5, slow: 20, k: 1, sharpe: 0.3 }, { fast: 10, slow: 20, k: 1, sharpe: 0.3 }], mode: "best" });
   const o1 = heatmapOption({ cells: one, xName: "fast", yName: "slow", valueName: "S", direction: "max", format: String, palette, narrow: false, labels: { points: "", undefinedValue: "" } }).option as AnyOption;
   assert.ok(o1.visualMap.min < 0.3 && o1.visualMap.max > 0.3, "o1.visualMap.min < 0.3 && o1.visualMap.max > 0.3");
+
+  // a return is coloured by its sign: 0 is the neutral middle, so a small loss among larger ones stays green
+  const returns = heatmapCells({ ...base, objective: "total_return", rows: [-0.2, -0.0165, 0.0298, -0.15].map((r, i) => ({ fast: i % 2 ? 10 : 5, slow: i < 2 ? 20 : 60, k: 1, total_return: r })), mode: "best" });
+  const signed = heatmapOption({ cells: returns, xName: "fast", yName: "slow", valueName: "R", direction: "max", signed: true, format: String, palette, narrow: false, labels: { points: "", undefinedValue: "" } }).option as AnyOption;
+  assert.deepEqual([signed.visualMap.min, signed.visualMap.max], [-0.2, 0.2], "centred on 0");
+  const colourAt = (v: number) => (v - signed.visualMap.min) / (signed.visualMap.max - signed.visualMap.min);
+  assert.ok(colourAt(-0.0165) < 0.5 && colourAt(0.0298) > 0.5, "the small loss on the green side, the gain on the red side");
+  const unsigned = heatmapOption({ cells: returns, xName: "fast", yName: "slow", valueName: "R", direction: "max", format: String, palette, narrow: false, labels: { points: "", undefinedValue: "" } }).option as AnyOption;
+  assert.deepEqual([unsigned.visualMap.min, unsigned.visualMap.max], [-0.2, 0.0298], "other objectives: worst to best of the grid");
 });

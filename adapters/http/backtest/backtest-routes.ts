@@ -7,6 +7,8 @@ import type { TaskRunner } from "../../../ports/task-runner.ts";
 import { jsonBytesResponse } from "../frames/json-bytes-response.ts";
 import type { HttpEnv } from "../http-env.ts";
 import { errorResponses, jsonOk } from "../schemas/common.ts";
+import { registerSavedHoldingsRoutes } from "../strategies/saved-holdings-routes.ts";
+import type { SavedHoldingsService } from "../../../core/app/strategies/saved-holdings-service.ts";
 import { registerStrategyLibraryRoutes } from "../strategies/strategy-library-routes.ts";
 import type { StrategyLibraryService } from "../../../core/app/strategies/strategy-library-service.ts";
 import { backtestRequestSchemas } from "./backtest-requests.ts";
@@ -20,6 +22,7 @@ export interface BacktestArea {
   readonly backtest: BacktestService;
   readonly tasks: TaskRunner;
   readonly library: StrategyLibraryService;
+  readonly holdings: SavedHoldingsService;
 }
 
 const RULES = `**Execution.** A signal read at bar t's close fills at bar t+1's open (\`execution: next_open\`, the default) or
@@ -158,4 +161,5 @@ fetched or evaluated) and \`future_functions\`.`,
   app.openAPIRegistry.register("PortfolioResult", PortfolioResultSchema);
   registerTaskRoutes(app, area.tasks);
   registerStrategyLibraryRoutes(app, area.library);
+  registerSavedHoldingsRoutes(app, area.holdings);
 }

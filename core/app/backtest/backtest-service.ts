@@ -21,6 +21,7 @@ import { parseOhlcvRecords } from "../bars/ohlcv-records.ts";
 import { splitSymbol, type BarLoader, type BarRequest } from "./bar-loader.ts";
 import type { BacktestBody, DataFields, FormulaBacktestBody, FormulaScreenBody, MultiStrategyBody, PortfolioBody } from "./backtest-inputs.ts";
 import type { MultiTaskInput, PortfolioTaskInput, ScreenTaskInput, SingleTaskInput, Skipped } from "./backtest-tasks.ts";
+import { memberKeys } from "./member-keys.ts";
 import { runSingleTables } from "./strategy-run.ts";
 import { toWire } from "./wire-series.ts";
 import { fillTemplate } from "../../text/message-template.ts";
@@ -122,15 +123,11 @@ export class BacktestService {
       body.items.map((i) => i.symbol),
       fetched,
     );
-    const used = new Map<string, number>();
+    const keys = memberKeys(fetched.map((r, i) => (r.status === "fulfilled" ? `${body.items[i]!.strategy_label || plugins[i]!.title}@${body.items[i]!.symbol}` : "")));
     const slots = fetched.flatMap((r, i) => {
       if (r.status !== "fulfilled") return [];
       const item = body.items[i]!;
-      const base = `${item.strategy_label || plugins[i]!.title}@${item.symbol}`;
-      const seen = (used.get(base) ?? 0) + 1;
-      used.set(base, seen);
-      const key = seen === 1 ? base : `${base}#${seen}`;
-      return [{ key, strategy: item.strategy, params: item.params, security: r.value.security, bars: toWire(r.value.series) }];
+      return [{ key: keys[i]!, strategy: item.strategy, params: item.params, security: r.value.security, bars: toWire(r.value.series) }];
     });
     if (slots.length === 0) throw new InvalidRequestError(`No bars for any strategy's symbol: ${describe(skipped)}`);
     const input: MultiTaskInput = { config: configOf(body), slots, skipped };

@@ -2,6 +2,7 @@
  * Functions that read the price path itself: the zigzag family and parabolic
  * SAR. ZIG's K picks OPEN/HIGH/LOW/CLOSE by number (0–3) or takes a series.
  */
+import type { ArgumentProblem } from "../formula-messages.ts";
 import { sar } from "../kernels/sar.ts";
 import { turningPoint, zig } from "../kernels/zigzag.ts";
 import { constant, num, opd, value, type EvalContext, type FunctionSpec, type KernelArg } from "./spec.ts";
@@ -14,10 +15,8 @@ function priceOf(k: KernelArg, ctx: EvalContext): Float64Array | null {
   return Number.isInteger(k) && field ? ctx.series[field] : null;
 }
 
-const checkK = (c: readonly (number | undefined)[]) =>
-  c[0] !== undefined && !(Number.isInteger(c[0]) && c[0] >= 0 && c[0] <= 3)
-    ? "K must be 0 (open), 1 (high), 2 (low), 3 (close) or a series"
-    : undefined;
+const checkK = (c: readonly (number | undefined)[]): ArgumentProblem | undefined =>
+  c[0] !== undefined && !(Number.isInteger(c[0]) && c[0] >= 0 && c[0] <= 3) ? "price_k" : undefined;
 
 function turning(name: string, kind: number, bars: boolean): FunctionSpec {
   return {
@@ -25,7 +24,7 @@ function turning(name: string, kind: number, bars: boolean): FunctionSpec {
     args: [value("K"), constant("N"), constant("M")],
     returns: "numeric",
     future: true,
-    check: (c) => checkK(c) ?? (c[2] !== undefined && c[2] < 1 ? "M must be 1 or more" : undefined),
+    check: (c) => checkK(c) ?? (c[2] !== undefined && c[2] < 1 ? "m_at_least_one" : undefined),
     run: (o, a, ctx) => {
       const x = priceOf(opd(a, 0), ctx);
       if (x) turningPoint(o, x, num(a, 1), num(a, 2), kind, bars);

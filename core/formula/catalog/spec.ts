@@ -8,6 +8,7 @@ import type { BarSeries } from "../../bars/series.ts";
 import type { PerBar } from "../kernels/per-bar.ts";
 import type { Recurrence } from "../kernels/recurrences.ts";
 import type { Operand } from "../kernels/operand.ts";
+import type { ArgumentProblem, DataNeed } from "../formula-messages.ts";
 
 /** What the bars are, beyond the columns: needed by VOL, PERIOD and friends. */
 export interface EvalContext {
@@ -54,10 +55,10 @@ export interface FunctionSpec {
   readonly future?: boolean;
   /** Future only for some constant arguments (REF with a negative lag). */
   readonly futureWhen?: (constants: readonly (number | undefined)[]) => boolean;
-  /** Checks constant arguments at compile time; returns a message when one is out of its domain. */
-  readonly check?: (constants: readonly (number | undefined)[]) => string | undefined;
+  /** Checks constant arguments at compile time; returns the problem's code when one is out of its domain. */
+  readonly check?: (constants: readonly (number | undefined)[]) => ArgumentProblem | undefined;
   /** Set for functions that need data OHLCV bars do not carry; the compiler reports this reason. */
-  readonly needs?: string;
+  readonly needs?: DataNeed;
   /** Whole-series kernel, for functions that look across bars. */
   readonly run?: Kernel;
   /** For functions of the current bar only: chains of these are fused into one loop. */
@@ -78,7 +79,7 @@ export interface VariableSpec {
   readonly name: string;
   readonly returns: "numeric" | "signal" | "text";
   readonly future?: boolean;
-  readonly needs?: string;
+  readonly needs?: DataNeed;
   /** A bar column bound without copying. */
   readonly field?: "open" | "high" | "low" | "close" | "vol" | "amount";
   /** A constant (DRAWNULL). */

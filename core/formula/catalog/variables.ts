@@ -6,6 +6,7 @@
  * so they are flagged like future functions.
  */
 import { calendar, type CalendarField } from "../kernels/calendar.ts";
+import type { DataNeed } from "../formula-messages.ts";
 import type { VariableSpec } from "./spec.ts";
 
 function field(name: string, f: NonNullable<VariableSpec["field"]>): VariableSpec {
@@ -16,12 +17,10 @@ function cal(name: CalendarField): VariableSpec {
   return { name, returns: "numeric", run: (o, ctx) => calendar(o, ctx.series.time, name) };
 }
 
-function needs(name: string, what: string, returns: VariableSpec["returns"] = "numeric"): VariableSpec {
+function needs(name: string, what: DataNeed, returns: VariableSpec["returns"] = "numeric"): VariableSpec {
   return { name, returns, needs: what };
 }
 
-const BLOCKS = "block (板块) names";
-const INDEX = "the market index series";
 
 export const variables: readonly (VariableSpec & { readonly aliases?: readonly string[] })[] = [
   { ...field("OPEN", "open"), aliases: ["O"] },
@@ -75,20 +74,20 @@ export const variables: readonly (VariableSpec & { readonly aliases?: readonly s
     },
   },
   { name: "TOTALBARSCOUNT", returns: "numeric", future: true, run: (o) => o.fill(o.length) },
-  { ...needs("VOLINSTK", "futures open interest"), aliases: ["OPI"] },
-  needs("ADVANCE", "index breadth data"),
-  needs("DECLINE", "index breadth data"),
-  needs("CAPITAL", "share-capital data (股本)"),
-  needs("TOTALCAPITAL", "share-capital data (股本)"),
-  needs("INDEXC", INDEX),
-  needs("INDEXO", INDEX),
-  needs("INDEXH", INDEX),
-  needs("INDEXL", INDEX),
-  needs("INDEXV", INDEX),
-  needs("INDEXA", INDEX),
-  needs("HYBLOCK", BLOCKS, "text"),
-  needs("DYBLOCK", BLOCKS, "text"),
-  needs("GNBLOCK", BLOCKS, "text"),
-  needs("FGBLOCK", BLOCKS, "text"),
-  needs("ZSBLOCK", BLOCKS, "text"),
+  { ...needs("VOLINSTK", "open_interest"), aliases: ["OPI"] },
+  needs("ADVANCE", "breadth"),
+  needs("DECLINE", "breadth"),
+  needs("CAPITAL", "capital"),
+  needs("TOTALCAPITAL", "capital"),
+  needs("INDEXC", "index"),
+  needs("INDEXO", "index"),
+  needs("INDEXH", "index"),
+  needs("INDEXL", "index"),
+  needs("INDEXV", "index"),
+  needs("INDEXA", "index"),
+  needs("HYBLOCK", "blocks", "text"),
+  needs("DYBLOCK", "blocks", "text"),
+  needs("GNBLOCK", "blocks", "text"),
+  needs("FGBLOCK", "blocks", "text"),
+  needs("ZSBLOCK", "blocks", "text"),
 ];

@@ -65,13 +65,21 @@ test("styles follow their output, anonymous and re-plotted lines included", () =
   ]);
 });
 
-test("buy and sell are read from names, DRAWTEXT text and DRAWICON's icon 1 / 2", () => {
+test("buy and sell are read from names, DRAWTEXT text and DRAWICON's icon number", () => {
   for (const buy of ["金叉", "买入", "BUY", "b", "B1", "多头", "抄底", "LONG_ENTRY"]) assert.equal(sideOfName(buy), "buy", buy);
   for (const sell of ["死叉", "卖出", "SELL", "S", "空头", "逃顶", "卖出信号买不得"]) assert.equal(sideOfName(sell), "sell", sell);
   for (const none of ["DIF", "BOLL", "SAR", "信号", null]) assert.equal(sideOfName(none), null, String(none));
-  assert.equal(sideOfIcon(1), "buy");
-  assert.equal(sideOfIcon(2), "sell");
-  assert.equal(sideOfIcon(3), null);
+  // TDX's icons as HQChart reproduces them (umychart.complier.js, g_JSComplierResource): red ↑ B ▲ buy, green ↓ S ▼ sell
+  const hqchart: Record<number, "buy" | "sell"> = { 1: "buy", 2: "sell", 7: "buy", 8: "sell", 13: "buy", 14: "sell", 38: "buy", 39: "sell" };
+  for (let icon = 0; icon <= 105; icon++) assert.equal(sideOfIcon(icon), hqchart[icon] ?? null, `icon ${icon}`);
+  // the icon decides before the name: a sell arrow under a name that says buy is a sell
+  const s = bars({ close: [10, 11, 12, 13], open: [10, 11, 12, 13], high: [11, 12, 13, 14], low: [9, 10, 11, 12] });
+  const c = compileFormula("DRAWICON(C>11,H,8);\nDRAWICON(C>11,L,38);\n买:C>12;", { drawings: true });
+  const plot = plotFormula(c, evaluatePlan(c.plan!, s));
+  assert.deepEqual(plot.drawings.map((d) => [d.icon, d.side]), [
+    [8, "sell"],
+    [38, "buy"],
+  ]);
 });
 
 test("DRAWICON, DRAWTEXT and STICKLINE mark the bars where their condition holds, at their price, over every bar", () => {

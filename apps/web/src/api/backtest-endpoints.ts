@@ -1,6 +1,6 @@
 /** Calls of the backtest, task and strategy-library endpoints (one function per endpoint), through the typed client. */
 import { api, call, query, type RequestOptions } from "./http.ts";
-import type { SavedStrategy, SavedStrategyCreate, SavedStrategyList, StrategyList, TaskAccepted, TaskList, TaskState, TaskSummary } from "./backtest-types.ts";
+import type { SavedHoldings, SavedStrategy, SavedStrategyCreate, SavedStrategyList, StrategyList, TaskAccepted, TaskList, TaskState, TaskSummary } from "./backtest-types.ts";
 
 type Pending = Promise<{ data?: unknown; error?: unknown; response: Response }>;
 /** An answer as the page reads it (backtest-types.ts); the request is checked against the generated types. */
@@ -40,5 +40,8 @@ export const taskExportUrl = (id: string, format: "csv" | "json") => `/api/v1/ba
 
 export const savedStrategies = (opts?: RequestOptions) => as<SavedStrategyList>(api.GET("/api/v1/strategies", { signal: opts?.signal }), opts);
 export const savedStrategy = (id: string) => as<SavedStrategy>(api.GET("/api/v1/strategies/{strategy_id}", { params: { path: { strategy_id: id } } }));
+/** What a saved strategy holds today: rerun up to the latest bar by the server (GET /strategies/{id}/holdings). */
+export const savedHoldings = (id: string, opts?: RequestOptions) =>
+  as<SavedHoldings>(api.GET("/api/v1/strategies/{strategy_id}/holdings", { params: { path: { strategy_id: id } }, signal: opts?.signal }), opts);
 export const saveStrategy = ({ tags, ...rest }: SavedStrategyCreate) => as<SavedStrategy>(api.POST("/api/v1/strategies", { body: { ...rest, ...(tags ? { tags: [...tags] } : {}) } }));
 export const deleteSavedStrategy = (id: string) => as<Record<string, string>>(api.DELETE("/api/v1/strategies/{strategy_id}", { params: { path: { strategy_id: id } } }));

@@ -59,6 +59,7 @@ export type SavedStrategyCreate = Omit<Schemas["SavedStrategyCreate"], "tags"> &
 export type SavedKind = SavedStrategyCreate["kind"];
 export type SavedStrategy = Required<Schemas["SavedStrategy"]>;
 export type SavedStrategyList = Schemas["SavedStrategyListResponse"];
+export type SavedHoldings = Schemas["SavedHoldingsResponse"];
 /** One row of a multi-strategy request. */
 export type MultiItem = Schemas["MultiStrategyItem"];
 

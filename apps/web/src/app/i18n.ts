@@ -35,3 +35,12 @@ export function applyLocale(): void {
 export function tOr(key: string, fallback: string): string {
   return key in en ? t(key as MessageKey) : fallback;
 }
+
+/**
+ * Hover help for a key built at run time: the catalogue's wording, else (for
+ * what the server has and the catalogue does not yet) the server's English
+ * description in English and nothing in Chinese.
+ */
+export function hintOr(key: string, english: string | undefined): string {
+  return key in en ? t(key as MessageKey) : locale.value === "en" ? (english ?? "") : "";
+}

@@ -20,5 +20,11 @@ export const strategyDescription = (s: { readonly description: string; readonly 
 
 export const paramLabel = (p: Named): string => (locale.value === "en" ? (p.label_en ?? p.name) : p.label);
 
+/** A parameter's hover help: its description in English (the plugins write it in English only), its bounds in either language. */
+export function paramHint(p: { readonly description?: string | null; readonly min_value?: number | null; readonly max_value?: number | null }): string {
+  const bounds = [p.min_value != null ? `≥ ${p.min_value}` : "", p.max_value != null ? `≤ ${p.max_value}` : ""].filter(Boolean).join(", ");
+  return (locale.value === "en" && p.description) || bounds;
+}
+
 export const indicatorTitle = (i: { readonly id: string; readonly title: string; readonly title_en?: string }): string =>
   (locale.value === "en" ? i.title_en : i.title) || i.id;

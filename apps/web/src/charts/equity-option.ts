@@ -5,6 +5,7 @@
  * zoom and crosshair. Curves with different bars are aligned by time (the
  * union of their times); a curve is blank where it has no bar. Pure.
  */
+import { tick } from "../market/format.ts";
 import type { EChartsCoreOption } from "echarts/core";
 import type { Palette } from "./palette.ts";
 
@@ -151,7 +152,7 @@ export function equityOption(k: EquityInput): EquityChart {
       axisPointer: { label: { show: i === 1 } },
     })),
     yAxis: [
-      { type: "value", gridIndex: 0, scale: true, splitNumber: 4, axisLabel: { color: p.muted, formatter: fmtValue }, splitLine: { lineStyle: { color: p.grid, opacity: 0.6 } } },
+      { type: "value", gridIndex: 0, scale: true, splitNumber: 4, axisLabel: { color: p.muted, formatter: (v: number) => tick(fmtValue(v)) }, splitLine: { lineStyle: { color: p.grid, opacity: 0.6 } } },
       { type: "value", gridIndex: 1, max: 0, splitNumber: 2, axisLabel: { color: p.muted, formatter: (v: number) => fmtPct(v) }, splitLine: { lineStyle: { color: p.grid, opacity: 0.6 } } },
     ],
     dataZoom: [

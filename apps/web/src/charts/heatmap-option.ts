@@ -3,6 +3,10 @@
  * second up, each cell coloured by the objective from worse (the down colour)
  * to better (the up colour, red as gains are on an A-share screen), so a
  * minimised objective such as the drawdown is coloured the other way round.
+ * A gain or loss (a return) is coloured by its sign as on a quote screen: the
+ * scale is centred on 0, so every loss is green and every gain red however the
+ * grid's values lie (a scale from the grid's worst to its best made a −1.65 %
+ * loss red when the others lost more).
  * Cells without a value are drawn empty; small grids carry their values. Pure.
  */
 import type { EChartsCoreOption } from "echarts/core";
@@ -19,6 +23,8 @@ export interface HeatmapInput {
   /** The objective's label. */
   readonly valueName: string;
   readonly direction: Direction;
+  /** The objective is a gain or loss (metrics.ts `signed`): coloured by its sign, around 0. */
+  readonly signed?: boolean;
   readonly format: (v: number) => string;
   readonly palette: Palette;
   readonly narrow: boolean;
@@ -41,8 +47,9 @@ export function heatmapOption(k: HeatmapInput): HeatmapChart {
   const worseToBetter = [p.down, p.grid, p.up];
   const colours = k.direction === "max" ? worseToBetter : [...worseToBetter].reverse();
   // One value (or none) still needs a range for the colour scale.
-  const lo = c.min ?? 0;
-  const hi = c.max ?? 0;
+  const reach = Math.max(Math.abs(c.min ?? 0), Math.abs(c.max ?? 0));
+  const lo = k.signed ? -reach : (c.min ?? 0);
+  const hi = k.signed ? reach : (c.max ?? 0);
   const [min, max] = lo === hi ? [lo - (Math.abs(lo) || 1) * 0.01, hi + (Math.abs(hi) || 1) * 0.01] : [lo, hi];
   const plot = Math.max(160, Math.min(k.narrow ? 360 : 520, c.y.length * ROW));
   const top = 12;

@@ -5,6 +5,7 @@
  * sharing one zoom and one crosshair. Pure (no DOM), so layout rules are
  * unit-tested.
  */
+import { tick } from "../market/format.ts";
 import type { EChartsCoreOption } from "echarts/core";
 import type { ChanLayers, ChartLine, ChartPane, SignalMark, TradeMark } from "./chart-types.ts";
 import type { Palette } from "./palette.ts";
@@ -172,7 +173,7 @@ export function klineOption(k: KlineInput): KlineChart {
     scale: true,
     splitNumber: i === 0 ? 5 : 2,
     axisLine: { show: false },
-    axisLabel: { color: p.muted, formatter: i === 0 ? priceFmt : i === 1 ? k.compact : undefined },
+    axisLabel: { color: p.muted, formatter: i === 0 ? priceFmt : i === 1 ? (v: number) => tick(k.compact(v)) : undefined },
     splitLine: { lineStyle: { color: p.grid, opacity: 0.6 } },
   }));
 
@@ -277,10 +278,24 @@ export function klineOption(k: KlineInput): KlineChart {
     legend.push(labels.segments);
   }
   const titles: object[] = [];
+  /** An indicator's value as the tooltip and the pane heading write it. */
+  const indicatorValue = (v: number) => (Math.abs(v) >= 1e5 ? k.compact(v) : v.toFixed(Math.abs(v) >= 100 ? 2 : 3));
   k.panes.forEach((pane, j) => {
     const axis = j + 2;
     colour = 0;
     const first = series.length;
+    // TDX heads a pane with its name and each line's latest value in the line's colour ("MACD DIF 0.395 DEA 0.335 MACD 0.119")
+    const rich: Record<string, object> = { t: { fontSize: 11, color: p.muted } };
+    const heading = [`{t|${pane.title}}`];
+    pane.lines.forEach((line, i) => {
+      const own = line.color ?? p.series[(colour + i) % p.series.length]!;
+      const last = line.values.findLast((v) => v !== null && Number.isFinite(v));
+      if (last === undefined || last === null || line.kind === "boxes") return;
+      const shade = line.kind === "signed-bar" ? (last >= 0 ? p.up : p.down) : line.kind === "bar" ? p.muted : own;
+      rich[`v${i}`] = { fontSize: 11, color: shade };
+      // an indicator's lines are named "MACD.DIF" on the chart; the heading says "DIF" as TDX does
+      heading.push(`{v${i}|${line.name.slice(line.name.indexOf(".") + 1).replace(/[{}|]/g, "")} ${indicatorValue(last)}}`);
+    });
     for (const line of pane.lines) series.push(lineSeries(line, axis, nextColour(), p, k.close, k.open));
     if (pane.marks?.length) {
       // marks ride on the pane's first series (an empty line when the pane has only marks)
@@ -288,7 +303,7 @@ export function klineOption(k: KlineInput): KlineChart {
       const marks = pane.marks.flatMap((m) => (index.has(m.time) ? [signalMark(m, m.time, m.price ?? 0, m.price ?? 0, p)] : []));
       (series[first] as { markPoint?: object }).markPoint = { data: marks, animation: false };
     }
-    titles.push({ text: pane.title, left: LEFT + 4, top: layout.tops[axis]! - 18, textStyle: { fontSize: 11, color: p.muted, fontWeight: "normal" } });
+    titles.push({ text: heading.join("  "), left: LEFT + 4, top: layout.tops[axis]! - 18, textStyle: { fontSize: 11, color: p.muted, fontWeight: "normal", rich } });
   });
   titles.push({ text: labels.volume, left: LEFT + 4, top: layout.tops[1]! - 18, textStyle: { fontSize: 11, color: p.muted, fontWeight: "normal" } });
 
@@ -316,7 +331,7 @@ export function klineOption(k: KlineInput): KlineChart {
       if (s.seriesType === "candlestick" || s.seriesName === labels.volume) continue;
       const raw = typeof s.value === "object" && s.value !== null && "value" in s.value ? (s.value as { value: unknown }).value : s.value;
       if (typeof raw !== "number" || !Number.isFinite(raw)) continue;
-      html += tipRow(s.seriesName, Math.abs(raw) >= 1e5 ? k.compact(raw) : raw.toFixed(Math.abs(raw) >= 100 ? 2 : 3), s.color);
+      html += tipRow(s.seriesName, indicatorValue(raw), s.color);
     }
     return html;
   };

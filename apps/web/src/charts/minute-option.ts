@@ -4,6 +4,7 @@
  * chart), price and average-price lines on a scale symmetric around the
  * previous close, percent labels on the right, volume below.
  */
+import { tick } from "../market/format.ts";
 import type { EChartsCoreOption } from "echarts/core";
 import type { MinuteRow } from "../api/types.ts";
 import type { Palette } from "./palette.ts";
@@ -115,7 +116,7 @@ export function minuteOption(m: MinuteInput): EChartsCoreOption {
         axisLabel: { formatter: pctFmt, color: (v?: string | number) => colourOf(Number(v)) },
         splitLine: { show: false },
       },
-      { type: "value", gridIndex: 1, splitNumber: 2, axisLabel: { color: p.muted, formatter: m.compact }, splitLine: { lineStyle: { color: p.grid, opacity: 0.6 } } },
+      { type: "value", gridIndex: 1, splitNumber: 2, axisLabel: { color: p.muted, formatter: (v: number) => tick(m.compact(v)) }, splitLine: { lineStyle: { color: p.grid, opacity: 0.6 } } },
     ],
     series: [
       {

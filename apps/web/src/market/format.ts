@@ -51,6 +51,9 @@ export function compact(v: unknown, locale: Locale): string {
   return Number.isInteger(v) ? String(v) : v.toFixed(2);
 }
 
+/** An axis tick without the zeros a compact number pads its decimals with ("50.00万" → "50万", "1.50M" → "1.5M"), so one axis reads 50万, 100万, 150万. */
+export const tick = (text: string): string => text.replace(/(\.\d*?)0+(?=\D*$)/, "$1").replace(/\.(?=\D*$)/, "");
+
 /** `up` / `down` / `flat` for colouring (red up, green down: the A-share convention). */
 export function trend(v: unknown): "up" | "down" | "flat" {
   if (!finite(v) || v === 0) return "flat";

@@ -3,8 +3,21 @@
  * of a saved strategy rerun up to today): the last row of each result's
  * `positions` — shares, average cost, the latest close (market value ÷ shares)
  * and the unrealised P&L at it (market value − shares × cost, before fees).
+ * One rule for the web app's result pages and the library's holdings route.
  */
-import type { BacktestResult } from "../api/backtest-types.ts";
+
+/** A row of a result's `positions` (result-rows.ts PositionRow, as JSON). */
+export interface PositionPoint {
+  readonly datetime: string;
+  readonly size: number | null;
+  readonly avg_price: number | null;
+  readonly market_value: number | null;
+  readonly unrealized_pnl: number | null;
+}
+
+interface WithPositions {
+  readonly positions?: readonly PositionPoint[] | undefined;
+}
 
 export interface Holding {
   /** The member: its symbol, or `label@symbol` in a multi-strategy run. */
@@ -17,12 +30,12 @@ export interface Holding {
   readonly value: number | null;
   readonly pnl: number | null;
   /** The P&L as a fraction of the cost of the shares held. */
-  readonly pnlPct: number | null;
+  readonly pnl_pct: number | null;
 }
 
 const num = (v: number | null | undefined): number | null => (typeof v === "number" && Number.isFinite(v) ? v : null);
 
-export function holdingOf(key: string, r: Pick<BacktestResult, "positions">): Holding | null {
+export function holdingOf(key: string, r: WithPositions): Holding | null {
   const last = r.positions?.at(-1);
   if (!last) return null;
   const size = num(last.size) ?? 0;
@@ -37,12 +50,12 @@ export function holdingOf(key: string, r: Pick<BacktestResult, "positions">): Ho
     price: size !== 0 && value !== null ? value / size : null,
     value,
     pnl,
-    pnlPct: cost !== null && pnl !== null && cost !== 0 ? pnl / (cost * Math.abs(size)) : null,
+    pnl_pct: cost !== null && pnl !== null && cost !== 0 ? pnl / (cost * Math.abs(size)) : null,
   };
 }
 
 /** One row per member, held ones first. */
-export function holdingsOf(members: Readonly<Record<string, Pick<BacktestResult, "positions">>>): Holding[] {
+export function holdingsOf(members: Readonly<Record<string, WithPositions>>): Holding[] {
   const rows = Object.entries(members).flatMap(([key, r]) => holdingOf(key, r) ?? []);
   return [...rows.filter((h) => h.size !== 0), ...rows.filter((h) => h.size === 0)];
 }

@@ -21,6 +21,7 @@ import { EmbeddedTaskRunner } from "../../adapters/tasks/embedded-task-runner.ts
 import { WorkerPool } from "../../adapters/tasks/worker-pool.ts";
 import type { Clock } from "../../ports/clock.ts";
 import type { Logger } from "../../ports/logger.ts";
+import type { MarketPanels } from "../../ports/market-panel.ts";
 import type { PluginRegistry } from "../../ports/plugins.ts";
 import type { JobPool, TaskProgram } from "../../ports/task-runner.ts";
 import type { Config } from "./config.ts";
@@ -45,14 +46,14 @@ async function jobPool(config: TaskConfig, log: Logger): Promise<JobPool> {
 }
 
 export async function wireBacktest(
-  deps: { db: Database; clock: Clock; log: Logger; registry: PluginRegistry; bars: BarService; directory: SecurityDirectory; config: TaskConfig },
+  deps: { db: Database; clock: Clock; log: Logger; registry: PluginRegistry; bars: BarService; directory: SecurityDirectory; config: TaskConfig; panels?: MarketPanels },
   version: string,
   /** Programs of other areas that run as tasks of the same runner (the market store's sync). */
   more: ReadonlyMap<string, TaskProgram> = new Map(),
 ): Promise<BacktestWiring> {
   const loader = new BarLoader(deps.bars, deps.directory);
   const pool = await jobPool(deps.config, deps.log);
-  const programs = new Map([...backtestPrograms(loader), ...researchPrograms(deps.registry, loader), ...more]);
+  const programs = new Map([...backtestPrograms(loader, deps.panels), ...researchPrograms(deps.registry, loader, deps.panels), ...more]);
   const tasks = await EmbeddedTaskRunner.start({ store: sqliteTaskStore(deps.db), pool, clock: deps.clock, log: deps.log, programs });
   const library = sqliteStrategyLibrary(deps.db);
   return {
@@ -61,7 +62,7 @@ export async function wireBacktest(
       tasks,
       library: new StrategyLibraryService(library, deps.clock, version),
     },
-    research: new ResearchService(deps.registry, loader, library, tasks),
+    research: new ResearchService(deps.registry, loader, library, tasks, deps.panels),
     startWorkers: () => pool.warm?.(),
     async close() {
       await tasks.close();

@@ -36,11 +36,11 @@ export interface BacktestWiring {
   close(): Promise<void>;
 }
 
-type TaskConfig = Pick<Config, "TASK_BACKEND" | "REDIS_URL" | "BULLMQ_QUEUE" | "BULLMQ_PARALLELISM" | "PLUGINS_DIR">;
+type TaskConfig = Pick<Config, "TASK_BACKEND" | "REDIS_URL" | "BULLMQ_QUEUE" | "BULLMQ_PARALLELISM" | "PLUGINS_DIR" | "WORKER_THREADS">;
 
 /** The job pool the configuration asks for; the BullMQ adapter is loaded only when chosen. */
 async function jobPool(config: TaskConfig, log: Logger): Promise<JobPool> {
-  if (config.TASK_BACKEND !== "bullmq") return new WorkerPool({ modules: JOB_MODULES, context: jobContext(config) });
+  if (config.TASK_BACKEND !== "bullmq") return new WorkerPool({ modules: JOB_MODULES, context: jobContext(config), ...(config.WORKER_THREADS ? { size: config.WORKER_THREADS } : {}) });
   const { BullmqJobPool } = await import("../../adapters/tasks/bullmq-job-pool.ts");
   return BullmqJobPool.open({ url: config.REDIS_URL!, queue: config.BULLMQ_QUEUE, size: config.BULLMQ_PARALLELISM, log });
 }

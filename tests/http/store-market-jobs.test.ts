@@ -5,13 +5,16 @@
  * source (before a sync), over the store's panel split over 2 worker threads,
  * and over it on 1 thread; the scan mixes panel targets with weekly ones and an
  * index that are still fetched. With the store a rotation may rank more than the
- * 100 stocks it may fetch from the quote source.
+ * 100 stocks it may fetch from the quote source. With TASK_BACKEND=bullmq the
+ * chunks go to two `npm run worker` processes that read the same store path, and
+ * the answers are the same again (skipped without redis-server).
  */
 import assert from "node:assert/strict";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, before, describe, test } from "node:test";
+import { REDIS_SKIP, startRedis, startWorker, stopped } from "../support/redis.ts";
 import { call, FakeClock, startTestServer, type TestServer } from "../support/server.ts";
 
 const SATURDAY = Date.UTC(2026, 10, 21, 2, 0, 0);
@@ -41,6 +44,10 @@ describe("market-wide jobs over the store panel", () => {
   let rotation: object;
   const upstream: Record<string, any> = {};
   let big: object;
+  let saved: object[] = [];
+  const save = async (base: string) => {
+    for (const json of saved) assert.equal((await call(base, "POST", "/api/v1/strategies", { json })).status, 201);
+  };
 
   const runAll = async (base: string) => ({
     screen: timeless(await task(base, "/api/v1/formula/screen/run/async", SCREEN)),
@@ -57,11 +64,13 @@ describe("market-wide jobs over the store panel", () => {
       .map((r) => `${r.market}:${r.code}`)
       .filter((s) => /^(SH:6|SZ:0|SZ:3)/.test(s));
     assert.ok(stocks.length > 100, `the demo market has more than 100 stocks (${stocks.length})`);
-    const save = async (json: object) => assert.equal((await call(a.url, "POST", "/api/v1/strategies", { json })).status, 201);
-    await save({ name: "macd daily", kind: "portfolio", strategy: "macd", context: { stocks: stocks.slice(0, 60) } });
-    await save({ name: "ma daily", kind: "portfolio", strategy: "ma_cross", context: { stocks: stocks.slice(30, 90) } });
-    await save({ name: "donchian weekly", kind: "portfolio", strategy: "donchian", context: { stocks: stocks.slice(0, 20), category: "WEEK" } });
-    await save({ name: "rsi on an index", kind: "single", strategy: "rsi_reversal", context: { symbol: "SH:000001" } });
+    saved = [
+      { name: "macd daily", kind: "portfolio", strategy: "macd", context: { stocks: stocks.slice(0, 60) } },
+      { name: "ma daily", kind: "portfolio", strategy: "ma_cross", context: { stocks: stocks.slice(30, 90) } },
+      { name: "donchian weekly", kind: "portfolio", strategy: "donchian", context: { stocks: stocks.slice(0, 20), category: "WEEK" } },
+      { name: "rsi on an index", kind: "single", strategy: "rsi_reversal", context: { symbol: "SH:000001" } },
+    ];
+    await save(a.url);
     rotation = { stocks: stocks.slice(0, 80), count: 600, refresh: "monthly", score: "momentum", period: 20, slots: 4 };
     big = { ...rotation, stocks };
     const refused = await call(a.url, "POST", "/api/v1/backtest/rotation/run/async", { json: big });
@@ -99,5 +108,36 @@ describe("market-wide jobs over the store panel", () => {
     assert.deepEqual(one, two, "1 thread answers as 2");
     const stored = await runAll(a.url);
     assert.deepEqual(stored, upstream, "screen, scan and rotation on 1 thread equal the quote source's");
+  });
+
+  test("over BullMQ workers reading the same store path they are the same again", { skip: REDIS_SKIP }, async () => {
+    const redis = await startRedis();
+    const queue = `tdx-forge-market-${process.pid}`;
+    const workers = await Promise.all([0, 1].map(() => startWorker({ REDIS_URL: redis.url, BULLMQ_QUEUE: queue })));
+    let q: TestServer | undefined;
+    try {
+      // its own data directory (library, tasks) with the synced store of the first server
+      q = await startTestServer({
+        clock: new FakeClock(SATURDAY),
+        env: { TASK_BACKEND: "bullmq", REDIS_URL: redis.url, BULLMQ_QUEUE: queue, BULLMQ_PARALLELISM: "3", MARKET_DIR: join(dir, "market") },
+      });
+      await save(q.url);
+      const stored = await runAll(q.url);
+      assert.deepEqual(stored.screen, upstream.screen, "formula screen");
+      assert.deepEqual(
+        stored.scan.rows.map((r: any) => ({ ...r, strategy_id: undefined })),
+        upstream.scan.rows.map((r: any) => ({ ...r, strategy_id: undefined })),
+        "signal scan (ids differ between libraries)",
+      );
+      assert.deepEqual(stored.rotation, upstream.rotation, "rotation");
+      assert.ok(workers.every((w) => w.lines.some((l) => l.includes('"market.screen"'))), "both workers took screen chunks");
+    } finally {
+      await q?.dispose();
+      for (const w of workers) {
+        w.child.kill("SIGTERM");
+        await stopped(w.child);
+      }
+      await redis.stop();
+    }
   });
 });

@@ -19,6 +19,7 @@ import { packPanel, type BarPanel, type PanelRow } from "../../core/bars/bar-pan
 import { fromYyyymmdd } from "../../core/bars/market-time.ts";
 import { priceEvents } from "../../core/bars/price-events.ts";
 import { classifySecurity, type Market, priceDecimals } from "../../core/bars/security-kind.ts";
+import { copySeries } from "../../core/bars/series.ts";
 import { DAY_MS } from "../../core/bars/session-clock.ts";
 import type { XdxrRecord } from "../../core/bars/xdxr.ts";
 import type { PanelRef } from "../../ports/market-panel.ts";
@@ -59,14 +60,15 @@ export async function loadStorePanel(ref: PanelRef): Promise<BarPanel> {
       try {
         bytes = new Uint8Array(await readFile(barFilePath(vipdoc, market as VipdocMarket, code, "day")));
       } catch {
-        continue; // vouched for but gone (a store edited by hand): read the old way
+        continue; // vouched for but gone (a store edited by hand): its jobs report it missing from the panel
       }
       const history = decodeDayFile(bytes.subarray(0, bytes.length - (bytes.length % 32)), dayPriceDivisor(market as VipdocMarket, code));
       const events = priceEvents(JSON.parse(xdxr.get(market + code) ?? "[]") as XdxrRecord[]);
       const decimals = priceDecimals(m, code);
       rows[k] = {
         symbol: `${m}:${code}`,
-        bars: history,
+        // a copy of the window, so the whole history is garbage at once (holding every history until packing is GBs)
+        bars: copySeries(history, Math.max(0, history.length - ref.window)),
         records: history.length,
         basis: adjustBasis(history, events, asOfDay, decimals),
         events,

@@ -75,3 +75,13 @@ test("rows read back as the newest `window` bars, and windows as the whole histo
     ),
   );
 });
+
+test("a start date on the first kept bar is answered; one before it, with older bars outside, is not", () => {
+  const h = history([0, 1, 2, 5, 6, 7, 8, 9, 12, 13], 1);
+  const p = packPanel([row("SH:600000", h)], 4, 20200101);
+  const first = formatDate(h.time[6]!);
+  assert.deepEqual(Array.from(panelWindow(p, 0, { count: 800, start_date: first })!.close), Array.from(h.close.subarray(6)), "from the first kept bar");
+  assert.equal(panelWindow(p, 0, { count: 800, start_date: formatDate(h.time[5]!) }), undefined, "a bar before the window is needed");
+  assert.equal(panelWindow(p, 0, { count: 5 }), undefined, "5 latest bars of a row cut at 4");
+  assert.equal(panelWindow(p, 0, { count: 4 })!.length, 4, "4 latest bars");
+});

@@ -72,6 +72,22 @@ class StoredQuoteSource extends VipdocQuoteSource {
 interface StateSnapshot {
   readonly files: ReadonlyMap<string, { readonly records: number; readonly exact: number; readonly fetched_at: number }>;
   readonly newest: number;
+  /** Changes whenever a sync writes daily bars or finishes (store-panel.ts reloads on it). */
+  readonly version: string;
+}
+
+/** Daily files, their records, the newest fetch and the last sync run: any write of a sync moves one of them. */
+function storeVersion(rows: readonly { kind: string; records: number; fetched_at: number }[], run: { id: number; status: string } | undefined): string {
+  let n = 0;
+  let records = 0;
+  let newest = 0;
+  for (const r of rows) {
+    if (r.kind !== "day") continue;
+    n++;
+    records += r.records;
+    newest = Math.max(newest, r.fetched_at);
+  }
+  return `${n}:${records}:${newest}:${run?.id ?? 0}:${run?.status ?? ""}`;
 }
 
 /** How stale the in-memory sync state may be: a sync in another process is seen this much later at most. */
@@ -109,6 +125,11 @@ export class MarketStore implements MarketStoreStatus {
     return !!row && row.records > 0 && row.exact === 1 && stillComplete(row.fetched_at, marketTimeOf(this.clock.now()));
   }
 
+  /** Changes whenever a sync writes daily bars or finishes. */
+  async version(): Promise<string> {
+    return (await this.#snapshot()).version;
+  }
+
   /** Forgets the in-memory sync state (after a sync in this process). */
   refresh(): void {
     this.#stateAt = -Infinity;
@@ -118,14 +139,14 @@ export class MarketStore implements MarketStoreStatus {
     const now = performance.now();
     if (!this.#state || now - this.#stateAt > STATE_REFRESH_MS) {
       this.#stateAt = now;
-      const next = this.db
-        .selectFrom("sync_state")
-        .select(["market", "code", "kind", "records", "exact", "fetched_at"])
-        .execute()
-        .then((rows) => ({
-          files: new Map(rows.map((r) => [`${r.market}${r.code}.${r.kind}`, r])),
-          newest: rows.reduce((m, r) => Math.max(m, r.fetched_at), -Infinity),
-        }));
+      const next = Promise.all([
+        this.db.selectFrom("sync_state").select(["market", "code", "kind", "records", "exact", "fetched_at"]).execute(),
+        this.db.selectFrom("sync_run").select(["id", "status"]).orderBy("id", "desc").limit(1).executeTakeFirst(),
+      ]).then(([rows, run]) => ({
+        files: new Map(rows.map((r) => [`${r.market}${r.code}.${r.kind}`, r])),
+        newest: rows.reduce((m, r) => Math.max(m, r.fetched_at), -Infinity),
+        version: storeVersion(rows, run),
+      }));
       this.#state = next;
       next.catch(() => (this.#stateAt = -Infinity));
     }

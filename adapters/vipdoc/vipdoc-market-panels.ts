@@ -1,5 +1,5 @@
 /**
- * The market panels port (ports/market-panels.ts) over vipdoc trees: the
+ * The market panels port (ports/strength-panels.ts) over vipdoc trees: the
  * locator picks and checks the tree, and each tree gets one columnar panel of
  * its SH/SZ A-shares (as the original system scans; BJ and B shares are not in
  * its universe) that lives as long as the service and follows the files. At
@@ -7,7 +7,7 @@
  */
 import { classifySecurity } from "../../core/bars/security-kind.ts";
 import { PANEL_WINDOW } from "../../core/market/strength.ts";
-import type { MarketPanel, MarketPanels } from "../../ports/market-panels.ts";
+import type { StrengthPanel, StrengthPanels } from "../../ports/strength-panels.ts";
 import { VipdocDailyPanel } from "./vipdoc-daily-panel.ts";
 import type { VipdocLocator } from "./vipdoc-locator.ts";
 import type { VipdocMarket } from "./vipdoc-price-scale.ts";
@@ -17,7 +17,7 @@ const acceptAShare = (m: VipdocMarket, code: string) => A_SHARE_BOARDS.has(class
 
 const PANELS_KEPT = 4;
 
-export class VipdocMarketPanels implements MarketPanels {
+export class VipdocMarketPanels implements StrengthPanels {
   readonly #locator: VipdocLocator;
   readonly #panels = new Map<string, VipdocDailyPanel>();
 
@@ -33,7 +33,7 @@ export class VipdocMarketPanels implements MarketPanels {
     return this.#locator.shown(root);
   }
 
-  panel(root: string): MarketPanel {
+  panel(root: string): StrengthPanel {
     let p = this.#panels.get(root);
     if (!p) {
       if (this.#panels.size >= PANELS_KEPT) {

@@ -19,7 +19,7 @@ import { readFileSync } from "node:fs";
 import { aggregateBars, type Period } from "../../core/bars/aggregate.ts";
 import { marketTimeOf } from "../../core/bars/market-time.ts";
 import { roundHalfUp } from "../../core/bars/round.ts";
-import { allocSeries, sliceSeries, type BarSeries } from "../../core/bars/series.ts";
+import { allocSeries, copySeries, type BarSeries } from "../../core/bars/series.ts";
 import { classifySecurity, type Market } from "../../core/bars/security-kind.ts";
 import { EMPTY_MINUTES, type IndexBarSeries, type MarketId, type MinuteSeries, type Quote, type SecurityInfo, type SecurityRef } from "../../core/quotes/records.ts";
 import { encodeQuoteServerTime } from "../tdx/tdx-codec-quotes.ts";
@@ -57,11 +57,6 @@ const CATEGORY: Readonly<Record<number, { readonly file: "day" | "lc5" | "lc1"; 
 function tail(length: number, start: number, count: number): { from: number; to: number } {
   const to = Math.max(0, length - start);
   return { from: Math.max(0, to - count), to };
-}
-
-function copy(s: BarSeries, from: number, to: number): BarSeries {
-  const v = sliceSeries(s, from, to);
-  return { length: v.length, time: v.time.slice(), open: v.open.slice(), high: v.high.slice(), low: v.low.slice(), close: v.close.slice(), vol: v.vol.slice(), amount: v.amount.slice() };
 }
 
 export class VipdocTree {
@@ -148,14 +143,14 @@ export class VipdocTree {
   bars(ref: SecurityRef, category: number, start: number, count: number): BarSeries {
     const s = this.series(ref, category) ?? EMPTY_BARS;
     const { from, to } = tail(s.length, start, count);
-    return copy(s, from, to);
+    return copySeries(s, from, to);
   }
 
   /** Index bars: breadth from the daily file's reserved word; NaN where the files keep none. */
   indexBars(ref: SecurityRef, category: number, start: number, count: number): IndexBarSeries {
     const s = this.series(ref, category) ?? EMPTY_BARS;
     const { from, to } = tail(s.length, start, count);
-    const bars = copy(s, from, to);
+    const bars = copySeries(s, from, to);
     // Only an unaggregated daily series is the decoded file itself, with its reserved words.
     if ((s as Partial<DayFileBars>).reserved) {
       const b = indexBreadth(s as DayFileBars);

@@ -11310,7 +11310,7 @@ export interface components {
             risk_free_rate?: number;
         };
         RotationBacktestRequest: {
-            /** @description the universe ranked on each rebalance day */
+            /** @description the universe ranked on each rebalance day; at most 100 of them outside the market store */
             stocks: string[];
             /**
              * @description bar period (as /bars)

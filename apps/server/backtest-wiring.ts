@@ -24,6 +24,7 @@ import { EmbeddedTaskRunner } from "../../adapters/tasks/embedded-task-runner.ts
 import { WorkerPool } from "../../adapters/tasks/worker-pool.ts";
 import type { Clock } from "../../ports/clock.ts";
 import type { Logger } from "../../ports/logger.ts";
+import type { MarketPanels } from "../../ports/market-panel.ts";
 import type { PluginRegistry } from "../../ports/plugins.ts";
 import type { JobPool, TaskProgram } from "../../ports/task-runner.ts";
 import type { Config } from "./config.ts";
@@ -38,24 +39,24 @@ export interface BacktestWiring {
   close(): Promise<void>;
 }
 
-type TaskConfig = Pick<Config, "TASK_BACKEND" | "REDIS_URL" | "BULLMQ_QUEUE" | "BULLMQ_PARALLELISM" | "PLUGINS_DIR">;
+type TaskConfig = Pick<Config, "TASK_BACKEND" | "REDIS_URL" | "BULLMQ_QUEUE" | "BULLMQ_PARALLELISM" | "PLUGINS_DIR" | "WORKER_THREADS">;
 
 /** The job pool the configuration asks for; the BullMQ adapter is loaded only when chosen. */
 async function jobPool(config: TaskConfig, log: Logger): Promise<JobPool> {
-  if (config.TASK_BACKEND !== "bullmq") return new WorkerPool({ modules: JOB_MODULES, context: jobContext(config) });
+  if (config.TASK_BACKEND !== "bullmq") return new WorkerPool({ modules: JOB_MODULES, context: jobContext(config), ...(config.WORKER_THREADS ? { size: config.WORKER_THREADS } : {}) });
   const { BullmqJobPool } = await import("../../adapters/tasks/bullmq-job-pool.ts");
   return BullmqJobPool.open({ url: config.REDIS_URL!, queue: config.BULLMQ_QUEUE, size: config.BULLMQ_PARALLELISM, log });
 }
 
 export async function wireBacktest(
-  deps: { db: Database; clock: Clock; log: Logger; registry: PluginRegistry; bars: BarService; directory: SecurityDirectory; config: TaskConfig },
+  deps: { db: Database; clock: Clock; log: Logger; registry: PluginRegistry; bars: BarService; directory: SecurityDirectory; config: TaskConfig; panels?: MarketPanels },
   version: string,
   /** Programs of other areas that run as tasks of the same runner (the market store's sync). */
   more: ReadonlyMap<string, TaskProgram> = new Map(),
 ): Promise<BacktestWiring> {
   const loader = new BarLoader(deps.bars, deps.directory);
   const pool = await jobPool(deps.config, deps.log);
-  const programs = new Map([...backtestPrograms(loader), ...researchPrograms(deps.registry, loader), ...more]);
+  const programs = new Map([...backtestPrograms(loader, deps.panels), ...researchPrograms(deps.registry, loader, deps.panels), ...more]);
   const tasks = await EmbeddedTaskRunner.start({ store: sqliteTaskStore(deps.db), pool, clock: deps.clock, log: deps.log, programs });
   const library = sqliteStrategyLibrary(deps.db);
   const saved = new StrategyLibraryService(library, deps.clock, version, () => randomUUID().replaceAll("-", "").slice(0, 12));
@@ -66,7 +67,7 @@ export async function wireBacktest(
       library: saved,
       holdings: new SavedHoldingsService(saved, deps.registry, loader, savedRunReader(deps.registry)),
     },
-    research: new ResearchService(deps.registry, loader, library, tasks),
+    research: new ResearchService(deps.registry, loader, library, tasks, deps.panels),
     startWorkers: () => pool.warm?.(),
     async close() {
       await tasks.close();

@@ -35,6 +35,7 @@ import { wireBacktest } from "./backtest-wiring.ts";
 import { wireExternal } from "./external-wiring.ts";
 import { wireMarketData } from "./market-data-wiring.ts";
 import { wireStore } from "./store-wiring.ts";
+import { StorePanels } from "../../adapters/store/store-panels.ts";
 import { STORE_SYNC_TASK } from "../../core/app/store/store-service.ts";
 import { startQuotes } from "./quote-profiles/index.ts";
 import { serveWebApp } from "./web-static.ts";
@@ -102,7 +103,8 @@ export async function buildApp(config: Config, overrides: Overrides = {}): Promi
   const formulas = new FormulaService(bars, directory);
   const marketData = await wireMarketData(config, clock, log, db, quotes, directory, market.store);
   closers.push(() => marketData.close());
-  const backtest = await wireBacktest({ db, clock, log, registry, bars, directory, config }, VERSION, new Map([[STORE_SYNC_TASK, market.service.program()]]));
+  const panels = config.STORE_READS === "1" ? new StorePanels(market.store, clock) : undefined;
+  const backtest = await wireBacktest({ db, clock, log, registry, bars, directory, config, ...(panels ? { panels } : {}) }, VERSION, new Map([[STORE_SYNC_TASK, market.service.program()]]));
   closers.push(() => backtest.close());
   market.schedule(() => market.service.submit(backtest.area.tasks));
   const wss = new WebSocketServer({ noServer: true, maxPayload: config.WS_MAX_MESSAGE_BYTES });

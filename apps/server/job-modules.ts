@@ -4,11 +4,12 @@
  */
 import { BACKTEST_JOBS } from "../../core/app/backtest/backtest-tasks.ts";
 import { RESEARCH_JOBS } from "../../core/app/research/research-tasks.ts";
+import { MARKET_JOBS } from "../../core/app/market/market-jobs.ts";
 import type { JobContextSource } from "../../ports/task-runner.ts";
 import type { Config } from "./config.ts";
 import type { JobContextInput } from "./job-context.ts";
 
-export const JOB_MODULES: readonly URL[] = [BACKTEST_JOBS, RESEARCH_JOBS];
+export const JOB_MODULES: readonly URL[] = [BACKTEST_JOBS, RESEARCH_JOBS, MARKET_JOBS];
 
 /** The context source of every worker thread: the plugin registry of `PLUGINS_DIR`. */
 export function jobContext(config: Pick<Config, "PLUGINS_DIR">): JobContextSource {

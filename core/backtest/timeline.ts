@@ -12,18 +12,11 @@ export interface Timeline {
 
 /** Union of ascending time arrays. */
 export function unionTimeline(times: readonly Float64Array[]): Timeline {
-  let total = 0;
-  for (const t of times) total += t.length;
-  const all = new Float64Array(total);
-  let o = 0;
-  for (const t of times) {
-    all.set(t, o);
-    o += t.length;
-  }
-  all.sort();
-  let n = 0;
-  for (let i = 0; i < total; i++) if (i === 0 || all[i] !== all[n - 1]) all[n++] = all[i]!;
-  const time = all.slice(0, n);
+  // merged one series at a time: linear in the union's length per series, where sorting every time of
+  // thousands of series (a market-wide rotation) costs more than the run
+  let time: Float64Array = new Float64Array(0);
+  for (const t of times) time = mergeDistinct(time, t);
+  const n = time.length;
   const index = times.map((t) => {
     const map = new Int32Array(n).fill(-1);
     let j = 0;
@@ -31,6 +24,19 @@ export function unionTimeline(times: readonly Float64Array[]): Timeline {
     return map;
   });
   return { time, index };
+}
+
+/** The distinct values of ascending `a` and `b`, ascending. */
+function mergeDistinct(a: Float64Array, b: Float64Array): Float64Array {
+  const out = new Float64Array(a.length + b.length);
+  let i = 0;
+  let j = 0;
+  let n = 0;
+  while (i < a.length || j < b.length) {
+    const v = j >= b.length || (i < a.length && a[i]! <= b[j]!) ? a[i++]! : b[j++]!;
+    if (n === 0 || out[n - 1] !== v) out[n++] = v;
+  }
+  return out.slice(0, n);
 }
 
 /**

@@ -53,6 +53,12 @@ export function sliceSeries(s: BarSeries, from: number, to: number = s.length): 
   };
 }
 
+/** Bars `[from, to)` in buffers of their own (no view keeps the source's buffers alive). */
+export function copySeries(s: BarSeries, from = 0, to: number = s.length): BarSeries {
+  const v = sliceSeries(s, from, to);
+  return { length: v.length, time: v.time.slice(), open: v.open.slice(), high: v.high.slice(), low: v.low.slice(), close: v.close.slice(), vol: v.vol.slice(), amount: v.amount.slice() };
+}
+
 /** The bars of ascending, non-overlapping `parts` (oldest part first) in one series; a single part is returned as is. */
 export function concatSeries(parts: readonly BarSeries[]): BarSeries {
   if (parts.length === 1) return parts[0]!;

@@ -121,7 +121,9 @@ export function runRotation(members: readonly RotationMember[], config: Backtest
   let current: Rebalance | undefined;
   let slotBudget = 0;
 
-  const holdings = () => ms.reduce((n, x) => n + (x.book.shares > 0 ? 1 : 0), 0);
+  /** Members holding shares, ascending: the per-bar passes visit these, not the whole universe (a market-wide rotation has thousands of members). */
+  let live: number[] = [];
+  const holding = (s: number) => ms[s]!.book.shares > 0;
   const fill = (k: number, s: number, side: 1 | -1, shares: number, raw: number, now: number, day: number, reason: OrderReason) => {
     cash += executeFill(ms[s]!.rules, ms[s]!.book, fills, k, s, side, shares, raw, now, day);
     fillReasons.push(reason);
@@ -134,7 +136,9 @@ export function runRotation(members: readonly RotationMember[], config: Backtest
     const day = dayIndex(now);
 
     // Sells queued at earlier closes: retried until they fill.
-    ms.forEach((x, s) => {
+    const start = live;
+    start.forEach((s) => {
+      const x = ms[s]!;
       const j = x.index[k]!;
       if (x.sell === null || j < 0 || x.book.shares <= 0) return;
       const raw = x.quote[j]!;
@@ -151,7 +155,8 @@ export function runRotation(members: readonly RotationMember[], config: Backtest
     });
 
     // Refills on the rebalance day: candidates in rank order while a slot is free.
-    let free = o.slots - holdings();
+    let free = o.slots - start.filter(holding).length;
+    const bought: number[] = [];
     for (const s of pendingBuys) {
       if (free <= 0) break;
       const x = ms[s]!;
@@ -170,16 +175,28 @@ export function runRotation(members: readonly RotationMember[], config: Backtest
       }
       fill(k, s, 1, quantity, raw, now, day, "rotation");
       current!.bought.push(s);
+      bought.push(s);
       free--;
+      // its mark: the latest close it has had, as if every bar had been visited
+      for (let i = j; i >= 0; i--) {
+        const c = x.m.bars.close[i]!;
+        if (c === c) {
+          x.mark = c;
+          break;
+        }
+      }
     }
     pendingBuys = [];
-    if (current?.step === k) current.holdings = ms.flatMap((x, s) => (x.book.shares > 0 ? [s] : []));
+    const touched = bought.length ? [...new Set([...start, ...bought])].sort((a, b) => a - b) : start;
+    live = touched.filter(holding);
+    if (current?.step === k) current.holdings = live.slice();
 
     // Mark to market at the close.
     let positions = 0;
     let count = 0;
     let anyHeld = 0;
-    for (const x of ms) {
+    for (const s of touched) {
+      const x = ms[s]!;
       const j = x.index[k]!;
       if (j >= 0) {
         const c = x.m.bars.close[j]!;
@@ -198,7 +215,8 @@ export function runRotation(members: readonly RotationMember[], config: Backtest
     holdingCount[k] = count;
 
     // Per-slot exits at the close.
-    for (const x of ms) {
+    for (const s of live) {
+      const x = ms[s]!;
       const j = x.index[k]!;
       if (j < 0 || x.book.shares <= 0 || x.sell !== null) continue;
       const c = x.m.bars.close[j]!;
@@ -217,7 +235,8 @@ export function runRotation(members: readonly RotationMember[], config: Backtest
         })
         .sort((a, b) => b.score - a.score || a.member - b.member);
       const rank = new Map(ranked.map((r, i) => [r.member, i + 1]));
-      ms.forEach((x, s) => {
+      live.forEach((s) => {
+        const x = ms[s]!;
         if (x.book.shares <= 0 || x.sell !== null || x.index[k]! < 0) return;
         const r = rank.get(s);
         if (r === undefined || r > o.keepRank) x.sell = "rank_exit";
@@ -229,7 +248,7 @@ export function runRotation(members: readonly RotationMember[], config: Backtest
     }
     if (config.close_at_end && k === T - 2) {
       pendingBuys = [];
-      for (const x of ms) if (x.book.shares > 0) x.sell = "end";
+      for (const s of live) ms[s]!.sell = "end";
     }
   }
 

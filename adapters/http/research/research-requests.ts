@@ -6,6 +6,7 @@
  * documents (`objective`, base `params` of a grid, walk-forward options).
  * Trading settings are the backtest engine's own fields and defaults.
  */
+import { ROTATION_MAX_FETCHED, ROTATION_MAX_STOCKS } from "../../../core/app/research/market-rotation.ts";
 import { z } from "@hono/zod-openapi";
 import { CONFIG_FIELDS, METRIC_NAMES } from "../../../core/backtest/index.ts";
 import { compileScoreFormula } from "../../../core/research/formula-score.ts";
@@ -184,7 +185,7 @@ export function researchRequestSchemas(registry: PluginRegistry) {
 
   const RotationBacktestRequest = z
     .object({
-      stocks: z.array(Symbol).min(2).max(100).openapi({ description: "the universe ranked on each rebalance day" }),
+      stocks: z.array(Symbol).min(2).max(ROTATION_MAX_STOCKS).openapi({ description: `the universe ranked on each rebalance day; at most ${ROTATION_MAX_FETCHED} of them outside the market store` }),
       category: Category,
       count: z.number().int().min(30).max(2000).default(800).openapi({ description: "latest bars fetched per stock (when no start_date)" }),
       adjust: Adjust,

@@ -10,7 +10,9 @@
 import type { AdjustMode } from "../../bars/adjust.ts";
 import type { BarCategory } from "../../bars/categories.ts";
 import type { BacktestConfig, PortfolioConfig, SecurityInfo } from "../../backtest/index.ts";
+import type { MarketPanels } from "../../../ports/market-panel.ts";
 import type { StrategyParams } from "../../../ports/plugins.ts";
+import { screenStored } from "./market-screen.ts";
 import type { TaskContext, TaskProgram } from "../../../ports/task-runner.ts";
 import type { BarLoader } from "./bar-loader.ts";
 import type { ScreenOutcome } from "./formula-screen.ts";
@@ -110,16 +112,18 @@ function sortRows(rows: Record<string, unknown>[], by: string | null, descending
   });
 }
 
-function screenProgram(loader: BarLoader): TaskProgram<ScreenTaskInput> {
+function screenProgram(loader: BarLoader, panels?: MarketPanels): TaskProgram<ScreenTaskInput> {
   return {
     async run(input, ctx: TaskContext) {
       const total = input.items.length;
       const outcomes = new Map<string, ScreenOutcome>();
       let finished = 0;
+      const report = (n: number) => ctx.progress((finished += n) / total, fillTemplate(TASK_MESSAGES.screened, { done: finished, total }));
+      const rest = await screenStored(panels, input, ctx, outcomes, report);
       const evaluating: Promise<void>[] = [];
-      for (let at = 0; at < total; at += SCREEN_BATCH) {
+      for (let at = 0; at < rest.length; at += SCREEN_BATCH) {
         ctx.signal.throwIfAborted();
-        const batch = input.items.slice(at, at + SCREEN_BATCH);
+        const batch = rest.slice(at, at + SCREEN_BATCH);
         const fetched = await Promise.all(
           batch.map(async (item) => {
             try {
@@ -135,8 +139,7 @@ function screenProgram(loader: BarLoader): TaskProgram<ScreenTaskInput> {
         const job = { text: input.text, params: input.params, signal: input.signal, items };
         const evaluated = ctx.pool.run<ScreenOutcome[]>("formula.screen", job, { signal: ctx.signal }).then((rows) => {
           for (const r of rows) outcomes.set(r.symbol, r);
-          finished += batch.length;
-          ctx.progress(finished / total, fillTemplate(TASK_MESSAGES.screened, { done: finished, total }));
+          report(batch.length);
         });
         evaluated.catch(() => {}); // awaited below; a failure must not also surface as unhandled
         evaluating.push(evaluated);
@@ -169,13 +172,13 @@ function screenProgram(loader: BarLoader): TaskProgram<ScreenTaskInput> {
   };
 }
 
-/** Every backtest task kind with its program. */
-export function backtestPrograms(loader: BarLoader): Map<string, TaskProgram> {
+/** Every backtest task kind with its program (`panels`: the market store's, for the screen). */
+export function backtestPrograms(loader: BarLoader, panels?: MarketPanels): Map<string, TaskProgram> {
   return new Map<(typeof TASK_KINDS)[number], TaskProgram>([
     ["backtest", single],
     ["formula_backtest", single],
     ["portfolio", portfolio],
     ["multi_strategy", multiStrategy],
-    ["formula_screen", screenProgram(loader)],
+    ["formula_screen", screenProgram(loader, panels)],
   ]);
 }

@@ -8,7 +8,7 @@
 import type { Market } from "../../bars/security-kind.ts";
 import type { PoolMember } from "../../market/core-leaders.ts";
 import { rankStrength, type StrengthPreset, strengthWeights, type StrengthWeights } from "../../market/strength.ts";
-import type { MarketPanel, MarketPanels } from "../../../ports/market-panels.ts";
+import type { StrengthPanel, StrengthPanels } from "../../../ports/strength-panels.ts";
 import { InvalidRequestError } from "../app-errors.ts";
 
 export type StrengthUniverse = "all" | "sh" | "sz" | "core";
@@ -46,11 +46,11 @@ export interface StrengthAnswer {
 }
 
 export class StrengthService {
-  readonly #panels: MarketPanels;
+  readonly #panels: StrengthPanels;
   readonly #pool: readonly PoolMember[];
   readonly #names: (market: Market, code: string) => Promise<string | undefined>;
 
-  constructor(panels: MarketPanels, pool: readonly PoolMember[], names: (market: Market, code: string) => Promise<string | undefined>) {
+  constructor(panels: StrengthPanels, pool: readonly PoolMember[], names: (market: Market, code: string) => Promise<string | undefined>) {
     this.#panels = panels;
     this.#pool = pool;
     this.#names = names;
@@ -90,7 +90,7 @@ export class StrengthService {
     this.#panels.close();
   }
 
-  #universe(panel: MarketPanel, u: StrengthUniverse): Uint8Array | undefined {
+  #universe(panel: StrengthPanel, u: StrengthUniverse): Uint8Array | undefined {
     if (u === "all") return undefined;
     const core = new Set(this.#pool.map((m) => `${m.market.toLowerCase()}${m.code}`));
     return Uint8Array.from(panel.securities, (s) => (u === "core" ? core.has(s.market + s.code) : s.market === u) ? 1 : 0);

@@ -7,7 +7,9 @@
 import type { MetricName } from "../../backtest/index.ts";
 import { gridSize, type ParamGrid } from "../../research/param-grid.ts";
 import { planWalkForward } from "../../research/walk-forward.ts";
+import type { MarketPanels } from "../../../ports/market-panel.ts";
 import type { PluginRegistry, StrategyPlugin } from "../../../ports/plugins.ts";
+import { inOrder, ROTATION_MAX_FETCHED, splitRotation } from "./market-rotation.ts";
 import type { StrategyLibrary } from "../../../ports/strategy-library.ts";
 import type { TaskRunner, TaskSummary } from "../../../ports/task-runner.ts";
 import type { BarLoader } from "../backtest/bar-loader.ts";
@@ -35,6 +37,7 @@ export class ResearchService {
     private readonly loader: BarLoader,
     private readonly library: StrategyLibrary,
     private readonly runner: TaskRunner,
+    private readonly panels?: MarketPanels,
   ) {}
 
   #plugin(id: string): StrategyPlugin<any> {
@@ -154,10 +157,14 @@ export class ResearchService {
   }
 
   async submitRotation(body: RotationBody): Promise<TaskSummary> {
-    const { members, skipped } = await this.#pool(body.stocks, body, 2);
+    const split = await splitRotation(this.panels, body, (s) => this.loader.security(s));
+    const held = Object.keys(split.stored?.members ?? {}).length;
+    if (split.rest.length > ROTATION_MAX_FETCHED) throw new InvalidRequestError(`${split.rest.length} of the stocks are not in the market store; at most ${ROTATION_MAX_FETCHED} are read from the quote source (sync the store first)`);
+    const { members, skipped } = await this.#pool(split.rest, body, Math.max(0, 2 - held));
     const input: RotationTaskInput = {
       members,
-      skipped,
+      ...(split.stored ? { stored: split.stored } : {}),
+      skipped: inOrder(body.stocks, [...split.skipped, ...skipped]),
       config: configOf(body),
       options: {
         slots: body.slots,
@@ -168,7 +175,7 @@ export class ResearchService {
       },
       score: body.score === "formula" ? { kind: "formula", text: body.formula_text!, column: body.score_col ?? null } : { kind: "momentum", period: body.period },
     };
-    return this.runner.submit({ kind: "rotation", description: fillTemplate(TASK_DESCRIPTIONS.rotation, { n: members.length, slots: body.slots, refresh: body.refresh }), input });
+    return this.runner.submit({ kind: "rotation", description: fillTemplate(TASK_DESCRIPTIONS.rotation, { n: members.length + held, slots: body.slots, refresh: body.refresh }), input });
   }
 
   async submitSignalScan(body: SignalScanBody): Promise<TaskSummary> {

@@ -4,6 +4,7 @@
  * was open), so a task re-queued after a restart sees the same data; the
  * signal scan fetches as it runs, as the formula screen does.
  */
+import type { MarketPanels } from "../../../ports/market-panel.ts";
 import type { PluginRegistry } from "../../../ports/plugins.ts";
 import type { TaskProgram } from "../../../ports/task-runner.ts";
 import type { BarLoader } from "../backtest/bar-loader.ts";
@@ -17,13 +18,13 @@ import { walkForwardPrograms } from "./walk-forward-programs.ts";
 /** The worker-side module with the jobs these programs run (for the job pools). */
 export const RESEARCH_JOBS = new URL("./research-jobs.ts", import.meta.url);
 
-export function researchPrograms(registry: PluginRegistry, loader: BarLoader): Map<string, TaskProgram> {
+export function researchPrograms(registry: PluginRegistry, loader: BarLoader, panels?: MarketPanels): Map<string, TaskProgram> {
   return new Map<string, TaskProgram>([
     ...gridPrograms(registry),
     ...walkForwardPrograms(registry),
     ["multiseed", multiSeed],
     ["rotation", rotation],
     ["run_all", runAllProgram(registry)],
-    ["signal_scan", signalScan(loader)],
+    ["signal_scan", signalScan(loader, panels)],
   ]);
 }

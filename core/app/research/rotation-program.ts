@@ -6,11 +6,14 @@ import type { TaskProgram } from "../../../ports/task-runner.ts";
 import type { Skipped } from "../backtest/backtest-tasks.ts";
 import { fromWire, type WireSeries } from "../backtest/wire-series.ts";
 import type { RotationJob, RotationScore } from "./rotation-job.ts";
+import { rotateStored, type StoredRotation } from "./market-rotation.ts";
 import { fillTemplate } from "../../text/message-template.ts";
 import { TASK_MESSAGES } from "../../text/task-texts.ts";
 
 export interface RotationTaskInput {
   readonly members: readonly { readonly key: string; readonly security: SecurityInfo; readonly bars: WireSeries }[];
+  /** Members read from the market store's panel (issue 21), absent without a store. */
+  readonly stored?: StoredRotation;
   readonly skipped: readonly Skipped[];
   readonly config: BacktestConfig;
   readonly options: RotationOptions;
@@ -21,12 +24,14 @@ export const rotation: TaskProgram<RotationTaskInput> = {
   async run(input, ctx) {
     ctx.progress(0.05, fillTemplate(TASK_MESSAGES.rotating, { n: input.members.length, slots: input.options.slots }));
     const job: RotationJob = { ...input, members: input.members.map((m) => ({ ...m, bars: fromWire(m.bars) })) };
-    const result = await ctx.pool.run<RotationResult>("research.rotation", job, { signal: ctx.signal });
+    const { result, stocks, skipped } = input.stored
+      ? await rotateStored(input.stored, job, input.skipped, ctx)
+      : { result: await ctx.pool.run<RotationResult>("research.rotation", job, { signal: ctx.signal }), stocks: input.members.map((m) => m.key), skipped: input.skipped };
     return {
       ...result,
       config: {
         ...input.config,
-        stocks: input.members.map((m) => m.key),
+        stocks,
         slots: input.options.slots,
         keep_rank: input.options.keepRank,
         refresh: input.options.refresh,
@@ -35,7 +40,7 @@ export const rotation: TaskProgram<RotationTaskInput> = {
         score: input.score.kind,
         ...(input.score.kind === "momentum" ? { period: input.score.period } : { formula_text: input.score.text, score_col: input.score.column }),
       },
-      skipped: input.skipped,
+      skipped,
     };
   },
 };

@@ -8,6 +8,9 @@ import type { BarSeries } from "../../bars/series.ts";
 import type { TaskProgram } from "../../../ports/task-runner.ts";
 import type { BarLoader } from "../backtest/bar-loader.ts";
 import { fanOut } from "./fan-out.ts";
+import type { MarketPanels } from "../../../ports/market-panel.ts";
+import { chunkRanges } from "../../../core/research/param-grid.ts";
+import { mergeScanRows, scanStored } from "../../../core/app/research/market-scan.ts";
 import { seriesKey, type ScanBatch, type ScanRow, type ScanTarget } from "./signal-scan-job.ts";
 import { fillTemplate } from "../../text/message-template.ts";
 import { TASK_MESSAGES } from "../../text/task-texts.ts";
@@ -21,12 +24,14 @@ export interface SignalScanTaskInput {
   readonly targets: readonly ScanTarget[];
 }
 
-export function signalScan(loader: BarLoader): TaskProgram<SignalScanTaskInput> {
+export function signalScan(loader: BarLoader, panels?: MarketPanels): TaskProgram<SignalScanTaskInput> {
   return {
     async run(input, ctx) {
       const started = performance.now();
+      const stored = await scanStored(panels, input.targets, input.window, SCAN_BARS, ctx);
+      const targets = stored.rest;
       const wanted = new Map<string, ScanTarget>();
-      for (const t of input.targets) if (t.error === null) wanted.set(seriesKey(t), t);
+      for (const t of targets) if (t.error === null) wanted.set(seriesKey(t), t);
       const series: Record<string, BarSeries | string> = {};
       let fetched = 0;
       await fanOut(
@@ -38,18 +43,18 @@ export function signalScan(loader: BarLoader): TaskProgram<SignalScanTaskInput> 
         () => ctx.progress((0.8 * ++fetched) / wanted.size, fillTemplate(TASK_MESSAGES.fetched, { done: fetched, total: wanted.size })),
         FETCHES,
       );
-      const parts = Math.max(1, Math.min(input.targets.length, ctx.pool.size * 2));
-      const batches: ScanBatch[] = Array.from({ length: parts }, (_, k) => {
-        const targets = input.targets.slice(Math.floor((k * input.targets.length) / parts), Math.floor(((k + 1) * input.targets.length) / parts));
-        const mine = Object.fromEntries(targets.filter((t) => t.error === null).map((t) => [seriesKey(t), series[seriesKey(t)]!]));
-        return { window: input.window, targets, series: mine };
+      const batches: ScanBatch[] = chunkRanges(targets.length, ctx.pool.size * 2).map(([from, to]) => {
+        const part = targets.slice(from, to);
+        const mine = Object.fromEntries(part.filter((t) => t.error === null).map((t) => [seriesKey(t), series[seriesKey(t)]!]));
+        return { window: input.window, targets: part, series: mine };
       });
       let scanned = 0;
-      const rows = (
+      const others = (
         await fanOut(ctx, batches, (b) => ctx.pool.run<ScanRow[]>("research.scan", b, { signal: ctx.signal }), () =>
           ctx.progress(0.8 + (0.2 * ++scanned) / batches.length, fillTemplate(TASK_MESSAGES.scanned, { done: scanned, total: batches.length })),
         )
       ).flat();
+      const rows = mergeScanRows(input.targets.length, stored, others);
       const has = (r: ScanRow, d: "BUY" | "SELL") => r.recent_signals.some((s) => s.direction === d);
       return {
         rows,

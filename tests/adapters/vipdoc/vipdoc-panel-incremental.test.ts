@@ -12,7 +12,7 @@ import { after, test } from "node:test";
 import fc from "fast-check";
 import { encodeDayFile } from "../../../adapters/vipdoc/vipdoc-day.ts";
 import { VipdocDailyPanel } from "../../../adapters/vipdoc/vipdoc-daily-panel.ts";
-import type { MarketPanel as VipdocPanel } from "../../../ports/market-panels.ts";
+import type { StrengthPanel as VipdocPanel } from "../../../ports/strength-panels.ts";
 import { fromYyyymmdd } from "../../../core/bars/market-time.ts";
 import { allocSeries } from "../../../core/bars/series.ts";
 import { PANEL_WINDOW, rankStrength, strengthWeights } from "../../../core/market/strength.ts";

@@ -294,6 +294,23 @@ describe("tdx-forge commands in-process on the simulator", () => {
     const m = jsonLines(offline.get(OFFLINE_MIN)!)[0]!;
     assert.deepEqual([m.datetime, m.close], ["2021-06-03T15:00:00", 36.65], "the last 5-minute bar of the .lc5 file");
   });
+
+  test("sync prints one record in each format: the demo market whole, then nothing left to fetch", async () => {
+    // its own data directory: sync writes the store of the configured DATA_DIR, not a thrown-away one
+    const data = join(dir, "sync-data");
+    const lines = FORMATS.map((f) => `sync${f}`);
+    const r = await runCli(["batch", "--echo"], { input: `${lines.join("\n")}\n`, env: { DATA_DIR: data } });
+    assert.equal(r.code, 0, r.stderr);
+    const s = batchSections(r.stdout);
+    const sec: Section = { name: "sync", json: jsonLines(s.get("sync")!), csv: parseCsv(s.get("sync --output csv")!), table: s.get("sync --table")! };
+    checkShapes(sec, true);
+    const first = sec.json[0]!;
+    assert.ok(Number(first.securities) > 300 && first.updated === first.securities && first.failed === 0, `the first sync took the whole demo market: ${JSON.stringify(first)}`);
+    const csv = Object.fromEntries(sec.csv[0]!.map((k, i) => [k, sec.csv[1]![i]]));
+    assert.equal(csv.skipped, String(first.securities), "the second sync (CSV) found every security complete");
+    assert.equal(csv.bars_added, "0", "and added no bars");
+    assert.match(sec.table, new RegExp(`skipped +${first.securities}\\b`), "the third (table) too");
+  });
 });
 
 describe("tdx-forge offline", () => {

@@ -11,18 +11,18 @@ export interface PanelSecurity {
   readonly code: string;
 }
 
-export interface MarketPanel extends DailyPanel {
+export interface StrengthPanel extends DailyPanel {
   readonly securities: readonly PanelSecurity[];
   /** YYYYMMDD of each security's last bar. */
   readonly lastDate: Int32Array;
 }
 
-export interface MarketPanels {
+export interface StrengthPanels {
   /** The tree `asked` names (or the default); refused (InvalidRequestError) when it is not one. */
   locate(asked?: string): Promise<string>;
   /** How a tree is named in answers (never a full local path). */
   shown(root: string): string;
   /** The current panel of a tree (read synchronously: it is updated in place as files change). */
-  panel(root: string): MarketPanel;
+  panel(root: string): StrengthPanel;
   close(): void;
 }

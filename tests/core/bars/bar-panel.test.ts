@@ -1,0 +1,87 @@
+/**
+ * core/bars/bar-panel.ts against a plain re-statement written here: rows laid
+ * out in one buffer per field read back as the newest `window` bars of each
+ * history, and a window request (latest `count`, or from `start_date`, cut at
+ * `end_date`) answers what filtering the whole history gives — or nothing when
+ * the row was cut short of it.
+ */
+import assert from "node:assert/strict";
+import { test } from "node:test";
+import fc from "fast-check";
+import { packPanel, panelRows, panelWindow, type PanelRow } from "../../../core/bars/bar-panel.ts";
+import { formatDate } from "../../../core/bars/market-time.ts";
+import { allocSeries, type BarSeries } from "../../../core/bars/series.ts";
+
+const DAY = 86_400_000;
+const T0 = Date.UTC(2020, 0, 1);
+const FIELDS = ["time", "open", "high", "low", "close", "vol", "amount"] as const;
+
+function history(days: readonly number[], seed: number): BarSeries {
+  const s = allocSeries(days.length);
+  days.forEach((d, i) => {
+    s.time[i] = T0 + d * DAY;
+    for (const f of FIELDS.slice(1)) s[f][i] = seed * 1000 + i + FIELDS.indexOf(f) / 10;
+  });
+  return s;
+}
+
+const row = (symbol: string, bars: BarSeries): PanelRow => ({
+  symbol,
+  bars,
+  records: bars.length,
+  basis: { firstDay: 0, bars: bars.length, qfq: "affine", gaps: [] },
+  events: [],
+  decimals: 2,
+});
+
+/** Indices of the whole history a request wants (the paged loader's rule, restated). */
+function wanted(times: readonly number[], w: { count: number; start_date?: string; end_date?: string }): number[] {
+  let idx = times.map((_, i) => i);
+  if (w.start_date) idx = idx.filter((i) => formatDate(times[i]!) >= w.start_date!);
+  else idx = idx.slice(Math.max(0, idx.length - w.count));
+  if (w.end_date) idx = idx.filter((i) => formatDate(times[i]!) <= w.end_date!);
+  return idx;
+}
+
+const ascendingDays = fc.uniqueArray(fc.integer({ min: 0, max: 400 }), { maxLength: 60 }).map((d) => d.sort((a, b) => a - b));
+const date = fc.integer({ min: -5, max: 405 }).map((d) => formatDate(T0 + d * DAY));
+
+test("rows read back as the newest `window` bars, and windows as the whole history filtered", () => {
+  fc.assert(
+    fc.property(
+      fc.array(ascendingDays, { minLength: 1, maxLength: 5 }),
+      fc.integer({ min: 1, max: 40 }),
+      fc.record({ count: fc.integer({ min: 1, max: 70 }), start_date: fc.option(date, { nil: undefined }), end_date: fc.option(date, { nil: undefined }) }),
+      (all, window, w) => {
+        const hs = all.map((d, k) => history(d, k));
+        const p = packPanel(hs.map((h, k) => row(`SZ:00000${k}`, h)), window, 20200101);
+        const rows = panelRows(p);
+        hs.forEach((h, k) => {
+          const i = rows.get(`SZ:00000${k}`)!;
+          const kept = Math.min(h.length, window);
+          assert.equal(p.start[i + 1]! - p.start[i]!, kept, "the newest window bars kept");
+          const got = panelWindow(p, i, w);
+          const want = wanted(Array.from(h.time), w);
+          const from = h.length - kept;
+          const reachable = h.length <= window || (w.start_date ? kept > 0 && formatDate(h.time[from]!) <= w.start_date : w.count <= kept);
+          if (!reachable) {
+            assert.equal(got, undefined, "a row cut short of the request answers nothing");
+            return;
+          }
+          assert.ok(got, "the panel answers");
+          for (const f of FIELDS) assert.deepEqual(Array.from(got[f]), want.map((j) => h[f][j]!), `${f} of row ${k}`);
+        });
+      },
+    ),
+  );
+});
+
+test("a start date on the first kept bar is answered; one before it, with older bars outside, is not", () => {
+  const h = history([0, 1, 2, 5, 6, 7, 8, 9, 12, 13], 1);
+  const p = packPanel([row("SH:600000", h)], 4, 20200101);
+  const first = formatDate(h.time[6]!);
+  assert.deepEqual(Array.from(panelWindow(p, 0, { count: 800, start_date: first })!.close), Array.from(h.close.subarray(6)), "from the first kept bar");
+  assert.equal(panelWindow(p, 0, { count: 800, start_date: formatDate(h.time[5]!) }), undefined, "a bar before the window is needed");
+  assert.equal(panelWindow(p, 0, { count: 5 }), undefined, "5 latest bars of a row cut at 4");
+  assert.equal(panelWindow(p, 0, { count: 4 })!.length, 4, "4 latest bars");
+});

@@ -36,13 +36,8 @@ if (existsSync("../shared") && !existsSync(".stryker-tmp/shared")) {
   symlinkSync(resolve("../shared"), ".stryker-tmp/shared");
 }
 
-/** A run narrowed by `--mutate a.ts,b.ts` keeps its own report and incremental file. */
-const slice = (process.env.MUTATE_SLICE ?? "")
-  .split(",")
-  .filter(Boolean)
-  .map((f) => f.replace(/^.*\//, "").replace(/\.ts$/, ""))
-  .join("+");
-const name = folder.replaceAll("/", "-") + (slice ? `--${slice}` : "");
+/** The report's name: the folder, and the files of a `--mutate` slice (set by mutate-folders.ts). */
+const name = process.env.MUTATE_NAME ?? folder.replaceAll("/", "-");
 
 export default {
   testRunner: "tap",

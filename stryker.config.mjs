@@ -20,7 +20,7 @@ const MUTATE = {
  * failure); every other file of the mirrored folder still runs after them.
  */
 const TESTS = {
-  "core/chan": ["tests/core/chan/steps.test.ts", "tests/core/chan/oracle-chanpy.test.ts", "tests/core/chan/oracle-czsc.test.ts", "tests/core/chan"],
+  "core/chan": ["tests/core/chan/steps.test.ts", "tests/core/chan/stroke-rules.test.ts", "tests/core/chan/oracle-chanpy.test.ts", "tests/core/chan/oracle-czsc.test.ts", "tests/core/chan"],
   "core/backtest": ["tests/core/backtest", "tests/core/research"],
   "core/formula/kernels": ["tests/core/formula", "tests/plugins/indicators"],
   "adapters/crypto": ["tests/adapters/crypto", "tests/adapters/sqlite/sqlite-storage.test.ts"],

@@ -22,7 +22,15 @@ const MUTATE = {
 const TESTS = {
   "core/chan": ["tests/core/chan/steps.test.ts", "tests/core/chan/stroke-rules.test.ts", "tests/core/chan/oracle-chanpy.test.ts", "tests/core/chan/oracle-czsc.test.ts", "tests/core/chan"],
   "core/backtest": ["tests/core/backtest", "tests/core/research"],
-  "core/formula/kernels": ["tests/core/formula", "tests/plugins/indicators"],
+  // The formula tests that compute function values (not the parser, printer, plans or drawing
+  // attributes), unit checks first, then the properties, the HQChart oracles and the plugin kernels.
+  "core/formula/kernels": [
+    ...["averages", "bar-counts", "statistics", "windows", "signals", "references", "maths", "price-path", "start-conventions", "hqchart-oracle"].map((f) => `tests/core/formula/${f}.test.ts`),
+    ...["kernels", "exact-decisions", "fusion"].map((f) => `tests/core/formula/${f}.property.test.ts`),
+    "tests/core/formula/fixtures.test.ts",
+    "tests/core/formula/hqchart-live.test.ts",
+    "tests/plugins/indicators/kernels.test.ts",
+  ],
   "adapters/crypto": ["tests/adapters/crypto", "tests/adapters/sqlite/sqlite-storage.test.ts"],
 };
 // Read by tests/support/mutate-bundle.ts in every test process (the runner passes its environment on).

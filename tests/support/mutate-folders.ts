@@ -3,8 +3,8 @@
  * turn (one run per folder, so each folder gets its own score and report in reports/mutation/; see
  * stryker.config.mjs). Without folders: every folder of core/ and the rules in adapters/ (crypto, TDX
  * codecs). Arguments starting with `--` (and the value after `--mutate`) go to Stryker unchanged:
- * `--mutate` narrows a run to some files of the folder (its report and incremental file are then
- * named after those files), `--incremental` reruns only the mutants whose code or tests changed since
+ * `--mutate` narrows a run to some files of the folder, or line ranges (`file.ts:40-80`; its report
+ * and incremental file are then named after them), `--incremental` reruns only the mutants whose code or tests changed since
  * the last run of the same slice. Not part of `npm test` or CI: a folder takes minutes to hours.
  */
 import { spawnSync } from "node:child_process";
@@ -64,7 +64,7 @@ for (let i = 0; i < args.length; i++) {
 const sliceName = slice
   .split(",")
   .filter(Boolean)
-  .map((f) => f.replace(/^.*\//, "").replace(/\.ts(:.*)?$/, ""))
+  .map((f) => f.replace(/^.*\//, "").replace(".ts", "").replace(":", "@"))
   .join("+");
 let failed = 0;
 for (const folder of folders.length > 0 ? folders : ALL) {

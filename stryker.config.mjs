@@ -1,8 +1,12 @@
 // Mutation testing with StrykerJS (npm run mutate -- FOLDER...; see tests/support/mutate-folders.ts).
 // One folder per run, named by MUTATE_FOLDER: its production files are mutated and the tests that
-// mirror it (plus the few listed below that exercise it from elsewhere) must kill the mutants. Each
-// test file runs as its own `node --import tsx` process (the TAP runner), which records the mutants
-// it reaches, so a mutant re-runs only the files that reach it. Concurrency 1: the machine is shared.
+// mirror it (plus the few listed below that exercise it from elsewhere) must kill the mutants. All
+// of a folder's test files run in one `node --import tsx` process (tests/support/mutate-bundle.ts:
+// the process start costs more than most files' tests), stopped at the first failing test; a mutant
+// no test reaches is not run. Concurrency 1: the machine is shared.
+import { existsSync, mkdirSync, symlinkSync } from "node:fs";
+import { resolve } from "node:path";
+
 const folder = process.env.MUTATE_FOLDER;
 if (!folder) throw new Error("MUTATE_FOLDER is not set: run `npm run mutate -- core/auth`");
 
@@ -10,19 +14,45 @@ if (!folder) throw new Error("MUTATE_FOLDER is not set: run `npm run mutate -- c
 const MUTATE = {
   "adapters/tdx": ["adapters/tdx/tdx-codec-*.ts", "adapters/tdx/tdx-{bytes,columns,datetime,frame,frame-splitter,gbk,price-decimals,varint}.ts"],
 };
-/** Tests outside the mirrored folder that check the folder's rules. */
-const EXTRA_TESTS = {
-  "core/backtest": ["tests/core/research/**/*.test.ts"],
-  "core/formula/kernels": ["tests/core/formula/**/*.test.ts", "tests/plugins/indicators/**/*.test.ts"],
-  "adapters/crypto": ["tests/adapters/sqlite/sqlite-storage.test.ts"],
+/**
+ * The tests of a folder, files or folders, in the order they run: the mirrored folder, then tests
+ * elsewhere that check its rules. Files that kill most mutants go first (the run stops at the first
+ * failure); every other file of the mirrored folder still runs after them.
+ */
+const TESTS = {
+  "core/chan": ["tests/core/chan/steps.test.ts", "tests/core/chan/stroke-rules.test.ts", "tests/core/chan/oracle-chanpy.test.ts", "tests/core/chan/oracle-czsc.test.ts", "tests/core/chan"],
+  "core/backtest": ["tests/core/backtest", "tests/core/research"],
+  // The formula tests that compute function values (not the parser, printer, plans or drawing
+  // attributes), unit checks first, then the properties, the HQChart oracles and the plugin kernels.
+  "core/formula/kernels": [
+    ...["averages", "bar-counts", "statistics", "windows", "signals", "references", "maths", "price-path", "start-conventions", "hqchart-oracle"].map((f) => `tests/core/formula/${f}.test.ts`),
+    ...["kernels", "exact-decisions", "fusion"].map((f) => `tests/core/formula/${f}.property.test.ts`),
+    "tests/core/formula/fixtures.test.ts",
+    "tests/core/formula/hqchart-live.test.ts",
+    "tests/plugins/indicators/kernels.test.ts",
+  ],
+  "adapters/crypto": ["tests/adapters/crypto", "tests/adapters/sqlite/sqlite-storage.test.ts"],
 };
+// Read by tests/support/mutate-bundle.ts in every test process (the runner passes its environment on).
+process.env.MUTATE_TESTS = JSON.stringify(TESTS[folder] ?? [`tests/${folder}`]);
+
+// Tests find the shared fixtures at ../shared beside the repository; a sandbox is
+// .stryker-tmp/sandbox-*/, where ../shared is .stryker-tmp/shared: point that at ours, or every
+// fixture test would skip and kill nothing.
+if (existsSync("../shared") && !existsSync(".stryker-tmp/shared")) {
+  mkdirSync(".stryker-tmp", { recursive: true });
+  symlinkSync(resolve("../shared"), ".stryker-tmp/shared");
+}
+
+/** The report's name: the folder, and the files of a `--mutate` slice (set by mutate-folders.ts). */
+const name = process.env.MUTATE_NAME ?? folder.replaceAll("/", "-");
 
 export default {
   testRunner: "tap",
   plugins: ["@stryker-mutator/tap-runner"],
   mutate: MUTATE[folder] ?? [`${folder}/**/*.ts`],
   tap: {
-    testFiles: [`tests/${folder}/**/*.test.ts`, ...(EXTRA_TESTS[folder] ?? [])],
+    testFiles: ["tests/support/mutate-bundle.ts"],
     nodeArgs: ["--import", "tsx", "{{testFile}}"],
   },
   coverageAnalysis: "perTest",
@@ -30,7 +60,8 @@ export default {
   timeoutMS: 60_000,
   ignorePatterns: ["apps/web", "test-artifacts", "data", ".bench-data", "reports"],
   reporters: ["clear-text", "progress", "json"],
-  jsonReporter: { fileName: `reports/mutation/${folder.replaceAll("/", "-")}.json` },
+  jsonReporter: { fileName: `reports/mutation/${name}.json` },
+  incrementalFile: `reports/stryker-incremental/${name}.json`,
   clearTextReporter: { allowColor: false, logTests: false, maxTestsToLog: 0 },
   tempDirName: ".stryker-tmp",
   // Stryker rewrites the named tsconfig's paths for its sandbox with TypeScript's JS API, which

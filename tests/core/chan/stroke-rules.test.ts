@@ -1,0 +1,277 @@
+/**
+ * chan.py's stroke rules for every `bi_*` option, against a second implementation written here the
+ * way chan.py states them (Vespa314/chan.py: `CBiList.can_make_bi`, `satisfy_bi_span`,
+ * `get_klc_span`, `end_is_peak`, `can_update_peak`, `update_bi_sure`; `CKLine.check_fx_valid`,
+ * `has_gap_with_next`): merged bars as linked objects holding their raw units, the bar after a
+ * stroke's end seen as it opened (its first raw unit), the stroke list grown merged bar by merged
+ * bar. The SSE oracles cover the default options; this covers `bi_algo: "fx"`, `bi_strict: false`,
+ * `gap_as_kl`, `bi_end_is_peak: false`, every `bi_fx_check` and `bi_allow_sub_peak: false` on random
+ * walks with ties and one-price bars.
+ */
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import fc from "fast-check";
+import type { BarSeries } from "../../../core/bars/series.ts";
+import { mergeBars } from "../../../core/chan/merge-bars.ts";
+import type { MergedBars } from "../../../core/chan/merged-bars.ts";
+import { DEFAULT_CHAN_CONFIG, type ChanConfig, type FxCheck } from "../../../core/chan/options.ts";
+import { StrokeRules } from "../../../core/chan/stroke-rules.ts";
+import { StrokeBuilder } from "../../../core/chan/strokes.ts";
+import { series } from "./crafted-bars.ts";
+
+type Bi = ChanConfig["bi"];
+
+/** chan.py's CKLine: a merged bar with its raw units and neighbours. */
+interface Klc {
+  readonly idx: number;
+  readonly high: number;
+  readonly low: number;
+  readonly fx: number;
+  readonly units: readonly number[];
+  pre?: Klc;
+  next?: Klc;
+}
+
+/** The merged bars as chan.py holds them when bar `to + 1` opens: `0..to` final, `to + 1` its first raw bar only. */
+function klcsWhenOpened(m: MergedBars, raw: BarSeries, to: number): Klc[] {
+  const out: Klc[] = [];
+  for (let k = 0; k <= to + 1 && k < m.length; k++) {
+    const opening = k === to + 1;
+    const units = opening ? [m.first[k]!] : Array.from({ length: m.last[k]! - m.first[k]! + 1 }, (_, j) => m.first[k]! + j);
+    const klc: Klc = { idx: k, high: opening ? raw.high[m.first[k]!]! : m.high[k]!, low: opening ? raw.low[m.first[k]!]! : m.low[k]!, fx: opening ? 0 : m.fx[k]!, units };
+    if (k > 0) {
+      klc.pre = out[k - 1];
+      out[k - 1]!.next = klc;
+    }
+    out.push(klc);
+  }
+  return out;
+}
+
+function hasGapWithNext(a: Klc, raw: BarSeries): boolean {
+  const b = a.next!;
+  const lo1 = Math.min(...a.units.map((i) => raw.low[i]!));
+  const hi1 = Math.max(...a.units.map((i) => raw.high[i]!));
+  const lo2 = Math.min(...b.units.map((i) => raw.low[i]!));
+  const hi2 = Math.max(...b.units.map((i) => raw.high[i]!));
+  // has_overlap(..., equal=True): touching ranges overlap
+  return !(hi2 >= lo1 && hi1 >= lo2);
+}
+
+function klcSpan(klc: Klc, lastEnd: Klc, cfg: Bi, raw: BarSeries): number {
+  let span = klc.idx - lastEnd.idx;
+  if (!cfg.gapAsKl || span >= 4) return span;
+  for (let t: Klc | undefined = lastEnd; t && t.idx < klc.idx; t = t.next) if (hasGapWithNext(t, raw)) span++;
+  return span;
+}
+
+function satisfyBiSpan(klc: Klc, lastEnd: Klc, cfg: Bi, raw: BarSeries): boolean {
+  const span = klcSpan(klc, lastEnd, cfg, raw);
+  if (cfg.strict) return span >= 4;
+  let units = 0;
+  for (let t = lastEnd.next; t; ) {
+    units += t.units.length;
+    if (!t.next) return false;
+    if (t.next.idx < klc.idx) t = t.next;
+    else break;
+  }
+  return span >= 3 && units >= 3;
+}
+
+function checkFxValid(self: Klc, item2: Klc, method: FxCheck): boolean {
+  const pre2 = item2.pre!;
+  if (self.fx === 1) {
+    let item2High: number;
+    let selfLow: number;
+    if (method === "half") [item2High, selfLow] = [Math.max(pre2.high, item2.high), Math.min(self.low, self.next!.low)];
+    else if (method === "loss") [item2High, selfLow] = [item2.high, self.low];
+    else [item2High, selfLow] = [Math.max(pre2.high, item2.high, item2.next!.high), Math.min(self.pre!.low, self.low, self.next!.low)];
+    return method === "totally" ? self.low > item2High : self.high > item2High && item2.low < selfLow;
+  }
+  let item2Low: number;
+  let selfHigh: number;
+  if (method === "half") [item2Low, selfHigh] = [Math.min(pre2.low, item2.low), Math.max(self.high, self.next!.high)];
+  else if (method === "loss") [item2Low, selfHigh] = [item2.low, self.high];
+  else [item2Low, selfHigh] = [Math.min(pre2.low, item2.low, item2.next!.low), Math.max(self.pre!.high, self.high, self.next!.high)];
+  return method === "totally" ? self.high < item2Low : self.low < item2Low && item2.high > selfHigh;
+}
+
+function endIsPeak(lastEnd: Klc, curEnd: Klc): boolean {
+  for (let k = lastEnd.next!; k.idx < curEnd.idx; k = k.next!) {
+    if (lastEnd.fx === -1 && k.high > curEnd.high) return false;
+    if (lastEnd.fx === 1 && k.low < curEnd.low) return false;
+  }
+  return true;
+}
+
+function canMakeBi(klc: Klc, lastEnd: Klc, cfg: Bi, raw: BarSeries): boolean {
+  if (cfg.algo !== "fx" && !satisfyBiSpan(klc, lastEnd, cfg, raw)) return false;
+  if (!checkFxValid(lastEnd, klc, cfg.fxCheck)) return false;
+  return !cfg.endIsPeak || endIsPeak(lastEnd, klc);
+}
+
+interface RefBi {
+  begin: Klc;
+  end: Klc;
+}
+const isDown = (b: RefBi) => b.begin.fx === 1;
+const beginVal = (b: RefBi) => (isDown(b) ? b.begin.high : b.begin.low);
+const endVal = (b: RefBi) => (isDown(b) ? b.end.low : b.end.high);
+
+function canUpdatePeak(bis: readonly RefBi[], klc: Klc, cfg: Bi): boolean {
+  if (cfg.allowSubPeak || bis.length < 2) return false;
+  const last = bis[bis.length - 1]!;
+  const prev = bis[bis.length - 2]!;
+  if (isDown(last) && klc.high < beginVal(last)) return false;
+  if (!isDown(last) && klc.low > beginVal(last)) return false;
+  if (!endIsPeak(prev.begin, klc)) return false;
+  if (isDown(last) && endVal(last) < beginVal(prev)) return false;
+  if (!isDown(last) && endVal(last) > beginVal(prev)) return false;
+  return true;
+}
+
+function tryUpdateEnd(bis: RefBi[], klc: Klc): boolean {
+  const last = bis[bis.length - 1];
+  if (!last) return false;
+  if ((!isDown(last) && klc.fx === 1 && klc.high >= endVal(last)) || (isDown(last) && klc.fx === -1 && klc.low <= endVal(last))) {
+    last.end = klc;
+    return true;
+  }
+  return false;
+}
+
+/** chan.py's confirmed strokes (`update_bi_sure` as each merged bar gets a successor), by merged bar. */
+function referenceStrokes(m: MergedBars, raw: BarSeries, cfg: Bi): [number, number][] {
+  let bis: RefBi[] = [];
+  const free: Klc[] = [];
+  for (let k = 1; k < m.length - 1; k++) {
+    const klcs = klcsWhenOpened(m, raw, k);
+    // the stroke list refers to merged bars by number: re-point it at this moment's objects
+    bis = bis.map((b) => ({ begin: klcs[b.begin.idx]!, end: klcs[b.end.idx]! }));
+    const klc = klcs[k]!;
+    if (klc.fx === 0) continue;
+    if (bis.length === 0) {
+      const start = free.map((f) => klcs[f.idx]!).find((f) => f.fx !== klc.fx && canMakeBi(klc, f, cfg, raw));
+      if (start) bis.push({ begin: start, end: klc });
+      else free.push(klc);
+      continue;
+    }
+    const lastEnd = bis[bis.length - 1]!.end;
+    if (klc.fx === lastEnd.fx) tryUpdateEnd(bis, klc);
+    else if (canMakeBi(klc, lastEnd, cfg, raw)) bis.push({ begin: lastEnd, end: klc });
+    else if (canUpdatePeak(bis, klc, cfg)) {
+      const dropped = bis.pop()!;
+      if (!tryUpdateEnd(bis, klc)) bis.push(dropped);
+    }
+  }
+  return bis.map((b) => [b.begin.idx, b.end.idx]);
+}
+
+const BI_OPTIONS: fc.Arbitrary<Bi> = fc.record({
+  algo: fc.constantFrom("normal" as const, "fx" as const),
+  strict: fc.boolean(),
+  fxCheck: fc.constantFrom<FxCheck>("strict", "half", "loss", "totally"),
+  gapAsKl: fc.boolean(),
+  endIsPeak: fc.boolean(),
+  allowSubPeak: fc.boolean(),
+}).map((o) => ({ ...DEFAULT_CHAN_CONFIG.bi, ...o }));
+
+/**
+ * Random bars in integer ticks (ties and equal edges happen): a walk of the bar's middle with
+ * ranges from one price up, so small moves make inclusions and large ones gaps.
+ */
+const BARS = fc
+  .array(fc.record({ move: fc.integer({ min: -30, max: 30 }), up: fc.integer({ min: 0, max: 12 }), down: fc.integer({ min: 0, max: 12 }) }), { minLength: 12, maxLength: 70 })
+  .map((rows) => {
+    let mid = 1000;
+    return series(rows.map((r) => ((mid += r.move), [mid + r.up, mid - r.down] as const)));
+  });
+
+test("fractal marks: a top has both high and low strictly above both neighbours', a bottom both below (final values)", () => {
+  fc.assert(
+    fc.property(BARS, (raw) => {
+      const m = mergeBars(raw);
+      for (let k = 1; k < m.length - 1; k++) {
+        const top = m.high[k]! > m.high[k - 1]! && m.high[k]! > m.high[k + 1]! && m.low[k]! > m.low[k - 1]! && m.low[k]! > m.low[k + 1]!;
+        const bottom = m.high[k]! < m.high[k - 1]! && m.high[k]! < m.high[k + 1]! && m.low[k]! < m.low[k - 1]! && m.low[k]! < m.low[k + 1]!;
+        assert.equal(m.fx[k], top ? 1 : bottom ? -1 : 0, `merged bar ${k}`);
+      }
+      assert.ok(m.length === 0 || m.fx[0] === 0, "the first merged bar has no left neighbour, so no fractal");
+      assert.ok(m.length === 0 || m.fx[m.length - 1] === 0, "the newest merged bar has no fractal yet");
+    }),
+    { seed: 2323, numRuns: 200 },
+  );
+});
+
+test("stroke test (can_make_bi) equals chan.py's for every pair of opposite fractals and every bi option", () => {
+  let made = 0;
+  let refused = 0;
+  fc.assert(
+    fc.property(BARS, BI_OPTIONS, (raw, cfg) => {
+      const m = mergeBars(raw);
+      const rules = new StrokeRules(m, raw, cfg);
+      for (let to = 2; to < m.length - 1; to++) {
+        if (m.fx[to] === 0) continue;
+        const klcs = klcsWhenOpened(m, raw, to);
+        for (let from = 1; from < to; from++) {
+          if (m.fx[from] !== -m.fx[to]) continue;
+          const want = canMakeBi(klcs[to]!, klcs[from]!, cfg, raw);
+          if (want) made++;
+          else refused++;
+          assert.equal(rules.canMake(to, from, false), want, `${JSON.stringify(cfg)}: stroke ${from} → ${to}`);
+        }
+      }
+    }),
+    { seed: 2324, numRuns: 300 },
+  );
+  assert.ok(made > 100 && refused > 100, `both outcomes are exercised (${made} made, ${refused} refused)`);
+});
+
+test("sub-peak re-anchoring test (can_update_peak) equals chan.py's on every two-stroke list and later fractal", () => {
+  let yes = 0;
+  fc.assert(
+    fc.property(BARS, (raw) => {
+      const m = mergeBars(raw);
+      const cfg = { ...DEFAULT_CHAN_CONFIG.bi, allowSubPeak: false };
+      const rules = new StrokeRules(m, raw, cfg);
+      const fractals = Array.from({ length: m.length - 1 }, (_, k) => k).filter((k) => m.fx[k] !== 0);
+      for (const a of fractals)
+        for (const b of fractals.filter((b) => b > a && m.fx[b] === -m.fx[a]))
+          for (const c of fractals.filter((c) => c > b && m.fx[c] === m.fx[a]))
+            for (const k of fractals.filter((k) => k > c && m.fx[k] === m.fx[b])) {
+              const klcs = klcsWhenOpened(m, raw, k);
+              const bis = [
+                { begin: klcs[a]!, end: klcs[b]! },
+                { begin: klcs[b]!, end: klcs[c]! },
+              ];
+              const want = canUpdatePeak(bis, klcs[k]!, cfg);
+              if (want) yes++;
+              assert.equal(rules.subPeak([{ begin: a, end: b }, { begin: b, end: c }], k), want, `strokes ${a}→${b}→${c}, bar ${k}`);
+            }
+    }),
+    { seed: 2325, numRuns: 150 },
+  );
+  assert.ok(yes > 20, `re-anchoring is allowed in some cases (${yes})`);
+});
+
+test("confirmed strokes equal chan.py's stroke list for every bi option (fx, strict, gaps, end-is-peak, fx checks, sub-peaks)", () => {
+  let strokes = 0;
+  fc.assert(
+    fc.property(BARS, BI_OPTIONS, (raw, cfg) => {
+      const m = mergeBars(raw);
+      const builder = new StrokeBuilder(m, raw, cfg);
+      for (let k = 1; k < m.length - 1; k++) builder.close(k);
+      const sure = builder.strokes();
+      const want = referenceStrokes(m, raw, cfg);
+      strokes += want.length;
+      assert.deepEqual(
+        sure.map((s) => [s.begin, s.end]),
+        want,
+        JSON.stringify(cfg),
+      );
+      for (const s of sure) assert.equal(s.dir, -m.fx[s.begin]!, "a stroke from a bottom goes up, from a top down");
+    }),
+    { seed: 2326, numRuns: 300 },
+  );
+  assert.ok(strokes > 300, `strokes are made (${strokes})`);
+});

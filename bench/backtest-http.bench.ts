@@ -19,7 +19,6 @@ import { dailyWalk } from "./daily-walk.ts";
 import { startService } from "./service-process.ts";
 import { fmtMs, target } from "./targets.ts";
 
-
 /** Daily bars of the benchmarks' walk as easy_tdx's OHLCV records (no amount). */
 function records(n: number) {
   const s = dailyWalk(n);

@@ -17,7 +17,7 @@ import type { XdxrRecord } from "../core/bars/xdxr.ts";
 function walk(n: number, start: number, step: number): BarSeries {
   const s = allocSeries(n);
   let seed = 12345;
-  const rnd = () => ((seed = (seed * 1103515245 + 12345) >>> 0) / 2 ** 32);
+  const rnd = () => (seed = (seed * 1103515245 + 12345) >>> 0) / 2 ** 32;
   let p = 20;
   let t = start;
   for (let i = 0; i < n; i++) {
@@ -41,8 +41,7 @@ function yearlyEvents(s: BarSeries): PriceEvent[] {
   const recs: XdxrRecord[] = [];
   const first = new Date(s.time[0]).getUTCFullYear();
   const last = new Date(s.time[s.length - 1]).getUTCFullYear();
-  for (let y = first; y <= last; y++)
-    recs.push({ date: y * 10000 + 612, category: 1, c1: 2.5, c2: 0, c3: y % 3 === 0 ? 3 : 0, c4: 0 });
+  for (let y = first; y <= last; y++) recs.push({ date: y * 10000 + 612, category: 1, c1: 2.5, c2: 0, c3: y % 3 === 0 ? 3 : 0, c4: 0 });
   return [...priceEvents(recs)];
 }
 

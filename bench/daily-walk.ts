@@ -4,7 +4,7 @@ import { allocSeries, type BarSeries } from "../core/bars/series.ts";
 export function dailyWalk(n: number): BarSeries {
   const s = allocSeries(n);
   let seed = 12345;
-  const noise = () => ((seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648) - 0.5;
+  const noise = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648 - 0.5;
   let price = 10;
   for (let i = 0; i < n; i++) {
     const open = Math.round(price * (1 + noise() * 0.01) * 100) / 100;

@@ -58,7 +58,10 @@ async function firsts(warm: boolean): Promise<Firsts> {
 
 const warm = await firsts(true);
 const cold = await firsts(false);
-for (const [name, f] of [["warm-up", warm], ["no warm-up", cold]] as const) {
+for (const [name, f] of [
+  ["warm-up", warm],
+  ["no warm-up", cold],
+] as const) {
   console.log(
     `first requests (${name}): /health ${fmtMs(f.health)} after launch; market page first ${fmtMs(f.page)}, then ${fmtMs(f.pageAgain)}; optimisation first ${fmtMs(f.optimise)}, then ${fmtMs(f.optimiseAgain)}`,
   );

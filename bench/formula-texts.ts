@@ -14,12 +14,7 @@ BOLL:MA(CLOSE,20);
 UB:BOLL+2*STD(CLOSE,20);
 LB:BOLL-2*STD(CLOSE,20);`;
 
-const AVERAGES: readonly ((x: string, n: number) => string)[] = [
-  (x, n) => `EMA(${x},${n})`,
-  (x, n) => `MA(${x},${n})`,
-  (x, n) => `SMA(${x},${n},1)`,
-  (x, n) => `WMA(${x},${n})`,
-];
+const AVERAGES: readonly ((x: string, n: number) => string)[] = [(x, n) => `EMA(${x},${n})`, (x, n) => `MA(${x},${n})`, (x, n) => `SMA(${x},${n},1)`, (x, n) => `WMA(${x},${n})`];
 const COLUMNS = ["CLOSE", "OPEN", "HIGH", "LOW"];
 
 /** New text number `k` (k ≥ 1): the same ten outputs, the averages and columns chosen by k's digits. */

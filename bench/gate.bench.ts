@@ -14,11 +14,7 @@ import { silentLog } from "../tests/support/server.ts";
 const dir = mkdtempSync(join(tmpdir(), "tdx-forge-bench-gate-"));
 const { app } = await buildApp(loadConfig({ DATA_DIR: dir, LOG_LEVEL: "silent" }), { log: silentLog });
 const env = { incoming: { socket: { remoteAddress: "127.0.0.1" } } };
-const post = (path: string, body: unknown) =>
-  app.fetch(
-    new Request(`http://bench${path}`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) }),
-    env,
-  );
+const post = (path: string, body: unknown) => app.fetch(new Request(`http://bench${path}`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) }), env);
 await post("/api/auth/setup", { password: "bench-password" });
 const cookie = (await post("/api/auth/login", { password: "bench-password" })).headers.get("set-cookie")!.split(";")[0];
 

@@ -58,7 +58,10 @@ const service = new IndicatorService(await loadPlugins());
 const sent = Array.from({ length: s.length }, (_, i) => ({ date: new Date(s.time[i]!).toISOString().slice(0, 10), open: s.open[i], high: s.high[i], low: s.low[i], close: s.close[i], vol: s.vol[i] }));
 const records = parseOhlcvRecords(sent, "data", { requireTime: false });
 if (!records.ok) throw new Error("bench records rejected");
-const everyIndicator = service.resolve(formulaIndicators.map((p) => p.id), null);
+const everyIndicator = service.resolve(
+  formulaIndicators.map((p) => p.id),
+  null,
+);
 if (!everyIndicator.ok) throw new Error("bench indicators rejected");
 const answer = () => indicatorTableJson(service.frame({ records, requests: everyIndicator.value, keepOhlcv: false }));
 const ANSWER = `all ${formulaIndicators.length} as /indicator/compute answers them (columns and ${(answer().length / 1e6).toFixed(1)} MB of JSON)`;

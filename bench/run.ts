@@ -12,7 +12,9 @@ import { Results, targetTable } from "./targets.ts";
 
 const dir = fileURLToPath(new URL(".", import.meta.url));
 const filter = process.argv[2] ?? "";
-const files = readdirSync(dir).filter((f) => f.endsWith(".bench.ts") && f.includes(filter)).sort();
+const files = readdirSync(dir)
+  .filter((f) => f.endsWith(".bench.ts") && f.includes(filter))
+  .sort();
 for (const f of files) await import(pathToFileURL(dir + f).href);
 const results = new Results((await run()).benchmarks);
 console.log(`\n${results.table()}\n\n${targetTable(results)}`);

@@ -39,7 +39,10 @@ const cache = fileURLToPath(new URL(`../.bench-data/store-${universe}/`, import.
 const cachedStore = join(cache, "market");
 const figuresFile = join(cache, "first-sync.json");
 const env = (marketDir: string): Record<string, string> => ({ WORKER_THREADS: "2", SIM_UNIVERSE: universe, MARKET_DIR: marketDir });
-const load = () => loadavg().map((x) => x.toFixed(1)).join(" ");
+const load = () =>
+  loadavg()
+    .map((x) => x.toFixed(1))
+    .join(" ");
 
 async function task(base: string, path: string, json: unknown): Promise<any> {
   const r = await call(base, "POST", path, { json });
@@ -133,7 +136,9 @@ for (let k = 0; k < 20; k++) {
 }
 // every stock the store holds exactly (a volume beyond the files' u32 word keeps a stock upstream, and at most 100 may be)
 const db = await openStoreDatabase(join(work, "market", "market.sqlite"), defaultSqliteOpener());
-const exact = new Set((await db.selectFrom("sync_state").select(["market", "code"]).where("kind", "=", "day").where("exact", "=", 1).where("records", ">", 0).execute()).map((r) => `${r.market.toUpperCase()}:${r.code}`));
+const exact = new Set(
+  (await db.selectFrom("sync_state").select(["market", "code"]).where("kind", "=", "day").where("exact", "=", 1).where("records", ">", 0).execute()).map((r) => `${r.market.toUpperCase()}:${r.code}`),
+);
 await db.destroy();
 const ROTATION = { stocks: symbols.filter((s) => exact.has(s)), count: 1250, refresh: "monthly", score: "momentum", period: 20, slots: 10 };
 

@@ -58,12 +58,31 @@ const quotes: Quote[] = Array.from({ length: 80 }, (_, i) => {
   const p = 10 + i / 8;
   const lv = (d: number) => [0, 1, 2, 3, 4].map((k) => Math.round((p + d * (k + (d > 0 ? 1 : 0)) * 0.01) * 100) / 100);
   return {
-    market: i % 2, code: String(600000 + i).padStart(6, "0"), active1: 3000 + i,
-    price: Math.round(p * 100) / 100, preClose: Math.round((p - 0.1) * 100) / 100, open: Math.round((p - 0.05) * 100) / 100,
-    high: Math.round((p + 0.2) * 100) / 100, low: Math.round((p - 0.2) * 100) / 100, serverTime: 14_305_999,
-    unknownNegPrice: -Math.round(p * 100), vol: 1_377_271 + i, curVol: 110, amount: Math.fround(1.65e9 + i), sVol: 529_867, bVol: 847_404,
-    unknown16: 0, unknown17: 250_502, bids: lv(-1), asks: lv(1), bidVols: [3503, 6644, 8870, 1609, 2438], askVols: [826, 374, 580, 1106, 1029],
-    unknownStatus: 397, unknownTail: [0, 0, 0, 0], riseSpeed: -0.24, active2: 3000 + i,
+    market: i % 2,
+    code: String(600000 + i).padStart(6, "0"),
+    active1: 3000 + i,
+    price: Math.round(p * 100) / 100,
+    preClose: Math.round((p - 0.1) * 100) / 100,
+    open: Math.round((p - 0.05) * 100) / 100,
+    high: Math.round((p + 0.2) * 100) / 100,
+    low: Math.round((p - 0.2) * 100) / 100,
+    serverTime: 14_305_999,
+    unknownNegPrice: -Math.round(p * 100),
+    vol: 1_377_271 + i,
+    curVol: 110,
+    amount: Math.fround(1.65e9 + i),
+    sVol: 529_867,
+    bVol: 847_404,
+    unknown16: 0,
+    unknown17: 250_502,
+    bids: lv(-1),
+    asks: lv(1),
+    bidVols: [3503, 6644, 8870, 1609, 2438],
+    askVols: [826, 374, 580, 1106, 1029],
+    unknownStatus: 397,
+    unknownTail: [0, 0, 0, 0],
+    riseSpeed: -0.24,
+    active2: 3000 + i,
   };
 });
 const quotesBody = encodeQuotesReply({ unknownHead: 0x3601, quotes });

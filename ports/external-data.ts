@@ -117,8 +117,7 @@ export interface ExternalCapabilities {
 export type ExternalCapability = keyof ExternalCapabilities;
 
 /** A provider plugin: which capability it serves and where its real and demo endpoints live. */
-export interface ExternalDataSourcePlugin<C extends ExternalCapability = ExternalCapability>
-  extends DataSourcePlugin<ExternalCapabilities[C], ExternalSourceDeps> {
+export interface ExternalDataSourcePlugin<C extends ExternalCapability = ExternalCapability> extends DataSourcePlugin<ExternalCapabilities[C], ExternalSourceDeps> {
   readonly provides: C;
   /** The real provider (`EXTERNAL_DATA=live`). */
   readonly live: { readonly baseUrl: string; readonly fileBaseUrl?: string };

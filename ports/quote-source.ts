@@ -17,7 +17,7 @@ import type {
   ServerFileMeta,
   TickSeries,
   XdxrEntry,
-} from "../core/quotes/records.ts"; 
+} from "../core/quotes/records.ts";
 
 /** A past day's minute line or ticks, with the previous close the server sends. */
 export interface DayMinutes {

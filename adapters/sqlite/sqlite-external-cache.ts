@@ -5,12 +5,7 @@ import type { Database } from "./sqlite-database.ts";
 export function sqliteExternalCache(db: Database): ExternalCache {
   return {
     async get<T>(source: string, key: string, now: number): Promise<CachedValue<T> | undefined> {
-      const row = await db
-        .selectFrom("external_cache")
-        .select(["value", "fetched_at", "expires_at"])
-        .where("source", "=", source)
-        .where("key", "=", key)
-        .executeTakeFirst();
+      const row = await db.selectFrom("external_cache").select(["value", "fetched_at", "expires_at"]).where("source", "=", source).where("key", "=", key).executeTakeFirst();
       if (!row || (row.expires_at !== null && row.expires_at <= now)) return undefined;
       return { value: JSON.parse(row.value) as T, fetchedAt: row.fetched_at, expiresAt: row.expires_at };
     },

@@ -3,20 +3,7 @@ import type { TaskStatus } from "../../ports/task-runner.ts";
 import type { TaskPatch, TaskRecord, TaskStore } from "../../ports/task-store.ts";
 import type { Database } from "./sqlite-database.ts";
 
-const SUMMARY = [
-  "id",
-  "kind",
-  "status",
-  "description",
-  "progress",
-  "message",
-  "error",
-  "attempts",
-  "created_at",
-  "started_at",
-  "finished_at",
-  "used_at",
-] as const;
+const SUMMARY = ["id", "kind", "status", "description", "progress", "message", "error", "attempts", "created_at", "started_at", "finished_at", "used_at"] as const;
 
 const FINISHED: TaskStatus[] = ["done", "failed", "cancelled"];
 
@@ -28,7 +15,10 @@ const toRecord = (r: Row): TaskRecord => ({ ...r, status: r.status as TaskStatus
 export function sqliteTaskStore(db: Database): TaskStore {
   return {
     async insert(task, input) {
-      await db.insertInto("task").values({ ...task, input, result: null }).execute();
+      await db
+        .insertInto("task")
+        .values({ ...task, input, result: null })
+        .execute();
     },
     async update(id, patch: TaskPatch) {
       await db.updateTable("task").set(patch).where("id", "=", id).execute();

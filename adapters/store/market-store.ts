@@ -173,7 +173,10 @@ export class MarketStore implements MarketStoreStatus {
 
   /** What the store holds, for `GET /api/v1/store`. */
   async state(): Promise<StoreState> {
-    const securities = await this.db.selectFrom("security").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
+    const securities = await this.db
+      .selectFrom("security")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .executeTakeFirstOrThrow();
     const byKind = await this.db
       .selectFrom("sync_state")
       .select((eb) => ["kind", eb.fn.countAll<number>().as("n"), eb.fn.sum<number>("records").as("records"), eb.fn.max("last_time").as("last")])

@@ -31,7 +31,10 @@ const migrations: Record<string, Migration> = {
   "0001_market_store": {
     async up(db: Kysely<any>) {
       const keyed = (name: string) =>
-        db.schema.createTable(name).addColumn("market", "text", (c) => c.notNull()).addColumn("code", "text", (c) => c.notNull());
+        db.schema
+          .createTable(name)
+          .addColumn("market", "text", (c) => c.notNull())
+          .addColumn("code", "text", (c) => c.notNull());
       await keyed("security")
         .addColumn("name", "text", (c) => c.notNull())
         .addColumn("kind", "text", (c) => c.notNull())
@@ -39,8 +42,14 @@ const migrations: Record<string, Migration> = {
         .addColumn("decimals", "integer", (c) => c.notNull())
         .addPrimaryKeyConstraint("security_pk", ["market", "code"])
         .execute();
-      await keyed("xdxr").addColumn("records", "text", (c) => c.notNull()).addPrimaryKeyConstraint("xdxr_pk", ["market", "code"]).execute();
-      await keyed("finance").addColumn("snapshot", "text", (c) => c.notNull()).addPrimaryKeyConstraint("finance_pk", ["market", "code"]).execute();
+      await keyed("xdxr")
+        .addColumn("records", "text", (c) => c.notNull())
+        .addPrimaryKeyConstraint("xdxr_pk", ["market", "code"])
+        .execute();
+      await keyed("finance")
+        .addColumn("snapshot", "text", (c) => c.notNull())
+        .addPrimaryKeyConstraint("finance_pk", ["market", "code"])
+        .execute();
       await keyed("sync_state")
         .addColumn("kind", "text", (c) => c.notNull())
         .addColumn("records", "integer", (c) => c.notNull())

@@ -77,7 +77,11 @@ export async function loadStorePanel(ref: PanelRef): Promise<BarPanel> {
     }
   };
   await Promise.all(Array.from({ length: READS }, lane));
-  return packPanel(rows.filter((r) => r !== undefined), ref.window, ref.asOf);
+  return packPanel(
+    rows.filter((r) => r !== undefined),
+    ref.window,
+    ref.asOf,
+  );
 }
 
 let held: { readonly ref: PanelRef; readonly panel: Promise<BarPanel> } | undefined;

@@ -119,7 +119,11 @@ export async function syncStore(deps: SyncDeps, opts: SyncOptions = {}): Promise
     failed.push({ symbol: "*", error: (e as Error).message });
     throw e;
   } finally {
-    await db.updateTable("sync_run").set({ finished_at: deps.clock.now(), status, summary: JSON.stringify(report()) }).where("id", "=", run.id).execute();
+    await db
+      .updateTable("sync_run")
+      .set({ finished_at: deps.clock.now(), status, summary: JSON.stringify(report()) })
+      .where("id", "=", run.id)
+      .execute();
     deps.store.refresh();
     release();
   }
@@ -170,7 +174,11 @@ class SyncJob {
     }
     await this.d.store.db.transaction().execute(async (tx) => {
       for (const r of rows) {
-        await tx.insertInto("security").values(r).onConflict((oc) => oc.columns(["market", "code"]).doUpdateSet({ name: r.name, kind: r.kind, board: r.board, decimals: r.decimals })).execute();
+        await tx
+          .insertInto("security")
+          .values(r)
+          .onConflict((oc) => oc.columns(["market", "code"]).doUpdateSet({ name: r.name, kind: r.kind, board: r.board, decimals: r.decimals }))
+          .execute();
       }
     });
     return out;
@@ -199,14 +207,26 @@ class SyncJob {
       written.push({ kind, ...w, exact: w.exact && (w.whole || state?.exact === 1) });
     }
     await db.transaction().execute(async (tx) => {
-      await tx.insertInto("xdxr").values({ market: folder, code: s.code, records: xdxrJson }).onConflict((oc) => oc.columns(["market", "code"]).doUpdateSet({ records: xdxrJson })).execute();
+      await tx
+        .insertInto("xdxr")
+        .values({ market: folder, code: s.code, records: xdxrJson })
+        .onConflict((oc) => oc.columns(["market", "code"]).doUpdateSet({ records: xdxrJson }))
+        .execute();
       if (finance) {
         const snapshot = JSON.stringify(finance);
-        await tx.insertInto("finance").values({ market: folder, code: s.code, snapshot }).onConflict((oc) => oc.columns(["market", "code"]).doUpdateSet({ snapshot })).execute();
+        await tx
+          .insertInto("finance")
+          .values({ market: folder, code: s.code, snapshot })
+          .onConflict((oc) => oc.columns(["market", "code"]).doUpdateSet({ snapshot }))
+          .execute();
       }
       for (const w of written) {
         const v = { records: w.records, last_time: w.last, fetched_at: now, exact: w.exact ? 1 : 0 };
-        await tx.insertInto("sync_state").values({ market: folder, code: s.code, kind: w.kind, ...v }).onConflict((oc) => oc.columns(["market", "code", "kind"]).doUpdateSet(v)).execute();
+        await tx
+          .insertInto("sync_state")
+          .values({ market: folder, code: s.code, kind: w.kind, ...v })
+          .onConflict((oc) => oc.columns(["market", "code", "kind"]).doUpdateSet(v))
+          .execute();
       }
     });
     this.counts.updated++;
@@ -267,9 +287,7 @@ class SyncJob {
     const category = CATEGORY[kind];
     const pages: FetchedBars[] = [];
     for (let start = 0, count = first; ; start += count, count = PAGE) {
-      const page: FetchedBars = await this.#call(home, (src) =>
-        s.kind === "index" ? src.indexBars(s.ref, category, start, count) : src.bars(s.ref, category, start, count),
-      );
+      const page: FetchedBars = await this.#call(home, (src) => (s.kind === "index" ? src.indexBars(s.ref, category, start, count) : src.bars(s.ref, category, start, count)));
       if (page.length > 0) pages.unshift(page);
       if (page.length < count || page.time[0]! <= until || start + count > 0xffff) break;
     }

@@ -10,7 +10,10 @@ import { CORE_LEADERS, type PoolMember } from "../../core/market/core-leaders.ts
 export const CORE_LEADERS_FILE = "core-leaders.csv";
 
 export function parsePool(text: string, source: string): PoolMember[] {
-  const lines = text.replace(/^\uFEFF/, "").split(/\r?\n/).map((l) => l.trim());
+  const lines = text
+    .replace(/^\uFEFF/, "")
+    .split(/\r?\n/)
+    .map((l) => l.trim());
   const header = lines[0]?.split(",").map((h) => h.trim().toLowerCase()) ?? [];
   const at = (k: string) => header.indexOf(k);
   if (["group", "code", "market", "name"].some((k) => at(k) < 0)) throw new Error(`${source}: header must name group,code,market,name`);

@@ -84,9 +84,7 @@ export class BullmqJobPool implements JobPool {
       const settled = () => options.signal?.removeEventListener("abort", onAbort);
       this.#waiting.set(jobId, { resolve: (v) => (settled(), resolve(v as R)), reject: (e) => (settled(), reject(e)), onProgress: options.onProgress });
       options.signal?.addEventListener("abort", onAbort, { once: true });
-      this.queue
-        .add(job, encodeJob(payload), { jobId, attempts: 1, removeOnComplete: true, removeOnFail: true })
-        .catch((e: Error) => this.#settle(jobId, (w) => w.reject(e)));
+      this.queue.add(job, encodeJob(payload), { jobId, attempts: 1, removeOnComplete: true, removeOnFail: true }).catch((e: Error) => this.#settle(jobId, (w) => w.reject(e)));
     });
   }
 

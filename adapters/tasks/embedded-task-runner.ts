@@ -17,16 +17,7 @@ import { randomUUID } from "node:crypto";
 import { setMaxListeners } from "node:events";
 import type { Clock } from "../../ports/clock.ts";
 import type { Logger } from "../../ports/logger.ts";
-import type {
-  JobPool,
-  TaskDetail,
-  TaskListener,
-  TaskProgram,
-  TaskRunner,
-  TaskStatus,
-  TaskSubmission,
-  TaskSummary,
-} from "../../ports/task-runner.ts";
+import type { JobPool, TaskDetail, TaskListener, TaskProgram, TaskRunner, TaskStatus, TaskSubmission, TaskSummary } from "../../ports/task-runner.ts";
 import type { TaskPatch, TaskRecord, TaskStore } from "../../ports/task-store.ts";
 
 const PERSIST_EVERY_MS = 250;

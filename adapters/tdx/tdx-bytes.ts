@@ -32,9 +32,7 @@ export class ByteReader {
   /** Throws unless `n` more bytes are available. */
   need(n: number): void {
     if (this.pos + n > this.end) {
-      throw new TdxDecodeError(
-        `${this.what}: truncated at byte ${this.pos}: needs ${n} more byte(s), ${this.end - this.pos} left`,
-      );
+      throw new TdxDecodeError(`${this.what}: truncated at byte ${this.pos}: needs ${n} more byte(s), ${this.end - this.pos} left`);
     }
   }
 

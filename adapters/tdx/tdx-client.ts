@@ -7,33 +7,13 @@ import type { BarSeries } from "../../core/bars/series.ts";
 import type { DayMinutes, DayTicks, QuoteSource } from "../../ports/quote-source.ts";
 import { decodeAuctionReply, encodeAuctionRequest, DEFAULT_AUCTION_COUNT } from "./tdx-codec-auction.ts";
 import { decodeBarsReply, encodeBarsRequest, isBarCategoryId, MAX_BARS_PER_REQUEST } from "./tdx-codec-bars.ts";
-import {
-  decodeCompanyCategoryReply,
-  decodeCompanyContentReply,
-  encodeCompanyCategoryRequest,
-  encodeCompanyContentRequest,
-} from "./tdx-codec-company.ts";
+import { decodeCompanyCategoryReply, decodeCompanyContentReply, encodeCompanyCategoryRequest, encodeCompanyContentRequest } from "./tdx-codec-company.ts";
 import { decodeFileChunkReply, decodeFileMetaReply, encodeFileChunkRequest, encodeFileMetaRequest } from "./tdx-codec-files.ts";
 import { decodeFinanceReply, encodeFinanceRequest } from "./tdx-codec-finance.ts";
-import {
-  decodeHistoryMinuteReply,
-  decodeMinuteReply,
-  encodeHistoryMinuteRequest,
-  encodeMinuteRequest,
-} from "./tdx-codec-minute.ts";
+import { decodeHistoryMinuteReply, decodeMinuteReply, encodeHistoryMinuteRequest, encodeMinuteRequest } from "./tdx-codec-minute.ts";
 import { decodeQuotesReply, encodeQuotesRequest, MAX_QUOTES_PER_REQUEST } from "./tdx-codec-quotes.ts";
-import {
-  decodeSecurityCountReply,
-  decodeSecurityListReply,
-  encodeSecurityCountRequest,
-  encodeSecurityListRequest,
-} from "./tdx-codec-security.ts";
-import {
-  decodeHistoryTransactionsReply,
-  decodeTransactionsReply,
-  encodeHistoryTransactionsRequest,
-  encodeTransactionsRequest,
-} from "./tdx-codec-transactions.ts";
+import { decodeSecurityCountReply, decodeSecurityListReply, encodeSecurityCountRequest, encodeSecurityListRequest } from "./tdx-codec-security.ts";
+import { decodeHistoryTransactionsReply, decodeTransactionsReply, encodeHistoryTransactionsRequest, encodeTransactionsRequest } from "./tdx-codec-transactions.ts";
 import { decodeXdxrReply, encodeXdxrRequest } from "./tdx-codec-xdxr.ts";
 import { TdxCommand } from "./tdx-commands.ts";
 import { fallbackPriceDecimals } from "./tdx-price-decimals.ts";

@@ -59,7 +59,12 @@ export function encodeAuctionReply(s: AuctionSeries): Uint8Array {
   for (let i = 0; i < s.length; i++) {
     const t = s.second[i]!;
     const minute = Math.floor(t / 60);
-    w.u16(minute).f32(s.price[i]!).u32(s.matched[i]!).i32(s.unmatched[i]!).u8(0).u8(t - minute * 60);
+    w.u16(minute)
+      .f32(s.price[i]!)
+      .u32(s.matched[i]!)
+      .i32(s.unmatched[i]!)
+      .u8(0)
+      .u8(t - minute * 60);
   }
   return w.finish();
 }

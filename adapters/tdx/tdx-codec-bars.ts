@@ -64,15 +64,7 @@ export interface BarsRequest extends SecurityRef {
 }
 
 export function encodeBarsRequest(r: BarsRequest): Uint8Array {
-  return new ByteWriter(26)
-    .u16(r.market)
-    .ascii(r.code, 6)
-    .u16(r.category)
-    .u16(1)
-    .u16(r.start)
-    .u16(r.count)
-    .zeros(10)
-    .finish();
+  return new ByteWriter(26).u16(r.market).ascii(r.code, 6).u16(r.category).u16(1).u16(r.start).u16(r.count).zeros(10).finish();
 }
 
 export function decodeBarsRequest(payload: Uint8Array): BarsRequest {

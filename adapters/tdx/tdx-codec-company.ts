@@ -61,15 +61,7 @@ export interface CompanyContentRequest extends SecurityRef {
 }
 
 export function encodeCompanyContentRequest(r: CompanyContentRequest): Uint8Array {
-  return new ByteWriter(102)
-    .u16(r.market)
-    .ascii(r.code, 6)
-    .u16(0)
-    .gbk(r.filename, FILENAME_SIZE)
-    .u32(r.start)
-    .u32(r.length)
-    .u32(0)
-    .finish();
+  return new ByteWriter(102).u16(r.market).ascii(r.code, 6).u16(0).gbk(r.filename, FILENAME_SIZE).u32(r.start).u32(r.length).u32(0).finish();
 }
 
 export function decodeCompanyContentRequest(payload: Uint8Array): CompanyContentRequest {
@@ -109,12 +101,5 @@ export function encodeCompanyContentReply(reply: CompanyContentReply): Uint8Arra
   if (text.length > MAX_BODY - CONTENT_OVERHEAD) {
     throw new RangeError(`F10 text of ${text.length} GBK bytes exceeds one reply; page it`);
   }
-  return new ByteWriter(CONTENT_OVERHEAD + text.length)
-    .u16(reply.market)
-    .ascii(reply.code, 6)
-    .u16(reply.unknown)
-    .u16(text.length)
-    .bytes(text)
-    .u8(0)
-    .finish();
+  return new ByteWriter(CONTENT_OVERHEAD + text.length).u16(reply.market).ascii(reply.code, 6).u16(reply.unknown).u16(text.length).bytes(text).u8(0).finish();
 }

@@ -100,7 +100,11 @@ export function decodeFinanceReply(body: Uint8Array): FinanceInfo {
 export function encodeFinanceReply(f: FinanceInfo): Uint8Array {
   const w = new ByteWriter(BODY_SIZE);
   w.u16(1).u8(f.market).ascii(f.code, 6);
-  w.f32(f.floatShares / SHARES).u16(f.province).u16(f.industry).u32(f.updatedDate).u32(f.ipoDate);
+  w.f32(f.floatShares / SHARES)
+    .u16(f.province)
+    .u16(f.industry)
+    .u32(f.updatedDate)
+    .u32(f.ipoDate);
   for (const [key, factor] of FIELDS) w.f32(f[key] / factor);
   return w.finish();
 }

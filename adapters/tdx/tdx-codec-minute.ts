@@ -110,7 +110,9 @@ function writePoints(w: ByteWriter, s: MinuteSeries, div: number): void {
   let prev = 0;
   for (let i = 0; i < s.length; i++) {
     const p = Math.round(s.price[i]! * div);
-    w.varint(p - prev).varint(s.unknown[i]!).varint(s.vol[i]!);
+    w.varint(p - prev)
+      .varint(s.unknown[i]!)
+      .varint(s.vol[i]!);
     prev = p;
   }
 }

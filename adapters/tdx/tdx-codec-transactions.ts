@@ -84,20 +84,14 @@ export interface HistoryTransactionsReply {
   readonly ticks: TickSeries;
 }
 
-export function decodeHistoryTransactionsReply(
-  body: Uint8Array,
-  opts: TransactionsOptions = {},
-): HistoryTransactionsReply {
+export function decodeHistoryTransactionsReply(body: Uint8Array, opts: TransactionsOptions = {}): HistoryTransactionsReply {
   const r = new ByteReader(body, "0x0fb5 reply");
   const n = r.u16();
   const preClose = r.f32();
   return { preClose, ticks: readTicks(r, n, false, priceDivisor(opts.decimals ?? 2)) };
 }
 
-export function encodeHistoryTransactionsReply(
-  reply: HistoryTransactionsReply,
-  opts: TransactionsOptions = {},
-): Uint8Array {
+export function encodeHistoryTransactionsReply(reply: HistoryTransactionsReply, opts: TransactionsOptions = {}): Uint8Array {
   const w = new ByteWriter(6 + reply.ticks.length * 7);
   w.u16(reply.ticks.length).f32(reply.preClose);
   writeTicks(w, reply.ticks, false, priceDivisor(opts.decimals ?? 2));
@@ -124,7 +118,9 @@ function writeTicks(w: ByteWriter, t: TickSeries, withOrders: boolean, div: numb
   let prev = 0;
   for (let i = 0; i < t.length; i++) {
     const p = Math.round(t.price[i]! * div);
-    w.u16(t.minute[i]!).varint(p - prev).varint(t.vol[i]!);
+    w.u16(t.minute[i]!)
+      .varint(p - prev)
+      .varint(t.vol[i]!);
     if (withOrders) w.varint(t.orders[i]!);
     w.varint(t.direction[i]!).varint(t.reserved[i]!);
     prev = p;

@@ -151,9 +151,7 @@ export class RequestSplitter extends Splitter<RequestHeader, RequestFrame> {
     }
     const h = parseRequestHeader(bytes, offset);
     if (h.payloadLength > this.maxPayload) {
-      throw new TdxFrameError(
-        `corrupt ${commandName(h.cmd)} request header: payload length ${h.payloadLength} exceeds ${this.maxPayload}`,
-      );
+      throw new TdxFrameError(`corrupt ${commandName(h.cmd)} request header: payload length ${h.payloadLength} exceeds ${this.maxPayload}`);
     }
     return h;
   }

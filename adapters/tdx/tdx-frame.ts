@@ -173,9 +173,7 @@ export function parseResponseHeader(bytes: Uint8Array, offset = 0): ResponseHead
     unzipSize: v.getUint16(14, true),
   };
   if (header.zipSize > header.unzipSize) {
-    throw new TdxFrameError(
-      `corrupt ${commandName(header.cmd)} response header: zipsize ${header.zipSize} > unzipsize ${header.unzipSize}`,
-    );
+    throw new TdxFrameError(`corrupt ${commandName(header.cmd)} response header: zipsize ${header.zipSize} > unzipsize ${header.unzipSize}`);
   }
   return header;
 }
@@ -193,9 +191,7 @@ export function inflateBody(header: ResponseHeader, wire: Uint8Array): Uint8Arra
     throw new TdxFrameError(`${commandName(header.cmd)} body is not a valid zlib stream: ${(e as Error).message}`);
   }
   if (body.length !== header.unzipSize) {
-    throw new TdxFrameError(
-      `${commandName(header.cmd)} body inflated to ${body.length} bytes, header says ${header.unzipSize}`,
-    );
+    throw new TdxFrameError(`${commandName(header.cmd)} body inflated to ${body.length} bytes, header says ${header.unzipSize}`);
   }
   return new Uint8Array(body.buffer, body.byteOffset, body.length);
 }

@@ -26,8 +26,7 @@ export const NOT_TDX = "not a TDX server (no TDX handshake answer)";
 /** Every address a name resolves to (IPv4 first). */
 export type HostLookup = (name: string) => Promise<string[]>;
 
-export const systemLookup: HostLookup = async (name) =>
-  (await lookup(name, { all: true })).sort((a, b) => a.family - b.family).map((a) => a.address);
+export const systemLookup: HostLookup = async (name) => (await lookup(name, { all: true })).sort((a, b) => a.family - b.family).map((a) => a.address);
 
 export interface HostInfo {
   readonly host: string;
@@ -84,9 +83,7 @@ export class HostService {
   }
 
   async test(hosts: readonly string[] | undefined, timeoutS: number): Promise<HostInfo[]> {
-    const targets = hosts?.length
-      ? await Promise.all(hosts.map((t) => this.resolve(t)))
-      : this.candidates.filter((h) => this.allowPublic || isLoopback(h.host));
+    const targets = hosts?.length ? await Promise.all(hosts.map((t) => this.resolve(t))) : this.candidates.filter((h) => this.allowPublic || isLoopback(h.host));
     const probes: HostProbe[] = await TdxPool.probe(targets, Math.round(timeoutS * 1000));
     const current = this.current();
     return probes

@@ -142,7 +142,11 @@ export class TdxPool implements TdxTransport {
     this.#closed = true;
     clearInterval(this.#heartbeat);
     for (const c of this.#conns.splice(0)) c.close();
-    for (const p of this.#opening.values()) p.then((c) => c.close(), () => {});
+    for (const p of this.#opening.values())
+      p.then(
+        (c) => c.close(),
+        () => {},
+      );
   }
 
   async #acquire(): Promise<TdxConnection> {
@@ -157,7 +161,10 @@ export class TdxPool implements TdxTransport {
       if (!p) {
         p = this.#openWithFailover().finally(() => this.#opening.delete(slot));
         this.#opening.set(slot, p);
-        p.then((c) => this.#conns.push(c), () => {});
+        p.then(
+          (c) => this.#conns.push(c),
+          () => {},
+        );
       }
       if (this.#conns.length === 0) return p;
     }

@@ -18,8 +18,36 @@ import { ByteReader, ByteWriter } from "./tdx-bytes.ts";
 
 /** Payload of 0x0fdb, sent verbatim by pytdx and its descendants. */
 export const SETUP_LOGIN_PAYLOAD: Uint8Array = Uint8Array.of(
-  0xd5, 0xd0, 0xc9, 0xcc, 0xd6, 0xa4, 0xa8, 0xaf, 0x00, 0x00, 0x00, 0x8f, 0xc2, 0x25, 0x40,
-  0x13, 0x00, 0x00, 0xd5, 0x00, 0xc9, 0xcc, 0xbd, 0xf0, 0xd7, 0xea, 0x00, 0x00, 0x00, 0x02,
+  0xd5,
+  0xd0,
+  0xc9,
+  0xcc,
+  0xd6,
+  0xa4,
+  0xa8,
+  0xaf,
+  0x00,
+  0x00,
+  0x00,
+  0x8f,
+  0xc2,
+  0x25,
+  0x40,
+  0x13,
+  0x00,
+  0x00,
+  0xd5,
+  0x00,
+  0xc9,
+  0xcc,
+  0xbd,
+  0xf0,
+  0xd7,
+  0xea,
+  0x00,
+  0x00,
+  0x00,
+  0x02,
 );
 
 /** Payload of the heartbeat 0x0004. */
@@ -77,10 +105,17 @@ export function decodeSetupReply(body: Uint8Array): ServerInfo {
 export function encodeSetupReply(info: ServerInfo): Uint8Array {
   const d = new Date(info.clock);
   const w = new ByteWriter(SETUP_REPLY_SIZE);
-  w.u8(0).u16(d.getUTCFullYear()).u8(d.getUTCDate()).u8(d.getUTCMonth() + 1);
+  w.u8(0)
+    .u16(d.getUTCFullYear())
+    .u8(d.getUTCDate())
+    .u8(d.getUTCMonth() + 1);
   w.u8(d.getUTCMinutes()).u8(d.getUTCHours()).u8(0).u8(d.getUTCSeconds());
   for (let copy = 0; copy < 2; copy++) for (let i = 0; i < SESSIONS; i++) w.u16(info.sessions[i] ?? 0);
-  w.u8(0).u32(info.tradingDate).u32(0).u32(info.tradingDate).zeros(NAME_AT - 54);
+  w.u8(0)
+    .u32(info.tradingDate)
+    .u32(0)
+    .u32(info.tradingDate)
+    .zeros(NAME_AT - 54);
   w.gbk(info.name, NAME_SIZE);
   w.zeros(SETUP_REPLY_SIZE - w.length);
   return w.finish();

@@ -197,9 +197,7 @@ export class VipdocDailyPanel {
 
   #build(): VipdocPanel {
     const w = this.#opts.window;
-    const list = [...this.#entries.values()].sort((a, b) =>
-      a.sec.market === b.sec.market ? (a.sec.code < b.sec.code ? -1 : 1) : a.sec.market < b.sec.market ? -1 : 1,
-    );
+    const list = [...this.#entries.values()].sort((a, b) => (a.sec.market === b.sec.market ? (a.sec.code < b.sec.code ? -1 : 1) : a.sec.market < b.sec.market ? -1 : 1));
     const n = list.length;
     const close = new Float64Array(n * w);
     const amount = new Float64Array(n * w);

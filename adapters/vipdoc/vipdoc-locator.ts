@@ -33,12 +33,7 @@ export interface VipdocLocatorOptions {
 }
 
 /** Where TDX clients install on Windows, and under Wine. */
-export const TDX_INSTALLS: readonly string[] = [
-  "C:/new_tdx",
-  "D:/new_tdx",
-  "C:/zd_zsone",
-  join(homedir(), ".wine", "drive_c", "new_tdx"),
-];
+export const TDX_INSTALLS: readonly string[] = ["C:/new_tdx", "D:/new_tdx", "C:/zd_zsone", join(homedir(), ".wine", "drive_c", "new_tdx")];
 
 /** The vipdoc root under `dir`, or undefined. */
 export function vipdocRoot(dir: string): string | undefined {

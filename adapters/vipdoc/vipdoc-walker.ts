@@ -57,9 +57,7 @@ export async function listVipdoc(root: string): Promise<VipdocSecurity[]> {
   for (const name of await names(dsDir)) {
     if (name.toLowerCase().endsWith(".day") && name.includes("#")) add("ds", name.slice(0, -4), "day", join(dsDir, name));
   }
-  return [...found.values()]
-    .sort((a, b) => (a.market === b.market ? cmp(a.code, b.code) : cmp(a.market, b.market)))
-    .map(({ market, code, files }) => ({ market, code, files: files as VipdocFiles }));
+  return [...found.values()].sort((a, b) => (a.market === b.market ? cmp(a.code, b.code) : cmp(a.market, b.market))).map(({ market, code, files }) => ({ market, code, files: files as VipdocFiles }));
 }
 
 async function names(dir: string): Promise<string[]> {

@@ -11,7 +11,9 @@ import type { Row } from "./cli-output.ts";
 
 /** The file name an attachment is saved under: date, id and a cleaned title (easy_tdx names files by title). */
 function fileName(row: Row): string {
-  const title = String(row.title ?? "").replace(/[\\/:*?"<>|\s]+/g, "_").slice(0, 60);
+  const title = String(row.title ?? "")
+    .replace(/[\\/:*?"<>|\s]+/g, "_")
+    .slice(0, 60);
   const ext = /\.(\w{1,5})$/.exec(String(row.pdf_url))?.[1]?.toLowerCase() ?? "pdf";
   return `${row.date}_${row.announcement_id}_${title}.${ext}`;
 }

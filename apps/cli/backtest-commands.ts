@@ -59,7 +59,13 @@ const STRATEGY: OptionSpec = { name: "strategy", type: "string", meta: "NAME", h
 const PARAMS: OptionSpec = { name: "params", type: "list", meta: "NAME=VALUE,...", help: "strategy parameters (missing ones take their defaults); a combination member's as MEMBER.NAME=VALUE" };
 const COMBO_MODES = ["AND", "MAJORITY", "OR"];
 const MEMBERS: OptionSpec = { name: "members", type: "string", meta: "A,B[,C]", help: "run a combination of these strategies (the combination strategy; 2–8 ids)" };
-const COMBO_MODE: OptionSpec = { name: "combo-mode", type: "string", choices: COMBO_MODES, default: "MAJORITY", help: "how a combination's signals combine: AND all members, MAJORITY more than half, OR any (easy_tdx's)" };
+const COMBO_MODE: OptionSpec = {
+  name: "combo-mode",
+  type: "string",
+  choices: COMBO_MODES,
+  default: "MAJORITY",
+  help: "how a combination's signals combine: AND all members, MAJORITY more than half, OR any (easy_tdx's)",
+};
 const COMBINATION = [MEMBERS, COMBO_MODE];
 const STRATEGY_FILE: OptionSpec = {
   name: "strategy-file",
@@ -172,7 +178,12 @@ export const backtestCommands: readonly Command[] = [
       const body = {
         symbol: symbolOf(args),
         objective: str(opts, "objective"),
-        strategies: only ? only.split(",").map((s) => s.trim()).filter(Boolean) : undefined,
+        strategies: only
+          ? only
+              .split(",")
+              .map((s) => s.trim())
+              .filter(Boolean)
+          : undefined,
         ...dataFields(opts),
         ...settings(CONFIG_FIELDS, opts),
       };
@@ -259,7 +270,12 @@ export const backtestCommands: readonly Command[] = [
       for (const g of list(opts, "grid")) {
         const m = /^\s*([^=\s]+)\s*=(.+)$/.exec(g);
         if (!m) throw new UsageError(`--grid: expected NAME=V1,V2,... (got ${JSON.stringify(g)})`);
-        grid[m[1]!] = Object.values(assignments(m[2]!.split(",").map((v, i) => `${i}=${v}`), "--grid"));
+        grid[m[1]!] = Object.values(
+          assignments(
+            m[2]!.split(",").map((v, i) => `${i}=${v}`),
+            "--grid",
+          ),
+        );
       }
       const body = {
         strategy: strategyOf(opts),

@@ -33,9 +33,7 @@ export const boardCommands: readonly Command[] = [
     options: [{ name: "count", type: "integer", default: 100, help: "members" }, SORT, ORDER],
     examples: ["board-members 880761 --count 10 --table"],
     run: async (ctx, { args, opts }) =>
-      frameRows(
-        await (await ctx.api()).get("/api/v1/board-mac/members", { board_symbol: args.BOARD, count: num(opts, "count"), sort_type: str(opts, "sort"), sort_order: str(opts, "order") }),
-      ),
+      frameRows(await (await ctx.api()).get("/api/v1/board-mac/members", { board_symbol: args.BOARD, count: num(opts, "count"), sort_type: str(opts, "sort"), sort_order: str(opts, "order") })),
   },
   {
     name: "belong-board",
@@ -71,9 +69,7 @@ export const boardCommands: readonly Command[] = [
     ],
     examples: ["board-ranking --type GN --top 5 --table"],
     run: async (ctx, { opts }) =>
-      frameRows(
-        await (await ctx.api()).get("/api/v1/board-mac/ranking", { board_type: str(opts, "type"), top_n: num(opts, "top"), sort_by: str(opts, "sort-by"), ascending: flag(opts, "asc") }),
-      ),
+      frameRows(await (await ctx.api()).get("/api/v1/board-mac/ranking", { board_type: str(opts, "type"), top_n: num(opts, "top"), sort_by: str(opts, "sort-by"), ascending: flag(opts, "asc") })),
   },
   {
     name: "board-change-ranking",

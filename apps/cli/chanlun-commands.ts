@@ -36,11 +36,7 @@ export function chanSummary(r: Record<string, any>): string {
     out.push(`── ${title} ──`, ...items.map(line), "");
   };
   section("笔", r.bis, (b: Line) => `  [${b.index}] ${arrow(b.direction)} ${b.start_date} → ${b.end_date} h=${b.high} l=${b.low} ${tick(b.done)}`);
-  section(
-    "中枢",
-    r.zss,
-    (z) => `  [${z.index}] ${z.start_date ?? "—"} → ${z.end_date ?? "—"} zg=${z.zg} zd=${z.zd} gg=${z.gg} dd=${z.dd} lines=${z.line_count} ${tick(z.done)}`,
-  );
+  section("中枢", r.zss, (z) => `  [${z.index}] ${z.start_date ?? "—"} → ${z.end_date ?? "—"} zg=${z.zg} zd=${z.zd} gg=${z.gg} dd=${z.dd} lines=${z.line_count} ${tick(z.done)}`);
   section("线段", r.xds, (x: Line) => `  [${x.index}] ${arrow(x.direction)} ${x.start_date} → ${x.end_date} h=${x.high} l=${x.low}`);
   section("买卖点", r.mmds, (m) => `  ${m.type} (${m.date ?? "—"}): ${m.msg}`);
   section("背驰", r.bcs, (b) => `  [${b.bc ? "✓" : "✗"}] ${b.type} (${b.prev_date ?? "—"} → ${b.curr_date ?? "—"}): ${b.msg}`);

@@ -56,6 +56,6 @@ export class ServiceApi {
 
   /** A binary answer (an attachment). */
   async bytes(route: GetPath, query: Query = {}): Promise<Uint8Array> {
-    return new Uint8Array(await unwrap(this.client.GET(route, { params: { query: defined(query) }, parseAs: "arrayBuffer" } as never)) as ArrayBuffer);
+    return new Uint8Array((await unwrap(this.client.GET(route, { params: { query: defined(query) }, parseAs: "arrayBuffer" } as never))) as ArrayBuffer);
   }
 }

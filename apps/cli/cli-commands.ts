@@ -13,4 +13,17 @@ import { marketCommands } from "./market-commands.ts";
 import { quoteCommands } from "./quote-commands.ts";
 import { storeCommands } from "./store-commands.ts";
 
-export const COMMANDS: readonly Command[] = [...adminCommands, ...marketCommands, ...quoteCommands, ...boardCommands, ...announcementCommands, ...indicatorCommands, ...chanlunCommands, ...formulaCommands, ...backtestCommands, ...offlineCommands, ...storeCommands, ...mcpCommands];
+export const COMMANDS: readonly Command[] = [
+  ...adminCommands,
+  ...marketCommands,
+  ...quoteCommands,
+  ...boardCommands,
+  ...announcementCommands,
+  ...indicatorCommands,
+  ...chanlunCommands,
+  ...formulaCommands,
+  ...backtestCommands,
+  ...offlineCommands,
+  ...storeCommands,
+  ...mcpCommands,
+];

@@ -31,7 +31,9 @@ function write(stream: NodeJS.WritableStream, text: string): Promise<void> {
 function overview(): string {
   const w = Math.max(...COMMANDS.map((c) => c.name.length));
   const lines = COMMANDS.map((c) => `  ${c.name.padEnd(w)}  ${c.summary.split(/(?<=\.) /)[0]}`);
-  const globals = GLOBAL_OPTIONS.map((o) => `  --${o.name}${o.choices ? ` ${o.choices.join("|")}` : o.meta ? ` ${o.meta}` : ""}: ${o.help}${o.default !== undefined && o.default !== false ? ` (default: ${o.default})` : ""}`);
+  const globals = GLOBAL_OPTIONS.map(
+    (o) => `  --${o.name}${o.choices ? ` ${o.choices.join("|")}` : o.meta ? ` ${o.meta}` : ""}: ${o.help}${o.default !== undefined && o.default !== false ? ` (default: ${o.default})` : ""}`,
+  );
   return [
     `Usage: ${PROG} <command> [arguments] [options]`,
     "",

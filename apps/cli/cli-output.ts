@@ -61,6 +61,11 @@ export function render(output: Output, format: Format): string {
         { header: true, columns: [...columns] },
       );
     case "table":
-      return output.kind === "record" ? table(["field", "value"], columns.map((c) => ({ field: c, value: output.value[c] }))) : table(columns, rows);
+      return output.kind === "record"
+        ? table(
+            ["field", "value"],
+            columns.map((c) => ({ field: c, value: output.value[c] })),
+          )
+        : table(columns, rows);
   }
 }

@@ -70,7 +70,10 @@ export const indicatorCommands: readonly Command[] = [
       const m = str(opts, "market");
       const code = str(opts, "code");
       if (!m || !code) throw new UsageError("give the security with -m MARKET -c CODE");
-      const names = args.INDICATORS!.split(",").map((n) => n.trim().toUpperCase()).filter(Boolean);
+      const names = args
+        .INDICATORS!.split(",")
+        .map((n) => n.trim().toUpperCase())
+        .filter(Boolean);
       const api = await ctx.api();
       const bars = (await api.get("/api/v1/bars", { market: market(m), code, category: category(str(opts, "period")!), count: BARS, adjust: str(opts, "adjust") })) as {
         columns: string[];

@@ -33,7 +33,7 @@ export const TOOL_ROUTES: readonly ToolRoute[] = [
   { name: "list_strategies", description: "The preset backtest strategies with their parameter schemas.", method: "get", path: "/api/v1/backtest/strategies" },
   {
     name: "backtest",
-    description: "Backtest a preset strategy on a security (symbol \"SZ:000001\") under A-share rules; answers the performance and the trades.",
+    description: 'Backtest a preset strategy on a security (symbol "SZ:000001") under A-share rules; answers the performance and the trades.',
     method: "post",
     path: "/api/v1/backtest/run/async",
     task: true,
@@ -51,7 +51,10 @@ export const TOOL_ROUTES: readonly ToolRoute[] = [
 type Schema = Record<string, unknown>;
 
 interface OpenApi {
-  paths: Record<string, Record<string, { parameters?: { name: string; in: string; required?: boolean; description?: string; schema: Schema }[]; requestBody?: { content: Record<string, { schema: Schema }> } }>>;
+  paths: Record<
+    string,
+    Record<string, { parameters?: { name: string; in: string; required?: boolean; description?: string; schema: Schema }[]; requestBody?: { content: Record<string, { schema: Schema }> } }>
+  >;
   components?: { schemas?: Record<string, Schema> };
 }
 

@@ -18,7 +18,10 @@ import type { SyncOptions } from "../../ports/market-store.ts";
 const SYMBOL = /^(SH|SZ|BJ):\d{6}$/;
 
 function syncOptions(opts: OptionValues): SyncOptions {
-  const minutes = (str(opts, "minutes") ?? "").split(",").map((s) => s.trim().toUpperCase()).filter(Boolean);
+  const minutes = (str(opts, "minutes") ?? "")
+    .split(",")
+    .map((s) => s.trim().toUpperCase())
+    .filter(Boolean);
   const bad = minutes.find((m) => !SYMBOL.test(m));
   if (bad) throw new UsageError(`--minutes: ${JSON.stringify(bad)} is not MARKET:CODE such as SH:600000`);
   const kinds = flag(opts, "lc1") ? (["lc5", "lc1"] as const) : undefined;

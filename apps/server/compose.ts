@@ -162,8 +162,7 @@ export async function buildApp(config: Config, overrides: Overrides = {}): Promi
     log,
     wss,
     demo: quotes.demo,
-    warmUp: () =>
-      warmUp({ startWorkers: backtest.startWorkers, demo: quotes.demo, market: marketData.services, registry, now: () => clock.now(), log, signal: warming.signal }),
+    warmUp: () => warmUp({ startWorkers: backtest.startWorkers, demo: quotes.demo, market: marketData.services, registry, now: () => clock.now(), log, signal: warming.signal }),
     async close() {
       warming.abort();
       for (const close of closers.reverse()) await close();

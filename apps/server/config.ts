@@ -10,7 +10,12 @@ const list = (check: (entry: string) => boolean, what: string, absent = "") =>
   z
     .string()
     .optional()
-    .transform((s) => (s ?? absent).split(",").map((e) => e.trim()).filter(Boolean))
+    .transform((s) =>
+      (s ?? absent)
+        .split(",")
+        .map((e) => e.trim())
+        .filter(Boolean),
+    )
     .refine((l) => l.every(check), { message: `each entry must be ${what}` });
 
 /** Whether WEB_DIR serves another web UI than this service's own (which has its own login screen). */
@@ -41,9 +46,18 @@ const EnvSchema = z.object({
   /** How often subscribed WebSocket quotes are polled during trading hours. */
   WS_QUOTE_INTERVAL_MS: z.coerce.number().int().min(100).max(60_000).default(3000),
   /** Unsent WebSocket data a client may have queued before it is dropped as a slow consumer. */
-  WS_MAX_BUFFERED_BYTES: z.coerce.number().int().min(1024).default(1 << 20),
+  WS_MAX_BUFFERED_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .default(1 << 20),
   /** Most bytes one WebSocket message may have; a larger one closes the socket with 1009. */
-  WS_MAX_MESSAGE_BYTES: z.coerce.number().int().min(1024).max(16 << 20).default(64 * 1024),
+  WS_MAX_MESSAGE_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .max(16 << 20)
+    .default(64 * 1024),
   /** Open WebSocket connections at once; beyond it an upgrade is answered 503. */
   WS_MAX_CONNECTIONS: z.coerce.number().int().min(1).max(100_000).default(256),
   /** Quote codes one WebSocket may watch. */
@@ -77,7 +91,10 @@ const EnvSchema = z.object({
   /** Redis of the BullMQ backend, `redis://[:password@]host:port[/db]`. */
   REDIS_URL: z.url({ protocol: /^rediss?$/ }).optional(),
   /** BullMQ queue name (API and workers must agree). */
-  BULLMQ_QUEUE: z.string().regex(/^[A-Za-z0-9_.-]+$/).default("tdx-forge-jobs"),
+  BULLMQ_QUEUE: z
+    .string()
+    .regex(/^[A-Za-z0-9_.-]+$/)
+    .default("tdx-forge-jobs"),
   /** Jobs one task keeps queued or running on BullMQ at once. */
   BULLMQ_PARALLELISM: z.coerce.number().int().min(1).max(256).default(8),
   /** A directory of the user's own plugin modules (strategies, indicators), loaded at start-up. */
@@ -89,7 +106,10 @@ const EnvSchema = z.object({
   /** `1`: /bars, backtests, screens, scans and rotation read the market store where it holds the request complete; `0`: always the quote source. */
   STORE_READS: z.enum(["1", "0"]).default("1"),
   /** Daily sync after the close, `HH:MM` China time on weekdays (e.g. 15:30); unset: no schedule. */
-  SYNC_AT: z.string().regex(/^([01]?\d|2[0-3]):[0-5]\d$/, "HH:MM").optional(),
+  SYNC_AT: z
+    .string()
+    .regex(/^([01]?\d|2[0-3]):[0-5]\d$/, "HH:MM")
+    .optional(),
   /** Hosts of the host list a sync spreads its requests over. */
   SYNC_HOSTS: z.coerce.number().int().min(1).max(16).default(3),
   /** Connections (requests in flight) a sync keeps per host. */

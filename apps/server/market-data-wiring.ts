@@ -36,15 +36,7 @@ export interface MarketDataWiring {
   close(): Promise<void>;
 }
 
-export async function wireMarketData(
-  config: Config,
-  clock: Clock,
-  log: Logger,
-  db: Database,
-  quotes: QuoteRuntime,
-  directory: SecurityDirectory,
-  store: MarketStore,
-): Promise<MarketDataWiring> {
+export async function wireMarketData(config: Config, clock: Clock, log: Logger, db: Database, quotes: QuoteRuntime, directory: SecurityDirectory, store: MarketStore): Promise<MarketDataWiring> {
   const demo = quotes.demo;
   let exporting: Promise<string> | undefined;
   const simulated = demo
@@ -62,12 +54,7 @@ export async function wireMarketData(
   );
   const serverFiles = new ServerFileCache(quotes.quotes, clock);
   const snapshot = new MarketSnapshot(quotes.quotes, directory);
-  const mac = new MacService(
-    new MacClient(quotes.mac),
-    new DerivedBoardSource(quotes.quotes, directory, serverFiles, snapshot, clock),
-    clock,
-    log,
-  );
+  const mac = new MacService(new MacClient(quotes.mac), new DerivedBoardSource(quotes.quotes, directory, serverFiles, snapshot, clock), clock, log);
   return {
     services: {
       financialFiles: new FinancialFiles(quotes.financialFiles, join(config.DATA_DIR, "cache", "tdxfin"), clock),

@@ -8,28 +8,12 @@ import { yyyymmdd } from "../../core/bars/market-time.ts";
 import { dayStart } from "../../core/bars/session-clock.ts";
 import { decodeAuctionRequest, encodeAuctionReply } from "../../adapters/tdx/tdx-codec-auction.ts";
 import { decodeBarsRequest, encodeBarsReply, MAX_BARS_PER_REQUEST } from "../../adapters/tdx/tdx-codec-bars.ts";
-import {
-  decodeCompanyCategoryRequest,
-  decodeCompanyContentRequest,
-  encodeCompanyCategoryReply,
-  encodeCompanyContentReply,
-} from "../../adapters/tdx/tdx-codec-company.ts";
+import { decodeCompanyCategoryRequest, decodeCompanyContentRequest, encodeCompanyCategoryReply, encodeCompanyContentReply } from "../../adapters/tdx/tdx-codec-company.ts";
 import { decodeFileChunkRequest, decodeFileMetaRequest, encodeFileChunkReply, encodeFileMetaReply } from "../../adapters/tdx/tdx-codec-files.ts";
 import { decodeFinanceRequest, encodeFinanceReply } from "../../adapters/tdx/tdx-codec-finance.ts";
-import {
-  decodeHistoryMinuteRequest,
-  decodeMinuteRequest,
-  encodeHistoryMinuteReply,
-  encodeMinuteReply,
-} from "../../adapters/tdx/tdx-codec-minute.ts";
+import { decodeHistoryMinuteRequest, decodeMinuteRequest, encodeHistoryMinuteReply, encodeMinuteReply } from "../../adapters/tdx/tdx-codec-minute.ts";
 import { decodeQuotesRequest, encodeQuotesReply } from "../../adapters/tdx/tdx-codec-quotes.ts";
-import {
-  decodeSecurityCountRequest,
-  decodeSecurityListRequest,
-  encodeSecurityCountReply,
-  encodeSecurityListReply,
-  SECURITY_LIST_PAGE,
-} from "../../adapters/tdx/tdx-codec-security.ts";
+import { decodeSecurityCountRequest, decodeSecurityListRequest, encodeSecurityCountReply, encodeSecurityListReply, SECURITY_LIST_PAGE } from "../../adapters/tdx/tdx-codec-security.ts";
 import {
   decodeHistoryTransactionsRequest,
   decodeTransactionsRequest,
@@ -60,9 +44,7 @@ function tickWindow(t: TickSeries, start: number, count: number): TickSeries {
 export function handlers(src: SimSource, serverName: string): Map<number, Handler> {
   const decimalsOf = (market: number, code: string) => src.decimals({ market, code });
   const h = new Map<number, Handler>();
-  h.set(TdxCommand.SETUP, (_p, now) =>
-    encodeSetupReply({ clock: now, sessions: [570, 690, 780, 900, 900, 900, 900, 900], tradingDate: yyyymmdd(dayStart(now)), name: serverName }),
-  );
+  h.set(TdxCommand.SETUP, (_p, now) => encodeSetupReply({ clock: now, sessions: [570, 690, 780, 900, 900, 900, 900, 900], tradingDate: yyyymmdd(dayStart(now)), name: serverName }));
   h.set(TdxCommand.SETUP_LOGIN, () => EMPTY);
   h.set(TdxCommand.HEARTBEAT, () => EMPTY);
   h.set(TdxCommand.SECURITY_COUNT, (p) => encodeSecurityCountReply(src.securities(decodeSecurityCountRequest(p).market).length));

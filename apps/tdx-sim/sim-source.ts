@@ -7,19 +7,7 @@
 import type { BarSeries } from "../../core/bars/series.ts";
 import type { HistoryMinuteReply } from "../../adapters/tdx/tdx-codec-minute.ts";
 import type { HistoryTransactionsReply } from "../../adapters/tdx/tdx-codec-transactions.ts";
-import type {
-  AuctionSeries,
-  CompanyInfoEntry,
-  FinanceInfo,
-  IndexBarSeries,
-  MarketId,
-  MinuteSeries,
-  Quote,
-  SecurityInfo,
-  SecurityRef,
-  TickSeries,
-  XdxrEntry,
-} from "../../core/quotes/records.ts";
+import type { AuctionSeries, CompanyInfoEntry, FinanceInfo, IndexBarSeries, MarketId, MinuteSeries, Quote, SecurityInfo, SecurityRef, TickSeries, XdxrEntry } from "../../core/quotes/records.ts";
 
 export interface SimSource {
   readonly name: string;

@@ -59,10 +59,12 @@ export function trustedProxies(entries: readonly string[]): TrustedProxy {
     const n = Number(bits);
     const size = 2 ** (32 - Math.min(32, n));
     const start = Math.floor(net / size) * size;
-    return [(a) => {
-      const v = ipv4Number(a);
-      return v !== undefined && v >= start && v < start + size;
-    }];
+    return [
+      (a) => {
+        const v = ipv4Number(a);
+        return v !== undefined && v >= start && v < start + size;
+      },
+    ];
   });
   return (a) => tests.some((t) => t(a));
 }
@@ -79,11 +81,7 @@ export function trustedProxies(entries: readonly string[]): TrustedProxy {
  * untrusted one were written by our own proxies, so that one is the client.
  * When every entry is trusted the left-most is taken.
  */
-export function clientAddress(
-  peer: string | undefined | null,
-  forwardedFor: string | undefined | null,
-  trusted: TrustedProxy = isLocalOrPrivate,
-): string {
+export function clientAddress(peer: string | undefined | null, forwardedFor: string | undefined | null, trusted: TrustedProxy = isLocalOrPrivate): string {
   const direct = normalizePeer(peer);
   if (!direct) return UNKNOWN_ADDRESS;
   if (forwardedFor == null || !(isLocalOrPrivate(direct) || trusted(direct))) return direct;

@@ -56,5 +56,12 @@ export function originAllowed(origin: string, hostHeader: string | undefined, ru
   if (rules.origins.includes(`${m[1].toLowerCase()}://${authority}`)) return true;
   if (hostHeader !== undefined && authority === hostHeader.trim().toLowerCase()) return true;
   const name = hostName(authority);
-  return name !== undefined && rules.hosts.some((h) => h !== "*") && listed(name, rules.hosts.filter((h) => h !== "*"));
+  return (
+    name !== undefined &&
+    rules.hosts.some((h) => h !== "*") &&
+    listed(
+      name,
+      rules.hosts.filter((h) => h !== "*"),
+    )
+  );
 }

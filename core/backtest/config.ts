@@ -86,8 +86,7 @@ export const CONFIG_FIELDS = {
     default: "auto",
     min: 0,
     max: 0.01,
-    description:
-      'Transfer fee on both sides as a fraction of turnover, or "auto" for the statutory fee on each trade date (0.001 % from 2022-04-29).',
+    description: 'Transfer fee on both sides as a fraction of turnover, or "auto" for the statutory fee on each trade date (0.001 % from 2022-04-29).',
   },
   slippage: {
     kind: "number",
@@ -115,8 +114,7 @@ export const CONFIG_FIELDS = {
   price_limit: {
     kind: "boolean",
     default: true,
-    description:
-      "No buy fill at the up-limit and no sell fill at the down-limit (main ±10 %, ST ±5 %, ChiNext/STAR ±20 %, Beijing ±30 %).",
+    description: "No buy fill at the up-limit and no sell fill at the down-limit (main ±10 %, ST ±5 %, ChiNext/STAR ±20 %, Beijing ±30 %).",
   },
   suspension: {
     kind: "boolean",
@@ -222,9 +220,7 @@ function checkField(name: string, spec: FieldSpec, value: unknown): ConfigIssue 
     case "boolean":
       return typeof value === "boolean" ? undefined : issue("bool_type", "Input should be a valid boolean");
     case "enum":
-      return typeof value === "string" && spec.values.includes(value)
-        ? undefined
-        : issue("enum", `Input should be ${spec.values.map((v) => `'${v}'`).join(" or ")}`);
+      return typeof value === "string" && spec.values.includes(value) ? undefined : issue("enum", `Input should be ${spec.values.map((v) => `'${v}'`).join(" or ")}`);
     case "rate_or_auto":
     case "number": {
       if (spec.kind === "rate_or_auto" && value === "auto") return undefined;

@@ -10,18 +10,7 @@ import type { PositionBook } from "./position-book.ts";
 import type { FillLog } from "./trade-log.ts";
 
 /** Fills `shares` at `raw` (before slippage) and returns the change in cash. */
-export function executeFill(
-  rules: ExecutionRules,
-  book: PositionBook,
-  log: FillLog,
-  bar: number,
-  leg: number,
-  side: Side,
-  shares: number,
-  raw: number,
-  time: number,
-  day: number,
-): number {
+export function executeFill(rules: ExecutionRules, book: PositionBook, log: FillLog, bar: number, leg: number, side: Side, shares: number, raw: number, time: number, day: number): number {
   const price = rules.fillPrice(side, raw);
   const fees = rules.quote(side, shares, price, time);
   const avgBefore = book.avgPrice;

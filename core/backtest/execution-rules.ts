@@ -86,14 +86,8 @@ export class ExecutionRules {
     const rates = this.ratesAt(time);
     const value = shares * price;
     this.commission = Math.max(cfg.min_commission, value * cfg.commission);
-    this.stamp =
-      value * (cfg.stamp_tax === "auto" ? (side === 1 ? rates.stampBuy : rates.stampSell) : side === -1 ? cfg.stamp_tax : 0);
-    this.transfer =
-      cfg.transfer_fee !== "auto"
-        ? value * cfg.transfer_fee
-        : rates.transferPerShare > 0
-          ? Math.max(rates.transferMin, shares * rates.transferPerShare)
-          : value * rates.transferRate;
+    this.stamp = value * (cfg.stamp_tax === "auto" ? (side === 1 ? rates.stampBuy : rates.stampSell) : side === -1 ? cfg.stamp_tax : 0);
+    this.transfer = cfg.transfer_fee !== "auto" ? value * cfg.transfer_fee : rates.transferPerShare > 0 ? Math.max(rates.transferMin, shares * rates.transferPerShare) : value * rates.transferRate;
     return this.commission + this.stamp + this.transfer;
   }
 

@@ -65,12 +65,7 @@ function check(text: string, params: Readonly<Record<string, number>>, buy: stri
 }
 
 /** Compiles (or takes from the cache) a formula with its buy and sell column names ("" = the default, see above). */
-export function compileSignalFormula(
-  text: string,
-  params: Readonly<Record<string, number>> = {},
-  buy = "",
-  sell = "",
-): SignalFormulaCheck {
+export function compileSignalFormula(text: string, params: Readonly<Record<string, number>> = {}, buy = "", sell = ""): SignalFormulaCheck {
   const key = JSON.stringify([text, params, buy, sell]);
   const hit = cache.get(key);
   if (hit) return hit;

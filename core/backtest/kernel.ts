@@ -112,8 +112,7 @@ function workOrder(ws: KernelWorkspace, plan: KernelPlan, bars: BarSeries, quote
   const side = target as Side;
   const cfg = plan.config;
   const cash = ws.balance;
-  const budget =
-    cfg.sizing === "all_in" ? cash : cfg.sizing === "fixed_fraction" ? cash * cfg.sizing_fraction : Math.min(cfg.sizing_amount, cash);
+  const budget = cfg.sizing === "all_in" ? cash : cfg.sizing === "fixed_fraction" ? cash * cfg.sizing_fraction : Math.min(cfg.sizing_amount, cash);
   const quantity = rules.affordable(budget, side, rules.fillPrice(side, raw), time);
   if (quantity === 0) {
     refusals.push(t, 0, side, Refusal.cash, 0, raw);
@@ -123,12 +122,7 @@ function workOrder(ws: KernelWorkspace, plan: KernelPlan, bars: BarSeries, quote
   return target;
 }
 
-export function runKernel(
-  bars: BarSeries,
-  signals: SignalArrays,
-  plan: KernelPlan,
-  ws: KernelWorkspace = new KernelWorkspace(bars.length),
-): KernelRun {
+export function runKernel(bars: BarSeries, signals: SignalArrays, plan: KernelPlan, ws: KernelWorkspace = new KernelWorkspace(bars.length)): KernelRun {
   const n = bars.length;
   if (ws.capacity < n) throw new RangeError(`workspace holds ${ws.capacity} bars, series has ${n}`);
   const cfg = plan.config;

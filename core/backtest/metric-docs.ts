@@ -27,7 +27,8 @@ export const METRIC_DOCS = {
   avg_dd_duration: "Mean drawdown episode length in bars.",
   max_dd_duration_days: "Longest drawdown episode in calendar days (recovery date − peak date).",
   avg_dd_duration_days: "Mean drawdown episode length in calendar days.",
-  buy_hold_return: "Close of the last bar / close of bar warmup_bars − 1: buying at that close and holding, no fees (for a portfolio or multi-strategy run, the weight-averaged value over its symbols).",
+  buy_hold_return:
+    "Close of the last bar / close of bar warmup_bars − 1: buying at that close and holding, no fees (for a portfolio or multi-strategy run, the weight-averaged value over its symbols).",
   exposure_time: "Share of bars during which a position was held at any time (from entry bar through exit bar inclusive).",
   avg_exposure: "Mean over bars of |position value| / equity at the close (gross exposure).",
   max_exposure: "Largest |position value| / equity at any bar's close.",

@@ -106,10 +106,7 @@ export function toMultiStrategyResult<C extends BacktestConfig>(multi: MultiStra
 }
 
 /** One-call multi-strategy backtest: defaults fill in any setting not given. */
-export function backtestMultiStrategy(
-  slots: readonly StrategySlot[],
-  config: Partial<BacktestConfig>,
-): PortfolioResult<BacktestConfig> {
+export function backtestMultiStrategy(slots: readonly StrategySlot[], config: Partial<BacktestConfig>): PortfolioResult<BacktestConfig> {
   const full = { ...DEFAULT_CONFIG, ...config };
   return toMultiStrategyResult(runMultiStrategy(slots, full), full);
 }

@@ -115,14 +115,7 @@ export function runPortfolio(legs: readonly PortfolioLeg[], config: PortfolioCon
   const { time, index } = unionTimeline(legs.map((l) => l.bars.time));
   const T = time.length;
   const states = legs.map(
-    (leg, s) =>
-      new LegState(
-        leg,
-        new ExecutionRules(config, securityRules(leg.security)),
-        index[s]!,
-        weights[s]!,
-        config.execution === "next_close" ? leg.bars.close : leg.bars.open,
-      ),
+    (leg, s) => new LegState(leg, new ExecutionRules(config, securityRules(leg.security)), index[s]!, weights[s]!, config.execution === "next_close" ? leg.bars.close : leg.bars.open),
   );
   const tracks: LegTrack[] = states.map((st) => ({
     key: st.leg.key,

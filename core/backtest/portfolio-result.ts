@@ -23,12 +23,7 @@ export interface LegResult {
   readonly result: BacktestResult;
 }
 
-export function assemblePortfolioResult<C>(
-  total: EquityTrack,
-  performance: Performance,
-  legs: readonly LegResult[],
-  config: C & { readonly cash: number },
-): PortfolioResult<C> {
+export function assemblePortfolioResult<C>(total: EquityTrack, performance: Performance, legs: readonly LegResult[], config: C & { readonly cash: number }): PortfolioResult<C> {
   return {
     total_performance: { ...performanceJson(performance), total_stocks: legs.length, total_cash: config.cash },
     individual_results: Object.fromEntries(legs.map((l) => [l.key, l.result])),

@@ -76,10 +76,7 @@ export function toPortfolioResult(run: PortfolioRun, config: PortfolioConfig): P
 }
 
 /** One-call portfolio backtest: defaults fill in any setting not given. */
-export function backtestPortfolio(
-  legs: readonly PortfolioLeg[],
-  config: Partial<PortfolioConfig>,
-): PortfolioResult<PortfolioConfig> {
+export function backtestPortfolio(legs: readonly PortfolioLeg[], config: Partial<PortfolioConfig>): PortfolioResult<PortfolioConfig> {
   const full = { ...DEFAULT_PORTFOLIO_CONFIG, ...config };
   if (full.allocation === "independent") return toMultiStrategyResult(runMultiStrategy(legs, full, resolveWeights(legs)), full);
   return toPortfolioResult(runPortfolio(legs, full), full);

@@ -44,7 +44,7 @@ export class PositionBook {
    */
   apply(side: Side, quantity: number, price: number, fees: number, bar: number, day: number): number {
     const held = this.shares;
-    if (held === 0 || (held > 0) === (side === 1)) {
+    if (held === 0 || held > 0 === (side === 1)) {
       const size = Math.abs(held);
       this.avgPrice = (this.avgPrice * size + price * quantity) / (size + quantity);
       this.entryFees += fees;

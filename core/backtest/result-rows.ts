@@ -247,13 +247,6 @@ export function positionTable(
   return { length, datetime, fields: POSITION_FIELDS, columns: c };
 }
 
-export function positionRows(
-  time: Float64Array,
-  shares: Float64Array,
-  value: Float64Array,
-  length: number,
-  fills: FillLog,
-  leg: number,
-): PositionRow[] {
+export function positionRows(time: Float64Array, shares: Float64Array, value: Float64Array, length: number, fills: FillLog, leg: number): PositionRow[] {
   return tableRows(positionTable(time, shares, value, length, fills, leg)) as PositionRow[];
 }

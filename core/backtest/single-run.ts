@@ -110,22 +110,12 @@ export function toResult(bars: BarSeries, run: KernelRun, plan: KernelPlan): Bac
 }
 
 /** One-call backtest to result tables: defaults fill in any setting not given. */
-export function backtestTables(
-  bars: BarSeries,
-  signals: SignalArrays,
-  config: Partial<BacktestConfig>,
-  security: SecurityInfo,
-): BacktestTables {
+export function backtestTables(bars: BarSeries, signals: SignalArrays, config: Partial<BacktestConfig>, security: SecurityInfo): BacktestTables {
   const plan = planBacktest({ ...DEFAULT_CONFIG, ...config }, security);
   return toTables(bars, runKernel(bars, signals, plan, new KernelWorkspace(bars.length)), plan);
 }
 
 /** One-call backtest: defaults fill in any setting not given. */
-export function backtest(
-  bars: BarSeries,
-  signals: SignalArrays,
-  config: Partial<BacktestConfig>,
-  security: SecurityInfo,
-): BacktestResult {
+export function backtest(bars: BarSeries, signals: SignalArrays, config: Partial<BacktestConfig>, security: SecurityInfo): BacktestResult {
   return resultOf(backtestTables(bars, signals, config, security));
 }

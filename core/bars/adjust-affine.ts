@@ -46,13 +46,7 @@ export function affineAt(events: readonly PriceEvent[], day: number, asOfDay: nu
  * each bar's forward coefficients A, B: `base` = identity gives QFQ, the
  * coefficients of the HFQ base day give HFQ. time, vol and amount are shared.
  */
-export function affinePrices(
-  s: BarSeries,
-  events: readonly PriceEvent[],
-  asOfDay: number,
-  base: Affine,
-  scale: number,
-): BarSeries {
+export function affinePrices(s: BarSeries, events: readonly PriceEvent[], asOfDay: number, base: Affine, scale: number): BarSeries {
   const n = s.length;
   const { open: o, high: h, low: l, close: c } = s;
   const open = new Float64Array(n);

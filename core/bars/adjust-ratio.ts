@@ -52,12 +52,7 @@ export function ratioGaps(basis: BarSeries, events: readonly PriceEvent[], asOfD
 }
 
 /** Forward factor of every bar of `s`: the product of the ratios of the gaps dated after it (by default `s`'s own gaps). */
-export function forwardRatio(
-  s: BarSeries,
-  events: readonly PriceEvent[],
-  asOfDay: number,
-  gaps: readonly RatioGap[] = ratioGaps(s, events, asOfDay),
-): Float64Array {
+export function forwardRatio(s: BarSeries, events: readonly PriceEvent[], asOfDay: number, gaps: readonly RatioGap[] = ratioGaps(s, events, asOfDay)): Float64Array {
   const n = s.length;
   const factor = new Float64Array(n);
   let f = 1;

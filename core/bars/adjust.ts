@@ -115,12 +115,7 @@ export function needsBasis(window: BarSeries, events: readonly PriceEvent[], mod
   return events.some((e) => e.day <= asOfDay && (mode === "QFQ" ? e.c !== 0 : e.day <= first));
 }
 
-export function adjustBars(
-  s: BarSeries,
-  events: readonly PriceEvent[],
-  mode: AdjustMode,
-  opts: AdjustOptions = {},
-): AdjustedBars {
+export function adjustBars(s: BarSeries, events: readonly PriceEvent[], mode: AdjustMode, opts: AdjustOptions = {}): AdjustedBars {
   const n = s.length;
   if (mode === "NONE" || n === 0) return { series: s, method: mode === "NONE" ? "none" : "affine" };
   const scale = 10 ** (opts.decimals ?? 2);

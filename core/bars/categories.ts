@@ -6,19 +6,7 @@
  */
 
 /** The API's category names in period order (usable as a zod enum). */
-export const BAR_CATEGORY_NAMES = [
-  "MIN_1",
-  "MIN_5",
-  "MIN_15",
-  "MIN_30",
-  "MIN_60",
-  "MIN_120",
-  "DAY",
-  "WEEK",
-  "MONTH",
-  "SEASON",
-  "YEAR",
-] as const;
+export const BAR_CATEGORY_NAMES = ["MIN_1", "MIN_5", "MIN_15", "MIN_30", "MIN_60", "MIN_120", "DAY", "WEEK", "MONTH", "SEASON", "YEAR"] as const;
 
 export type BarCategory = (typeof BAR_CATEGORY_NAMES)[number];
 
@@ -42,13 +30,14 @@ export interface BarCategorySpec {
   readonly timeKey: "date" | "datetime";
 }
 
-const spec = (
-  name: BarCategory,
-  minutes: number | null,
-  request: number,
-  variants: readonly number[] = [],
-  barsPerBar: 1 | 2 = 1,
-): BarCategorySpec => ({ name, minutes, request, variants, barsPerBar, timeKey: minutes === null ? "date" : "datetime" });
+const spec = (name: BarCategory, minutes: number | null, request: number, variants: readonly number[] = [], barsPerBar: 1 | 2 = 1): BarCategorySpec => ({
+  name,
+  minutes,
+  request,
+  variants,
+  barsPerBar,
+  timeKey: minutes === null ? "date" : "datetime",
+});
 
 export const BAR_CATEGORIES: Readonly<Record<BarCategory, BarCategorySpec>> = {
   MIN_1: spec("MIN_1", 1, 8, [7]),

@@ -18,17 +18,7 @@
  *   standard connection) of the newest bars are returned.
  */
 import { allocSeries, type BarSeries } from "./series.ts";
-import {
-  AFTERNOON_CLOSE,
-  dayStart,
-  DAY_MS,
-  HALF_MINUTES,
-  MINUTE_MS,
-  minuteOfDay,
-  MORNING_CLOSE,
-  sessionHalf,
-  tradingMinute,
-} from "./session-clock.ts";
+import { AFTERNOON_CLOSE, dayStart, DAY_MS, HALF_MINUTES, MINUTE_MS, minuteOfDay, MORNING_CLOSE, sessionHalf, tradingMinute } from "./session-clock.ts";
 
 /** The most MIN_120 bars synthesized from one request of 800 60-minute bars. */
 export const MIN120_MAX_BARS = 400;

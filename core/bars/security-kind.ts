@@ -34,19 +34,7 @@
 
 export type Market = "SH" | "SZ" | "BJ";
 export type SecurityKind = "stock" | "index" | "fund" | "bond" | "other";
-export type Board =
-  | "SH_MAIN"
-  | "STAR"
-  | "SZ_MAIN"
-  | "CHINEXT"
-  | "BSE"
-  | "B_SHARE"
-  | "INDEX"
-  | "BOARD_INDEX"
-  | "FUND"
-  | "CONVERTIBLE"
-  | "BOND"
-  | "OTHER";
+export type Board = "SH_MAIN" | "STAR" | "SZ_MAIN" | "CHINEXT" | "BSE" | "B_SHARE" | "INDEX" | "BOARD_INDEX" | "FUND" | "CONVERTIBLE" | "BOND" | "OTHER";
 
 export interface SecurityClass {
   readonly kind: SecurityKind;
@@ -111,4 +99,3 @@ export function priceDecimals(market: Market, code: string): number {
   if (board === "B_SHARE" && market === "SH") return 3;
   return 2;
 }
-

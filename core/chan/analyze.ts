@@ -51,14 +51,7 @@ function usesRsi(c: ChanConfig): boolean {
 }
 
 /** Everything above the strokes: both levels of segments, pivots and points. */
-function analyzeStrokes(
-  config: ChanConfig,
-  bars: BarSeries,
-  merged: MergedBars,
-  strokes: readonly StrokeEnds[],
-  hist: Float64Array,
-  rsi: Float64Array | null,
-): ChanAnalysis {
+function analyzeStrokes(config: ChanConfig, bars: BarSeries, merged: MergedBars, strokes: readonly StrokeEnds[], hist: Float64Array, rsi: Float64Array | null): ChanAnalysis {
   const lines = strokeLines(merged, strokes);
   const metric = strokeMetric(lines, merged, { bars, hist, rsi });
   const segments = buildSegments(lines, bars, config.seg.leftMethod);
@@ -158,9 +151,7 @@ export class ChanStream {
       amount: this.amount.view(),
     };
     const merged = this.merged.freeze();
-    const strokes = this.czsc
-      ? this.czsc.strokes.strokes()
-      : withVirtualStroke(merged, bars, this.config.bi, this.chan!.strokes.strokes());
+    const strokes = this.czsc ? this.czsc.strokes.strokes() : withVirtualStroke(merged, bars, this.config.bi, this.chan!.strokes.strokes());
     return analyzeStrokes(this.config, bars, merged, strokes, this.macd.hist.view(), this.rsi?.value.view() ?? null);
   }
 }

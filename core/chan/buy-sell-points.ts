@@ -144,12 +144,7 @@ class PointBuilder {
     const target = c.min_zs_cnt <= 0 || count >= c.min_zs_cnt;
     const lastIndex = this.pivots.bySegment[k]!.at(-1) ?? -1;
     const last = zs[zs.length - 1];
-    if (
-      last &&
-      last.begin !== last.end &&
-      ((last.lineOut >= 0 && last.lineOut >= end) || last.end >= end) &&
-      end - last.lineIn > 2
-    ) {
+    if (last && last.begin !== last.end && ((last.lineOut >= 0 && last.lineOut >= end) || last.end >= end) && end - last.lineIn > 2) {
       this.pivotDivergence(k, zs.length, lastIndex, c, target);
     } else {
       this.adjacentDivergence(k, c, target);

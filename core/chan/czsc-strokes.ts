@@ -81,9 +81,7 @@ export class CzscStrokeBuilder {
       if (up ? m.high[f.mid]! > m.low[a.mid]! && (!b || m.high[f.mid]! > m.high[b.mid]!) : m.low[f.mid]! < m.high[a.mid]! && (!b || m.low[f.mid]! < m.low[b.mid]!)) b = f;
     }
     if (!b) return;
-    const nested =
-      (m.high[a.mid]! > m.high[b.mid]! && m.low[a.mid]! < m.low[b.mid]!) ||
-      (m.high[a.mid]! < m.high[b.mid]! && m.low[a.mid]! > m.low[b.mid]!);
+    const nested = (m.high[a.mid]! > m.high[b.mid]! && m.low[a.mid]! < m.low[b.mid]!) || (m.high[a.mid]! < m.high[b.mid]! && m.low[a.mid]! > m.low[b.mid]!);
     if (nested || b.mid - a.mid + 3 < this.minLen) return;
     this.list.push({ a: a.mid, b: b.mid, up });
     this.ubi = b.mid - 1;

@@ -24,18 +24,7 @@ export type ZsAlgo = "normal" | "over_seg" | "auto";
 export type ZsCombineMode = "zs" | "peak";
 export type BspType = "1" | "1p" | "2" | "2s" | "3a" | "3b";
 /** Force measure of a stroke or segment (chan.py `macd_algo`). Segments accept only `slope` and `amp`. */
-export type MacdAlgo =
-  | "area"
-  | "peak"
-  | "full_area"
-  | "diff"
-  | "slope"
-  | "amp"
-  | "amount"
-  | "volumn"
-  | "amount_avg"
-  | "volumn_avg"
-  | "rsi";
+export type MacdAlgo = "area" | "peak" | "full_area" | "diff" | "slope" | "amp" | "amount" | "volumn" | "amount_avg" | "volumn_avg" | "rsi";
 
 export const BI_ALGOS: readonly BiAlgo[] = ["normal", "fx", "czsc"];
 export const FX_CHECKS: readonly FxCheck[] = ["strict", "half", "loss", "totally"];
@@ -43,19 +32,7 @@ export const LEFT_SEG_METHODS: readonly LeftSegMethod[] = ["peak", "all"];
 export const ZS_ALGOS: readonly ZsAlgo[] = ["normal", "over_seg", "auto"];
 export const ZS_COMBINE_MODES: readonly ZsCombineMode[] = ["zs", "peak"];
 export const BSP_TYPES: readonly BspType[] = ["1", "1p", "2", "2s", "3a", "3b"];
-export const MACD_ALGOS: readonly MacdAlgo[] = [
-  "area",
-  "peak",
-  "full_area",
-  "diff",
-  "slope",
-  "amp",
-  "amount",
-  "volumn",
-  "amount_avg",
-  "volumn_avg",
-  "rsi",
-];
+export const MACD_ALGOS: readonly MacdAlgo[] = ["area", "peak", "full_area", "diff", "slope", "amp", "amount", "volumn", "amount_avg", "volumn_avg", "rsi"];
 export const SEGMENT_MACD_ALGOS: readonly MacdAlgo[] = ["slope", "amp"];
 
 /** Buy/sell-point settings of one side (buy or sell) at one level. */
@@ -127,11 +104,7 @@ export interface ChanConfig {
 
 /** A point option as a request may carry it: `null` divergence rate means +∞, `bs_type` may be a comma list. */
 export type PointOptionsInput = {
-  readonly [K in keyof PointOptions]?: K extends "divergence_rate"
-    ? number | null
-    : K extends "bs_type"
-      ? string | readonly BspType[]
-      : PointOptions[K];
+  readonly [K in keyof PointOptions]?: K extends "divergence_rate" ? number | null : K extends "bs_type" ? string | readonly BspType[] : PointOptions[K];
 };
 
 type Suffixed<S extends string> = {

@@ -216,8 +216,7 @@ class PivotBuilder {
   private combine(a: Zs, b: Zs): boolean {
     if (b.oneLine) return false;
     if (this.segs.lineSegment[a.begin] !== this.segs.lineSegment[b.begin]) return false;
-    const touch =
-      this.cfg.combineMode === "zs" ? b.zg >= a.zd && a.zg >= b.zd : b.gg > a.dd && a.gg > b.dd;
+    const touch = this.cfg.combineMode === "zs" ? b.zg >= a.zd && a.zg >= b.zd : b.gg > a.dd && a.gg > b.dd;
     if (touch) a.absorb(b);
     return touch;
   }

@@ -97,11 +97,7 @@ class SegmentBuilder {
     const L = this.L;
     if (this.segs.length === 0 && splitFirst && end >= 3) {
       const peak = findPeak(L, end - 3, -1, L.dir[end] === -1);
-      if (
-        peak >= 0 &&
-        ((L.dir[peak] === -1 && (L.low[peak]! < L.low[0]! || peak === 0)) ||
-          (L.dir[peak] === 1 && (L.high[peak]! > L.high[0]! || peak === 0)))
-      ) {
+      if (peak >= 0 && ((L.dir[peak] === -1 && (L.low[peak]! < L.low[0]! || peak === 0)) || (L.dir[peak] === 1 && (L.high[peak]! > L.high[0]! || peak === 0)))) {
         this.add(peak, false, L.dir[peak]!, true, "split_first_1st");
         this.add(end, false, 0, true, "split_first_2nd");
         return true;

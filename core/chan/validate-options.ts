@@ -27,9 +27,7 @@ export interface OptionIssue {
   readonly message: string;
 }
 
-export type ParsedOptions =
-  | { readonly ok: true; readonly config: ChanConfig }
-  | { readonly ok: false; readonly issues: readonly OptionIssue[] };
+export type ParsedOptions = { readonly ok: true; readonly config: ChanConfig } | { readonly ok: false; readonly issues: readonly OptionIssue[] };
 
 type Reader<T> = (v: unknown, path: (string | number)[], issues: OptionIssue[]) => T | undefined;
 
@@ -135,22 +133,48 @@ export function parseChanOptions(input: unknown): ParsedOptions {
       if (v !== undefined) apply(v);
     };
     switch (key) {
-      case "bi_algo": set(oneOf(BI_ALGOS), (v) => (bi.algo = v)); continue;
-      case "bi_strict": set(bool, (v) => (bi.strict = v)); continue;
-      case "bi_fx_check": set(oneOf(FX_CHECKS), (v) => (bi.fxCheck = v)); continue;
-      case "gap_as_kl": set(bool, (v) => (bi.gapAsKl = v)); continue;
-      case "bi_end_is_peak": set(bool, (v) => (bi.endIsPeak = v)); continue;
-      case "bi_allow_sub_peak": set(bool, (v) => (bi.allowSubPeak = v)); continue;
-      case "czsc_min_bi_len": set(int(1, 1000), (v) => (bi.czscMinLen = v)); continue;
+      case "bi_algo":
+        set(oneOf(BI_ALGOS), (v) => (bi.algo = v));
+        continue;
+      case "bi_strict":
+        set(bool, (v) => (bi.strict = v));
+        continue;
+      case "bi_fx_check":
+        set(oneOf(FX_CHECKS), (v) => (bi.fxCheck = v));
+        continue;
+      case "gap_as_kl":
+        set(bool, (v) => (bi.gapAsKl = v));
+        continue;
+      case "bi_end_is_peak":
+        set(bool, (v) => (bi.endIsPeak = v));
+        continue;
+      case "bi_allow_sub_peak":
+        set(bool, (v) => (bi.allowSubPeak = v));
+        continue;
+      case "czsc_min_bi_len":
+        set(int(1, 1000), (v) => (bi.czscMinLen = v));
+        continue;
       case "seg_algo":
         if (raw !== "chan") issues.push({ path, message: 'must be "chan" (chan.py\'s "1+1" and "break" are deprecated and not offered)' });
         continue;
-      case "left_seg_method": set(oneOf(LEFT_SEG_METHODS), (v) => (seg.leftMethod = v)); continue;
-      case "zs_combine": set(bool, (v) => (zs.combine = v)); continue;
-      case "zs_combine_mode": set(oneOf(ZS_COMBINE_MODES), (v) => (zs.combineMode = v)); continue;
-      case "one_bi_zs": set(bool, (v) => (zs.oneBiZs = v)); continue;
-      case "zs_algo": set(oneOf(ZS_ALGOS), (v) => (zs.algo = v)); continue;
-      case "rsi_cycle": set(int(1, 10000), (v) => (rsiCycle = v)); continue;
+      case "left_seg_method":
+        set(oneOf(LEFT_SEG_METHODS), (v) => (seg.leftMethod = v));
+        continue;
+      case "zs_combine":
+        set(bool, (v) => (zs.combine = v));
+        continue;
+      case "zs_combine_mode":
+        set(oneOf(ZS_COMBINE_MODES), (v) => (zs.combineMode = v));
+        continue;
+      case "one_bi_zs":
+        set(bool, (v) => (zs.oneBiZs = v));
+        continue;
+      case "zs_algo":
+        set(oneOf(ZS_ALGOS), (v) => (zs.algo = v));
+        continue;
+      case "rsi_cycle":
+        set(int(1, 10000), (v) => (rsiCycle = v));
+        continue;
       case "macd":
         readMacd(raw, macd, issues);
         continue;

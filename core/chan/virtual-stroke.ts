@@ -11,12 +11,7 @@ import type { ChanConfig } from "./options.ts";
 import { StrokeRules, type MergedView, type RawRange } from "./stroke-rules.ts";
 import type { StrokeEnds } from "./strokes.ts";
 
-export function withVirtualStroke(
-  m: MergedView,
-  raw: RawRange,
-  cfg: ChanConfig["bi"],
-  confirmed: readonly StrokeEnds[],
-): StrokeEnds[] {
+export function withVirtualStroke(m: MergedView, raw: RawRange, cfg: ChanConfig["bi"], confirmed: readonly StrokeEnds[]): StrokeEnds[] {
   const out = confirmed.slice();
   if (out.length === 0) return out;
   const k = m.length - 1;

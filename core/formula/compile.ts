@@ -76,9 +76,7 @@ export function compileFormula(text: string, options: CompileOptions = {}): Comp
   }
   const a = analyze(program, options.params, options.includeAssignments);
   const ok = a.errors.length === 0;
-  const planParams = a.params.flatMap((p) =>
-    p.value === null ? [] : [{ name: p.name, key: p.name.toUpperCase(), value: p.value }],
-  );
+  const planParams = a.params.flatMap((p) => (p.value === null ? [] : [{ name: p.name, key: p.name.toUpperCase(), value: p.value }]));
   let next = a.outputs.length;
   const drawings = a.drawings.map((d) => ({
     fn: d.fn,
@@ -115,11 +113,7 @@ export class FormulaError extends Error {
 }
 
 /** Compiles and evaluates in one call; throws FormulaError when the text does not compile. */
-export function runFormula(
-  text: string,
-  series: BarSeries,
-  options: CompileOptions & Omit<EvaluateOptions, "params"> = {},
-): FormulaColumn[] {
+export function runFormula(text: string, series: BarSeries, options: CompileOptions & Omit<EvaluateOptions, "params"> = {}): FormulaColumn[] {
   const c = compileFormula(text, options);
   if (!c.plan) throw new FormulaError(c.errors);
   return evaluatePlan(c.plan, series, options);

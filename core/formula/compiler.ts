@@ -337,11 +337,7 @@ class Compiler {
     if (asStatement || spec.returns === "text") {
       return this.graph.add("text", "numeric", spec.name, ids);
     }
-    const kind: ColumnKind =
-      spec.returns === "signal" ||
-      (spec.signalFrom?.every((i) => this.graph.nodes[ids[i]!]!.kind === "signal" || this.graph.isBinaryConstant(ids[i]!)))
-        ? "signal"
-        : "numeric";
+    const kind: ColumnKind = spec.returns === "signal" || spec.signalFrom?.every((i) => this.graph.nodes[ids[i]!]!.kind === "signal" || this.graph.isBinaryConstant(ids[i]!)) ? "signal" : "numeric";
     const nodes = ids.map((id) => this.graph.nodes[id]!);
     if (spec.scalar && nodes.every((n) => n.shape === "scalar")) return this.apply(spec.name, ids, kind, spec.scalar, spec);
     const columns = ids.map((id, i) => (argType(spec, i) === "series" ? this.column(id) : id));
@@ -367,11 +363,7 @@ class Compiler {
   }
 }
 
-export function analyze(
-  program: Program,
-  params: Readonly<Record<string, number>> = {},
-  includeAssignments = false,
-): Analysis {
+export function analyze(program: Program, params: Readonly<Record<string, number>> = {}, includeAssignments = false): Analysis {
   const bound = new Map(Object.entries(params).map(([name, value]) => [name.toUpperCase(), { name, value }]));
   const c = new Compiler(bound, includeAssignments);
   c.program(program);

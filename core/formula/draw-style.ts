@@ -9,16 +9,7 @@
  */
 import type { StyleWord } from "./ast.ts";
 
-export type PlotForm =
-  | "line"
-  | "stick"
-  | "colorstick"
-  | "volstick"
-  | "linestick"
-  | "pointdot"
-  | "crossdot"
-  | "circledot"
-  | "none";
+export type PlotForm = "line" | "stick" | "colorstick" | "volstick" | "linestick" | "pointdot" | "crossdot" | "circledot" | "none";
 
 export interface OutputStyle {
   readonly plot: PlotForm;

@@ -110,8 +110,7 @@ class Parser {
     const end = this.peek();
     if (this.isOp(end, ";")) this.next();
     else if (end.kind !== "eof") {
-      if (this.isOp(end, ":") || this.isOp(end, ":="))
-        throw new SyntaxFailure(end.pos, "misplaced_assign", { op: end.text });
+      if (this.isOp(end, ":") || this.isOp(end, ":=")) throw new SyntaxFailure(end.pos, "misplaced_assign", { op: end.text });
       this.fail(end, "expected_statement_end");
     }
     return { kind, name, pos: first.pos, expr, styles };

@@ -47,9 +47,7 @@ export interface FusedStep {
   listing(): string;
 }
 
-export type SeriesStep =
-  | { readonly type: "kernel"; readonly out: number; readonly label: string; readonly run: Kernel; readonly args: readonly ArgRef[] }
-  | FusedStep;
+export type SeriesStep = { readonly type: "kernel"; readonly out: number; readonly label: string; readonly run: Kernel; readonly args: readonly ArgRef[] } | FusedStep;
 
 export interface PlanOutput {
   readonly name: string;
@@ -109,12 +107,7 @@ function argRef(nodes: readonly IRNode[], at: Slots, id: number): ArgRef {
   return nodes[id]!.shape === "scalar" ? { from: "scalar", index: at.scalarIndex[id]! } : { from: "buffer", index: at.bufferOf[id]! };
 }
 
-export function buildPlan(
-  graph: IRGraph,
-  outputs: readonly CompiledOutput[],
-  params: readonly PlanParam[],
-  fuseRecurrences = true,
-): FormulaPlan {
+export function buildPlan(graph: IRGraph, outputs: readonly CompiledOutput[], params: readonly PlanParam[], fuseRecurrences = true): FormulaPlan {
   const nodes = graph.nodes;
   const count = nodes.length;
   const live = new Uint8Array(count);
@@ -314,12 +307,7 @@ function refText(r: ArgRef): string {
 export function describePlan(plan: FormulaPlan): string {
   const lines: string[] = [];
   for (const s of plan.scalarSteps) {
-    const rhs =
-      s.constant !== undefined
-        ? String(s.constant)
-        : s.param !== undefined
-          ? `param ${s.param}`
-          : `${s.label}(${s.args.map((a) => `s${a}`).join(", ")})`;
+    const rhs = s.constant !== undefined ? String(s.constant) : s.param !== undefined ? `param ${s.param}` : `${s.label}(${s.args.map((a) => `s${a}`).join(", ")})`;
     lines.push(`s${s.out} = ${rhs}`);
   }
   for (const i of plan.inputs) lines.push(`b${i.index} = ${i.field.toUpperCase()}`);

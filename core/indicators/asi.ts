@@ -24,15 +24,7 @@ import { sum } from "../formula/kernels/windows.ts";
 import { type Allocate, freshColumn } from "./column-arena.ts";
 import { scratch } from "./scratch.ts";
 
-export function asiKernel(
-  open: Float64Array,
-  high: Float64Array,
-  low: Float64Array,
-  close: Float64Array,
-  M1: number,
-  M2: number,
-  allocate: Allocate = freshColumn,
-): Float64Array[] | null {
+export function asiKernel(open: Float64Array, high: Float64Array, low: Float64Array, close: Float64Array, M1: number, M2: number, allocate: Allocate = freshColumn): Float64Array[] | null {
   const n = close.length;
   const si = scratch(0, n);
   // the sum of x − x over the prices, 0 unless one is invalid, from range to range
@@ -47,16 +39,7 @@ export function asiKernel(
 }
 
 /** SI on bars `[from, to)`; returns `bad` plus the range's x − x terms. */
-function swings(
-  bad: number,
-  from: number,
-  to: number,
-  open: Float64Array,
-  high: Float64Array,
-  low: Float64Array,
-  close: Float64Array,
-  si: Float64Array,
-): number {
+function swings(bad: number, from: number, to: number, open: Float64Array, high: Float64Array, low: Float64Array, close: Float64Array, si: Float64Array): number {
   const ranges = doubles(3, 0);
   const larger = doubles(2, 0);
   const nan = 0 / 0;

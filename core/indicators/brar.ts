@@ -16,14 +16,7 @@ import { type Allocate, freshColumn } from "./column-arena.ts";
 import { scratch } from "./scratch.ts";
 import { sumRatio } from "./sum-ratio.ts";
 
-export function brarKernel(
-  open: Float64Array,
-  high: Float64Array,
-  low: Float64Array,
-  close: Float64Array,
-  N: number,
-  allocate: Allocate = freshColumn,
-): Float64Array[] | null {
+export function brarKernel(open: Float64Array, high: Float64Array, low: Float64Array, close: Float64Array, N: number, allocate: Allocate = freshColumn): Float64Array[] | null {
   const n = close.length;
   const br = allocate(n);
   const ar = allocate(n);

@@ -20,13 +20,7 @@ import { type Allocate, freshColumn } from "./column-arena.ts";
 import { scratch } from "./scratch.ts";
 import { sumRatio } from "./sum-ratio.ts";
 
-export function crKernel(
-  high: Float64Array,
-  low: Float64Array,
-  N: number,
-  periods: readonly number[],
-  allocate: Allocate = freshColumn,
-): Float64Array[] | null {
+export function crKernel(high: Float64Array, low: Float64Array, N: number, periods: readonly number[], allocate: Allocate = freshColumn): Float64Array[] | null {
   const n = high.length;
   const cr = allocate(n);
   if (!(Math.trunc(N) >= 1)) return null;

@@ -20,14 +20,7 @@ import { RANGE } from "../formula/kernels/ranges.ts";
 import { type Allocate, freshColumn } from "./column-arena.ts";
 import { scratch } from "./scratch.ts";
 
-export function dkxKernel(
-  open: Float64Array,
-  high: Float64Array,
-  low: Float64Array,
-  close: Float64Array,
-  M: number,
-  allocate: Allocate = freshColumn,
-): Float64Array[] {
+export function dkxKernel(open: Float64Array, high: Float64Array, low: Float64Array, close: Float64Array, M: number, allocate: Allocate = freshColumn): Float64Array[] {
   const n = close.length;
   const dkx = allocate(n);
   const average = allocate(n);

@@ -28,17 +28,23 @@ import { type Allocate, freshColumn } from "./column-arena.ts";
 // the running state, from range to range: per smoothing the consecutive valid inputs counted (up to
 // the window), their sum, the average (MTR, DMP and DMM read valid inputs from bar 1 on, so they share
 // the count); then the sum of x − x over the prices, 0 unless one is invalid
-const RT = 0, ST = 1, YT = 2, SP = 3, YP = 4, SM = 5, YM = 6;
-const RA = 7, SA = 8, YA = 9, RR = 10, SR = 11, YR = 12, BAD = 13, STATE = 14;
+const RT = 0,
+  ST = 1,
+  YT = 2,
+  SP = 3,
+  YP = 4,
+  SM = 5,
+  YM = 6;
+const RA = 7,
+  SA = 8,
+  YA = 9,
+  RR = 10,
+  SR = 11,
+  YR = 12,
+  BAD = 13,
+  STATE = 14;
 
-export function dmiKernel(
-  high: Float64Array,
-  low: Float64Array,
-  close: Float64Array,
-  N: number,
-  M: number,
-  allocate: Allocate = freshColumn,
-): Float64Array[] | null {
+export function dmiKernel(high: Float64Array, low: Float64Array, close: Float64Array, N: number, M: number, allocate: Allocate = freshColumn): Float64Array[] | null {
   const n = close.length;
   const pdi = allocate(n);
   const mdi = allocate(n);
@@ -76,11 +82,18 @@ function smooth(
   const nan = 0 / 0;
   const pick = doubles(2, 0);
   let rt = state[RT]!;
-  let st = state[ST]!, yt = state[YT]!;
-  let sp = state[SP]!, yp = state[YP]!;
-  let sm = state[SM]!, ym = state[YM]!;
-  let ra = state[RA]!, sa = state[SA]!, ya = state[YA]!;
-  let rr = state[RR]!, sr = state[SR]!, yr = state[YR]!;
+  let st = state[ST]!,
+    yt = state[YT]!;
+  let sp = state[SP]!,
+    yp = state[YP]!;
+  let sm = state[SM]!,
+    ym = state[YM]!;
+  let ra = state[RA]!,
+    sa = state[SA]!,
+    ya = state[YA]!;
+  let rr = state[RR]!,
+    sr = state[SR]!,
+    yr = state[YR]!;
   let bad = state[BAD]!;
   // the previous bar's high, low and close, carried from bar to bar
   let lh = from > 0 ? high[from - 1]! : nan;

@@ -20,14 +20,7 @@ import { RANGE } from "../formula/kernels/ranges.ts";
 import { type Allocate, freshColumn } from "./column-arena.ts";
 import { scratch } from "./scratch.ts";
 
-export function emvKernel(
-  high: Float64Array,
-  low: Float64Array,
-  vol: Float64Array,
-  N: number,
-  M: number,
-  allocate: Allocate = freshColumn,
-): Float64Array[] | null {
+export function emvKernel(high: Float64Array, low: Float64Array, vol: Float64Array, N: number, M: number, allocate: Allocate = freshColumn): Float64Array[] | null {
   const n = high.length;
   if (!(Math.trunc(N) >= 1)) return null;
   const ratio = scratch(0, n);
@@ -61,16 +54,7 @@ function ranges(state: number[], from: number, to: number, high: Float64Array, l
 }
 
 /** The ratio averaged by EMV, over the two inner averages (written over `ratio`). */
-function ratios(
-  from: number,
-  to: number,
-  high: Float64Array,
-  low: Float64Array,
-  vol: Float64Array,
-  average: Float64Array,
-  spread: Float64Array,
-  ratio: Float64Array,
-): void {
+function ratios(from: number, to: number, high: Float64Array, low: Float64Array, vol: Float64Array, average: Float64Array, spread: Float64Array, ratio: Float64Array): void {
   const nan = 0 / 0;
   // the previous bar's high + low, carried from bar to bar
   let lhl = from > 0 ? high[from - 1]! + low[from - 1]! : nan;

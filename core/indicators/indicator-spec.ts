@@ -37,8 +37,7 @@ export interface SpecProblem {
 export type Result<T> = { readonly ok: true; readonly value: T } | { readonly ok: false; readonly errors: readonly SpecProblem[] };
 
 const at = (path: readonly (string | number)[], message: string): SpecProblem => ({ path, message });
-const under = (prefix: readonly (string | number)[], problems: readonly SpecProblem[]) =>
-  problems.map((p) => at([...prefix, ...p.path], p.message));
+const under = (prefix: readonly (string | number)[], problems: readonly SpecProblem[]) => problems.map((p) => at([...prefix, ...p.path], p.message));
 
 const CALL = /^\s*([A-Za-z_][A-Za-z0-9_]*)\s*(?:\(([^()]*)\))?\s*$/;
 const NUMBER = /^[+-]?(\d+(\.\d*)?|\.\d+)$/;
@@ -92,12 +91,7 @@ export function resolveIndicatorParams(
 ): Result<Record<string, number>> {
   const errors: SpecProblem[] = [];
   if (positional.length > decls.length) {
-    errors.push(
-      at(
-        [],
-        `${indicator} takes ${decls.length} parameter${decls.length === 1 ? "" : "s"} (${decls.map((d) => d.name).join(",")}) but was given ${positional.length}`,
-      ),
-    );
+    errors.push(at([], `${indicator} takes ${decls.length} parameter${decls.length === 1 ? "" : "s"} (${decls.map((d) => d.name).join(",")}) but was given ${positional.length}`));
   }
   const values: Record<string, number> = {};
   const source = new Map<string, readonly (string | number)[]>();

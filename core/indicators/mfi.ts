@@ -20,14 +20,7 @@ import { sum } from "../formula/kernels/windows.ts";
 import { type Allocate, freshColumn } from "./column-arena.ts";
 import { scratch } from "./scratch.ts";
 
-export function mfiKernel(
-  high: Float64Array,
-  low: Float64Array,
-  close: Float64Array,
-  vol: Float64Array,
-  N: number,
-  allocate: Allocate = freshColumn,
-): Float64Array[] | null {
+export function mfiKernel(high: Float64Array, low: Float64Array, close: Float64Array, vol: Float64Array, N: number, allocate: Allocate = freshColumn): Float64Array[] | null {
   const n = close.length;
   const mfi = allocate(n);
   if (!(Math.trunc(N) >= 1)) return null;
@@ -48,17 +41,7 @@ export function mfiKernel(
   return [mfi];
 }
 
-function flows(
-  state: number[],
-  from: number,
-  to: number,
-  high: Float64Array,
-  low: Float64Array,
-  close: Float64Array,
-  vol: Float64Array,
-  rise: Float64Array,
-  fall: Float64Array,
-): void {
+function flows(state: number[], from: number, to: number, high: Float64Array, low: Float64Array, close: Float64Array, vol: Float64Array, rise: Float64Array, fall: Float64Array): void {
   const pick = doubles(2, 0);
   const nan = 0 / 0;
   let bad = state[0]!;

@@ -39,23 +39,19 @@ export function rsiKernel(close: Float64Array, n1: number, n2: number, n3: numbe
   return state[0] === state[0] && state[1] === state[1] && state[2] === state[2] && state[6] === 0 ? outs : null;
 }
 
-function smooth(
-  state: number[],
-  from: number,
-  to: number,
-  close: Float64Array,
-  r1: Float64Array,
-  r2: Float64Array,
-  r3: Float64Array,
-  n1: number,
-  n2: number,
-  n3: number,
-): void {
-  const a1 = 1 / n1, b1 = (n1 - 1) / n1;
-  const a2 = 1 / n2, b2 = (n2 - 1) / n2;
-  const a3 = 1 / n3, b3 = (n3 - 1) / n3;
-  let u1 = state[0]!, u2 = state[1]!, u3 = state[2]!;
-  let m1 = state[3]!, m2 = state[4]!, m3 = state[5]!;
+function smooth(state: number[], from: number, to: number, close: Float64Array, r1: Float64Array, r2: Float64Array, r3: Float64Array, n1: number, n2: number, n3: number): void {
+  const a1 = 1 / n1,
+    b1 = (n1 - 1) / n1;
+  const a2 = 1 / n2,
+    b2 = (n2 - 1) / n2;
+  const a3 = 1 / n3,
+    b3 = (n3 - 1) / n3;
+  let u1 = state[0]!,
+    u2 = state[1]!,
+    u3 = state[2]!;
+  let m1 = state[3]!,
+    m2 = state[4]!,
+    m3 = state[5]!;
   let moved = state[6]! | 0;
   const nan = 0 / 0;
   // the previous close, carried from bar to bar

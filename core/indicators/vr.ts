@@ -50,16 +50,7 @@ export function vrKernel(close: Float64Array, vol: Float64Array, N: number, M: n
   return [vr, average];
 }
 
-function terms(
-  state: number[],
-  from: number,
-  to: number,
-  close: Float64Array,
-  vol: Float64Array,
-  up: Float64Array,
-  down: Float64Array,
-  flat: Float64Array,
-): void {
+function terms(state: number[], from: number, to: number, close: Float64Array, vol: Float64Array, up: Float64Array, down: Float64Array, flat: Float64Array): void {
   // IF's choices go through two-slot buffers, as the engine's IF does
   const pick = doubles(2, 0);
   let bad = state[0]!;

@@ -23,13 +23,7 @@ import { sum } from "../formula/kernels/windows.ts";
 import { type Allocate, freshColumn } from "./column-arena.ts";
 import { scratch } from "./scratch.ts";
 
-export function zljcKernel(
-  high: Float64Array,
-  low: Float64Array,
-  close: Float64Array,
-  vol: Float64Array,
-  allocate: Allocate = freshColumn,
-): Float64Array[] {
+export function zljcKernel(high: Float64Array, low: Float64Array, close: Float64Array, vol: Float64Array, allocate: Allocate = freshColumn): Float64Array[] {
   const n = close.length;
   const jcs = allocate(n);
   const jcm = allocate(n);

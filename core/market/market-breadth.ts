@@ -32,7 +32,15 @@ export interface MarketBreadth {
 }
 
 export function marketBreadth(quotes: Iterable<BreadthQuote>): MarketBreadth {
-  let up = 0, down = 0, flat = 0, suspended = 0, total = 0, limitUp = 0, limitDown = 0, amount = 0, volume = 0;
+  let up = 0,
+    down = 0,
+    flat = 0,
+    suspended = 0,
+    total = 0,
+    limitUp = 0,
+    limitDown = 0,
+    amount = 0,
+    volume = 0;
   for (const q of quotes) {
     total++;
     if (!(q.vol > 0) || !(q.preClose > 0)) {

@@ -19,7 +19,6 @@ export interface SecurityRef {
   readonly code: string;
 }
 
-
 /** Index bars carry the market breadth of each bar besides the OHLCV columns. */
 export interface IndexBarSeries extends BarSeries {
   /** Number of advancing constituents. */

@@ -8,12 +8,7 @@ import { yyyymmdd } from "../bars/market-time.ts";
 import type { MacSymbolInfo } from "./mac-records.ts";
 import type { Quote } from "./records.ts";
 
-export function symbolInfoFromQuote(
-  q: Quote,
-  name: string,
-  now: number,
-  extra: Pick<MacSymbolInfo, "decimals" | "volRatio" | "turnover" | "avgPrice">,
-): MacSymbolInfo {
+export function symbolInfoFromQuote(q: Quote, name: string, now: number, extra: Pick<MacSymbolInfo, "decimals" | "volRatio" | "turnover" | "avgPrice">): MacSymbolInfo {
   const t = new Date(now);
   return {
     market: q.market,

@@ -18,13 +18,7 @@ export const METRIC_COUNT = METRIC_NAMES.length;
 export const metricColumn = (name: MetricName): number => METRIC_NAMES.indexOf(name);
 
 /** Metrics of `count` points, row-major (`count × METRIC_COUNT`). */
-export function sweepMetrics(
-  bars: BarSeries,
-  plan: KernelPlan,
-  count: number,
-  signalsAt: (i: number) => SignalArrays | undefined,
-  onPoint?: (done: number) => void,
-): Float64Array {
+export function sweepMetrics(bars: BarSeries, plan: KernelPlan, count: number, signalsAt: (i: number) => SignalArrays | undefined, onPoint?: (done: number) => void): Float64Array {
   const out = new Float64Array(count * METRIC_COUNT).fill(Number.NaN);
   const ws = new KernelWorkspace(bars.length);
   for (let i = 0; i < count; i++) {

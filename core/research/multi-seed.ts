@@ -99,7 +99,13 @@ export function summariseRuns(runs: readonly SeedRunResult[], seeds: readonly nu
     const threshold = gates[key];
     const value = actual[key];
     const passed = INCLUSIVE.has(key) ? value >= threshold : value > threshold;
-    return { key, threshold, actual: value, passed, detail: `${key} ${Number.isFinite(value) ? value.toFixed(4) : "undefined"} ${INCLUSIVE.has(key) ? "≥" : ">"} ${threshold}: ${passed ? "pass" : "fail"}` };
+    return {
+      key,
+      threshold,
+      actual: value,
+      passed,
+      detail: `${key} ${Number.isFinite(value) ? value.toFixed(4) : "undefined"} ${INCLUSIVE.has(key) ? "≥" : ">"} ${threshold}: ${passed ? "pass" : "fail"}`,
+    };
   });
   return {
     n_runs: runs.length,
@@ -108,9 +114,7 @@ export function summariseRuns(runs: readonly SeedRunResult[], seeds: readonly nu
     median_return: sorted.length === 0 ? Number.NaN : sorted.length % 2 === 1 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2,
     mean_sharpe: actual.mean_sharpe,
     mean_trades: actual.mean_trades,
-    per_seed_positive_ratio: Object.fromEntries(
-      seeds.map((seed) => [String(seed), positive(runs.filter((r) => r.seed === seed).map((r) => r.performance.total_return))]),
-    ),
+    per_seed_positive_ratio: Object.fromEntries(seeds.map((seed) => [String(seed), positive(runs.filter((r) => r.seed === seed).map((r) => r.performance.total_return))])),
     gates: checked,
     promoted: runs.length > 0 && checked.every((g) => g.passed),
   };

@@ -70,9 +70,7 @@ export function rotationResult(run: RotationRun, members: readonly RotationMembe
     performance: performanceJson(rotationPerformance(run, members, config)),
     equity_curve: equityRows(run),
     trades: rotationTrades(run, members),
-    final_holdings: Object.fromEntries(
-      run.books.flatMap((b, s) => (b.shares > 0 ? [[key(s), { shares: b.shares, cost: jsonNumber(b.avgPrice) }]] : [])),
-    ),
+    final_holdings: Object.fromEntries(run.books.flatMap((b, s) => (b.shares > 0 ? [[key(s), { shares: b.shares, cost: jsonNumber(b.avgPrice) }]] : []))),
     rebalance_dates: dates,
     n_rebalances: dates.length,
     rebalances: run.rebalances.map((r, i) => ({

@@ -241,7 +241,10 @@ export function runRotation(members: readonly RotationMember[], config: Backtest
         const r = rank.get(s);
         if (r === undefined || r > o.keepRank) x.sell = "rank_exit";
       });
-      pendingBuys = ranked.slice(0, o.keepRank).map((r) => r.member).filter((s) => ms[s]!.book.shares <= 0);
+      pendingBuys = ranked
+        .slice(0, o.keepRank)
+        .map((r) => r.member)
+        .filter((s) => ms[s]!.book.shares <= 0);
       slotBudget = equity[k]! / o.slots;
       current = { step: k + 1, ranked: ranked.slice(0, o.keepRank), sold: [], bought: [], holdings: [] };
       rebalances.push(current);

@@ -69,8 +69,7 @@ export function formulaIndicator(def: FormulaIndicatorDef): FormulaIndicatorPlug
     return lines;
   };
   const kernel = def.kernel;
-  const computeByKernel = (series: BarSeries, params?: Readonly<Record<string, number>>, allocate: Allocate = freshColumn) =>
-    kernel ? kernel(series, merge(params), allocate) : null;
+  const computeByKernel = (series: BarSeries, params?: Readonly<Record<string, number>>, allocate: Allocate = freshColumn) => (kernel ? kernel(series, merge(params), allocate) : null);
   return {
     kind: "indicator",
     id: def.id,
@@ -83,9 +82,7 @@ export function formulaIndicator(def: FormulaIndicatorDef): FormulaIndicatorPlug
     formula: def.formula,
     inputs,
     hasKernel: kernel !== undefined,
-    compute: kernel
-      ? (series, params, allocate = freshColumn) => computeByKernel(series, params, allocate) ?? computeByFormula(series, params, allocate)
-      : computeByFormula,
+    compute: kernel ? (series, params, allocate = freshColumn) => computeByKernel(series, params, allocate) ?? computeByFormula(series, params, allocate) : computeByFormula,
     computeByFormula,
     computeByKernel,
   };

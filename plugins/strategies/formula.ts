@@ -16,7 +16,11 @@ const params = z
   .object({
     formula: z.string().min(1).max(20_000).default(DEFAULT_FORMULA).meta({ title: "公式", title_en: "Formula", description: "TDX formula text", input: "textarea" }),
     buy: z.string().max(64).default("").meta({ title: "买入列", title_en: "Buy column", description: "output column that buys; empty = the first signal column" }),
-    sell: z.string().max(64).default("").meta({ title: "卖出列", title_en: "Sell column", description: 'output column that sells; empty = the second signal column if any; "none" = sell when the buy column turns 0' }),
+    sell: z
+      .string()
+      .max(64)
+      .default("")
+      .meta({ title: "卖出列", title_en: "Sell column", description: 'output column that sells; empty = the second signal column if any; "none" = sell when the buy column turns 0' }),
   })
   .catchall(z.number().min(-FORMULA_PARAM_LIMIT).max(FORMULA_PARAM_LIMIT))
   .superRefine((p, ctx) => {

@@ -26,6 +26,9 @@ export const macd: StrategyPlugin<z.infer<typeof params>> = {
     const dif = column(n, (o) => {
       for (let i = 0; i < n; i++) o[i] = fast[i]! - slow[i]!;
     });
-    return crossSignals(dif, column(n, (o) => ema(o, dif, p.signal)));
+    return crossSignals(
+      dif,
+      column(n, (o) => ema(o, dif, p.signal)),
+    );
   },
 };

@@ -16,12 +16,10 @@ import type { StrategySignals } from "../../ports/plugins.ts";
 type Titles = readonly [zh: string, en: string];
 
 /** A whole number of bars. */
-export const bars = ([title, title_en]: Titles, dflt: number, min: number, max: number) =>
-  z.number().int().min(min).max(max).default(dflt).meta({ title, title_en });
+export const bars = ([title, title_en]: Titles, dflt: number, min: number, max: number) => z.number().int().min(min).max(max).default(dflt).meta({ title, title_en });
 
 /** A real-valued setting (a multiple, a threshold). */
-export const real = ([title, title_en]: Titles, dflt: number, min: number, max: number) =>
-  z.number().min(min).max(max).default(dflt).meta({ title, title_en });
+export const real = ([title, title_en]: Titles, dflt: number, min: number, max: number) => z.number().min(min).max(max).default(dflt).meta({ title, title_en });
 
 /** Refinement for an object schema: parameter `a` must be below `b` (checked after defaults). */
 export function below<K extends string>(a: K, b: K): [(p: Record<K, number>) => boolean, { message: string; path: string[] }] {

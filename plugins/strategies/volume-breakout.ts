@@ -19,13 +19,20 @@ export const volumeBreakout: StrategyPlugin<z.infer<typeof params>> = {
   title: "放量突破",
   titleEn: "Volume breakout",
   descriptionZh: "上涨日成交量至少为前 n 根 K 线均量的 k 倍时买入；收盘价跌破 exit_n 周期均线时卖出。",
-  description:
-    "Buy on an up day whose volume is at least k × the average volume of the previous n bars; sell when the close falls below its exit_n-bar MA.",
+  description: "Buy on an up day whose volume is at least k × the average volume of the previous n bars; sell when the close falls below its exit_n-bar MA.",
   params,
   defaultGrid: { n: [10, 20, 30], k: [1.5, 2, 2.5, 3] },
   signals(s, p, memo) {
     const len = s.length;
-    const avgVol = memoized(memo, `ref(ma(vol,${p.n}),1)`, () => column(len, (o) => ref(o, column(len, (m) => ma(m, s.vol, p.n)), 1)));
+    const avgVol = memoized(memo, `ref(ma(vol,${p.n}),1)`, () =>
+      column(len, (o) =>
+        ref(
+          o,
+          column(len, (m) => ma(m, s.vol, p.n)),
+          1,
+        ),
+      ),
+    );
     const exitMa = memoized(memo, `ma(close,${p.exit_n})`, () => column(len, (o) => ma(o, s.close, p.exit_n)));
     const c = s.close;
     return {

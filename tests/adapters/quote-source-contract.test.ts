@@ -75,8 +75,14 @@ describe("quote port contract: TCP client ↔ simulator, replay of that session,
     await exportDemoVipdoc(market, tree, clock.now());
     // Minute files of one stock and one index, from the demo's own minute bars.
     const demo = new DemoSource(market);
-    for (const [ref, name] of [[STOCK, "sh600000"], [INDEX, "sh000001"]] as const) {
-      for (const [cat, folder, ext] of [[0, "fzline", "lc5"], [8, "minline", "lc1"]] as const) {
+    for (const [ref, name] of [
+      [STOCK, "sh600000"],
+      [INDEX, "sh000001"],
+    ] as const) {
+      for (const [cat, folder, ext] of [
+        [0, "fzline", "lc5"],
+        [8, "minline", "lc1"],
+      ] as const) {
         mkdirSync(join(tree, "sh", folder), { recursive: true });
         const bars = demo.bars(ref, cat, 0, 800, clock.now());
         writeFileSync(join(tree, "sh", folder, `${name}.${ext}`), encodeMinuteFile(bars));

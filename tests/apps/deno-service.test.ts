@@ -36,7 +36,13 @@ describe("the service under Deno", { skip: existsSync(DENO) ? false : "node_modu
     // Ready when /health answers (Deno compiles the TypeScript on first start).
     for (let i = 0; i < 240; i++) {
       if (deno.exitCode !== null) throw new Error(`deno exited with ${deno.exitCode}`);
-      if (await fetch(`${url}/health`).then((r) => r.ok, () => false)) return;
+      if (
+        await fetch(`${url}/health`).then(
+          (r) => r.ok,
+          () => false,
+        )
+      )
+        return;
       await new Promise((r) => setTimeout(r, 500));
     }
     throw new Error("the service under Deno did not answer /health in 120 s");

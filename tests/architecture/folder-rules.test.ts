@@ -101,9 +101,7 @@ test("adapters/http holds only HTTP: routes, schemas, the gate, validation, seri
   const files = tsFiles(http).map((f) => relative(http, f).split(sep).join("/"));
   const useCases = files.filter((f) => /-(service|services|job|jobs|program|programs|tasks|loader|source)\.ts$/.test(f));
   assert.deepEqual(useCases, [], "use cases, task programs and jobs live in core/app, sources in their adapters");
-  const notHttp = files.filter(
-    (f) => !EDGE_FOLDERS.includes(f.split("/")[0]!) && !EDGE_FILES.test(f) && !/from\s*["'](hono|@hono\/)/.test(readFileSync(join(http, f), "utf8")),
-  );
+  const notHttp = files.filter((f) => !EDGE_FOLDERS.includes(f.split("/")[0]!) && !EDGE_FILES.test(f) && !/from\s*["'](hono|@hono\/)/.test(readFileSync(join(http, f), "utf8")));
   assert.deepEqual(notHttp, [], "every other file of the HTTP edge works with hono");
 });
 

@@ -82,7 +82,10 @@ export function boardSourceContract(name: string, world: BoardWorld, open: () =>
       for (let i = 1; i < all.length; i++) assert.ok(pct(all[i - 1]!) >= pct(all[i]!) - 1e-9, `row ${i} not in change order`);
       const paged = await u.source.quoteList(6, { ...LIST, start: 80, count: 100 });
       const whole = await u.source.quoteList(6, { ...LIST, count: 180 });
-      assert.deepEqual(paged.map((r) => r.code), whole.slice(80).map((r) => r.code));
+      assert.deepEqual(
+        paged.map((r) => r.code),
+        whole.slice(80).map((r) => r.code),
+      );
     });
 
     test("symbol info from the quote, the A-share sessions, the auction of the standard command", async () => {

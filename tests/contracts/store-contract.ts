@@ -117,9 +117,18 @@ export function storeContract(name: string, backend: StoreBackend): void {
       assert.equal(await s.result("a"), '{"total":6}');
       assert.equal((await s.get("a"))?.message, "done!");
       assert.equal(await s.get("zz"), undefined);
-      assert.deepEqual((await s.recent(10)).map((t) => t.id), ["c", "a", "e", "d", "b"]);
-      assert.deepEqual((await s.recent(2)).map((t) => t.id), ["c", "a"]);
-      assert.deepEqual((await s.withStatus(["pending", "running"])).map((t) => t.id), ["d", "b"]);
+      assert.deepEqual(
+        (await s.recent(10)).map((t) => t.id),
+        ["c", "a", "e", "d", "b"],
+      );
+      assert.deepEqual(
+        (await s.recent(2)).map((t) => t.id),
+        ["c", "a"],
+      );
+      assert.deepEqual(
+        (await s.withStatus(["pending", "running"])).map((t) => t.id),
+        ["d", "b"],
+      );
       assert.deepEqual(await s.withStatus([]), []);
       await s.prune(2);
       assert.deepEqual((await s.recent(10)).map((t) => t.id).sort(), ["a", "b", "c", "d"], "the oldest finished task goes; unfinished ones stay");
@@ -155,8 +164,16 @@ export function storeContract(name: string, backend: StoreBackend): void {
     test("strategy library: newest first, equal records back, delete says whether it found one", async () => {
       const s = sqliteStrategyLibrary(await open());
       assert.equal(await s.count(), 0);
-      for (const [id, t] of [["x", 10], ["y", 30], ["z", 20]] as const) await s.add(saved(id, t));
-      assert.deepEqual((await s.list()).map((r) => r.id), ["y", "z", "x"]);
+      for (const [id, t] of [
+        ["x", 10],
+        ["y", 30],
+        ["z", 20],
+      ] as const)
+        await s.add(saved(id, t));
+      assert.deepEqual(
+        (await s.list()).map((r) => r.id),
+        ["y", "z", "x"],
+      );
       assert.deepEqual(await s.get("z"), saved("z", 20));
       assert.equal(await s.get("nope"), undefined);
       assert.equal(await s.delete("z"), true);

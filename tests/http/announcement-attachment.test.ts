@@ -22,7 +22,12 @@ describe("announcement attachments", () => {
     assert.equal(res.headers.get("content-type"), "application/pdf");
     const bytes = new Uint8Array(await res.arrayBuffer());
     assert.equal(Buffer.from(bytes.subarray(0, 5)).toString("latin1"), "%PDF-", "a PDF");
-    assert.ok(Buffer.from(bytes).toString("latin1").includes(url.match(/(\d+)\.PDF$/)![1]!), "the announcement's own file");
+    assert.ok(
+      Buffer.from(bytes)
+        .toString("latin1")
+        .includes(url.match(/(\d+)\.PDF$/)![1]!),
+      "the announcement's own file",
+    );
   });
 
   test("addresses off the provider's file host are refused with 422", async () => {

@@ -8,8 +8,7 @@ import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
 import { call, startTestServer, type TestServer } from "../support/server.ts";
 
-const login = (s: TestServer, password: string, xff: string) =>
-  call(s.url, "POST", "/api/auth/login", { json: { password }, headers: { "x-forwarded-for": xff } });
+const login = (s: TestServer, password: string, xff: string) => call(s.url, "POST", "/api/auth/login", { json: { password }, headers: { "x-forwarded-for": xff } });
 
 const tally = (statuses: number[]) => {
   const t: Record<number, number> = {};

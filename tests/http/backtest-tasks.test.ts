@@ -110,7 +110,10 @@ describe("background backtest tasks", () => {
     const none = await call(s.url, "POST", "/api/v1/backtest/multi-strategy/run/async", { json: { items: [{ strategy: "macd", symbol: "SZ:999999" }] } });
     assert.equal(none.status, 400);
     const badParam = await call(s.url, "POST", "/api/v1/backtest/multi-strategy/run/async", { json: { items: [{ strategy: "macd", symbol: "SZ:000001", params: { short: 1 } }] } });
-    assert.deepEqual(badParam.body.detail.map((d: { loc: unknown[] }) => d.loc.join(".")), ["body.items.0.params.short"]);
+    assert.deepEqual(
+      badParam.body.detail.map((d: { loc: unknown[] }) => d.loc.join(".")),
+      ["body.items.0.params.short"],
+    );
   });
 
   test("formula backtest and screen", async () => {
@@ -121,7 +124,10 @@ describe("background backtest tasks", () => {
     const zig = await runTask(s.url, "/api/v1/formula/backtest/run/async", { text: "Z:=ZIG(3,5);B:Z>REF(Z,1);", symbol: "SZ:000001", sell: "none" });
     assert.match(zig.result.warnings[0], /future functions \(ZIG\)/);
     const bad = await call(s.url, "POST", "/api/v1/formula/backtest/run/async", { json: { text: "B:C>MA(C,5);", buy: "X", symbol: "SZ:000001" } });
-    assert.deepEqual(bad.body.detail.map((d: { loc: unknown[] }) => d.loc.join(".")), ["body.buy"]);
+    assert.deepEqual(
+      bad.body.detail.map((d: { loc: unknown[] }) => d.loc.join(".")),
+      ["body.buy"],
+    );
 
     const symbols = ["SH:600519", "SZ:000001", "SZ:999999"];
     const all = await runTask(s.url, "/api/v1/formula/screen/run/async", { text: "M:MA(C,5);B:C>0;", symbols, sort_by: "M", descending: false });
@@ -132,7 +138,10 @@ describe("background backtest tasks", () => {
     assert.deepEqual(all.result.columns, ["symbol", "name", "date", "close", "M", "B"]);
     assert.ok(all.result.rows[0].M <= all.result.rows[1].M, "sorted by M ascending");
     assert.equal(all.result.rows[0].date, "2026-11-20T00:00:00");
-    assert.deepEqual(all.result.errors.map((e: { symbol: string }) => e.symbol), ["SZ:999999"]);
+    assert.deepEqual(
+      all.result.errors.map((e: { symbol: string }) => e.symbol),
+      ["SZ:999999"],
+    );
     const none = await runTask(s.url, "/api/v1/formula/screen/run/async", { text: "B:C<0;", symbols });
     assert.equal(none.result.matched, 0);
   });

@@ -32,22 +32,17 @@ describe("adjusted bars do not depend on the window", () => {
         wide.set(`${sym}|${adjust}`, new Map(all.data.map((r) => [key(r), r])));
       }
     await fc.assert(
-      fc.asyncProperty(
-        fc.constantFrom(...wide.keys()),
-        fc.integer({ min: 0, max: 700 }),
-        fc.integer({ min: 1, max: 120 }),
-        async (which, start, count) => {
-          const [sym, adjust] = which.split("|");
-          const part = await rows(`${sym}&adjust=${adjust}&start=${start}&count=${count}`);
-          const ref = wide.get(which)!;
-          assert.ok(part.data.length > 0);
-          for (const r of part.data) {
-            const w = ref.get(key(r));
-            if (!w) continue; // older than the widest window
-            assert.deepEqual([r.open, r.high, r.low, r.close], [w.open, w.high, w.low, w.close], `${which} ${key(r)} in start ${start} count ${count}`);
-          }
-        },
-      ),
+      fc.asyncProperty(fc.constantFrom(...wide.keys()), fc.integer({ min: 0, max: 700 }), fc.integer({ min: 1, max: 120 }), async (which, start, count) => {
+        const [sym, adjust] = which.split("|");
+        const part = await rows(`${sym}&adjust=${adjust}&start=${start}&count=${count}`);
+        const ref = wide.get(which)!;
+        assert.ok(part.data.length > 0);
+        for (const r of part.data) {
+          const w = ref.get(key(r));
+          if (!w) continue; // older than the widest window
+          assert.deepEqual([r.open, r.high, r.low, r.close], [w.open, w.high, w.low, w.close], `${which} ${key(r)} in start ${start} count ${count}`);
+        }
+      }),
       { numRuns: 40 },
     );
   });
@@ -56,7 +51,11 @@ describe("adjusted bars do not depend on the window", () => {
     const sym = "market=SH&code=600519&category=MIN_5";
     for (const adjust of ["QFQ", "HFQ"]) {
       const wide = new Map((await rows(`${sym}&adjust=${adjust}&count=800`)).data.map((r) => [key(r), r]));
-      for (const [start, count] of [[0, 10], [37, 100], [500, 300]]) {
+      for (const [start, count] of [
+        [0, 10],
+        [37, 100],
+        [500, 300],
+      ]) {
         for (const r of (await rows(`${sym}&adjust=${adjust}&start=${start}&count=${count}`)).data) {
           const w = wide.get(key(r));
           if (w) assert.deepEqual([r.open, r.close], [w.open, w.close], `${adjust} ${key(r)}`);

@@ -29,7 +29,10 @@ describe("board, mac and extended-market endpoints", () => {
     assert.deepEqual(r.body.columns.slice(0, 7), ["market", "code", "name", "price", "pre_close", "change_pct", "sort_value"]);
     const rows = r.body.data;
     for (let i = 1; i < rows.length; i++) assert.ok(rows[i - 1].change_pct >= rows[i].change_pct, "rows[i - 1].change_pct >= rows[i].change_pct");
-    assert.ok(rows.every((x: { sort_value: number; change_pct: number; price: number; pre_close: number }) => x.sort_value === 0 && Math.abs(x.change_pct - (x.price / x.pre_close - 1) * 100) < 0.01), "rows.every((x: { sort_value: number; change_pct: number; price: number; pre_close: number }) => x.sort_value === 0 && Math.abs(x.change_pct - (x.price / x.pre_close - 1) * 100) < 0.01)");
+    assert.ok(
+      rows.every((x: { sort_value: number; change_pct: number; price: number; pre_close: number }) => x.sort_value === 0 && Math.abs(x.change_pct - (x.price / x.pre_close - 1) * 100) < 0.01),
+      "rows.every((x: { sort_value: number; change_pct: number; price: number; pre_close: number }) => x.sort_value === 0 && Math.abs(x.change_pct - (x.price / x.pre_close - 1) * 100) < 0.01)",
+    );
     const hy = await get("/api/v1/board-mac/list?board_type=hy&sort_column=CHANGE_20D");
     assert.equal(hy.body.count, 28);
     for (let i = 1; i < hy.body.count; i++) assert.ok(hy.body.data[i - 1].sort_value >= hy.body.data[i].sort_value, "hy.body.data[i - 1].sort_value >= hy.body.data[i].sort_value");
@@ -42,7 +45,7 @@ describe("board, mac and extended-market endpoints", () => {
     assert.equal(m.status, 200);
     assert.equal(m.body.count, 5);
     for (let i = 1; i < 5; i++) assert.ok(m.body.data[i - 1].change_pct <= m.body.data[i].change_pct, "m.body.data[i - 1].change_pct <= m.body.data[i].change_pct");
-    assert.ok(m.body.columns.includes("main_net_amount") && m.body.columns.includes("buy_price_limit"), "m.body.columns.includes(\"main_net_amount\") && m.body.columns.includes(\"buy_price_limit\")");
+    assert.ok(m.body.columns.includes("main_net_amount") && m.body.columns.includes("buy_price_limit"), 'm.body.columns.includes("main_net_amount") && m.body.columns.includes("buy_price_limit")');
     const byVolume = await get("/api/v1/board-mac/members?board_symbol=881001&sort_type=VOLUME");
     for (let i = 1; i < byVolume.body.count; i++) assert.ok(byVolume.body.data[i - 1].vol >= byVolume.body.data[i].vol, "byVolume.body.data[i - 1].vol >= byVolume.body.data[i].vol");
     for (const code of ["889999", "abc", "000300"]) {
@@ -58,7 +61,10 @@ describe("board, mac and extended-market endpoints", () => {
     assert.equal(d.source, "mac");
     assert.equal(d.member_count, d.members.length);
     assert.equal(d.up_count + d.down_count <= d.member_count, true);
-    assert.ok(Math.abs(d.main_net_amount - d.members.reduce((a: number, x: { main_net_amount: number }) => a + x.main_net_amount, 0)) < Math.abs(d.main_net_amount) * 1e-5 + 1, "Math.abs(d.main_net_amount - d.members.reduce((a: number, x: { main_net_amount: number }) => a + x.main_net_amount, 0)) < Math.abs(d.main_net_amount) * 1e-5 + 1");
+    assert.ok(
+      Math.abs(d.main_net_amount - d.members.reduce((a: number, x: { main_net_amount: number }) => a + x.main_net_amount, 0)) < Math.abs(d.main_net_amount) * 1e-5 + 1,
+      "Math.abs(d.main_net_amount - d.members.reduce((a: number, x: { main_net_amount: number }) => a + x.main_net_amount, 0)) < Math.abs(d.main_net_amount) * 1e-5 + 1",
+    );
     assert.equal(await status("/api/v1/board-mac/summary?board_symbol=889999"), 404);
   });
 
@@ -66,7 +72,10 @@ describe("board, mac and extended-market endpoints", () => {
     const b = await get("/api/v1/board-mac/belong?market=SH&code=600519");
     assert.equal(b.status, 200);
     assert.deepEqual(b.body.columns, ["board_type", "market", "board_code", "board_name", "close", "pre_close", "change_pct"]);
-    assert.ok(b.body.data.some((x: { board_type: string }) => x.board_type === "HY"), "b.body.data.some((x: { board_type: string }) => x.board_type === \"HY\")");
+    assert.ok(
+      b.body.data.some((x: { board_type: string }) => x.board_type === "HY"),
+      'b.body.data.some((x: { board_type: string }) => x.board_type === "HY")',
+    );
     await bad("/api/v1/board-mac/belong?code=600519", ["market=BJ"]);
     const r = await get("/api/v1/board-mac/ranking?top_n=5&sort_by=amount");
     assert.equal(r.body.count, 5);
@@ -96,14 +105,20 @@ describe("board, mac and extended-market endpoints", () => {
     assert.deepEqual(server.body.data[0].sessions_1[0], { open: "9:30", close: "11:30" });
     const list = await get("/api/v1/mac/quote-list?category=a&count=200&exclude=ST,kc,BJ&sort_type=TOTAL_AMOUNT");
     assert.equal(list.body.count, 200);
-    assert.ok(list.body.data.every((x: { code: string; name: string }) => !x.code.startsWith("68") && !/ST/.test(x.name) && !/^(8|92)/.test(x.code)), "list.body.data.every((x: { code: string; name: string }) => !x.code.startsWith(\"68\") && !/ST/.test(x.name) && !/^(8|92)/.test(x.code))");
+    assert.ok(
+      list.body.data.every((x: { code: string; name: string }) => !x.code.startsWith("68") && !/ST/.test(x.name) && !/^(8|92)/.test(x.code)),
+      'list.body.data.every((x: { code: string; name: string }) => !x.code.startsWith("68") && !/ST/.test(x.name) && !/^(8|92)/.test(x.code))',
+    );
     for (let i = 1; i < 200; i++) assert.ok(list.body.data[i - 1].amount >= list.body.data[i].amount, "list.body.data[i - 1].amount >= list.body.data[i].amount");
     await bad("/api/v1/mac/quote-list", ["category=HK", "count=0", "count=5001", "start=-1", "exclude=ST,XX", "sort_type=SPEEDY"]);
     const a = await get("/api/v1/mac/auction?market=SZ&code=000001");
     assert.match(a.body.data[0].time, /^09:15:00$/);
     const u = await get("/api/v1/mac/unusual?market=SH&count=5");
     assert.equal(u.body.count, 5);
-    assert.ok(u.body.data.every((e: { desc: string }) => e.desc.length > 0 && !e.desc.startsWith("异动类型")), "u.body.data.every((e: { desc: string }) => e.desc.length > 0 && !e.desc.startsWith(\"异动类型\"))");
+    assert.ok(
+      u.body.data.every((e: { desc: string }) => e.desc.length > 0 && !e.desc.startsWith("异动类型")),
+      'u.body.data.every((e: { desc: string }) => e.desc.length > 0 && !e.desc.startsWith("异动类型"))',
+    );
     await bad("/api/v1/mac/unusual?market=SH", ["count=0", "count=501", "start=-1"]);
     await bad("/api/v1/mac/unusual", ["market=BJ"]);
     await bad("/api/v1/mac/capital-flow?market=SZ", ["code=1"]);
@@ -125,7 +140,10 @@ describe("board, mac and extended-market endpoints", () => {
     assert.equal((await get("/api/v1/ex/minute?market=31&code=00700")).body.count, 180);
     const t = await get("/api/v1/ex/transaction?market=31&code=00700&count=3000");
     assert.ok(t.body.count > 1800, "two pages");
-    assert.ok(t.body.data.every((x: { side: string }) => ["B", "S", "N"].includes(x.side)), "t.body.data.every((x: { side: string }) => [\"B\", \"S\", \"N\"].includes(x.side))");
+    assert.ok(
+      t.body.data.every((x: { side: string }) => ["B", "S", "N"].includes(x.side)),
+      't.body.data.every((x: { side: string }) => ["B", "S", "N"].includes(x.side))',
+    );
     await bad("/api/v1/ex/transaction?market=31&code=00700", ["count=0", "count=3001"]);
   });
 });

@@ -72,7 +72,10 @@ describe("request body size and Content-Encoding", () => {
     const text = JSON.stringify({ strategy: "ma_cross", params: { fast: 5, slow: 20 }, ohlcv });
     assert.ok(text.length > MIB, "more than the default limit");
     const expected = JSON.parse(JSON.stringify(backtest(series, maCross.signals(series, { fast: 5, slow: 20 }), {}, { code: "000001", market: "SZ" })));
-    for (const [label, body, encoding] of [["gzip", gzipSync(text), "gzip"], ["plain", text, undefined]] as const) {
+    for (const [label, body, encoding] of [
+      ["gzip", gzipSync(text), "gzip"],
+      ["plain", text, undefined],
+    ] as const) {
       const r = await post("/api/v1/backtest/run", body, encoding);
       assert.equal(r.status, 200, `${label}: ${r.text.slice(0, 200)}`);
       assert.equal(r.body.equity_curve.length, 200_000, label);
@@ -100,7 +103,11 @@ describe("request body size and Content-Encoding", () => {
     assert.equal(r.status, 413);
     assert.match(r.body.detail, /1048576 bytes once inflated/);
     const bad = JSON.stringify({ strategy: "ma_cross", params: { fast: 0 } });
-    for (const [body, encoding] of [[gzipSync(bad), "gzip"], [deflateSync(bad), "deflate"], [bad, undefined]] as const) {
+    for (const [body, encoding] of [
+      [gzipSync(bad), "gzip"],
+      [deflateSync(bad), "deflate"],
+      [bad, undefined],
+    ] as const) {
       r = await post("/api/v1/backtest/run/async", body, encoding);
       assert.equal(r.status, 422, `${encoding}: the inflated body reaches validation`);
       assert.ok(
@@ -130,7 +137,10 @@ describe("request body size and Content-Encoding", () => {
     assert.match(r.body.detail, /1048576 bytes$/);
     r = await chunked("/api/v1/backtest/run/async", [head, "x".repeat(1000), '"}']);
     assert.equal(r.status, 422, "a small chunked body reaches validation");
-    assert.ok(r.body.detail.some((d: { loc: unknown[] }) => JSON.stringify(d.loc) === '["body","params","fast"]'), "the bad parameter is reported");
+    assert.ok(
+      r.body.detail.some((d: { loc: unknown[] }) => JSON.stringify(d.loc) === '["body","params","fast"]'),
+      "the bad parameter is reported",
+    );
   });
 
   test("broken gzip is 400 and an unknown encoding 415, never a 500", async () => {

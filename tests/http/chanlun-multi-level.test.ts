@@ -51,7 +51,10 @@ describe("chanlun multi-level", () => {
     assert.deepEqual(ml.low_bis, inside);
     assert.deepEqual(ml.low_zss, zss);
     for (const b of ml.low_bis) assert.ok(at(b.start_date) >= from && at(b.end_date) <= to, `${b.start_date} → ${b.end_date} within ${last.start_date} → ${last.end_date}`);
-    assert.ok(ml.low_bis.every((b: Row) => b.high <= Math.max(...ml.low_bis.map((x: Row) => x.high))), "rows are the lower strokes");
+    assert.ok(
+      ml.low_bis.every((b: Row) => b.high <= Math.max(...ml.low_bis.map((x: Row) => x.high))),
+      "rows are the lower strokes",
+    );
 
     // easy_tdx's summary, recomputed
     const ups = inside.filter((_: Row, i: number) => i % 2 === 0);
@@ -59,8 +62,30 @@ describe("chanlun multi-level", () => {
     const strictly = (xs: number[], sign: number) => xs.slice(1).every((x, i) => sign * (x - xs[i]!) > 0);
     let direction: string | null = null;
     if (inside.length >= 3) {
-      if (strictly(ups.map((b: Row) => b.high), 1) && (downs.length < 2 || strictly(downs.map((b: Row) => b.low), 1))) direction = "up";
-      else if (strictly(downs.map((b: Row) => b.low), -1) && (ups.length < 2 || strictly(ups.map((b: Row) => b.high), -1))) direction = "down";
+      if (
+        strictly(
+          ups.map((b: Row) => b.high),
+          1,
+        ) &&
+        (downs.length < 2 ||
+          strictly(
+            downs.map((b: Row) => b.low),
+            1,
+          ))
+      )
+        direction = "up";
+      else if (
+        strictly(
+          downs.map((b: Row) => b.low),
+          -1,
+        ) &&
+        (ups.length < 2 ||
+          strictly(
+            ups.map((b: Row) => b.high),
+            -1,
+          ))
+      )
+        direction = "down";
     }
     assert.equal(ml.low_level_qs.bi_count, inside.length);
     assert.equal(ml.low_level_qs.zs_count, zss.length);
@@ -75,7 +100,10 @@ describe("chanlun multi-level", () => {
   test("422: multi_level not lower than the period, or without a symbol", async () => {
     const same = await post({ market: "SH", code: "600519", category: "MIN_30", multi_level: "DAY" });
     assert.equal(same.status, 422);
-    assert.deepEqual(same.body.detail.map((d: { loc: unknown[] }) => d.loc), [["body", "multi_level"]]);
+    assert.deepEqual(
+      same.body.detail.map((d: { loc: unknown[] }) => d.loc),
+      [["body", "multi_level"]],
+    );
     assert.match(same.body.detail[0].msg, /not a lower level than MIN_30/);
     const inline = await post({ ohlcv: [{ date: "2024-01-02", open: 1, high: 1, low: 1, close: 1 }], multi_level: "MIN_30" });
     assert.equal(inline.status, 422);

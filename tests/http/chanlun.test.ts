@@ -51,10 +51,7 @@ describe("chanlun analyze", () => {
       [r.body.merged_bar_count, r.body.strokes.length, r.body.segments.length, r.body.pivots.length, r.body.bsp.length],
       [oracle.merged_klines.length, oracle.bi.length, oracle.seg.length, oracle.zs.length, oracle.bsp.length],
     );
-    assert.deepEqual(
-      [r.body.segment_level.segments.length, r.body.segment_level.pivots.length, r.body.segment_level.bsp.length],
-      [oracle.segseg.length, oracle.seg_zs.length, oracle.seg_bsp.length],
-    );
+    assert.deepEqual([r.body.segment_level.segments.length, r.body.segment_level.pivots.length, r.body.segment_level.bsp.length], [oracle.segseg.length, oracle.seg_zs.length, oracle.seg_bsp.length]);
   });
 
   test("fewer bars than a stroke needs: an empty, well-formed result", async () => {
@@ -71,12 +68,17 @@ describe("chanlun analyze", () => {
     const opt = await post({ market: "SH", code: "600519", options: { bi_algo: "zigzag" } });
     assert.equal(opt.status, 422);
     assert.deepEqual(opt.body.detail[0].loc.slice(0, 3), ["body", "options", "bi_algo"]);
-    const rows = await post({ ohlcv: [{ date: "2024-01-03", open: 1, high: 1, low: 1, close: 1 }, { date: "2024-01-02", open: 1, high: 0.5, low: 1, close: "x" }] });
+    const rows = await post({
+      ohlcv: [
+        { date: "2024-01-03", open: 1, high: 1, low: 1, close: 1 },
+        { date: "2024-01-02", open: 1, high: 0.5, low: 1, close: "x" },
+      ],
+    });
     assert.equal(rows.status, 422);
     const locs = rows.body.detail.map((d: { loc: unknown[] }) => d.loc.join("."));
     assert.ok(locs.includes("body.ohlcv.1.date"), locs.join());
-    assert.ok(locs.includes("body.ohlcv.1.close"), "locs.includes(\"body.ohlcv.1.close\")");
-    assert.ok(locs.includes("body.ohlcv.1.high"), "locs.includes(\"body.ohlcv.1.high\")");
+    assert.ok(locs.includes("body.ohlcv.1.close"), 'locs.includes("body.ohlcv.1.close")');
+    assert.ok(locs.includes("body.ohlcv.1.high"), 'locs.includes("body.ohlcv.1.high")');
     assert.equal((await post({ market: "SH", code: "600519", count: 801 })).status, 422);
     assert.equal((await post({ market: "SZ", code: "999999" })).status, 404);
   });

@@ -131,7 +131,10 @@ describe("combination strategy", () => {
 
     const list = await call(s.url, "GET", "/api/v1/backtest/strategies");
     const entry = list.body.strategies.find((x: { name: string }) => x.name === "combination");
-    assert.deepEqual(entry.params.map((p: { name: string }) => p.name), ["mode", "members"]);
+    assert.deepEqual(
+      entry.params.map((p: { name: string }) => p.name),
+      ["mode", "members"],
+    );
     assert.deepEqual(entry.params[0].choices, ["AND", "MAJORITY", "OR"]);
     assert.equal(entry.schema.properties["ma_cross.fast"].maximum, 60, "members' parameters stay in the JSON schema");
   });

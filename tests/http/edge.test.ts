@@ -52,7 +52,12 @@ describe("HTTP edge", () => {
             required: true,
             content: {
               "application/json": {
-                schema: z.object({ stocks: z.array(z.object({ market: z.enum(["SZ", "SH"]), code: z.string() })).min(1).max(80) }),
+                schema: z.object({
+                  stocks: z
+                    .array(z.object({ market: z.enum(["SZ", "SH"]), code: z.string() }))
+                    .min(1)
+                    .max(80),
+                }),
               },
             },
           },
@@ -113,7 +118,7 @@ describe("HTTP edge", () => {
     assert.equal(r.body.detail[0].msg, "List should have at most 80 items after validation, not 81");
     r = await call(server.url, "POST", "/api/v1/_probe", { json: { stocks: [{ market: "XX", code: "1" }] } });
     assert.deepEqual(r.body.detail[0].loc, ["body", "stocks", 0, "market"]);
-    r = await call(server.url, "POST", "/api/v1/_probe", { body: "{\"stocks\": [", headers: { "content-type": "application/json" } });
+    r = await call(server.url, "POST", "/api/v1/_probe", { body: '{"stocks": [', headers: { "content-type": "application/json" } });
     assert.equal(r.status, 422);
     assert.equal(r.body.detail[0].type, "json_invalid");
     r = await call(server.url, "POST", "/api/v1/_probe", { body: "", headers: { "content-type": "application/json" } });
@@ -197,12 +202,23 @@ describe("DataFrame JSON writer", () => {
     const { dataFrameJson, num, str } = await import("../../adapters/http/frames/data-frame.ts");
     fc.assert(
       fc.property(
-        fc.array(fc.oneof(fc.double(), fc.integer({ min: -1e9, max: 1e9 }).map((k) => k / 100), fc.integer({ min: -1e12, max: 1e12 }).map((k) => k / 10_000), fc.constantFrom(-0, 0.1, 1e21, 5e-324)), { maxLength: 50 }),
+        fc.array(
+          fc.oneof(
+            fc.double(),
+            fc.integer({ min: -1e9, max: 1e9 }).map((k) => k / 100),
+            fc.integer({ min: -1e12, max: 1e12 }).map((k) => k / 10_000),
+            fc.constantFrom(-0, 0.1, 1e21, 5e-324),
+          ),
+          { maxLength: 50 },
+        ),
         (xs) => {
           const text = new TextDecoder().decode(dataFrameJson([num("x", xs), str("s", xs.map(String))], xs.length));
           const parsed = JSON.parse(text);
           const want = xs.map((x) => (Number.isFinite(x) ? JSON.parse(JSON.stringify(x)) : null));
-          assert.deepEqual(parsed.data.map((r: { x: number }) => r.x), want);
+          assert.deepEqual(
+            parsed.data.map((r: { x: number }) => r.x),
+            want,
+          );
           assert.equal(/:(-?Infinity|NaN)[,}]/.test(text), false, "no bare NaN or Infinity tokens");
           return true;
         },

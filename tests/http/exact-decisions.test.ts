@@ -60,8 +60,7 @@ function exactCrosses(q: readonly bigint[], fast: number, slow: number) {
   return { up, down };
 }
 
-const fills = (trades: { datetime: string; direction: string; rejected: boolean }[]) =>
-  trades.filter((t) => !t.rejected).map((t) => [t.datetime.slice(0, 10), t.direction]);
+const fills = (trades: { datetime: string; direction: string; rejected: boolean }[]) => trades.filter((t) => !t.rejected).map((t) => [t.datetime.slice(0, 10), t.direction]);
 
 describe("decisions on exact ties (issue 17)", () => {
   let s: TestServer;
@@ -123,10 +122,9 @@ V:VD;`;
 describe("a portfolio on an exact MA5/MA20 tie (issue 17, the demo market's SH:600519 case)", () => {
   // 120 daily closes in cents: MA5 = MA20 = 12.884 exactly on bar 50, MA5 above before, below after
   const tied = [
-    1307, 1288, 1272, 1267, 1262, 1273, 1273, 1273, 1283, 1273, 1286, 1284, 1300, 1283, 1275, 1288, 1274, 1293, 1311, 1313, 1316, 1309, 1320, 1301,
-    1306, 1288, 1296, 1303, 1306, 1313, 1318, 1303, 1292, 1282, 1282, 1278, 1286, 1276, 1265, 1278, 1282, 1300, 1284, 1295, 1311, 1312, 1313, 1301,
-    1287, 1267, 1274, 1277, 1292, 1307, 1302, 1317, 1314, 1298, 1279, 1287, 1290, 1292, 1294, 1289, 1289, 1275, 1283, 1265, 1247, 1254, 1242, 1257,
-    1256, 1251, 1250, 1259, 1242, 1227, 1247, 1239, 1221, 1208, 1209, 1203, 1185, 1204, 1212, 1214, 1234, 1215, 1195, 1212, 1226, 1245, 1244, 1236,
+    1307, 1288, 1272, 1267, 1262, 1273, 1273, 1273, 1283, 1273, 1286, 1284, 1300, 1283, 1275, 1288, 1274, 1293, 1311, 1313, 1316, 1309, 1320, 1301, 1306, 1288, 1296, 1303, 1306, 1313, 1318, 1303,
+    1292, 1282, 1282, 1278, 1286, 1276, 1265, 1278, 1282, 1300, 1284, 1295, 1311, 1312, 1313, 1301, 1287, 1267, 1274, 1277, 1292, 1307, 1302, 1317, 1314, 1298, 1279, 1287, 1290, 1292, 1294, 1289,
+    1289, 1275, 1283, 1265, 1247, 1254, 1242, 1257, 1256, 1251, 1250, 1259, 1242, 1227, 1247, 1239, 1221, 1208, 1209, 1203, 1185, 1204, 1212, 1214, 1234, 1215, 1195, 1212, 1226, 1245, 1244, 1236,
     1253, 1268, 1265, 1280, 1287, 1297, 1298, 1314, 1332, 1338, 1329, 1324, 1314, 1329, 1330, 1338, 1339, 1331, 1334, 1322, 1329, 1333, 1331, 1337,
   ];
   // the portfolio's other stock: a plain zigzag
@@ -164,7 +162,7 @@ describe("a portfolio on an exact MA5/MA20 tie (issue 17, the demo market's SH:6
   test("MA5 = MA20 = 12.884 on bar 50 does not make the ma_cross portfolio sell; its sells follow the exact dead crosses", async () => {
     const q = tied.map(BigInt);
     const T = 50;
-    assert.equal(total(q, T, 5), 5n * 12884n / 10n, "MA5 is exactly 12.884 on bar 50");
+    assert.equal(total(q, T, 5), (5n * 12884n) / 10n, "MA5 is exactly 12.884 on bar 50");
     assert.equal(total(q, T, 20) * 5n, total(q, T, 5) * 20n, "MA5 = MA20 exactly on bar 50");
     assert.equal(order(q, T - 1, 5, 20), 1, "MA5 above MA20 the bar before");
     assert.equal(order(q, T + 1, 5, 20), -1, "and below it the bar after");
@@ -188,12 +186,7 @@ describe("a portfolio on an exact MA5/MA20 tie (issue 17, the demo market's SH:6
     assert.equal(done.status, "done", done.error);
     const legs = fills(done.result.individual_results.SH600519.trades);
     // the engine fills a signal on the next bar: buys after exact golden crosses, sells after exact dead ones
-    const expected = [
-      ...exact.up.map((i) => [i + 1, "BUY"] as const),
-      ...exact.down.map((i) => [i + 1, "SELL"] as const),
-    ]
-      .filter(([i]) => i < tied.length)
-      .sort((a, b) => a[0] - b[0]);
+    const expected = [...exact.up.map((i) => [i + 1, "BUY"] as const), ...exact.down.map((i) => [i + 1, "SELL"] as const)].filter(([i]) => i < tied.length).sort((a, b) => a[0] - b[0]);
     // a sell without a position (a dead cross before the first buy) is no fill
     const held: [string, string][] = [];
     let holding = false;
@@ -204,6 +197,9 @@ describe("a portfolio on an exact MA5/MA20 tie (issue 17, the demo market's SH:6
     }
     assert.ok(!legs.some(([d]) => d === isoDay(days[T + 1]!)), `no fill the day after the tie: ${JSON.stringify(legs)}`);
     assert.deepEqual(legs, held, "the fills are those of the exact rule");
-    assert.ok(held.some(([, side]) => side === "SELL"), "the exact rule sells later (bar 61), so the test sees a real sell");
+    assert.ok(
+      held.some(([, side]) => side === "SELL"),
+      "the exact rule sells later (bar 61), so the test sees a real sell",
+    );
   });
 });

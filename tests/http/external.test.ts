@@ -74,23 +74,46 @@ describe("external data endpoints", () => {
     assert.equal(r.status, 200);
     assert.equal(r.body.count, 4);
     assert.deepEqual(r.body.columns.slice(0, 3), ["报告期", "营业总收入", "营业总收入_同比"]);
-    assert.deepEqual(r.body.data.map((d: Record<string, string>) => d.报告期), ["2026-09-30", "2026-06-30", "2026-03-31", "2025-12-31"]);
+    assert.deepEqual(
+      r.body.data.map((d: Record<string, string>) => d.报告期),
+      ["2026-09-30", "2026-06-30", "2026-03-31", "2025-12-31"],
+    );
     assert.equal(r.body.data[0].已赚保费, null);
     assert.deepEqual((await get("/api/v1/sina/financial-report?code=600000&num=4")).body, r.body, "the original system's path");
     const fzb = await get("/api/v1/finsrc/financial-report?code=600000&type=fzb&num=1");
     assert.equal(fzb.body.data[0].资产总计, fzb.body.data[0]["负债和所有者权益(或股东权益)总计"]);
-    assert.ok((await get("/api/v1/finsrc/financial-report?code=300750&type=llb")).body.columns.includes("经营活动产生的现金流量净额"), "(await get(\"/api/v1/finsrc/financial-report?code=300750&type=llb\")).body.columns.includes(\"经营活动产生的现金流量净额\")");
+    assert.ok(
+      (await get("/api/v1/finsrc/financial-report?code=300750&type=llb")).body.columns.includes("经营活动产生的现金流量净额"),
+      '(await get("/api/v1/finsrc/financial-report?code=300750&type=llb")).body.columns.includes("经营活动产生的现金流量净额")',
+    );
   });
 
   test("ccpm: products, a day's ranking, the latest day searched backwards", async () => {
     const p = await get("/api/v1/ccpm/products");
     assert.equal(p.body.count, 8);
-    assert.deepEqual(p.body.products.map((x: { code: string }) => x.code), ["IF", "IH", "IC", "IM", "TS", "TF", "T", "TL"]);
+    assert.deepEqual(
+      p.body.products.map((x: { code: string }) => x.code),
+      ["IF", "IH", "IC", "IM", "TS", "TF", "T", "TL"],
+    );
     assert.deepEqual(Object.keys(p.body.products[0]).slice(0, 7), ["code", "name", "category", "underlying", "underlying_code", "unit", "intro"]);
     const r = await get("/api/v1/ccpm/rank?product=T&date=2026-11-19");
     assert.equal(r.status, 200);
     assert.deepEqual([r.body.trading_day, r.body.product, r.body.product_name, r.body.count], ["20261119", "T", "10年期国债期货", 60]);
-    assert.deepEqual(Object.keys(r.body.data[0]), ["trading_day", "product", "instrument", "rank", "vol_member", "vol", "vol_chg", "long_member", "long_pos", "long_chg", "short_member", "short_pos", "short_chg"]);
+    assert.deepEqual(Object.keys(r.body.data[0]), [
+      "trading_day",
+      "product",
+      "instrument",
+      "rank",
+      "vol_member",
+      "vol",
+      "vol_chg",
+      "long_member",
+      "long_pos",
+      "long_chg",
+      "short_member",
+      "short_pos",
+      "short_chg",
+    ]);
     const latest = await get("/api/v1/ccpm/rank");
     assert.deepEqual([latest.body.product, latest.body.trading_day], ["IF", "20261120"]);
     const sunday = await get("/api/v1/ccpm/rank?product=IF&date=2026-11-22");
@@ -133,7 +156,10 @@ describe("external data endpoints", () => {
     assert.equal((await dials(() => get(rep(2)))).length, 1);
     assert.equal((await dials(() => get(rank))).length, 1);
     const answers = await Promise.all([get(ann), get(rep(5)), get(rank)]);
-    assert.deepEqual(answers.map((a) => a.status), [200, 200, 200]);
+    assert.deepEqual(
+      answers.map((a) => a.status),
+      [200, 200, 200],
+    );
     assert.equal(answers[0].headers.get("x-cache"), "hit");
     assert.equal(answers[1].body.count, 5, "another num from the same cached report");
 

@@ -98,7 +98,10 @@ describe("finance and board-file endpoints", () => {
       get(`/api/v1/financial/records?filename=${first.filename}`),
       get(`/api/v1/financial/records?filename=tdxfin/${first.filename}`),
     ]);
-    assert.deepEqual(answers.map((r) => r.status), [200, 200, 200, 200]);
+    assert.deepEqual(
+      answers.map((r) => r.status),
+      [200, 200, 200, 200],
+    );
     for (const r of answers.slice(1)) assert.deepEqual(r.body, answers[0]!.body, "the same records by either name");
     assert.ok(readdirSync(join(s.dataDir, "cache", "tdxfin")).includes(`${first.hash}-${first.filename}`), "kept once under its name and MD5");
   });
@@ -111,7 +114,10 @@ describe("finance and board-file endpoints", () => {
       assert.deepEqual(r.body.columns, ["name", "category", "count", "codes", "block_type"]);
       const boards = market.boards.filter((b) => (k as readonly string[]).includes(b.kind));
       assert.equal(r.body.count, boards.length);
-      assert.deepEqual(r.body.data[0].codes, boards[0].members.map((m) => m.code));
+      assert.deepEqual(
+        r.body.data[0].codes,
+        boards[0].members.map((m) => m.code),
+      );
       assert.equal(r.body.data[0].name, boards[0].name);
     }
     assert.equal((await get("/api/v1/block?filename=block_zs.dat")).body.data.find((b: { name: string }) => b.name === "沪深300").count, 300);

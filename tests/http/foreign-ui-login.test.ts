@@ -79,7 +79,11 @@ describe("foreign web UI behind the service's login page", () => {
 
   test("next stays on this origin; a cross-site post is refused", async () => {
     const post = (next: string, headers: Record<string, string> = {}) =>
-      raw(s, "/api/auth/login-page", { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded", ...headers }, body: new URLSearchParams({ password: "secret-1", next }).toString() });
+      raw(s, "/api/auth/login-page", {
+        method: "POST",
+        headers: { "content-type": "application/x-www-form-urlencoded", ...headers },
+        body: new URLSearchParams({ password: "secret-1", next }).toString(),
+      });
     for (const next of ["//evil.example/x", "https://evil.example/", "/\\evil.example"]) {
       const r = await post(next);
       assert.equal(r.status, 303, next);

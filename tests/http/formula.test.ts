@@ -98,7 +98,10 @@ describe("formula endpoints", () => {
     assert.deepEqual(r.body.last_row, lastRow(MACD_CROSS, series, {}, 100));
     assert.equal(r.body.last_time, bars.body.data.at(-1).date);
     assert.equal(r.body.recent.length, 3);
-    assert.deepEqual(r.body.recent.map((x: { date: string }) => x.date), bars.body.data.slice(-3).map((x: { date: string }) => x.date));
+    assert.deepEqual(
+      r.body.recent.map((x: { date: string }) => x.date),
+      bars.body.data.slice(-3).map((x: { date: string }) => x.date),
+    );
     assert.equal(r.body.recent[2].V, r.body.last_row.V);
     assert.equal(r.body.last_row.V, bars.body.data.at(-1).vol / 100);
 
@@ -114,7 +117,10 @@ describe("formula endpoints", () => {
     assert.equal(long.body.last_row.P, 5);
     const page = await call(s.url, "GET", "/api/v1/bars?market=SZ&code=000001&count=800&adjust=NONE");
     const tail5 = page.body.data.slice(-5).map((x: { close: number }) => x.close);
-    assert.ok(Math.abs(long.body.last_row.A - tail5.reduce((a: number, b: number) => a + b, 0) / 5) < 1e-9, "Math.abs(long.body.last_row.A - tail5.reduce((a: number, b: number) => a + b, 0) / 5) < 1e-9");
+    assert.ok(
+      Math.abs(long.body.last_row.A - tail5.reduce((a: number, b: number) => a + b, 0) / 5) < 1e-9,
+      "Math.abs(long.body.last_row.A - tail5.reduce((a: number, b: number) => a + b, 0) / 5) < 1e-9",
+    );
 
     const minute = await compute({ text: "A:C;P:PERIOD;", symbol: "SZ:000001", category: "MIN_5", count: 20, tail: 2 });
     assert.equal(minute.body.last_row.P, 1);
@@ -154,7 +160,10 @@ describe("formula endpoints", () => {
     assert.deepEqual(r.body.last_row, lastRow(text, series));
     assert.equal(r.body.last_row.V, 1039, "inline volume is taken as sent");
     assert.equal(r.body.last_row.T, 103900);
-    assert.deepEqual(r.body.recent.map((x: { datetime: string }) => x.datetime), [rows[38]!.datetime, rows[39]!.datetime]);
+    assert.deepEqual(
+      r.body.recent.map((x: { datetime: string }) => x.datetime),
+      [rows[38]!.datetime, rows[39]!.datetime],
+    );
   });
 
   test("compute: styles per output always; with plot, every bar's lines with their drawing and the DRAWICON/DRAWTEXT/STICKLINE marks", async () => {
@@ -174,19 +183,30 @@ describe("formula endpoints", () => {
     const bars = await call(s.url, "GET", "/api/v1/bars?market=SZ&code=000001&count=300");
     const rows = bars.body.data as { date: string; open: number; high: number; low: number; close: number }[];
     const { plot } = r.body;
-    assert.deepEqual(plot.time, rows.map((x) => x.date), "every bar, not the last 100");
-    assert.deepEqual(plot.lines.map((l: { name: string; side: string | null }) => [l.name, l.side]), [
-      ["DIF", null],
-      ["DEA", null],
-      ["MACD", null],
-      ["金叉", "buy"],
-      ["死叉", "sell"],
-    ]);
+    assert.deepEqual(
+      plot.time,
+      rows.map((x) => x.date),
+      "every bar, not the last 100",
+    );
+    assert.deepEqual(
+      plot.lines.map((l: { name: string; side: string | null }) => [l.name, l.side]),
+      [
+        ["DIF", null],
+        ["DEA", null],
+        ["MACD", null],
+        ["金叉", "buy"],
+        ["死叉", "sell"],
+      ],
+    );
     // the columns agree with the engine on the same bars; crosses counted independently from DIF and DEA
     const series = barsToSeries(rows as never, 1);
     const engine = evaluatePlan(compileFormula(text).plan!, series);
     plot.lines.forEach((l: { values: (number | null)[] }, k: number) =>
-      assert.deepEqual(l.values, Array.from(engine[k]!.values, (v) => (Number.isFinite(v) ? v : null)), `line ${k}`),
+      assert.deepEqual(
+        l.values,
+        Array.from(engine[k]!.values, (v) => (Number.isFinite(v) ? v : null)),
+        `line ${k}`,
+      ),
     );
     const [dif, dea] = [plot.lines[0].values as number[], plot.lines[1].values as number[]];
     const ups: number[] = [];
@@ -198,9 +218,15 @@ describe("formula endpoints", () => {
     assert.ok(ups.length > 2 && downs.length > 2, "the bars cross both ways");
     const [icon, label, stick] = plot.drawings;
     assert.deepEqual([icon.fn, icon.icon, icon.side], ["DRAWICON", 1, "buy"]);
-    assert.deepEqual(icon.points, ups.map((i) => ({ at: i, price: rows[i]!.low })));
+    assert.deepEqual(
+      icon.points,
+      ups.map((i) => ({ at: i, price: rows[i]!.low })),
+    );
     assert.deepEqual([label.fn, label.text, label.side, label.style.color], ["DRAWTEXT", "卖", "sell", "#00ff00"]);
-    assert.deepEqual(label.points.map((p: { at: number }) => p.at), downs);
+    assert.deepEqual(
+      label.points.map((p: { at: number }) => p.at),
+      downs,
+    );
     assert.deepEqual([stick.fn, stick.width, stick.empty, stick.style.line], ["STICKLINE", 2, true, "dotted"]);
     const rising = rows.flatMap((x, i) => (x.close > x.open ? [{ at: i, price: x.close, to: x.open }] : []));
     assert.deepEqual(stick.points, rising);
@@ -215,7 +241,10 @@ describe("formula endpoints", () => {
     // the diagnostics' codes and values ride along in FastAPI's `ctx`, for clients in other languages
     assert.deepEqual([broken.body.detail[0].ctx.code, broken.body.detail[0].ctx.line, broken.body.detail[0].ctx.params.name], ["expected_comma_or_close", 1, "MA"]);
     const unknownFn = await compute({ text: "A:C;\nB:FOO(C);", symbol: "SZ:000001" });
-    assert.deepEqual(unknownFn.body.detail.map((d: { ctx: { code: string; line: number; params: { name: string } } }) => [d.ctx.code, d.ctx.line, d.ctx.params.name]), [["unknown_function", 2, "FOO"]]);
+    assert.deepEqual(
+      unknownFn.body.detail.map((d: { ctx: { code: string; line: number; params: { name: string } } }) => [d.ctx.code, d.ctx.line, d.ctx.params.name]),
+      [["unknown_function", 2, "FOO"]],
+    );
     const checked = await call(s.url, "POST", "/api/v1/formula/validate", { json: { text: "A:MA(C,5;" } });
     assert.equal(checked.body.errors[0].code, "expected_comma_or_close");
     assert.deepEqual(checked.body.errors[0].params, { name: "MA", line: 1, column: 5, found: "';'", found_kind: "token", found_text: ";" });
@@ -255,7 +284,11 @@ describe("formula endpoints", () => {
 describe("forum formulas through the API", { skip: skipUnless("formulas") }, () => {
   const PARAMS: Record<string, Record<string, number>> = { "02": { M: 10 }, "24": { N1: 60, P: 60 }, "29": { N: 7 }, "30": { N: 10 } };
   const NEEDS_DATA = new Set(["29"]);
-  const files = fixture("formulas") ? readdirSync(fixture("formulas")!).filter((f) => f.endsWith(".txt")).sort() : [];
+  const files = fixture("formulas")
+    ? readdirSync(fixture("formulas")!)
+        .filter((f) => f.endsWith(".txt"))
+        .sort()
+    : [];
   let s: TestServer;
   let daily: BarSeries;
   before(async () => {

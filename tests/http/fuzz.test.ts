@@ -214,9 +214,7 @@ function probes(doc: any, op: Operation): fc.Arbitrary<Probe> {
   const paramsArb = fc.record(params);
   if (!op.body) return paramsArb.map((v) => build(v));
   const goodBody = valid(doc, op.body, "body");
-  const plantedBody = fc
-    .tuple(goodBody, fc.array(fc.nat(40), { minLength: 0, maxLength: 3 }), hostileValue)
-    .map(([v, path, h]) => plant(v, path, h));
+  const plantedBody = fc.tuple(goodBody, fc.array(fc.nat(40), { minLength: 0, maxLength: 3 }), hostileValue).map(([v, path, h]) => plant(v, path, h));
   const jsonBody = fc.oneof(goodBody, plantedBody, plantedBody).map((v) => ({ headers: JSON_HEADERS, body: JSON.stringify(v) }));
   return fc.tuple(paramsArb, fc.oneof({ weight: 3, arbitrary: jsonBody }, { weight: 1, arbitrary: badBodies })).map(([v, b]) => build(v, b));
 }
@@ -267,8 +265,7 @@ describe("schema-driven fuzz of every operation", () => {
           const p = batch[k]!;
           const what = `${p.method} ${p.path.slice(0, 200)} ${JSON.stringify(p.headers)} ${p.body?.slice(0, 200) ?? ""}`;
           sent++;
-          const send = () =>
-            fetch(s.url + p.path, { method: p.method, headers: { ...p.headers, ...auth }, body: p.body, signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) });
+          const send = () => fetch(s.url + p.path, { method: p.method, headers: { ...p.headers, ...auth }, body: p.body, signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) });
           try {
             // a network error (a reused socket reset under load) is sent once more; a second failure counts
             const res = await send().catch((e: Error) => (e.name === "TypeError" ? send() : Promise.reject(e)));

@@ -114,7 +114,13 @@ describe("Host and Origin guard, configured installation", () => {
   });
 
   test("every answer carries the security headers", async () => {
-    for (const [path, html] of [["/docs", true], ["/", true], ["/health", false], ["/api/v1/strategies", false], ["/docs/swagger-init.js", false]] as const) {
+    for (const [path, html] of [
+      ["/docs", true],
+      ["/", true],
+      ["/health", false],
+      ["/api/v1/strategies", false],
+      ["/docs/swagger-init.js", false],
+    ] as const) {
       const r = await call(s.url, "GET", path, { headers: { cookie } });
       assert.equal(r.headers.get("x-content-type-options"), "nosniff", path);
       assert.equal(r.headers.get("referrer-policy"), "same-origin", path);

@@ -28,8 +28,7 @@ describe("hostile input", () => {
   const get = (path: string) => call(s.url, "GET", path, { headers: { cookie } });
   const post = (path: string, json: unknown) => call(s.url, "POST", path, { json, headers: { cookie } });
   /** The distinct fields a 422 names. */
-  const locs = (r: { body: any }): string[] =>
-    Array.isArray(r.body?.detail) ? [...new Set<string>(r.body.detail.map((d: { loc: unknown[] }) => d.loc.join(".")))] : [];
+  const locs = (r: { body: any }): string[] => (Array.isArray(r.body?.detail) ? [...new Set<string>(r.body.detail.map((d: { loc: unknown[] }) => d.loc.join(".")))] : []);
 
   before(async () => {
     s = await startTestServer();
@@ -50,7 +49,10 @@ describe("hostile input", () => {
     });
     assert.equal(res.status, 422);
     const detail = ((await res.json()) as { detail: { loc: string[]; type: string }[] }).detail;
-    assert.deepEqual(detail.map((d) => [d.loc.join("."), d.type]), [["body.cash", "less_than_equal"]]);
+    assert.deepEqual(
+      detail.map((d) => [d.loc.join("."), d.type]),
+      [["body.cash", "less_than_equal"]],
+    );
     assert.equal((await get("/health")).status, 200, "the service still answers");
   });
 
@@ -65,7 +67,12 @@ describe("hostile input", () => {
 
   test("every unbounded trading number has a bound", async () => {
     const base = { strategy: "ma_cross", ohlcv: dailyBars(30, 10) };
-    for (const [field, value] of [["cash", 1e12 + 1], ["min_commission", 10_001], ["sizing_amount", 1e13], ["warmup_bars", 100_001]] as const) {
+    for (const [field, value] of [
+      ["cash", 1e12 + 1],
+      ["min_commission", 10_001],
+      ["sizing_amount", 1e13],
+      ["warmup_bars", 100_001],
+    ] as const) {
       const r = await post("/api/v1/backtest/run", { ...base, [field]: value });
       assert.equal(r.status, 422, field);
       assert.deepEqual(locs(r), [`body.${field}`], field);
@@ -87,7 +94,10 @@ describe("hostile input", () => {
         .map(([method]) => [method.toUpperCase(), path] as const),
     );
     assert.ok(routes.length >= 25, `all body routes (${routes.length})`);
-    assert.ok(routes.some(([, p]) => p === "/api/auth/login"), "the unauthenticated auth routes too");
+    assert.ok(
+      routes.some(([, p]) => p === "/api/auth/login"),
+      "the unauthenticated auth routes too",
+    );
     for (const body of ["[".repeat(5000) + "]".repeat(5000), `${'{"a":'.repeat(20_000)}1${"}".repeat(20_000)}`]) {
       for (const [method, path] of routes) {
         const r = await call(s.url, method, path.replace("{strategy_id}", "x"), { body, headers: { "content-type": "application/json", cookie } });

@@ -52,7 +52,14 @@ describe("indicator endpoints", () => {
     assert.equal(r.status, 200);
     assert.equal(r.body.length, indicators.length);
     const macd = r.body.find((x: { id: string }) => x.id === "MACD");
-    assert.deepEqual(macd.params.map((p: { name: string; default: number }) => [p.name, p.default]), [["SHORT", 12], ["LONG", 26], ["MID", 9]]);
+    assert.deepEqual(
+      macd.params.map((p: { name: string; default: number }) => [p.name, p.default]),
+      [
+        ["SHORT", 12],
+        ["LONG", 26],
+        ["MID", 9],
+      ],
+    );
     assert.deepEqual(macd.default_params, { SHORT: 12, LONG: 26, MID: 9 });
     assert.equal(macd.name, "MACD");
     assert.deepEqual(macd.outputs, ["MACD_DIF", "MACD_DEA", "MACD"]);
@@ -74,10 +81,7 @@ describe("indicator endpoints", () => {
     const r = await compute({ data: rows, indicators: ["MACD", "kdj", "BOLL(10)"] });
     assert.equal(r.status, 200);
     assert.equal(r.body.count, 120);
-    assert.deepEqual(r.body.columns, [
-      "date", "open", "high", "low", "close", "vol", "amount",
-      "MACD_DIF", "MACD_DEA", "MACD", "KDJ_K", "KDJ_D", "KDJ_J", "BOLL", "BOLL_UB", "BOLL_LB",
-    ]);
+    assert.deepEqual(r.body.columns, ["date", "open", "high", "low", "close", "vol", "amount", "MACD_DIF", "MACD_DEA", "MACD", "KDJ_K", "KDJ_D", "KDJ_J", "BOLL", "BOLL_UB", "BOLL_LB"]);
     const series = seriesOf(rows);
     const want = {
       MACD: byId.get("MACD")!.compute(series, {}),
@@ -131,7 +135,11 @@ describe("indicator endpoints", () => {
       const data = rows.map((r, i) => (i === 4 ? JSON.parse(JSON.stringify(row)) : r));
       const r = await compute({ data, indicators: ["MA"] });
       assert.equal(r.status, 422, JSON.stringify(row));
-      assert.deepEqual(r.body.detail.map((d: { loc: unknown }) => d.loc), [loc], JSON.stringify(r.body));
+      assert.deepEqual(
+        r.body.detail.map((d: { loc: unknown }) => d.loc),
+        [loc],
+        JSON.stringify(r.body),
+      );
       assert.equal(r.body.detail[0].type, type);
     }
     const dup = await compute({ data: rows.map((r, i) => (i === 4 ? { ...r, date: rows[3]!.date } : r)), indicators: ["MA"] });

@@ -34,7 +34,10 @@ describe("GET/PUT /api/v1/llm/config", () => {
     assert.equal(r.body.config_path, "llm.json", "relative to the data directory, never an absolute server path");
     assert.deepEqual([r.body.config.provider, r.body.config.api_key, r.body.configured, r.body.missing], ["deepseek", "", false, ["api_key"]]);
     assert.deepEqual(r.body.resolved, { api_url: "https://api.deepseek.com/v1", model: "deepseek-chat" });
-    assert.deepEqual(r.body.providers.map((p: { id: string }) => p.id), ["deepseek", "qwen", "zhipu", "kimi", "minimax", "openai", "claude", "ollama", "custom"]);
+    assert.deepEqual(
+      r.body.providers.map((p: { id: string }) => p.id),
+      ["deepseek", "qwen", "zhipu", "kimi", "minimax", "openai", "claude", "ollama", "custom"],
+    );
     assert.deepEqual(Object.keys(r.body.providers[0]), ["id", "label", "base_url", "default_model", "api_style", "needs_key"]);
   });
 
@@ -73,7 +76,10 @@ describe("GET/PUT /api/v1/llm/config", () => {
   test("concurrent updates all succeed and the file holds one of them whole", async () => {
     const models = Array.from({ length: 12 }, (_, i) => `model-${i}`);
     const answers = await Promise.all(models.map((model) => call(s.url, "PUT", "/api/v1/llm/config", { json: { provider: "openai", model } })));
-    assert.deepEqual(answers.map((r) => r.status), models.map(() => 200));
+    assert.deepEqual(
+      answers.map((r) => r.status),
+      models.map(() => 200),
+    );
     const saved = JSON.parse(readFileSync(file(), "utf8"));
     assert.ok(models.includes(saved.model), `one update's model (${saved.model})`);
   });

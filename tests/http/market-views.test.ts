@@ -50,7 +50,10 @@ describe("market-wide endpoints", () => {
     assert.equal(r.status, 200);
     assert.equal(r.body.count, 159);
     assert.deepEqual(r.body.columns.slice(0, 4), ["group", "name", "market", "code"]);
-    assert.deepEqual(r.body.data.map((x: { code: string }) => x.code), CORE_LEADERS.map((m) => m.code));
+    assert.deepEqual(
+      r.body.data.map((x: { code: string }) => x.code),
+      CORE_LEADERS.map((m) => m.code),
+    );
     assert.equal(new Set(r.body.data.map((x: { group: string }) => x.group)).size, 4);
   });
 
@@ -78,16 +81,25 @@ describe("market-wide endpoints", () => {
   test("fund-flow history: one row per trading day; past days kept in SQLite, today never", async () => {
     const r = await get("/api/v1/fund-flow/history?market=SZ&code=000001&count=5");
     assert.equal(r.status, 200);
-    assert.deepEqual(r.body.data.map((x: { date: string }) => x.date), ["2026-11-16", "2026-11-17", "2026-11-18", "2026-11-19", "2026-11-20"]);
+    assert.deepEqual(
+      r.body.data.map((x: { date: string }) => x.date),
+      ["2026-11-16", "2026-11-17", "2026-11-18", "2026-11-19", "2026-11-20"],
+    );
     assert.deepEqual(r.body.columns.slice(0, 3), ["date", "super_in", "super_out"]);
     const again = await get("/api/v1/fund-flow/history?market=SZ&code=000001&count=5");
     assert.deepEqual(again.body, r.body);
     const db = new Database(join(s.dataDir, "service.sqlite"), { readonly: true });
     const rows = db.prepare("SELECT date FROM fund_flow_day WHERE code = '000001' ORDER BY date").all() as { date: number }[];
     db.close();
-    assert.deepEqual(rows.map((x) => x.date), [20261116, 20261117, 20261118, 20261119]);
+    assert.deepEqual(
+      rows.map((x) => x.date),
+      [20261116, 20261117, 20261118, 20261119],
+    );
     const older = await get("/api/v1/fund-flow/history?market=SZ&code=000001&start=4&count=2");
-    assert.deepEqual(older.body.data.map((x: { date: string }) => x.date), ["2026-11-13", "2026-11-16"]);
+    assert.deepEqual(
+      older.body.data.map((x: { date: string }) => x.date),
+      ["2026-11-13", "2026-11-16"],
+    );
     for (const bad of ["count=0", "count=801", "start=-1"]) assert.equal(await status(`/api/v1/fund-flow/history?market=SZ&code=000001&${bad}`), 422, bad);
   });
 
@@ -97,7 +109,7 @@ describe("market-wide endpoints", () => {
     assert.deepEqual(r.body.columns, ["rank", "code", "market", "name", "last_close", "last_date", "ret_5", "ret_20", "ret_60", "vol_20", "strength"]);
     assert.equal(r.body.count, 20);
     assert.deepEqual(r.body.weights, { w5: 0.2, w20: 0.3, w60: 0.5, vol_adjusted: true });
-    assert.ok(existsSync(join(s.dataDir, "sim-vipdoc", "sh", "lday", "sh600519.day")), "existsSync(join(s.dataDir, \"sim-vipdoc\", \"sh\", \"lday\", \"sh600519.day\"))");
+    assert.ok(existsSync(join(s.dataDir, "sim-vipdoc", "sh", "lday", "sh600519.day")), 'existsSync(join(s.dataDir, "sim-vipdoc", "sh", "lday", "sh600519.day"))');
     const rows = r.body.data;
     for (let i = 1; i < rows.length; i++) assert.ok(rows[i - 1].strength >= rows[i].strength, "rows[i - 1].strength >= rows[i].strength");
     const top = rows[0];
@@ -115,7 +127,10 @@ describe("market-wide endpoints", () => {
     assert.ok(core.body.count > 100 && core.body.data.every((x: { code: string }) => pool.has(x.code)), "core.body.count > 100 && core.body.data.every((x: { code: string }) => pool.has(x.code))");
     assert.equal(core.body.weights.vol_adjusted, false);
     const sh = await get("/api/v1/market/strength?universe=sh&top_n=5000&min_amount=1e9&vol_adjusted=true&w5=1&w20=0&w60=0");
-    assert.ok(sh.body.data.every((x: { market: string }) => x.market === "SH"), "sh.body.data.every((x: { market: string }) => x.market === \"SH\")");
+    assert.ok(
+      sh.body.data.every((x: { market: string }) => x.market === "SH"),
+      'sh.body.data.every((x: { market: string }) => x.market === "SH")',
+    );
     assert.deepEqual(sh.body.weights, { w5: 1, w20: 0, w60: 0, vol_adjusted: true });
     const vipdoc = encodeURIComponent(join(s.dataDir, "sim-vipdoc"));
     assert.deepEqual((await get(`/api/v1/market/strength?top_n=20&vipdoc=${vipdoc}`)).body.data, rows);

@@ -39,7 +39,10 @@ describe("optimisation, easy_tdx's meaning", () => {
     assert.equal(r.grid_points, 25);
     assert.equal(r.grid_size, 36);
     assert.equal(r.skipped, 11);
-    assert.deepEqual(r.skip_reasons.map((x: { reason: string; count: number }) => [x.reason, x.count]), [["fast must be less than slow", 11]]);
+    assert.deepEqual(
+      r.skip_reasons.map((x: { reason: string; count: number }) => [x.reason, x.count]),
+      [["fast must be less than slow", 11]],
+    );
 
     // each point alone through the synchronous endpoint, then easy_tdx's sort (Python's sort is stable: grid order among ties)
     const alone: Row[] = [];
@@ -85,15 +88,32 @@ describe("optimisation, easy_tdx's meaning", () => {
       assert.match(row.note!, new RegExp(`^cannot trade: no entry signal on these 200 bars; slow = ${row.slow} is not shorter than the series`));
       assert.equal(row.total_return, 0);
     }
-    assert.deepEqual(rows.slice(-4).map((x) => x.slow).sort(), [200, 200, 250, 250], "they rank last");
+    assert.deepEqual(
+      rows
+        .slice(-4)
+        .map((x) => x.slow)
+        .sort(),
+      [200, 200, 250, 250],
+      "they rank last",
+    );
     assert.equal(done.result.heatmap.data.length, 6, "every point that ran has a cell");
   });
 
   test("an explicit objective keeps working; min_trades is validated", async () => {
-    const done = await runTask(s.url, "/api/v1/backtest/optimize/run/async", { strategy: "ma_cross", ohlcv, symbol: "SZ:000001", param_grid: { fast: [5, 10], slow: [20, 30] }, objective: "max_drawdown", min_trades: 0 });
+    const done = await runTask(s.url, "/api/v1/backtest/optimize/run/async", {
+      strategy: "ma_cross",
+      ohlcv,
+      symbol: "SZ:000001",
+      param_grid: { fast: [5, 10], slow: [20, 30] },
+      objective: "max_drawdown",
+      min_trades: 0,
+    });
     assert.equal(done.status, "done", done.error);
     const dd = done.result.ranking.map((x: { max_drawdown: number }) => x.max_drawdown);
-    assert.deepEqual(dd, [...dd].sort((a: number, b: number) => a - b));
+    assert.deepEqual(
+      dd,
+      [...dd].sort((a: number, b: number) => a - b),
+    );
     assert.equal((await post(s, "/api/v1/backtest/optimize/run/async", { strategy: "ma_cross", ohlcv, min_trades: -1 })).status, 422);
     assert.equal((await post(s, "/api/v1/backtest/optimize/run/async", { strategy: "ma_cross", ohlcv, min_trades: 1.5 })).status, 422);
   });
@@ -106,7 +126,10 @@ describe("optimisation, easy_tdx's meaning", () => {
     // easy_tdx web/routers/backtest.py lines 732-734: ranking.sort(key=total_return, reverse=True); best = ranking[0]
     assert.equal(r.objective, "total_return");
     const returns = r.ranking.map((x: { total_return: number }) => x.total_return);
-    assert.deepEqual(returns, [...returns].sort((a: number, b: number) => b - a));
+    assert.deepEqual(
+      returns,
+      [...returns].sort((a: number, b: number) => b - a),
+    );
     assert.deepEqual(r.best, r.ranking[0]);
     // lines 726-730: each entry's grid_points = its points that ran; total_grid_points = their sum
     const one = await Promise.all(strategies.map((strategy) => runTask(s.url, "/api/v1/backtest/optimize/run/async", { strategy, ohlcv, symbol: "SZ:000001", min_trades: 0 })));
@@ -116,7 +139,10 @@ describe("optimisation, easy_tdx's meaning", () => {
       assert.deepEqual(r.per_strategy[id].params, one[k].result.best.params, `${id}: the best point of its own optimisation`);
     }
     assert.equal(r.per_strategy.ma_cross.grid_points, 25);
-    assert.equal(r.total_grid_points, strategies.reduce((a, id) => a + r.per_strategy[id].grid_points, 0));
+    assert.equal(
+      r.total_grid_points,
+      strategies.reduce((a, id) => a + r.per_strategy[id].grid_points, 0),
+    );
     assert.equal(r.total_grid_size, 36 + 16 + 6);
     assert.deepEqual(r.unranked, []);
   });

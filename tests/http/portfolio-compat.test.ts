@@ -37,7 +37,10 @@ describe("portfolio backtest, easy_tdx's meaning", () => {
       assert.equal(leg.config.cash, cash / 3);
       weighted += single.result.performance.total_return / 3;
     }
-    assert.ok(r.individual_results.SZ000001.trades.some((t: { rejected: boolean }) => !t.rejected), "the legs trade");
+    assert.ok(
+      r.individual_results.SZ000001.trades.some((t: { rejected: boolean }) => !t.rejected),
+      "the legs trade",
+    );
     // lines 202-208: total_return = Σ weight × leg return
     assert.ok(Math.abs(r.total_performance.total_return - weighted) < 1e-12, `${r.total_performance.total_return} vs ${weighted}`);
     assert.equal(r.total_performance.total_stocks, 3);
@@ -53,7 +56,10 @@ describe("portfolio backtest, easy_tdx's meaning", () => {
     assert.notDeepEqual(shared.result.total_performance, alone.result.total_performance, "the two allocations are different runs");
     const bad = await call(s.url, "POST", "/api/v1/backtest/portfolio/run/async", { json: { strategy: "ma_cross", stocks, rebalance: "periodic" } });
     assert.equal(bad.status, 422);
-    assert.deepEqual(bad.body.detail.map((d: { loc: unknown[] }) => d.loc.join(".")), ["body.rebalance"]);
+    assert.deepEqual(
+      bad.body.detail.map((d: { loc: unknown[] }) => d.loc.join(".")),
+      ["body.rebalance"],
+    );
     assert.equal((await call(s.url, "POST", "/api/v1/backtest/portfolio/run/async", { json: { strategy: "ma_cross", stocks, allocation: "pooled" } })).status, 422);
   });
 });

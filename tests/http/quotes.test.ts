@@ -40,13 +40,21 @@ describe("quote and bar endpoints", () => {
     assert.equal(r.status, 200);
     const want = market.universe.filter((x) => x.market !== "BJ" && x.kind === "stock").length;
     assert.equal(r.body.count, want);
-    assert.ok(r.body.data.every((row: { kind: string; market: string }) => row.kind === "stock" && row.market !== "BJ"), "r.body.data.every((row: { kind: string; market: string }) => row.kind === \"stock\" && row.market !== \"BJ\")");
+    assert.ok(
+      r.body.data.every((row: { kind: string; market: string }) => row.kind === "stock" && row.market !== "BJ"),
+      'r.body.data.every((row: { kind: string; market: string }) => row.kind === "stock" && row.market !== "BJ")',
+    );
     assert.equal((await get("/api/v1/security/list-all?pages=0")).status, 422);
   });
 
   test("quotes: 1..80 securities, 81 is a 422, unknown codes reported as missing", async () => {
     const r = await call(s.url, "POST", "/api/v1/quotes", {
-      json: { stocks: [{ market: "SH", code: "600519" }, { market: "sz", code: "999999" }] },
+      json: {
+        stocks: [
+          { market: "SH", code: "600519" },
+          { market: "sz", code: "999999" },
+        ],
+      },
     });
     assert.equal(r.status, 200);
     assert.equal(r.body.count, 1);
@@ -88,8 +96,14 @@ describe("quote and bar endpoints", () => {
   test("bars: minute categories, bar_time and MIN_120", async () => {
     const end = await get("/api/v1/bars?market=SZ&code=000001&category=MIN_1&count=2&bar_time=end&adjust=NONE");
     const start = await get("/api/v1/bars?market=SZ&code=000001&category=MIN_1&count=2&adjust=NONE");
-    assert.deepEqual(end.body.data.map((r: { datetime: string }) => r.datetime), ["2026-11-20T13:59:00", "2026-11-20T14:00:00"]);
-    assert.deepEqual(start.body.data.map((r: { datetime: string }) => r.datetime), ["2026-11-20T13:58:00", "2026-11-20T13:59:00"]);
+    assert.deepEqual(
+      end.body.data.map((r: { datetime: string }) => r.datetime),
+      ["2026-11-20T13:59:00", "2026-11-20T14:00:00"],
+    );
+    assert.deepEqual(
+      start.body.data.map((r: { datetime: string }) => r.datetime),
+      ["2026-11-20T13:58:00", "2026-11-20T13:59:00"],
+    );
     const m120 = await get("/api/v1/bars?market=SZ&code=000001&category=MIN_120&count=800&bar_time=end");
     assert.equal(m120.status, 200);
     assert.equal(m120.body.count, 400, "at most 400 synthesized");
@@ -110,7 +124,10 @@ describe("quote and bar endpoints", () => {
     );
     const m = await get("/api/v1/bars/index?market=SH&code=000001&count=5&category=MIN_5");
     assert.equal(m.body.count, 5, "five minute bars");
-    assert.ok(m.body.data.every((r: { vol: null; amount: number }) => r.vol === null && r.amount > 0), "minute index bars: no volume, an amount");
+    assert.ok(
+      m.body.data.every((r: { vol: null; amount: number }) => r.vol === null && r.amount > 0),
+      "minute index bars: no volume, an amount",
+    );
     assert.equal((await get("/api/v1/bars/index?market=BJ&code=899050")).status, 422);
   });
 

@@ -20,14 +20,16 @@ const codes = [
 ] as const;
 
 const request = fc.oneof(
-  fc.record({
-    path: fc.constant("/api/v1/bars"),
-    sec: fc.constantFrom(...codes),
-    category: fc.constantFrom("DAY", "WEEK", "MIN_5", "MIN_60", "MIN_120"),
-    adjust: fc.constantFrom("NONE", "QFQ", "HFQ"),
-    start: fc.integer({ min: 0, max: 50 }),
-    count: fc.integer({ min: 1, max: 60 }),
-  }).map((r) => `${r.path}?market=${r.sec[0]}&code=${r.sec[1]}&category=${r.category}&adjust=${r.adjust}&start=${r.start}&count=${r.count}`),
+  fc
+    .record({
+      path: fc.constant("/api/v1/bars"),
+      sec: fc.constantFrom(...codes),
+      category: fc.constantFrom("DAY", "WEEK", "MIN_5", "MIN_60", "MIN_120"),
+      adjust: fc.constantFrom("NONE", "QFQ", "HFQ"),
+      start: fc.integer({ min: 0, max: 50 }),
+      count: fc.integer({ min: 1, max: 60 }),
+    })
+    .map((r) => `${r.path}?market=${r.sec[0]}&code=${r.sec[1]}&category=${r.category}&adjust=${r.adjust}&start=${r.start}&count=${r.count}`),
   fc.constantFrom(...codes).map(([m, c]) => `/api/v1/minute?market=${m}&code=${c}`),
   fc.tuple(fc.constantFrom(...codes), fc.integer({ min: 0, max: 20 })).map(([[m, c], start]) => `/api/v1/transaction?market=${m}&code=${c}&start=${start}&count=30`),
   fc.constantFrom("SZ", "SH", "BJ").map((m) => `/api/v1/security/count?market=${m}`),

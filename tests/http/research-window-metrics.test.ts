@@ -17,7 +17,7 @@ const CONTEXT = 60;
 /** 420 weekday bars of a seeded random walk in cents with regime changes, so moving-average crosses trade. */
 function walkBars(): { date: string; open: number; high: number; low: number; close: number; vol: number }[] {
   let seed = 20240117;
-  const rnd = () => ((seed = (Math.imul(seed, 1103515245) + 12345) >>> 0) / 2 ** 32);
+  const rnd = () => (seed = (Math.imul(seed, 1103515245) + 12345) >>> 0) / 2 ** 32;
   const out = [];
   let cents = 1000;
   const day = new Date(Date.UTC(2021, 0, 4));

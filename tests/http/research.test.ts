@@ -33,10 +33,19 @@ describe("research tasks", () => {
     assert.equal(r.evaluated, 9);
     assert.equal(r.ranking.length, 9);
     const sharpes = r.ranking.map((x: { sharpe: number | null }) => x.sharpe ?? -Infinity);
-    assert.deepEqual(sharpes, [...sharpes].sort((a: number, b: number) => b - a));
-    assert.deepEqual(r.ranking.map((x: { rank: number }) => x.rank), [1, 2, 3, 4, 5, 6, 7, 8, 9]);
+    assert.deepEqual(
+      sharpes,
+      [...sharpes].sort((a: number, b: number) => b - a),
+    );
+    assert.deepEqual(
+      r.ranking.map((x: { rank: number }) => x.rank),
+      [1, 2, 3, 4, 5, 6, 7, 8, 9],
+    );
     assert.deepEqual(Object.keys(r.ranking[0]).slice(0, 4), ["rank", "fast", "slow", "total_return"]);
-    assert.deepEqual(r.results.map((x: { params: unknown }) => x.params), r.ranking.map((x: { fast: number; slow: number }) => ({ fast: x.fast, slow: x.slow })));
+    assert.deepEqual(
+      r.results.map((x: { params: unknown }) => x.params),
+      r.ranking.map((x: { fast: number; slow: number }) => ({ fast: x.fast, slow: x.slow })),
+    );
     assert.deepEqual(Object.keys(r.results[0]), ["params", "total_return", "sharpe", "max_drawdown", "total_trades", "win_rate", "profit_factor"]);
     assert.deepEqual(r.best.params, r.results[0].params);
     assert.deepEqual(r.best_params, { ...r.best.params });
@@ -68,12 +77,19 @@ describe("research tasks", () => {
     assert.equal(done.result.grid_size, 16);
     assert.equal(done.result.direction, "min");
     const dd = done.result.ranking.map((x: { max_drawdown: number }) => x.max_drawdown);
-    assert.deepEqual(dd, [...dd].sort((a: number, b: number) => a - b));
+    assert.deepEqual(
+      dd,
+      [...dd].sort((a: number, b: number) => a - b),
+    );
 
     const bad = await post(s, "/api/v1/backtest/optimize/run/async", { strategy: "ma_cross", symbol: "SH:600519", param_grid: { fast: [5, "x"], speed: [1] } });
     assert.equal(bad.status, 422);
     assert.deepEqual(locs(bad).sort(), ["body.param_grid.fast.1", "body.param_grid.speed"]);
-    const big = await post(s, "/api/v1/backtest/optimize/run/async", { strategy: "ma_cross", symbol: "SH:600519", param_grid: { fast: Array.from({ length: 150 }, (_, i) => i + 1), slow: Array.from({ length: 150 }, (_, i) => i + 1) } });
+    const big = await post(s, "/api/v1/backtest/optimize/run/async", {
+      strategy: "ma_cross",
+      symbol: "SH:600519",
+      param_grid: { fast: Array.from({ length: 150 }, (_, i) => i + 1), slow: Array.from({ length: 150 }, (_, i) => i + 1) },
+    });
     assert.equal(big.status, 422);
     assert.match(big.text, /22500 points; at most 20000/);
     assert.equal((await post(s, "/api/v1/backtest/optimize/run/async", { strategy: "ma_cross" })).status, 422, "no data");
@@ -87,13 +103,16 @@ describe("research tasks", () => {
     const r = done.result;
     assert.deepEqual(r.ranking.map((x: { strategy: string }) => x.strategy).sort(), ["donchian", "ma_cross", "macd"]);
     const sharpes = r.ranking.map((x: { sharpe: number }) => x.sharpe);
-    assert.deepEqual(sharpes, [...sharpes].sort((a: number, b: number) => b - a));
+    assert.deepEqual(
+      sharpes,
+      [...sharpes].sort((a: number, b: number) => b - a),
+    );
     assert.deepEqual(r.best, r.ranking[0]);
     assert.deepEqual(Object.keys(r.per_strategy).sort(), ["donchian", "ma_cross", "macd"]);
     assert.equal(r.total_grid_size, 36 + 16 + 6);
     assert.equal(r.total_grid_points, 25 + 16 + 6, "ma_cross: 11 points fail fast < slow");
     assert.equal(r.ranking[0].grid_points, r.per_strategy[r.ranking[0].strategy].grid_points);
-    assert.ok("strategy_label" in r.ranking[0] && "params" in r.ranking[0], "\"strategy_label\" in r.ranking[0] && \"params\" in r.ranking[0]");
+    assert.ok("strategy_label" in r.ranking[0] && "params" in r.ranking[0], '"strategy_label" in r.ranking[0] && "params" in r.ranking[0]');
     assert.equal((await post(s, "/api/v1/backtest/optimize-all/run/async", { symbol: "SH:600519", strategies: ["nope"] })).status, 422);
   });
 
@@ -112,7 +131,10 @@ describe("research tasks", () => {
     const returns = wf.windows.map((w: { total_return: number }) => w.total_return);
     assert.deepEqual(wf.window_returns, returns);
     assert.equal(wf.consistency, returns.filter((x: number) => x > 0).length / 4);
-    assert.ok(Math.abs(wf.chained_return - (returns.reduce((g: number, x: number) => g * (1 + x), 1) - 1)) < 1e-12, "Math.abs(wf.chained_return - (returns.reduce((g: number, x: number) => g * (1 + x), 1) - 1)) < 1e-12");
+    assert.ok(
+      Math.abs(wf.chained_return - (returns.reduce((g: number, x: number) => g * (1 + x), 1) - 1)) < 1e-12,
+      "Math.abs(wf.chained_return - (returns.reduce((g: number, x: number) => g * (1 + x), 1) - 1)) < 1e-12",
+    );
     const dated = await runTask(s.url, "/api/v1/backtest/wf/run/async?n_windows=3", {
       strategy: "ma_cross",
       symbol: "SZ:000001",
@@ -126,7 +148,10 @@ describe("research tasks", () => {
     assert.equal(wf.compounded_return, wf.chained_return);
     assert.equal((await post(s, "/api/v1/backtest/wf/run/async?n_windows=1", { strategy: "ma_cross", symbol: "SZ:000001" })).status, 422);
     const ohlcv = Array.from({ length: 60 }, (_, i) => ({ date: `2024-03-${String((i % 28) + 1).padStart(2, "0")}`, open: 10, high: 10, low: 10, close: 10 }));
-    const few = await post(s, "/api/v1/backtest/wf/run/async", { strategy: "ma_cross", ohlcv: ohlcv.map((b, i) => ({ ...b, date: new Date(Date.UTC(2024, 0, 1) + i * 864e5).toISOString().slice(0, 10) })) });
+    const few = await post(s, "/api/v1/backtest/wf/run/async", {
+      strategy: "ma_cross",
+      ohlcv: ohlcv.map((b, i) => ({ ...b, date: new Date(Date.UTC(2024, 0, 1) + i * 864e5).toISOString().slice(0, 10) })),
+    });
     assert.equal(few.status, 400);
     assert.match(few.body.detail, /60 bars are too few for 7 walk-forward windows/);
   });
@@ -136,18 +161,37 @@ describe("research tasks", () => {
     assert.equal(done.status, "done", done.error);
     const r = done.result;
     assert.deepEqual(Object.keys(r), ["performance", "score", "grade", "walkforward", "fitness", "benchmark", "config"]);
-    assert.ok(["S", "A", "B", "C", "D"].includes(r.grade.grade), "[\"S\", \"A\", \"B\", \"C\", \"D\"].includes(r.grade.grade)");
+    assert.ok(["S", "A", "B", "C", "D"].includes(r.grade.grade), '["S", "A", "B", "C", "D"].includes(r.grade.grade)');
     assert.equal(r.grade.score, r.score.total);
     assert.equal(r.score.wf_provided, true);
     assert.equal(r.walkforward.windows.length, 3);
     assert.deepEqual(r.walkforward.windows[0].params, r.config.params, "{} keeps the parameters fixed");
-    assert.ok(Math.abs(r.benchmark.excess_return - (r.performance.total_return - r.benchmark.buy_hold.total_return)) < 1e-12, "Math.abs(r.benchmark.excess_return - (r.performance.total_return - r.benchmark.buy_hold.total_return)) < 1e-12");
+    assert.ok(
+      Math.abs(r.benchmark.excess_return - (r.performance.total_return - r.benchmark.buy_hold.total_return)) < 1e-12,
+      "Math.abs(r.benchmark.excess_return - (r.performance.total_return - r.benchmark.buy_hold.total_return)) < 1e-12",
+    );
     assert.deepEqual(Object.keys(r.benchmark), ["buy_hold", "excess_return", "beta", "alpha", "information_ratio", "tracking_error"]);
     assert.deepEqual(
       r.fitness.checks.map((c: { name: string }) => c.name),
-      ["enough_bars", "enough_trades", "liquidity", "tradable", "train_profitable", "valid_profitable", "test_profitable", "sign_consistent", "drawdown_bounded", "train_enough_trades", "test_active", "oos_sharpe_positive"],
+      [
+        "enough_bars",
+        "enough_trades",
+        "liquidity",
+        "tradable",
+        "train_profitable",
+        "valid_profitable",
+        "test_profitable",
+        "sign_consistent",
+        "drawdown_bounded",
+        "train_enough_trades",
+        "test_active",
+        "oos_sharpe_positive",
+      ],
     );
-    assert.deepEqual(r.fitness.segments.map((x: { name: string }) => x.name), ["train", "valid", "test"]);
+    assert.deepEqual(
+      r.fitness.segments.map((x: { name: string }) => x.name),
+      ["train", "valid", "test"],
+    );
     assert.equal(r.fitness.total_checks, 12);
     assert.equal(r.performance.total_trades > 0, true);
   });
@@ -161,10 +205,22 @@ describe("research tasks", () => {
     const r = a.result;
     assert.equal(r.n_runs, 4);
     assert.deepEqual(Object.keys(r.per_seed_positive_ratio), ["5", "9"]);
-    assert.deepEqual(r.gates.map((g: { key: string }) => g.key), ["positive_ratio", "mean_sharpe", "mean_trades", "mean_return"]);
-    assert.deepEqual(r.gates.map((g: { threshold: number }) => g.threshold), [0.5, 0, 5, 0]);
-    assert.equal(r.promoted, r.gates.every((g: { passed: boolean }) => g.passed));
-    assert.deepEqual(r.skipped.map((x: { symbol: string }) => x.symbol), ["SZ:999999"]);
+    assert.deepEqual(
+      r.gates.map((g: { key: string }) => g.key),
+      ["positive_ratio", "mean_sharpe", "mean_trades", "mean_return"],
+    );
+    assert.deepEqual(
+      r.gates.map((g: { threshold: number }) => g.threshold),
+      [0.5, 0, 5, 0],
+    );
+    assert.equal(
+      r.promoted,
+      r.gates.every((g: { passed: boolean }) => g.passed),
+    );
+    assert.deepEqual(
+      r.skipped.map((x: { symbol: string }) => x.symbol),
+      ["SZ:999999"],
+    );
     for (const run of r.runs) assert.equal(run.bars, Math.round(400 * 0.7));
     const other = await runTask(s.url, "/api/v1/backtest/multiseed/run/async", { ...body, seeds: [6, 9], gates: { mean_trades: 1 } });
     assert.notDeepEqual(other.result.runs.slice(0, 2), r.runs.slice(0, 2));
@@ -180,15 +236,31 @@ describe("research tasks", () => {
     const r = done.result;
     for (const k of ["performance", "equity_curve", "trades", "final_holdings", "rebalance_dates", "n_rebalances", "rebalances", "turnover", "max_holdings", "config", "skipped"]) assert.ok(k in r, k);
     assert.ok(r.max_holdings <= 2 && r.max_holdings > 0, "r.max_holdings <= 2 && r.max_holdings > 0");
-    assert.ok(r.rebalances.every((x: { holdings: string[] }) => x.holdings.length <= 2), "r.rebalances.every((x: { holdings: string[] }) => x.holdings.length <= 2)");
+    assert.ok(
+      r.rebalances.every((x: { holdings: string[] }) => x.holdings.length <= 2),
+      "r.rebalances.every((x: { holdings: string[] }) => x.holdings.length <= 2)",
+    );
     assert.ok(Object.keys(r.final_holdings).length <= 2, "Object.keys(r.final_holdings).length <= 2");
     assert.ok(r.equity_curve.length >= 300, "the union of the stocks' trading days");
     const reasons = new Set<string>(r.trades.filter((t: { rejected: boolean }) => !t.rejected).map((t: { reason: string }) => t.reason));
-    assert.ok([...reasons].every((x) => ["rotation", "rank_exit", "stop_loss", "take_profit", "end"].includes(x)), "[...reasons].every((x) => [\"rotation\", \"rank_exit\", \"stop_loss\", \"take_profit\", \"end\"].includes(x))");
-    assert.ok(r.trades.every((t: { symbol: string }) => stocks.includes(t.symbol)), "r.trades.every((t: { symbol: string }) => stocks.includes(t.symbol))");
+    assert.ok(
+      [...reasons].every((x) => ["rotation", "rank_exit", "stop_loss", "take_profit", "end"].includes(x)),
+      '[...reasons].every((x) => ["rotation", "rank_exit", "stop_loss", "take_profit", "end"].includes(x))',
+    );
+    assert.ok(
+      r.trades.every((t: { symbol: string }) => stocks.includes(t.symbol)),
+      "r.trades.every((t: { symbol: string }) => stocks.includes(t.symbol))",
+    );
     assert.equal(r.config.slots, 2);
 
-    const formula = await runTask(s.url, "/api/v1/backtest/rotation/run/async", { stocks: stocks.slice(0, 3), slots: 1, refresh: "monthly", score: "FORMULA", formula_text: "M:C/REF(C,10)-1;", count: 200 });
+    const formula = await runTask(s.url, "/api/v1/backtest/rotation/run/async", {
+      stocks: stocks.slice(0, 3),
+      slots: 1,
+      refresh: "monthly",
+      score: "FORMULA",
+      formula_text: "M:C/REF(C,10)-1;",
+      count: 200,
+    });
     assert.equal(formula.status, "done", formula.error);
     assert.equal(formula.result.config.score, "formula");
     assert.ok(formula.result.max_holdings <= 1, "formula.result.max_holdings <= 1");
@@ -208,7 +280,17 @@ describe("research tasks", () => {
     assert.equal(empty.status, 400);
     await post(s, "/api/v1/strategies", { name: "one", kind: "single", strategy: "ma_cross", params: { fast: 5, slow: 20 }, context: { symbol: "SH:600519" }, snapshot: { sharpe: 1.5 } });
     await post(s, "/api/v1/strategies", { name: "two", kind: "portfolio", strategy: "macd", context: { stocks: ["SZ:000001", "SH:600519", "SZ:999999"] } });
-    await post(s, "/api/v1/strategies", { name: "three", kind: "multi", strategy: "multi", context: { items: [{ strategy: "rsi_reversal", symbol: "SZ:000002" }, { strategy: "gone", symbol: "SZ:000002" }] } });
+    await post(s, "/api/v1/strategies", {
+      name: "three",
+      kind: "multi",
+      strategy: "multi",
+      context: {
+        items: [
+          { strategy: "rsi_reversal", symbol: "SZ:000002" },
+          { strategy: "gone", symbol: "SZ:000002" },
+        ],
+      },
+    });
     const before = await call(s.url, "GET", "/api/v1/strategies");
     const done = await runTask(s.url, "/api/v1/backtest/signal-scan/run/async", { window_bars: 30 });
     assert.equal(done.status, "done", done.error);

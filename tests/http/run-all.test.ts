@@ -14,8 +14,7 @@ import { runTask } from "./task-polling.ts";
 const pascal = (n: number, k: number): number => (k === 0 || k === n ? 1 : k < 0 || k > n ? 0 : pascal(n - 1, k - 1) + pascal(n - 1, k));
 
 /** Every k-subset of `xs` as sorted id lists, by recursion. */
-const subsets = (xs: string[], k: number): string[][] =>
-  k === 0 ? [[]] : xs.flatMap((x, i) => subsets(xs.slice(i + 1), k - 1).map((rest) => [x, ...rest]));
+const subsets = (xs: string[], k: number): string[][] => (k === 0 ? [[]] : xs.flatMap((x, i) => subsets(xs.slice(i + 1), k - 1).map((rest) => [x, ...rest])));
 
 describe("run-all task", () => {
   let s: TestServer;
@@ -38,15 +37,25 @@ describe("run-all task", () => {
     assert.equal(r.ranking.length, 25);
     const expected = [...ids.map((id) => [id]), ...subsets(ids, 2), ...subsets(ids, 3)].map((m) => m.join(" + ")).sort();
     assert.deepEqual(r.ranking.map((e: { name: string }) => e.name).sort(), expected);
-    assert.deepEqual(r.ranking.map((e: { rank: number }) => e.rank), Array.from({ length: 25 }, (_, i) => i + 1));
+    assert.deepEqual(
+      r.ranking.map((e: { rank: number }) => e.rank),
+      Array.from({ length: 25 }, (_, i) => i + 1),
+    );
     for (const e of r.ranking) assert.equal(e.size, e.members.length, e.name);
 
     // qualified runs first, each part by total_return descending (undefined last)
     const q = r.ranking.map((e: { qualified: boolean }) => e.qualified);
-    assert.deepEqual(q, [...q].sort((a: boolean, b: boolean) => Number(b) - Number(a)));
+    assert.deepEqual(
+      q,
+      [...q].sort((a: boolean, b: boolean) => Number(b) - Number(a)),
+    );
     for (const part of [true, false]) {
       const values = r.ranking.filter((e: { qualified: boolean }) => e.qualified === part).map((e: { total_return: number | null }) => e.total_return ?? -Infinity);
-      assert.deepEqual(values, [...values].sort((a: number, b: number) => b - a), `qualified=${part}`);
+      assert.deepEqual(
+        values,
+        [...values].sort((a: number, b: number) => b - a),
+        `qualified=${part}`,
+      );
     }
     for (const e of r.ranking) assert.equal(e.qualified, e.total_trades >= 1, `${e.name}: qualified is ≥ 1 closed trade`);
     assert.deepEqual(r.best, r.ranking[0]);
@@ -76,11 +85,17 @@ describe("run-all task", () => {
     const post = (json: unknown) => call(s.url, "POST", "/api/v1/backtest/run-all/run/async", { json });
     const many = await post({ ohlcv, combo_sizes: [2, 3, 4, 5] });
     assert.equal(many.status, 422);
-    assert.deepEqual(many.body.detail.map((d: { loc: unknown[] }) => d.loc), [["body", "combo_sizes"]]);
+    assert.deepEqual(
+      many.body.detail.map((d: { loc: unknown[] }) => d.loc),
+      [["body", "combo_sizes"]],
+    );
     assert.match(many.body.detail[0].msg, /at most 5000/);
     const ids = await post({ ohlcv, strategies: ["ma_cross", "combination", "nope"] });
     assert.equal(ids.status, 422);
-    assert.deepEqual(ids.body.detail.map((d: { loc: unknown[] }) => d.loc.join(".")), ["body.strategies.1", "body.strategies.2"]);
+    assert.deepEqual(
+      ids.body.detail.map((d: { loc: unknown[] }) => d.loc.join(".")),
+      ["body.strategies.1", "body.strategies.2"],
+    );
     assert.equal((await post({ ohlcv, combo_sizes: [1] })).status, 422);
     assert.equal((await post({ ohlcv, combo_mode: "XOR" })).status, 422);
     assert.equal((await post({ combo_sizes: [2] })).status, 422, "no data");

@@ -80,7 +80,11 @@ describe("holdings of a saved strategy", () => {
       const [market, code] = h.key.split(":");
       assert.ok(h.size > 0 && Math.abs(h.price - (await lastBar(market, code)).close) < 0.006, `${h.key} held at its latest close`);
     }
-    assert.deepEqual(p.body.skipped.map((x: { symbol: string }) => x.symbol), ["SH:600999"], "a code the market does not list");
+    assert.deepEqual(
+      p.body.skipped.map((x: { symbol: string }) => x.symbol),
+      ["SH:600999"],
+      "a code the market does not list",
+    );
 
     const items = [
       { strategy: "formula", strategy_label: "持有", params: HOLD, symbol: "SH:600000", category: "DAY", start_date: "2026-03-02", end_date: "2026-04-30" },
@@ -99,7 +103,10 @@ describe("holdings of a saved strategy", () => {
       ],
     );
     const date = String((await lastBar("SH", "600000")).date).slice(0, 10);
-    assert.ok(m.body.holdings.every((h: { date: string }) => h.date === date), "every item up to today, the saved end dropped");
+    assert.ok(
+      m.body.holdings.every((h: { date: string }) => h.date === date),
+      "every item up to today, the saved end dropped",
+    );
   });
 
   test("404 for a missing id; 409 naming what makes a record unrunnable", async () => {

@@ -60,9 +60,7 @@ describe("market-wide jobs over the store panel", () => {
     a = await startTestServer({ clock: new FakeClock(SATURDAY), dataDir: dir, env: { WORKER_THREADS: "2" } });
     const list = await call(a.url, "GET", "/api/v1/security/list-all?pages=10");
     assert.equal(list.status, 200, list.text);
-    stocks = (list.body.data as { market: string; code: string }[])
-      .map((r) => `${r.market}:${r.code}`)
-      .filter((s) => /^(SH:6|SZ:0|SZ:3)/.test(s));
+    stocks = (list.body.data as { market: string; code: string }[]).map((r) => `${r.market}:${r.code}`).filter((s) => /^(SH:6|SZ:0|SZ:3)/.test(s));
     assert.ok(stocks.length > 100, `the demo market has more than 100 stocks (${stocks.length})`);
     saved = [
       { name: "macd daily", kind: "portfolio", strategy: "macd", context: { stocks: stocks.slice(0, 60) } },
@@ -88,7 +86,10 @@ describe("market-wide jobs over the store panel", () => {
   test("the quote source's answers are not empty", () => {
     assert.ok(upstream.screen.total > 100 && upstream.screen.matched > 0, `screen over ${upstream.screen.total}, ${upstream.screen.matched} matched`);
     assert.ok(upstream.scan.total > 100 && upstream.scan.buy_count + upstream.scan.sell_count > 0, `scan rows ${upstream.scan.total} with signals`);
-    assert.ok(upstream.scan.rows.some((r: any) => r.category === "WEEK" && r.error === null), "weekly targets scanned");
+    assert.ok(
+      upstream.scan.rows.some((r: any) => r.category === "WEEK" && r.error === null),
+      "weekly targets scanned",
+    );
     assert.ok(upstream.rotation.trades?.length ?? upstream.rotation.fills?.length ?? JSON.stringify(upstream.rotation).length > 1000, "the rotation traded");
   });
 
@@ -130,7 +131,10 @@ describe("market-wide jobs over the store panel", () => {
         "signal scan (ids differ between libraries)",
       );
       assert.deepEqual(stored.rotation, upstream.rotation, "rotation");
-      assert.ok(workers.every((w) => w.lines.some((l) => l.includes('"market.screen"'))), "both workers took screen chunks");
+      assert.ok(
+        workers.every((w) => w.lines.some((l) => l.includes('"market.screen"'))),
+        "both workers took screen chunks",
+      );
     } finally {
       await q?.dispose();
       for (const w of workers) {

@@ -41,8 +41,7 @@ async function screen(base: string): Promise<any> {
   return t.result;
 }
 
-const bars = (base: string, market: string, code: string, adjust: string) =>
-  call(base, "GET", `/api/v1/bars?market=${market}&code=${code}&category=DAY&count=800&adjust=${adjust}`);
+const bars = (base: string, market: string, code: string, adjust: string) => call(base, "GET", `/api/v1/bars?market=${market}&code=${code}&category=DAY&count=800&adjust=${adjust}`);
 
 describe("market store over HTTP", () => {
   let s: TestServer;
@@ -103,7 +102,10 @@ describe("market store over HTTP", () => {
       }
     }
     assert.ok(fromStore.size >= CANDIDATES.length - 2, `most candidates are read from the store (${[...fromStore]})`);
-    assert.ok(adjusted.some(([m, c]) => fromStore.has(`${m}:${c}`)), "some of them have ex-rights events that change their prices");
+    assert.ok(
+      adjusted.some(([m, c]) => fromStore.has(`${m}:${c}`)),
+      "some of them have ex-rights events that change their prices",
+    );
     const index = await call(s.url, "GET", "/api/v1/bars/index?market=SH&code=000001&count=800");
     assert.equal(index.body.source, "store", "index bars from the store");
     const minute = await call(s.url, "GET", "/api/v1/bars?market=SZ&code=000001&category=MIN_15&count=10");

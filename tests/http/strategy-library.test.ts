@@ -34,13 +34,16 @@ test("create, list newest first, get, delete; 404 and 400 for missing ids; kept 
     assert.equal(a.body.created_at, "2026-07-04T15:30:22Z");
     assert.equal(a.body.updated_at, a.body.created_at);
     assert.equal(a.body.app_version, VERSION);
-    assert.deepEqual({ ...a.body, id: undefined, created_at: undefined, updated_at: undefined, app_version: undefined }, {
-      ...entry("稳健均线"),
-      id: undefined,
-      created_at: undefined,
-      updated_at: undefined,
-      app_version: undefined,
-    });
+    assert.deepEqual(
+      { ...a.body, id: undefined, created_at: undefined, updated_at: undefined, app_version: undefined },
+      {
+        ...entry("稳健均线"),
+        id: undefined,
+        created_at: undefined,
+        updated_at: undefined,
+        app_version: undefined,
+      },
+    );
     const minimal = await call(s.url, "POST", "/api/v1/strategies", { json: { name: "组合", kind: "portfolio", strategy: "macd" } });
     assert.equal(minimal.status, 201);
     assert.deepEqual([minimal.body.params, minimal.body.context, minimal.body.tags, minimal.body.notes, minimal.body.strategy_label], [{}, {}, [], "", ""]);
@@ -51,7 +54,11 @@ test("create, list newest first, get, delete; 404 and 400 for missing ids; kept 
     const list = await call(s.url, "GET", "/api/v1/strategies");
     assert.equal(list.status, 200);
     assert.equal(list.body.count, 3);
-    assert.deepEqual(list.body.strategies.map((x: { id: string }) => x.id), [c.body.id, minimal.body.id, a.body.id], "newest first (same second: later first)");
+    assert.deepEqual(
+      list.body.strategies.map((x: { id: string }) => x.id),
+      [c.body.id, minimal.body.id, a.body.id],
+      "newest first (same second: later first)",
+    );
     assert.deepEqual((await call(s.url, "GET", `/api/v1/strategies/${a.body.id}`)).body, a.body);
     assert.equal((await call(s.url, "GET", "/api/v1/strategies/000000000000")).status, 404);
 
@@ -121,7 +128,11 @@ test("the OpenAPI document lists 413 on every operation with a body", async () =
   const s = await startTestServer();
   try {
     const doc = (await call(s.url, "GET", "/openapi.json")).body;
-    const withBody = Object.entries<any>(doc.paths).flatMap(([path, ops]) => Object.entries<any>(ops).filter(([, op]) => op.requestBody).map(([m, op]) => [`${m} ${path}`, op] as const));
+    const withBody = Object.entries<any>(doc.paths).flatMap(([path, ops]) =>
+      Object.entries<any>(ops)
+        .filter(([, op]) => op.requestBody)
+        .map(([m, op]) => [`${m} ${path}`, op] as const),
+    );
     assert.ok(withBody.length >= 25, `every body route (${withBody.length})`);
     for (const [name, op] of withBody) assert.ok(op.responses["413"], `${name} documents 413`);
   } finally {

@@ -16,7 +16,6 @@ import { REDIS_SKIP, type RedisServer, startRedis, startWorker, stopped, type Wo
 import { call, startTestServer, type TestServer } from "../support/server.ts";
 import { UP_DAYS_PLUGIN as PLUGIN } from "../support/user-plugin.ts";
 
-
 /** 120 daily bars whose up and down days follow a fixed pattern. */
 function bars(): Record<string, number | string>[] {
   const out: Record<string, number | string>[] = [];

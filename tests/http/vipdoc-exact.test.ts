@@ -136,7 +136,9 @@ function assertSame(rows: Record<string, unknown>[], expected: Bar[], what: stri
   for (let i = 0; i < rows.length; i++) {
     const r = rows[i]!;
     const e = expected[i]!;
-    const t = String(r.date ?? r.datetime).replace("T", " ").slice(0, minute ? 16 : 10);
+    const t = String(r.date ?? r.datetime)
+      .replace("T", " ")
+      .slice(0, minute ? 16 : 10);
     const got = { t, open: r.open, high: r.high, low: r.low, close: r.close, vol: r.vol, amount: r.amount };
     assert.deepEqual(got, e, `${what}: bar ${i}${index ? " (index)" : ""}`);
   }
@@ -164,7 +166,11 @@ async function checkTree(tree: Tree): Promise<number> {
   try {
     for (const market of ["sh", "sz", "bj"]) {
       const files = new Map<string, Record<string, string>>();
-      for (const [folder, kind] of [["lday", "day"], ["fzline", "lc5"], ["minline", "lc1"]] as const) {
+      for (const [folder, kind] of [
+        ["lday", "day"],
+        ["fzline", "lc5"],
+        ["minline", "lc1"],
+      ] as const) {
         const dir = join(tree.root, market, folder);
         if (!existsSync(dir)) continue;
         for (const f of readdirSync(dir)) {
@@ -189,7 +195,12 @@ async function checkTree(tree: Tree): Promise<number> {
         }
         const fine = f.lc5 ? readMinute(f.lc5) : f.lc1 ? group(readMinute(f.lc1), minuteKey(5)) : undefined;
         if (fine) {
-          for (const [cat, period] of [["MIN_5", 5], ["MIN_15", 15], ["MIN_30", 30], ["MIN_60", 60]] as const) {
+          for (const [cat, period] of [
+            ["MIN_5", 5],
+            ["MIN_15", 15],
+            ["MIN_30", 30],
+            ["MIN_60", 60],
+          ] as const) {
             assertSame(await allBars(s.url, path, M, code, cat), group(fine, minuteKey(period)), `${what} ${cat}`, index, true);
             checked++;
           }

@@ -50,7 +50,10 @@ describe("vipdoc quote source", { skip }, () => {
     const line = await call(s.url, "GET", "/api/v1/minute?market=SH&code=688001");
     assert.equal(line.body.count, 240);
     const list = await call(s.url, "GET", "/api/v1/security/list?market=SH");
-    assert.ok(list.body.data.some((x: { code: string }) => x.code === "600519"), "list.body.data.some((x: { code: string }) => x.code === \"600519\")");
+    assert.ok(
+      list.body.data.some((x: { code: string }) => x.code === "600519"),
+      'list.body.data.some((x: { code: string }) => x.code === "600519")',
+    );
     assert.equal((await call(s.url, "GET", "/api/v1/bars?market=SZ&code=000001")).status, 404);
   });
 });

@@ -90,7 +90,14 @@ test("warming starts every thread once, they answer jobs, and a closed pool star
   assert.equal(pool.started, 2, "both threads started by warm()");
   pool.warm();
   assert.equal(pool.started, 2, "warming again starts no more");
-  const answers = await Promise.all([1, 2, 3].map((k) => pool.run(`no-such-job-${k}`, {}).then(() => "done", (e: Error) => e.message)));
+  const answers = await Promise.all(
+    [1, 2, 3].map((k) =>
+      pool.run(`no-such-job-${k}`, {}).then(
+        () => "done",
+        (e: Error) => e.message,
+      ),
+    ),
+  );
   assert.deepEqual(answers, ["unknown job no-such-job-1", "unknown job no-such-job-2", "unknown job no-such-job-3"]);
   assert.equal(pool.started, 2, "the jobs ran on the warmed threads");
   await pool.close();

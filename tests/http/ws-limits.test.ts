@@ -84,7 +84,10 @@ describe("a socket lives no longer than its session", () => {
     const ends = [closed(await open(s, { cookie: a })), closed(await open(s, { cookie: b }))];
     const r = await call(s.url, "POST", "/api/auth/change-password", { json: { old_password: "secret-1", new_password: "secret-2" }, headers: { cookie: a } });
     assert.equal(r.status, 200);
-    assert.deepEqual((await Promise.all(ends)).map((e) => e.code), [4401, 4401]);
+    assert.deepEqual(
+      (await Promise.all(ends)).map((e) => e.code),
+      [4401, 4401],
+    );
     const c = cookieOf((await call(s.url, "POST", "/api/auth/login", { json: { password: "secret-2" } })).headers)!;
     const back = { old_password: "secret-2", new_password: "secret-1" };
     assert.equal((await call(s.url, "POST", "/api/auth/change-password", { json: back, headers: { cookie: c } })).status, 200);

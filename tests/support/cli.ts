@@ -20,11 +20,8 @@ export interface CliRun {
 /** `tdx-forge ...args`, with stdin `input`; the environment is the test's plus `env`, with logs quiet. */
 export function runCli(args: readonly string[], opts: { env?: Record<string, string>; input?: string; cwd?: string } = {}): Promise<CliRun> {
   return new Promise((resolve) => {
-    const child = execFile(
-      process.execPath,
-      [BIN, ...args],
-      { cwd: opts.cwd ?? REPO, env: { ...process.env, LOG_LEVEL: "error", ...opts.env }, maxBuffer: 64 << 20 },
-      (err, stdout, stderr) => resolve({ code: err ? ((err as { code?: number }).code ?? 1) : 0, stdout, stderr }),
+    const child = execFile(process.execPath, [BIN, ...args], { cwd: opts.cwd ?? REPO, env: { ...process.env, LOG_LEVEL: "error", ...opts.env }, maxBuffer: 64 << 20 }, (err, stdout, stderr) =>
+      resolve({ code: err ? ((err as { code?: number }).code ?? 1) : 0, stdout, stderr }),
     );
     child.stdin!.end(opts.input ?? "");
   });

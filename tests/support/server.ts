@@ -37,9 +37,7 @@ export interface TestServer extends RunningServer {
  */
 const cheapHasher = pbkdf2HasherWithoutFloor(1);
 
-export async function startTestServer(
-  opts: { clock?: Clock; dataDir?: string; env?: Record<string, string>; log?: Logger; productionHasher?: boolean } = {},
-): Promise<TestServer> {
+export async function startTestServer(opts: { clock?: Clock; dataDir?: string; env?: Record<string, string>; log?: Logger; productionHasher?: boolean } = {}): Promise<TestServer> {
   const dataDir = opts.dataDir ?? mkdtempSync(join(tmpdir(), "tdx-forge-test-"));
   const hasher = opts.productionHasher ? {} : { hasher: cheapHasher };
   let s: RunningServer;
@@ -81,7 +79,7 @@ export async function call(
   }
   const res = await fetch(base + path, { method, headers, body });
   const text = await res.text();
-  let parsed: unknown ;
+  let parsed: unknown;
   try {
     parsed = JSON.parse(text);
   } catch {

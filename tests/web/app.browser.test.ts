@@ -311,10 +311,16 @@ describe("web application in Chromium", { skip: browserMissing() ?? false }, () 
     const closes = async () => page.$$eval('[data-test="screen-table"] tbody tr td:nth-child(4)', (tds) => tds.map((td) => Number(td.textContent)));
     await page.click('[data-sort="close"]');
     const desc = await closes();
-    assert.deepEqual(desc, [...desc].sort((a, b) => b - a));
+    assert.deepEqual(
+      desc,
+      [...desc].sort((a, b) => b - a),
+    );
     await page.click('[data-sort="close"]');
     const asc = await closes();
-    assert.deepEqual(asc, [...asc].sort((a, b) => a - b));
+    assert.deepEqual(
+      asc,
+      [...asc].sort((a, b) => a - b),
+    );
     await browser.screenshot(page, "14-screen");
   });
 
@@ -348,7 +354,11 @@ describe("web application in Chromium", { skip: browserMissing() ?? false }, () 
       const col = [...document.querySelectorAll('[data-test="ranking"] thead th')].findIndex((th) => th.querySelector('[data-sort="max_drawdown"]'));
       return trs.map((tr) => Number.parseFloat(tr.children[col]!.textContent!));
     });
-    assert.deepEqual(drawdowns, [...drawdowns].sort((a, b) => b - a), "sorted by the clicked column, largest first");
+    assert.deepEqual(
+      drawdowns,
+      [...drawdowns].sort((a, b) => b - a),
+      "sorted by the clicked column, largest first",
+    );
     await page.waitForSelector('[data-test="backtest-result"] [data-test="equity-chart"] canvas');
     const best = (await page.textContent('[data-test="best-params"]'))!;
     assert.match(best, /^fast=(5|10), slow=(20|30|60)$/);

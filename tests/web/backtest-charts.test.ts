@@ -65,7 +65,10 @@ test("60-minute bars as the service sends them (isoformat, as easy_tdx): each in
   const cols = barColumns(["2026-11-26T10:30:00", "2026-11-26T11:30:00", "2026-11-26T14:00:00", "2026-11-26T15:00:00"].map(row));
   assert.deepEqual(cols.times, ["2026-11-26 10:30", "2026-11-26 11:30", "2026-11-26 14:00", "2026-11-26 15:00"]);
   const marks = tradeMarks([trade("2026-11-26T14:00:00", "open_long", 10), trade("2026-11-26T15:00:00", "close_long", 10)], cols.times, LETTERS, false);
-  assert.deepEqual(marks.map((m) => m.time), ["2026-11-26 14:00", "2026-11-26 15:00"]);
+  assert.deepEqual(
+    marks.map((m) => m.time),
+    ["2026-11-26 14:00", "2026-11-26 15:00"],
+  );
   assert.deepEqual(barColumns([{ date: "2026-11-26T00:00:00", open: 1, high: 1, low: 1, close: 1, vol: 1, amount: 1 }]).times, ["2026-11-26"]);
 });
 
@@ -111,7 +114,11 @@ test("curves are aligned on the union of their times, blank where a curve has no
       const axis = unionTimes(keys);
       assert.deepEqual(axis, [...new Set(keys.flat())].sort());
       for (const k of keys) {
-        const aligned = alignTo(axis, k, k.map((_, i) => i));
+        const aligned = alignTo(
+          axis,
+          k,
+          k.map((_, i) => i),
+        );
         assert.equal(aligned.filter((v) => v !== null).length, k.length);
         k.forEach((t, i) => assert.equal(aligned[axis.indexOf(t)], i));
       }
@@ -122,8 +129,15 @@ test("curves are aligned on the union of their times, blank where a curve has no
 test("equity option: CNY for one result with buy and hold, net value from 1.00 when comparing, drawdown drawn below zero", () => {
   const a = { name: "A", times: ["d1", "d2", "d3"], values: [100, 110, 99], drawdown: [0, 0, 0.1] };
   const b = { name: "B", times: ["d2", "d3"], values: [50, 60], drawdown: [0, 0] };
-  const one = equityOption({ curves: [a], normalise: false, benchmark: { name: "BH", times: ["d1", "d3"], values: [100, 90] }, palette, labels: { equity: "E", drawdown: "DD" }, compact: String, narrow: false })
-    .option as AnyOption;
+  const one = equityOption({
+    curves: [a],
+    normalise: false,
+    benchmark: { name: "BH", times: ["d1", "d3"], values: [100, 90] },
+    palette,
+    labels: { equity: "E", drawdown: "DD" },
+    compact: String,
+    narrow: false,
+  }).option as AnyOption;
   assert.deepEqual(
     one.series.map((s: AnyOption) => [s.name, s.data]),
     [

@@ -16,7 +16,10 @@ const REQUEST: JsonSchema = {
     params: { type: "object" },
     cash: { type: "number", exclusiveMinimum: 0, default: 1000000, description: "Initial capital in CNY." },
     stamp_tax: {
-      anyOf: [{ type: "number", minimum: 0, maximum: 0.01 }, { type: "string", enum: ["auto"] }],
+      anyOf: [
+        { type: "number", minimum: 0, maximum: 0.01 },
+        { type: "string", enum: ["auto"] },
+      ],
       default: "auto",
       description: "Stamp duty",
     },

@@ -19,7 +19,16 @@ test("each metric reads in its unit; unknown metrics still show; null is a dash"
 });
 
 test("metric order: the schema's, then names only the results have", () => {
-  assert.deepEqual(metricNames(["a", "b", "c"], [{ c: 1, a: 2 }, { z: 3, a: 1 }]), ["a", "c", "z"]);
+  assert.deepEqual(
+    metricNames(
+      ["a", "b", "c"],
+      [
+        { c: 1, a: 2 },
+        { z: 3, a: 1 },
+      ],
+    ),
+    ["a", "c", "z"],
+  );
 });
 
 test("the best value follows the metric's direction; ties for all and directionless metrics mark nothing", () => {
@@ -39,10 +48,14 @@ test("sorting: numbers by value either way, missing values always last, the same
       const values = out.map((r) => r.v);
       const present = values.filter((v) => v !== null);
       assert.deepEqual(values.slice(0, present.length), present, "missing values last");
-      for (let i = 1; i < present.length; i++) assert.ok(descending ? present[i - 1]! >= present[i]! : present[i - 1]! <= present[i]!, "descending ? present[i - 1]! >= present[i]! : present[i - 1]! <= present[i]!");
+      for (let i = 1; i < present.length; i++)
+        assert.ok(descending ? present[i - 1]! >= present[i]! : present[i - 1]! <= present[i]!, "descending ? present[i - 1]! >= present[i]! : present[i - 1]! <= present[i]!");
     }),
   );
-  assert.deepEqual(sortRows([{ n: "平安银行" }, { n: "浦发银行" }, { n: "万科A" }], { key: "n", descending: false }, "zh").map((r) => r.n), ["平安银行", "浦发银行", "万科A"].sort(new Intl.Collator("zh").compare));
+  assert.deepEqual(
+    sortRows([{ n: "平安银行" }, { n: "浦发银行" }, { n: "万科A" }], { key: "n", descending: false }, "zh").map((r) => r.n),
+    ["平安银行", "浦发银行", "万科A"].sort(new Intl.Collator("zh").compare),
+  );
   assert.deepEqual(nextSort(null, "close"), { key: "close", descending: true });
   assert.deepEqual(nextSort({ key: "close", descending: true }, "close"), { key: "close", descending: false });
   assert.deepEqual(nextSort({ key: "close", descending: false }, "name"), { key: "name", descending: true });

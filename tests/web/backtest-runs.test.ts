@@ -4,16 +4,7 @@ import { test } from "node:test";
 import fc from "fast-check";
 import type { Params } from "../../apps/web/src/api/backtest-types.ts";
 import { comparableOf, curveOf, gradeOf, shapeOf } from "../../apps/web/src/backtest/result-shapes.ts";
-import {
-  contextJson,
-  multiRequest,
-  normalSymbol,
-  portfolioRequest,
-  type RunSpec,
-  savedFrom,
-  singleRequest,
-  specFromSaved,
-} from "../../apps/web/src/backtest/run-spec.ts";
+import { contextJson, multiRequest, normalSymbol, portfolioRequest, type RunSpec, savedFrom, singleRequest, specFromSaved } from "../../apps/web/src/backtest/run-spec.ts";
 import { resultPath } from "../../apps/web/src/backtest/task-pages.ts";
 
 const single: RunSpec & { kind: "single" } = {
@@ -85,9 +76,7 @@ const spanArb = fc.oneof(
   })),
 );
 const specArb: fc.Arbitrary<RunSpec> = fc.oneof(
-  fc.record({ symbol: symbolArb, span: spanArb, params: paramsArb }).map(
-    ({ symbol, span, params }): RunSpec => ({ ...single, params, context: { symbol, category: "MIN_30", adjust: "HFQ", span } }),
-  ),
+  fc.record({ symbol: symbolArb, span: spanArb, params: paramsArb }).map(({ symbol, span, params }): RunSpec => ({ ...single, params, context: { symbol, category: "MIN_30", adjust: "HFQ", span } })),
   fc.record({ stocks: fc.uniqueArray(symbolArb, { minLength: 1, maxLength: 5 }), span: spanArb, weighted: fc.boolean() }).map(
     ({ stocks, span, weighted }): RunSpec => ({
       ...single,
@@ -137,13 +126,7 @@ test("results are recognised by their shape; comparable ones give a performance 
   const single = { performance: { sharpe: 1 }, equity_curve: [point("2026-01-05T00:00:00", 1)], trades: [], positions: [], config: {} };
   const portfolio = { total_performance: { sharpe: 2 }, combined_equity: [point("2026-01-05T10:30:00", 2)], individual_results: {}, equity_allocation: {}, config: {} };
   const screen = { signal: "B", columns: ["symbol"], rows: [], total: 0, matched: 0, error_count: 0, errors: [], future_functions: [] };
-  assert.deepEqual([shapeOf(single).kind, shapeOf(portfolio).kind, shapeOf(screen).kind, shapeOf({ ranking: [] }).kind, shapeOf(null).kind], [
-    "single",
-    "portfolio",
-    "screen",
-    "other",
-    "other",
-  ]);
+  assert.deepEqual([shapeOf(single).kind, shapeOf(portfolio).kind, shapeOf(screen).kind, shapeOf({ ranking: [] }).kind, shapeOf(null).kind], ["single", "portfolio", "screen", "other", "other"]);
   assert.equal(comparableOf(portfolio)?.performance.sharpe, 2);
   assert.equal(comparableOf(screen), null);
   assert.deepEqual(curveOf("x", portfolio.combined_equity), { name: "x", times: ["2026-01-05 10:30"], values: [2], drawdown: [0.01] });

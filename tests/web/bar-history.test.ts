@@ -32,7 +32,10 @@ test("a result's span: pages back until its first bar, oldest first, cut to the 
   const rows = await barsCovering(SRC, "2024-06-01", "2026-11-18");
   assert.equal(rows[0]!.date, "2024-06-01");
   assert.equal(rows.at(-1)!.date, "2026-11-18");
-  assert.ok(rows.every((r, i) => i === 0 || r.date! > rows[i - 1]!.date!), "rows.every((r, i) => i === 0 || r.date! > rows[i - 1]!.date!)");
+  assert.ok(
+    rows.every((r, i) => i === 0 || r.date! > rows[i - 1]!.date!),
+    "rows.every((r, i) => i === 0 || r.date! > rows[i - 1]!.date!)",
+  );
   assert.deepEqual(
     seen.map((q) => [q.get("start"), q.get("count"), q.get("bar_time"), q.get("adjust")]),
     [

@@ -145,13 +145,23 @@ test("formula plot: lines where their scale belongs, drawn in their style; signa
     high,
     "F",
   );
-  assert.deepEqual(out.overlays.map((l) => [l.name, l.kind]), [["MA", "line"], ["STICKLINE", "boxes"]]);
+  assert.deepEqual(
+    out.overlays.map((l) => [l.name, l.kind]),
+    [
+      ["MA", "line"],
+      ["STICKLINE", "boxes"],
+    ],
+  );
   assert.deepEqual([out.overlays[0]!.color, out.overlays[0]!.width, out.overlays[0]!.dash], ["#ffff00", 2, "dotted"]);
   assert.deepEqual(out.overlays[1]!.values, [10, null, null, null, null]);
   assert.deepEqual(out.overlays[1]!.to, [11, null, null, null, null]);
   assert.equal(out.overlays[1]!.hollow, true);
   assert.equal(out.panes.length, 1);
-  assert.deepEqual(out.panes[0]!.lines.map((l) => [l.name, l.kind]), [["OSC", "signed-bar"]], "NODRAW is left out");
+  assert.deepEqual(
+    out.panes[0]!.lines.map((l) => [l.name, l.kind]),
+    [["OSC", "signed-bar"]],
+    "NODRAW is left out",
+  );
   assert.deepEqual(out.signals, [
     { time: "d4", name: "金叉", side: "buy" },
     { time: "d2", name: "DRAWICON", side: "sell", price: 12 },
@@ -171,7 +181,14 @@ test("values inside the candles' range are always on the price scale; an all-nul
         const hi = Math.max(...high);
         const values = fractions.map((f) => lo + f * (hi - lo));
         assert.equal(onPriceScale(values, low, high), true);
-        assert.equal(onPriceScale(values.map(() => null), low, high), false);
+        assert.equal(
+          onPriceScale(
+            values.map(() => null),
+            low,
+            high,
+          ),
+          false,
+        );
       },
     ),
     { numRuns: 200 },

@@ -74,7 +74,13 @@ describe("combination and multi-level chan in Chromium", { skip: browserMissing(
       const r = await fetch("/api/v1/strategies", {
         method: "POST",
         headers: { "content-type": "application/json" },
-        body: JSON.stringify({ name: "三因子AND", kind: "single", strategy: "combination", params: { members: "macd,momentum,donchian", mode: "AND", "momentum.n": 10 }, context: { symbol: "SH:600000" } }),
+        body: JSON.stringify({
+          name: "三因子AND",
+          kind: "single",
+          strategy: "combination",
+          params: { members: "macd,momentum,donchian", mode: "AND", "momentum.n": 10 },
+          context: { symbol: "SH:600000" },
+        }),
       });
       return { status: r.status, id: ((await r.json()) as { id: string }).id };
     });

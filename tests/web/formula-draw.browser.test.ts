@@ -62,8 +62,14 @@ describe("formula editor in Chromium: drawn as TDX draws", { skip: browserMissin
     const positive = bars.filter((b) => b.value !== null && b.value > 0);
     const negative = bars.filter((b) => b.value !== null && b.value < 0);
     assert.ok(positive.length > 10 && negative.length > 10, `both signs: ${positive.length} / ${negative.length}`);
-    assert.ok(positive.every((b) => b.itemStyle.color === up), "above 0 is red");
-    assert.ok(negative.every((b) => b.itemStyle.color === down), "below 0 is green");
+    assert.ok(
+      positive.every((b) => b.itemStyle.color === up),
+      "above 0 is red",
+    );
+    assert.ok(
+      negative.every((b) => b.itemStyle.color === down),
+      "below 0 is green",
+    );
     assert.ok(bars.filter((b) => b.value !== null).length > 300, "every bar of the chart has a value, not the last 100");
     assert.equal(all.find((s) => s.name === "DIF")!.type, "line");
 
@@ -86,10 +92,13 @@ describe("formula editor in Chromium: drawn as TDX draws", { skip: browserMissin
     await page.fill('[data-test="formula-input"]', MACD);
     for (const locale of ["zh", "en"]) {
       for (const theme of ["light", "dark"]) {
-        await page.evaluate(([l, t]) => {
-          localStorage.setItem("tf.locale", JSON.stringify(l));
-          localStorage.setItem("tf.theme", JSON.stringify(t));
-        }, [locale, theme]);
+        await page.evaluate(
+          ([l, t]) => {
+            localStorage.setItem("tf.locale", JSON.stringify(l));
+            localStorage.setItem("tf.theme", JSON.stringify(t));
+          },
+          [locale, theme],
+        );
         await page.reload();
         await page.waitForFunction(() => !!document.querySelector('[data-test="formula-status"] .text-ok'));
         await page.click('[data-test="formula-compute"]');
@@ -99,7 +108,10 @@ describe("formula editor in Chromium: drawn as TDX draws", { skip: browserMissin
         });
         const up = await page.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue("--up").trim());
         const bars = (await series()).find((s) => s.name === "MACD")!.data as { value: number | null; itemStyle: { color: string } }[];
-        assert.ok(bars.filter((b) => b.value !== null && b.value > 0).every((b) => b.itemStyle.color === up), `${locale}/${theme}: above 0 in the theme's red`);
+        assert.ok(
+          bars.filter((b) => b.value !== null && b.value > 0).every((b) => b.itemStyle.color === up),
+          `${locale}/${theme}: above 0 in the theme's red`,
+        );
         await browser.screenshot(page, `formula-macd-${locale}-${theme}`);
       }
     }

@@ -31,7 +31,13 @@ test("an error at the end of the formula is drawn as one marked blank", () => {
   const text = "X:=CROSS(C,MA5";
   const segs = markSegments(text, [err(1, 15)]);
   assert.deepEqual(segs.at(-1), { text: " ", severity: "error", message: "m", synthetic: true });
-  assert.equal(segs.slice(0, -1).map((s) => s.text).join(""), text);
+  assert.equal(
+    segs
+      .slice(0, -1)
+      .map((s) => s.text)
+      .join(""),
+    text,
+  );
 });
 
 test("overlapping marks keep the error", () => {

@@ -84,7 +84,15 @@ test("overlays go on the price axes, pane lines on their own axes, MACD-style co
   const { option } = chart(
     input(3, {
       overlays: [{ name: "MA5", values: [null, 10, 11] }],
-      panes: [{ title: "MACD", lines: [{ name: "MACD.DIF", values: [1, 2, 3] }, { name: "MACD", values: [-1, 0, 2], kind: "signed-bar" }] }],
+      panes: [
+        {
+          title: "MACD",
+          lines: [
+            { name: "MACD.DIF", values: [1, 2, 3] },
+            { name: "MACD", values: [-1, 0, 2], kind: "signed-bar" },
+          ],
+        },
+      ],
     }),
   );
   const s = seriesOf(option);
@@ -128,9 +136,12 @@ test("chan layers become polylines, pivot boxes and pins; signals become triangl
     }),
   );
   const s = seriesOf(option);
-  assert.ok(s.some((x) => x.name === "strokes" && x.data.length === 2), "s.some((x) => x.name === \"strokes\" && x.data.length === 2)");
+  assert.ok(
+    s.some((x) => x.name === "strokes" && x.data.length === 2),
+    's.some((x) => x.name === "strokes" && x.data.length === 2)',
+  );
   // A one-vertex segment line cannot be drawn and is left out.
-  assert.ok(!s.some((x) => x.name === "segments"), "!s.some((x) => x.name === \"segments\")");
+  assert.ok(!s.some((x) => x.name === "segments"), '!s.some((x) => x.name === "segments")');
   const candles = s[0]!;
   assert.equal(candles.markArea.data.length, 1);
   assert.deepEqual(
@@ -161,7 +172,7 @@ test("the tooltip shows the change against the previous close and escapes names"
   ]) as string;
   assert.match(html, /2026-01-02/);
   assert.match(html, /\+10\.00%/, "close 11 after 10");
-  assert.ok(!html.includes("<b>x</b>"), "!html.includes(\"<b>x</b>\")");
+  assert.ok(!html.includes("<b>x</b>"), '!html.includes("<b>x</b>")');
   assert.match(html, /&#60;b&#62;x&#60;\/b&#62;/);
 });
 
@@ -203,19 +214,37 @@ test("formula drawings: colours, widths and patterns as written, COLORSTICK by s
   assert.deepEqual([by("M").type, by("M").lineStyle.color, by("M").lineStyle.width, by("M").lineStyle.type], ["line", "#ffff00", 2, "dotted"]);
   const macd = by("MACD");
   assert.equal(macd.type, "bar");
-  assert.deepEqual(macd.data.map((d: AnyOption) => d.itemStyle.color), [palette.up, palette.down, palette.up], "red at and above 0, green below");
-  assert.deepEqual(by("ST").data.map((d: AnyOption) => d.itemStyle.color), ["#123456", "#123456", "#123456"]);
+  assert.deepEqual(
+    macd.data.map((d: AnyOption) => d.itemStyle.color),
+    [palette.up, palette.down, palette.up],
+    "red at and above 0, green below",
+  );
+  assert.deepEqual(
+    by("ST").data.map((d: AnyOption) => d.itemStyle.color),
+    ["#123456", "#123456", "#123456"],
+  );
   assert.deepEqual([by("PD").type, by("PD").showSymbol, by("PD").lineStyle.width], ["line", true, 0], "dots, no line");
   const box = by("BOX");
   assert.equal(box.type, "candlestick");
-  assert.deepEqual(box.data, [[10, 11, 10, 11], [null, null, null, null], [12, 11, 11, 12]]);
+  assert.deepEqual(box.data, [
+    [10, 11, 10, 11],
+    [null, null, null, null],
+    [12, 11, 11, 12],
+  ]);
   assert.deepEqual([box.itemStyle.color, box.itemStyle.borderColor], ["transparent", "#ff0000"], "hollow boxes in their colour");
   const mark = macd.markPoint.data[0];
   assert.deepEqual([mark.coord, mark.label.formatter, mark.label.color], [["2026-01-02", -1], "买", palette.up], "a pane's mark at its price, text in buy red");
 });
 
 test("signals without a side are neutral dots in their colour; a sell sits over the high", () => {
-  const { option } = chart(input(3, { signals: [{ time: "2026-01-02", name: "X", side: null, color: "#abcdef" }, { time: "2026-01-03", name: "死叉", side: "sell" }] }));
+  const { option } = chart(
+    input(3, {
+      signals: [
+        { time: "2026-01-02", name: "X", side: null, color: "#abcdef" },
+        { time: "2026-01-03", name: "死叉", side: "sell" },
+      ],
+    }),
+  );
   const marks = seriesOf(option)[0]!.markPoint.data as AnyOption[];
   assert.deepEqual([marks[0]!.symbol, marks[0]!.itemStyle.color], ["circle", "#abcdef"]);
   assert.deepEqual([marks[1]!.coord, marks[1]!.symbolRotate, marks[1]!.symbolOffset], [["2026-01-03", 13], 180, [0, -10]]);

@@ -88,7 +88,10 @@ describe("strategy library: rerun up to today and the holdings", { skip: browser
     await page.waitForSelector('[data-test="holdings"] tbody tr');
     const members = await page.$$eval('[data-test="holdings"] tbody tr', (trs) => trs.map((tr) => [(tr as HTMLElement).dataset.member, Number((tr as HTMLElement).dataset.size)] as const));
     assert.deepEqual(members.map(([m]) => m).sort(), ["SH600000", "SZ000001"]);
-    assert.ok(members.every(([, s]) => s > 0), JSON.stringify(members));
+    assert.ok(
+      members.every(([, s]) => s > 0),
+      JSON.stringify(members),
+    );
   });
 
   test("the library row shows what the saved strategy holds today, priced at the latest close", async () => {
@@ -103,7 +106,14 @@ describe("strategy library: rerun up to today and the holdings", { skip: browser
     assert.equal(price, Number(last.close.toFixed(2)), "priced at the latest close, not the saved range's end");
     assert.ok(Math.abs(pnl - size * (last.close - cost)) <= size * 0.005 + 0.01, `P&L = shares × (close − cost): ${pnl} vs ${size} × (${last.close} − ${cost})`);
     assert.match((await row.locator('[data-test="saved-holdings"]').textContent())!, new RegExp(String(last.date).slice(0, 10)), "as of the latest bar");
-    assert.equal(await row.locator('[data-test="saved-holdings-pnl"]').getAttribute("class").then((c) => c!.includes(pnl >= 0 ? "text-up" : "text-down")), true, "a gain red, a loss green");
+    assert.equal(
+      await row
+        .locator('[data-test="saved-holdings-pnl"]')
+        .getAttribute("class")
+        .then((c) => c!.includes(pnl >= 0 ? "text-up" : "text-down")),
+      true,
+      "a gain red, a loss green",
+    );
   });
 
   test("a multi-strategy group takes a saved strategy straight from the library", async () => {
@@ -117,7 +127,7 @@ describe("strategy library: rerun up to today and the holdings", { skip: browser
     const added = page.locator(`[data-item="${before}"]`);
     await added.waitFor();
     assert.match((await added.textContent())!, /SH:600000/, "the saved symbol");
-    assert.equal(await added.locator('input[placeholder]').first().inputValue(), "一直持有", "labelled with the saved name");
+    assert.equal(await added.locator("input[placeholder]").first().inputValue(), "一直持有", "labelled with the saved name");
     const submitted = page.waitForResponse((r) => r.url().endsWith("/api/v1/backtest/multi-strategy/run/async"));
     await page.click('[data-test="run-portfolio"]');
     const body = JSON.parse((await submitted).request().postData()!);

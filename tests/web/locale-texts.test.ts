@@ -69,7 +69,7 @@ test("a description of unknown kind is matched to the most specific template", (
 });
 
 test("the checker's diagnostics carry the code and values their text was filled from", () => {
-  const bad = ["X:MA(C,5;", "A:EMB(C,5);", "A:=C+1:=2;", "A:C％2;", "A:C%2;", "A:MA(C);", "A:\"X.Y\";", "A:REF(C,-1);", "A:'t'+1;", "A:C\nB:=O;"];
+  const bad = ["X:MA(C,5;", "A:EMB(C,5);", "A:=C+1:=2;", "A:C％2;", "A:C%2;", "A:MA(C);", 'A:"X.Y";', "A:REF(C,-1);", "A:'t'+1;", "A:C\nB:=O;"];
   let seen = 0;
   for (const text of bad) {
     const r = compileFormula(text);
@@ -165,6 +165,8 @@ test("an API failure is said in the chosen language by its status, the service's
   locale.value = "zh";
   assert.notEqual(errorText(new ApiError(503, "x")).text, errorText(new ApiError(504, "x")).text, "unavailable and timed out are told apart");
   const [d] = compileFormula("A:WINNER(C);").errors;
-  const formula = new ApiError(422, d!.message, [{ type: "value_error", loc: ["body", "text"], msg: d!.message, ctx: { code: d!.code, params: d!.params as never, line: d!.line, column: d!.column } }]);
+  const formula = new ApiError(422, d!.message, [
+    { type: "value_error", loc: ["body", "text"], msg: d!.message, ctx: { code: d!.code, params: d!.params as never, line: d!.line, column: d!.column } },
+  ]);
   assert.deepEqual(errorText(formula), { text: "第 1 行第 3 列 WINNER 需要 筹码分布数据，本引擎没有这些数据（只根据 OHLCV K线计算）", detail: "" });
 });

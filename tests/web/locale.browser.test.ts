@@ -175,7 +175,13 @@ describe("one language at a time", { skip: browserMissing() ?? false }, () => {
       await page.addInitScript((l) => localStorage.setItem("tf.locale", JSON.stringify(l)), locale);
       await page.goto(`${app.server.url}${pages.find((p) => p.path.startsWith("/backtest?task="))!.path}`);
       await page.hover('[data-metric="sharpe"] [data-test="metric-name"]');
-      const tip = await page.evaluate(() => [...document.querySelectorAll(":hover")].map((el) => el.getAttribute("title")).filter(Boolean).pop() ?? "");
+      const tip = await page.evaluate(
+        () =>
+          [...document.querySelectorAll(":hover")]
+            .map((el) => el.getAttribute("title"))
+            .filter(Boolean)
+            .pop() ?? "",
+      );
       assert.ok(tip.length > 10, `the hovered Sharpe ratio has a tooltip: "${tip}"`);
       assert.deepEqual(foreignTexts([tip], locale), [], `the tooltip is in the chosen language: ${tip}`);
     });
@@ -187,6 +193,9 @@ describe("one language at a time", { skip: browserMissing() ?? false }, () => {
   });
 
   test("no console errors (beyond the 404s the unlisted code is meant to get)", () => {
-    assert.deepEqual(app.browser.problems.filter((p) => !/status of 404 .*code=600999/.test(p)), []);
+    assert.deepEqual(
+      app.browser.problems.filter((p) => !/status of 404 .*code=600999/.test(p)),
+      [],
+    );
   });
 });

@@ -112,11 +112,21 @@ test("search finds names by pinyin initials in any case, after code and name mat
   assert.deepEqual(keys("PAYH"), ["平安银行"]);
   assert.deepEqual(keys("pa"), ["平安银行", "中国平安"], "initials that start with the query rank before those containing it");
   assert.deepEqual(keys("YH"), ["平安银行", "浦发银行", "民生银行"], "contained initials, by code");
-  assert.deepEqual(searchSecurities(all, "pfyh").map((s) => s.name), [], "without the initials there is no pinyin match");
+  assert.deepEqual(
+    searchSecurities(all, "pfyh").map((s) => s.name),
+    [],
+    "without the initials there is no pinyin match",
+  );
 });
 
 test("axis ticks drop the zeros compact numbers pad with, so one axis reads 50万, 100万, 150万", () => {
-  assert.deepEqual([5e5, 1e6, 1.5e6].map((v) => tick(compact(v, "zh"))), ["50万", "100万", "150万"]);
-  assert.deepEqual([5e5, 1e6, 1.5e6].map((v) => tick(compact(v, "en"))), ["500K", "1M", "1.5M"]);
+  assert.deepEqual(
+    [5e5, 1e6, 1.5e6].map((v) => tick(compact(v, "zh"))),
+    ["50万", "100万", "150万"],
+  );
+  assert.deepEqual(
+    [5e5, 1e6, 1.5e6].map((v) => tick(compact(v, "en"))),
+    ["500K", "1M", "1.5M"],
+  );
   assert.deepEqual(["34.95万", "-0.30", "0.6", "10", "2.90亿"].map(tick), ["34.95万", "-0.3", "0.6", "10", "2.9亿"]);
 });

@@ -13,7 +13,7 @@ test("the session axis has the 240 trading minutes and skips the lunch break", (
   assert.equal(axis[119], "11:30");
   assert.equal(axis[120], "13:01");
   assert.equal(axis.at(-1), "15:00");
-  assert.ok(!axis.includes("12:00"), "!axis.includes(\"12:00\")");
+  assert.ok(!axis.includes("12:00"), '!axis.includes("12:00")');
   assert.deepEqual(sessionMinutes(true).slice(0, 2), ["09:30", "09:31"]);
 });
 

@@ -39,7 +39,10 @@ test("the grid holds the lists given; a blank list leaves its parameter fixed; b
 test("the preset grid as text, and free-text parameters (a formula) never searched", () => {
   assert.deepEqual(presetTexts(maCross), { fast: "5, 10, 20", slow: "20, 60" });
   const formula: StrategyInfo = { ...maCross, params: [P("formula", "str"), P("mode", "str", { choices: ["a", "b"] })], preset_grid: {} };
-  assert.deepEqual(searchable(formula).map((p) => p.name), ["mode"]);
+  assert.deepEqual(
+    searchable(formula).map((p) => p.name),
+    ["mode"],
+  );
   assert.deepEqual(presetTexts(formula), { mode: "" });
   assert.deepEqual(gridOf(maCross, presetTexts(maCross)).grid, { fast: [5, 10, 20], slow: [20, 60] });
 });
@@ -48,7 +51,10 @@ test("a grid's size is the product of its lists' lengths (1 for an empty grid)",
   assert.equal(gridSize({}), 1);
   fc.assert(
     fc.property(fc.dictionary(fc.string({ minLength: 1, maxLength: 4 }), fc.array(fc.integer(), { minLength: 1, maxLength: 6 }), { maxKeys: 4 }), (grid) => {
-      assert.equal(gridSize(grid), Object.values(grid).reduce((n, v) => n * v.length, 1));
+      assert.equal(
+        gridSize(grid),
+        Object.values(grid).reduce((n, v) => n * v.length, 1),
+      );
     }),
   );
 });

@@ -22,15 +22,20 @@ const rows: RankingRow[] = [
 ];
 const names = ["fast", "slow", "k"];
 const base = { rows, paramNames: names, x: "fast", y: "slow", objective: "sharpe", direction: "max" as const };
-const byCell = (cells: { x: number; y: number; value: number | null; points: number }[]) =>
-  Object.fromEntries(cells.map((c) => [`${c.x},${c.y}`, [c.value, c.points]]));
+const byCell = (cells: { x: number; y: number; value: number | null; points: number }[]) => Object.fromEntries(cells.map((c) => [`${c.x},${c.y}`, [c.value, c.points]]));
 
 test("axes: the distinct values of each parameter, sorted; only parameters with several values can be an axis", () => {
   assert.deepEqual(axisValues(rows, "slow"), [20, 60]);
   assert.deepEqual(axisValues([{ m: "b" }, { m: "a" }, { m: "b" }], "m"), ["a", "b"]);
   assert.deepEqual(axisValues([{ on: true }, { on: false }], "on"), [false, true]);
   assert.deepEqual(variedParams(rows, names), ["fast", "slow", "k"]);
-  assert.deepEqual(variedParams(rows.filter((r) => r.k === 2), names), ["fast", "slow"]);
+  assert.deepEqual(
+    variedParams(
+      rows.filter((r) => r.k === 2),
+      names,
+    ),
+    ["fast", "slow"],
+  );
 });
 
 test("fixed: the slice through the best point (k = 2); the rejected pair stays empty", () => {
@@ -48,7 +53,7 @@ test("best and mean fold the other parameters; a cell whose points all lack the 
   const mean = byCell(heatmapCells({ ...base, mode: "mean" }).cells);
   assert.deepEqual(mean["1,1"], [1.0, 2]);
   assert.deepEqual(mean["0,1"], [1.0, 2], "the undefined point is left out of the mean");
-  assert.ok(Math.abs((mean["0,0"]![0] as number) + 0.4) < 1e-12, "Math.abs((mean[\"0,0\"]![0] as number) + 0.4) < 1e-12");
+  assert.ok(Math.abs((mean["0,0"]![0] as number) + 0.4) < 1e-12, 'Math.abs((mean["0,0"]![0] as number) + 0.4) < 1e-12');
   const k1 = byCell(heatmapCells({ ...base, rows: rows.filter((r) => r.k === 1), mode: "best" }).cells);
   assert.deepEqual(k1["0,1"], [null, 1]);
 });
@@ -78,7 +83,11 @@ test("best over the others is, per cell, the best of the points in it; the mean 
         const m = mean.cells.find((x) => x.x === cell.x && x.y === cell.y)!;
         if (vs.length) assert.ok(m.value! >= Math.min(...vs) - 1e-9 && m.value! <= Math.max(...vs) + 1e-9, "m.value! >= Math.min(...vs) - 1e-9 && m.value! <= Math.max(...vs) + 1e-9");
       }
-      assert.equal(best.cells.reduce((n, c) => n + c.points, 0), rs.length, "every point lands in one cell");
+      assert.equal(
+        best.cells.reduce((n, c) => n + c.points, 0),
+        rs.length,
+        "every point lands in one cell",
+      );
     }),
   );
 });
@@ -99,7 +108,10 @@ test("the chart: one item per cell ('-' without a value), colours from worse to 
   const o = chart.option as AnyOption;
   assert.deepEqual(o.xAxis.data, ["5", "10"]);
   assert.deepEqual(o.yAxis.data, ["20", "60"]);
-  assert.deepEqual(o.series[0].data.find((d: unknown[]) => d[0] === 0 && d[1] === 1), [0, 1, "-"]);
+  assert.deepEqual(
+    o.series[0].data.find((d: unknown[]) => d[0] === 0 && d[1] === 1),
+    [0, 1, "-"],
+  );
   assert.deepEqual(o.visualMap.inRange.color, ["#0a0", "#ccc", "#e00"]);
   assert.deepEqual([o.visualMap.min, o.visualMap.max], [-0.4, 0.5]);
   assert.match(o.tooltip.formatter({ value: [1, 0, -0.4] }), /fast = 10 · slow = 20.*Sharpe.*-0\.40/s);
@@ -109,16 +121,41 @@ test("the chart: one item per cell ('-' without a value), colours from worse to 
   assert.deepEqual((flipped.option as AnyOption).visualMap.inRange.color, ["#e00", "#ccc", "#0a0"]);
   assert.equal((flipped.option as AnyOption).series[0].label.show, false, "no labels on a phone");
 
-  const one = heatmapCells({ ...base, rows: [{ fast: 5, slow: 20, k: 1, sharpe: 0.3 }, { fast: 10, slow: 20, k: 1, sharpe: 0.3 }], mode: "best" });
-  const o1 = heatmapOption({ cells: one, xName: "fast", yName: "slow", valueName: "S", direction: "max", format: String, palette, narrow: false, labels: { points: "", undefinedValue: "" } }).option as AnyOption;
+  const one = heatmapCells({
+    ...base,
+    rows: [
+      { fast: 5, slow: 20, k: 1, sharpe: 0.3 },
+      { fast: 10, slow: 20, k: 1, sharpe: 0.3 },
+    ],
+    mode: "best",
+  });
+  const o1 = heatmapOption({ cells: one, xName: "fast", yName: "slow", valueName: "S", direction: "max", format: String, palette, narrow: false, labels: { points: "", undefinedValue: "" } })
+    .option as AnyOption;
   assert.ok(o1.visualMap.min < 0.3 && o1.visualMap.max > 0.3, "o1.visualMap.min < 0.3 && o1.visualMap.max > 0.3");
 
   // a return is coloured by its sign: 0 is the neutral middle, so a small loss among larger ones stays green
-  const returns = heatmapCells({ ...base, objective: "total_return", rows: [-0.2, -0.0165, 0.0298, -0.15].map((r, i) => ({ fast: i % 2 ? 10 : 5, slow: i < 2 ? 20 : 60, k: 1, total_return: r })), mode: "best" });
-  const signed = heatmapOption({ cells: returns, xName: "fast", yName: "slow", valueName: "R", direction: "max", signed: true, format: String, palette, narrow: false, labels: { points: "", undefinedValue: "" } }).option as AnyOption;
+  const returns = heatmapCells({
+    ...base,
+    objective: "total_return",
+    rows: [-0.2, -0.0165, 0.0298, -0.15].map((r, i) => ({ fast: i % 2 ? 10 : 5, slow: i < 2 ? 20 : 60, k: 1, total_return: r })),
+    mode: "best",
+  });
+  const signed = heatmapOption({
+    cells: returns,
+    xName: "fast",
+    yName: "slow",
+    valueName: "R",
+    direction: "max",
+    signed: true,
+    format: String,
+    palette,
+    narrow: false,
+    labels: { points: "", undefinedValue: "" },
+  }).option as AnyOption;
   assert.deepEqual([signed.visualMap.min, signed.visualMap.max], [-0.2, 0.2], "centred on 0");
   const colourAt = (v: number) => (v - signed.visualMap.min) / (signed.visualMap.max - signed.visualMap.min);
   assert.ok(colourAt(-0.0165) < 0.5 && colourAt(0.0298) > 0.5, "the small loss on the green side, the gain on the red side");
-  const unsigned = heatmapOption({ cells: returns, xName: "fast", yName: "slow", valueName: "R", direction: "max", format: String, palette, narrow: false, labels: { points: "", undefinedValue: "" } }).option as AnyOption;
+  const unsigned = heatmapOption({ cells: returns, xName: "fast", yName: "slow", valueName: "R", direction: "max", format: String, palette, narrow: false, labels: { points: "", undefinedValue: "" } })
+    .option as AnyOption;
   assert.deepEqual([unsigned.visualMap.min, unsigned.visualMap.max], [-0.2, 0.0298], "other objectives: worst to best of the grid");
 });

@@ -17,7 +17,19 @@ import { windowBars, windowRows } from "../../apps/web/src/research/window-bars.
 const point = { datetime: "2026-01-05T00:00:00", cash: 1, position_value: 0, total: 1, drawdown: 0, drawdown_pct: 0 };
 const backtest: BacktestResult = { performance: { total_return: 0.1 }, equity_curve: [point], trades: [], config: {} };
 const optimize = { strategy: "ma_cross", strategy_label: "双均线交叉", param_names: ["fast", "slow"], objective: "sharpe", direction: "max", ranking: [], best_params: {}, best_result: backtest };
-const macdBest = { rank: 1, strategy: "macd", strategy_label: "MACD 金叉", params: { short: 12, long: 26 }, grid_points: 15, grid_size: 16, evaluated: 15, qualified: true, note: null, sharpe: 1.2, calmar: 2 };
+const macdBest = {
+  rank: 1,
+  strategy: "macd",
+  strategy_label: "MACD 金叉",
+  params: { short: 12, long: 26 },
+  grid_points: 15,
+  grid_size: 16,
+  evaluated: 15,
+  qualified: true,
+  note: null,
+  sharpe: 1.2,
+  calmar: 2,
+};
 const optimizeAll: OptimizeAllResult = {
   objective: "calmar",
   direction: "max",
@@ -126,7 +138,16 @@ const rotation: RotationResult = {
   rebalance_dates: ["2026-01-05", "2026-01-12"],
   rebalances: [
     { datetime: "2026-01-05T00:00:00", ranked: [], sold: [], bought: [], holdings: [] },
-    { datetime: "2026-01-12T00:00:00", ranked: [{ symbol: "SH:600000", score: 0.123456 }, { symbol: "SZ:000001", score: null }], sold: ["SZ:000002"], bought: ["SH:600000"], holdings: ["SH:600000", "SZ:000001"] },
+    {
+      datetime: "2026-01-12T00:00:00",
+      ranked: [
+        { symbol: "SH:600000", score: 0.123456 },
+        { symbol: "SZ:000001", score: null },
+      ],
+      sold: ["SZ:000002"],
+      bought: ["SH:600000"],
+      holdings: ["SH:600000", "SZ:000001"],
+    },
   ],
   turnover: 3.2,
   max_holdings: 2,
@@ -147,7 +168,10 @@ test("an optimisation compares through its best run, a rotation through its acco
   assert.equal(comparableOf(rotation)?.equity, rotation.equity_curve);
   assert.equal(comparableOf(evaluation), null);
   assert.equal(comparableOf(multiseed), null);
-  assert.ok(COMPARABLE_KINDS.has("optimize") && COMPARABLE_KINDS.has("rotation") && !COMPARABLE_KINDS.has("evaluate"), "COMPARABLE_KINDS.has(\"optimize\") && COMPARABLE_KINDS.has(\"rotation\") && !COMPARABLE_KINDS.has(\"evaluate\")");
+  assert.ok(
+    COMPARABLE_KINDS.has("optimize") && COMPARABLE_KINDS.has("rotation") && !COMPARABLE_KINDS.has("evaluate"),
+    'COMPARABLE_KINDS.has("optimize") && COMPARABLE_KINDS.has("rotation") && !COMPARABLE_KINDS.has("evaluate")',
+  );
 });
 
 test("research tasks open on their pages; the signal scan on the strategy library", () => {
@@ -171,14 +195,17 @@ test("table cells: metrics in their unit and colour, parameter values as written
 
 test("an optimisation's ranking columns follow its rows: rank, grid values, then metrics, then the note as text", () => {
   const cols = rankingColumns({ rank: 1, fast: 5, slow: 20, total_return: 0.1, sharpe: 1, qualified: false, note: "0 closed trades" }, ["fast", "slow"], (k) => `<${k}>`, "Note");
-  assert.deepEqual(cols.map((c) => [c.key, c.label, c.kind]), [
-    ["rank", "#", "value"],
-    ["fast", "fast", "value"],
-    ["slow", "slow", "value"],
-    ["total_return", "<total_return>", "metric"],
-    ["sharpe", "<sharpe>", "metric"],
-    ["note", "Note", "text"],
-  ]);
+  assert.deepEqual(
+    cols.map((c) => [c.key, c.label, c.kind]),
+    [
+      ["rank", "#", "value"],
+      ["fast", "fast", "value"],
+      ["slow", "slow", "value"],
+      ["total_return", "<total_return>", "metric"],
+      ["sharpe", "<sharpe>", "metric"],
+      ["note", "Note", "text"],
+    ],
+  );
   assert.deepEqual(rankingColumns(undefined, [], String), []);
 });
 
@@ -209,8 +236,12 @@ test("walk-forward windows: one bar per window with its dates and parameters, fl
     win_rate: 0.5,
   });
   const palette: Palette = { up: "#e00", down: "#0a0", text: "#111", muted: "#777", grid: "#ccc", panel: "#fff", accent: "#00f", pivot: "#fa0", series: ["#1"] };
-  const o = windowReturnsOption({ windows: [...windowBars(wf), { ...windowBars(wf)[0]!, value: -0.02 }], palette, labels: { value: "OOS", params: "P" }, format: (v) => v.toFixed(2), narrow: false }).option as Record<string, any>;
-  assert.deepEqual(o.series[0].data.map((d: { itemStyle: { color: string } }) => d.itemStyle.color), ["#e00", "#777", "#0a0"]);
+  const o = windowReturnsOption({ windows: [...windowBars(wf), { ...windowBars(wf)[0]!, value: -0.02 }], palette, labels: { value: "OOS", params: "P" }, format: (v) => v.toFixed(2), narrow: false })
+    .option as Record<string, any>;
+  assert.deepEqual(
+    o.series[0].data.map((d: { itemStyle: { color: string } }) => d.itemStyle.color),
+    ["#e00", "#777", "#0a0"],
+  );
   assert.match(o.tooltip.formatter([{ dataIndex: 0 }]), /#1 2025-01-01 → 2025-01-28.*OOS.*0\.05.*fast=5, slow=20/s);
 });
 
@@ -223,10 +254,13 @@ test("per seed: the server's share of profitable runs beside the seed's own mean
 
 test("an evaluation's tables: points per dimension, the strategy beside buy-and-hold, the segments", () => {
   const dims = dimensionRows(evaluation);
-  assert.deepEqual(dims.map((d) => [d.key, Number(d.points.toFixed(3))]), [
-    ["annual_return", 0.65],
-    ["wf_consistency", 4.175],
-  ]);
+  assert.deepEqual(
+    dims.map((d) => [d.key, Number(d.points.toFixed(3))]),
+    [
+      ["annual_return", 0.65],
+      ["wf_consistency", 4.175],
+    ],
+  );
   assert.deepEqual(benchmarkRows(evaluation), [
     { metric: "total_return", strategy: -0.1, buy_hold: -0.24 },
     { metric: "sharpe", strategy: -0.2, buy_hold: 0.03 },
@@ -245,8 +279,6 @@ test("an evaluation's tables: points per dimension, the strategy beside buy-and-
 
 test("a rotation's rebalance days (all, or only those with orders) and its holdings at the end", () => {
   assert.equal(rebalanceRows(rotation, false).length, 2);
-  assert.deepEqual(rebalanceRows(rotation, true), [
-    { date: "2026-01-12", sold: "SZ:000002", bought: "SH:600000", holdings: "SH:600000 SZ:000001", leaders: "SH:600000 0.1235 · SZ:000001 –" },
-  ]);
+  assert.deepEqual(rebalanceRows(rotation, true), [{ date: "2026-01-12", sold: "SZ:000002", bought: "SH:600000", holdings: "SH:600000 SZ:000001", leaders: "SH:600000 0.1235 · SZ:000001 –" }]);
   assert.deepEqual(holdingRows(rotation), [{ symbol: "SH:600000", shares: 1000, cost: 7.03 }]);
 });

@@ -70,7 +70,12 @@ describe("results everywhere", { skip: browserMissing() ?? false }, () => {
     await open(`/evaluate?task=${tasks.evaluate}`, '[data-test="eval-checks"] li[data-check]');
     const colours = await page.evaluate(() => {
       const style: Record<string, string> = {};
-      for (const [key, cls, prop] of [["up", "text-up", "color"], ["down", "text-down", "color"], ["a", "grade grade--A", "backgroundColor"], ["d", "grade grade--D", "backgroundColor"]] as const) {
+      for (const [key, cls, prop] of [
+        ["up", "text-up", "color"],
+        ["down", "text-down", "color"],
+        ["a", "grade grade--A", "backgroundColor"],
+        ["d", "grade grade--D", "backgroundColor"],
+      ] as const) {
         const el = document.createElement("span");
         el.className = cls;
         document.body.append(el);
@@ -116,7 +121,10 @@ describe("results everywhere", { skip: browserMissing() ?? false }, () => {
   }
 
   test("the walk-forward and evaluation forms say how many bars the run used", async () => {
-    for (const [path, count] of [[`/walk-forward?task=${tasks.wf}`, 800], [`/evaluate?task=${tasks.evaluate}`, 800]] as const) {
+    for (const [path, count] of [
+      [`/walk-forward?task=${tasks.wf}`, 800],
+      [`/evaluate?task=${tasks.evaluate}`, 800],
+    ] as const) {
       await open(path, '[data-test="bars-used"]');
       assert.equal(await page.getAttribute('[data-test="bars-used"]', "data-bars"), String(count));
       assert.match((await page.textContent('[data-test="bars-used"]'))!, new RegExp(`${count} 根`));

@@ -63,10 +63,13 @@ describe("screenshots of the main pages in both languages and themes", { skip: b
       test(`${locale}, ${theme}`, async () => {
         const page = await app.browser.newPage({ width: 1440, height: 900 });
         try {
-          await page.addInitScript(([l, th]) => {
-            localStorage.setItem("tf.locale", JSON.stringify(l));
-            localStorage.setItem("tf.theme", JSON.stringify(th));
-          }, [locale, theme] as const);
+          await page.addInitScript(
+            ([l, th]) => {
+              localStorage.setItem("tf.locale", JSON.stringify(l));
+              localStorage.setItem("tf.theme", JSON.stringify(th));
+            },
+            [locale, theme] as const,
+          );
           for (const p of pages) {
             await page.goto(`${app.server.url}${p.path}`);
             await page.waitForSelector('[data-nav="market"]');

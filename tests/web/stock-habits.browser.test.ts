@@ -19,8 +19,7 @@ import { chartOption, pageProblems, setUp } from "./support/page-chart.ts";
 const KLINE = '[data-test="kline-chart"]';
 
 /** GET through the page (its session cookie). */
-const api = (page: Page, path: string) =>
-  page.evaluate(async (p) => (await fetch(p)).json(), path) as Promise<{ data: Record<string, number | string>[] }>;
+const api = (page: Page, path: string) => page.evaluate(async (p) => (await fetch(p)).json(), path) as Promise<{ data: Record<string, number | string>[] }>;
 
 const blur = (page: Page) => page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
 
@@ -65,21 +64,35 @@ describe("stock page habits in Chromium", { skip: browserMissing() ?? false }, (
     await klineReady(page);
     const option = await chartOption(page, KLINE);
     const legend = option.legend[0].data as string[];
-    assert.deepEqual(legend.filter((n) => n.startsWith("MA")), ["MA5", "MA10", "MA20", "MA60"]);
+    assert.deepEqual(
+      legend.filter((n) => n.startsWith("MA")),
+      ["MA5", "MA10", "MA20", "MA60"],
+    );
     const volume = option.series.find((s: { name: string }) => s.name === "成交量(手)");
     assert.ok(volume, `a volume series labelled in lots: ${option.series.map((s: { name: string }) => s.name)}`);
-    assert.ok(option.title.some((t: { text: string }) => t.text === "成交量(手)"), "the volume pane is titled with its unit");
+    assert.ok(
+      option.title.some((t: { text: string }) => t.text === "成交量(手)"),
+      "the volume pane is titled with its unit",
+    );
     const shares = await api(page, "/api/v1/bars?market=SZ&code=000001&category=DAY&count=400&adjust=QFQ");
     const lots = (volume.data as { value: number }[]).map((d) => d.value);
     assert.equal(lots.length, shares.data.length);
-    assert.deepEqual(lots.slice(-5), shares.data.slice(-5).map((r) => (r.vol as number) / 100), "/bars gives shares: shown ÷ 100");
+    assert.deepEqual(
+      lots.slice(-5),
+      shares.data.slice(-5).map((r) => (r.vol as number) / 100),
+      "/bars gives shares: shown ÷ 100",
+    );
 
     await page.goto(`${server.url}/symbol/SH000001`);
     await klineReady(page);
     const indexOption = await chartOption(page, KLINE);
     const indexBars = await api(page, "/api/v1/bars/index?market=SH&code=000001&category=DAY&count=400");
     const indexVol = indexOption.series.find((s: { name: string }) => s.name === "成交量(手)").data as { value: number }[];
-    assert.deepEqual(indexVol.slice(-5).map((d) => d.value), indexBars.data.slice(-5).map((r) => r.vol), "/bars/index is already in lots");
+    assert.deepEqual(
+      indexVol.slice(-5).map((d) => d.value),
+      indexBars.data.slice(-5).map((r) => r.vol),
+      "/bars/index is already in lots",
+    );
   });
 
   test("an index shows breadth, not a five-level order book", async () => {

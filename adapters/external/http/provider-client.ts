@@ -40,8 +40,7 @@ export interface ProviderReply {
 }
 
 /** Browsers' agent string: several providers refuse unknown clients. */
-export const BROWSER_UA =
-  "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0.0.0 Safari/537.36";
+export const BROWSER_UA = "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0.0.0 Safari/537.36";
 
 const retryable = (status: number) => status === 429 || status >= 500;
 

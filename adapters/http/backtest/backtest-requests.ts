@@ -30,15 +30,10 @@ export const Ymd = z
   .regex(/^\d{4}-\d{2}-\d{2}$/)
   .nullish()
   .openapi({ description: "YYYY-MM-DD, inclusive" });
-export const Ohlcv = z
-  .array(z.unknown())
-  .min(2)
-  .max(MAX_INLINE_BARS)
-  .nullish()
-  .openapi({
-    description:
-      "inline bars, ascending: [{datetime|date, open, high, low, close, vol?, amount?}] (datetime as YYYY-MM-DD, YYYY-MM-DD HH:MM or YYYY-MM-DDTHH:MM:SS, the form /bars answers). Takes precedence over symbol; a symbol given alongside sets the board and ST rules.",
-  });
+export const Ohlcv = z.array(z.unknown()).min(2).max(MAX_INLINE_BARS).nullish().openapi({
+  description:
+    "inline bars, ascending: [{datetime|date, open, high, low, close, vol?, amount?}] (datetime as YYYY-MM-DD, YYYY-MM-DD HH:MM or YYYY-MM-DDTHH:MM:SS, the form /bars answers). Takes precedence over symbol; a symbol given alongside sets the board and ST rules.",
+});
 export const StrategyParams = z
   .record(z.string(), z.union([z.number(), z.boolean(), z.string()]))
   .default({})
@@ -76,7 +71,10 @@ export const dataSource = {
 
 export function backtestRequestSchemas(registry: PluginRegistry) {
   const strategyIds = [...registry.strategies.keys()].join(", ");
-  const strategy = z.string().min(1).openapi({ description: `strategy id: ${strategyIds}` });
+  const strategy = z
+    .string()
+    .min(1)
+    .openapi({ description: `strategy id: ${strategyIds}` });
 
   const BacktestRequest = z
     .object({ strategy, params: StrategyParams, ...configShape(CONFIG_FIELDS), ...dataSource })
@@ -102,7 +100,8 @@ export function backtestRequestSchemas(registry: PluginRegistry) {
     .superRefine((b, ctx) => {
       if (new Set(b.stocks).size !== b.stocks.length) ctx.addIssue({ code: "custom", path: ["stocks"], message: "a stock is listed twice" });
       const shares = b as { allocation?: string; rebalance?: string };
-      if (shares.rebalance === "periodic" && shares.allocation !== "shared") ctx.addIssue({ code: "custom", path: ["rebalance"], message: 'rebalancing needs allocation "shared" (independent legs never move cash between stocks)' });
+      if (shares.rebalance === "periodic" && shares.allocation !== "shared")
+        ctx.addIssue({ code: "custom", path: ["rebalance"], message: 'rebalancing needs allocation "shared" (independent legs never move cash between stocks)' });
       if (b.weights != null) {
         if (b.weights.length !== b.stocks.length) ctx.addIssue({ code: "custom", path: ["weights"], message: "give one weight per stock" });
         else if (b.weights.reduce((a, w) => a + w, 0) > 1 + 1e-9) ctx.addIssue({ code: "custom", path: ["weights"], message: "weights sum to more than 1" });
@@ -138,11 +137,7 @@ export function backtestRequestSchemas(registry: PluginRegistry) {
       text: FormulaText,
       params: FormulaParams,
       buy: z.string().max(64).default("").openapi({ description: "output column that buys; default the first signal column" }),
-      sell: z
-        .string()
-        .max(64)
-        .default("")
-        .openapi({ description: 'output column that sells; default the second signal column if any; "none": hold while the buy column is on' }),
+      sell: z.string().max(64).default("").openapi({ description: 'output column that sells; default the second signal column if any; "none": hold while the buy column is on' }),
       ...configShape(CONFIG_FIELDS),
       ...dataSource,
     })
@@ -158,9 +153,7 @@ export function backtestRequestSchemas(registry: PluginRegistry) {
       params: FormulaParams,
       signal: z.string().max(64).default("").openapi({ description: "signal column to screen on; default the first signal column" }),
       symbols: z.array(Symbol).min(1).max(6000).nullish().openapi({ description: "securities to screen; default the universe" }),
-      universe: qEnum(["all", "SH", "SZ", "BJ"])
-        .default("all")
-        .openapi({ description: "when no symbols are given: every A-share stock of these markets (all = SH + SZ + BJ)" }),
+      universe: qEnum(["all", "SH", "SZ", "BJ"]).default("all").openapi({ description: "when no symbols are given: every A-share stock of these markets (all = SH + SZ + BJ)" }),
       category: Category,
       count: z.number().int().min(1).max(800).default(120).openapi({ description: "latest bars evaluated per security" }),
       adjust: Adjust,
@@ -172,4 +165,3 @@ export function backtestRequestSchemas(registry: PluginRegistry) {
 
   return { BacktestRequest, PortfolioBacktestRequest, MultiStrategyBacktestRequest, FormulaBacktestRequest, FormulaScreenRequest };
 }
-

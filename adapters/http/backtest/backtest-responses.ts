@@ -14,9 +14,7 @@ says otherwise), rf = risk_free_rate / N. A trade is a closing fill (a sell clos
 P&L is net of the fees of both sides (entry fees released pro rata) and its return is P&L / (average entry price ×
 shares). Open positions are not trades unless close_at_end. Undefined or infinite values are null.`;
 
-export const PerformanceSchema = z
-  .object(Object.fromEntries(METRIC_NAMES.map((name) => [name, num(METRIC_DOCS[name])])))
-  .openapi("Performance", { description: PERFORMANCE_NOTATION });
+export const PerformanceSchema = z.object(Object.fromEntries(METRIC_NAMES.map((name) => [name, num(METRIC_DOCS[name])]))).openapi("Performance", { description: PERFORMANCE_NOTATION });
 
 export const EquityPointSchema = z
   .object({
@@ -40,7 +38,10 @@ export const TradeSchema = z
     pnl: num("closing fills: net P&L of the round trip; 0 on opening fills"),
     cost_basis: num("closing fills: entry value of the shares closed; 0 on opening fills"),
     rejected: z.boolean().openapi({ description: "a refused fill attempt (see reason)" }),
-    reason: z.string().nullable().openapi({ description: `refusal reason: ${REFUSAL_NAMES.filter((r) => r !== "none").join(", ")}` }),
+    reason: z
+      .string()
+      .nullable()
+      .openapi({ description: `refusal reason: ${REFUSAL_NAMES.filter((r) => r !== "none").join(", ")}` }),
     action: z.enum(["open_long", "close_long", "open_short", "close_short"]),
     brokerage: num("broker commission, max(min_commission, rate × value)"),
     stamp_tax: num("stamp duty (sells)"),
@@ -80,13 +81,14 @@ export const PortfolioResultSchema = z
     equity_allocation: z.record(z.string(), z.number()).openapi({ description: "capital share of each member" }),
     combined_equity: z.array(EquityPointSchema),
     config: z.record(z.string(), z.unknown()),
-    skipped: z.array(z.object({ symbol: z.string(), error: z.string() })).optional().openapi({ description: "members left out because their bars could not be fetched" }),
+    skipped: z
+      .array(z.object({ symbol: z.string(), error: z.string() }))
+      .optional()
+      .openapi({ description: "members left out because their bars could not be fetched" }),
   })
   .openapi("PortfolioResult");
 
-export const TaskSubmitResponseSchema = z
-  .object({ task_id: z.string(), status: z.enum(["pending", "running"]) })
-  .openapi("TaskSubmitResponse");
+export const TaskSubmitResponseSchema = z.object({ task_id: z.string(), status: z.enum(["pending", "running"]) }).openapi("TaskSubmitResponse");
 
 const STATUS = z.enum(["pending", "running", "done", "failed", "cancelled"]);
 
@@ -129,9 +131,10 @@ export const StrategyParamSchema = z
     max_value: z.number().optional(),
     choices: z.array(z.string()).optional(),
     description: z.string().optional(),
-    input: z
-      .enum(["number", "checkbox", "select", "text", "textarea"])
-      .openapi({ description: "the form control for this parameter (an addition to easy_tdx's fields): number (int, float), checkbox (bool), select (str with choices), text (one-line str), textarea (multi-line str such as a formula's text)" }),
+    input: z.enum(["number", "checkbox", "select", "text", "textarea"]).openapi({
+      description:
+        "the form control for this parameter (an addition to easy_tdx's fields): number (int, float), checkbox (bool), select (str with choices), text (one-line str), textarea (multi-line str such as a formula's text)",
+    }),
     max_length: z.number().int().optional().openapi({ description: "longest accepted string (str parameters)" }),
   })
   .openapi("StrategyParam");

@@ -61,7 +61,8 @@ export function registerBacktestRoutes(app: OpenAPIHono<HttpEnv>, area: Backtest
       path: "/api/v1/backtest/strategies",
       tags: ["backtest"],
       summary: "Preset strategies with their parameter schemas",
-      description: "Each strategy: `name` (the id to send), `label`, `description`, `params` (type, default, bounds, label), `preset_grid` (the default optimisation grid) and `schema` (JSON Schema of the parameters).",
+      description:
+        "Each strategy: `name` (the id to send), `label`, `description`, `params` (type, default, bounds, label), `preset_grid` (the default optimisation grid) and `schema` (JSON Schema of the parameters).",
       responses: { ...jsonOk(StrategySchemaResponse), ...errorResponses(401, 403) },
     }),
     (c) => c.json(strategies(), 200),

@@ -11,7 +11,10 @@ function fieldSchema(spec: FieldSpec): z.ZodType {
     case "boolean":
       return z.boolean().default(spec.default).openapi({ description: spec.description });
     case "enum":
-      return z.enum(spec.values as [string, ...string[]]).default(spec.default).openapi({ description: spec.description });
+      return z
+        .enum(spec.values as [string, ...string[]])
+        .default(spec.default)
+        .openapi({ description: spec.description });
     case "rate_or_auto":
       return z
         .union([z.number().min(spec.min).max(spec.max), z.literal("auto")])

@@ -10,10 +10,7 @@ import type { BacktestTables, BarTable } from "../../../core/backtest/index.ts";
 import { JsonWriter } from "../frames/json-writer.ts";
 import { num, plain, PlainText, rowsBound, writeRows, type Column } from "../frames/row-json.ts";
 
-const columnsOf = <F extends string>(table: BarTable<F>, datetime: PlainText): Column[] => [
-  plain("datetime", datetime),
-  ...table.fields.map((f) => num(f, table.columns[f])),
-];
+const columnsOf = <F extends string>(table: BarTable<F>, datetime: PlainText): Column[] => [plain("datetime", datetime), ...table.fields.map((f) => num(f, table.columns[f]))];
 
 export function backtestResultJson(t: BacktestTables): Uint8Array<ArrayBuffer> {
   const performance = JSON.stringify(t.performance);

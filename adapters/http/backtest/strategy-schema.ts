@@ -39,22 +39,24 @@ function inputOf(type: string, p: JsonProp): ParamInput {
 export function strategySchema(plugin: StrategyPlugin<any>) {
   const schema = z.toJSONSchema(plugin.params, { io: "input", unrepresentable: "any" }) as { properties?: Record<string, JsonProp> };
   // a combination's "<member>.<param>" fields are its members' parameters, listed in their own entries (schema keeps them)
-  const params = Object.entries(schema.properties ?? {}).filter(([name]) => !name.includes(".")).map(([name, p]) => {
-    const type = TYPES[p.type ?? "string"] ?? "str";
-    return {
-      name,
-      type,
-      default: p.default ?? null,
-      label: p.title ?? name,
-      ...(p.title_en === undefined ? {} : { label_en: p.title_en }),
-      ...(p.minimum === undefined ? {} : { min_value: p.minimum }),
-      ...(p.maximum === undefined ? {} : { max_value: p.maximum }),
-      ...(p.enum ? { choices: p.enum } : {}),
-      ...(p.description ? { description: p.description } : {}),
-      input: inputOf(type, p),
-      ...(p.maxLength === undefined ? {} : { max_length: p.maxLength }),
-    };
-  });
+  const params = Object.entries(schema.properties ?? {})
+    .filter(([name]) => !name.includes("."))
+    .map(([name, p]) => {
+      const type = TYPES[p.type ?? "string"] ?? "str";
+      return {
+        name,
+        type,
+        default: p.default ?? null,
+        label: p.title ?? name,
+        ...(p.title_en === undefined ? {} : { label_en: p.title_en }),
+        ...(p.minimum === undefined ? {} : { min_value: p.minimum }),
+        ...(p.maximum === undefined ? {} : { max_value: p.maximum }),
+        ...(p.enum ? { choices: p.enum } : {}),
+        ...(p.description ? { description: p.description } : {}),
+        input: inputOf(type, p),
+        ...(p.maxLength === undefined ? {} : { max_length: p.maxLength }),
+      };
+    });
   return {
     name: plugin.id,
     id: plugin.id,

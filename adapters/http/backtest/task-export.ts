@@ -52,11 +52,11 @@ export function toCsv(rows: readonly Row[]): Promise<string> {
       }
     }
   }
-  const records = rows.map((r) => columns.map((c) => {
-    const v = r[c];
-    return v === null || v === undefined ? "" : typeof v === "object" ? JSON.stringify(v) : v;
-  }));
-  return new Promise((resolve, reject) =>
-    stringify(records, { header: true, columns, cast: { boolean: (b) => String(b) } }, (err, out) => (err ? reject(err) : resolve(out))),
+  const records = rows.map((r) =>
+    columns.map((c) => {
+      const v = r[c];
+      return v === null || v === undefined ? "" : typeof v === "object" ? JSON.stringify(v) : v;
+    }),
   );
+  return new Promise((resolve, reject) => stringify(records, { header: true, columns, cast: { boolean: (b) => String(b) } }, (err, out) => (err ? reject(err) : resolve(out))));
 }

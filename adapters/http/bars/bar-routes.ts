@@ -39,11 +39,7 @@ MIN_120 is built from pairs of 60-minute bars within a session half (at most 400
 arrive from TDX divided by 100 and are restored to shares.`;
 
 function answerJson(a: BarAnswer, extra?: Record<string, unknown>): Uint8Array<ArrayBuffer> {
-  const cols: Column[] = [
-    plain(a.table.timeKey, a.table.labels),
-    ...a.table.values.map(([name, v]) => num(name, v)),
-    ...a.extra.map(([name, v]) => num(name, v)),
-  ];
+  const cols: Column[] = [plain(a.table.timeKey, a.table.labels), ...a.table.values.map(([name, v]) => num(name, v)), ...a.extra.map(([name, v]) => num(name, v))];
   return dataFrameJson(cols, a.table.labels.length, extra);
 }
 
@@ -65,11 +61,13 @@ export function registerBarRoutes(app: OpenAPIHono<HttpEnv>, bars: BarService, d
       summary: "K-line bars of a security, adjusted (QFQ by default)",
       description: BARS_DESCRIPTION,
       request: {
-        query: z.object({
-          market: qMarket(MARKETS),
-          ...common,
-          adjust: qEnum(["NONE", "QFQ", "HFQ"]).default("QFQ"),
-        }).superRefine(startFitsRequest),
+        query: z
+          .object({
+            market: qMarket(MARKETS),
+            ...common,
+            adjust: qEnum(["NONE", "QFQ", "HFQ"]).default("QFQ"),
+          })
+          .superRefine(startFitsRequest),
       },
       responses: { ...jsonOk(DataFrameSchema), ...errorResponses(400, 401, 403, 404, 502, 503, 504) },
     }),

@@ -21,8 +21,14 @@ function ticksJson(t: TickSeries): Uint8Array<ArrayBuffer> {
   return dataFrameJson(
     [
       plain("time", Array.from(t.minute, hhmm)),
-      num("hour", t.minute.map((m) => Math.floor(m / 60))),
-      num("minute", t.minute.map((m) => m % 60)),
+      num(
+        "hour",
+        t.minute.map((m) => Math.floor(m / 60)),
+      ),
+      num(
+        "minute",
+        t.minute.map((m) => m % 60),
+      ),
       num("price", t.price),
       num("vol", t.vol),
       num("num", t.orders),
@@ -45,9 +51,8 @@ const responses = { ...jsonOk(DataFrameSchema), ...errorResponses(401, 403, 502,
 export function registerIntradayRoutes(app: OpenAPIHono<HttpEnv>, src: QuoteSource): void {
   const id = (q: { market: "SZ" | "SH"; code: string }) => ({ market: marketId(q.market), code: q.code });
 
-  app.openapi(
-    createRoute({ method: "get", path: "/api/v1/minute", tags, summary: "Today's intraday series", description: MINUTE_DESC, request: { query: z.object(ref) }, responses }),
-    async (c) => frameResponse(minuteJson(await src.minute(id(c.req.valid("query"))))),
+  app.openapi(createRoute({ method: "get", path: "/api/v1/minute", tags, summary: "Today's intraday series", description: MINUTE_DESC, request: { query: z.object(ref) }, responses }), async (c) =>
+    frameResponse(minuteJson(await src.minute(id(c.req.valid("query"))))),
   );
 
   app.openapi(

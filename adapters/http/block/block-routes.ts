@@ -25,11 +25,26 @@ export function registerBlockRoutes(app: OpenAPIHono<HttpEnv>, files: ServerFile
       return frameResponse(
         dataFrameJson(
           [
-            str("name", boards.map((b) => b.name)),
-            num("category", boards.map(() => BLOCK_FILES[filename])),
-            num("count", boards.map((b) => b.count)),
-            any("codes", boards.map((b) => b.codes)),
-            num("block_type", boards.map((b) => b.type)),
+            str(
+              "name",
+              boards.map((b) => b.name),
+            ),
+            num(
+              "category",
+              boards.map(() => BLOCK_FILES[filename]),
+            ),
+            num(
+              "count",
+              boards.map((b) => b.count),
+            ),
+            any(
+              "codes",
+              boards.map((b) => b.codes),
+            ),
+            num(
+              "block_type",
+              boards.map((b) => b.type),
+            ),
           ],
           boards.length,
         ),

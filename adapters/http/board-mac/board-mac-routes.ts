@@ -15,8 +15,7 @@ const KINDS = ["HY", "HY2", "GN", "FG", "DQ"] as const;
 const METRICS = ["CHANGE_PCT", "SPEED", "CHANGE_3D", "CHANGE_5D", "CHANGE_10D", "CHANGE_20D", "CHANGE_60D", "YTD"] as const;
 const responses = { ...jsonOk(DataFrameSchema), ...errorResponses(401, 403, 404, 502, 503, 504) };
 const SOURCE_NOTE =
-  " Top-level `source` says who answered: `mac` (the mac hosts) or `derived` (rebuilt from board files, board-index quotes and " +
-  "daily bars when the mac hosts cannot be reached).";
+  " Top-level `source` says who answered: `mac` (the mac hosts) or `derived` (rebuilt from board files, board-index quotes and " + "daily bars when the mac hosts cannot be reached).";
 
 const round2 = (x: number) => Math.round(x * 100) / 100;
 
@@ -34,7 +33,8 @@ export function registerBoardMacRoutes(app: OpenAPIHono<HttpEnv>, svc: MacServic
         "Boards of a type (ALL, HY industry, HY2 sub-industry, GN concept, FG style, DQ region), ordered by change % descending, or " +
         "by `sort_column` descending when one is chosen. Columns: market, code, name, price, pre_close, change_pct (price / pre_close − 1, " +
         "percent), sort_value (the chosen metric in percent; always 0 for CHANGE_PCT), then the leading member: symbol_market, " +
-        "symbol_code, symbol_name, symbol_price, symbol_pre_close, symbol_change_pct." + SOURCE_NOTE,
+        "symbol_code, symbol_name, symbol_price, symbol_pre_close, symbol_change_pct." +
+        SOURCE_NOTE,
       request: {
         query: z.object({
           board_type: qEnum(TYPES).default("ALL"),
@@ -51,19 +51,52 @@ export function registerBoardMacRoutes(app: OpenAPIHono<HttpEnv>, svc: MacServic
       return frameResponse(
         dataFrameJson(
           [
-            num("market", boards.map((b) => b.market)),
-            str("code", boards.map((b) => b.code)),
-            str("name", boards.map((b) => b.name)),
-            num("price", boards.map((b) => clean(b.price))),
-            num("pre_close", boards.map((b) => clean(b.preClose))),
-            num("change_pct", boards.map((b) => round2(changePct(clean(b.price), clean(b.preClose))))),
-            num("sort_value", boards.map((b) => round2(clean(b.sortValue)))),
-            num("symbol_market", leader((l) => l.market).map((v) => (v === null ? NaN : Number(v)))),
+            num(
+              "market",
+              boards.map((b) => b.market),
+            ),
+            str(
+              "code",
+              boards.map((b) => b.code),
+            ),
+            str(
+              "name",
+              boards.map((b) => b.name),
+            ),
+            num(
+              "price",
+              boards.map((b) => clean(b.price)),
+            ),
+            num(
+              "pre_close",
+              boards.map((b) => clean(b.preClose)),
+            ),
+            num(
+              "change_pct",
+              boards.map((b) => round2(changePct(clean(b.price), clean(b.preClose)))),
+            ),
+            num(
+              "sort_value",
+              boards.map((b) => round2(clean(b.sortValue))),
+            ),
+            num(
+              "symbol_market",
+              leader((l) => l.market).map((v) => (v === null ? NaN : Number(v))),
+            ),
             str("symbol_code", leader((l) => l.code) as (string | null)[]),
             str("symbol_name", leader((l) => l.name) as (string | null)[]),
-            num("symbol_price", boards.map((b) => (b.leader ? clean(b.leader.price) : NaN))),
-            num("symbol_pre_close", boards.map((b) => (b.leader ? clean(b.leader.preClose) : NaN))),
-            num("symbol_change_pct", boards.map((b) => (b.leader ? round2(changePct(clean(b.leader.price), clean(b.leader.preClose))) : NaN))),
+            num(
+              "symbol_price",
+              boards.map((b) => (b.leader ? clean(b.leader.price) : NaN)),
+            ),
+            num(
+              "symbol_pre_close",
+              boards.map((b) => (b.leader ? clean(b.leader.preClose) : NaN)),
+            ),
+            num(
+              "symbol_change_pct",
+              boards.map((b) => (b.leader ? round2(changePct(clean(b.leader.price), clean(b.leader.preClose))) : NaN)),
+            ),
           ],
           boards.length,
           { source },
@@ -84,7 +117,8 @@ export function registerBoardMacRoutes(app: OpenAPIHono<HttpEnv>, svc: MacServic
         "Member quotes of `board_symbol` (a board code such as 881001; 404 when no board has it), ranked by `sort_type` in `sort_order`. " +
         "Columns: market, code, name, then pre_close, open, high, low, close, vol (lots), vol_ratio, amount (CNY), total_shares and " +
         "float_shares (10,000 shares), turnover (%), buy_price_limit, sell_price_limit, speed_pct, main_net_amount (CNY), change_pct. " +
-        "Fields the answering source does not have are null." + SOURCE_NOTE,
+        "Fields the answering source does not have are null." +
+        SOURCE_NOTE,
       request: { query: z.object({ ...memberQuery, count: qInt({ min: 1, max: 100000 }).default(100) }) },
       responses,
     }),
@@ -128,7 +162,7 @@ export function registerBoardMacRoutes(app: OpenAPIHono<HttpEnv>, svc: MacServic
       tags,
       summary: "Board summary, including the members' capital flow",
       description:
-        "`{\"data\": {member_count, amount, vol, main_net_amount, main_net_3d, main_net_5d, up_count, down_count, members, source}}`: " +
+        '`{"data": {member_count, amount, vol, main_net_amount, main_net_3d, main_net_5d, up_count, down_count, members, source}}`: ' +
         "totals over the members (amount CNY, vol lots; up/down = close above/below pre_close) and the member rows (basic quote " +
         "fields, main_net_amount, main_net_3d_amount, main_net_5d_amount, change_pct). Capital flow comes only from the mac hosts: " +
         "from the derived source the main_net fields are null.",
@@ -167,7 +201,8 @@ export function registerBoardMacRoutes(app: OpenAPIHono<HttpEnv>, svc: MacServic
       description:
         "The `top_n` boards of a type by change % (descending unless `ascending`), each with its members' totals, then ordered by " +
         "`sort_by` (change_pct, amount, main_net_amount or vol). Columns: code, name, change_pct, amount, vol, main_net_amount (null " +
-        "from the derived source), up_count, down_count, member_count." + SOURCE_NOTE,
+        "from the derived source), up_count, down_count, member_count." +
+        SOURCE_NOTE,
       request: {
         query: z.object({
           board_type: qEnum(KINDS).default("HY"),
@@ -182,7 +217,16 @@ export function registerBoardMacRoutes(app: OpenAPIHono<HttpEnv>, svc: MacServic
       const q = c.req.valid("query");
       const { value, source } = await svc.ranking(q.board_type, q.top_n, q.sort_by, q.ascending);
       const cols = ["code", "name", "change_pct", "amount", "vol", "main_net_amount", "up_count", "down_count", "member_count"];
-      return c.json({ ...rowsFrame(cols, value.map((r) => ({ ...r }))), source }, 200);
+      return c.json(
+        {
+          ...rowsFrame(
+            cols,
+            value.map((r) => ({ ...r })),
+          ),
+          source,
+        },
+        200,
+      );
     },
   );
 
@@ -195,7 +239,8 @@ export function registerBoardMacRoutes(app: OpenAPIHono<HttpEnv>, svc: MacServic
       description:
         "For every board of a type: its index's daily close on `target_date` (the last trading day on or before it; the latest " +
         "bar when omitted) against the close `days` trading days earlier. Columns: code, name, close_end, close_start, change_pct " +
-        "(percent, 2 decimals); descending unless `ascending`, the first `top_n`." + SOURCE_NOTE,
+        "(percent, 2 decimals); descending unless `ascending`, the first `top_n`." +
+        SOURCE_NOTE,
       request: {
         query: z.object({
           board_type: qEnum(KINDS).default("HY"),

@@ -17,11 +17,28 @@ const round4 = (x: number) => Math.round(x * 1e4) / 1e4;
 export function quoteRowsJson(rows: readonly MacQuoteRow[], bits: readonly number[], source: Source): Uint8Array<ArrayBuffer> {
   const names = [...bits].sort((a, b) => a - b).map((b) => fieldSpec(b).name);
   const cols: Column[] = [
-    num("market", rows.map((r) => r.market)),
-    str("code", rows.map((r) => r.code)),
-    str("name", rows.map((r) => r.name)),
-    ...names.map((n) => num(n, rows.map((r) => clean(r.values[n])))),
-    num("change_pct", rows.map((r) => round4(changePct(clean(r.values.close), clean(r.values.pre_close))))),
+    num(
+      "market",
+      rows.map((r) => r.market),
+    ),
+    str(
+      "code",
+      rows.map((r) => r.code),
+    ),
+    str(
+      "name",
+      rows.map((r) => r.name),
+    ),
+    ...names.map((n) =>
+      num(
+        n,
+        rows.map((r) => clean(r.values[n])),
+      ),
+    ),
+    num(
+      "change_pct",
+      rows.map((r) => round4(changePct(clean(r.values.close), clean(r.values.pre_close)))),
+    ),
   ];
   return dataFrameJson(cols, rows.length, { source });
 }

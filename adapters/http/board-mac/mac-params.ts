@@ -32,7 +32,10 @@ export const qExclude = () =>
     .string()
     .transform((s, ctx) => {
       let mask = 0;
-      for (const part of s.split(",").map((p) => p.trim().toUpperCase()).filter(Boolean)) {
+      for (const part of s
+        .split(",")
+        .map((p) => p.trim().toUpperCase())
+        .filter(Boolean)) {
         const bit = EXCLUDE_FLAGS[part as ExcludeFlag];
         if (bit === undefined) {
           ctx.addIssue({ code: "custom", message: `unknown exclude flag ${part}; known: ${Object.keys(EXCLUDE_FLAGS).join(", ")}` });

@@ -82,7 +82,8 @@ export function registerMacRoutes(app: OpenAPIHono<HttpEnv>, svc: MacService, cl
       description:
         "Columns: market, code, name, time (YYYY-MM-DD HH:MM:SS, server clock), activity, pre_close, open, high, low, close, momentum " +
         "(涨速 %), vol (lots), amount (CNY), inside_volume, outside_volume, turnover (%), avg, vol_ratio. The derived source has no " +
-        "turnover or volume ratio (null)." + SOURCE,
+        "turnover or volume ratio (null)." +
+        SOURCE,
       request: { query: z.object(ref) },
       responses,
     }),
@@ -120,9 +121,7 @@ export function registerMacRoutes(app: OpenAPIHono<HttpEnv>, svc: MacService, cl
       path: "/api/v1/mac/server-info",
       tags: ["mac-data"],
       summary: "Trading-session info of the server",
-      description:
-        "One row: today, last_trading_day, previous_trading_day (YYYY-MM-DD), sessions_1 and sessions_2 (four {open, close} pairs, " +
-        "H:MM), market_param_1, market_param_2." + SOURCE,
+      description: "One row: today, last_trading_day, previous_trading_day (YYYY-MM-DD), sessions_1 and sessions_2 (four {open, close} pairs, " + "H:MM), market_param_1, market_param_2." + SOURCE,
       responses,
     }),
     async (c) => {
@@ -151,7 +150,8 @@ export function registerMacRoutes(app: OpenAPIHono<HttpEnv>, svc: MacService, cl
         "category: A (all A-shares), SH, SZ, KCB (STAR), BJ, CYB (ChiNext); rows `start`.. of the list ranked by `sort_type` in " +
         "`sort_order`; `exclude` drops ST, KC (STAR), BJ, CY (ChiNext), NEW (listed within a year) and the other filter flags. " +
         "Columns: market, code, name, pre_close, open, high, low, close, vol (lots), amount (CNY), turnover (%), vol_ratio, change_pct. " +
-        "The derived source ranks a full-market quote snapshot itself (turnover and vol_ratio null; NEW cannot be judged there)." + SOURCE,
+        "The derived source ranks a full-market quote snapshot itself (turnover and vol_ratio null; NEW cannot be judged there)." +
+        SOURCE,
       request: {
         query: z.object({
           category: qEnum(["A", "SH", "SZ", "KCB", "BJ", "CYB"]).default("A"),
@@ -186,7 +186,8 @@ export function registerMacRoutes(app: OpenAPIHono<HttpEnv>, svc: MacService, cl
       summary: "Call-auction data of a stock",
       description:
         "Columns: time (HH:MM:SS), price, matched (volume), unmatched (positive: buy orders left unmatched, negative: sell). The " +
-        "derived source answers from the standard auction command 0x056a." + SOURCE,
+        "derived source answers from the standard auction command 0x056a." +
+        SOURCE,
       request: { query: z.object(ref) },
       responses,
     }),

@@ -29,12 +29,7 @@ const ChanlunRequest = z
     start: z.number().int().min(0).max(U16_MAX).default(0),
     adjust: qEnum(["NONE", "QFQ", "HFQ"]).default("QFQ").openapi({ description: "stocks only; index bars are never adjusted" }),
     bar_time: qEnum(["start", "end"]).default("start").openapi({ description: "time stamps of minute bars, as in /bars" }),
-    ohlcv: z
-      .array(z.unknown())
-      .min(1)
-      .max(MAX_INLINE_BARS)
-      .optional()
-      .openapi({ description: "inline bars instead of a symbol: [{date|datetime, open, high, low, close, vol?, amount?}] ascending" }),
+    ohlcv: z.array(z.unknown()).min(1).max(MAX_INLINE_BARS).optional().openapi({ description: "inline bars instead of a symbol: [{date|datetime, open, high, low, close, vol?, amount?}] ascending" }),
     options: z.record(z.string(), z.unknown()).optional().openapi({
       description: "chan.py's options (bi_strict, bi_algo (normal|new|czsc), min_bi_len..., seg_algo, zs_combine, zs_algo, divergence_rate, macd_algo, bs_type, ...); defaults are chan.py's",
     }),
@@ -89,9 +84,7 @@ export function registerChanlunRoutes(app: OpenAPIHono<HttpEnv>, bars: BarServic
       }
       const options = parseChanOptions(req.options ?? {});
       if (!options.ok) {
-        throw new InvalidFieldsError(
-          options.issues.map((i) => ({ type: "value_error", loc: ["body", "options", ...i.path], msg: `Value error, ${i.message}`, input: null })),
-        );
+        throw new InvalidFieldsError(options.issues.map((i) => ({ type: "value_error", loc: ["body", "options", ...i.path], msg: `Value error, ${i.message}`, input: null })));
       }
       let series;
       let symbol = "inline";
@@ -115,7 +108,13 @@ export function registerChanlunRoutes(app: OpenAPIHono<HttpEnv>, bars: BarServic
       const ml =
         low === undefined
           ? {}
-          : { multi_level: await multiLevel(loader, { symbol: `${req.market}:${req.code}`, high: req.category, low, count: req.count, adjust: req.adjust, barTime: req.bar_time, config: options.config }, compat) };
+          : {
+              multi_level: await multiLevel(
+                loader,
+                { symbol: `${req.market}:${req.code}`, high: req.category, low, count: req.count, adjust: req.adjust, barTime: req.bar_time, config: options.config },
+                compat,
+              ),
+            };
       return c.json({ ...compat, ...rest, ...(req.merged_bars ? { merged_bars } : {}), ...ml }, 200);
     },
   );

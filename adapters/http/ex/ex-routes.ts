@@ -59,7 +59,14 @@ export function registerExRoutes(app: OpenAPIHono<HttpEnv>, ex: ExClient): void 
         "category: MIN_1, MIN_5, MIN_15, MIN_30, MIN_60, DAY, WEEK, MONTH, SEASON, YEAR (or 0..11). Columns: `date` (day and longer, " +
         "YYYY-MM-DDT00:00:00) or `datetime` (minutes, bar end, YYYY-MM-DDTHH:MM:SS), open, high, low, close, position (open interest for futures), trade (volume), amount (the same " +
         "wire field read as turnover, meaningful for stocks), settlement (futures), year, month, day, hour, minute.",
-      request: { query: z.object({ ...ref, category: qCategory().optional().openapi({ description: "default DAY" }), start: qInt({ min: 0, max: U32_MAX }).default(0), count: qInt({ min: 1, max: 700 }).default(700) }) },
+      request: {
+        query: z.object({
+          ...ref,
+          category: qCategory().optional().openapi({ description: "default DAY" }),
+          start: qInt({ min: 0, max: U32_MAX }).default(0),
+          count: qInt({ min: 1, max: 700 }).default(700),
+        }),
+      },
       responses,
     }),
     async (c) => {
@@ -70,7 +77,10 @@ export function registerExRoutes(app: OpenAPIHono<HttpEnv>, ex: ExClient): void 
       const times = Array.from(b.time);
       const part = (f: (d: Date) => number) => times.map((t) => f(new Date(t)));
       const cols: Column[] = [
-        plain(intraday ? "datetime" : "date", times.map((t) => barTimeLabel(t, !intraday))),
+        plain(
+          intraday ? "datetime" : "date",
+          times.map((t) => barTimeLabel(t, !intraday)),
+        ),
         num("open", b.open.map(clean)),
         num("high", b.high.map(clean)),
         num("low", b.low.map(clean)),
@@ -79,11 +89,26 @@ export function registerExRoutes(app: OpenAPIHono<HttpEnv>, ex: ExClient): void 
         num("trade", b.volume),
         num("amount", b.amount.map(clean)),
         num("settlement", b.settlement.map(clean)),
-        num("year", part((d) => d.getUTCFullYear())),
-        num("month", part((d) => d.getUTCMonth() + 1)),
-        num("day", part((d) => d.getUTCDate())),
-        num("hour", part((d) => d.getUTCHours())),
-        num("minute", part((d) => d.getUTCMinutes())),
+        num(
+          "year",
+          part((d) => d.getUTCFullYear()),
+        ),
+        num(
+          "month",
+          part((d) => d.getUTCMonth() + 1),
+        ),
+        num(
+          "day",
+          part((d) => d.getUTCDate()),
+        ),
+        num(
+          "hour",
+          part((d) => d.getUTCHours()),
+        ),
+        num(
+          "minute",
+          part((d) => d.getUTCMinutes()),
+        ),
       ];
       return frameResponse(dataFrameJson(cols, b.length));
     },
@@ -145,8 +170,14 @@ export function registerExRoutes(app: OpenAPIHono<HttpEnv>, ex: ExClient): void 
       const q = c.req.valid("query");
       const m = await ex.minute(id(q));
       const cols: Column[] = [
-        num("hour", m.minute.map((x) => Math.floor(x / 60))),
-        num("minute", m.minute.map((x) => x % 60)),
+        num(
+          "hour",
+          m.minute.map((x) => Math.floor(x / 60)),
+        ),
+        num(
+          "minute",
+          m.minute.map((x) => x % 60),
+        ),
         num("price", m.price.map(clean)),
         num("avg_price", m.avgPrice.map(clean)),
         num("volume", m.volume),
@@ -180,13 +211,25 @@ export function registerExRoutes(app: OpenAPIHono<HttpEnv>, ex: ExClient): void 
         return s === 0 ? "B" : s === 1 ? "S" : "N";
       });
       const cols: Column[] = [
-        num("hour", t.minute.map((x) => Math.floor(x / 60))),
-        num("minute", t.minute.map((x) => x % 60)),
-        num("second", raw.map((n) => (n % 10000 > 59 ? 0 : n % 10000))),
+        num(
+          "hour",
+          t.minute.map((x) => Math.floor(x / 60)),
+        ),
+        num(
+          "minute",
+          t.minute.map((x) => x % 60),
+        ),
+        num(
+          "second",
+          raw.map((n) => (n % 10000 > 59 ? 0 : n % 10000)),
+        ),
         num("price", t.price),
         num("volume", t.volume),
         num("zengcang", t.zengcang),
-        num("nature", raw.map((n) => Math.floor(n / 10000))),
+        num(
+          "nature",
+          raw.map((n) => Math.floor(n / 10000)),
+        ),
         num("raw_nature", raw),
         str("side", side),
       ];

@@ -28,7 +28,10 @@ const query = z.object({
  * its clients (web UI, scripts) keep working.
  */
 export function registerFinsrcRoutes(app: OpenAPIHono<HttpEnv>, reports: FinancialReportService): void {
-  for (const [path, deprecated] of [["/api/v1/finsrc/financial-report", false], ["/api/v1/sina/financial-report", true]] as const) {
+  for (const [path, deprecated] of [
+    ["/api/v1/finsrc/financial-report", false],
+    ["/api/v1/sina/financial-report", true],
+  ] as const) {
     app.openapi(
       createRoute({
         method: "get",

@@ -31,8 +31,22 @@ function fitsFilenameField(name: string): boolean {
 }
 
 const XDXR_COLUMNS = [
-  "date", "market", "code", "category", "name", "fenhong", "peigujia", "songzhuangu", "peigu", "suogu", "xingquanjia", "fenshu",
-  "panqian_liutong", "panhou_liutong", "qian_zongguben", "hou_zongguben",
+  "date",
+  "market",
+  "code",
+  "category",
+  "name",
+  "fenhong",
+  "peigujia",
+  "songzhuangu",
+  "peigu",
+  "suogu",
+  "xingquanjia",
+  "fenshu",
+  "panqian_liutong",
+  "panhou_liutong",
+  "qian_zongguben",
+  "hou_zongguben",
 ];
 
 /** One xdxr record as the original system's row: category-1 ratios per share, share counts in 10,000 shares. */
@@ -142,7 +156,13 @@ export function registerFinanceRoutes(app: OpenAPIHono<HttpEnv>, src: QuoteSourc
       const f = await src.finance(id(q));
       if (!f) throw new NotFoundError(`Unknown security ${q.market}:${q.code}`);
       const row = Object.fromEntries(FINANCE_COLUMNS.map(([k, get]) => [k, get(f)]));
-      return c.json(rowsFrame(FINANCE_COLUMNS.map(([k]) => k), [row]), 200);
+      return c.json(
+        rowsFrame(
+          FINANCE_COLUMNS.map(([k]) => k),
+          [row],
+        ),
+        200,
+      );
     },
   );
 
@@ -170,7 +190,7 @@ export function registerFinanceRoutes(app: OpenAPIHono<HttpEnv>, src: QuoteSourc
       path: "/api/v1/company/content",
       tags,
       summary: "Company-information text",
-      description: "`length` bytes of the GBK file `filename` from byte `offset`, decoded: `{\"content\": \"...\"}`.",
+      description: '`length` bytes of the GBK file `filename` from byte `offset`, decoded: `{"content": "..."}`.',
       request: {
         query: z.object({
           ...ref,
@@ -201,7 +221,14 @@ export function registerFinanceRoutes(app: OpenAPIHono<HttpEnv>, src: QuoteSourc
       description: "From `tdxfin/gpcw.txt`. Columns: filename (e.g. gpcw20260331.zip, one per reporting quarter), hash (MD5), filesize (bytes).",
       responses: { ...jsonOk(DataFrameSchema), ...errorResponses(401, 403, 502, 503, 504) },
     }),
-    async (c) => c.json(rowsFrame(["filename", "hash", "filesize"], (await files.list()).map((e) => ({ ...e }))), 200),
+    async (c) =>
+      c.json(
+        rowsFrame(
+          ["filename", "hash", "filesize"],
+          (await files.list()).map((e) => ({ ...e })),
+        ),
+        200,
+      ),
   );
 
   app.openapi(
@@ -224,11 +251,26 @@ export function registerFinanceRoutes(app: OpenAPIHono<HttpEnv>, src: QuoteSourc
       const report = await files.report(filename);
       const recs = report.records;
       const cols: Column[] = [
-        str("code", recs.map((r) => r.code)),
-        str("market", recs.map((r) => marketName(r.marketByte) ?? exchangeOf(r.code))),
-        num("report_date", recs.map(() => report.reportDate)),
+        str(
+          "code",
+          recs.map((r) => r.code),
+        ),
+        str(
+          "market",
+          recs.map((r) => marketName(r.marketByte) ?? exchangeOf(r.code)),
+        ),
+        num(
+          "report_date",
+          recs.map(() => report.reportDate),
+        ),
       ];
-      for (let k = 0; k < report.fieldCount; k++) cols.push(num(gpcwFieldName(k + 1), recs.map((r) => r.values[k])));
+      for (let k = 0; k < report.fieldCount; k++)
+        cols.push(
+          num(
+            gpcwFieldName(k + 1),
+            recs.map((r) => r.values[k]),
+          ),
+        );
       return frameResponse(dataFrameJson(cols, recs.length));
     },
   );

@@ -23,9 +23,7 @@ const Diagnostic = z
     column: z.number().int().openapi({ description: "1-based column" }),
     message: z.string().openapi({ description: "what is wrong, in plain words (what was expected, a suggested name ...)" }),
     code: z.string().openapi({ description: "the kind of problem, e.g. expected_comma_or_close, for clients that say it in another language" }),
-    params: z
-      .record(z.string(), z.union([z.string(), z.number()]))
-      .openapi({ description: "the values in the message, e.g. {name, line, column, found, found_kind}" }),
+    params: z.record(z.string(), z.union([z.string(), z.number()])).openapi({ description: "the values in the message, e.g. {name, line, column, found, found_kind}" }),
   })
   .openapi("FormulaDiagnostic");
 
@@ -41,12 +39,9 @@ const text = charString(1, TEXT_MAX).openapi({
   example: "DIF:EMA(C,12)-EMA(C,26);\nDEA:EMA(DIF,9);\n金叉:CROSS(DIF,DEA);",
 });
 
-const params = z
-  .record(z.string(), z.number().min(-FORMULA_PARAM_LIMIT).max(FORMULA_PARAM_LIMIT))
-  .optional()
-  .openapi({
-    description: "values of the formula's parameters (TDX keeps them outside the text), by name in any letter case, e.g. {\"N\": 9}",
-  });
+const params = z.record(z.string(), z.number().min(-FORMULA_PARAM_LIMIT).max(FORMULA_PARAM_LIMIT)).optional().openapi({
+  description: 'values of the formula\'s parameters (TDX keeps them outside the text), by name in any letter case, e.g. {"N": 9}',
+});
 
 const FormulaValidateRequest = z.object({ text, params }).openapi("FormulaValidateRequest");
 
@@ -63,9 +58,7 @@ const FormulaValidateResponse = z
       description:
         "style modifiers and drawing functions accepted but not drawn (ALIGN2, DRAWNUMBER, a style on a := line ...); those a chart draws (colours, LINETHICKn, COLORSTICK ..., DRAWICON, DRAWTEXT, STICKLINE) come with /formula/compute",
     }),
-    future_functions: z
-      .array(z.string())
-      .openapi({ description: "functions that read later bars (ZIG, BACKSET, REFX, REF with a negative lag ...): unfit for backtests" }),
+    future_functions: z.array(z.string()).openapi({ description: "functions that read later bars (ZIG, BACKSET, REFX, REF with a negative lag ...): unfit for backtests" }),
     params: z
       .array(
         z.object({
@@ -79,9 +72,10 @@ const FormulaValidateResponse = z
 
 const Style = z
   .object({
-    plot: z
-      .enum(["line", "stick", "colorstick", "volstick", "linestick", "pointdot", "crossdot", "circledot", "none"])
-      .openapi({ description: "how TDX draws it: a line, bars from 0 (STICK), red above 0 / green below (COLORSTICK, MACD's bars), volume-like bars (VOLSTICK), line plus bars (LINESTICK), dots (POINTDOT, CROSSDOT, CIRCLEDOT), or not at all (NODRAW)" }),
+    plot: z.enum(["line", "stick", "colorstick", "volstick", "linestick", "pointdot", "crossdot", "circledot", "none"]).openapi({
+      description:
+        "how TDX draws it: a line, bars from 0 (STICK), red above 0 / green below (COLORSTICK, MACD's bars), volume-like bars (VOLSTICK), line plus bars (LINESTICK), dots (POINTDOT, CROSSDOT, CIRCLEDOT), or not at all (NODRAW)",
+    }),
     line: z.enum(["solid", "dotted", "dashed"]).openapi({ description: "DOTLINE is dotted, DASHLINE dashed" }),
     color: z.string().nullable().openapi({ description: "#rrggbb from COLORRED ... or COLOR + hex BBGGRR as TDX writes it; null: the chart's own colour" }),
     thick: z.number().int().nullable().openapi({ description: "LINETHICKn (0 hides the line); null when not given" }),
@@ -166,7 +160,9 @@ export function registerFormulaRoutes(app: OpenAPIHono<HttpEnv>, formulas: Formu
     .object({
       text,
       params,
-      ohlcv: ohlcvRecordsField(1, OHLCV_MAX, { requireTime: false }).optional().openapi({ description: `inline bars, oldest first (1..${OHLCV_MAX}): {datetime|date, open, high, low, close, vol?, amount?}` }),
+      ohlcv: ohlcvRecordsField(1, OHLCV_MAX, { requireTime: false })
+        .optional()
+        .openapi({ description: `inline bars, oldest first (1..${OHLCV_MAX}): {datetime|date, open, high, low, close, vol?, amount?}` }),
       symbol: z.string().regex(SYMBOL).optional().openapi({ description: 'MARKET:CODE, e.g. "SZ:000001" (easy_tdx\'s form)' }),
       market: qEnum(MARKETS).optional().openapi({ description: "with code, instead of symbol" }),
       code: qCode().optional().openapi({ description: "6-character security code, with market" }),

@@ -18,7 +18,9 @@ export { any, num, plain, str, type Column } from "./row-json.ts";
  */
 export function dataFrameJson(columns: readonly Column[], n: number, extra?: Record<string, unknown>): Uint8Array<ArrayBuffer> {
   const w = new JsonWriter();
-  w.ascii(`{"count":${n},"columns":`).value(columns.map((c) => c.name)).ascii(`,"data":`);
+  w.ascii(`{"count":${n},"columns":`)
+    .value(columns.map((c) => c.name))
+    .ascii(`,"data":`);
   writeRows(w, columns, n);
   if (extra) for (const [k, v] of Object.entries(extra)) w.byte(44).string(k).byte(58).value(v);
   return w.byte(125).finish();

@@ -232,4 +232,3 @@ export class JsonWriter {
     return this.#buf.subarray(0, this.#pos);
   }
 }
-

@@ -65,11 +65,7 @@ export function registerIndicatorRoutes(app: OpenAPIHono<HttpEnv>, indicators: I
         .min(1)
         .max(50)
         .openapi({ description: 'indicator names, e.g. ["MACD", "KDJ(9,3,3)", "rsi"] (1..50)', example: ["MACD", "KDJ"] }),
-      params: z
-        .record(z.string(), z.record(z.string(), z.number()))
-        .nullable()
-        .optional()
-        .openapi({ description: 'parameters by name per indicator, e.g. {"MACD": {"SHORT": 10, "LONG": 20}}' }),
+      params: z.record(z.string(), z.record(z.string(), z.number())).nullable().optional().openapi({ description: 'parameters by name per indicator, e.g. {"MACD": {"SHORT": 10, "LONG": 20}}' }),
       keep_ohlcv: z.boolean().default(true).openapi({ description: "keep the input columns in the answer" }),
       tail: z.number().int().min(1).max(MAX_INDICATOR_ROWS).nullable().optional().openapi({ description: "return only the last N rows (computed over all)" }),
     })

@@ -32,27 +32,55 @@ function flowColumns(flows: readonly FundFlow[], order: "in-then-out" | "pairs")
   const cols: ReturnType<typeof num>[] = [];
   const b = [0, 1, 2, 3] as const;
   if (order === "in-then-out") {
-    for (const k of b) cols.push(num(`${FLOW_BUCKETS[k]}_in`, flows.map((f) => f.inflow[k])));
-    for (const k of b) cols.push(num(`${FLOW_BUCKETS[k]}_out`, flows.map((f) => f.outflow[k])));
+    for (const k of b)
+      cols.push(
+        num(
+          `${FLOW_BUCKETS[k]}_in`,
+          flows.map((f) => f.inflow[k]),
+        ),
+      );
+    for (const k of b)
+      cols.push(
+        num(
+          `${FLOW_BUCKETS[k]}_out`,
+          flows.map((f) => f.outflow[k]),
+        ),
+      );
   } else {
-    for (const k of b) cols.push(num(`${FLOW_BUCKETS[k]}_in`, flows.map((f) => f.inflow[k])), num(`${FLOW_BUCKETS[k]}_out`, flows.map((f) => f.outflow[k])));
+    for (const k of b)
+      cols.push(
+        num(
+          `${FLOW_BUCKETS[k]}_in`,
+          flows.map((f) => f.inflow[k]),
+        ),
+        num(
+          `${FLOW_BUCKETS[k]}_out`,
+          flows.map((f) => f.outflow[k]),
+        ),
+      );
   }
-  for (const k of b) cols.push(num(`${FLOW_BUCKETS[k]}_net`, flows.map((f) => bucketNet(f, k))));
-  cols.push(num("main_net_inflow", flows.map(mainNet)), num("total_net_inflow", flows.map(totalNet)), num("trades", flows.map((f) => f.trades)));
+  for (const k of b)
+    cols.push(
+      num(
+        `${FLOW_BUCKETS[k]}_net`,
+        flows.map((f) => bucketNet(f, k)),
+      ),
+    );
+  cols.push(
+    num("main_net_inflow", flows.map(mainNet)),
+    num("total_net_inflow", flows.map(totalNet)),
+    num(
+      "trades",
+      flows.map((f) => f.trades),
+    ),
+  );
   return cols;
 }
 
 const isSt = (name: string) => /^\*?S?ST/i.test(name.trim());
 
 /** `/market/stat`, `/market/core-leaders`, `/fund-flow`, `/fund-flow/history` (adapters/http/README.md 4.1). */
-export function registerMarketRoutes(
-  app: OpenAPIHono<HttpEnv>,
-  snapshot: MarketSnapshot,
-  pool: readonly PoolMember[],
-  flows: FundFlowService,
-  dir: SecurityDirectory,
-  clock: Clock,
-): void {
+export function registerMarketRoutes(app: OpenAPIHono<HttpEnv>, snapshot: MarketSnapshot, pool: readonly PoolMember[], flows: FundFlowService, dir: SecurityDirectory, clock: Clock): void {
   app.openapi(
     createRoute({
       method: "get",
@@ -115,7 +143,17 @@ export function registerMarketRoutes(
       const quotes = await snapshot.quotes(pool);
       const present = pool.map((m, i) => ({ m, q: quotes[i] })).filter((x): x is { m: PoolMember; q: Quote } => x.q !== undefined);
       const missing = pool.filter((_, i) => !quotes[i]).map((m) => `${m.market}:${m.code}`);
-      const cols = [str("group", present.map((x) => x.m.group)), str("name", present.map((x) => x.m.name)), ...quoteColumns(present.map((x) => x.q))];
+      const cols = [
+        str(
+          "group",
+          present.map((x) => x.m.group),
+        ),
+        str(
+          "name",
+          present.map((x) => x.m.name),
+        ),
+        ...quoteColumns(present.map((x) => x.q)),
+      ];
       return frameResponse(dataFrameJson(cols, present.length, missing.length ? { missing } : undefined));
     },
   );
@@ -157,7 +195,16 @@ export function registerMarketRoutes(
       const q = c.req.valid("query");
       await requireKnownSecurity(dir, q.market, q.code);
       const days = await flows.history({ market: marketId(q.market), code: q.code }, q.start, q.count);
-      const cols = [plain("date", days.map((d) => formatDate(fromYyyymmdd(d.date)))), ...flowColumns(days.map((d) => d.flow), "pairs")];
+      const cols = [
+        plain(
+          "date",
+          days.map((d) => formatDate(fromYyyymmdd(d.date))),
+        ),
+        ...flowColumns(
+          days.map((d) => d.flow),
+          "pairs",
+        ),
+      ];
       return frameResponse(dataFrameJson(cols, days.length, { method: "tick-bucketed" }));
     },
   );

@@ -39,8 +39,7 @@ export function registerSessionRoutes(app: OpenAPIHono<HttpEnv>, clock: Clock): 
       tags: ["market"],
       summary: "Whether now is inside a valid trading window",
       description:
-        "Valid windows are 09:15–11:30 and 13:00–15:05 Asia/Shanghai (both ends inclusive, auction buffer " +
-        "included, lunch break excluded), Monday to Friday. No holiday calendar is consulted.",
+        "Valid windows are 09:15–11:30 and 13:00–15:05 Asia/Shanghai (both ends inclusive, auction buffer " + "included, lunch break excluded), Monday to Friday. No holiday calendar is consulted.",
       responses: { ...jsonOk(SessionOut), ...errorResponses(401, 403) },
     }),
     (c) => c.json(sessionPayload(clock), 200),

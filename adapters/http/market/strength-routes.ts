@@ -68,7 +68,10 @@ export function registerStrengthRoutes(app: OpenAPIHono<HttpEnv>, strength: Stre
       const w = a.weights;
       return c.json(
         {
-          ...rowsFrame(COLUMNS, a.rows.map((r) => ({ ...r }))),
+          ...rowsFrame(
+            COLUMNS,
+            a.rows.map((r) => ({ ...r })),
+          ),
           preset: q.preset,
           weights: { w5: w.w5, w20: w.w20, w60: w.w60, vol_adjusted: w.volAdjusted },
           scanned: a.scanned,

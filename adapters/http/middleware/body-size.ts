@@ -24,8 +24,7 @@ export function bodyLimitOf(method: string, path: string): number {
 const ENCODINGS: Record<string, "gzip" | "deflate"> = { gzip: "gzip", "x-gzip": "gzip", deflate: "deflate" };
 
 // The rest of the body is never read, so the connection must not be reused.
-const tooLarge = (c: Context, max: number, inflated: boolean) =>
-  c.json({ detail: `Request body larger than ${max} bytes${inflated ? " once inflated" : ""}` }, 413, { connection: "close" });
+const tooLarge = (c: Context, max: number, inflated: boolean) => c.json({ detail: `Request body larger than ${max} bytes${inflated ? " once inflated" : ""}` }, 413, { connection: "close" });
 
 async function inflate(c: Context, next: Next, max: number): Promise<Response | void> {
   const encoding = (c.req.header("content-encoding") ?? "").trim().toLowerCase();

@@ -18,13 +18,34 @@ const CountOut = z.object({ market: z.string(), count: z.number().int() }).opena
 function listFrame(rows: readonly { market: Market; s: SecurityInfo }[]): Uint8Array<ArrayBuffer> {
   return dataFrameJson(
     [
-      str("market", rows.map((r) => r.market)),
-      str("code", rows.map((r) => r.s.code)),
-      str("name", rows.map((r) => r.s.name)),
-      num("volunit", rows.map((r) => r.s.volUnit)),
-      num("decimal_point", rows.map((r) => r.s.decimals)),
-      num("pre_close", rows.map((r) => Math.round(r.s.preClose * 1000) / 1000)),
-      any("kind", rows.map((r) => classifySecurity(r.market, r.s.code).kind)),
+      str(
+        "market",
+        rows.map((r) => r.market),
+      ),
+      str(
+        "code",
+        rows.map((r) => r.s.code),
+      ),
+      str(
+        "name",
+        rows.map((r) => r.s.name),
+      ),
+      num(
+        "volunit",
+        rows.map((r) => r.s.volUnit),
+      ),
+      num(
+        "decimal_point",
+        rows.map((r) => r.s.decimals),
+      ),
+      num(
+        "pre_close",
+        rows.map((r) => Math.round(r.s.preClose * 1000) / 1000),
+      ),
+      any(
+        "kind",
+        rows.map((r) => classifySecurity(r.market, r.s.code).kind),
+      ),
     ],
     rows.length,
   );
@@ -86,7 +107,10 @@ export function registerSecurityRoutes(app: OpenAPIHono<HttpEnv>, src: QuoteSour
         (["SH", "SZ"] as const).map(async (market) => {
           const n = Math.min(pages, Math.ceil((await src.securityCount(marketId(market))) / PAGE));
           const got = await Promise.all(Array.from({ length: n }, (_, i) => src.securityList(marketId(market), i * PAGE)));
-          return got.flat().filter((s) => isAShare(market, s.code)).map((s) => ({ market, s }));
+          return got
+            .flat()
+            .filter((s) => isAShare(market, s.code))
+            .map((s) => ({ market, s }));
         }),
       );
       return frameResponse(listFrame(perMarket.flat()));

@@ -43,7 +43,13 @@ export const MinTrades = z
   .openapi({ description: "points with fewer closed trades rank after all others and are marked (`qualified: false` and a `note`); 0 ranks every point by the objective alone, as easy_tdx" });
 
 const ParamGridSchema = z
-  .record(z.string(), z.array(z.union([z.number(), z.string(), z.boolean()])).min(1).max(1000))
+  .record(
+    z.string(),
+    z
+      .array(z.union([z.number(), z.string(), z.boolean()]))
+      .min(1)
+      .max(1000),
+  )
   .openapi({ description: 'values to search per parameter, e.g. {"fast": [5, 10, 20], "slow": [20, 30, 60]}; the grid is their Cartesian product (first parameter outermost)' });
 
 const dateRange = { start_date: Ymd, end_date: Ymd };
@@ -89,7 +95,10 @@ export const WalkForwardQuery = z.object({
 
 export function researchRequestSchemas(registry: PluginRegistry) {
   const strategyIds = [...registry.strategies.keys()].join(", ");
-  const strategy = z.string().min(1).openapi({ description: `strategy id: ${strategyIds}` });
+  const strategy = z
+    .string()
+    .min(1)
+    .openapi({ description: `strategy id: ${strategyIds}` });
   const config = configShape(CONFIG_FIELDS);
 
   const OptimizeBacktestRequest = z
@@ -111,11 +120,7 @@ export function researchRequestSchemas(registry: PluginRegistry) {
 
   const OptimizeAllBacktestRequest = z
     .object({
-      strategies: z
-        .array(z.string())
-        .min(1)
-        .nullish()
-        .openapi({ description: "strategy ids to include; default every strategy with a preset grid" }),
+      strategies: z.array(z.string()).min(1).nullish().openapi({ description: "strategy ids to include; default every strategy with a preset grid" }),
       objective: Objective,
       min_trades: MinTrades,
       ...config,
@@ -162,7 +167,18 @@ export function researchRequestSchemas(registry: PluginRegistry) {
       count: z.number().int().min(30).max(2000).default(800).openapi({ description: "latest bars fetched per stock" }),
       adjust: Adjust,
       n_seeds: z.number().int().min(1).max(50).default(3).openapi({ description: "seeds when `seeds` is not given: 1, 2, …, n_seeds" }),
-      seeds: z.array(z.number().int().min(0).max(2 ** 32 - 1)).min(1).max(50).nullish().openapi({ description: "explicit seeds (distinct)" }),
+      seeds: z
+        .array(
+          z
+            .number()
+            .int()
+            .min(0)
+            .max(2 ** 32 - 1),
+        )
+        .min(1)
+        .max(50)
+        .nullish()
+        .openapi({ description: "explicit seeds (distinct)" }),
       sample_size: z.number().int().min(1).max(50).nullish().openapi({ description: "stocks drawn per seed; default all of them" }),
       window_ratio: z.number().gt(0).max(1).default(0.7).openapi({ description: "share of each stock's bars in one run (a random contiguous stretch); 1 = the whole history" }),
       gates: z
@@ -185,7 +201,11 @@ export function researchRequestSchemas(registry: PluginRegistry) {
 
   const RotationBacktestRequest = z
     .object({
-      stocks: z.array(Symbol).min(2).max(ROTATION_MAX_STOCKS).openapi({ description: `the universe ranked on each rebalance day; at most ${ROTATION_MAX_FETCHED} of them outside the market store` }),
+      stocks: z
+        .array(Symbol)
+        .min(2)
+        .max(ROTATION_MAX_STOCKS)
+        .openapi({ description: `the universe ranked on each rebalance day; at most ${ROTATION_MAX_FETCHED} of them outside the market store` }),
       category: Category,
       count: z.number().int().min(30).max(2000).default(800).openapi({ description: "latest bars fetched per stock (when no start_date)" }),
       adjust: Adjust,
@@ -222,4 +242,3 @@ export function researchRequestSchemas(registry: PluginRegistry) {
 
   return { OptimizeBacktestRequest, OptimizeAllBacktestRequest, WalkForwardRequest, MultiSeedRequest, RotationBacktestRequest, SignalScanRequest };
 }
-

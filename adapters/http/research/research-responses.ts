@@ -38,9 +38,10 @@ export const OptimizeResultSchema = z
       .array(z.object({ reason: z.string(), count: z.number().int(), examples: z.array(Params) }))
       .openapi({ description: "why the skipped points were rejected, with up to 5 of them per reason" }),
     unqualified: z.number().int().openapi({ description: "ranked points below min_trades (at the end of the ranking)" }),
-    ranking: z
-      .array(z.record(z.string(), z.unknown()))
-      .openapi({ description: "every evaluated point, best first: rank, the grid values, total_return, annual_return, sharpe, sortino, calmar, max_drawdown, volatility, total_trades, win_rate, profit_factor, expectancy_pct, exposure_time, total_fees (and the objective), then `qualified` (at least min_trades closed trades) and `note` (why its value cannot be trusted: never held a position, too few trades, objective undefined; else null)" }),
+    ranking: z.array(z.record(z.string(), z.unknown())).openapi({
+      description:
+        "every evaluated point, best first: rank, the grid values, total_return, annual_return, sharpe, sortino, calmar, max_drawdown, volatility, total_trades, win_rate, profit_factor, expectancy_pct, exposure_time, total_fees (and the objective), then `qualified` (at least min_trades closed trades) and `note` (why its value cannot be trusted: never held a position, too few trades, objective undefined; else null)",
+    }),
     results: z.array(GridPoint).openapi({ description: "easy_tdx's rows: the same points in the same order" }),
     best: GridPoint.extend({}).passthrough().openapi({ description: "the first point, with its objective value" }),
     best_params: Params.openapi({ description: "all parameters of the best point (defaults filled in)" }),
@@ -177,7 +178,17 @@ export const MultiSeedResultSchema = z
     sample_size: z.number().int(),
     window_ratio: z.number(),
     runs: z.array(
-      z.object({ seed: z.number().int(), symbol: z.string(), start: z.string(), end: z.string(), bars: z.number().int(), total_return: num("return"), sharpe: num("Sharpe"), max_drawdown: num("max drawdown"), total_trades: z.number().int() }),
+      z.object({
+        seed: z.number().int(),
+        symbol: z.string(),
+        start: z.string(),
+        end: z.string(),
+        bars: z.number().int(),
+        total_return: num("return"),
+        sharpe: num("Sharpe"),
+        max_drawdown: num("max drawdown"),
+        total_trades: z.number().int(),
+      }),
     ),
     n_runs: z.number().int(),
     positive_ratio: num("share of runs with a return > 0"),

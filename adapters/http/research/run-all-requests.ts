@@ -27,12 +27,7 @@ export const runAllCount = (strategies: number, sizes: readonly number[]): numbe
 export function runAllRequestSchema(registry: PluginRegistry) {
   return z
     .object({
-      strategies: z
-        .array(z.string())
-        .min(1)
-        .max(64)
-        .nullish()
-        .openapi({ description: "strategy ids to rank and combine; default every registered strategy but the combination" }),
+      strategies: z.array(z.string()).min(1).max(64).nullish().openapi({ description: "strategy ids to rank and combine; default every registered strategy but the combination" }),
       combo_sizes: z
         .array(z.number().int().min(MIN_MEMBERS).max(MAX_MEMBERS))
         .max(MAX_MEMBERS)
@@ -60,9 +55,12 @@ export function runAllRequestSchema(registry: PluginRegistry) {
       const n = runAllStrategies(registry, b.strategies).length;
       const runs = runAllCount(n, b.combo_sizes);
       if (runs > MAX_RUN_ALL_RUNS) {
-        ctx.addIssue({ code: "custom", path: ["combo_sizes"], message: `${n} strategies with combinations of ${b.combo_sizes.join(", ")} make ${runs} runs; at most ${MAX_RUN_ALL_RUNS} (list fewer strategies)` });
+        ctx.addIssue({
+          code: "custom",
+          path: ["combo_sizes"],
+          message: `${n} strategies with combinations of ${b.combo_sizes.join(", ")} make ${runs} runs; at most ${MAX_RUN_ALL_RUNS} (list fewer strategies)`,
+        });
       }
     })
     .openapi("RunAllRequest");
 }
-

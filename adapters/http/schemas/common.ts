@@ -1,8 +1,6 @@
 import { z } from "@hono/zod-openapi";
 
-export const ErrorSchema = z
-  .object({ detail: z.string().openapi({ example: "Not authenticated" }) })
-  .openapi("HTTPError");
+export const ErrorSchema = z.object({ detail: z.string().openapi({ example: "Not authenticated" }) }).openapi("HTTPError");
 
 export const ValidationErrorSchema = z
   .object({

@@ -16,9 +16,7 @@ const HostInfo = z
   })
   .openapi("HostInfo");
 
-const HostListResponse = z
-  .object({ hosts: z.array(HostInfo), current_host: z.string(), total: z.number().int(), source: z.string() })
-  .openapi("HostListResponse");
+const HostListResponse = z.object({ hosts: z.array(HostInfo), current_host: z.string(), total: z.number().int(), source: z.string() }).openapi("HostListResponse");
 
 const ServerTestRequest = z
   .object({

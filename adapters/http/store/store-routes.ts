@@ -25,8 +25,17 @@ const StoreStateSchema = z
 
 const SyncRequest = z
   .object({
-    minutes: z.array(z.string().regex(/^(SH|SZ|BJ):\d{6}$/)).max(10_000).optional().openapi({ description: "securities that also get minute bars (default SYNC_MINUTES)" }),
-    minute_kinds: z.array(z.enum(["lc5", "lc1"])).min(1).max(2).optional().openapi({ description: "lc5 (5-minute) and/or lc1 (1-minute); default SYNC_MINUTE_KINDS" }),
+    minutes: z
+      .array(z.string().regex(/^(SH|SZ|BJ):\d{6}$/))
+      .max(10_000)
+      .optional()
+      .openapi({ description: "securities that also get minute bars (default SYNC_MINUTES)" }),
+    minute_kinds: z
+      .array(z.enum(["lc5", "lc1"]))
+      .min(1)
+      .max(2)
+      .optional()
+      .openapi({ description: "lc5 (5-minute) and/or lc1 (1-minute); default SYNC_MINUTE_KINDS" }),
   })
   .strict()
   .openapi("StoreSyncRequest");

@@ -8,18 +8,9 @@ const HealthOut = z
   .openapi("Health");
 
 /** `GET /health`: liveness, exempt from the gate. */
-export function registerHealthRoutes(
-  app: OpenAPIHono<HttpEnv>,
-  version: string,
-  facts: () => Record<string, unknown>,
-): void {
+export function registerHealthRoutes(app: OpenAPIHono<HttpEnv>, version: string, facts: () => Record<string, unknown>): void {
   const started = performance.now();
-  app.openapi(
-    createRoute({ method: "get", path: "/health", tags: ["system"], summary: "Liveness", responses: jsonOk(HealthOut) }),
-    (c) =>
-      c.json(
-        { status: "ok" as const, version, uptime_s: Math.round((performance.now() - started) / 10) / 100, ...facts() },
-        200,
-      ),
+  app.openapi(createRoute({ method: "get", path: "/health", tags: ["system"], summary: "Liveness", responses: jsonOk(HealthOut) }), (c) =>
+    c.json({ status: "ok" as const, version, uptime_s: Math.round((performance.now() - started) / 10) / 100, ...facts() }, 200),
   );
 }

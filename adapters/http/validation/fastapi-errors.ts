@@ -42,9 +42,7 @@ function typeError(expected: string, input: unknown, fromText: boolean): [string
     case "number": {
       const int = expected === "int";
       if (fromText || typeof input === "string") {
-        return int
-          ? ["int_parsing", "Input should be a valid integer, unable to parse string as an integer"]
-          : ["float_parsing", "Input should be a valid number, unable to parse string as a number"];
+        return int ? ["int_parsing", "Input should be a valid integer, unable to parse string as an integer"] : ["float_parsing", "Input should be a valid number, unable to parse string as a number"];
       }
       if (int && typeof input === "number") {
         return ["int_from_float", "Input should be a valid integer, got a number with a fractional part"];
@@ -52,9 +50,7 @@ function typeError(expected: string, input: unknown, fromText: boolean): [string
       return int ? ["int_type", "Input should be a valid integer"] : ["float_type", "Input should be a valid number"];
     }
     case "boolean":
-      return fromText
-        ? ["bool_parsing", "Input should be a valid boolean, unable to interpret input"]
-        : ["bool_type", "Input should be a valid boolean"];
+      return fromText ? ["bool_parsing", "Input should be a valid boolean, unable to interpret input"] : ["bool_type", "Input should be a valid boolean"];
     case "string":
       return ["string_type", "Input should be a valid string"];
     case "array":
@@ -73,9 +69,7 @@ function boundError(issue: Issue & { code: "too_small" | "too_big" }, input: unk
   const inclusive = issue.inclusive !== false;
   switch (issue.origin) {
     case "string":
-      return small
-        ? ["string_too_short", `String should have at least ${plural(limit, "character")}`]
-        : ["string_too_long", `String should have at most ${plural(limit, "character")}`];
+      return small ? ["string_too_short", `String should have at least ${plural(limit, "character")}`] : ["string_too_long", `String should have at most ${plural(limit, "character")}`];
     case "array":
     case "set": {
       const n = Array.isArray(input) ? input.length : 0;
@@ -85,13 +79,9 @@ function boundError(issue: Issue & { code: "too_small" | "too_big" }, input: unk
     }
     default:
       if (small) {
-        return inclusive
-          ? ["greater_than_equal", `Input should be greater than or equal to ${limit}`]
-          : ["greater_than", `Input should be greater than ${limit}`];
+        return inclusive ? ["greater_than_equal", `Input should be greater than or equal to ${limit}`] : ["greater_than", `Input should be greater than ${limit}`];
       }
-      return inclusive
-        ? ["less_than_equal", `Input should be less than or equal to ${limit}`]
-        : ["less_than", `Input should be less than ${limit}`];
+      return inclusive ? ["less_than_equal", `Input should be less than or equal to ${limit}`] : ["less_than", `Input should be less than ${limit}`];
   }
 }
 

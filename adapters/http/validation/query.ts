@@ -41,8 +41,7 @@ export const I32_MAX = 0x7fffffff;
 export const U32_MAX = 0xffffffff;
 
 /** An integer query value within bounds. */
-export const qInt = (b: Bounds = {}) =>
-  z.preprocess(toInt, bounded(z.number({ error: (i) => (i.code === "invalid_type" ? INTEGER_EXPECTED : undefined) }).int(), b));
+export const qInt = (b: Bounds = {}) => z.preprocess(toInt, bounded(z.number({ error: (i) => (i.code === "invalid_type" ? INTEGER_EXPECTED : undefined) }).int(), b));
 
 /** A number query value within bounds. */
 export const qNumber = (b: Bounds = {}) => z.preprocess(toNum, bounded(z.number(), b));
@@ -82,4 +81,12 @@ const isYmd = (n: number) => {
 
 /** A calendar date as the integer YYYYMMDD (years 1990 to 9999). */
 export const qYmd = () =>
-  z.preprocess(toInt, z.number({ error: (i) => (i.code === "invalid_type" ? INTEGER_EXPECTED : undefined) }).int().refine(isYmd, { message: "not a valid date YYYYMMDD" })).openapi({ type: "integer", minimum: 19900101, maximum: 99991231, example: 20240102 });
+  z
+    .preprocess(
+      toInt,
+      z
+        .number({ error: (i) => (i.code === "invalid_type" ? INTEGER_EXPECTED : undefined) })
+        .int()
+        .refine(isYmd, { message: "not a valid date YYYYMMDD" }),
+    )
+    .openapi({ type: "integer", minimum: 19900101, maximum: 99991231, example: 20240102 });

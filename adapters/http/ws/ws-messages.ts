@@ -25,11 +25,7 @@ const channel = z.discriminatedUnion("channel", [
   z.object({ channel: z.literal("session") }),
 ]);
 
-export const ClientMessage = z.union([
-  z.object({ type: z.literal("ping") }),
-  z.object({ type: z.literal("subscribe") }).and(channel),
-  z.object({ type: z.literal("unsubscribe") }).and(channel),
-]);
+export const ClientMessage = z.union([z.object({ type: z.literal("ping") }), z.object({ type: z.literal("subscribe") }).and(channel), z.object({ type: z.literal("unsubscribe") }).and(channel)]);
 
 export type ClientMessage = z.infer<typeof ClientMessage>;
 

@@ -19,12 +19,7 @@ const HEARTBEAT_MS = 30_000;
  * the upgrade: without a valid session the answer is a plain 401. Dead peers are
  * found by protocol pings every 30 s.
  */
-export function registerWsRoutes(
-  app: OpenAPIHono<HttpEnv>,
-  hub: WsHub,
-  upgradeWebSocket: UpgradeWebSocket<unknown>,
-  sessionOf: (token: string | undefined) => Promise<WsSession | undefined>,
-): void {
+export function registerWsRoutes(app: OpenAPIHono<HttpEnv>, hub: WsHub, upgradeWebSocket: UpgradeWebSocket<unknown>, sessionOf: (token: string | undefined) => Promise<WsSession | undefined>): void {
   app.openAPIRegistry.registerPath({
     method: "get",
     path: "/api/v1/ws",

@@ -28,7 +28,14 @@ export const EX_POOL_OPTIONS: Pick<PoolOptions, "head" | "setup" | "heartbeat"> 
   heartbeat: { cmd: ExCommand.INSTRUMENT_COUNT, payload: new Uint8Array(0) },
 };
 
-const EMPTY_MINUTES: ExMinuteSeries = { length: 0, minute: new Float64Array(0), price: new Float64Array(0), avgPrice: new Float64Array(0), volume: new Float64Array(0), openInterest: new Float64Array(0) };
+const EMPTY_MINUTES: ExMinuteSeries = {
+  length: 0,
+  minute: new Float64Array(0),
+  price: new Float64Array(0),
+  avgPrice: new Float64Array(0),
+  volume: new Float64Array(0),
+  openInterest: new Float64Array(0),
+};
 
 export class ExClient {
   readonly #t: TdxTransport;

@@ -90,7 +90,11 @@ export function decodeExBarsReply(body: Uint8Array, category: number): ExBarSeri
 
 /** Reply body; `futures` decides whether field 5 carries the open interest or the turnover. */
 export function encodeExBarsReply(q: ExBarsRequest, s: ExBarSeries, futures: boolean): Uint8Array {
-  const w = writeRef(new ByteWriter(20 + s.length * 32), q).u16(q.category).u16(1).u32(0).u16(s.length);
+  const w = writeRef(new ByteWriter(20 + s.length * 32), q)
+    .u16(q.category)
+    .u16(1)
+    .u32(0)
+    .u16(s.length);
   const stamp = new DayStamper();
   for (let i = 0; i < s.length; i++) {
     if (INTRADAY.has(q.category)) w.u16(stamp.dayWord(s.time[i])).u16(stamp.minuteOfDay(s.time[i]));
@@ -223,7 +227,9 @@ export function decodeExTradesReply(body: Uint8Array): ExTradeSeries {
 }
 
 export function encodeExTradesReply(ref: ExRef, s: ExTradeSeries): Uint8Array {
-  const w = writeRef(new ByteWriter(16 + s.length * 16), ref).zeros(4).u16(s.length);
+  const w = writeRef(new ByteWriter(16 + s.length * 16), ref)
+    .zeros(4)
+    .u16(s.length);
   for (let i = 0; i < s.length; i++) w.u16(s.minute[i]).u32(s.price[i]).u32(s.volume[i]).i32(s.zengcang[i]).u16(s.nature[i]);
   return w.finish();
 }

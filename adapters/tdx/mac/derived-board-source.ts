@@ -78,7 +78,14 @@ export class DerivedBoardSource implements BoardSource {
     const byMarket = refs.map((r) => ({ market: marketName(r.market) ?? "SZ", code: r.code }) as { market: Market; code: string });
     const [quotes, names] = await Promise.all([
       this.#snapshot.quotes(byMarket),
-      Promise.all(byMarket.map((r) => this.#dir.find(r.market, r.code).then((s) => s?.name ?? "", () => ""))),
+      Promise.all(
+        byMarket.map((r) =>
+          this.#dir.find(r.market, r.code).then(
+            (s) => s?.name ?? "",
+            () => "",
+          ),
+        ),
+      ),
     ]);
     const now = marketTimeOf(this.#clock.now());
     const rows: MacQuoteRow[] = [];
@@ -217,4 +224,3 @@ export class DerivedBoardSource implements BoardSource {
     return this.#quotes.auction(ref);
   }
 }
-

@@ -56,9 +56,7 @@ export class MacClient implements BoardSource {
   async boards(kind: BoardKind, metric: BoardMetric): Promise<BoardEntry[]> {
     const out: BoardEntry[] = [];
     for (let start = 0; start < MAX_BOARDS; start += BOARD_LIST_PAGE) {
-      const page = decodeBoardListReply(
-        await this.#ask(MacCommand.BOARD_LIST, encodeBoardListRequest({ type: MAC_BOARD_TYPES[kind], start, count: BOARD_LIST_PAGE, sortColumn: 0, order: 1 })),
-      );
+      const page = decodeBoardListReply(await this.#ask(MacCommand.BOARD_LIST, encodeBoardListRequest({ type: MAC_BOARD_TYPES[kind], start, count: BOARD_LIST_PAGE, sortColumn: 0, order: 1 })));
       for (const { board, leader } of page.rows) out.push({ ...board, sortValue: board.value, leader });
       if (page.rows.length < BOARD_LIST_PAGE || out.length >= page.total) break;
     }
@@ -82,10 +80,7 @@ export class MacClient implements BoardSource {
     for (let start = q.start; rows.length < q.count; ) {
       const want = Math.min(MAC_PAGE, q.count - rows.length);
       const page = decodeMacListReply(
-        await this.#ask(
-          MacCommand.BOARD_MEMBERS,
-          encodeMacListRequest({ board, sortType: q.sortType, start, count: want, order: q.order === "ASC" ? 2 : 1, bits: q.fields, exclude: q.exclude }),
-        ),
+        await this.#ask(MacCommand.BOARD_MEMBERS, encodeMacListRequest({ board, sortType: q.sortType, start, count: want, order: q.order === "ASC" ? 2 : 1, bits: q.fields, exclude: q.exclude })),
       );
       rows.push(...page.rows);
       start += page.rows.length;
@@ -121,9 +116,7 @@ export class MacClient implements BoardSource {
   }
 
   async boardCloses(board: string, count: number): Promise<DailyCloses> {
-    const bars = decodeMacBarsReply(
-      await this.#ask(MacCommand.BARS, encodeMacBarsRequest({ market: 1, code: board, period: MAC_DAILY, times: 1, start: 0, count: count + 1, adjust: 0 })),
-    );
+    const bars = decodeMacBarsReply(await this.#ask(MacCommand.BARS, encodeMacBarsRequest({ market: 1, code: board, period: MAC_DAILY, times: 1, start: 0, count: count + 1, adjust: 0 })));
     return { date: bars.date, close: bars.close };
   }
 }

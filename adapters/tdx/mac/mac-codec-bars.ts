@@ -26,10 +26,7 @@ export interface MacBarsRequest extends SecurityRef {
 }
 
 export function encodeMacBarsRequest(q: MacBarsRequest): Uint8Array {
-  return new ByteWriter(46)
-    .u16(q.market).ascii(q.code, 22).u16(q.period).u16(q.times).u32(q.start).u16(q.count).u16(q.adjust)
-    .u8(1).u8(1).u8(0).u8(1).u16(0).zeros(4)
-    .finish();
+  return new ByteWriter(46).u16(q.market).ascii(q.code, 22).u16(q.period).u16(q.times).u32(q.start).u16(q.count).u16(q.adjust).u8(1).u8(1).u8(0).u8(1).u16(0).zeros(4).finish();
 }
 
 export function decodeMacBarsRequest(payload: Uint8Array): MacBarsRequest {
@@ -68,7 +65,12 @@ export function decodeMacBarsReply(body: Uint8Array): MacBarSeries {
 /** Reply body: `sentinel` is the bar before the window (its close is the previous close). */
 export function encodeMacBarsReply(q: MacBarsRequest, sentinel: { date: number; close: number }, bars: MacBarSeries): Uint8Array {
   const w = new ByteWriter(33 + (bars.length + 1) * ROW + TRAILER);
-  w.u16(q.market).ascii(q.code, 22).u8(q.period).u16(q.times).u16(bars.length + 1).u32(q.start);
+  w.u16(q.market)
+    .ascii(q.code, 22)
+    .u8(q.period)
+    .u16(q.times)
+    .u16(bars.length + 1)
+    .u32(q.start);
   w.u32(sentinel.date).u32(0);
   for (let k = 0; k < 4; k++) w.f32(sentinel.close);
   w.f32(0).f32(0).f32(0);

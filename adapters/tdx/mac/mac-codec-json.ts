@@ -76,5 +76,10 @@ export function decodeBelongReply(body: Uint8Array): MacBelongEntry[] {
 
 /** Reply body for a query (the simulator's side). */
 export function encodeJsonReply(q: JsonQuery, rows: readonly (readonly unknown[])[]): Uint8Array {
-  return new ByteWriter(HEAD_SIZE + 64).u16(q.market).ascii(q.query.slice(0, 12), 12).zeros(13).bytes(encodeGbk(JSON.stringify(rows))).finish();
+  return new ByteWriter(HEAD_SIZE + 64)
+    .u16(q.market)
+    .ascii(q.query.slice(0, 12), 12)
+    .zeros(13)
+    .bytes(encodeGbk(JSON.stringify(rows)))
+    .finish();
 }

@@ -26,16 +26,7 @@ export interface MacListRequest {
 }
 
 export function encodeMacListRequest(r: MacListRequest): Uint8Array {
-  return new ByteWriter(43)
-    .u32(r.board)
-    .zeros(9)
-    .u16(r.sortType)
-    .u32(r.start)
-    .u16(r.count)
-    .u8(r.order)
-    .u8(0)
-    .bytes(encodeFieldBitmap(r.bits, r.exclude))
-    .finish();
+  return new ByteWriter(43).u32(r.board).zeros(9).u16(r.sortType).u32(r.start).u16(r.count).u8(r.order).u8(0).bytes(encodeFieldBitmap(r.bits, r.exclude)).finish();
 }
 
 export function decodeMacListRequest(payload: Uint8Array): MacListRequest {

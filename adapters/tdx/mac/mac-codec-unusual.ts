@@ -66,7 +66,11 @@ export function encodeUnusualReply(events: readonly MacUnusualEvent[]): Uint8Arr
   w.u16(events.length);
   for (const e of events) {
     w.u16(e.market).ascii(e.code, 6).u8(0).u8(e.type).u8(0).u16(e.index).u16(0);
-    w.bytes(e.payload.subarray(0, 13)).zeros(13 - Math.min(13, e.payload.length)).u8(0).u8(e.hour).u16(e.minuteSecond);
+    w.bytes(e.payload.subarray(0, 13))
+      .zeros(13 - Math.min(13, e.payload.length))
+      .u8(0)
+      .u8(e.hour)
+      .u16(e.minuteSecond);
   }
   w.bytes(encodeGbk(events.map((e) => e.name).join(",")));
   return w.finish();

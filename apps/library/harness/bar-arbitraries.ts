@@ -30,10 +30,27 @@ export const LOT_SHARES = 100;
 
 /** Sample code prefixes of listed shares by board (the board itself is then taken from core's rules). */
 const PREFIXES: Readonly<Record<Exclude<Board, "fund">, readonly (readonly [Exchange, string])[]>> = {
-  main: [["SH", "600"], ["SH", "601"], ["SH", "603"], ["SH", "605"], ["SZ", "000"], ["SZ", "001"], ["SZ", "002"], ["SZ", "003"]],
-  chinext: [["SZ", "300"], ["SZ", "301"]],
+  main: [
+    ["SH", "600"],
+    ["SH", "601"],
+    ["SH", "603"],
+    ["SH", "605"],
+    ["SZ", "000"],
+    ["SZ", "001"],
+    ["SZ", "002"],
+    ["SZ", "003"],
+  ],
+  chinext: [
+    ["SZ", "300"],
+    ["SZ", "301"],
+  ],
   star: [["SH", "688"]],
-  bj: [["BJ", "430"], ["BJ", "830"], ["BJ", "870"], ["BJ", "920"]],
+  bj: [
+    ["BJ", "430"],
+    ["BJ", "830"],
+    ["BJ", "870"],
+    ["BJ", "920"],
+  ],
 };
 
 export type ShareBoard = keyof typeof PREFIXES;

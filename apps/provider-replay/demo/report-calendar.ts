@@ -27,8 +27,7 @@ export function tradingDayOnOrAfter(ymd: number): number {
 /** Disclosure day of a company's report for a fiscal year. */
 export function reportDay(seed: number, code: string, year: number, kind: ReportKind): number {
   const r = mulberry32(hashSeed(seed, "report-day", code, year, kind))();
-  const [y, m, first, span] =
-    kind === 1 ? [year, 4, 15, 14] : kind === 2 ? [year, 8, 10, 20] : kind === 3 ? [year, 10, 15, 15] : [year + 1, 3, 15, 40];
+  const [y, m, first, span] = kind === 1 ? [year, 4, 15, 14] : kind === 2 ? [year, 8, 10, 20] : kind === 3 ? [year, 10, 15, 15] : [year + 1, 3, 15, 40];
   const day = first + Math.floor(r * span);
   const start = y * 10000 + m * 100 + 1;
   return tradingDayOnOrAfter(yyyymmdd(fromYyyymmdd(start) + (day - 1) * DAY_MS));

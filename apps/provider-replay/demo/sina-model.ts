@@ -90,27 +90,83 @@ function income(m: CompanyModel, y: number, k: number): Lines {
   /** Cents per share. */
   const eps = (cents: number, dilution: number) => c(cents / (m.shares * dilution));
   return new Map<string, number | null>([
-    ["BIZTOTINCO", rev], ["BIZINCO", rev], ["BIZTOTCOST", totalCost], ["BIZCOST", cost], ["BIZTAX", tax], ["DEVEEXPE", rd],
-    ["SALESEXPE", sales], ["MANAEXPE", admin], ["FINEXPE", finance], ["INTEINCOOPCOST", interestIncome], ["INTERESTEXPENSE", interestExpense],
-    ["INVEINCO", invest], ["ASSOINVEPROF", assoc], ["VALUECHGLOSS", fairValue], ["OTHERINCO", other], ["ASSEIMPALOSSPROFIT", impair],
-    ["CREDITIMPLOSSEPROFIT", credit], ["ASSETSDISLINCO", disposal], ["PERPROFIT", operating], ["NONOREVE", nonOpIn], ["NONOEXPE", nonOpOut],
-    ["TOTPROFIT", pretax], ["INCOTAXEXPE", incomeTax], ["NETPROFIT", net], ["CONOPERNPROFIT", net], ["PARENETP", parent],
-    ["MINYSHARRIGH", net - parent], ["OTHERCOMPINCO", oci], ["PARECOMPINCO", oci], ["COMPINCOAMT", net + oci],
-    ["PARECOMPINCOAMT", parent + oci], ["MINYSHARINCOAMT", net - parent], ["BASICEPS", eps(parent, 1)], ["DILUTEDEPS", eps(parent, 1.006)],
+    ["BIZTOTINCO", rev],
+    ["BIZINCO", rev],
+    ["BIZTOTCOST", totalCost],
+    ["BIZCOST", cost],
+    ["BIZTAX", tax],
+    ["DEVEEXPE", rd],
+    ["SALESEXPE", sales],
+    ["MANAEXPE", admin],
+    ["FINEXPE", finance],
+    ["INTEINCOOPCOST", interestIncome],
+    ["INTERESTEXPENSE", interestExpense],
+    ["INVEINCO", invest],
+    ["ASSOINVEPROF", assoc],
+    ["VALUECHGLOSS", fairValue],
+    ["OTHERINCO", other],
+    ["ASSEIMPALOSSPROFIT", impair],
+    ["CREDITIMPLOSSEPROFIT", credit],
+    ["ASSETSDISLINCO", disposal],
+    ["PERPROFIT", operating],
+    ["NONOREVE", nonOpIn],
+    ["NONOEXPE", nonOpOut],
+    ["TOTPROFIT", pretax],
+    ["INCOTAXEXPE", incomeTax],
+    ["NETPROFIT", net],
+    ["CONOPERNPROFIT", net],
+    ["PARENETP", parent],
+    ["MINYSHARRIGH", net - parent],
+    ["OTHERCOMPINCO", oci],
+    ["PARECOMPINCO", oci],
+    ["COMPINCOAMT", net + oci],
+    ["PARECOMPINCOAMT", parent + oci],
+    ["MINYSHARINCOAMT", net - parent],
+    ["BASICEPS", eps(parent, 1)],
+    ["DILUTEDEPS", eps(parent, 1.006)],
   ]);
 }
 
 function balance(m: CompanyModel, y: number, k: number): Lines {
   const scale = m.annualRevenue(y) * m.between(1.2, 2.5, "assets") * (0.96 + 0.02 * k);
   const a = (name: string, lo: number, hi: number, p = 1) => (m.has(name, p) ? c(scale * m.ratio(name, lo, hi, y, k)) : null);
-  const current = [a("CURFDS", 0.08, 0.25), a("TRADFINASSET", 0.01, 0.06, 0.5), a("NOTESRECE", 0.01, 0.05), a("ACCORECE", 0.06, 0.2), a("PREP", 0.005, 0.02), a("OTHERRECE", 0.003, 0.02), a("INVE", 0.05, 0.2), a("OTHERCURRASSE", 0.005, 0.03)];
-  const nonCurrent = [a("EQUIINVE", 0.005, 0.05, 0.6), a("INVEPROP", 0.002, 0.02, 0.3), a("FIXEDASSENET", 0.1, 0.3), a("CONSPROG", 0.01, 0.06), a("INTAASSET", 0.02, 0.06), a("DEVEEXPE", 0.001, 0.01, 0.4), a("GOODWILL", 0.005, 0.05, 0.4), a("LOGPREPEXPE", 0.001, 0.01), a("DEFETAXASSET", 0.003, 0.01), a("OTHERNONCASSE", 0.003, 0.02)];
+  const current = [
+    a("CURFDS", 0.08, 0.25),
+    a("TRADFINASSET", 0.01, 0.06, 0.5),
+    a("NOTESRECE", 0.01, 0.05),
+    a("ACCORECE", 0.06, 0.2),
+    a("PREP", 0.005, 0.02),
+    a("OTHERRECE", 0.003, 0.02),
+    a("INVE", 0.05, 0.2),
+    a("OTHERCURRASSE", 0.005, 0.03),
+  ];
+  const nonCurrent = [
+    a("EQUIINVE", 0.005, 0.05, 0.6),
+    a("INVEPROP", 0.002, 0.02, 0.3),
+    a("FIXEDASSENET", 0.1, 0.3),
+    a("CONSPROG", 0.01, 0.06),
+    a("INTAASSET", 0.02, 0.06),
+    a("DEVEEXPE", 0.001, 0.01, 0.4),
+    a("GOODWILL", 0.005, 0.05, 0.4),
+    a("LOGPREPEXPE", 0.001, 0.01),
+    a("DEFETAXASSET", 0.003, 0.01),
+    a("OTHERNONCASSE", 0.003, 0.02),
+  ];
   const totalCurrent = sum(...current);
   const totalNonCurrent = sum(...nonCurrent);
   const assets = totalCurrent + totalNonCurrent;
   const debt = assets * m.ratio("leverage", 0.25, 0.6, y, k);
   const l = (name: string, lo: number, hi: number, p = 1) => (m.has(name, p) ? c(debt * m.ratio(name, lo, hi, y, k)) : null);
-  const currentLiab = [l("SHORTTERMBORR", 0.1, 0.25), l("NOTESPAYA", 0.05, 0.15), l("ACCOPAYA", 0.15, 0.3), l("CONTRACTLIAB", 0.03, 0.1), l("COPEWORKERSAL", 0.02, 0.05), l("TAXESPAYA", 0.01, 0.04), l("OTHERPAY", 0.02, 0.06), l("DUENONCLIAB", 0.02, 0.06)];
+  const currentLiab = [
+    l("SHORTTERMBORR", 0.1, 0.25),
+    l("NOTESPAYA", 0.05, 0.15),
+    l("ACCOPAYA", 0.15, 0.3),
+    l("CONTRACTLIAB", 0.03, 0.1),
+    l("COPEWORKERSAL", 0.02, 0.05),
+    l("TAXESPAYA", 0.01, 0.04),
+    l("OTHERPAY", 0.02, 0.06),
+    l("DUENONCLIAB", 0.02, 0.06),
+  ];
   const nonCurrentLiab = [l("LONGBORR", 0.05, 0.2), l("BDSPAYA", 0.05, 0.1, 0.3), l("LEASELIAB", 0.005, 0.02), l("DEFEINCOTAXLIAB", 0.003, 0.01)];
   const liabilities = sum(...currentLiab) + sum(...nonCurrentLiab);
   const equity = assets - liabilities;
@@ -124,13 +180,21 @@ function balance(m: CompanyModel, y: number, k: number): Lines {
     ...names(["CURFDS", "TRADFINASSET", "NOTESRECE", "ACCORECE", "PREP", "OTHERRECE", "INVE", "OTHERCURRASSE"], current),
     ["TOTCURRASSET", totalCurrent],
     ...names(["EQUIINVE", "INVEPROP", "FIXEDASSENET", "CONSPROG", "INTAASSET", "DEVEEXPE", "GOODWILL", "LOGPREPEXPE", "DEFETAXASSET", "OTHERNONCASSE"], nonCurrent),
-    ["TOTALNONCASSETS", totalNonCurrent], ["TOTASSET", assets],
+    ["TOTALNONCASSETS", totalNonCurrent],
+    ["TOTASSET", assets],
     ...names(["SHORTTERMBORR", "NOTESPAYA", "ACCOPAYA", "CONTRACTLIAB", "COPEWORKERSAL", "TAXESPAYA", "OTHERPAY", "DUENONCLIAB"], currentLiab),
     ["TOTALCURRLIAB", sum(...currentLiab)],
     ...names(["LONGBORR", "BDSPAYA", "LEASELIAB", "DEFEINCOTAXLIAB"], nonCurrentLiab),
-    ["TOTALNONCLIAB", sum(...nonCurrentLiab)], ["TOTLIAB", liabilities],
-    ["PAIDINCAPI", paidIn], ["CAPISURP", surplus], ["RESE", reserve], ["UNDIPROF", parentEquity - paidIn - surplus - reserve],
-    ["PARESHARRIGH", parentEquity], ["MINYSHARRIGH", minority], ["RIGHAGGR", equity], ["TOTLIABSHAREQUI", liabilities + equity],
+    ["TOTALNONCLIAB", sum(...nonCurrentLiab)],
+    ["TOTLIAB", liabilities],
+    ["PAIDINCAPI", paidIn],
+    ["CAPISURP", surplus],
+    ["RESE", reserve],
+    ["UNDIPROF", parentEquity - paidIn - surplus - reserve],
+    ["PARESHARRIGH", parentEquity],
+    ["MINYSHARRIGH", minority],
+    ["RIGHAGGR", equity],
+    ["TOTLIABSHAREQUI", liabilities + equity],
   ]);
 }
 
@@ -148,13 +212,25 @@ function cashFlow(m: CompanyModel, y: number, k: number): Lines {
   const opening = c((balance(m, y > m.firstYear ? y - 1 : y, 4).get("CURFDS") ?? 0) * 0.95);
   const names = (xs: string[], vs: (number | null)[]) => xs.map((n, i) => [n, vs[i]] as [string, number | null]);
   return new Map<string, number | null>([
-    ...names(["LABORGETCASH", "TAXREFD", "RECEOTHERBIZCASH"], opIn), ["BIZCASHINFL", sum(...opIn)],
-    ...names(["LABOPAYC", "PAYWORKCASH", "PAYTAX", "PAYACTICASH"], opOut), ["BIZCASHOUTF", sum(...opOut)], ["MANANETR", op],
-    ...names(["WITHINVGETCASH", "INVERETUGETCASH", "FIXEDASSETNETC"], invIn), ["INVCASHINFL", sum(...invIn)],
-    ...names(["ACQUASSETCASH", "INVPAYC"], invOut), ["INVCASHOUTF", sum(...invOut)], ["INVNETCASHFLOW", inv],
-    ...names(["INVRECECASH", "RECEFROMLOAN"], finIn), ["FINCASHINFL", sum(...finIn)],
-    ...names(["DEBTPAYCASH", "DIVIPROFPAYCASH"], finOut), ["FINCASHOUTF", sum(...finOut)], ["FINNETCFLOW", fin],
-    ["CHGEXCHGCHGS", fx], ["CASHNETR", op + inv + fin + fx], ["INICASHBALA", opening], ["FINALCASHBALA", opening + op + inv + fin + fx],
+    ...names(["LABORGETCASH", "TAXREFD", "RECEOTHERBIZCASH"], opIn),
+    ["BIZCASHINFL", sum(...opIn)],
+    ...names(["LABOPAYC", "PAYWORKCASH", "PAYTAX", "PAYACTICASH"], opOut),
+    ["BIZCASHOUTF", sum(...opOut)],
+    ["MANANETR", op],
+    ...names(["WITHINVGETCASH", "INVERETUGETCASH", "FIXEDASSETNETC"], invIn),
+    ["INVCASHINFL", sum(...invIn)],
+    ...names(["ACQUASSETCASH", "INVPAYC"], invOut),
+    ["INVCASHOUTF", sum(...invOut)],
+    ["INVNETCASHFLOW", inv],
+    ...names(["INVRECECASH", "RECEFROMLOAN"], finIn),
+    ["FINCASHINFL", sum(...finIn)],
+    ...names(["DEBTPAYCASH", "DIVIPROFPAYCASH"], finOut),
+    ["FINCASHOUTF", sum(...finOut)],
+    ["FINNETCFLOW", fin],
+    ["CHGEXCHGCHGS", fx],
+    ["CASHNETR", op + inv + fin + fx],
+    ["INICASHBALA", opening],
+    ["FINALCASHBALA", opening + op + inv + fin + fx],
   ]);
 }
 

@@ -61,9 +61,15 @@ export function boardDaily(members: readonly DemoHistory[], days: readonly numbe
   const first = days.findIndex((d) => d >= start);
   const n = first < 0 ? 0 : days.length - first;
   // Per calendar day: summed log returns, members that moved, volume and amount.
-  const ro = new Float64Array(n), rh = new Float64Array(n), rl = new Float64Array(n), rc = new Float64Array(n);
-  const traded = new Float64Array(n), up = new Float64Array(n), down = new Float64Array(n);
-  const vol = new Float64Array(n), amount = new Float64Array(n);
+  const ro = new Float64Array(n),
+    rh = new Float64Array(n),
+    rl = new Float64Array(n),
+    rc = new Float64Array(n);
+  const traded = new Float64Array(n),
+    up = new Float64Array(n),
+    down = new Float64Array(n);
+  const vol = new Float64Array(n),
+    amount = new Float64Array(n);
   for (const h of members) {
     const r = returnsOf(h, days);
     const { at, o, h: hi, l, c } = r;

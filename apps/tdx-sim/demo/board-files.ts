@@ -37,9 +37,7 @@ export function boardFiles(boards: readonly DemoBoard[]): Map<string, Uint8Array
       flag: 0,
       ref: b.industryCode ?? b.name,
     }));
-  const industry = of("HY2").flatMap((b) =>
-    b.members.map((s) => ({ market: TDX_MARKET[s.market], code: s.code, tdx: `T${b.industryCode!.slice(1)}`, research: b.industryCode! })),
-  );
+  const industry = of("HY2").flatMap((b) => b.members.map((s) => ({ market: TDX_MARKET[s.market], code: s.code, tdx: `T${b.industryCode!.slice(1)}`, research: b.industryCode! })));
   industry.sort((a, b) => a.market - b.market || a.code.localeCompare(b.code));
   return new Map([
     ["block_zs.dat", blockFile(of("ZS"))],

@@ -28,17 +28,95 @@ export interface DemoBoard {
 }
 
 const INDUSTRIES = [
-  "煤炭", "石油", "化工", "钢铁", "有色", "建材", "电力", "银行", "证券", "保险", "汽车", "医药", "食品", "饮料",
-  "家电", "电子", "通信", "软件", "传媒", "机械", "军工", "农业", "地产", "建筑", "交运", "纺织", "商贸", "环保",
+  "煤炭",
+  "石油",
+  "化工",
+  "钢铁",
+  "有色",
+  "建材",
+  "电力",
+  "银行",
+  "证券",
+  "保险",
+  "汽车",
+  "医药",
+  "食品",
+  "饮料",
+  "家电",
+  "电子",
+  "通信",
+  "软件",
+  "传媒",
+  "机械",
+  "军工",
+  "农业",
+  "地产",
+  "建筑",
+  "交运",
+  "纺织",
+  "商贸",
+  "环保",
 ];
 const SUB_INDUSTRY = ["上游", "中游", "下游", "制品"];
 const REGIONS = [
-  "北京", "天津", "河北", "山西", "内蒙古", "辽宁", "吉林", "黑龙江", "上海", "江苏", "浙江", "安徽", "福建", "江西", "山东", "河南",
-  "湖北", "湖南", "广东", "广西", "海南", "重庆", "四川", "贵州", "云南", "西藏", "陕西", "甘肃", "青海", "宁夏", "新疆",
+  "北京",
+  "天津",
+  "河北",
+  "山西",
+  "内蒙古",
+  "辽宁",
+  "吉林",
+  "黑龙江",
+  "上海",
+  "江苏",
+  "浙江",
+  "安徽",
+  "福建",
+  "江西",
+  "山东",
+  "河南",
+  "湖北",
+  "湖南",
+  "广东",
+  "广西",
+  "海南",
+  "重庆",
+  "四川",
+  "贵州",
+  "云南",
+  "西藏",
+  "陕西",
+  "甘肃",
+  "青海",
+  "宁夏",
+  "新疆",
 ];
 const CONCEPT_HEAD = [
-  "人工", "数字", "智能", "新能", "低碳", "量子", "卫星", "芯片", "算力", "机器", "氢能", "储能", "光刻", "信创", "医美",
-  "创新", "国企", "跨境", "文旅", "数据", "云端", "边缘", "无人", "航天", "生物",
+  "人工",
+  "数字",
+  "智能",
+  "新能",
+  "低碳",
+  "量子",
+  "卫星",
+  "芯片",
+  "算力",
+  "机器",
+  "氢能",
+  "储能",
+  "光刻",
+  "信创",
+  "医美",
+  "创新",
+  "国企",
+  "跨境",
+  "文旅",
+  "数据",
+  "云端",
+  "边缘",
+  "无人",
+  "航天",
+  "生物",
 ];
 const CONCEPT_TAIL = ["概念", "经济", "产业", "材料", "设备", "应用", "服务", "科技", "网络", "互联", "平台", "制造", "安全", "终端", "能源", "医疗", "金融", "消费", "汽车", "电池"];
 const STYLE_HEAD = ["大盘", "中盘", "小盘", "高价", "低价", "绩优", "亏损", "成长", "价值", "高换", "低换", "活跃", "新高", "新低", "质押", "外资", "北向", "国资", "民营", "红利"];
@@ -93,9 +171,7 @@ export function demoBoards(seed: number, universe: readonly DemoSecurity[]): Dem
     const hy = `8810${pad(i + 1, 2)}`;
     // Research-industry codes as real tdxzs3.cfg/tdxhy.cfg carry them: X + 4 digits for HY, + 6 for HY2.
     add(hy, name, "HY", { industryCode: `X${pad(i + 10, 2)}01` });
-    SUB_INDUSTRY.forEach((sub, k) =>
-      add(`881${pad(100 + i * 4 + k, 3)}`, `${name}${sub}`, "HY2", { parent: hy, industryCode: `X${pad(i + 10, 2)}01${pad(k + 1, 2)}` }),
-    );
+    SUB_INDUSTRY.forEach((sub, k) => add(`881${pad(100 + i * 4 + k, 3)}`, `${name}${sub}`, "HY2", { parent: hy, industryCode: `X${pad(i + 10, 2)}01${pad(k + 1, 2)}` }));
   });
   REGIONS.forEach((name, i) => add(`8802${pad(i + 1, 2)}`, name, "DQ"));
   let c = 0;
@@ -126,7 +202,11 @@ export function demoBoards(seed: number, universe: readonly DemoSecurity[]): Dem
   const boards: DemoBoard[] = out.map((b) => ({ ...b, members: [...sets.get(b.code)!].sort(byCode) }));
   // Index-constituent boards list the largest qualifying stocks by float shares.
   for (const [name, code, ok, cap] of CONSTITUENTS) {
-    const members = stocks.filter(ok).sort((a, b) => b.floatShares - a.floatShares).slice(0, cap).sort(byCode);
+    const members = stocks
+      .filter(ok)
+      .sort((a, b) => b.floatShares - a.floatShares)
+      .slice(0, cap)
+      .sort(byCode);
     boards.push({ code, name, kind: "ZS", members });
   }
   return boards;

@@ -114,7 +114,8 @@ export function generateDaily(seed: number, s: DemoSecurity, days: readonly numb
     let r = trend + skew + pull + s.sigma ** 2 / 2 + s.beta * factor[i] * 0.011 + Math.sqrt(Math.max(s.sigma ** 2 - (s.beta * 0.011) ** 2, 1e-6)) * gauss();
     let open = ref * (1 + r * 0.3 + gauss() * s.sigma * 0.2);
     const shock = index || fund ? 1 : rand();
-    if (shock < 0.012) r = frac; // limit-up day
+    if (shock < 0.012)
+      r = frac; // limit-up day
     else if (shock < 0.018) r = -frac; // limit-down day
     const close = roundHalfUp(Math.min(hi, Math.max(lo, ref * (1 + r))), decimals);
     open = roundHalfUp(Math.min(hi, Math.max(lo, open)), decimals);

@@ -64,9 +64,7 @@ export class DemoMarket {
     this.boards = demoBoards(seed, base);
     const indices = this.boards.filter((b) => b.kind !== "ZS");
     for (const b of indices) this.#boardByCode.set(b.code, b);
-    this.universe = [...base, ...indices.map(boardSecurity)].sort((a, b) =>
-      a.market === b.market ? a.code.localeCompare(b.code) : a.market.localeCompare(b.market),
-    );
+    this.universe = [...base, ...indices.map(boardSecurity)].sort((a, b) => (a.market === b.market ? a.code.localeCompare(b.code) : a.market.localeCompare(b.market)));
     for (const s of this.universe) this.#byKey.set(s.market + s.code, s);
   }
 
@@ -113,9 +111,7 @@ export class DemoMarket {
     if (!h) remember(this.#histories, key, (h = this.#generate(s)), HISTORY_LIMIT);
     let n = h.days.length;
     while (n > 0 && h.days[n - 1] > lastDay) n--;
-    return n === h.days.length
-      ? h
-      : { bars: sliceBars(h.bars, n), days: h.days.subarray(0, n), xdxr: h.xdxr.filter((x) => x.date <= lastDay), up: h.up.subarray(0, n), down: h.down.subarray(0, n) };
+    return n === h.days.length ? h : { bars: sliceBars(h.bars, n), days: h.days.subarray(0, n), xdxr: h.xdxr.filter((x) => x.date <= lastDay), up: h.up.subarray(0, n), down: h.down.subarray(0, n) };
   }
 
   /** A security's whole history on the current calendar; board indices follow their members. */
@@ -124,7 +120,11 @@ export class DemoMarket {
     const board = s.market === "SH" ? this.#boardByCode.get(s.code) : undefined;
     if (!board) return generateDaily(this.seed, s, this.#days, this.#factor);
     const last = this.#days[this.#days.length - 1];
-    return boardDaily(board.members.map((m) => this.history(m, last)), this.#days, s.listDate);
+    return boardDaily(
+      board.members.map((m) => this.history(m, last)),
+      this.#days,
+      s.listDate,
+    );
   }
 
   /** Index of `day` in a history, or -1. */
@@ -185,7 +185,21 @@ export class DemoMarket {
   minutesAt(s: DemoSecurity, now: number): BarSeries {
     const { day, minutesDone, tradingDay } = DemoMarket.session(now);
     const m = tradingDay ? this.minutes(s, day) : undefined;
-    return m ? sliceBars(m, minutesDone) : sliceBars({ length: 0, time: new Float64Array(0), open: new Float64Array(0), high: new Float64Array(0), low: new Float64Array(0), close: new Float64Array(0), vol: new Float64Array(0), amount: new Float64Array(0) }, 0);
+    return m
+      ? sliceBars(m, minutesDone)
+      : sliceBars(
+          {
+            length: 0,
+            time: new Float64Array(0),
+            open: new Float64Array(0),
+            high: new Float64Array(0),
+            low: new Float64Array(0),
+            close: new Float64Array(0),
+            vol: new Float64Array(0),
+            amount: new Float64Array(0),
+          },
+          0,
+        );
   }
 
   /**
@@ -222,7 +236,13 @@ export class DemoMarket {
     const today = tradingDay && last >= 0 && full.days[last] === day;
     if (!today || minutesDone === MINUTES_PER_DAY) return tail(full, Math.max(0, last + 1 - n), last + 1, full.xdxr);
     // Before the open today's bar and today's events are not there yet.
-    if (minutesDone === 0) return tail(full, Math.max(0, last - n), last, full.xdxr.filter((x) => x.date < day));
+    if (minutesDone === 0)
+      return tail(
+        full,
+        Math.max(0, last - n),
+        last,
+        full.xdxr.filter((x) => x.date < day),
+      );
     const from = Math.max(0, last + 1 - n);
     const k = last + 1 - from;
     const bars = allocSeries(k);

@@ -426,4 +426,3 @@ export class DemoSource implements SimSource {
     return this.#boardFiles.get(name) ?? this.#reports.file(name, yyyymmdd(dayStart(now)));
   }
 }
-

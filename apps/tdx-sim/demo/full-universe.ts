@@ -85,7 +85,12 @@ export function fullUniverse(seed: number): DemoSecurity[] {
     }
   }
   for (const [market, first, count] of FUND_RANGES) {
-    for (let i = 0; i < count; i++) u.add(market, code6(first + i), unique(() => `${draw().slice(0, 2)}ETF`));
+    for (let i = 0; i < count; i++)
+      u.add(
+        market,
+        code6(first + i),
+        unique(() => `${draw().slice(0, 2)}ETF`),
+      );
   }
   return u.build();
 }

@@ -95,9 +95,7 @@ function record(market: DemoMarket, s: DemoSecurity, date: number): Float64Array
 
 /** The archive of one quarter: every stock listed by then. */
 export function gpcwReport(market: DemoMarket, date: number): GpcwReport {
-  const records = market.universe
-    .filter((s) => s.kind === "stock" && s.listDate <= date)
-    .map((s) => ({ code: s.code, marketByte: TDX_MARKET[s.market], values: record(market, s, date) }));
+  const records = market.universe.filter((s) => s.kind === "stock" && s.listDate <= date).map((s) => ({ code: s.code, marketByte: TDX_MARKET[s.market], values: record(market, s, date) }));
   return { reportDate: date, fieldCount: GPCW_FIELDS, records };
 }
 

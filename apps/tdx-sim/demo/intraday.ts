@@ -48,7 +48,12 @@ function minutePath(d: DayBar, decimals: number, n: number, rand: () => number, 
   const iHi = at();
   let iLo = at();
   while (Math.abs(iLo - iHi) < EXTREMES_APART) iLo = at();
-  const anchors: [number, number][] = [[0, d.open], [iHi, d.high], [iLo, d.low], [n, d.close]];
+  const anchors: [number, number][] = [
+    [0, d.open],
+    [iHi, d.high],
+    [iLo, d.low],
+    [n, d.close],
+  ];
   anchors.sort((a, b) => a[0] - b[0]);
   const range = d.high - d.low;
   const path = new Float64Array(n + 1);
@@ -103,7 +108,7 @@ export function generateMinutes(seed: number, key: string, day: number, d: DayBa
     const v = i === n - 1 ? lotsLeft : Math.min(lotsLeft, Math.round((lots * w[i]) / wsum));
     lotsLeft -= v;
     s.vol[i] = v * lotSize;
-    weighted += s.vol[i] * (o + c) / 2;
+    weighted += (s.vol[i] * (o + c)) / 2;
   }
   // Amount follows volume × price, scaled so the day's total is exact.
   for (let i = 0; i < n; i++) {
@@ -134,8 +139,7 @@ export function generateTicks(seed: number, key: string, day: number, m: BarSeri
     for (let j = 0; j < trades; j++) {
       const v = j === trades - 1 ? left : Math.max(1, Math.floor((left / (trades - j)) * (0.5 + rand())));
       left -= v;
-      const p =
-        j === trades - 1 ? m.close[i] : j === 0 ? m.open[i] : rand() < 0.5 ? m.high[i] : m.low[i];
+      const p = j === trades - 1 ? m.close[i] : j === 0 ? m.open[i] : rand() < 0.5 ? m.high[i] : m.low[i];
       minute[k] = wall;
       price[k] = p;
       vol[k] = v;

@@ -107,7 +107,7 @@ export function drawSecurity(seed: number, market: Market, code: string, name: s
     sigma: index ? 0.011 : kind === "fund" ? 0.012 : sigma,
     beta: index ? 1 : 0.6 + r() * 0.8,
     totalShares: total,
-    floatShares: index ? 0 : Math.round(total * (0.5 + r() * 0.5) / 100) * 100,
+    floatShares: index ? 0 : Math.round((total * (0.5 + r() * 0.5)) / 100) * 100,
     ...(opts.suspendedFrom ? { suspendedFrom: opts.suspendedFrom } : {}),
   };
 }

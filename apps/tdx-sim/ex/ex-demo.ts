@@ -83,7 +83,7 @@ export class ExDemo {
         bars.high[i] = roundHalfUp(Math.max(open, close) * (1 + Math.abs(g()) * x.sigma * 0.4), 3);
         bars.low[i] = roundHalfUp(Math.min(open, close) * (1 - Math.abs(g()) * x.sigma * 0.4), 3);
         bars.vol[i] = Math.round(10_000 + r() * 90_000) * 10;
-        bars.amount[i] = Math.round(bars.vol[i] * (open + close) / 2);
+        bars.amount[i] = Math.round((bars.vol[i] * (open + close)) / 2);
         oi = Math.max(1000, oi * (1 + 0.02 * g()));
         position[i] = x.futures ? Math.round(oi) : 0;
         prev = close;
@@ -127,7 +127,18 @@ export class ExDemo {
   bars(x: ExInstrument, category: number, start: number, count: number, now: number): ExBarSeries {
     const d = this.daily(x, now);
     const periods: Record<number, "WEEK" | "MONTH" | "SEASON" | "YEAR" | 5 | 15 | 30 | 60 | 1 | null> = {
-      4: null, 9: null, 5: "WEEK", 6: "MONTH", 10: "SEASON", 11: "YEAR", 7: 1, 8: 1, 0: 5, 1: 15, 2: 30, 3: 60,
+      4: null,
+      9: null,
+      5: "WEEK",
+      6: "MONTH",
+      10: "SEASON",
+      11: "YEAR",
+      7: 1,
+      8: 1,
+      0: 5,
+      1: 15,
+      2: 30,
+      3: 60,
     };
     const period = periods[category];
     if (period === undefined) return allocExBars(0);
@@ -204,7 +215,14 @@ export class ExDemo {
     const day = d.days[d.days.length - 1];
     const { day: today, minutesDone } = DemoMarket.session(now);
     const m = day === today ? sliceSeries(this.minutesOf(x, day), 0, minutesDone) : this.minutesOf(x, day);
-    const out = { length: m.length, minute: new Float64Array(m.length), price: Float64Array.from(m.close), avgPrice: new Float64Array(m.length), volume: Float64Array.from(m.vol), openInterest: new Float64Array(m.length) };
+    const out = {
+      length: m.length,
+      minute: new Float64Array(m.length),
+      price: Float64Array.from(m.close),
+      avgPrice: new Float64Array(m.length),
+      volume: Float64Array.from(m.vol),
+      openInterest: new Float64Array(m.length),
+    };
     let v = 0;
     let a = 0;
     for (let i = 0; i < m.length; i++) {

@@ -39,10 +39,11 @@ const row = (v: MacValues): Row => ({ market: TDX_MARKET[v.sec.market], code: v.
 
 export function macHandlers(data: DemoMacData): Map<number, Handler> {
   const m = data.market;
-  const rowsOf = (secs: readonly DemoSecurity[], now: number) => secs.flatMap((s) => {
-    const v = data.values(s, now);
-    return v ? [row(v)] : [];
-  });
+  const rowsOf = (secs: readonly DemoSecurity[], now: number) =>
+    secs.flatMap((s) => {
+      const v = data.values(s, now);
+      return v ? [row(v)] : [];
+    });
   const stocks = m.universe.filter((s) => s.kind === "stock");
   /** The securities a 0x122c board code names, or undefined for an unknown code. */
   const listOf = (code: number): readonly DemoSecurity[] | undefined => {
@@ -52,8 +53,7 @@ export function macHandlers(data: DemoMacData): Map<number, Handler> {
     if (symbol) return m.board(symbol)?.members;
     return stocks.filter((s) => inQuoteCategory(code, s.market, s.board));
   };
-  const excluded = (s: DemoSecurity, mask: number, now: number) =>
-    isExcluded(mask, { st: s.st, board: s.board, recent: fromYyyymmdd(s.listDate) > dayStart(now) - YEAR_MS });
+  const excluded = (s: DemoSecurity, mask: number, now: number) => isExcluded(mask, { st: s.st, board: s.board, recent: fromYyyymmdd(s.listDate) > dayStart(now) - YEAR_MS });
 
   const h = new Map<number, Handler>();
 
@@ -65,7 +65,11 @@ export function macHandlers(data: DemoMacData): Map<number, Handler> {
       const v = data.values(m.find("SH", b.code)!, now);
       return v ? [{ b, v }] : [];
     });
-    const ordered = sortMacRows(all.map(({ v }) => row(v)), 0x0e, q.order === 2 ? 2 : q.order === 1 ? 1 : 0);
+    const ordered = sortMacRows(
+      all.map(({ v }) => row(v)),
+      0x0e,
+      q.order === 2 ? 2 : q.order === 1 ? 1 : 0,
+    );
     const byCode = new Map(all.map((x) => [x.b.code, x]));
     const side = (v: MacValues): MacBoardSide => ({ market: TDX_MARKET[v.sec.market], code: v.sec.code, name: v.sec.name, price: v.quote.price, value: 0, preClose: v.quote.preClose });
     const rows = ordered.slice(q.start, q.start + q.count).map((r) => {
@@ -79,7 +83,14 @@ export function macHandlers(data: DemoMacData): Map<number, Handler> {
   h.set(MacCommand.BOARD_MEMBERS, (p, now) => {
     const q = decodeMacListRequest(p);
     const secs = listOf(q.board) ?? [];
-    const rows = sortMacRows(rowsOf(secs.filter((s) => !excluded(s, q.exclude, now)), now), q.sortType, q.order);
+    const rows = sortMacRows(
+      rowsOf(
+        secs.filter((s) => !excluded(s, q.exclude, now)),
+        now,
+      ),
+      q.sortType,
+      q.order,
+    );
     return encodeMacListReply({ total: rows.length, bits: q.bits, rows: rows.slice(q.start, q.start + q.count) }, q.exclude);
   });
 
@@ -88,7 +99,11 @@ export function macHandlers(data: DemoMacData): Map<number, Handler> {
     const s = m.find(q.market === 1 ? "SH" : q.market === 2 ? "BJ" : "SZ", q.code);
     const v = s && data.values(s, now);
     if (q.query === QUERY_CAPITAL_FLOW) {
-      if (!v) return encodeJsonReply(q, [[0, 0, 0, 0], [0, 0, 0, 0, 0, 0]]);
+      if (!v)
+        return encodeJsonReply(q, [
+          [0, 0, 0, 0],
+          [0, 0, 0, 0, 0, 0],
+        ]);
       const today = v.flows[0];
       const five = v.flows.slice(0, 5);
       const sum = (f: (x: (typeof five)[number]) => number) => five.reduce((a, x) => a + f(x), 0);

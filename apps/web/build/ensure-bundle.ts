@@ -16,13 +16,7 @@ const REPO_ROOT = join(WEB_ROOT, "..", "..");
 const STAMP = join(WEB_DIST, ".built.json");
 
 /** Always checked: the app's own folders (for new files), its config, the installed versions. */
-const ALWAYS = [
-  join(WEB_ROOT, "index.html"),
-  join(WEB_ROOT, "vite.config.ts"),
-  join(WEB_ROOT, "src"),
-  join(WEB_ROOT, "public"),
-  join(REPO_ROOT, "package-lock.json"),
-];
+const ALWAYS = [join(WEB_ROOT, "index.html"), join(WEB_ROOT, "vite.config.ts"), join(WEB_ROOT, "src"), join(WEB_ROOT, "public"), join(REPO_ROOT, "package-lock.json")];
 
 interface Stamp {
   /** Repository-relative paths of the bundled source files outside node_modules. */

@@ -6,14 +6,7 @@
  */
 import type { BarSeries } from "../../bars/series.ts";
 import { classifySecurity, type Market } from "../../bars/security-kind.ts";
-import {
-  compileSignalFormula,
-  validateBacktestConfig,
-  validatePortfolioConfig,
-  type BacktestTables,
-  type ConfigCheck,
-  type SecurityInfo,
-} from "../../backtest/index.ts";
+import { compileSignalFormula, validateBacktestConfig, validatePortfolioConfig, type BacktestTables, type ConfigCheck, type SecurityInfo } from "../../backtest/index.ts";
 import type { PluginRegistry, StrategyPlugin } from "../../../ports/plugins.ts";
 import type { TaskRunner, TaskSummary } from "../../../ports/task-runner.ts";
 import type { SecurityDirectory } from "../quotes/security-directory.ts";
@@ -107,9 +100,7 @@ export class BacktestService {
     const fetched = await Promise.allSettled(body.stocks.map((s) => this.loader.load(s, req)));
     const skipped = failures(body.stocks, fetched);
     const legs = fetched.flatMap((r, i) =>
-      r.status === "fulfilled"
-        ? [{ key: resultKey(body.stocks[i]!), security: r.value.security, bars: toWire(r.value.series), ...(body.weights != null ? { weight: body.weights[i]! } : {}) }]
-        : [],
+      r.status === "fulfilled" ? [{ key: resultKey(body.stocks[i]!), security: r.value.security, bars: toWire(r.value.series), ...(body.weights != null ? { weight: body.weights[i]! } : {}) }] : [],
     );
     if (legs.length === 0) throw new InvalidRequestError(`No bars for any stock: ${describe(skipped)}`);
     const input: PortfolioTaskInput = { strategy: body.strategy, params: body.params, config: checked(validatePortfolioConfig(body)), legs, skipped };

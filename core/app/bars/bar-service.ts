@@ -59,7 +59,8 @@ function requireInstrument(q: BarQuery, index: boolean): void {
   const { kind } = classifySecurity(q.market, q.code);
   if ((kind === "index") === index) return;
   const sym = `${q.market}:${q.code}`;
-  throw new InvalidRequestError(index
+  throw new InvalidRequestError(
+    index
       ? `${sym} is not an index (its code is a ${kind === "other" ? "security of no known kind" : kind}); index bars are for SH 000xxx, 88xxxx, 99xxxx, SZ 39xxxx and BJ 899xxx codes; use /api/v1/bars for it`
       : `${sym} is an index: its bars (volume in lots, advancing/declining counts, no ex-rights adjustment) are served by /api/v1/bars/index`,
   );
@@ -85,8 +86,7 @@ export class BarService {
   async #fetch(src: QuoteSource, q: BarQuery, index: boolean): Promise<BarSeries> {
     const spec = BAR_CATEGORIES[q.category];
     const ref = { market: marketId(q.market), code: q.code };
-    const get = (start: number, count: number) =>
-      index ? src.indexBars(ref, spec.request, start, count) : src.bars(ref, spec.request, start, count);
+    const get = (start: number, count: number) => (index ? src.indexBars(ref, spec.request, start, count) : src.bars(ref, spec.request, start, count));
     if (spec.barsPerBar === 1) return get(q.start, q.count);
     // MIN_120: two 60-minute bars per output bar, at most 400 synthesized; one extra
     // 60-minute bar lets the oldest half be complete when the window starts mid-half.
@@ -143,7 +143,13 @@ export class BarService {
     const breadth = raw as BarSeries & { up?: Float64Array; down?: Float64Array };
     const answer = this.#finish(raw, q, source);
     return breadth.up && breadth.down && breadth.up.length === raw.length
-      ? { ...answer, extra: [["up_count", breadth.up], ["down_count", breadth.down]] }
+      ? {
+          ...answer,
+          extra: [
+            ["up_count", breadth.up],
+            ["down_count", breadth.down],
+          ],
+        }
       : answer;
   }
 

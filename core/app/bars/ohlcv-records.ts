@@ -101,19 +101,15 @@ export function parseOhlcvRecords(rows: readonly unknown[], field: string, opts:
   const requireTime = opts.requireTime ?? true;
   const fast = !opts.checkEveryRecord;
   const first = rows[0];
-  const firstKey =
-    first !== null && typeof first === "object" ? TIME_KEYS.find((k) => (first as Record<string, unknown>)[k] != null) : undefined;
+  const firstKey = first !== null && typeof first === "object" ? TIME_KEYS.find((k) => (first as Record<string, unknown>)[k] != null) : undefined;
   const timeKey: TimeKey | null = firstKey ?? (requireTime ? "date" : null);
   const s = allocSeries(rows.length);
   const errors: FieldIssue[] = [];
   let intraday = false;
-  const err = (i: number, col: string, type: string, msg: string, input: unknown) =>
-    errors.push({ type, loc: ["body", field, i, col], msg, input });
+  const err = (i: number, col: string, type: string, msg: string, input: unknown) => errors.push({ type, loc: ["body", field, i, col], msg, input });
   // pydantic's wording: a string that is not a number, or a value of the wrong type.
   const notNumber = (i: number, col: string, v: unknown) =>
-    typeof v === "string"
-      ? err(i, col, "float_parsing", "Input should be a valid number, unable to parse string as a number", v)
-      : err(i, col, "float_type", "Input should be a valid number", v);
+    typeof v === "string" ? err(i, col, "float_parsing", "Input should be a valid number, unable to parse string as a number", v) : err(i, col, "float_type", "Input should be a valid number", v);
   const { time, open, high, low, close, vol, amount } = s;
   for (let i = 0; i < rows.length && errors.length < 20; i++) {
     const r = rows[i];
@@ -171,7 +167,10 @@ export function parseOhlcvRecords(rows: readonly unknown[], field: string, opts:
         else s[col][i] = x;
       }
     }
-    for (const [col, alias] of [["vol", "volume"], ["amount", undefined]] as const) {
+    for (const [col, alias] of [
+      ["vol", "volume"],
+      ["amount", undefined],
+    ] as const) {
       const name = row[col] !== undefined ? col : alias !== undefined && row[alias] !== undefined ? alias : undefined;
       if (name === undefined) {
         s[col][i] = NaN;

@@ -199,7 +199,10 @@ export class MacService {
           return { code: b.code, name: b.name, close_end: c.close[end], close_start: c.close[start], change_pct: round2((c.close[end] / c.close[start] - 1) * 100) };
         }),
       );
-      return rows.filter((r): r is ChangeRow => r !== undefined).sort(byValue((r) => r.change_pct, ascending)).slice(0, topN);
+      return rows
+        .filter((r): r is ChangeRow => r !== undefined)
+        .sort(byValue((r) => r.change_pct, ascending))
+        .slice(0, topN);
     });
   }
 

@@ -26,7 +26,11 @@ export class AnnouncementService {
   }
 
   page(code: string, page: number, count: number): Promise<Loaded<AnnouncementPage>> {
-    return this.#cache.load(`${code}:${page}:${count}`, () => this.source.page(code, page, count), (_, now) => now + ANNOUNCEMENT_TTL_MS);
+    return this.#cache.load(
+      `${code}:${page}:${count}`,
+      () => this.source.page(code, page, count),
+      (_, now) => now + ANNOUNCEMENT_TTL_MS,
+    );
   }
 
   /** An announcement's attachment (not cached: files are large and fetched once); undefined for a URL off the provider's file host. */

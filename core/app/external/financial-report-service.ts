@@ -29,7 +29,11 @@ export class FinancialReportService {
   }
 
   async report(code: string, type: StatementType, num: number): Promise<StatementTable & { cached: boolean }> {
-    const loaded = await this.#cache.load(`${code}:${type}`, () => this.source.periods(code, type, MAX_PERIODS), (_, now) => now + REPORT_TTL_MS);
+    const loaded = await this.#cache.load(
+      `${code}:${type}`,
+      () => this.source.periods(code, type, MAX_PERIODS),
+      (_, now) => now + REPORT_TTL_MS,
+    );
     return { ...statementTable(loaded.value.slice(0, num)), cached: loaded.cached };
   }
 }

@@ -21,10 +21,7 @@ export interface PagedBars {
 }
 
 /** At most `count` bars ending `start` bars before the newest; MIN_120 is limited to one 400-bar page. */
-export async function fetchBarPages(
-  get: (q: BarQuery) => Promise<BarAnswer>,
-  q: BarQuery,
-): Promise<PagedBars> {
+export async function fetchBarPages(get: (q: BarQuery) => Promise<BarAnswer>, q: BarQuery): Promise<PagedBars> {
   const min120 = q.category === "MIN_120";
   const size = min120 ? MIN120_MAX_BARS : PAGE;
   const want = min120 ? Math.min(q.count, MIN120_MAX_BARS) : q.count;

@@ -147,10 +147,7 @@ export class FormulaService {
     const { market, code } = bars;
     const index = classifySecurity(market, code).kind === "index";
     const query = { market, code, category: bars.category, start: bars.start, count: bars.count, barTime: bars.barTime };
-    const [paged, known] = await Promise.all([
-      fetchBarPages((q) => (index ? this.bars.indexBars(q) : this.bars.bars(q, bars.adjust)), query),
-      this.directory.find(market, code).catch(() => true),
-    ]);
+    const [paged, known] = await Promise.all([fetchBarPages((q) => (index ? this.bars.indexBars(q) : this.bars.bars(q, bars.adjust)), query), this.directory.find(market, code).catch(() => true)]);
     if (!known) throw new NotFoundError(`Unknown security ${market}:${code}`);
     return {
       series: paged.series,
@@ -162,12 +159,7 @@ export class FormulaService {
   }
 }
 
-function plotAnswer(
-  compiled: CompiledFormula,
-  columns: Parameters<typeof plotFormula>[1],
-  labels: readonly unknown[] | null,
-  n: number,
-): FormulaPlotAnswer {
+function plotAnswer(compiled: CompiledFormula, columns: Parameters<typeof plotFormula>[1], labels: readonly unknown[] | null, n: number): FormulaPlotAnswer {
   const plot = plotFormula(compiled, columns);
   return {
     time: Array.from({ length: n }, (_, i) => labels?.[i] ?? null),

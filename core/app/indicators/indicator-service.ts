@@ -75,10 +75,7 @@ export class IndicatorService {
   }
 
   /** Indicator names (`MACD`, `MACD(12,26,9)`) and the structured params map, checked; problems are located. */
-  resolve(
-    indicators: readonly string[],
-    params: Readonly<Record<string, Readonly<Record<string, number>>>> | null | undefined,
-  ): Result<IndicatorRequest[]> {
+  resolve(indicators: readonly string[], params: Readonly<Record<string, Readonly<Record<string, number>>>> | null | undefined): Result<IndicatorRequest[]> {
     return resolveIndicatorRequests(indicators, params ?? undefined, (id) => this.registry.indicators.get(id));
   }
 
@@ -99,9 +96,7 @@ export class IndicatorService {
     // The OHLCV fields are echoed as the numbers computed on (they may arrive as numeric strings).
     const parsed: Record<string, Float64Array> = { open: series.open, high: series.high, low: series.low, close: series.close, vol: series.vol, amount: series.amount };
     const table: TableColumn[] = [
-      ...echoed
-        .filter((k) => !names.has(k))
-        .map((k): TableColumn => (parsed[k] ? { name: k, values: parsed[k].subarray(from) } : { name: k, values: kept.map((row) => row[k] ?? null) })),
+      ...echoed.filter((k) => !names.has(k)).map((k): TableColumn => (parsed[k] ? { name: k, values: parsed[k].subarray(from) } : { name: k, values: kept.map((row) => row[k] ?? null) })),
       ...columns.map((col) => ({ name: col.name, values: col.values.subarray(from) })),
     ];
     return { columns: table, rows: kept.length };

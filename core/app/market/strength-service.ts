@@ -93,6 +93,6 @@ export class StrengthService {
   #universe(panel: StrengthPanel, u: StrengthUniverse): Uint8Array | undefined {
     if (u === "all") return undefined;
     const core = new Set(this.#pool.map((m) => `${m.market.toLowerCase()}${m.code}`));
-    return Uint8Array.from(panel.securities, (s) => (u === "core" ? core.has(s.market + s.code) : s.market === u) ? 1 : 0);
+    return Uint8Array.from(panel.securities, (s) => ((u === "core" ? core.has(s.market + s.code) : s.market === u) ? 1 : 0));
   }
 }

@@ -6,13 +6,7 @@
  */
 import type { TaskContext } from "../../../ports/task-runner.ts";
 
-export async function fanOut<T, R>(
-  ctx: TaskContext,
-  items: readonly T[],
-  run: (item: T) => Promise<R>,
-  onDone: (finished: number) => void,
-  limit = Math.max(1, ctx.pool.size * 2),
-): Promise<R[]> {
+export async function fanOut<T, R>(ctx: TaskContext, items: readonly T[], run: (item: T) => Promise<R>, onDone: (finished: number) => void, limit = Math.max(1, ctx.pool.size * 2)): Promise<R[]> {
   const results = new Array<R>(items.length);
   let next = 0;
   let finished = 0;

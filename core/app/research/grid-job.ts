@@ -68,11 +68,7 @@ export function skipReasons(plugin: StrategyPlugin<any>, grid: ParamGrid, base: 
 }
 
 /** The best point of the whole grid on `bars` by `objective`, parsed; undefined when the strategy rejects every point. */
-export function bestPoint(
-  registry: PluginRegistry,
-  c: Omit<GridChunk, "from" | "to">,
-  objective: MetricName,
-): { params: StrategyParams; value: number | null } | undefined {
+export function bestPoint(registry: PluginRegistry, c: Omit<GridChunk, "from" | "to">, objective: MetricName): { params: StrategyParams; value: number | null } | undefined {
   const matrix = evaluateChunk(registry, { ...c, from: 0, to: gridSize(c.grid) });
   // walk-forward keeps its own choice rule: the best in-sample value, whatever the trade count
   const { order } = rankGrid(matrix, objective, 0);

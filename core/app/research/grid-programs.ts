@@ -58,9 +58,7 @@ export async function sweepGrids(ctx: TaskContext, sweeps: readonly Sweep[], dat
   const sizes = sweeps.map((s) => gridSize(s.grid));
   const total = sizes.reduce((a, n) => a + n, 0);
   const parts = Math.max(ctx.pool.size * 4, Math.ceil(total / CHUNK_POINTS));
-  const chunks = sizes.flatMap((size, k) =>
-    chunkRanges(size, Math.max(1, Math.round((parts * size) / total))).map(([from, to]) => ({ sweep: k, from, to })),
-  );
+  const chunks = sizes.flatMap((size, k) => chunkRanges(size, Math.max(1, Math.round((parts * size) / total))).map(([from, to]) => ({ sweep: k, from, to })));
   const matrices = sizes.map((n) => new Float64Array(n * METRIC_COUNT));
   let done = 0;
   ctx.progress(0, fillTemplate(TASK_MESSAGES.combinations, { done: 0, total }));

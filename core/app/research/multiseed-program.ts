@@ -52,8 +52,11 @@ export const multiSeed: TaskProgram<MultiSeedTaskInput> = {
     });
     let done = 0;
     const results = (
-      await fanOut(ctx, jobs, (job) => ctx.pool.run<Performance[]>("research.seed", job, { signal: ctx.signal }), () =>
-        ctx.progress(++done / jobs.length, fillTemplate(TASK_MESSAGES.seeds, { done, total: jobs.length })),
+      await fanOut(
+        ctx,
+        jobs,
+        (job) => ctx.pool.run<Performance[]>("research.seed", job, { signal: ctx.signal }),
+        () => ctx.progress(++done / jobs.length, fillTemplate(TASK_MESSAGES.seeds, { done, total: jobs.length })),
       )
     ).flat();
     const summary = summariseRuns(

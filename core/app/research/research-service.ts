@@ -159,7 +159,8 @@ export class ResearchService {
   async submitRotation(body: RotationBody): Promise<TaskSummary> {
     const split = await splitRotation(this.panels, body, (s) => this.loader.security(s));
     const held = Object.keys(split.stored?.members ?? {}).length;
-    if (split.rest.length > ROTATION_MAX_FETCHED) throw new InvalidRequestError(`${split.rest.length} of the stocks are not in the market store; at most ${ROTATION_MAX_FETCHED} are read from the quote source (sync the store first)`);
+    if (split.rest.length > ROTATION_MAX_FETCHED)
+      throw new InvalidRequestError(`${split.rest.length} of the stocks are not in the market store; at most ${ROTATION_MAX_FETCHED} are read from the quote source (sync the store first)`);
     const { members, skipped } = await this.#pool(split.rest, body, Math.max(0, 2 - held));
     const input: RotationTaskInput = {
       members,

@@ -30,8 +30,7 @@ export interface RunAllTaskInput extends SweepData, Ranking {
 }
 
 /** The strategies run-all ranks by default: every registered one but the combination itself. */
-export const runAllStrategies = (registry: PluginRegistry, only?: readonly string[] | null): string[] =>
-  only ? [...only] : [...registry.strategies.keys()].filter((id) => id !== COMBINATION_ID);
+export const runAllStrategies = (registry: PluginRegistry, only?: readonly string[] | null): string[] => (only ? [...only] : [...registry.strategies.keys()].filter((id) => id !== COMBINATION_ID));
 
 export function runAllProgram(registry: PluginRegistry): TaskProgram<RunAllTaskInput> {
   return {

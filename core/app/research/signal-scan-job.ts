@@ -62,8 +62,7 @@ function symbolOf(raw: unknown): string | undefined {
   return /^\d{6}$/.test(code) ? `${exchangeOf(code)}:${code}` : undefined;
 }
 
-const categoryOf = (raw: unknown): BarCategory | undefined =>
-  raw === undefined || raw === null ? "DAY" : BAR_CATEGORY_NAMES.find((c) => c === String(raw).toUpperCase());
+const categoryOf = (raw: unknown): BarCategory | undefined => (raw === undefined || raw === null ? "DAY" : BAR_CATEGORY_NAMES.find((c) => c === String(raw).toUpperCase()));
 
 export function expandTargets(records: readonly SavedStrategyRecord[]): ScanTarget[] {
   return records.flatMap((r): ScanTarget[] => {

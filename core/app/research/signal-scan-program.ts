@@ -50,8 +50,11 @@ export function signalScan(loader: BarLoader, panels?: MarketPanels): TaskProgra
       });
       let scanned = 0;
       const others = (
-        await fanOut(ctx, batches, (b) => ctx.pool.run<ScanRow[]>("research.scan", b, { signal: ctx.signal }), () =>
-          ctx.progress(0.8 + (0.2 * ++scanned) / batches.length, fillTemplate(TASK_MESSAGES.scanned, { done: scanned, total: batches.length })),
+        await fanOut(
+          ctx,
+          batches,
+          (b) => ctx.pool.run<ScanRow[]>("research.scan", b, { signal: ctx.signal }),
+          () => ctx.progress(0.8 + (0.2 * ++scanned) / batches.length, fillTemplate(TASK_MESSAGES.scanned, { done: scanned, total: batches.length })),
         )
       ).flat();
       const rows = mergeScanRows(input.targets.length, stored, others);

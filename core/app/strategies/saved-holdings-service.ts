@@ -106,7 +106,9 @@ export class SavedHoldingsService {
     const b = this.#parse(id, this.reader.multi(body));
     for (const item of b.items) this.#strategy(id, item.strategy);
     const fetched = await Promise.allSettled(b.items.map((item) => this.loader.load(item.symbol, dateRange({ ...b, ...item }))));
-    const keys = memberKeys(fetched.map((r, i) => (r.status === "fulfilled" ? `${b.items[i]!.strategy_label || this.registry.strategies.get(b.items[i]!.strategy)!.title}@${b.items[i]!.symbol}` : "")));
+    const keys = memberKeys(
+      fetched.map((r, i) => (r.status === "fulfilled" ? `${b.items[i]!.strategy_label || this.registry.strategies.get(b.items[i]!.strategy)!.title}@${b.items[i]!.symbol}` : "")),
+    );
     const slots = fetched.flatMap((r, i) => {
       if (r.status !== "fulfilled") return [];
       const item = b.items[i]!;

@@ -8,11 +8,7 @@ import { unsupportedFunctions } from "./unsupported.ts";
 import { variables } from "./variables.ts";
 
 export const FUNCTIONS: ReadonlyMap<string, FunctionSpec> = new Map(
-  [...mathFunctions, ...seriesFunctions, ...pricePathFunctions, ...drawingFunctions, ...unsupportedFunctions].map(
-    (f) => [f.name, f],
-  ),
+  [...mathFunctions, ...seriesFunctions, ...pricePathFunctions, ...drawingFunctions, ...unsupportedFunctions].map((f) => [f.name, f]),
 );
 
-export const VARIABLES: ReadonlyMap<string, VariableSpec> = new Map(
-  variables.flatMap((v) => [v.name, ...(v.aliases ?? [])].map((k) => [k, v] as const)),
-);
+export const VARIABLES: ReadonlyMap<string, VariableSpec> = new Map(variables.flatMap((v) => [v.name, ...(v.aliases ?? [])].map((k) => [k, v] as const)));

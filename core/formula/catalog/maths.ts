@@ -30,10 +30,8 @@ function roundTo(v: number, digits: number): number {
 }
 
 const ifScalar = (c: number, x: number, y: number) => (c !== c ? NaN : c !== 0 ? x : y);
-const between = (v: number, lo: number, hi: number) =>
-  v !== v || lo !== lo || hi !== hi ? NaN : (lo <= v && v <= hi) || (hi <= v && v <= lo) ? 1 : 0;
-const strictlyInside = (v: number, lo: number, hi: number) =>
-  v !== v || lo !== lo || hi !== hi ? NaN : lo < v && v < hi ? 1 : 0;
+const between = (v: number, lo: number, hi: number) => (v !== v || lo !== lo || hi !== hi ? NaN : (lo <= v && v <= hi) || (hi <= v && v <= lo) ? 1 : 0);
+const strictlyInside = (v: number, lo: number, hi: number) => (v !== v || lo !== lo || hi !== hi ? NaN : lo < v && v < hi ? 1 : 0);
 
 export const mathFunctions: readonly FunctionSpec[] = [
   { name: "ABS", args: [series("X")], returns: "numeric", scalar: Math.abs, perBar: pb.ABS },

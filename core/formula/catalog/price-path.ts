@@ -15,8 +15,7 @@ function priceOf(k: KernelArg, ctx: EvalContext): Float64Array | null {
   return Number.isInteger(k) && field ? ctx.series[field] : null;
 }
 
-const checkK = (c: readonly (number | undefined)[]): ArgumentProblem | undefined =>
-  c[0] !== undefined && !(Number.isInteger(c[0]) && c[0] >= 0 && c[0] <= 3) ? "price_k" : undefined;
+const checkK = (c: readonly (number | undefined)[]): ArgumentProblem | undefined => (c[0] !== undefined && !(Number.isInteger(c[0]) && c[0] >= 0 && c[0] <= 3) ? "price_k" : undefined);
 
 function turning(name: string, kind: number, bars: boolean): FunctionSpec {
   return {

@@ -214,10 +214,4 @@ const statistics: FunctionSpec[] = [
   },
 ];
 
-export const seriesFunctions: readonly FunctionSpec[] = [
-  ...references,
-  ...averages,
-  ...windows,
-  ...signals,
-  ...statistics,
-];
+export const seriesFunctions: readonly FunctionSpec[] = [...references, ...averages, ...windows, ...signals, ...statistics];

@@ -21,7 +21,6 @@ function needs(name: string, what: DataNeed, returns: VariableSpec["returns"] = 
   return { name, returns, needs: what };
 }
 
-
 export const variables: readonly (VariableSpec & { readonly aliases?: readonly string[] })[] = [
   { ...field("OPEN", "open"), aliases: ["O"] },
   { ...field("HIGH", "high"), aliases: ["H"] },

@@ -133,7 +133,9 @@ export const lowRange = (out: Float64Array, x: Float64Array) => range(out, x, -1
 /** Fenwick tree over value ranks, for HOD/LOD since the first bar. */
 function rankSinceStart(out: Float64Array, x: Float64Array, sign: number): void {
   const n = out.length;
-  const values = Array.from(x).filter((v) => v === v).sort((a, b) => a - b);
+  const values = Array.from(x)
+    .filter((v) => v === v)
+    .sort((a, b) => a - b);
   const uniq: number[] = [];
   for (const v of values) if (uniq.length === 0 || uniq[uniq.length - 1] !== v) uniq.push(v);
   const tree = new Int32Array(uniq.length + 1);

@@ -258,20 +258,7 @@ function fillRing(x: Float64Array, f: number, w: number, i: number, ring: number
  * only decimal values (back to the fast loops), or at the bar whose value is
  * invalid or needs a finer scale, before touching it (RARE set), or at `to`.
  */
-function slide(
-  out: Float64Array,
-  x: Float64Array,
-  f: number,
-  w: number,
-  N: number,
-  mean: boolean,
-  running: boolean,
-  from: number,
-  to: number,
-  ring: number[],
-  kind: number[],
-  st: number[],
-): number {
+function slide(out: Float64Array, x: Float64Array, f: number, w: number, N: number, mean: boolean, running: boolean, from: number, to: number, ring: number[], kind: number[], st: number[]): number {
   const R = ring.length;
   const nan = 0 / 0;
   // choices go through two-slot buffers, not branches: in a mixed window they alternate at random

@@ -12,12 +12,7 @@ export interface WindowRule {
   readonly zeroMeansAll: boolean;
 }
 
-export function perBarWindow(
-  out: Float64Array,
-  lengths: Float64Array,
-  rule: WindowRule,
-  reduce: (lo: number, hi: number) => number,
-): void {
+export function perBarWindow(out: Float64Array, lengths: Float64Array, rule: WindowRule, reduce: (lo: number, hi: number) => number): void {
   for (let i = 0; i < out.length; i++) {
     const k = Math.trunc(lengths[i]!);
     if (i < rule.start || k !== k || k < 0 || (k === 0 && !rule.zeroMeansAll)) {

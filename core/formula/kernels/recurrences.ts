@@ -61,12 +61,7 @@ function seeded(weights: (s: readonly string[]) => [string, string], refuse?: (s
   return {
     init: (p, s) => {
       const [a, b] = weights(s);
-      return [
-        refuse ? `if (${refuse(s)}) return false;` : "",
-        `const ${p}a = ${a};`,
-        `const ${p}b = ${b};`,
-        finiteCheck(`${p}a`, `${p}b`),
-      ].join("\n");
+      return [refuse ? `if (${refuse(s)}) return false;` : "", `const ${p}a = ${a};`, `const ${p}b = ${b};`, finiteCheck(`${p}a`, `${p}b`)].join("\n");
     },
     state: [
       ["y", "nan"],
@@ -90,13 +85,7 @@ export const SMA_STEP: Recurrence = seeded(
 
 /** EXPMEMA(X,N): the EMA recurrence seeded with the mean of the first N consecutive valid values. */
 export const EXPMEMA_STEP: Recurrence = {
-  init: (p, [len]) =>
-    [
-      `const ${p}n = Math.trunc(${len});`,
-      `if (!(${p}n >= 1)) return false;`,
-      `const ${p}a = 2 / (${p}n + 1);`,
-      `const ${p}b = (${p}n - 1) / (${p}n + 1);`,
-    ].join("\n"),
+  init: (p, [len]) => [`const ${p}n = Math.trunc(${len});`, `if (!(${p}n >= 1)) return false;`, `const ${p}a = 2 / (${p}n + 1);`, `const ${p}b = (${p}n - 1) / (${p}n + 1);`].join("\n"),
   state: [
     ["r", "0", "count"],
     ["t", "0"],

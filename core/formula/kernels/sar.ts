@@ -9,16 +9,7 @@
 import { doubles } from "./doubles.ts";
 import { RANGE } from "./ranges.ts";
 
-export function sar(
-  out: Float64Array,
-  turns: Float64Array | null,
-  high: Float64Array,
-  low: Float64Array,
-  close: Float64Array,
-  seedBars: number,
-  stepPct: number,
-  capPct: number,
-): void {
+export function sar(out: Float64Array, turns: Float64Array | null, high: Float64Array, low: Float64Array, close: Float64Array, seedBars: number, stepPct: number, capPct: number): void {
   const n = out.length;
   out.fill(NaN);
   turns?.fill(NaN);
@@ -66,17 +57,7 @@ export function sar(
  * the stop, the extreme point, the acceleration, and the last two valid
  * bars' highs and lows, newest first.
  */
-function stops(
-  state: number[],
-  from: number,
-  to: number,
-  out: Float64Array,
-  turns: Float64Array | null,
-  high: Float64Array,
-  low: Float64Array,
-  step: number,
-  cap: number,
-): void {
+function stops(state: number[], from: number, to: number, out: Float64Array, turns: Float64Array | null, high: Float64Array, low: Float64Array, step: number, cap: number): void {
   let up = state[0] === 1;
   let stop = state[1]!;
   let ep = state[2]!;

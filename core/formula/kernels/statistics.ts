@@ -67,9 +67,7 @@ export function moment(out: Float64Array, x: Float64Array, len: Operand, kind: M
   const n = out.length;
   const f = firstValid(x);
   if (typeof len !== "number") {
-    perBarWindow(out, len, { start: f, partial: false, zeroMeansAll: false }, (lo, hi) =>
-      finish(exactM2(x, lo, hi), hi - lo + 1, kind),
-    );
+    perBarWindow(out, len, { start: f, partial: false, zeroMeansAll: false }, (lo, hi) => finish(exactM2(x, lo, hi), hi - lo + 1, kind));
     return;
   }
   const N = Math.trunc(len);
@@ -176,18 +174,7 @@ function momentWithoutGaps(out: Float64Array, x: Float64Array, f: number, N: num
 }
 
 /** Writes bars [from, end) from sums about K that already cover the window ending at `from`; returns the last Σ(x−K)². */
-function rollMoments(
-  out: Float64Array,
-  x: Float64Array,
-  from: number,
-  end: number,
-  N: number,
-  K: number,
-  s1: number,
-  s2: number,
-  scale: number,
-  sqrt: boolean,
-): number {
+function rollMoments(out: Float64Array, x: Float64Array, from: number, end: number, N: number, K: number, s1: number, s2: number, scale: number, sqrt: boolean): number {
   const invN = 1 / N;
   // 0 (or no value when N is 1 for the sample forms) on a window of equal values
   const flat = sqrt ? Math.sqrt(0 * scale) : 0 * scale;
@@ -223,12 +210,7 @@ function windowMean(x: Float64Array, lo: number, hi: number): number {
   return s / (hi - lo + 1);
 }
 
-function fixedOrVariable(
-  out: Float64Array,
-  start: number,
-  len: Operand,
-  reduce: (lo: number, hi: number) => number,
-): void {
+function fixedOrVariable(out: Float64Array, start: number, len: Operand, reduce: (lo: number, hi: number) => number): void {
   if (typeof len !== "number") {
     perBarWindow(out, len, { start, partial: false, zeroMeansAll: false }, reduce);
     return;

@@ -102,16 +102,7 @@ function blockExtreme(out: Float64Array, x: Float64Array, f: number, N: number, 
 }
 
 /** The blocks starting in `[from, to)`; returns the first invalid bar, or −1. */
-function blocks(
-  out: Float64Array,
-  x: Float64Array,
-  from: number,
-  to: number,
-  N: number,
-  sign: number,
-  suffix: number[],
-  pick: number[],
-): number {
+function blocks(out: Float64Array, x: Float64Array, from: number, to: number, N: number, sign: number, suffix: number[], pick: number[]): number {
   const end = x.length;
   for (let b = from; b < to; b += N) {
     let m = -Infinity;

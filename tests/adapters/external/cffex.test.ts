@@ -29,7 +29,20 @@ test("the three rankings of a contract and rank sit side by side, as in CFFEX's 
   const [row] = parsePositionRankXml(xml);
   const csv = QUOTED_CSV_ROW.split(",");
   assert.deepEqual(
-    [row.trading_day, row.instrument, String(row.rank), row.vol_member, String(row.vol), String(row.vol_chg), row.long_member, String(row.long_pos), String(row.long_chg), row.short_member, String(row.short_pos), String(row.short_chg)],
+    [
+      row.trading_day,
+      row.instrument,
+      String(row.rank),
+      row.vol_member,
+      String(row.vol),
+      String(row.vol_chg),
+      row.long_member,
+      String(row.long_pos),
+      String(row.long_chg),
+      row.short_member,
+      String(row.short_pos),
+      String(row.short_chg),
+    ],
     csv,
   );
   assert.equal(row.product, "IF");
@@ -39,7 +52,14 @@ test("camelCase tags, entities, missing cells and contract order", () => {
   const camel = (t: string) => t;
   const xml = `<positionRank>${node("IF2612", 1, 2, "A&amp;B", 10, 1, camel)}${node("IF2611", 0, 1, "中信期货 (代客)", 5, -1)}${node("IF2612", 0, 1, "C", 20, 0)}<data><instrumentid>IF2612</instrumentid><datatypeid>7</datatypeid><rank>1</rank></data></positionRank>`;
   const rows = parsePositionRankXml(xml);
-  assert.deepEqual(rows.map((r) => [r.instrument, r.rank]), [["IF2611", 1], ["IF2612", 1], ["IF2612", 2]]);
+  assert.deepEqual(
+    rows.map((r) => [r.instrument, r.rank]),
+    [
+      ["IF2611", 1],
+      ["IF2612", 1],
+      ["IF2612", 2],
+    ],
+  );
   assert.equal(rows[0].vol_member, "中信期货(代客)");
   assert.deepEqual([rows[1].vol_member, rows[1].long_member, rows[1].long_pos], ["C", null, null]);
   assert.deepEqual([rows[2].vol, rows[2].long_member, rows[2].long_pos, rows[2].long_chg], [null, "A&B", 10, 1]);
@@ -78,9 +98,15 @@ describe("CFFEX adapter over HTTP (demo CFFEX)", () => {
     const rows = (await source.day("IF", "20261120"))!;
     assert.deepEqual([...new Set(rows.map((r) => r.instrument))], ["IF2611", "IF2612", "IF2703", "IF2706"]);
     assert.equal(rows.length, 80);
-    assert.ok(rows.every((r) => r.trading_day === "20261120" && r.product === "IF" && r.vol_member && r.long_member && r.short_member), "rows.every((r) => r.trading_day === \"20261120\" && r.product === \"IF\" && r.vol_member && r.long_member && r.short_member)");
+    assert.ok(
+      rows.every((r) => r.trading_day === "20261120" && r.product === "IF" && r.vol_member && r.long_member && r.short_member),
+      'rows.every((r) => r.trading_day === "20261120" && r.product === "IF" && r.vol_member && r.long_member && r.short_member)',
+    );
     const front = rows.filter((r) => r.instrument === "IF2612");
-    assert.ok(front.every((r, i) => i === 0 || (r.vol! <= front[i - 1].vol! && r.long_pos! <= front[i - 1].long_pos!)), "front.every((r, i) => i === 0 || (r.vol! <= front[i - 1].vol! && r.long_pos! <= front[i - 1].long_pos!))");
+    assert.ok(
+      front.every((r, i) => i === 0 || (r.vol! <= front[i - 1].vol! && r.long_pos! <= front[i - 1].long_pos!)),
+      "front.every((r, i) => i === 0 || (r.vol! <= front[i - 1].vol! && r.long_pos! <= front[i - 1].long_pos!))",
+    );
     const req = server.requests.at(-1)!;
     assert.equal(req.path, "/sj/ccpm/202611/20/IF.xml");
     assert.equal(req.headers.referer, `${server.url}/ccpm/`);

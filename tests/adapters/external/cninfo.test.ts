@@ -29,8 +29,32 @@ const QUOTED = {
   classifiedAnnouncements: null,
   categoryList: null,
   announcements: [
-    { id: null, secCode: "600231", secName: "凌钢股份", orgId: "gssh0600231", announcementId: "1205488844", announcementTitle: "2018年第三季度报告", announcementTime: 1539100800000, adjunctUrl: "finalpage/2018-10-10/1205488844.PDF", adjunctSize: 849, adjunctType: "PDF", announcementTypeName: null },
-    { id: null, secCode: "600231", secName: "凌钢股份", orgId: "gssh0600231", announcementId: 1205488845, announcementTitle: "<em>2018年</em>第三季度报告正文", announcementTime: 1539100800000, adjunctUrl: "", adjunctSize: null, adjunctType: null, announcementTypeName: "三季度报告" },
+    {
+      id: null,
+      secCode: "600231",
+      secName: "凌钢股份",
+      orgId: "gssh0600231",
+      announcementId: "1205488844",
+      announcementTitle: "2018年第三季度报告",
+      announcementTime: 1539100800000,
+      adjunctUrl: "finalpage/2018-10-10/1205488844.PDF",
+      adjunctSize: 849,
+      adjunctType: "PDF",
+      announcementTypeName: null,
+    },
+    {
+      id: null,
+      secCode: "600231",
+      secName: "凌钢股份",
+      orgId: "gssh0600231",
+      announcementId: 1205488845,
+      announcementTitle: "<em>2018年</em>第三季度报告正文",
+      announcementTime: 1539100800000,
+      adjunctUrl: "",
+      adjunctSize: null,
+      adjunctType: null,
+      announcementTypeName: "三季度报告",
+    },
   ],
 };
 
@@ -50,7 +74,10 @@ test("the quoted real records parse to the documented rows", () => {
   });
   assert.deepEqual([page.rows[1].title, page.rows[1].type, page.rows[1].announcement_id, page.rows[1].pdf_url], ["2018年第三季度报告正文", "三季度报告", "1205488845", ""]);
   // 2019-10-22 00:00 +08:00 is 2019-10-21 16:00 UTC: the date is Shanghai's.
-  const pingan = parseAnnouncementQuery({ announcements: [{ secCode: "000001", announcementId: "1206997843", announcementTime: 1571673600000, adjunctUrl: "finalpage/2019-10-22/1206997843.PDF" }] }, { ...ctx, code: "000001", orgId: "gssz0000001" });
+  const pingan = parseAnnouncementQuery(
+    { announcements: [{ secCode: "000001", announcementId: "1206997843", announcementTime: 1571673600000, adjunctUrl: "finalpage/2019-10-22/1206997843.PDF" }] },
+    { ...ctx, code: "000001", orgId: "gssz0000001" },
+  );
   assert.equal(pingan.rows[0].date, "2019-10-22");
   assert.equal(pingan.rows[0].org_id, "gssz0000001");
 });
@@ -73,7 +100,10 @@ const recorded = fixture(RECORDED_DIR) ? readdirSync(fixture(RECORDED_DIR)!).fil
 test("recorded cninfo answers parse", { skip: recorded.length ? false : `no recorded cninfo answer under ../shared/fixtures/${RECORDED_DIR} (SOURCES.md lists it as missing)` }, () => {
   for (const f of recorded) {
     const page = parseAnnouncementQuery(JSON.parse(readFixtureText(`${RECORDED_DIR}/${f}`)), ctx);
-    assert.ok(page.rows.every((r) => /^\d{4}-\d{2}-\d{2}$/.test(r.date) && r.announcement_id !== ""), f);
+    assert.ok(
+      page.rows.every((r) => /^\d{4}-\d{2}-\d{2}$/.test(r.date) && r.announcement_id !== ""),
+      f,
+    );
   }
 });
 
@@ -96,9 +126,15 @@ describe("cninfo adapter over HTTP (demo cninfo)", () => {
     assert.ok(first.total > 100, "first.total > 100");
     assert.equal(second.total, first.total);
     const all = [...first.rows, ...second.rows];
-    assert.ok(all.every((r, i) => i === 0 || r.announcement_time <= all[i - 1].announcement_time), "all.every((r, i) => i === 0 || r.announcement_time <= all[i - 1].announcement_time)");
+    assert.ok(
+      all.every((r, i) => i === 0 || r.announcement_time <= all[i - 1].announcement_time),
+      "all.every((r, i) => i === 0 || r.announcement_time <= all[i - 1].announcement_time)",
+    );
     assert.equal(new Set(all.map((r) => r.announcement_id)).size, 10);
-    assert.ok(all.every((r) => r.code === "000001" && r.org_id === "gssz0000001" && r.pdf_url.startsWith("http://files.test/finalpage/")), "all.every((r) => r.code === \"000001\" && r.org_id === \"gssz0000001\" && r.pdf_url.startsWith(\"http://files.test/finalpage/\"))");
+    assert.ok(
+      all.every((r) => r.code === "000001" && r.org_id === "gssz0000001" && r.pdf_url.startsWith("http://files.test/finalpage/")),
+      'all.every((r) => r.code === "000001" && r.org_id === "gssz0000001" && r.pdf_url.startsWith("http://files.test/finalpage/"))',
+    );
     assert.equal(server.requests.filter((r) => r.path === "/new/data/szse_stock.json").length, 1);
     const post = server.requests.at(-1)!;
     assert.equal(post.method, "POST");

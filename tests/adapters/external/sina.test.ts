@@ -25,7 +25,10 @@ test("the recorded 603596 income statement parses to the documented rows", { ski
   assert.equal(periods.length, 10);
   assert.deepEqual(periods.map((p) => p.period).slice(0, 4), ["2025-09-30", "2025-06-30", "2025-03-31", "2024-12-31"]);
   assert.equal(periods.at(-1)!.period, "2023-06-30");
-  assert.ok(periods.every((p) => p.items.length === 77), "periods.every((p) => p.items.length === 77)");
+  assert.ok(
+    periods.every((p) => p.items.length === 77),
+    "periods.every((p) => p.items.length === 77)",
+  );
 
   const { columns, rows } = statementTable(periods.slice(0, 8));
   assert.equal(rows.length, 8);
@@ -44,7 +47,7 @@ test("the recorded 603596 income statement parses to the documented rows", { ski
   assert.equal(q3.公允价值变动收益_同比, 49.22908);
   // A line that does not apply is null and has no 同比 column.
   assert.equal(q3.已赚保费, null);
-  assert.ok(!columns.includes("已赚保费_同比"), "!columns.includes(\"已赚保费_同比\")");
+  assert.ok(!columns.includes("已赚保费_同比"), '!columns.includes("已赚保费_同比")');
   // 利息收入 occurs twice (an empty revenue line, then under 财务费用): the figure wins.
   assert.equal(q3.利息收入, 40063112.06);
   assert.equal(q3.利息收入_同比, -0.1504);
@@ -52,15 +55,21 @@ test("the recorded 603596 income statement parses to the documented rows", { ski
   const lastYear = rows.find((r) => r.报告期 === "2024-09-30")!;
   assert.equal(Math.round(((q3.营业总收入 as number) / (lastYear.营业总收入 as number) - 1) * 1e5) / 1e5, q3.营业总收入_同比);
   // Every row carries every column (rowsFrame fills the rest with null).
-  assert.ok(rows.every((r) => Object.keys(r).every((k) => columns.includes(k))), "rows.every((r) => Object.keys(r).every((k) => columns.includes(k)))");
+  assert.ok(
+    rows.every((r) => Object.keys(r).every((k) => columns.includes(k))),
+    "rows.every((r) => Object.keys(r).every((k) => columns.includes(k)))",
+  );
 });
 
 test("the recorded HK answer (status 0, data null) is a provider error naming the code", { skip: skipUnless(HK) }, () => {
-  assert.throws(() => parseFinanceReport(JSON.parse(readFixtureText(HK)), "hk02367", 8), (e: unknown) => {
-    assert.ok(e instanceof ProviderError, "e instanceof ProviderError");
-    assert.match(e.message, /no statements for hk02367 \(data: null\)/);
-    return true;
-  });
+  assert.throws(
+    () => parseFinanceReport(JSON.parse(readFixtureText(HK)), "hk02367", 8),
+    (e: unknown) => {
+      assert.ok(e instanceof ProviderError, "e instanceof ProviderError");
+      assert.match(e.message, /no statements for hk02367 \(data: null\)/);
+      return true;
+    },
+  );
 });
 
 test("malformed answers are provider errors", () => {

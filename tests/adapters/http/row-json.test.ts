@@ -44,7 +44,26 @@ test("numbers of up to eight decimals, on both sides of every fast-path bound, r
     fc.double({ min: 9e6, max: 1.1e7 }),
     fc.double({ min: 1e-7, max: 2e-6 }),
     fc.double(),
-    fc.constantFrom(-0.0000012345678901234567, -0.0000011920712332012217, 1e7, 1e7 - 1e-8, 1e7 + 1e-6, 1e-6, 9.9e-7, 1e-8, -1e-6, 1e15, 1e15 - 1, 999999999.999999, 1e9, 4294967296.5, 2 ** 53, 0.1 + 0.2, -0, 5e-324),
+    fc.constantFrom(
+      -0.0000012345678901234567,
+      -0.0000011920712332012217,
+      1e7,
+      1e7 - 1e-8,
+      1e7 + 1e-6,
+      1e-6,
+      9.9e-7,
+      1e-8,
+      -1e-6,
+      1e15,
+      1e15 - 1,
+      999999999.999999,
+      1e9,
+      4294967296.5,
+      2 ** 53,
+      0.1 + 0.2,
+      -0,
+      5e-324,
+    ),
   );
   fc.assert(
     fc.property(arb, (x) => assert.equal(numberText(x), Number.isFinite(x) ? JSON.stringify(x) : "null")),
@@ -77,10 +96,13 @@ const tableArb = fc.integer({ min: 0, max: 60 }).chain((n) => {
     cells.forEach(([x, repeat], i) => (out[i] = repeat && i > 0 ? out[i - 1]! : x));
     return out;
   });
-  const name = fc.constantFrom("cash", "total", "drawdown_pct", "a\"b", "价格", "");
+  const name = fc.constantFrom("cash", "total", "drawdown_pct", 'a"b', "价格", "");
   const column = fc.oneof(
     { weight: 4, arbitrary: fc.tuple(name, numbers).map(([k, v]) => num(k, v)) },
-    { weight: 1, arbitrary: fc.tuple(name, fc.array(fc.string({ unit: fc.constantFrom("2", "0", "-", ":", " ", "T", "价", "é", "😀") }), { minLength: n, maxLength: n })).map(([k, v]) => plain(k, v)) },
+    {
+      weight: 1,
+      arbitrary: fc.tuple(name, fc.array(fc.string({ unit: fc.constantFrom("2", "0", "-", ":", " ", "T", "价", "é", "😀") }), { minLength: n, maxLength: n })).map(([k, v]) => plain(k, v)),
+    },
     { weight: 1, arbitrary: fc.tuple(name, fc.array(fc.option(fc.string(), { nil: null }), { minLength: n, maxLength: n })).map(([k, v]) => str(k, v)) },
     { weight: 1, arbitrary: fc.tuple(name, fc.array(fc.jsonValue(), { minLength: n, maxLength: n })).map(([k, v]) => any(k, v)) },
   );
@@ -111,7 +133,17 @@ test("property: tables of numbers and plain strings fit the bound given for them
 test("rows written after other text, with the buffer growing mid-table", () => {
   const n = 5000;
   const total = Float64Array.from({ length: n }, (_, i) => (i % 7 < 3 ? 1_000_000 : 1_000_000 + i * 0.0137));
-  const columns = [plain("datetime", Array.from({ length: n }, (_, i) => `2024-01-${String(1 + (i % 28)).padStart(2, "0")}T00:00:00`)), num("total", total), str("note", Array.from({ length: n }, (_, i) => (i % 3 ? null : `"${i}"`)))];
+  const columns = [
+    plain(
+      "datetime",
+      Array.from({ length: n }, (_, i) => `2024-01-${String(1 + (i % 28)).padStart(2, "0")}T00:00:00`),
+    ),
+    num("total", total),
+    str(
+      "note",
+      Array.from({ length: n }, (_, i) => (i % 3 ? null : `"${i}"`)),
+    ),
+  ];
   const w = new JsonWriter(16).ascii('{"rows":');
   writeRows(w, columns, n);
   const text = decoder.decode(w.byte(125).finish());

@@ -21,7 +21,10 @@ test("opens in WAL mode, applies migrations once, and reopens without loss", asy
   assert.equal(mode.rows[0].journal_mode, "wal");
   const applied = await sql<{ name: string }>`SELECT name FROM kysely_migration ORDER BY name`.execute(db);
   const declared = Object.keys(await migrationProvider.getMigrations()).sort();
-  assert.deepEqual(applied.rows.map((r) => r.name), declared);
+  assert.deepEqual(
+    applied.rows.map((r) => r.name),
+    declared,
+  );
   assert.deepEqual(declared.slice(0, 2), ["0001_auth", "0002_settings"]);
   const store = sqliteAuthStore(db);
   assert.equal(await store.createPassword({ algorithm: "pbkdf2-sha256", iterations: 600000, salt: "s", hash: "h" }, 1), true);

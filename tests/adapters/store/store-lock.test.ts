@@ -26,7 +26,11 @@ test("refused while held here or by another live process; taken over from a dead
   try {
     writeFileSync(path, String(other.pid));
     assert.equal(lockHolder(path), other.pid, "another live process holds it");
-    assert.throws(() => acquireSyncLock(path), (e: unknown) => e instanceof SyncBusyError && e.pid === other.pid, "refused, naming the holder");
+    assert.throws(
+      () => acquireSyncLock(path),
+      (e: unknown) => e instanceof SyncBusyError && e.pid === other.pid,
+      "refused, naming the holder",
+    );
   } finally {
     other.kill("SIGKILL");
     await new Promise((resolve) => other.once("exit", resolve));

@@ -100,7 +100,10 @@ describe("market store sync against the simulator", () => {
     assert.equal(rows.length, first.securities, "every security listed");
     const kinds = new Set(rows.map((r) => r.kind));
     assert.deepEqual([...kinds].sort(), ["fund", "index", "stock"], "stocks, indices and funds");
-    assert.ok(rows.every((r) => r.board !== "BOARD_INDEX"), "no board indices");
+    assert.ok(
+      rows.every((r) => r.board !== "BOARD_INDEX"),
+      "no board indices",
+    );
     const local = new VipdocQuoteSource(await VipdocTree.open(clean.vipdoc), clock);
     let clamped = 0;
     for (const r of rows) {
@@ -121,7 +124,10 @@ describe("market store sync against the simulator", () => {
     assert.ok(clamped < rows.length / 10, `few securities with volumes beyond u32 (${clamped})`);
     assert.equal(await clean.covers({ market: 0, code: "000001" }, 4), true, "the store answers for SZ 000001's daily bars");
     // whole histories of a stock and an index
-    for (const ref of [{ market: 0, code: "000001" }, { market: 1, code: "000001" }] as const) {
+    for (const ref of [
+      { market: 0, code: "000001" },
+      { market: 1, code: "000001" },
+    ] as const) {
       const ask = (s: TdxClient | VipdocQuoteSource, start: number) => (ref.market === 1 ? s.indexBars(ref, 4, start, 800) : s.bars(ref, 4, start, 800));
       for (let start = 0; ; start += 800) {
         const want = await ask(upstream, start);
@@ -215,7 +221,11 @@ describe("market store sync against the simulator", () => {
       assert.ok(now.length - old.length <= 64, `${k}: at most two new daily records`);
       if (now.length > old.length) grown++;
     }
-    assert.equal(r.bars_added, [...after].reduce((n, [k, v]) => n + (v.length - before.get(k)!.length) / 32, 0), "bars added as reported");
+    assert.equal(
+      r.bars_added,
+      [...after].reduce((n, [k, v]) => n + (v.length - before.get(k)!.length) / 32, 0),
+      "bars added as reported",
+    );
     assert.ok(grown > r.securities / 2, "most files grew");
     const local = new VipdocQuoteSource(await VipdocTree.open(clean.vipdoc), clock);
     const ref = { market: 0, code: "000001" } as const;
@@ -241,7 +251,9 @@ describe("market store sync against the simulator", () => {
     const r = await syncStore({ store: clean, sources: [changed], perSource: 2, clock });
     assert.deepEqual(r.failed, [], "nothing failed");
     assert.equal(r.rewritten, 1, "one file fetched whole again");
-    const pages = Math.ceil((await clean.db.selectFrom("sync_state").select("records").where("market", "=", "sz").where("code", "=", "000001").where("kind", "=", "day").executeTakeFirstOrThrow()).records / 800);
+    const pages = Math.ceil(
+      (await clean.db.selectFrom("sync_state").select("records").where("market", "=", "sz").where("code", "=", "000001").where("kind", "=", "day").executeTakeFirstOrThrow()).records / 800,
+    );
     assert.equal(served(sim) - asked, r.securities - 1 + pages, "one request for each other security, and the rewritten file's whole history");
     const stored = await clean.db.selectFrom("xdxr").select("records").where("market", "=", "sz").where("code", "=", "000001").executeTakeFirstOrThrow();
     assert.deepEqual(JSON.parse(stored.records).at(-1), extra, "the new record is stored");

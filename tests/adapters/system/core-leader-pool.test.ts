@@ -19,7 +19,10 @@ test("the fixture's 159 leaders, groups and order are the default pool", { skip:
   const pool = parsePool(readFixtureText(FIXTURE), FIXTURE);
   assert.equal(pool.length, 159);
   assert.deepEqual(pool, CORE_LEADERS);
-  assert.deepEqual([...new Set(pool.map((m) => m.group))].map((g) => pool.filter((m) => m.group === g).length), [39, 27, 35, 58]);
+  assert.deepEqual(
+    [...new Set(pool.map((m) => m.group))].map((g) => pool.filter((m) => m.group === g).length),
+    [39, 27, 35, 58],
+  );
 });
 
 test("a core-leaders.csv replaces the default; a malformed one names its line", async () => {

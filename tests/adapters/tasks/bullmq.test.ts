@@ -60,7 +60,10 @@ describe("BullMQ backend", { skip: REDIS_SKIP }, () => {
     const done = await runTask(s.url, "/api/v1/backtest/optimize/run/async", { strategy: "ma_cross", ohlcv, param_grid: grid });
     assert.equal(done.status, "done", done.error);
     const chunks = workers.map((w, k) => w.lines.filter((l) => l.includes('"research.grid"')).length - before[k]!);
-    assert.ok(chunks.every((n) => n > 0), `chunks per worker: ${chunks}`);
+    assert.ok(
+      chunks.every((n) => n > 0),
+      `chunks per worker: ${chunks}`,
+    );
     assert.equal(chunks[0]! + chunks[1]!, 16, "4 in flight × 4 = 16 chunks");
 
     const parsed = parseOhlcvRecords(ohlcv, "ohlcv");
@@ -80,7 +83,16 @@ describe("BullMQ backend", { skip: REDIS_SKIP }, () => {
     const runs: [string, object][] = [
       ["/api/v1/backtest/run/async", { strategy: "macd", symbol: "SH:600519", count: 300 }],
       ["/api/v1/backtest/portfolio/run/async", { strategy: "ma_cross", stocks: ["SH:600519", "SZ:000001"], count: 300 }],
-      ["/api/v1/backtest/multi-strategy/run/async", { items: [{ strategy: "macd", symbol: "SH:600519" }, { strategy: "ma_cross", symbol: "SZ:000001" }], count: 300 }],
+      [
+        "/api/v1/backtest/multi-strategy/run/async",
+        {
+          items: [
+            { strategy: "macd", symbol: "SH:600519" },
+            { strategy: "ma_cross", symbol: "SZ:000001" },
+          ],
+          count: 300,
+        },
+      ],
       ["/api/v1/formula/backtest/run/async", { text: "B:CROSS(MA(C,5),MA(C,20));S:CROSS(MA(C,20),MA(C,5));", symbol: "SZ:000001" }],
       ["/api/v1/formula/screen/run/async", { text: "B:C>MA(C,5);", symbols: ["SH:600519", "SZ:000001", "SZ:000002"] }],
       ["/api/v1/backtest/optimize-all/run/async", { symbol: "SH:600519", count: 300, strategies: ["ma_cross", "rsi_reversal"] }],

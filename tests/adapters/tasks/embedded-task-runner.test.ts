@@ -77,7 +77,11 @@ test("submit → pending → running → done, with the result, progress events 
   assert.equal(f.error, "RangeError: no bars for SZ:000001");
   assert.equal((await s.runner.get(failed.task_id))!.resultJson, null, "a result only at done");
   const list = await s.runner.list(10);
-  assert.deepEqual(list.map((t) => t.task_id), [failed.task_id, sub.task_id], "most recently used first");
+  assert.deepEqual(
+    list.map((t) => t.task_id),
+    [failed.task_id, sub.task_id],
+    "most recently used first",
+  );
   await assert.rejects(s.runner.submit({ kind: "nope", description: "", input: {} }), /no program for task kind nope/);
   await s.close();
 });

@@ -24,12 +24,25 @@ test("typed arrays (views included, NaN kept) and non-finite numbers survive the
 
 test("any JSON-able value with doubles round-trips exactly", () => {
   fc.assert(
-    fc.property(fc.array(fc.double()), fc.dictionary(fc.string().filter((k) => !k.startsWith("$")), fc.oneof(fc.double(), fc.string(), fc.boolean())), (xs, obj) => {
-      const back = decodeJob<{ xs: Float64Array; plain: number[]; obj: Record<string, unknown> }>(encodeJob({ xs: Float64Array.from(xs), plain: xs, obj }));
-      assert.deepEqual([...back.xs], xs.map((x) => (Object.is(x, -0) ? -0 : x)));
-      assert.deepEqual(back.plain, xs.map((x) => (Object.is(x, -0) ? 0 : x)));
-      // JSON writes −0 as 0; every other double, NaN and ±Infinity included, comes back as it was
-      assert.deepEqual(back.obj, Object.fromEntries(Object.entries(obj).map(([k, v]) => [k, Object.is(v, -0) ? 0 : v])));
-    }),
+    fc.property(
+      fc.array(fc.double()),
+      fc.dictionary(
+        fc.string().filter((k) => !k.startsWith("$")),
+        fc.oneof(fc.double(), fc.string(), fc.boolean()),
+      ),
+      (xs, obj) => {
+        const back = decodeJob<{ xs: Float64Array; plain: number[]; obj: Record<string, unknown> }>(encodeJob({ xs: Float64Array.from(xs), plain: xs, obj }));
+        assert.deepEqual(
+          [...back.xs],
+          xs.map((x) => (Object.is(x, -0) ? -0 : x)),
+        );
+        assert.deepEqual(
+          back.plain,
+          xs.map((x) => (Object.is(x, -0) ? 0 : x)),
+        );
+        // JSON writes −0 as 0; every other double, NaN and ±Infinity included, comes back as it was
+        assert.deepEqual(back.obj, Object.fromEntries(Object.entries(obj).map(([k, v]) => [k, Object.is(v, -0) ? 0 : v])));
+      },
+    ),
   );
 });

@@ -40,12 +40,18 @@ describe("TDX client ↔ simulator", () => {
     assert.equal(n, market.list("SH").length);
     const page = await client.securityList(1, 0);
     assert.equal(page.length, Math.min(1000, n));
-    assert.ok(page.some((s) => s.code === "600519" && s.name === "贵州茅台"), "page.some((s) => s.code === \"600519\" && s.name === \"贵州茅台\")");
+    assert.ok(
+      page.some((s) => s.code === "600519" && s.name === "贵州茅台"),
+      'page.some((s) => s.code === "600519" && s.name === "贵州茅台")',
+    );
   });
 
   test("quotes for several securities, in request order", async () => {
     const q = await client.quotes([SZ000001, SH600519]);
-    assert.deepEqual(q.map((x) => x.code), ["000001", "600519"]);
+    assert.deepEqual(
+      q.map((x) => x.code),
+      ["000001", "600519"],
+    );
     const s = market.find("SH", "600519")!;
     const h = market.dailyAt(s, marketTimeOf(clock.now()));
     assert.equal(q[1].price, h.bars.close.at(-1));
@@ -93,7 +99,10 @@ describe("TDX client ↔ simulator", () => {
 
   test("xdxr, finance, F10 and auction", async () => {
     const x = await client.xdxr(SH600519);
-    assert.ok(x.some((r) => r.category === 1 && r.c1 > 0), "x.some((r) => r.category === 1 && r.c1 > 0)");
+    assert.ok(
+      x.some((r) => r.category === 1 && r.c1 > 0),
+      "x.some((r) => r.category === 1 && r.c1 > 0)",
+    );
     const f = await client.finance(SH600519);
     assert.ok(f && f.totalShares > 0 && f.ipoDate > 19900000, "f && f.totalShares > 0 && f.ipoDate > 19900000");
     assert.equal(await client.finance({ market: 1, code: "999998" }), undefined);
@@ -106,7 +115,10 @@ describe("TDX client ↔ simulator", () => {
   });
 
   test("50 concurrent requests on a pool of 2 all answer correctly", async () => {
-    const codes = market.list("SZ").filter((s) => s.kind === "stock").slice(0, 50);
+    const codes = market
+      .list("SZ")
+      .filter((s) => s.kind === "stock")
+      .slice(0, 50);
     const got = await Promise.all(codes.map((s) => client.bars({ market: 0, code: s.code }, 4, 0, 5)));
     for (let i = 0; i < codes.length; i++) {
       const h = market.dailyAt(codes[i], marketTimeOf(clock.now()));
@@ -233,4 +245,3 @@ describe("faults", () => {
     }
   });
 });
-

@@ -44,7 +44,10 @@ describe("circuit breaker in the TDX pool", () => {
       const answers: number[] = [];
       for (let i = 0; i < 6; i++) answers.push(await client.securityCount(1));
       const concurrent = await Promise.all(Array.from({ length: 6 }, () => client.securityCount(0)));
-      assert.ok(answers.every((n) => n === answers[0] && n > 0), "answered by the healthy host");
+      assert.ok(
+        answers.every((n) => n === answers[0] && n > 0),
+        "answered by the healthy host",
+      );
       assert.ok(concurrent.every((n) => n > 0));
       assert.equal(counted(stalled) - before[0], 1, "the stalled host saw exactly one request");
       assert.equal(counted(healthy) - before[1], 12);

@@ -37,27 +37,19 @@ test("varint: write then read returns every integer below 2^48", () => {
 });
 
 test("varint: truncated and overlong input fail with a clear message", () => {
-  assert.throws(() => varintOf("a2"), (e: Error) => e instanceof TdxDecodeError && /truncated/.test(e.message));
+  assert.throws(
+    () => varintOf("a2"),
+    (e: Error) => e instanceof TdxDecodeError && /truncated/.test(e.message),
+  );
   assert.throws(() => varintOf("ffffffffffffff01"), /longer than 7 bytes/);
   assert.throws(() => new ByteWriter().varint(2 ** 48), RangeError);
   assert.throws(() => new ByteWriter().varint(1.5), RangeError);
 });
 
 test("fixed-width fields: ints, float32, ASCII and GBK round-trip", () => {
-  const w = new ByteWriter(4)
-    .u8(0xfe)
-    .u16(0xbeef)
-    .i16(-2)
-    .u32(0xfedcba98)
-    .i32(-5)
-    .f32(9.5)
-    .ascii("000001", 8)
-    .gbk("上证指数", 8);
+  const w = new ByteWriter(4).u8(0xfe).u16(0xbeef).i16(-2).u32(0xfedcba98).i32(-5).f32(9.5).ascii("000001", 8).gbk("上证指数", 8);
   const r = new ByteReader(w.finish(), "t");
-  assert.deepEqual(
-    [r.u8(), r.u16(), r.i16(), r.u32(), r.i32(), r.f32(), r.ascii(8), r.gbk(8)],
-    [0xfe, 0xbeef, -2, 0xfedcba98, -5, 9.5, "000001", "上证指数"],
-  );
+  assert.deepEqual([r.u8(), r.u16(), r.i16(), r.u32(), r.i32(), r.f32(), r.ascii(8), r.gbk(8)], [0xfe, 0xbeef, -2, 0xfedcba98, -5, 9.5, "000001", "上证指数"]);
   r.expectEnd();
 });
 

@@ -1,12 +1,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import fc from "fast-check";
-import {
-  decodeAuctionReply,
-  decodeAuctionRequest,
-  encodeAuctionReply,
-  encodeAuctionRequest,
-} from "../../../adapters/tdx/tdx-codec-auction.ts";
+import { decodeAuctionReply, decodeAuctionRequest, encodeAuctionReply, encodeAuctionRequest } from "../../../adapters/tdx/tdx-codec-auction.ts";
 import { decodeRequest, encodeRequest } from "../../../adapters/tdx/tdx-frame.ts";
 import type { AuctionSeries } from "../../../core/quotes/records.ts";
 import { skipUnless } from "../../support/fixtures.ts";

@@ -1,14 +1,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import fc from "fast-check";
-import {
-  barVolumeFactor,
-  decodeBarsReply,
-  decodeBarsRequest,
-  encodeBarsReply,
-  encodeBarsRequest,
-  isMinuteCategory,
-} from "../../../adapters/tdx/tdx-codec-bars.ts";
+import { barVolumeFactor, decodeBarsReply, decodeBarsRequest, encodeBarsReply, encodeBarsRequest, isMinuteCategory } from "../../../adapters/tdx/tdx-codec-bars.ts";
 import { BAR_CATEGORIES, BAR_CATEGORY_NAMES } from "../../../core/bars/categories.ts";
 import { decodeRequest, decodeResponse } from "../../../adapters/tdx/tdx-frame.ts";
 import type { IndexBarSeries } from "../../../core/quotes/records.ts";
@@ -29,16 +22,66 @@ interface Vector {
 
 /** Test vectors of the design doc; `vol` is the wire value, the decoder reports it in the daily unit. */
 const vectors: Vector[] = [
-  { file: "052d_bars_sz000001_cat9_20241016-20241029.body.bin", category: 9, first: "2024-10-16 O 11.8 H 12.18 L 11.77 C 12.06 vol 1914493 amount 2301340928", last: "2024-10-29 O 11.62 H 11.74 L 11.53 C 11.54 vol 1198024 amount 1391150208" },
-  { file: "052d_bars_sh600000_cat4_20260820-20260902.body.bin", category: 4, first: "2026-08-20 O 9.03 H 9.14 L 8.98 C 9.11 vol 67301816 amount 609806464", last: "2026-09-02 O 9.35 H 9.43 L 9.3 C 9.31 vol 42714684 amount 399537536" },
-  { file: "052d_bars_sh600000_cat9_20260820-20260902.body.bin", category: 9, first: "2026-08-20 O 9.03 H 9.14 L 8.98 C 9.11 vol 673018 amount 609806464", last: "2026-09-02 O 9.35 H 9.43 L 9.3 C 9.31 vol 427146 amount 399537536" },
-  { file: "052d_bars_sz000001_cat4_20260820-20260902.body.bin", category: 4, first: "2026-08-20 O 11.2 H 11.4 L 11.19 C 11.4 vol 118357824 amount 1338932736", last: "2026-09-02 O 11.92 H 11.99 L 11.85 C 11.91 vol 56682576 amount 675561024" },
-  { file: "052d_bars_sh600000_cat0_5min_20260902.body.bin", category: 0, first: "2026-09-02 10:45 O 9.32 H 9.33 L 9.3 C 9.33 vol 1190800 amount 11093238", last: "2026-09-02 13:00 O 9.32 H 9.32 L 9.3 C 9.31 vol 884000 amount 8230066" },
-  { file: "052d_bars_sh600000_cat8_1min_20260902.body.bin", category: 8, first: "2026-09-02 11:21 O 9.32 H 9.33 L 9.31 C 9.33 vol 218900 amount 2040435", last: "2026-09-02 13:00 O 9.32 H 9.32 L 9.31 C 9.31 vol 62600 amount 583139" },
-  { file: "052d_bars_sh600000_cat5_week_20260703-20260902.body.bin", category: 5, first: "2026-07-03 O 8.75 H 8.84 L 8.49 C 8.69 vol 3306011", last: "2026-09-02 O 9.01 H 9.43 L 9 C 9.31 vol 2450666" },
-  { file: "052d_bars_sh600000_cat6_month_20251231-20260902.body.bin", category: 6, first: "2025-12-31 O 11.41 H 12.45 L 11.14 C 12.44 vol 16164556", last: "2026-09-02 O 9.13 H 9.43 L 9.1 C 9.31 vol 1453842" },
-  { file: "052d_bars_sh600000_cat10_season_20240628-20260902.body.bin", category: 10, first: "2024-06-28 O 7.15 H 8.64 L 7.12 C 8.23 vol 25719502", last: "2026-09-02 O 8.58 H 9.72 L 8.54 C 9.31 vol 35024720" },
-  { file: "052d_bars_sh600000_cat11_year_20171229-20260902.body.bin", category: 11, first: "2017-12-29 O 16.21 H 17.08 L 11.72 C 12.59 vol 96465776", last: "2026-09-02 O 12.47 H 12.48 L 8.49 C 9.31 vol 131349400" },
+  {
+    file: "052d_bars_sz000001_cat9_20241016-20241029.body.bin",
+    category: 9,
+    first: "2024-10-16 O 11.8 H 12.18 L 11.77 C 12.06 vol 1914493 amount 2301340928",
+    last: "2024-10-29 O 11.62 H 11.74 L 11.53 C 11.54 vol 1198024 amount 1391150208",
+  },
+  {
+    file: "052d_bars_sh600000_cat4_20260820-20260902.body.bin",
+    category: 4,
+    first: "2026-08-20 O 9.03 H 9.14 L 8.98 C 9.11 vol 67301816 amount 609806464",
+    last: "2026-09-02 O 9.35 H 9.43 L 9.3 C 9.31 vol 42714684 amount 399537536",
+  },
+  {
+    file: "052d_bars_sh600000_cat9_20260820-20260902.body.bin",
+    category: 9,
+    first: "2026-08-20 O 9.03 H 9.14 L 8.98 C 9.11 vol 673018 amount 609806464",
+    last: "2026-09-02 O 9.35 H 9.43 L 9.3 C 9.31 vol 427146 amount 399537536",
+  },
+  {
+    file: "052d_bars_sz000001_cat4_20260820-20260902.body.bin",
+    category: 4,
+    first: "2026-08-20 O 11.2 H 11.4 L 11.19 C 11.4 vol 118357824 amount 1338932736",
+    last: "2026-09-02 O 11.92 H 11.99 L 11.85 C 11.91 vol 56682576 amount 675561024",
+  },
+  {
+    file: "052d_bars_sh600000_cat0_5min_20260902.body.bin",
+    category: 0,
+    first: "2026-09-02 10:45 O 9.32 H 9.33 L 9.3 C 9.33 vol 1190800 amount 11093238",
+    last: "2026-09-02 13:00 O 9.32 H 9.32 L 9.3 C 9.31 vol 884000 amount 8230066",
+  },
+  {
+    file: "052d_bars_sh600000_cat8_1min_20260902.body.bin",
+    category: 8,
+    first: "2026-09-02 11:21 O 9.32 H 9.33 L 9.31 C 9.33 vol 218900 amount 2040435",
+    last: "2026-09-02 13:00 O 9.32 H 9.32 L 9.31 C 9.31 vol 62600 amount 583139",
+  },
+  {
+    file: "052d_bars_sh600000_cat5_week_20260703-20260902.body.bin",
+    category: 5,
+    first: "2026-07-03 O 8.75 H 8.84 L 8.49 C 8.69 vol 3306011",
+    last: "2026-09-02 O 9.01 H 9.43 L 9 C 9.31 vol 2450666",
+  },
+  {
+    file: "052d_bars_sh600000_cat6_month_20251231-20260902.body.bin",
+    category: 6,
+    first: "2025-12-31 O 11.41 H 12.45 L 11.14 C 12.44 vol 16164556",
+    last: "2026-09-02 O 9.13 H 9.43 L 9.1 C 9.31 vol 1453842",
+  },
+  {
+    file: "052d_bars_sh600000_cat10_season_20240628-20260902.body.bin",
+    category: 10,
+    first: "2024-06-28 O 7.15 H 8.64 L 7.12 C 8.23 vol 25719502",
+    last: "2026-09-02 O 8.58 H 9.72 L 8.54 C 9.31 vol 35024720",
+  },
+  {
+    file: "052d_bars_sh600000_cat11_year_20171229-20260902.body.bin",
+    category: 11,
+    first: "2017-12-29 O 16.21 H 17.08 L 11.72 C 12.59 vol 96465776",
+    last: "2026-09-02 O 12.47 H 12.48 L 8.49 C 9.31 vol 131349400",
+  },
 ];
 
 const lotCategory = (c: number) => c === 5 || c === 6 || c === 9 || c === 10 || c === 11;
@@ -142,7 +185,18 @@ function arbBars(category: number, index: boolean) {
     )
     .map((rows) => {
       const n = rows.length;
-      const s = { length: n, time: new Float64Array(n), open: new Float64Array(n), high: new Float64Array(n), low: new Float64Array(n), close: new Float64Array(n), vol: new Float64Array(n), amount: new Float64Array(n), up: new Float64Array(n), down: new Float64Array(n) };
+      const s = {
+        length: n,
+        time: new Float64Array(n),
+        open: new Float64Array(n),
+        high: new Float64Array(n),
+        low: new Float64Array(n),
+        close: new Float64Array(n),
+        vol: new Float64Array(n),
+        amount: new Float64Array(n),
+        up: new Float64Array(n),
+        down: new Float64Array(n),
+      };
       let t = marketTime(2020, 1, 2, minute ? 9 : 0, minute ? 31 : 0);
       rows.forEach((r, i) => {
         t += r.step * (minute ? 60_000 : 86_400_000);
@@ -179,7 +233,18 @@ test("bar replies round-trip for every category, stock and index layouts", () =>
 });
 
 test("index minute bars carry amount/100 where volume would be, and decode to NaN volume", () => {
-  const bars = { length: 1, time: Float64Array.of(marketTime(2026, 9, 2, 9, 35)), open: Float64Array.of(3000), high: Float64Array.of(3001), low: Float64Array.of(2999), close: Float64Array.of(3000.5), vol: Float64Array.of(NaN), amount: Float64Array.of(2e10), up: Float64Array.of(1200), down: Float64Array.of(800) };
+  const bars = {
+    length: 1,
+    time: Float64Array.of(marketTime(2026, 9, 2, 9, 35)),
+    open: Float64Array.of(3000),
+    high: Float64Array.of(3001),
+    low: Float64Array.of(2999),
+    close: Float64Array.of(3000.5),
+    vol: Float64Array.of(NaN),
+    amount: Float64Array.of(2e10),
+    up: Float64Array.of(1200),
+    down: Float64Array.of(800),
+  };
   const body = encodeBarsReply(bars, { category: BarCategory.MIN_5, index: true });
   const wireVol = new DataView(body.buffer).getFloat32(body.length - 12, true);
   assert.equal(wireVol, 2e8);
@@ -189,7 +254,18 @@ test("index minute bars carry amount/100 where volume would be, and decode to Na
 });
 
 test("an index reply read with the stock layout does not pass silently", () => {
-  const bars = { length: 3, time: Float64Array.of(marketTime(2026, 9, 1), marketTime(2026, 9, 2), marketTime(2026, 9, 3)), open: Float64Array.of(3000, 3001, 3002), high: Float64Array.of(3010, 3011, 3012), low: Float64Array.of(2990, 2991, 2992), close: Float64Array.of(3005, 3006, 3007), vol: Float64Array.of(1e6, 2e6, 3e6), amount: Float64Array.of(1e9, 2e9, 3e9), up: Float64Array.of(1, 2, 3), down: Float64Array.of(4, 5, 6) };
+  const bars = {
+    length: 3,
+    time: Float64Array.of(marketTime(2026, 9, 1), marketTime(2026, 9, 2), marketTime(2026, 9, 3)),
+    open: Float64Array.of(3000, 3001, 3002),
+    high: Float64Array.of(3010, 3011, 3012),
+    low: Float64Array.of(2990, 2991, 2992),
+    close: Float64Array.of(3005, 3006, 3007),
+    vol: Float64Array.of(1e6, 2e6, 3e6),
+    amount: Float64Array.of(1e9, 2e9, 3e9),
+    up: Float64Array.of(1, 2, 3),
+    down: Float64Array.of(4, 5, 6),
+  };
   const body = encodeBarsReply(bars, { category: BarCategory.DAY, index: true });
   assert.throws(() => decodeBarsReply(body, { category: BarCategory.DAY }));
 });

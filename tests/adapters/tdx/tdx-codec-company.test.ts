@@ -25,7 +25,10 @@ test("F10 directory of SH 600000: 16 entries, the json's first entry", { skip: s
   assert.equal(entries.length, e.num_records);
   assert.deepEqual(entries[0], { title: "最新提示", filename: e.first.filename, start: e.first.start, length: e.first.length });
   assert.deepEqual(entries.map((x) => x.title).slice(0, 3), ["最新提示", "公司概况", "财务分析"]);
-  assert.ok(entries.every((x) => x.filename === "600000.txt"), "entries.every((x) => x.filename === \"600000.txt\")");
+  assert.ok(
+    entries.every((x) => x.filename === "600000.txt"),
+    'entries.every((x) => x.filename === "600000.txt")',
+  );
   // The server leaves a stray byte in the last position of some NUL-terminated title and
   // file-name fields; everything else re-encodes byte for byte.
   const again = encodeCompanyCategoryReply(entries);
@@ -65,7 +68,14 @@ test("F10 requests: easy_tdx's header lengths, round trips", () => {
 
 test("F10 replies round-trip, GBK text included", () => {
   const text = fc.array(fc.constantFrom("公", "司", "概", "况", "☆", "◇", "\r\n", "A", "1", " ", "："), { maxLength: 200 }).map((a) => a.join(""));
-  const entry = fc.tuple(text.map((t) => t.slice(0, 16).replace(/\r\n/g, "")), fc.stringMatching(/^[0-9]{6}\.txt$/), fc.nat(), fc.nat()).map(([title, filename, start, length]) => ({ title, filename, start, length }));
+  const entry = fc
+    .tuple(
+      text.map((t) => t.slice(0, 16).replace(/\r\n/g, "")),
+      fc.stringMatching(/^[0-9]{6}\.txt$/),
+      fc.nat(),
+      fc.nat(),
+    )
+    .map(([title, filename, start, length]) => ({ title, filename, start, length }));
   fc.assert(
     fc.property(fc.array(entry, { maxLength: 20 }), text, (entries, t) => {
       assert.deepEqual(decodeCompanyCategoryReply(encodeCompanyCategoryReply(entries)), entries);

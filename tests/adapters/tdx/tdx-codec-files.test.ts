@@ -24,13 +24,21 @@ test("server-file requests have the documented sizes", () => {
 test("server-file requests and replies round-trip", () => {
   const name = fc.stringMatching(/^[a-z_/]{1,30}\.(dat|txt|zip)$/);
   fc.assert(
-    fc.property(name, fc.integer({ min: 0, max: 0xffffffff }), fc.integer({ min: 0, max: 0xffffffff }), fc.stringMatching(/^[0-9a-f]{32}$/), fc.integer({ min: 0, max: 255 }), fc.uint8Array({ maxLength: 3000 }), (filename, offset, size, hash, b, data) => {
-      assert.equal(decodeFileMetaRequest(encodeFileMetaRequest(filename)), filename);
-      assert.deepEqual(decodeFileChunkRequest(encodeFileChunkRequest({ filename, offset, size })), { filename, offset, size });
-      const meta = { size, hash, unknown1: b, unknown2: 255 - b };
-      assert.deepEqual(decodeFileMetaReply(encodeFileMetaReply(meta)), meta);
-      assert.deepEqual(decodeFileChunkReply(encodeFileChunkReply(data)), data);
-    }),
+    fc.property(
+      name,
+      fc.integer({ min: 0, max: 0xffffffff }),
+      fc.integer({ min: 0, max: 0xffffffff }),
+      fc.stringMatching(/^[0-9a-f]{32}$/),
+      fc.integer({ min: 0, max: 255 }),
+      fc.uint8Array({ maxLength: 3000 }),
+      (filename, offset, size, hash, b, data) => {
+        assert.equal(decodeFileMetaRequest(encodeFileMetaRequest(filename)), filename);
+        assert.deepEqual(decodeFileChunkRequest(encodeFileChunkRequest({ filename, offset, size })), { filename, offset, size });
+        const meta = { size, hash, unknown1: b, unknown2: 255 - b };
+        assert.deepEqual(decodeFileMetaReply(encodeFileMetaReply(meta)), meta);
+        assert.deepEqual(decodeFileChunkReply(encodeFileChunkReply(data)), data);
+      },
+    ),
   );
 });
 

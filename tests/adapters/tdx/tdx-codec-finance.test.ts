@@ -1,12 +1,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import fc from "fast-check";
-import {
-  decodeFinanceReply,
-  decodeFinanceRequest,
-  encodeFinanceReply,
-  encodeFinanceRequest,
-} from "../../../adapters/tdx/tdx-codec-finance.ts";
+import { decodeFinanceReply, decodeFinanceRequest, encodeFinanceReply, encodeFinanceRequest } from "../../../adapters/tdx/tdx-codec-finance.ts";
 import { decodeResponse } from "../../../adapters/tdx/tdx-frame.ts";
 import { ByteWriter } from "../../../adapters/tdx/tdx-bytes.ts";
 import { skipUnless } from "../../support/fixtures.ts";

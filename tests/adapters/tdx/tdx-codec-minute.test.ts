@@ -66,12 +66,14 @@ test("a newer-layout reply re-encodes to the classic layout with the same points
 });
 
 function arbSeries(decimals: number) {
-  return fc.array(fc.tuple(fc.integer({ min: 0, max: 2_000_000 }), fc.integer({ min: -100_000, max: 100_000 }), fc.integer({ min: 0, max: 2 ** 40 })), { maxLength: 240 }).map((pts): MinuteSeries => ({
-    length: pts.length,
-    price: Float64Array.from(pts, (p) => p[0] / 10 ** decimals),
-    unknown: Float64Array.from(pts, (p) => p[1]),
-    vol: Float64Array.from(pts, (p) => p[2]),
-  }));
+  return fc.array(fc.tuple(fc.integer({ min: 0, max: 2_000_000 }), fc.integer({ min: -100_000, max: 100_000 }), fc.integer({ min: 0, max: 2 ** 40 })), { maxLength: 240 }).map(
+    (pts): MinuteSeries => ({
+      length: pts.length,
+      price: Float64Array.from(pts, (p) => p[0] / 10 ** decimals),
+      unknown: Float64Array.from(pts, (p) => p[1]),
+      vol: Float64Array.from(pts, (p) => p[2]),
+    }),
+  );
 }
 
 test("minute replies round-trip with 2 and 3 decimals", () => {

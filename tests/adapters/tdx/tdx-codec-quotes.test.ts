@@ -72,17 +72,44 @@ test("fund prices use three decimals where pytdx's /100 is ten times too large",
   const reply: QuotesReply = { unknownHead: 0x3601, quotes: [quote(1, "510300", 3.912), quote(0, "159915", 2.105), quote(0, "000001", 11.72)] };
   const body = encodeQuotesReply(reply);
   const back = decodeQuotesReply(body).quotes;
-  assert.deepEqual(back.map((q) => q.price), [3.912, 2.105, 11.72]);
+  assert.deepEqual(
+    back.map((q) => q.price),
+    [3.912, 2.105, 11.72],
+  );
   const pytdxStyle = decodeQuotesReply(body, () => 2).quotes;
-  assert.deepEqual(pytdxStyle.map((q) => q.price), [39.12, 21.05, 11.72]);
+  assert.deepEqual(
+    pytdxStyle.map((q) => q.price),
+    [39.12, 21.05, 11.72],
+  );
 });
 
 function quote(market: number, code: string, price: number): Quote {
   return {
-    market, code, active1: 7, price, preClose: price, open: price, high: price, low: price, serverTime: 9300000,
-    unknownNegPrice: 0, vol: 1, curVol: 1, amount: 100, sVol: 0, bVol: 1, unknown16: 0, unknown17: 0,
-    bids: [price, price, price, price, price], asks: [price, price, price, price, price],
-    bidVols: [1, 2, 3, 4, 5], askVols: [5, 4, 3, 2, 1], unknownStatus: 0, unknownTail: [0, 0, 0, 0], riseSpeed: 0, active2: 7,
+    market,
+    code,
+    active1: 7,
+    price,
+    preClose: price,
+    open: price,
+    high: price,
+    low: price,
+    serverTime: 9300000,
+    unknownNegPrice: 0,
+    vol: 1,
+    curVol: 1,
+    amount: 100,
+    sVol: 0,
+    bVol: 1,
+    unknown16: 0,
+    unknown17: 0,
+    bids: [price, price, price, price, price],
+    asks: [price, price, price, price, price],
+    bidVols: [1, 2, 3, 4, 5],
+    askVols: [5, 4, 3, 2, 1],
+    unknownStatus: 0,
+    unknownTail: [0, 0, 0, 0],
+    riseSpeed: 0,
+    active2: 7,
   };
 }
 
@@ -105,13 +132,31 @@ const arbQuote = fc
     const px = (d: number) => (r.price + d) / div;
     const [d0, d1, d2, d3, ...lv] = r.deltas as [number, number, number, number, ...number[]];
     return {
-      market: r.market, code: r.code, active1: r.active, price: r.price / div,
-      preClose: px(d0), open: px(d1), high: px(d2), low: px(d3),
-      serverTime: r.counts[0]!, unknownNegPrice: r.signed[0]!, vol: r.counts[1]!, curVol: r.counts[2]!, amount: r.amount,
-      sVol: r.counts[3]!, bVol: r.counts[4]!, unknown16: r.signed[1]!, unknown17: r.signed[2]!,
-      bids: lv.slice(0, 5).map(px), asks: lv.slice(5, 10).map(px),
-      bidVols: r.counts.slice(5, 10), askVols: r.counts.slice(10, 15),
-      unknownStatus: r.status, unknownTail: r.signed.slice(3, 7), riseSpeed: r.speed / 100, active2: r.active,
+      market: r.market,
+      code: r.code,
+      active1: r.active,
+      price: r.price / div,
+      preClose: px(d0),
+      open: px(d1),
+      high: px(d2),
+      low: px(d3),
+      serverTime: r.counts[0]!,
+      unknownNegPrice: r.signed[0]!,
+      vol: r.counts[1]!,
+      curVol: r.counts[2]!,
+      amount: r.amount,
+      sVol: r.counts[3]!,
+      bVol: r.counts[4]!,
+      unknown16: r.signed[1]!,
+      unknown17: r.signed[2]!,
+      bids: lv.slice(0, 5).map(px),
+      asks: lv.slice(5, 10).map(px),
+      bidVols: r.counts.slice(5, 10),
+      askVols: r.counts.slice(10, 15),
+      unknownStatus: r.status,
+      unknownTail: r.signed.slice(3, 7),
+      riseSpeed: r.speed / 100,
+      active2: r.active,
     };
   });
 

@@ -22,10 +22,16 @@ test("today's ticks of SZ 000001 (atst capture): values of the design doc", { sk
   const body = bin(ATST);
   const t = decodeTransactionsReply(body);
   assert.equal(t.length, 10);
-  assert.ok(t.minute.every((m) => m === 11 * 60 + 29), "t.minute.every((m) => m === 11 * 60 + 29)");
+  assert.ok(
+    t.minute.every((m) => m === 11 * 60 + 29),
+    "t.minute.every((m) => m === 11 * 60 + 29)",
+  );
   assert.deepEqual([t.price[0], t.vol[0], t.orders[0], t.direction[0]], [11.9, 488, 199, 1]);
   assert.deepEqual([t.price[9], t.vol[9], t.orders[9], t.direction[9]], [11.91, 13, 2, 0]);
-  assert.equal(t.vol.reduce((a, b) => a + b, 0), 913);
+  assert.equal(
+    t.vol.reduce((a, b) => a + b, 0),
+    913,
+  );
   assert.deepEqual(encodeTransactionsReply(t), body);
 });
 
@@ -65,37 +71,52 @@ for (const [file, meta] of history as [string, string][]) {
 
 function arbTicks(withOrders: boolean, decimals: number) {
   const n = fc.integer({ min: 0, max: 2 ** 36 });
-  return fc.array(fc.tuple(fc.integer({ min: 0, max: 1439 }), fc.integer({ min: 0, max: 3_000_000 }), n, n, fc.integer({ min: 0, max: 9 }), fc.integer({ min: -5, max: 5 })), { maxLength: 100 }).map((rows): TickSeries => ({
-    length: rows.length,
-    minute: Float64Array.from(rows, (r) => r[0]),
-    price: Float64Array.from(rows, (r) => r[1] / 10 ** decimals),
-    vol: Float64Array.from(rows, (r) => r[2]),
-    orders: Float64Array.from(rows, (r) => (withOrders ? r[3] : NaN)),
-    direction: Float64Array.from(rows, (r) => r[4]),
-    reserved: Float64Array.from(rows, (r) => r[5]),
-  }));
+  return fc.array(fc.tuple(fc.integer({ min: 0, max: 1439 }), fc.integer({ min: 0, max: 3_000_000 }), n, n, fc.integer({ min: 0, max: 9 }), fc.integer({ min: -5, max: 5 })), { maxLength: 100 }).map(
+    (rows): TickSeries => ({
+      length: rows.length,
+      minute: Float64Array.from(rows, (r) => r[0]),
+      price: Float64Array.from(rows, (r) => r[1] / 10 ** decimals),
+      vol: Float64Array.from(rows, (r) => r[2]),
+      orders: Float64Array.from(rows, (r) => (withOrders ? r[3] : NaN)),
+      direction: Float64Array.from(rows, (r) => r[4]),
+      reserved: Float64Array.from(rows, (r) => r[5]),
+    }),
+  );
 }
 
 test("tick replies round-trip, today's and historical, 2 and 3 decimals", () => {
   for (const decimals of [2, 3]) {
-    fc.assert(fc.property(arbTicks(true, decimals), (t) => {
-      assert.deepEqual(decodeTransactionsReply(encodeTransactionsReply(t, { decimals }), { decimals }), t);
-    }), { numRuns: 50 });
-    fc.assert(fc.property(arbTicks(false, decimals), fc.integer({ min: 0, max: 100000 }), (ticks, pc) => {
-      const reply = { preClose: Math.fround(pc / 100), ticks };
-      assert.deepEqual(decodeHistoryTransactionsReply(encodeHistoryTransactionsReply(reply, { decimals }), { decimals }), reply);
-    }), { numRuns: 50 });
+    fc.assert(
+      fc.property(arbTicks(true, decimals), (t) => {
+        assert.deepEqual(decodeTransactionsReply(encodeTransactionsReply(t, { decimals }), { decimals }), t);
+      }),
+      { numRuns: 50 },
+    );
+    fc.assert(
+      fc.property(arbTicks(false, decimals), fc.integer({ min: 0, max: 100000 }), (ticks, pc) => {
+        const reply = { preClose: Math.fround(pc / 100), ticks };
+        assert.deepEqual(decodeHistoryTransactionsReply(encodeHistoryTransactionsReply(reply, { decimals }), { decimals }), reply);
+      }),
+      { numRuns: 50 },
+    );
   }
 });
 
 test("tick requests: the atst request bytes, and round trips", () => {
   assert.deepEqual(encodeTransactionsRequest({ market: 0, code: "000001", start: 0, count: 10 }), fromHex("0000 303030303031 0000 0a00"));
   fc.assert(
-    fc.property(fc.constantFrom(0, 1, 2), fc.stringMatching(/^[0-9]{6}$/), fc.integer({ min: 0, max: 0xffff }), fc.integer({ min: 0, max: 2000 }), fc.integer({ min: 19900101, max: 20991231 }), (market, code, start, count, date) => {
-      assert.deepEqual(decodeTransactionsRequest(encodeTransactionsRequest({ market, code, start, count })), { market, code, start, count });
-      const past = encodeHistoryTransactionsRequest({ date, market, code, start, count });
-      assert.equal(past.length + 2, 0x12);
-      assert.deepEqual(decodeHistoryTransactionsRequest(past), { date, market, code, start, count });
-    }),
+    fc.property(
+      fc.constantFrom(0, 1, 2),
+      fc.stringMatching(/^[0-9]{6}$/),
+      fc.integer({ min: 0, max: 0xffff }),
+      fc.integer({ min: 0, max: 2000 }),
+      fc.integer({ min: 19900101, max: 20991231 }),
+      (market, code, start, count, date) => {
+        assert.deepEqual(decodeTransactionsRequest(encodeTransactionsRequest({ market, code, start, count })), { market, code, start, count });
+        const past = encodeHistoryTransactionsRequest({ date, market, code, start, count });
+        assert.equal(past.length + 2, 0x12);
+        assert.deepEqual(decodeHistoryTransactionsRequest(past), { date, market, code, start, count });
+      },
+    ),
   );
 });

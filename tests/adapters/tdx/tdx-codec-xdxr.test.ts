@@ -1,13 +1,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import fc from "fast-check";
-import {
-  decodeXdxrReply,
-  decodeXdxrRequest,
-  encodeXdxrReply,
-  encodeXdxrRequest,
-  type XdxrReply,
-} from "../../../adapters/tdx/tdx-codec-xdxr.ts";
+import { decodeXdxrReply, decodeXdxrRequest, encodeXdxrReply, encodeXdxrRequest, type XdxrReply } from "../../../adapters/tdx/tdx-codec-xdxr.ts";
 import { encodeRequest } from "../../../adapters/tdx/tdx-frame.ts";
 import { skipUnless } from "../../support/fixtures.ts";
 import { bin, fromHex, hex, json } from "./fixture-bytes.ts";
@@ -22,12 +16,21 @@ test("xdxr of SZ 000001 (eltdx fixture): 78 records with eltdx's asserted values
   const byCategory = new Map<number, number>();
   for (const r of records) byCategory.set(r.category, (byCategory.get(r.category) ?? 0) + 1);
   assert.deepEqual(Object.fromEntries(byCategory), { 1: 31, 5: 31, 2: 10, 3: 3, 9: 3 });
-  assert.ok(records.every((r) => r.market === 0 && r.code === "000001"), "records.every((r) => r.market === 0 && r.code === \"000001\")");
+  assert.ok(
+    records.every((r) => r.market === 0 && r.code === "000001"),
+    'records.every((r) => r.market === 0 && r.code === "000001")',
+  );
   const [first, second] = records;
   assert.deepEqual([first!.date, first!.category, first!.c2, first!.c4], [19900301, 1, Math.fround(3.56), 1]);
   assert.deepEqual([second!.date, second!.category, second!.c3, second!.c4], [19910403, 5, 2650, Math.fround(4850.0171)]);
   const cat1 = records.filter((r) => r.category === 1);
-  assert.deepEqual(cat1.slice(-2).map((r) => [r.date, r.c1]), [[20250612, Math.fround(3.62)], [20251015, Math.fround(2.36)]]);
+  assert.deepEqual(
+    cat1.slice(-2).map((r) => [r.date, r.c1]),
+    [
+      [20250612, Math.fround(3.62)],
+      [20251015, Math.fround(2.36)],
+    ],
+  );
   const cat5 = records.filter((r) => r.category === 5).at(-1)!;
   assert.deepEqual([cat5.date, cat5.c3, cat5.c4], [20250630, 1940560.125, 1940591.875]);
   assert.equal(Math.round(cat5.c3 * 10_000), 19_405_601_250, "share counts are in 10,000 shares");
@@ -53,7 +56,8 @@ test("xdxr request: pytdx's frame; only single-security requests are accepted", 
 const f32 = fc.float({ noNaN: true, noDefaultInfinity: true }).map((v) => (Object.is(v, -0) ? 0 : v));
 
 test("xdxr replies round-trip", () => {
-  const entry = fc.tuple(fc.constantFrom(0, 1, 2), fc.stringMatching(/^[0-9]{6}$/), fc.integer({ min: 19900101, max: 20991231 }), fc.integer({ min: 1, max: 14 }), f32, f32, f32, f32)
+  const entry = fc
+    .tuple(fc.constantFrom(0, 1, 2), fc.stringMatching(/^[0-9]{6}$/), fc.integer({ min: 19900101, max: 20991231 }), fc.integer({ min: 1, max: 14 }), f32, f32, f32, f32)
     .map(([market, code, date, category, c1, c2, c3, c4]) => ({ market, code, date, category, c1, c2, c3, c4 }));
   fc.assert(
     fc.property(fc.constantFrom(0, 1), fc.stringMatching(/^[0-9]{6}$/), fc.array(entry, { maxLength: 40 }), (market, code, records) => {

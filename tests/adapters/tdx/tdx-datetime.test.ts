@@ -29,14 +29,17 @@ test("DayClock and DayStamper agree with Date.UTC in any order (the month caches
 
 test("packed dates and minutes round-trip for 2004..2035", () => {
   fc.assert(
-    fc.property(fc.array(fc.tuple(fc.integer({ min: 2004, max: 2035 }), fc.integer({ min: 1, max: 12 }), fc.integer({ min: 1, max: 28 }), fc.integer({ min: 0, max: 1439 })), { minLength: 1, maxLength: 40 }), (rows) => {
-      const clock = new DayClock();
-      const stamp = new DayStamper();
-      for (const [y, m, d, minute] of rows) {
-        const t = marketTime(y, m, d, 0, minute);
-        assert.equal(clock.packed(stamp.dayWord(t), stamp.minuteOfDay(t)), t);
-      }
-    }),
+    fc.property(
+      fc.array(fc.tuple(fc.integer({ min: 2004, max: 2035 }), fc.integer({ min: 1, max: 12 }), fc.integer({ min: 1, max: 28 }), fc.integer({ min: 0, max: 1439 })), { minLength: 1, maxLength: 40 }),
+      (rows) => {
+        const clock = new DayClock();
+        const stamp = new DayStamper();
+        for (const [y, m, d, minute] of rows) {
+          const t = marketTime(y, m, d, 0, minute);
+          assert.equal(clock.packed(stamp.dayWord(t), stamp.minuteOfDay(t)), t);
+        }
+      },
+    ),
   );
   assert.throws(() => new DayStamper().dayWord(marketTime(2003, 12, 31)), /cannot be packed/);
 });

@@ -41,8 +41,14 @@ test("responses: any chunking of a stream yields the same frames in order", () =
       const s = new ResponseSplitter();
       const got = chunks(concat(frames), cuts).flatMap((c) => s.push(c));
       s.end();
-      assert.deepEqual(got.map((f) => f.header.seq), bodies.map((_, i) => i));
-      assert.deepEqual(got.map((f) => f.body), bodies);
+      assert.deepEqual(
+        got.map((f) => f.header.seq),
+        bodies.map((_, i) => i),
+      );
+      assert.deepEqual(
+        got.map((f) => f.body),
+        bodies,
+      );
       assert.equal(s.buffered, 0);
     }),
   );
@@ -50,17 +56,16 @@ test("responses: any chunking of a stream yields the same frames in order", () =
 
 test("requests: any chunking of a stream yields the same frames in order", () => {
   fc.assert(
-    fc.property(
-      fc.array(fc.tuple(fc.integer({ min: 0, max: 0xffff }), fc.uint8Array({ maxLength: 600 })), { maxLength: 8 }),
-      fc.array(fc.nat(), { maxLength: 40 }),
-      (reqs, cuts) => {
-        const s = new RequestSplitter();
-        const stream = concat(reqs.map(([cmd, p], i) => encodeRequest(cmd, p, { seq: i })));
-        const got = chunks(stream, cuts).flatMap((c) => s.push(c));
-        s.end();
-        assert.deepEqual(got.map((f) => [f.header.cmd, f.payload]), reqs);
-      },
-    ),
+    fc.property(fc.array(fc.tuple(fc.integer({ min: 0, max: 0xffff }), fc.uint8Array({ maxLength: 600 })), { maxLength: 8 }), fc.array(fc.nat(), { maxLength: 40 }), (reqs, cuts) => {
+      const s = new RequestSplitter();
+      const stream = concat(reqs.map(([cmd, p], i) => encodeRequest(cmd, p, { seq: i })));
+      const got = chunks(stream, cuts).flatMap((c) => s.push(c));
+      s.end();
+      assert.deepEqual(
+        got.map((f) => [f.header.cmd, f.payload]),
+        reqs,
+      );
+    }),
   );
 });
 
@@ -78,8 +83,14 @@ test("recorded frames fed one byte at a time come out whole", { skip: skipUnless
   const got = [];
   for (const byte of concat(frames)) got.push(...s.push(Uint8Array.of(byte)));
   s.end();
-  assert.deepEqual(got.map((f) => f.header.cmd), [0x000d, 0x054c, 0x052d, 0x053e, 0x0010]);
-  assert.deepEqual(got.map((f) => f.body.length), [189, 2001, 170, 175, 145]);
+  assert.deepEqual(
+    got.map((f) => f.header.cmd),
+    [0x000d, 0x054c, 0x052d, 0x053e, 0x0010],
+  );
+  assert.deepEqual(
+    got.map((f) => f.body.length),
+    [189, 2001, 170, 175, 145],
+  );
 });
 
 test("a corrupt response header is reported at once, and the splitter stays failed", () => {
@@ -87,7 +98,10 @@ test("a corrupt response header is reported at once, and the splitter stays fail
   const good = encodeResponse(0x044e, 1, Uint8Array.of(1, 2));
   assert.equal(s.push(good).length, 1);
   const garbage = new TextEncoder().encode("HTTP/1.1 400 Bad Request\r\n");
-  assert.throws(() => s.push(garbage), (e: Error) => e instanceof TdxFrameError && /magic 48 54 54 50/.test(e.message));
+  assert.throws(
+    () => s.push(garbage),
+    (e: Error) => e instanceof TdxFrameError && /magic 48 54 54 50/.test(e.message),
+  );
   assert.throws(() => s.push(good), TdxFrameError);
 });
 

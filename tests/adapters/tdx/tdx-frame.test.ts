@@ -2,16 +2,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { deflateSync } from "node:zlib";
 import fc from "fast-check";
-import {
-  FLAG_PLAIN,
-  FLAG_ZLIB,
-  decodeRequest,
-  decodeResponse,
-  encodeRequest,
-  encodeResponse,
-  expectCommand,
-  parseResponseHeader,
-} from "../../../adapters/tdx/tdx-frame.ts";
+import { FLAG_PLAIN, FLAG_ZLIB, decodeRequest, decodeResponse, encodeRequest, encodeResponse, expectCommand, parseResponseHeader } from "../../../adapters/tdx/tdx-frame.ts";
 import { TdxCommand } from "../../../adapters/tdx/tdx-commands.ts";
 import { TdxDecodeError, TdxFrameError } from "../../../adapters/tdx/tdx-errors.ts";
 import { skipUnless } from "../../support/fixtures.ts";
@@ -34,10 +25,7 @@ for (const [file, flag, seq, cmd, zip, unzip] of headerCases) {
   test(`recorded frame ${file}: header fields and body size`, { skip: skipUnless(P + file) }, () => {
     const frame = bin(P + file);
     const { header, body } = decodeResponse(frame);
-    assert.deepEqual(
-      { flag: header.flag, seq: header.seq, cmd: header.cmd, zip: header.zipSize, unzip: header.unzipSize },
-      { flag, seq, cmd, zip, unzip },
-    );
+    assert.deepEqual({ flag: header.flag, seq: header.seq, cmd: header.cmd, zip: header.zipSize, unzip: header.unzipSize }, { flag, seq, cmd, zip, unzip });
     assert.equal(body.length, unzip);
     assert.equal(frame.length, 16 + zip);
   });
@@ -59,17 +47,11 @@ test("the recorded 0x052d request decodes and re-encodes byte for byte", { skip:
 
 test("requests round-trip through encode and decode", () => {
   fc.assert(
-    fc.property(
-      fc.integer({ min: 0, max: 0xffff }),
-      fc.uint8Array({ maxLength: 600 }),
-      fc.integer({ min: 0, max: 0xffffffff }),
-      fc.integer({ min: 0, max: 0xff }),
-      (cmd, payload, seq, control) => {
-        const { header, payload: back } = decodeRequest(encodeRequest(cmd, payload, { seq, control }));
-        assert.deepEqual(header, { head: 0x0c, seq, control, cmd, payloadLength: payload.length });
-        assert.deepEqual(back, payload);
-      },
-    ),
+    fc.property(fc.integer({ min: 0, max: 0xffff }), fc.uint8Array({ maxLength: 600 }), fc.integer({ min: 0, max: 0xffffffff }), fc.integer({ min: 0, max: 0xff }), (cmd, payload, seq, control) => {
+      const { header, payload: back } = decodeRequest(encodeRequest(cmd, payload, { seq, control }));
+      assert.deepEqual(header, { head: 0x0c, seq, control, cmd, payloadLength: payload.length });
+      assert.deepEqual(back, payload);
+    }),
   );
 });
 
@@ -77,21 +59,16 @@ const compressible = fc.array(fc.constantFrom(0, 1, 2, 0x30, 0x31), { maxLength:
 
 test("responses round-trip, compressed only when that shrinks the body", () => {
   fc.assert(
-    fc.property(
-      fc.oneof(fc.uint8Array({ maxLength: 2000 }), compressible),
-      fc.integer({ min: 0, max: 0xffffffff }),
-      fc.constantFrom(undefined, false),
-      (body, seq, compress) => {
-        const frame = encodeResponse(TdxCommand.BARS, seq, body, { compress });
-        const { header, body: back } = decodeResponse(frame);
-        assert.deepEqual(back, body);
-        assert.equal(header.seq, seq);
-        assert.equal(header.unzipSize, body.length);
-        assert.ok(header.zipSize <= header.unzipSize, "header.zipSize <= header.unzipSize");
-        assert.equal(header.flag, header.zipSize < header.unzipSize ? FLAG_ZLIB : FLAG_PLAIN);
-        if (compress === false) assert.equal(header.zipSize, body.length);
-      },
-    ),
+    fc.property(fc.oneof(fc.uint8Array({ maxLength: 2000 }), compressible), fc.integer({ min: 0, max: 0xffffffff }), fc.constantFrom(undefined, false), (body, seq, compress) => {
+      const frame = encodeResponse(TdxCommand.BARS, seq, body, { compress });
+      const { header, body: back } = decodeResponse(frame);
+      assert.deepEqual(back, body);
+      assert.equal(header.seq, seq);
+      assert.equal(header.unzipSize, body.length);
+      assert.ok(header.zipSize <= header.unzipSize, "header.zipSize <= header.unzipSize");
+      assert.equal(header.flag, header.zipSize < header.unzipSize ? FLAG_ZLIB : FLAG_PLAIN);
+      if (compress === false) assert.equal(header.zipSize, body.length);
+    }),
   );
 });
 
@@ -115,7 +92,10 @@ function rawFrame(magic: number, zip: number, unzip: number, wire: Uint8Array): 
 test("corrupt response frames fail with a TdxFrameError that says why", () => {
   const body = new Uint8Array(100);
   const z = deflateSync(body);
-  assert.throws(() => parseResponseHeader(rawFrame(0x12345678, 1, 1, Uint8Array.of(0))), (e: Error) => e instanceof TdxFrameError && /magic 78 56 34 12/.test(e.message));
+  assert.throws(
+    () => parseResponseHeader(rawFrame(0x12345678, 1, 1, Uint8Array.of(0))),
+    (e: Error) => e instanceof TdxFrameError && /magic 78 56 34 12/.test(e.message),
+  );
   assert.throws(() => decodeResponse(rawFrame(0x0074cbb1, 20, 10, new Uint8Array(20))), /zipsize 20 > unzipsize 10/);
   assert.throws(() => decodeResponse(rawFrame(0x0074cbb1, 5, 10, Uint8Array.of(1, 2, 3, 4, 5))), /not a valid zlib stream/);
   assert.throws(() => decodeResponse(rawFrame(0x0074cbb1, z.length, 101, z)), /inflated to 100 bytes, header says 101/);
@@ -125,5 +105,8 @@ test("corrupt response frames fail with a TdxFrameError that says why", () => {
 test("expectCommand tells a reply to another command apart", () => {
   const { header } = decodeResponse(encodeResponse(TdxCommand.QUOTES, 1, Uint8Array.of(0, 0)));
   expectCommand(header, TdxCommand.QUOTES);
-  assert.throws(() => expectCommand(header, TdxCommand.BARS), (e: Error) => e instanceof TdxDecodeError && /expected BARS \(0x052d\), got QUOTES \(0x053e\)/.test(e.message));
+  assert.throws(
+    () => expectCommand(header, TdxCommand.BARS),
+    (e: Error) => e instanceof TdxDecodeError && /expected BARS \(0x052d\), got QUOTES \(0x053e\)/.test(e.message),
+  );
 });

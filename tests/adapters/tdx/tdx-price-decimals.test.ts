@@ -5,10 +5,22 @@ import { TDX_MARKET as Market } from "../../../core/bars/security-kind.ts";
 
 test("fallback decimals: funds, bonds and SH B-shares 3, stocks and indices 2", () => {
   const cases: [number, string, number][] = [
-    [Market.SH, "600000", 2], [Market.SH, "688001", 2], [Market.SH, "000001", 2], [Market.SH, "999999", 2], [Market.SH, "880005", 2],
-    [Market.SH, "510300", 3], [Market.SH, "588000", 3], [Market.SH, "110075", 3], [Market.SH, "019547", 3], [Market.SH, "900901", 3],
-    [Market.SZ, "000001", 2], [Market.SZ, "300750", 2], [Market.SZ, "399001", 2],
-    [Market.SZ, "159915", 3], [Market.SZ, "161725", 3], [Market.SZ, "128136", 3],
+    [Market.SH, "600000", 2],
+    [Market.SH, "688001", 2],
+    [Market.SH, "000001", 2],
+    [Market.SH, "999999", 2],
+    [Market.SH, "880005", 2],
+    [Market.SH, "510300", 3],
+    [Market.SH, "588000", 3],
+    [Market.SH, "110075", 3],
+    [Market.SH, "019547", 3],
+    [Market.SH, "900901", 3],
+    [Market.SZ, "000001", 2],
+    [Market.SZ, "300750", 2],
+    [Market.SZ, "399001", 2],
+    [Market.SZ, "159915", 3],
+    [Market.SZ, "161725", 3],
+    [Market.SZ, "128136", 3],
     [Market.BJ, "430047", 2],
   ];
   for (const [market, code, decimals] of cases) assert.equal(fallbackPriceDecimals(market, code), decimals, `${market}:${code}`);

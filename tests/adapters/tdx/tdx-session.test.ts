@@ -1,14 +1,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import fc from "fast-check";
-import {
-  HEARTBEAT_PAYLOAD,
-  SETUP_LOGIN_PAYLOAD,
-  decodeSetupReply,
-  decodeSetupRequest,
-  encodeSetupReply,
-  encodeSetupRequest,
-} from "../../../adapters/tdx/tdx-session.ts";
+import { HEARTBEAT_PAYLOAD, SETUP_LOGIN_PAYLOAD, decodeSetupReply, decodeSetupRequest, encodeSetupReply, encodeSetupRequest } from "../../../adapters/tdx/tdx-session.ts";
 import { TdxCommand } from "../../../adapters/tdx/tdx-commands.ts";
 import { decodeResponse, encodeRequest } from "../../../adapters/tdx/tdx-frame.ts";
 import { marketTime } from "../../../core/bars/market-time.ts";
@@ -41,11 +34,18 @@ for (const [file, clock, tradingDate] of cases) {
 
 test("setup replies round-trip and have the recorded size", () => {
   fc.assert(
-    fc.property(fc.integer({ min: 2000, max: 2099 }), fc.integer({ min: 1, max: 12 }), fc.integer({ min: 1, max: 28 }), fc.integer({ min: 0, max: 86399 }), fc.constantFrom("上海双线主站14", "sim", "深圳双线主站1"), (y, m, d, sec, name) => {
-      const info = { clock: marketTime(y, m, d, 0, 0, sec), sessions: [570, 690, 780, 900, 900, 900, 900, 900], tradingDate: y * 10000 + m * 100 + d, name };
-      const body = encodeSetupReply(info);
-      assert.equal(body.length, 189);
-      assert.deepEqual(decodeSetupReply(body), info);
-    }),
+    fc.property(
+      fc.integer({ min: 2000, max: 2099 }),
+      fc.integer({ min: 1, max: 12 }),
+      fc.integer({ min: 1, max: 28 }),
+      fc.integer({ min: 0, max: 86399 }),
+      fc.constantFrom("上海双线主站14", "sim", "深圳双线主站1"),
+      (y, m, d, sec, name) => {
+        const info = { clock: marketTime(y, m, d, 0, 0, sec), sessions: [570, 690, 780, 900, 900, 900, 900, 900], tradingDate: y * 10000 + m * 100 + d, name };
+        const body = encodeSetupReply(info);
+        assert.equal(body.length, 189);
+        assert.deepEqual(decodeSetupReply(body), info);
+      },
+    ),
   );
 });

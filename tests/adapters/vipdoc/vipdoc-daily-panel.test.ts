@@ -25,13 +25,20 @@ function write(market: "sh" | "sz", code: string, closes: number[]): void {
 }
 
 test("tails are right-aligned, short histories padded with NaN, other files ignored", () => {
-  write("sh", "600000", Array.from({ length: 100 }, (_, i) => 10 + i / 100));
+  write(
+    "sh",
+    "600000",
+    Array.from({ length: 100 }, (_, i) => 10 + i / 100),
+  );
   write("sz", "000001", [5, 6, 7]);
   write("sz", "399001", [1, 2, 3]);
   writeFileSync(join(root, "sz", "lday", "notes.txt"), "x");
   const p = new VipdocDailyPanel(root, { window: 4, recheckMs: 0, accept: (_m, code) => !code.startsWith("39") });
   const s = p.current();
-  assert.deepEqual(s.securities, [{ market: "sh", code: "600000" }, { market: "sz", code: "000001" }]);
+  assert.deepEqual(s.securities, [
+    { market: "sh", code: "600000" },
+    { market: "sz", code: "000001" },
+  ]);
   assert.deepEqual([...s.bars], [100, 3]);
   assert.deepEqual([...s.close.subarray(0, 4)], [10.96, 10.97, 10.98, 10.99]);
   assert.deepEqual([...s.close.subarray(4, 8)], [NaN, 5, 6, 7]);
@@ -51,7 +58,10 @@ test("a changed, added or removed file shows in the next panel; an unchanged one
   assert.equal(s.close[4 + 3], 9);
   unlinkSync(join(root, "sz", "lday", "sz000002.day"));
   s = p.current();
-  assert.deepEqual(s.securities.map((x) => x.code), ["600000", "000001"]);
+  assert.deepEqual(
+    s.securities.map((x) => x.code),
+    ["600000", "000001"],
+  );
 });
 
 test("with a watcher, a change is seen without waiting for the re-check interval", async () => {

@@ -10,8 +10,7 @@ import { bin } from "../tdx/fixture-bytes.ts";
 const LC1 = "tdx/vipdoc/sh/minline/sh688001.lc1";
 const LC5 = "tdx/vipdoc/sh/fzline/sh688001.lc5";
 
-const row = (s: BarSeries, i: number) =>
-  `${formatDateTime(s.time[i]!)} O ${s.open[i]} H ${s.high[i]} L ${s.low[i]} C ${s.close[i]} amount ${s.amount[i]} vol ${s.vol[i]}`;
+const row = (s: BarSeries, i: number) => `${formatDateTime(s.time[i]!)} O ${s.open[i]} H ${s.high[i]} L ${s.low[i]} C ${s.close[i]} amount ${s.amount[i]} vol ${s.vol[i]}`;
 
 function perDay(s: BarSeries): Map<string, number[]> {
   const days = new Map<string, number[]>();
@@ -45,22 +44,42 @@ test(".lc5 of SH 688001: 3 days × 48 bars; its last close matches the .lc1", { 
   assert.equal(s.length, 144);
   assert.equal(row(s, 0), "2021-06-01 09:35 O 37.69 H 37.69 L 36.89 C 36.93 amount 2384077 vol 64000");
   assert.equal(row(s, 143), "2021-06-03 15:00 O 36.84 H 36.84 L 36.65 C 36.65 amount 933702 vol 25400");
-  assert.ok([...perDay(s).values()].every((idx) => idx.length === 48), "[...perDay(s).values()].every((idx) => idx.length === 48)");
+  assert.ok(
+    [...perDay(s).values()].every((idx) => idx.length === 48),
+    "[...perDay(s).values()].every((idx) => idx.length === 48)",
+  );
   const m1 = decodeMinuteFile(bin(LC1));
   assert.equal(s.close[143], m1.close[m1.length - 1]);
   // Each 5-minute bar of 2021-06-03 aggregates five 1-minute bars.
   const last5 = Array.from(m1.vol.subarray(m1.length - 5));
-  assert.equal(s.vol[143], last5.reduce((a, b) => a + b, 0));
+  assert.equal(
+    s.vol[143],
+    last5.reduce((a, b) => a + b, 0),
+  );
   assert.deepEqual(encodeMinuteFile(s), bin(LC5));
 });
 
 test("minute files round-trip through the writer", () => {
-  const rec = fc.tuple(fc.integer({ min: 1, max: 300 }), fc.array(fc.integer({ min: 0, max: 8_000_000 }), { minLength: 4, maxLength: 4 }), fc.integer({ min: 0, max: 2 ** 24 }), fc.integer({ min: 0, max: 0xffffffff }));
+  const rec = fc.tuple(
+    fc.integer({ min: 1, max: 300 }),
+    fc.array(fc.integer({ min: 0, max: 8_000_000 }), { minLength: 4, maxLength: 4 }),
+    fc.integer({ min: 0, max: 2 ** 24 }),
+    fc.integer({ min: 0, max: 0xffffffff }),
+  );
   fc.assert(
     fc.property(fc.array(rec, { maxLength: 60 }), (rows) => {
       let t = marketTime(2021, 4, 23, 9, 30);
       const n = rows.length;
-      const s = { length: n, time: new Float64Array(n), open: new Float64Array(n), high: new Float64Array(n), low: new Float64Array(n), close: new Float64Array(n), vol: new Float64Array(n), amount: new Float64Array(n) };
+      const s = {
+        length: n,
+        time: new Float64Array(n),
+        open: new Float64Array(n),
+        high: new Float64Array(n),
+        low: new Float64Array(n),
+        close: new Float64Array(n),
+        vol: new Float64Array(n),
+        amount: new Float64Array(n),
+      };
       rows.forEach(([step, [o, h, l, c], amount, vol], i) => {
         t += step * 60_000;
         s.time[i] = t;

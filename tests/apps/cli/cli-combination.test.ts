@@ -49,7 +49,10 @@ describe("tdx-forge combinations and multi-level chan", () => {
       assert.deepEqual(f.csv[0], columns, `${c}: the CSV header is the JSON keys`);
       assert.equal(f.csv.length - 1, f.json.length, `${c}: one CSV row per JSON line`);
       if (c.startsWith("chanlun")) continue; // chan's table is easy_tdx's summary text, checked below
-      const head = f.table.split("\n")[0]!.trim().split(/\s{2,}/);
+      const head = f.table
+        .split("\n")[0]!
+        .trim()
+        .split(/\s{2,}/);
       assert.deepEqual(head, RECORDS.includes(c) ? ["field", "value"] : columns, `${c}: table header`);
     }
   });
@@ -72,7 +75,10 @@ describe("tdx-forge combinations and multi-level chan", () => {
   test("run-all --combo 2 --combo 3: 4 singles, 6 pairs and 4 triples ranked together", () => {
     const rows = formats(RUN_ALL).json;
     assert.equal(rows.length, 4 + 6 + 4);
-    assert.deepEqual(rows.map((r) => r.rank), Array.from({ length: 14 }, (_, i) => i + 1));
+    assert.deepEqual(
+      rows.map((r) => r.rank),
+      Array.from({ length: 14 }, (_, i) => i + 1),
+    );
     const bySize = [1, 2, 3].map((k) => rows.filter((r) => r.size === k).length);
     assert.deepEqual(bySize, [4, 6, 4]);
     for (const r of rows) assert.equal(String(r.members).split(",").join(" + "), r.name, "members and name agree");
@@ -87,7 +93,10 @@ describe("tdx-forge combinations and multi-level chan", () => {
     assert.equal(rows.length, ml.low_level_qs.bi_count, "--rows low_bis lists the counted strokes");
     assert.deepEqual(rows, ml.low_bis);
     const table = formats(CHAN).table;
-    assert.match(table, /── 多级别联立 ──\n {2}高级别: DAY {2}低级别: MIN_30\n {2}低级别笔: (\d+) {2}中枢: (\d+)\n {2}趋势方向: .+ {2}趋势: [是否] {2}盘整: [是否]\n {2}笔重叠: [是否] {2}背驰可能: [是否]/);
+    assert.match(
+      table,
+      /── 多级别联立 ──\n {2}高级别: DAY {2}低级别: MIN_30\n {2}低级别笔: (\d+) {2}中枢: (\d+)\n {2}趋势方向: .+ {2}趋势: [是否] {2}盘整: [是否]\n {2}笔重叠: [是否] {2}背驰可能: [是否]/,
+    );
     assert.equal(Number(/低级别笔: (\d+)/.exec(table)![1]), rows.length);
     assert.ok(stderr.includes("tdx-forge chanlun: --rows low_bis needs --multi-level PERIOD"), "a usage error without --multi-level");
   });

@@ -182,10 +182,7 @@ describe("tdx-forge commands in-process on the simulator", () => {
     assert.equal(run.code, 1, "the refused requests' status");
     assert.deepEqual(
       run.stderr.split("\n").filter((l) => l && !l.startsWith("saved ")),
-      [
-        "tdx-forge kline: HTTP 422: query.market: Input should be 'SZ', 'SH' or 'BJ'",
-        "tdx-forge kline: HTTP 422: query.count: Input should be less than or equal to 800",
-      ],
+      ["tdx-forge kline: HTTP 422: query.market: Input should be 'SZ', 'SH' or 'BJ'", "tdx-forge kline: HTTP 422: query.count: Input should be less than or equal to 800"],
       "the service's 422 in one line each",
     );
     for (const r of REFUSED) assert.equal(out.get(r), "", `${r} prints nothing on stdout`);
@@ -216,7 +213,11 @@ describe("tdx-forge commands in-process on the simulator", () => {
   test("tick --days 2 covers two days, and --date gives exactly that day's rows", () => {
     const days = section("tick SZ 000001 --days 2").json;
     const seen = [...new Set(days.map((r) => r.date))];
-    assert.deepEqual(seen, dates.slice(1).map((t) => t.slice(0, 10)), "the last two trading days, oldest first");
+    assert.deepEqual(
+      seen,
+      dates.slice(1).map((t) => t.slice(0, 10)),
+      "the last two trading days, oldest first",
+    );
     const d = dates[1]!.slice(0, 10);
     const one = section(`tick SZ 000001 --date ${d.replace(/-/g, "")}`).json;
     assert.deepEqual(
@@ -260,24 +261,42 @@ describe("tdx-forge commands in-process on the simulator", () => {
     assert.equal(bt.strategy, "ma_cross", "the strategy named");
     assert.equal(bt.start_cash, 1_000_000, "default cash");
     const trades = section("backtest SZ 000001 --strategy ma_cross --count 250 --detail trades").json;
-    assert.ok(trades.every((t) => t.direction === "BUY" || t.direction === "SELL"), "trade rows");
+    assert.ok(
+      trades.every((t) => t.direction === "BUY" || t.direction === "SELL"),
+      "trade rows",
+    );
     const ranking = section("run-all SZ 000001 --strategies ma_cross,macd --count 120").json;
-    assert.deepEqual(ranking.map((r) => r.rank), [1, 2], "two strategies ranked");
+    assert.deepEqual(
+      ranking.map((r) => r.rank),
+      [1, 2],
+      "two strategies ranked",
+    );
     assert.deepEqual(new Set(ranking.map((r) => r.strategy)), new Set(["ma_cross", "macd"]), "the strategies asked for");
     const grid = section("optimize SZ 000001 --strategy ma_cross --grid fast=5,10 --grid slow=20,30 --count 120").json;
-    assert.deepEqual(
-      new Set(grid.map((r) => `${r.fast}/${r.slow}`)),
-      new Set(["5/20", "5/30", "10/20", "10/30"]),
-      "the four grid points",
-    );
+    assert.deepEqual(new Set(grid.map((r) => `${r.fast}/${r.slow}`)), new Set(["5/20", "5/30", "10/20", "10/30"]), "the four grid points");
     const members = section('portfolio --stocks "SZ:000001,SH:600519" --strategy ma_cross --count 120 --detail members').json;
-    assert.deepEqual(members.map((m) => m.symbol), ["SZ000001", "SH600519"], "one row per stock, keyed as easy_tdx keys them");
-    assert.deepEqual(members.map((m) => m.allocation), [0.5, 0.5], "equal weights");
+    assert.deepEqual(
+      members.map((m) => m.symbol),
+      ["SZ000001", "SH600519"],
+      "one row per stock, keyed as easy_tdx keys them",
+    );
+    assert.deepEqual(
+      members.map((m) => m.allocation),
+      [0.5, 0.5],
+      "equal weights",
+    );
   });
 
   test("screen answers the securities whose signal is on", () => {
     const rows = section('screen --text "UP:C>0;" --symbols "SZ:000001,SH:600519"').json;
-    assert.deepEqual(rows.map((r) => [r.symbol, r.UP]), [["SZ:000001", 1], ["SH:600519", 1]], "both match C>0");
+    assert.deepEqual(
+      rows.map((r) => [r.symbol, r.UP]),
+      [
+        ["SZ:000001", 1],
+        ["SH:600519", 1],
+      ],
+      "both match C>0",
+    );
   });
 
   test("announcement --download saves the first N attachments as PDFs", () => {

@@ -27,11 +27,7 @@ describe("CLI text rules", () => {
     fc.assert(
       fc.property(fc.array(fc.tuple(text, fc.option(fc.double({ noNaN: true, noDefaultInfinity: true }))), { minLength: 1, maxLength: 5 }), (rows) => {
         const csv = render({ kind: "rows", columns: ["s", "x"], rows: rows.map(([s, x]) => ({ s, x })) }, "csv");
-        assert.deepEqual(
-          parseCsv(csv),
-          [["s", "x"], ...rows.map(([s, x]) => [s, x === null ? "" : String(x)])],
-          "cells round-trip",
-        );
+        assert.deepEqual(parseCsv(csv), [["s", "x"], ...rows.map(([s, x]) => [s, x === null ? "" : String(x)])], "cells round-trip");
       }),
     );
   });

@@ -27,7 +27,10 @@ describe("tdx-forge help and errors", () => {
         assert.ok(line >= 0, `${c.name}: option --${o.name} listed`);
         if (o.default !== undefined && o.default !== false) {
           // The default may sit on the line after a long flag.
-          const text = help.split("\n").slice(line, line + 2).join(" ");
+          const text = help
+            .split("\n")
+            .slice(line, line + 2)
+            .join(" ");
           assert.ok(text.includes(`(default: ${o.default === true ? "on" : o.default})`), `${c.name}: --${o.name} shows its default ${o.default}`);
         }
       }

@@ -29,7 +29,7 @@ async function connect(args: string[], env: Record<string, string> = {}): Promis
   return client;
 }
 
-const text = (r: unknown) => ((r as { content: { text: string }[] }).content[0]!.text);
+const text = (r: unknown) => (r as { content: { text: string }[] }).content[0]!.text;
 
 describe("tdx-forge mcp", () => {
   let client: Client;

@@ -41,7 +41,10 @@ describe("tdx-forge --server without TDX_FORGE_PASSWORD", () => {
     assert.ok(!r.screen.includes(PASSWORD), "the password is not echoed");
     const rows = jsonLines(r.screen.slice(r.screen.indexOf("{")).replace(/\r/g, ""));
     assert.equal(rows.length, 2, "the two bars");
-    assert.ok(rows.every((b) => typeof b.close === "number"), "bars with closes");
+    assert.ok(
+      rows.every((b) => typeof b.close === "number"),
+      "bars with closes",
+    );
   });
 
   test("a wrong password typed is a failed login", { skip: pseudoTerminalMissing() }, async () => {

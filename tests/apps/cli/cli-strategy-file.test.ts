@@ -13,7 +13,6 @@ import { after, describe, test } from "node:test";
 import { batchSections, jsonLines, runCli } from "../../support/cli.ts";
 import { UP_DAYS_PLUGIN as UP_DAYS } from "../../support/user-plugin.ts";
 
-
 describe("tdx-forge backtest --strategy-file", () => {
   const dir = mkdtempSync(join(tmpdir(), "tdx-forge-user-strategy-"));
   after(() => rmSync(dir, { recursive: true, force: true }));

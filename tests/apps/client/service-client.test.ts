@@ -61,7 +61,10 @@ describe("tdx-forge/client", () => {
     const direct = await call(s.url, "GET", "/api/v1/bars?market=XX&code=000001&category=DAY&count=3", { headers: { cookie: api.session()! } });
     assert.equal(invalid.status, 422);
     assert.deepEqual(invalid.items, direct.body.detail, "the 422 items as sent");
-    assert.ok(invalid.items.some((i) => i.loc.includes("market")), "naming the field");
+    assert.ok(
+      invalid.items.some((i) => i.loc.includes("market")),
+      "naming the field",
+    );
     assert.match(invalid.message, /^HTTP 422: query\.market: [^\n]+$/, "one line");
 
     const wrong = createServiceClient({ baseUrl: s.url, password: "not-the-password" });

@@ -50,7 +50,7 @@ function checkBars(s: MarketBars): void {
     const ymd = Number(new Date(t).toISOString().slice(0, 10).replace(/-/g, ""));
     const ev = s.xdxr.find((x) => x.date === ymd);
     // the reference price: the previous close, or its ex-rights price rounded half-up to the tick
-    const ref = ev ? Math.floor(((prev - ev.c1 * 10) / (1 + ev.c3 / 10)) + 0.5 + 1e-9) : prev;
+    const ref = ev ? Math.floor((prev - ev.c1 * 10) / (1 + ev.c3 / 10) + 0.5 + 1e-9) : prev;
     assert.equal(cents(s.reference[i]!), ref, `reference price on bar ${i}`);
     const pct = limitPct(s.security.board, s.security.st, t);
     const up = limitCents(ref, pct, 1);
@@ -61,7 +61,10 @@ function checkBars(s: MarketBars): void {
 }
 
 test("generated bars keep limits by board and date, the tick, lots, suspensions and ex-rights", () => {
-  fc.assert(fc.property(barSeries(), (s) => checkBars(s)), { numRuns: 300 });
+  fc.assert(
+    fc.property(barSeries(), (s) => checkBars(s)),
+    { numRuns: 300 },
+  );
 });
 
 test("every rule's case is generated: limit days, suspensions, ex-dates, ST, boards, both sides of the reform dates", () => {
@@ -81,7 +84,11 @@ test("every rule's case is generated: limit days, suspensions, ex-dates, ST, boa
     }
   }
   const wanted = ["board:main", "board:chinext", "board:star", "board:bj", "st", "ex-rights", "limit-up", "limit-down", "suspended", "chinext-before", "chinext-after", "main-st-5", "main-st-10"];
-  assert.deepEqual(wanted.filter((w) => !seen.has(w)), [], "cases never generated");
+  assert.deepEqual(
+    wanted.filter((w) => !seen.has(w)),
+    [],
+    "cases never generated",
+  );
 });
 
 test("listedSecurity names real share codes of the boards asked for", () => {

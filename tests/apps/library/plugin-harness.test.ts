@@ -58,11 +58,7 @@ test("a recorded backtest session replays into the same strategy run", async () 
     assert.ok(recorded.result.trades.length > 0, "a run with trades");
     assert.deepEqual(JSON.parse(JSON.stringify(replayed.result)), recorded.result, "the service's answer, offline");
 
-    await assert.rejects(
-      replayStrategyRun(dir, plugin, { symbol: "SH:600519", count: 200, now: clock.now() }),
-      /no recorded reply/,
-      "a request the capture lacks is refused, named",
-    );
+    await assert.rejects(replayStrategyRun(dir, plugin, { symbol: "SH:600519", count: 200, now: clock.now() }), /no recorded reply/, "a request the capture lacks is refused, named");
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

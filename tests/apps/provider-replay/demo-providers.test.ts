@@ -45,7 +45,10 @@ const FIXTURE = "external/sina/getFinanceReport2022-lrb-sh603596-num10.json";
 test("the demo income statement has the recorded payload's layout", { skip: skipUnless(FIXTURE) }, () => {
   const real = JSON.parse(readFixtureText(FIXTURE)).result.data.report_list["20250930"].data;
   const layout = real.map((i: Record<string, unknown>) => [i.item_field, i.item_title, i.item_display_type, i.item_group_no, i.item_precision]);
-  assert.deepEqual(layout, LRB.map(([f, t, d, g, p = "f2"]) => [f, t, d, g, p]));
+  assert.deepEqual(
+    layout,
+    LRB.map(([f, t, d, g, p = "f2"]) => [f, t, d, g, p]),
+  );
   const demo = statement("000001", "lrb", 1).result.data.report_list;
   const item = Object.values<any>(demo)[0].data[0];
   assert.deepEqual(Object.keys(item), Object.keys(real[0]));

@@ -23,10 +23,16 @@ test("about a thousand boards of six kinds, each with at least two members and a
   }
   const codes = market.boards.filter((b) => b.kind !== "ZS").map((b) => b.code);
   assert.equal(new Set(codes).size, codes.length);
-  assert.ok(of("HY").every((b) => /^8810\d\d$/.test(b.code)) && of("GN").every((b) => /^880[3-7]\d\d$/.test(b.code)), "of(\"HY\").every((b) => /^8810\\d\\d$/.test(b.code)) && of(\"GN\").every((b) => /^880[3-7]\\d\\d$/.test(b.code))");
+  assert.ok(
+    of("HY").every((b) => /^8810\d\d$/.test(b.code)) && of("GN").every((b) => /^880[3-7]\d\d$/.test(b.code)),
+    'of("HY").every((b) => /^8810\\d\\d$/.test(b.code)) && of("GN").every((b) => /^880[3-7]\\d\\d$/.test(b.code))',
+  );
   assert.equal(market.find("SH", "881001")?.kind, "index", "board indices are securities of the market");
   const again = new DemoMarket();
-  assert.deepEqual(again.boards.map((b) => b.members.map((m) => m.code)), market.boards.map((b) => b.members.map((m) => m.code)));
+  assert.deepEqual(
+    again.boards.map((b) => b.members.map((m) => m.code)),
+    market.boards.map((b) => b.members.map((m) => m.code)),
+  );
 });
 
 test("industries and regions partition the stocks; a level-1 industry is the union of its level-2 ones", () => {
@@ -36,7 +42,11 @@ test("industries and regions partition the stocks; a level-1 industry is the uni
     assert.equal(new Set(seen).size, stocks.length, kind);
   }
   for (const hy of of("HY")) {
-    const union = new Set(of("HY2").filter((b) => b.parent === hy.code).flatMap((b) => b.members));
+    const union = new Set(
+      of("HY2")
+        .filter((b) => b.parent === hy.code)
+        .flatMap((b) => b.members),
+    );
     assert.deepEqual(new Set(hy.members), union);
   }
 });
@@ -68,15 +78,22 @@ test("the simulator's board files describe the same boards", () => {
   const src = new DemoSource(market);
   const now = Date.UTC(2026, 10, 20, 14);
   const gn = decodeBlockFile(src.file("block_gn.dat", now)!);
-  assert.deepEqual(gn.map((b) => b.name), of("GN").map((b) => b.name));
+  assert.deepEqual(
+    gn.map((b) => b.name),
+    of("GN").map((b) => b.name),
+  );
   const fg = decodeBlockFile(src.file("block_fg.dat", now)!);
   assert.equal(fg.length, of("FG").length + of("DQ").length);
   const catalogue = decodeTdxzs(src.file("tdxzs3.cfg", now)!);
   assert.equal(catalogue.length, market.boards.length - of("ZS").length);
-  assert.deepEqual(catalogue.find((c) => c.code === of("HY2")[0].code), { name: of("HY2")[0].name, code: of("HY2")[0].code, type: 12, level: 2, flag: 0, ref: of("HY2")[0].industryCode });
+  assert.deepEqual(
+    catalogue.find((c) => c.code === of("HY2")[0].code),
+    { name: of("HY2")[0].name, code: of("HY2")[0].code, type: 12, level: 2, flag: 0, ref: of("HY2")[0].industryCode },
+  );
   const industry = decodeTdxhy(src.file("tdxhy.cfg", now)!);
   assert.equal(industry.length, stocks.length);
   const first = of("HY2")[0];
-  for (const m of first.members) assert.ok(industry.find((r) => r.code === m.code)!.research.startsWith(first.industryCode!), "industry.find((r) => r.code === m.code)!.research.startsWith(first.industryCode!)");
+  for (const m of first.members)
+    assert.ok(industry.find((r) => r.code === m.code)!.research.startsWith(first.industryCode!), "industry.find((r) => r.code === m.code)!.research.startsWith(first.industryCode!)");
   assert.equal(src.file("block.dat", now), undefined);
 });

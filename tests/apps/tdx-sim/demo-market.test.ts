@@ -14,8 +14,11 @@ test("the universe has a few hundred securities on every market, with ST names, 
   const u = market.universe;
   assert.ok(u.length >= 300, `${u.length}`);
   for (const m of ["SH", "SZ", "BJ"] as const) assert.ok(market.list(m).length >= 10, m);
-  assert.ok(u.some((s) => s.st && s.name.includes("ST")), "u.some((s) => s.st && s.name.includes(\"ST\"))");
-  assert.ok(u.filter((s) => s.kind === "index").length >= 2, "u.filter((s) => s.kind === \"index\").length >= 2");
+  assert.ok(
+    u.some((s) => s.st && s.name.includes("ST")),
+    'u.some((s) => s.st && s.name.includes("ST"))',
+  );
+  assert.ok(u.filter((s) => s.kind === "index").length >= 2, 'u.filter((s) => s.kind === "index").length >= 2');
   assert.equal(market.find("SH", "600519")?.name, "贵州茅台");
   assert.equal(new Set(u.map((s) => s.market + s.code)).size, u.length, "no duplicates");
 });
@@ -62,10 +65,22 @@ test("bars are trading days only, OHLC consistent, within the daily price limit"
 
 test("xdxr events include cash dividends, bonus shares and rights issues", () => {
   const all = market.universe.flatMap((s) => market.history(s, LAST).xdxr);
-  assert.ok(all.some((x) => x.category === 1 && x.c1 > 0), "all.some((x) => x.category === 1 && x.c1 > 0)");
-  assert.ok(all.some((x) => x.category === 1 && x.c3 > 0), "all.some((x) => x.category === 1 && x.c3 > 0)");
-  assert.ok(all.some((x) => x.category === 1 && x.c4 > 0 && x.c2 > 0), "all.some((x) => x.category === 1 && x.c4 > 0 && x.c2 > 0)");
-  assert.ok(all.some((x) => x.category === 2), "all.some((x) => x.category === 2)");
+  assert.ok(
+    all.some((x) => x.category === 1 && x.c1 > 0),
+    "all.some((x) => x.category === 1 && x.c1 > 0)",
+  );
+  assert.ok(
+    all.some((x) => x.category === 1 && x.c3 > 0),
+    "all.some((x) => x.category === 1 && x.c3 > 0)",
+  );
+  assert.ok(
+    all.some((x) => x.category === 1 && x.c4 > 0 && x.c2 > 0),
+    "all.some((x) => x.category === 1 && x.c4 > 0 && x.c2 > 0)",
+  );
+  assert.ok(
+    all.some((x) => x.category === 2),
+    "all.some((x) => x.category === 2)",
+  );
 });
 
 test("a day's minute bars and ticks add up exactly to its daily bar", () => {
@@ -76,18 +91,21 @@ test("a day's minute bars and ticks add up exactly to its daily bar", () => {
     const i = DemoMarket.dayIndex(h, day);
     const m = market.minutes(s, day)!;
     assert.equal(m.length, 240);
-    let hi = -Infinity, lo = Infinity, v = 0, a = 0;
+    let hi = -Infinity,
+      lo = Infinity,
+      v = 0,
+      a = 0;
     for (let k = 0; k < m.length; k++) {
       hi = Math.max(hi, m.high[k]);
       lo = Math.min(lo, m.low[k]);
       v += m.vol[k];
       a += m.amount[k];
-      assert.ok(m.low[k] <= Math.min(m.open[k], m.close[k]) && m.high[k] >= Math.max(m.open[k], m.close[k]), "m.low[k] <= Math.min(m.open[k], m.close[k]) && m.high[k] >= Math.max(m.open[k], m.close[k])");
+      assert.ok(
+        m.low[k] <= Math.min(m.open[k], m.close[k]) && m.high[k] >= Math.max(m.open[k], m.close[k]),
+        "m.low[k] <= Math.min(m.open[k], m.close[k]) && m.high[k] >= Math.max(m.open[k], m.close[k])",
+      );
     }
-    assert.deepEqual(
-      [m.open[0], hi, lo, m.close[239], v, a],
-      [h.bars.open[i], h.bars.high[i], h.bars.low[i], h.bars.close[i], h.bars.vol[i], h.bars.amount[i]],
-    );
+    assert.deepEqual([m.open[0], hi, lo, m.close[239], v, a], [h.bars.open[i], h.bars.high[i], h.bars.low[i], h.bars.close[i], h.bars.vol[i], h.bars.amount[i]]);
     assert.equal(m.time[0], marketTime(Math.floor(day / 1e4), Math.floor(day / 100) % 100, day % 100, 9, 31));
     assert.equal(m.time[239], marketTime(Math.floor(day / 1e4), Math.floor(day / 100) % 100, day % 100, 15, 0));
     const t = market.ticks(s, day)!;

@@ -22,7 +22,7 @@ const MARKET_ID = { SZ: 0, SH: 1, BJ: 2 } as const;
 const LAST = 20261120;
 
 // Real levels, late 2025 (public quotes, written here independently of the simulator's table).
-const REAL: readonly [ "SH" | "SZ", string, number][] = [
+const REAL: readonly ["SH" | "SZ", string, number][] = [
   ["SH", "600519", 1450], // 贵州茅台
   ["SH", "600000", 11.5], // 浦发银行
   ["SZ", "000001", 11.8], // 平安银行
@@ -92,41 +92,40 @@ function checkBook(q: Quote, s: NonNullable<ReturnType<DemoMarket["find"]>>, bar
 test("at any moment, quote, daily bar, minute line, minute bars and book tell one story", () => {
   const pool = market.universe.filter((s) => s.board !== "BOARD_INDEX");
   fc.assert(
-    fc.property(
-      fc.integer({ min: 0, max: pool.length - 1 }),
-      fc.integer({ min: 0, max: 45 }),
-      fc.integer({ min: 0, max: 24 * 60 - 1 }),
-      (which, daysBack, minute) => {
-        const s = pool[which];
-        const ref = { market: MARKET_ID[s.market], code: s.code };
-        const now = marketTime(2026, 10, 7, 0, 0) + daysBack * 86_400_000 + minute * 60_000;
-        const where = `${s.market}${s.code} at ${new Date(now).toISOString()}`;
-        const q = source.quote(ref, now);
-        if (!q) return; // not listed yet
-        const daily = source.bars(ref, 9, 0, 1, now);
-        const i = daily.length - 1;
-        assert.deepEqual(
-          [q.open, q.high, q.low, q.price, q.vol, q.amount],
-          [daily.open[i], daily.high[i], daily.low[i], daily.close[i], lots(s, daily.vol[i]), daily.amount[i]],
-          `${where}: quote = today's daily bar`,
-        );
-        const line = source.minute(ref, now);
-        assert.ok(line.length > 0, `${where}: a minute line`);
-        assert.equal(line.price[line.length - 1], q.price, `${where}: the minute line ends at the last price`);
-        assert.equal(line.vol.reduce((a, v) => a + v, 0), q.vol, `${where}: the minute line's volume is the day's`);
-        const mins = source.bars(ref, 8, 0, line.length, now);
-        let hi = -Infinity;
-        let lo = Infinity;
-        let vol = 0;
-        for (let k = 0; k < mins.length; k++) {
-          hi = Math.max(hi, mins.high[k]);
-          lo = Math.min(lo, mins.low[k]);
-          vol += mins.vol[k];
-        }
-        assert.deepEqual([mins.open[0], hi, lo, mins.close[mins.length - 1], vol], [q.open, q.high, q.low, q.price, daily.vol[i]], `${where}: minute bars add up to the day`);
-        checkBook(q, s, daily.time[i], where);
-      },
-    ),
+    fc.property(fc.integer({ min: 0, max: pool.length - 1 }), fc.integer({ min: 0, max: 45 }), fc.integer({ min: 0, max: 24 * 60 - 1 }), (which, daysBack, minute) => {
+      const s = pool[which];
+      const ref = { market: MARKET_ID[s.market], code: s.code };
+      const now = marketTime(2026, 10, 7, 0, 0) + daysBack * 86_400_000 + minute * 60_000;
+      const where = `${s.market}${s.code} at ${new Date(now).toISOString()}`;
+      const q = source.quote(ref, now);
+      if (!q) return; // not listed yet
+      const daily = source.bars(ref, 9, 0, 1, now);
+      const i = daily.length - 1;
+      assert.deepEqual(
+        [q.open, q.high, q.low, q.price, q.vol, q.amount],
+        [daily.open[i], daily.high[i], daily.low[i], daily.close[i], lots(s, daily.vol[i]), daily.amount[i]],
+        `${where}: quote = today's daily bar`,
+      );
+      const line = source.minute(ref, now);
+      assert.ok(line.length > 0, `${where}: a minute line`);
+      assert.equal(line.price[line.length - 1], q.price, `${where}: the minute line ends at the last price`);
+      assert.equal(
+        line.vol.reduce((a, v) => a + v, 0),
+        q.vol,
+        `${where}: the minute line's volume is the day's`,
+      );
+      const mins = source.bars(ref, 8, 0, line.length, now);
+      let hi = -Infinity;
+      let lo = Infinity;
+      let vol = 0;
+      for (let k = 0; k < mins.length; k++) {
+        hi = Math.max(hi, mins.high[k]);
+        lo = Math.min(lo, mins.low[k]);
+        vol += mins.vol[k];
+      }
+      assert.deepEqual([mins.open[0], hi, lo, mins.close[mins.length - 1], vol], [q.open, q.high, q.low, q.price, daily.vol[i]], `${where}: minute bars add up to the day`);
+      checkBook(q, s, daily.time[i], where);
+    }),
     { numRuns: 300, seed: 20261126 },
   );
 });
@@ -144,7 +143,14 @@ test("at limit-up nobody sells: the ask side is empty, the bid side on the grid 
       const d = h.days[i];
       const now = marketTime(Math.floor(d / 1e4), Math.floor(d / 100) % 100, d % 100, 16, 0);
       const q = source.quote({ market: MARKET_ID[s.market], code: s.code }, now)!;
-      assert.deepEqual([q.asks, q.askVols], [[0, 0, 0, 0, 0], [0, 0, 0, 0, 0]], `${s.code} ${d}`);
+      assert.deepEqual(
+        [q.asks, q.askVols],
+        [
+          [0, 0, 0, 0, 0],
+          [0, 0, 0, 0, 0],
+        ],
+        `${s.code} ${d}`,
+      );
       checkBook(q, s, h.bars.time[i], `${s.code} ${d}`);
       checked++;
     }

@@ -23,7 +23,13 @@ test("about 5,500 securities, per market and board as the real market has them",
   const stocks = full.universe.filter((s) => s.kind === "stock");
   const byBoard = (b: string) => stocks.filter((s) => s.board === b).length;
   // Late-2025 counts of the real market, ±10 %.
-  const real: [string, number][] = [["SH_MAIN", 1700], ["STAR", 590], ["SZ_MAIN", 1500], ["CHINEXT", 1380], ["BSE", 270]];
+  const real: [string, number][] = [
+    ["SH_MAIN", 1700],
+    ["STAR", 590],
+    ["SZ_MAIN", 1500],
+    ["CHINEXT", 1380],
+    ["BSE", 270],
+  ];
   for (const [board, n] of real) assert.ok(Math.abs(byBoard(board) - n) <= n * 0.1, `${board}: ${byBoard(board)} against ${n}`);
   const listed = count((s) => s.board !== "BOARD_INDEX");
   assert.ok(listed >= 5300 && listed <= 5800, `${listed} stocks, indices and funds`);
@@ -33,7 +39,11 @@ test("about 5,500 securities, per market and board as the real market has them",
   assert.equal(new Set(full.universe.map((s) => s.market + s.code)).size, full.universe.length, "no duplicate code");
   // Each code is on the board its prefix says (the classifier is the protocol layer's, not the generator's).
   for (const s of full.universe) assert.deepEqual(classifySecurity(s.market, s.code), { kind: s.kind, board: s.board }, `${s.market}${s.code}`);
-  for (const p of ["300", "301", "688", "920", "83", "87"]) assert.ok(stocks.some((s) => s.code.startsWith(p)), `codes ${p}xxx`);
+  for (const p of ["300", "301", "688", "920", "83", "87"])
+    assert.ok(
+      stocks.some((s) => s.code.startsWith(p)),
+      `codes ${p}xxx`,
+    );
 });
 
 test("listing dates spread over 1990–2025 in code order; ST names and suspended stocks", () => {
@@ -54,7 +64,10 @@ test("listing dates spread over 1990–2025 in code order; ST names and suspende
 test("the same seed gives the same universe", () => {
   const again = new DemoMarket(20260101, "full").universe;
   assert.deepEqual(again, full.universe);
-  assert.notDeepEqual(new DemoMarket(7, "full").universe.map((s) => s.name), full.universe.map((s) => s.name));
+  assert.notDeepEqual(
+    new DemoMarket(7, "full").universe.map((s) => s.name),
+    full.universe.map((s) => s.name),
+  );
 });
 
 test("SIM_UNIVERSE selects it; the default stays the demo market", () => {
@@ -77,7 +90,11 @@ after(async () => {
 });
 
 test("security lists page by 1000 over real TCP", async () => {
-  for (const [id, m] of [[1, "SH"], [0, "SZ"], [2, "BJ"]] as const) {
+  for (const [id, m] of [
+    [1, "SH"],
+    [0, "SZ"],
+    [2, "BJ"],
+  ] as const) {
     const n = await client.securityCount(id);
     assert.equal(n, full.list(m).length, `${m} count`);
     const all: SecurityInfo[] = [];
@@ -87,8 +104,16 @@ test("security lists page by 1000 over real TCP", async () => {
       if (page.length === 0) break;
       all.push(...page);
     }
-    assert.deepEqual(all.map((s) => s.code), full.list(m).map((s) => s.code), `${m}: the pages join into the whole list`);
-    assert.deepEqual(all.map((s) => s.name), full.list(m).map((s) => s.name), `${m}: names survive the GBK wire`);
+    assert.deepEqual(
+      all.map((s) => s.code),
+      full.list(m).map((s) => s.code),
+      `${m}: the pages join into the whole list`,
+    );
+    assert.deepEqual(
+      all.map((s) => s.name),
+      full.list(m).map((s) => s.name),
+      `${m}: names survive the GBK wire`,
+    );
   }
   assert.ok((await client.securityCount(1)) > 3000, "SH takes four pages");
 });

@@ -21,14 +21,42 @@ function model(a: string | undefined): boolean {
 const octet = fc.integer({ min: 0, max: 300 }).map(String);
 const ipv4 = fc.tuple(octet, octet, octet, octet).map((p) => p.join("."));
 const special = fc.constantFrom(
-  "127.0.0.1", "::1", "localhost", "", "10.0.0.1", "192.168.1.1", "172.16.0.1", "172.31.255.255",
-  "172.15.0.1", "172.32.0.1", "172.1x.0.1", "172..1", "172.", "127.0.0.2", "::ffff:127.0.0.1", "fe80::1",
-  "8.8.8.8", "unknown", "0172.16.0.1", "172.016.0.1", "10", "192.168", "LOCALHOST",
+  "127.0.0.1",
+  "::1",
+  "localhost",
+  "",
+  "10.0.0.1",
+  "192.168.1.1",
+  "172.16.0.1",
+  "172.31.255.255",
+  "172.15.0.1",
+  "172.32.0.1",
+  "172.1x.0.1",
+  "172..1",
+  "172.",
+  "127.0.0.2",
+  "::ffff:127.0.0.1",
+  "fe80::1",
+  "8.8.8.8",
+  "unknown",
+  "0172.16.0.1",
+  "172.016.0.1",
+  "10",
+  "192.168",
+  "LOCALHOST",
 );
-const address = fc.oneof(ipv4, special, fc.string(), fc.constantFrom("172.").chain((p) => fc.string().map((s) => p + s)));
+const address = fc.oneof(
+  ipv4,
+  special,
+  fc.string(),
+  fc.constantFrom("172.").chain((p) => fc.string().map((s) => p + s)),
+);
 
 test("the local/private classifier agrees with a model of the spec's list", () => {
-  fc.assert(fc.property(address, (a) => isLocalOrPrivate(a) === model(a)), { numRuns: 5000 });
+  fc.assert(
+    fc.property(address, (a) => isLocalOrPrivate(a) === model(a)),
+    { numRuns: 5000 },
+  );
   assert.equal(isLocalOrPrivate(undefined), false);
   assert.equal(isLocalOrPrivate(null), false);
 });
@@ -54,9 +82,7 @@ test("no peer gives the literal unknown", () => {
   assert.equal(clientAddress("", undefined), UNKNOWN_ADDRESS);
 });
 
-const xff = fc.array(fc.oneof(ipv4, special, fc.string({ maxLength: 12 })), { minLength: 1, maxLength: 4 }).chain((parts) =>
-  fc.constantFrom(", ", ",", " , ").map((sep) => parts.join(sep)),
-);
+const xff = fc.array(fc.oneof(ipv4, special, fc.string({ maxLength: 12 })), { minLength: 1, maxLength: 4 }).chain((parts) => fc.constantFrom(", ", ",", " , ").map((sep) => parts.join(sep)));
 
 test("X-Forwarded-For: one entry is taken as is; of several, the right-most that is not a trusted proxy", () => {
   fc.assert(
@@ -92,7 +118,11 @@ test("TRUSTED_PROXIES: private, none, IPv4 ranges and single addresses", () => {
   for (const a of ["100.63.255.255", "100.128.0.0", "8.8.8.8", "2001:db8::2", "100.64.0.256"]) assert.equal(t(a), false, a);
   assert.equal(trustedProxies(["none"])("127.0.0.1"), false, "none trusts nothing");
   // A second, simple model of a CIDR: compare the leading bits as a string.
-  const bits = (a: string) => a.split(".").map((o) => Number(o).toString(2).padStart(8, "0")).join("");
+  const bits = (a: string) =>
+    a
+      .split(".")
+      .map((o) => Number(o).toString(2).padStart(8, "0"))
+      .join("");
   fc.assert(
     fc.property(fc.tuple(octet, octet, octet, octet), fc.tuple(octet, octet, octet, octet), fc.integer({ min: 0, max: 32 }), (a, b, n) => {
       const [x, y] = [a.join("."), b.join(".")];
@@ -105,7 +135,7 @@ test("TRUSTED_PROXIES: private, none, IPv4 ranges and single addresses", () => {
   assert.equal(clientAddress("127.0.0.1", "203.0.113.9, 100.64.1.1"), "100.64.1.1", "not trusted by default");
 });
 
-test("no peer is the literal \"unknown\"; only a whole IPv4-mapped address is unwrapped", () => {
+test('no peer is the literal "unknown"; only a whole IPv4-mapped address is unwrapped', () => {
   assert.equal(UNKNOWN_ADDRESS, "unknown", "auth-api.md §4's literal");
   assert.equal(clientAddress(undefined, undefined), "unknown", "no peer, no header");
   assert.equal(normalizePeer(null), undefined, "null peer");

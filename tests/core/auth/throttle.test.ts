@@ -106,7 +106,11 @@ class Refund implements fc.Command<Model, Real> {
 }
 /** Many distinct addresses fail at once, to push the table over the clean-up threshold. */
 class Flood implements fc.Command<Model, Real> {
-  constructor(readonly n: number, readonly tag: number, readonly lock: boolean) {}
+  constructor(
+    readonly n: number,
+    readonly tag: number,
+    readonly lock: boolean,
+  ) {}
   check = () => true;
   run(m: Model, r: Real) {
     for (let i = 0; i < this.n; i++) {

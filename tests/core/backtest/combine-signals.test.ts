@@ -58,11 +58,26 @@ test("easy_tdx's rule: votes per bar, MAJORITY above n/2, a double signal buys w
 });
 
 test("MAJORITY: 2 of 2, 2 of 3, 3 of 4; AND and OR as named", () => {
-  assert.deepEqual([1, 2].map((k) => quorum("MAJORITY", k, 2)), [false, true]);
-  assert.deepEqual([1, 2].map((k) => quorum("MAJORITY", k, 3)), [false, true]);
-  assert.deepEqual([2, 3].map((k) => quorum("MAJORITY", k, 4)), [false, true]);
-  assert.deepEqual([0, 1, 3].map((k) => quorum("OR", k, 3)), [false, true, true]);
-  assert.deepEqual([2, 3].map((k) => quorum("AND", k, 3)), [false, true]);
+  assert.deepEqual(
+    [1, 2].map((k) => quorum("MAJORITY", k, 2)),
+    [false, true],
+  );
+  assert.deepEqual(
+    [1, 2].map((k) => quorum("MAJORITY", k, 3)),
+    [false, true],
+  );
+  assert.deepEqual(
+    [2, 3].map((k) => quorum("MAJORITY", k, 4)),
+    [false, true],
+  );
+  assert.deepEqual(
+    [0, 1, 3].map((k) => quorum("OR", k, 3)),
+    [false, true, true],
+  );
+  assert.deepEqual(
+    [2, 3].map((k) => quorum("AND", k, 3)),
+    [false, true],
+  );
 });
 
 test("a member read through its position alternates buy, sell, buy …", () => {

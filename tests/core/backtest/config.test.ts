@@ -1,13 +1,7 @@
 /** The request-settings validator and its field table. */
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import {
-  CONFIG_FIELDS,
-  DEFAULT_CONFIG,
-  DEFAULT_PORTFOLIO_CONFIG,
-  validateBacktestConfig,
-  validatePortfolioConfig,
-} from "../../../core/backtest/config.ts";
+import { CONFIG_FIELDS, DEFAULT_CONFIG, DEFAULT_PORTFOLIO_CONFIG, validateBacktestConfig, validatePortfolioConfig } from "../../../core/backtest/config.ts";
 
 test("defaults follow easy_tdx's BacktestRequest plus the A-share switches", () => {
   const r = validateBacktestConfig({ strategy: "ma_cross", params: {} });
@@ -22,7 +16,10 @@ test("defaults follow easy_tdx's BacktestRequest plus the A-share switches", () 
   assert.equal(DEFAULT_CONFIG.annual_days, 242);
   assert.equal(DEFAULT_CONFIG.t_plus_one && DEFAULT_CONFIG.board_lot && DEFAULT_CONFIG.price_limit && DEFAULT_CONFIG.suspension, true);
   assert.equal(DEFAULT_PORTFOLIO_CONFIG.rebalance, "none");
-  assert.ok(Object.values(CONFIG_FIELDS).every((f) => f.description.length > 10), "Object.values(CONFIG_FIELDS).every((f) => f.description.length > 10)");
+  assert.ok(
+    Object.values(CONFIG_FIELDS).every((f) => f.description.length > 10),
+    "Object.values(CONFIG_FIELDS).every((f) => f.description.length > 10)",
+  );
 });
 
 test("given values are kept, unknown keys ignored", () => {
@@ -68,5 +65,8 @@ test("portfolio settings add the rebalance rule", () => {
   assert.equal(r.value.cash, 1_000_000);
   const bad = validatePortfolioConfig({ rebalance: "monthly", rebalance_every: 0 });
   assert.ok(!bad.ok, "!bad.ok");
-  assert.deepEqual(bad.issues.map((i) => i.loc[0]), ["rebalance", "rebalance_every"]);
+  assert.deepEqual(
+    bad.issues.map((i) => i.loc[0]),
+    ["rebalance", "rebalance_every"],
+  );
 });

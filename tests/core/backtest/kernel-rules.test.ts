@@ -10,14 +10,7 @@ import { bars, days, signals, type BarSpec } from "./bars.ts";
 
 const NO_FEES: Partial<BacktestConfig> = { commission: 0, min_commission: 0, stamp_tax: 0, transfer_fee: 0 };
 
-function run(
-  rows: readonly BarSpec[],
-  entries: readonly number[],
-  exits: readonly number[],
-  config: Partial<BacktestConfig>,
-  code = "600000",
-  st = false,
-): BacktestResult {
+function run(rows: readonly BarSpec[], entries: readonly number[], exits: readonly number[], config: Partial<BacktestConfig>, code = "600000", st = false): BacktestResult {
   return backtest(bars(rows), signals(rows.length, entries, exits), { cash: 10_000, ...config }, { code, st });
 }
 
@@ -29,7 +22,13 @@ const d = days("2024-01-02", 8);
 
 test("a signal on bar t fills at bar t+1's open", () => {
   const r = run(
-    [[d[0]!, 10, 10], [d[1]!, 10, 10], [d[2]!, 10.5, 11], [d[3]!, 11, 11], [d[4]!, 12, 12]],
+    [
+      [d[0]!, 10, 10],
+      [d[1]!, 10, 10],
+      [d[2]!, 10.5, 11],
+      [d[3]!, 11, 11],
+      [d[4]!, 12, 12],
+    ],
     [1],
     [3],
     NO_FEES,
@@ -50,7 +49,10 @@ test("a signal on bar t fills at bar t+1's open", () => {
     r.equity_curve.map((e) => e.total),
     [10_000, 10_000, 550 + 900 * 11, 550 + 900 * 11, 11_350],
   );
-  assert.deepEqual(r.positions.map((p) => p.size), [0, 0, 900, 900, 0]);
+  assert.deepEqual(
+    r.positions.map((p) => p.size),
+    [0, 0, 900, 900, 0],
+  );
   assert.equal(r.positions[2]!.avg_price, 10.5);
   close(r.positions[2]!.unrealized_pnl, 900 * 0.5);
   assert.equal(r.performance.total_trades, 1);
@@ -59,7 +61,13 @@ test("a signal on bar t fills at bar t+1's open", () => {
 
 test("execution next_close fills at bar t+1's close", () => {
   const r = run(
-    [[d[0]!, 10, 10], [d[1]!, 10, 10], [d[2]!, 10.5, 10.8], [d[3]!, 11, 11.5], [d[4]!, 12, 12.5]],
+    [
+      [d[0]!, 10, 10],
+      [d[1]!, 10, 10],
+      [d[2]!, 10.5, 10.8],
+      [d[3]!, 11, 11.5],
+      [d[4]!, 12, 12.5],
+    ],
     [1],
     [3],
     { ...NO_FEES, execution: "next_close" },
@@ -97,7 +105,11 @@ test("T+1: shares bought today are sold on the next trading day", () => {
 });
 
 test("board lots: 100 on the main board, STAR 200 then 1, Beijing 100 then 1, off = whole shares", () => {
-  const rows: BarSpec[] = [[d[0]!, 33, 33], [d[1]!, 33, 33], [d[2]!, 33, 33]];
+  const rows: BarSpec[] = [
+    [d[0]!, 33, 33],
+    [d[1]!, 33, 33],
+    [d[2]!, 33, 33],
+  ];
   const size = (code: string, config: Partial<BacktestConfig> = {}) => fills(run(rows, [0], [], { ...NO_FEES, ...config }, code))[0]?.size;
   assert.equal(size("600000"), 300);
   assert.equal(size("300750"), 300);
@@ -110,7 +122,11 @@ test("board lots: 100 on the main board, STAR 200 then 1, Beijing 100 then 1, of
 });
 
 test("commission has a 5 CNY minimum, and sizing leaves room for it", () => {
-  const rows: BarSpec[] = [[d[0]!, 10, 10], [d[1]!, 10, 10], [d[2]!, 10, 10]];
+  const rows: BarSpec[] = [
+    [d[0]!, 10, 10],
+    [d[1]!, 10, 10],
+    [d[2]!, 10, 10],
+  ];
   const costs = { commission: 0.0003, min_commission: 5, stamp_tax: 0, transfer_fee: 0 } as const;
   const small = fills(run(rows, [0], [], costs))[0]!;
   assert.equal(small.size, 900);
@@ -147,7 +163,11 @@ test("stamp duty on sells follows the trade date: 0.1 % before 2023-08-28, 0.05 
 });
 
 test("before 2008-09-19 stamp duty was charged on buys too", () => {
-  const rows: BarSpec[] = [["2008-05-05", 10, 10], ["2008-05-06", 10, 10], ["2008-05-07", 10, 10]];
+  const rows: BarSpec[] = [
+    ["2008-05-05", 10, 10],
+    ["2008-05-06", 10, 10],
+    ["2008-05-07", 10, 10],
+  ];
   const buy = fills(run(rows, [0], [], { commission: 0, min_commission: 0, transfer_fee: 0, cash: 100_000 }))[0]!;
   assert.equal(buy.size, 9900); // 100,000 / 10.01 = 9,990 → 9,900
   close(buy.stamp_tax, 99);
@@ -177,7 +197,12 @@ test("a round trip with default A-share costs", () => {
 });
 
 test("no buy fill when the open is at the up-limit; the entry is dropped", () => {
-  const rows = (open: number): BarSpec[] => [[d[0]!, 10, 10], [d[1]!, 10, 10], [d[2]!, open, open], [d[3]!, open, open]];
+  const rows = (open: number): BarSpec[] => [
+    [d[0]!, 10, 10],
+    [d[1]!, 10, 10],
+    [d[2]!, open, open],
+    [d[3]!, open, open],
+  ];
   const r = run(rows(11), [1], [], NO_FEES);
   assert.equal(fills(r).length, 0);
   const [block] = refused(r);
@@ -190,7 +215,20 @@ test("no buy fill when the open is at the up-limit; the entry is dropped", () =>
 
 test("limits by board and date: ST ±5 % (main board, before 2025-07-07), ChiNext ±20 % from 2020-08-24", () => {
   const at = (dates: readonly string[], open: number, code: string, st = false) =>
-    fills(run([[dates[0]!, 10, 10], [dates[1]!, 10, 10], [dates[2]!, open, open]], [1], [], NO_FEES, code, st)).length;
+    fills(
+      run(
+        [
+          [dates[0]!, 10, 10],
+          [dates[1]!, 10, 10],
+          [dates[2]!, open, open],
+        ],
+        [1],
+        [],
+        NO_FEES,
+        code,
+        st,
+      ),
+    ).length;
   const y2024 = ["2024-05-06", "2024-05-07", "2024-05-08"];
   assert.equal(at(y2024, 10.5, "600001", true), 0);
   assert.equal(at(y2024, 10.49, "600001", true), 1);
@@ -201,12 +239,32 @@ test("limits by board and date: ST ±5 % (main board, before 2025-07-07), ChiNex
   assert.equal(at(y2024, 12, "688001"), 0);
   assert.equal(at(y2024, 13, "830799"), 0);
   assert.equal(at(y2024, 11, "600000"), 0);
-  assert.equal(fills(run([[d[0]!, 10, 10], [d[1]!, 10, 10], [d[2]!, 11, 11]], [1], [], { ...NO_FEES, price_limit: false })).length, 1);
+  assert.equal(
+    fills(
+      run(
+        [
+          [d[0]!, 10, 10],
+          [d[1]!, 10, 10],
+          [d[2]!, 11, 11],
+        ],
+        [1],
+        [],
+        { ...NO_FEES, price_limit: false },
+      ),
+    ).length,
+    1,
+  );
 });
 
 test("no sell fill when the open is at the down-limit; the exit is retried", () => {
   const r = run(
-    [[d[0]!, 10, 10], [d[1]!, 10, 10], [d[2]!, 9, 9], [d[3]!, 8.5, 8.5], [d[4]!, 8.5, 8.5]],
+    [
+      [d[0]!, 10, 10],
+      [d[1]!, 10, 10],
+      [d[2]!, 9, 9],
+      [d[3]!, 8.5, 8.5],
+      [d[4]!, 8.5, 8.5],
+    ],
     [0],
     [1],
     NO_FEES,
@@ -222,12 +280,27 @@ test("no sell fill when the open is at the down-limit; the exit is retried", () 
 });
 
 test("suspended bars (volume 0): the entry is dropped, the exit is retried, the close still marks", () => {
-  const entry = run([[d[0]!, 10, 10], [d[1]!, 10, 10, 0], [d[2]!, 10, 10]], [0], [], NO_FEES);
+  const entry = run(
+    [
+      [d[0]!, 10, 10],
+      [d[1]!, 10, 10, 0],
+      [d[2]!, 10, 10],
+    ],
+    [0],
+    [],
+    NO_FEES,
+  );
   assert.equal(fills(entry).length, 0);
   assert.equal(refused(entry)[0]!.reason, "suspended");
 
   const exit = run(
-    [[d[0]!, 10, 10], [d[1]!, 10, 10], [d[2]!, 10, 10.5, 0], [d[3]!, 11, 11], [d[4]!, 11, 11]],
+    [
+      [d[0]!, 10, 10],
+      [d[1]!, 10, 10],
+      [d[2]!, 10, 10.5, 0],
+      [d[3]!, 11, 11],
+      [d[4]!, 11, 11],
+    ],
     [0],
     [1],
     NO_FEES,
@@ -237,11 +310,33 @@ test("suspended bars (volume 0): the entry is dropped, the exit is retried, the 
   assert.equal(fills(exit)[1]!.datetime, `${d[3]}T00:00:00`);
   assert.equal(exit.performance.end_value, 11_000);
   // Unknown volume (NaN) is not a suspension.
-  assert.equal(fills(run([[d[0]!, 10, 10], [d[1]!, 10, 10, Number.NaN]], [0], [], NO_FEES)).length, 1);
+  assert.equal(
+    fills(
+      run(
+        [
+          [d[0]!, 10, 10],
+          [d[1]!, 10, 10, Number.NaN],
+        ],
+        [0],
+        [],
+        NO_FEES,
+      ),
+    ).length,
+    1,
+  );
 });
 
 test("slippage moves buys up and sells down by the rate", () => {
-  const r = run([[d[0]!, 10, 10], [d[1]!, 10, 10], [d[2]!, 12, 12]], [0], [1], { ...NO_FEES, slippage: 0.01 });
+  const r = run(
+    [
+      [d[0]!, 10, 10],
+      [d[1]!, 10, 10],
+      [d[2]!, 12, 12],
+    ],
+    [0],
+    [1],
+    { ...NO_FEES, slippage: 0.01 },
+  );
   const [buy, sell] = fills(r);
   close(buy!.price, 10.1);
   assert.equal(buy!.size, 900); // 10,000 / 10.1 = 990 → 900
@@ -252,7 +347,11 @@ test("slippage moves buys up and sells down by the rate", () => {
 });
 
 test("sizing: all in, a fraction of equity, or a fixed amount capped by cash", () => {
-  const rows: BarSpec[] = [[d[0]!, 10, 10], [d[1]!, 10, 10], [d[2]!, 10, 10]];
+  const rows: BarSpec[] = [
+    [d[0]!, 10, 10],
+    [d[1]!, 10, 10],
+    [d[2]!, 10, 10],
+  ];
   const size = (config: Partial<BacktestConfig>) => fills(run(rows, [0], [], { ...NO_FEES, cash: 100_000, ...config }))[0]!.size;
   assert.equal(size({}), 10_000);
   assert.equal(size({ sizing: "fixed_fraction", sizing_fraction: 0.5 }), 5_000);
@@ -279,7 +378,13 @@ test("close_at_end closes on the last bar; warm-up and conflicting signals are i
 
 test("allow_short: an exit opens a short, an entry covers it and goes long", () => {
   const r = run(
-    [[d[0]!, 10, 10], [d[1]!, 10, 9], [d[2]!, 9, 9], [d[3]!, 8, 8], [d[4]!, 8, 8]],
+    [
+      [d[0]!, 10, 10],
+      [d[1]!, 10, 9],
+      [d[2]!, 9, 9],
+      [d[3]!, 8, 8],
+      [d[4]!, 8, 8],
+    ],
     [2],
     [0],
     { ...NO_FEES, allow_short: true, board_lot: false },

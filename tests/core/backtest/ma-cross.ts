@@ -18,16 +18,15 @@ export function sma(values: Float64Array, n: number, out: Float64Array = new Flo
 }
 
 /** Crossover flags of `fast` over `slow`, written into `out` (allocated when absent). */
-export function crossSignals(
-  fast: Float64Array,
-  slow: Float64Array,
-  out: SignalArrays = { entries: new Uint8Array(fast.length), exits: new Uint8Array(fast.length) },
-): SignalArrays {
+export function crossSignals(fast: Float64Array, slow: Float64Array, out: SignalArrays = { entries: new Uint8Array(fast.length), exits: new Uint8Array(fast.length) }): SignalArrays {
   const { entries, exits } = out;
   entries[0] = 0;
   exits[0] = 0;
   for (let i = 1; i < fast.length; i++) {
-    const f0 = fast[i - 1]!, s0 = slow[i - 1]!, f1 = fast[i]!, s1 = slow[i]!;
+    const f0 = fast[i - 1]!,
+      s0 = slow[i - 1]!,
+      f1 = fast[i]!,
+      s1 = slow[i]!;
     entries[i] = f0 < s0 && f1 > s1 ? 1 : 0;
     exits[i] = s0 < f0 && s1 > f1 ? 1 : 0;
   }

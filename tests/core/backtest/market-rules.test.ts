@@ -68,8 +68,7 @@ test("limit prices round half up to the tick and match within half a tick", () =
 });
 
 test("statutory fees by date, board and exchange", () => {
-  const at = (y: number, m: number, d: number, exchange: "SH" | "SZ" | "BJ" = "SH", board = "main" as const) =>
-    statutoryFees(board, exchange, marketTime(y, m, d));
+  const at = (y: number, m: number, d: number, exchange: "SH" | "SZ" | "BJ" = "SH", board = "main" as const) => statutoryFees(board, exchange, marketTime(y, m, d));
   assert.equal(at(2023, 8, 28).stampSell, 0.0005);
   assert.equal(at(2023, 8, 28).stampBuy, 0);
   assert.equal(at(2023, 8, 25).stampSell, 0.001);

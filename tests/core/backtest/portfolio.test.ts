@@ -1,15 +1,7 @@
 /** Portfolio kernel (weights, shared cash, rebalancing) and the multi-strategy combination. */
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import {
-  backtest,
-  backtestMultiStrategy,
-  backtestPortfolio,
-  DEFAULT_PORTFOLIO_CONFIG,
-  runPortfolio,
-  type PortfolioConfig,
-  type PortfolioLeg,
-} from "../../../core/backtest/index.ts";
+import { backtest, backtestMultiStrategy, backtestPortfolio, DEFAULT_PORTFOLIO_CONFIG, runPortfolio, type PortfolioConfig, type PortfolioLeg } from "../../../core/backtest/index.ts";
 import { bars, days, signals, type BarSpec } from "./bars.ts";
 
 // these cases exercise the shared-account kernel; independent legs are the multi-strategy engine (tested below and over HTTP)
@@ -29,10 +21,7 @@ test("equal weights by default, given weights when set", () => {
   assert.deepEqual([equal.legs[0]!.shares[1], equal.legs[1]!.shares[1]], [5000, 2500]);
   assert.equal(equal.cash[1], 0);
 
-  const weighted = runPortfolio(
-    [leg("SH:600000", "600000", flat(10), [0], [], 0.3), leg("SZ:000001", "000001", flat(20), [0], [], 0.5)],
-    config(),
-  );
+  const weighted = runPortfolio([leg("SH:600000", "600000", flat(10), [0], [], 0.3), leg("SZ:000001", "000001", flat(20), [0], [], 0.5)], config());
   assert.deepEqual([weighted.legs[0]!.shares[1], weighted.legs[1]!.shares[1]], [3000, 2500]);
   assert.equal(weighted.cash[4], 20_000);
   assert.throws(() => runPortfolio([leg("a", "600000", flat(10), [0], [], 0.7), leg("b", "000001", flat(20), [0], [], 0.7)], config()), RangeError);
@@ -40,7 +29,13 @@ test("equal weights by default, given weights when set", () => {
 });
 
 test("cash is shared: a later entry gets weight × equity, capped by the cash left", () => {
-  const a: BarSpec[] = [[d[0]!, 10, 10], [d[1]!, 10, 10.5], [d[2]!, 10.5, 11], [d[3]!, 11, 11], [d[4]!, 11, 11]];
+  const a: BarSpec[] = [
+    [d[0]!, 10, 10],
+    [d[1]!, 10, 10.5],
+    [d[2]!, 10.5, 11],
+    [d[3]!, 11, 11],
+    [d[4]!, 11, 11],
+  ];
   const run = runPortfolio([leg("A", "600000", a, [0], [], 0.6), leg("B", "000001", flat(20), [2], [], 0.4)], config());
   assert.equal(run.legs[0]!.shares[1], 6000); // 60,000 / 10
   // Equity at bar 2's close: 40,000 + 6,000 × 11 = 106,000; 0.4 of it is 42,400 but only 40,000 is left.
@@ -49,17 +44,35 @@ test("cash is shared: a later entry gets weight × equity, capped by the cash le
 });
 
 test("on one step sells are worked before buys, whatever the leg order", () => {
-  const a: BarSpec[] = [[d[0]!, 10, 10], [d[1]!, 10, 10], [d[2]!, 10, 11], [d[3]!, 11, 11], [d[4]!, 11, 11]];
+  const a: BarSpec[] = [
+    [d[0]!, 10, 10],
+    [d[1]!, 10, 10],
+    [d[2]!, 10, 11],
+    [d[3]!, 11, 11],
+    [d[4]!, 11, 11],
+  ];
   const run = runPortfolio([leg("B", "000001", flat(20), [2], [], 0.5), leg("A", "600000", a, [0], [2], 0.5)], config());
   const onStep3 = Array.from({ length: run.fills.count }, (_, i) => i).filter((i) => run.fills.bar[i] === 3);
-  assert.deepEqual(onStep3.map((i) => [run.fills.leg[i], run.fills.side[i]]), [[1, -1], [0, 1]]);
+  assert.deepEqual(
+    onStep3.map((i) => [run.fills.leg[i], run.fills.side[i]]),
+    [
+      [1, -1],
+      [0, 1],
+    ],
+  );
   // B buys 0.5 × 105,000 = 52,500 → 2,600 shares at 20 (lots of 100).
   assert.equal(run.legs[0]!.shares[3], 2600);
   assert.equal(run.cash[3], 105_000 - 52_000);
 });
 
 test("periodic rebalancing brings held positions back to their weights", () => {
-  const a: BarSpec[] = [[d[0]!, 10, 10], [d[1]!, 10, 15], [d[2]!, 15, 20], [d[3]!, 20, 20], [d[4]!, 20, 20]];
+  const a: BarSpec[] = [
+    [d[0]!, 10, 10],
+    [d[1]!, 10, 15],
+    [d[2]!, 15, 20],
+    [d[3]!, 20, 20],
+    [d[4]!, 20, 20],
+  ];
   const legs = [leg("A", "600000", a, [0]), leg("B", "000001", flat(20), [0])];
   const none = runPortfolio(legs, config());
   assert.deepEqual([none.legs[0]!.shares[4], none.legs[1]!.shares[4]], [5000, 2500]);
@@ -73,22 +86,43 @@ test("periodic rebalancing brings held positions back to their weights", () => {
 });
 
 test("portfolio fills obey the same refusals: entry at the up-limit dropped, exit at the down-limit retried", () => {
-  const up: BarSpec[] = [[d[0]!, 10, 10], [d[1]!, 11, 11], [d[2]!, 11, 11], [d[3]!, 11, 11]];
-  const down: BarSpec[] = [[d[0]!, 20, 20], [d[1]!, 20, 20], [d[2]!, 18, 18], [d[3]!, 17.5, 17.5]];
+  const up: BarSpec[] = [
+    [d[0]!, 10, 10],
+    [d[1]!, 11, 11],
+    [d[2]!, 11, 11],
+    [d[3]!, 11, 11],
+  ];
+  const down: BarSpec[] = [
+    [d[0]!, 20, 20],
+    [d[1]!, 20, 20],
+    [d[2]!, 18, 18],
+    [d[3]!, 17.5, 17.5],
+  ];
   const r = backtestPortfolio([leg("A", "600000", up, [0]), leg("B", "000001", down, [0], [1])], NO_FEES);
   const a = r.individual_results.A!.trades;
-  assert.deepEqual(a.map((t) => [t.rejected, t.reason]), [[true, "limit_up"]]);
+  assert.deepEqual(
+    a.map((t) => [t.rejected, t.reason]),
+    [[true, "limit_up"]],
+  );
   const b = r.individual_results.B!.trades;
-  assert.deepEqual(b.map((t) => [t.datetime.slice(0, 10), t.direction, t.reason]), [
-    [d[1], "BUY", null],
-    [d[2], "SELL", "limit_down"],
-    [d[3], "SELL", null],
-  ]);
+  assert.deepEqual(
+    b.map((t) => [t.datetime.slice(0, 10), t.direction, t.reason]),
+    [
+      [d[1], "BUY", null],
+      [d[2], "SELL", "limit_down"],
+      [d[3], "SELL", null],
+    ],
+  );
   assert.equal(r.total_performance.rejected_trades, 2);
 });
 
 test("a symbol's signal fills on its own next bar when it has no bar on the next step", () => {
-  const gappy: BarSpec[] = [[d[0]!, 20, 20], [d[1]!, 20, 20], [d[3]!, 21, 21], [d[4]!, 21, 21]];
+  const gappy: BarSpec[] = [
+    [d[0]!, 20, 20],
+    [d[1]!, 20, 20],
+    [d[3]!, 21, 21],
+    [d[4]!, 21, 21],
+  ];
   const r = backtestPortfolio([leg("A", "600000", flat(10), []), leg("B", "000001", gappy, [1])], NO_FEES);
   const buy = r.individual_results.B!.trades[0]!;
   assert.equal(buy.datetime, `${d[3]}T00:00:00`);
@@ -97,8 +131,20 @@ test("a symbol's signal fills on its own next bar when it has no bar on the next
 });
 
 test("sleeves add up to the account and the result has easy_tdx's portfolio shape", () => {
-  const a: BarSpec[] = [[d[0]!, 10, 10], [d[1]!, 10, 10.4], [d[2]!, 10.4, 10.9], [d[3]!, 10.9, 10.2], [d[4]!, 10.2, 10.6]];
-  const b: BarSpec[] = [[d[0]!, 20, 20], [d[1]!, 20, 19], [d[2]!, 19, 19.5], [d[3]!, 19.5, 20.5], [d[4]!, 20.5, 21]];
+  const a: BarSpec[] = [
+    [d[0]!, 10, 10],
+    [d[1]!, 10, 10.4],
+    [d[2]!, 10.4, 10.9],
+    [d[3]!, 10.9, 10.2],
+    [d[4]!, 10.2, 10.6],
+  ];
+  const b: BarSpec[] = [
+    [d[0]!, 20, 20],
+    [d[1]!, 20, 19],
+    [d[2]!, 19, 19.5],
+    [d[3]!, 19.5, 20.5],
+    [d[4]!, 20.5, 21],
+  ];
   const legs = [leg("SH:600000", "600000", a, [0], [2], 0.4), leg("SZ:000001", "000001", b, [1], [], 0.4)];
   const cfg = config({ commission: 0.0003, min_commission: 5, stamp_tax: "auto", transfer_fee: "auto" });
   const run = runPortfolio(legs, cfg);
@@ -145,8 +191,20 @@ test("multi-strategy: 1/N of the cash each, combined over the union of dates", (
 });
 
 test("independent allocation (easy_tdx's portfolio engine): each leg alone with its share of the cash, idle cash kept", () => {
-  const a: BarSpec[] = [[d[0]!, 10, 10], [d[1]!, 10, 10.4], [d[2]!, 10.4, 10.9], [d[3]!, 10.9, 10.2], [d[4]!, 10.2, 10.6]];
-  const b: BarSpec[] = [[d[0]!, 20, 20], [d[1]!, 20, 19], [d[2]!, 19, 19.5], [d[3]!, 19.5, 20.5], [d[4]!, 20.5, 21]];
+  const a: BarSpec[] = [
+    [d[0]!, 10, 10],
+    [d[1]!, 10, 10.4],
+    [d[2]!, 10.4, 10.9],
+    [d[3]!, 10.9, 10.2],
+    [d[4]!, 10.2, 10.6],
+  ];
+  const b: BarSpec[] = [
+    [d[0]!, 20, 20],
+    [d[1]!, 20, 19],
+    [d[2]!, 19, 19.5],
+    [d[3]!, 19.5, 20.5],
+    [d[4]!, 20.5, 21],
+  ];
   const legs = [leg("SH600000", "600000", a, [0], [2], 0.5), leg("SZ000001", "000001", b, [1], [], 0.3)];
   const cfg = { ...NO_FEES, allocation: "independent" as const };
   const r = backtestPortfolio(legs, cfg);

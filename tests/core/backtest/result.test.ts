@@ -1,21 +1,18 @@
 /** Result shape (easy_tdx wire names, JSON-safe values), metric docs, and the metrics-only path. */
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import {
-  backtest,
-  DEFAULT_CONFIG,
-  KernelWorkspace,
-  METRIC_DOCS,
-  METRIC_NAMES,
-  planBacktest,
-  runKernel,
-  runMetrics,
-  toResult,
-} from "../../../core/backtest/index.ts";
+import { backtest, DEFAULT_CONFIG, KernelWorkspace, METRIC_DOCS, METRIC_NAMES, planBacktest, runKernel, runMetrics, toResult } from "../../../core/backtest/index.ts";
 import { bars, days, signals, type BarSpec } from "./bars.ts";
 
 const d = days("2024-01-02", 6);
-const rows: BarSpec[] = [[d[0]!, 10, 10], [d[1]!, 10, 10.2], [d[2]!, 10.2, 10.1], [d[3]!, 10.1, 10.6], [d[4]!, 10.6, 10.8], [d[5]!, 10.8, 10.5]];
+const rows: BarSpec[] = [
+  [d[0]!, 10, 10],
+  [d[1]!, 10, 10.2],
+  [d[2]!, 10.2, 10.1],
+  [d[3]!, 10.1, 10.6],
+  [d[4]!, 10.6, 10.8],
+  [d[5]!, 10.8, 10.5],
+];
 
 test("rows use easy_tdx's field names; every metric is present and JSON-safe", () => {
   const r = backtest(bars(rows), signals(rows.length, [0], [3]), { cash: 100_000 }, { code: "600000" });
@@ -41,7 +38,10 @@ test("the drawdown columns follow the running peak", () => {
     assert.ok(Math.abs(e.drawdown! - (peak - e.total!)) <= 1e-6 + 1e-9, "Math.abs(e.drawdown! - (peak - e.total!)) <= 1e-6 + 1e-9");
     assert.ok(Math.abs(e.drawdown_pct! - (peak - e.total!) / peak) < 1e-7, "Math.abs(e.drawdown_pct! - (peak - e.total!) / peak) < 1e-7");
   }
-  assert.ok(r.equity_curve.some((e) => e.drawdown! > 0), "r.equity_curve.some((e) => e.drawdown! > 0)");
+  assert.ok(
+    r.equity_curve.some((e) => e.drawdown! > 0),
+    "r.equity_curve.some((e) => e.drawdown! > 0)",
+  );
 });
 
 test("every metric has a definition", () => {

@@ -8,15 +8,7 @@
  */
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import {
-  backtest,
-  backtestMultiStrategy,
-  DEFAULT_CONFIG,
-  DEFAULT_PORTFOLIO_CONFIG,
-  REFUSAL_NAMES,
-  runPortfolio,
-  type PortfolioConfig,
-} from "../../../core/backtest/index.ts";
+import { backtest, backtestMultiStrategy, DEFAULT_CONFIG, DEFAULT_PORTFOLIO_CONFIG, REFUSAL_NAMES, runPortfolio, type PortfolioConfig } from "../../../core/backtest/index.ts";
 import { PositionBook } from "../../../core/backtest/position-book.ts";
 import { runRotation } from "../../../core/research/rotation.ts";
 import { isolatedSpan } from "../../../core/research/walk-forward.ts";

@@ -71,7 +71,10 @@ test("negative QFQ falls back to the ratio method and says so", () => {
 });
 
 test("NONE returns the raw series; volume and amount are never adjusted", () => {
-  const s = series([{ ...flat(20240102, 10), v: 500, a: 5000 }, { ...flat(20240103, 5), v: 900, a: 4500 }]);
+  const s = series([
+    { ...flat(20240102, 10), v: 500, a: 5000 },
+    { ...flat(20240103, 5), v: 900, a: 4500 },
+  ]);
   const ev = priceEvents([dividend(20240103, 0, 10)]);
   const none = adjustBars(s, ev, "NONE");
   assert.equal(none.series, s);
@@ -177,9 +180,9 @@ test("property: a window adjusted with asOf and hfqBase equals the slice of the 
       dailySeries()
         .chain((s) => fc.tuple(fc.constant(s), eventsFor(s)))
         .chain(([s, recs]) =>
-          fc.tuple(fc.constant(s), fc.constant(recs), fc.integer({ min: 0, max: s.length - 1 })).chain(([s, r, a]) =>
-            fc.tuple(fc.constant(s), fc.constant(r), fc.constant(a), fc.integer({ min: a + 1, max: s.length })),
-          ),
+          fc
+            .tuple(fc.constant(s), fc.constant(recs), fc.integer({ min: 0, max: s.length - 1 }))
+            .chain(([s, r, a]) => fc.tuple(fc.constant(s), fc.constant(r), fc.constant(a), fc.integer({ min: a + 1, max: s.length }))),
         ),
       ([s, recs, from, to]) => {
         const ev = priceEvents(recs);
@@ -189,8 +192,7 @@ test("property: a window adjusted with asOf and hfqBase equals the slice of the 
         const part = adjustBars(win, ev, "QFQ", { asOf: lastDate(s) });
         const hWhole = adjustBars(s, ev, "HFQ").series;
         const hPart = adjustBars(win, ev, "HFQ", { hfqBase: dateOf(s.time[0]) }).series;
-        if (part.method === "affine")
-          for (const f of PRICES) assert.deepEqual(part.series[f], whole.series[f].subarray(from, to));
+        if (part.method === "affine") for (const f of PRICES) assert.deepEqual(part.series[f], whole.series[f].subarray(from, to));
         for (const f of PRICES) assert.deepEqual(hPart[f], hWhole[f].subarray(from, to));
       },
     ),
@@ -203,7 +205,9 @@ test("property: with the basis of the whole history, any window equals the slice
     fc.property(
       dailySeries(60)
         .chain((s) => fc.tuple(fc.constant(s), eventsFor(s)))
-        .chain(([s, recs]) => fc.tuple(fc.constant(s), fc.constant(recs), fc.nat(s.length - 1)).chain(([s, r, a]) => fc.tuple(fc.constant(s), fc.constant(r), fc.constant(a), fc.integer({ min: a + 1, max: s.length })))),
+        .chain(([s, recs]) =>
+          fc.tuple(fc.constant(s), fc.constant(recs), fc.nat(s.length - 1)).chain(([s, r, a]) => fc.tuple(fc.constant(s), fc.constant(r), fc.constant(a), fc.integer({ min: a + 1, max: s.length }))),
+        ),
       ([s, recs, from, to]) => {
         const ev = priceEvents(recs);
         const asOf = lastDate(s);
@@ -232,17 +236,32 @@ test("affine QFQ equals the TDX terminal's 前复权 prices, including the bound
   // Raw bars, xdxr events and the terminal's displayed 前复权 prices of 600519 as published (hand-checked against the
   // desktop client) in injoyai/tdx @ 51c1ed5, protocol/model_gbbq_test.go; "today" is 2026-06-02.
   const bar = (d: number, o: number, h: number, l: number, c: number) => ({ ...flat(d, 0), o, h, l, c });
-  const s = series([
-    bar(20060425, 89, 93.2, 87.61, 91.41),
-    bar(20060526, 39.49, 40.02, 37.68, 39.99),
-    bar(20250626, 1415, 1428, 1410.08, 1420),
-    bar(20260602, 1306, 1326.36, 1301, 1307.22),
-  ]);
+  const s = series([bar(20060425, 89, 93.2, 87.61, 91.41), bar(20060526, 39.49, 40.02, 37.68, 39.99), bar(20250626, 1415, 1428, 1410.08, 1420), bar(20260602, 1306, 1326.36, 1301, 1307.22)]);
   const cash = [
-    [20060524, 5.91, 1.2], [20070713, 7], [20080616, 8.36], [20090701, 11.56], [20100705, 11.85], [20110701, 23, 1], [20120705, 39.97],
-    [20130607, 64.19], [20140625, 43.74, 1], [20150717, 43.74, 1], [20160701, 61.71], [20170707, 67.87], [20180615, 109.99],
-    [20190628, 145.39], [20200624, 170.25], [20210625, 192.93], [20220630, 216.75], [20221227, 219.1], [20230630, 259.11],
-    [20231220, 191.06], [20240619, 308.76], [20241220, 238.82], [20250626, 276.73], [20251219, 239.57],
+    [20060524, 5.91, 1.2],
+    [20070713, 7],
+    [20080616, 8.36],
+    [20090701, 11.56],
+    [20100705, 11.85],
+    [20110701, 23, 1],
+    [20120705, 39.97],
+    [20130607, 64.19],
+    [20140625, 43.74, 1],
+    [20150717, 43.74, 1],
+    [20160701, 61.71],
+    [20170707, 67.87],
+    [20180615, 109.99],
+    [20190628, 145.39],
+    [20200624, 170.25],
+    [20210625, 192.93],
+    [20220630, 216.75],
+    [20221227, 219.1],
+    [20230630, 259.11],
+    [20231220, 191.06],
+    [20240619, 308.76],
+    [20241220, 238.82],
+    [20250626, 276.73],
+    [20251219, 239.57],
   ] as const;
   const ev = priceEvents([dividend(20060519, 3, 10), ...cash.map(([d, c, b]) => dividend(d, c, b ?? 0))]);
   const q = affinePrices(s, ev, day(20260602), IDENTITY, 100);

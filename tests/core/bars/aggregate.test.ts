@@ -20,7 +20,13 @@ function series(times: number[], closes: number[]): BarSeries {
 }
 
 test("weeks run Monday to Sunday and are stamped with their last bar", () => {
-  const days = [[2026, 11, 16], [2026, 11, 17], [2026, 11, 20], [2026, 11, 23], [2026, 11, 27]].map(([y, m, d]) => marketTime(y, m, d));
+  const days = [
+    [2026, 11, 16],
+    [2026, 11, 17],
+    [2026, 11, 20],
+    [2026, 11, 23],
+    [2026, 11, 27],
+  ].map(([y, m, d]) => marketTime(y, m, d));
   const w = aggregateBars(series(days, [1, 2, 3, 4, 5]), "WEEK");
   assert.equal(w.length, 2);
   assert.deepEqual([...w.time], [marketTime(2026, 11, 20), marketTime(2026, 11, 27)]);
@@ -32,7 +38,12 @@ test("weeks run Monday to Sunday and are stamped with their last bar", () => {
 });
 
 test("months, seasons and years: open first, close last, high max, low min, volume and amount summed", () => {
-  const days = [[2025, 12, 31], [2026, 1, 5], [2026, 3, 31], [2026, 4, 1]].map(([y, m, d]) => marketTime(y, m, d));
+  const days = [
+    [2025, 12, 31],
+    [2026, 1, 5],
+    [2026, 3, 31],
+    [2026, 4, 1],
+  ].map(([y, m, d]) => marketTime(y, m, d));
   const s = series(days, [1, 2, 3, 4]);
   const rows = (a: BarSeries) => Array.from({ length: a.length }, (_, i) => [a.time[i], a.open[i], a.high[i], a.low[i], a.close[i], a.vol[i], a.amount[i]]);
   assert.deepEqual(rows(aggregateBars(s, "MONTH")), [
@@ -80,26 +91,23 @@ test("month, season and year bars equal a grouping by calendar label (property)"
     YEAR: (iso: string) => iso.slice(0, 4),
   } as const;
   fc.assert(
-    fc.property(
-      fc.array(fc.tuple(fc.integer({ min: 1, max: 20 }), fc.integer({ min: 100, max: 2000 }), fc.integer({ min: 0, max: 5000 })), { minLength: 1, maxLength: 200 }),
-      (steps) => {
-        let t = marketTime(2023, 11, 1);
-        const times: number[] = [];
-        const closes: number[] = [];
-        for (const [gap, c] of steps) {
-          t += gap * 86_400_000;
-          times.push(t);
-          closes.push(c / 100);
-        }
-        const s = series(times, closes);
-        steps.forEach(([, , v], i) => (s.vol[i] = v));
-        for (const p of ["MONTH", "SEASON", "YEAR"] as const) {
-          const a = aggregateBars(s, p);
-          const got = Array.from({ length: a.length }, (_, i) => [a.time[i]!, a.open[i]!, a.high[i]!, a.low[i]!, a.close[i]!, a.vol[i]!, a.amount[i]!]);
-          assert.deepEqual(got, byLabel(s, labels[p]), p);
-        }
-      },
-    ),
+    fc.property(fc.array(fc.tuple(fc.integer({ min: 1, max: 20 }), fc.integer({ min: 100, max: 2000 }), fc.integer({ min: 0, max: 5000 })), { minLength: 1, maxLength: 200 }), (steps) => {
+      let t = marketTime(2023, 11, 1);
+      const times: number[] = [];
+      const closes: number[] = [];
+      for (const [gap, c] of steps) {
+        t += gap * 86_400_000;
+        times.push(t);
+        closes.push(c / 100);
+      }
+      const s = series(times, closes);
+      steps.forEach(([, , v], i) => (s.vol[i] = v));
+      for (const p of ["MONTH", "SEASON", "YEAR"] as const) {
+        const a = aggregateBars(s, p);
+        const got = Array.from({ length: a.length }, (_, i) => [a.time[i]!, a.open[i]!, a.high[i]!, a.low[i]!, a.close[i]!, a.vol[i]!, a.amount[i]!]);
+        assert.deepEqual(got, byLabel(s, labels[p]), p);
+      }
+    }),
     { numRuns: 200 },
   );
 });
@@ -132,13 +140,23 @@ test("aggregation conserves volume and amount and bounds prices", () => {
 
 test("a Sunday bar closes its Monday-to-Sunday week; periods far apart never share a key", () => {
   // 2026-11-22 is a Sunday: it belongs with Friday the 20th, not with Monday the 23rd.
-  const sunday = [[2026, 11, 20], [2026, 11, 22], [2026, 11, 23]].map(([y, m, d]) => marketTime(y, m, d));
+  const sunday = [
+    [2026, 11, 20],
+    [2026, 11, 22],
+    [2026, 11, 23],
+  ].map(([y, m, d]) => marketTime(y, m, d));
   const w = aggregateBars(series(sunday, [1, 2, 3]), "WEEK");
   assert.deepEqual([...w.time], [sunday[1], sunday[2]], "Fri + Sun, then Mon");
   // February 2000 and January 2012, April 2000 and January 2004: a calendar key must still tell them apart.
-  const far = [[2000, 2, 15], [2012, 1, 16]].map(([y, m, d]) => marketTime(y, m, d));
+  const far = [
+    [2000, 2, 15],
+    [2012, 1, 16],
+  ].map(([y, m, d]) => marketTime(y, m, d));
   assert.equal(aggregateBars(series(far, [1, 2]), "MONTH").length, 2, "two months 12 years apart");
-  const quarters = [[2000, 4, 14], [2004, 1, 15]].map(([y, m, d]) => marketTime(y, m, d));
+  const quarters = [
+    [2000, 4, 14],
+    [2004, 1, 15],
+  ].map(([y, m, d]) => marketTime(y, m, d));
   assert.equal(aggregateBars(series(quarters, [1, 2]), "SEASON").length, 2, "two seasons 4 years apart");
   for (const p of ["WEEK", "MONTH", "SEASON", "YEAR"] as const) {
     const a = aggregateBars(series(sunday, [1, 2, 3]), p);

@@ -54,7 +54,11 @@ test("rows read back as the newest `window` bars, and windows as the whole histo
       fc.record({ count: fc.integer({ min: 1, max: 70 }), start_date: fc.option(date, { nil: undefined }), end_date: fc.option(date, { nil: undefined }) }),
       (all, window, w) => {
         const hs = all.map((d, k) => history(d, k));
-        const p = packPanel(hs.map((h, k) => row(`SZ:00000${k}`, h)), window, 20200101);
+        const p = packPanel(
+          hs.map((h, k) => row(`SZ:00000${k}`, h)),
+          window,
+          20200101,
+        );
         const rows = panelRows(p);
         hs.forEach((h, k) => {
           const i = rows.get(`SZ:00000${k}`)!;
@@ -69,7 +73,12 @@ test("rows read back as the newest `window` bars, and windows as the whole histo
             return;
           }
           assert.ok(got, "the panel answers");
-          for (const f of FIELDS) assert.deepEqual(Array.from(got[f]), want.map((j) => h[f][j]!), `${f} of row ${k}`);
+          for (const f of FIELDS)
+            assert.deepEqual(
+              Array.from(got[f]),
+              want.map((j) => h[f][j]!),
+              `${f} of row ${k}`,
+            );
         });
       },
     ),

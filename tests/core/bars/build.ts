@@ -81,16 +81,16 @@ export const dailySeries = (maxLen = 40): fc.Arbitrary<BarSeries> =>
 export const eventsFor = (s: BarSeries, opts: { cash?: boolean } = {}): fc.Arbitrary<XdxrRecord[]> => {
   const from = s.time[0] - 10 * DAY;
   const span = s.time[s.length - 1] + 10 * DAY - from;
-  return fc.array(
-    fc.record({
-      at: fc.integer({ min: 0, max: Math.floor(span / DAY) }),
-      cash: opts.cash === false ? fc.constant(0) : fc.integer({ min: 0, max: 5000 }),
-      bonus: fc.integer({ min: 0, max: 100 }),
-      rights: opts.cash === false ? fc.constant(0) : fc.integer({ min: 0, max: 30 }),
-      price: fc.integer({ min: 0, max: 2000 }),
-    }),
-    { maxLength: 6 },
-  ).map((rs) =>
-    rs.map((r) => dividend(dateOf(from + r.at * DAY), r.cash / 100, r.bonus / 10, r.rights / 10, r.price / 100)),
-  );
+  return fc
+    .array(
+      fc.record({
+        at: fc.integer({ min: 0, max: Math.floor(span / DAY) }),
+        cash: opts.cash === false ? fc.constant(0) : fc.integer({ min: 0, max: 5000 }),
+        bonus: fc.integer({ min: 0, max: 100 }),
+        rights: opts.cash === false ? fc.constant(0) : fc.integer({ min: 0, max: 30 }),
+        price: fc.integer({ min: 0, max: 2000 }),
+      }),
+      { maxLength: 6 },
+    )
+    .map((rs) => rs.map((r) => dividend(dateOf(from + r.at * DAY), r.cash / 100, r.bonus / 10, r.rights / 10, r.price / 100)));
 };

@@ -95,7 +95,10 @@ test("property: invariants of the aggregation against a reference grouping", () 
         assert.equal(out.close[i], g[g.length - 1].c);
         assert.equal(out.high[i], Math.max(...g.map((b) => b.h)));
         assert.equal(out.low[i], Math.min(...g.map((b) => b.l)));
-        assert.equal(out.vol[i], g.reduce((s, b) => s + b.v!, 0));
+        assert.equal(
+          out.vol[i],
+          g.reduce((s, b) => s + b.v!, 0),
+        );
         assert.ok(out.high[i] >= Math.max(out.open[i], out.close[i]), "out.high[i] >= Math.max(out.open[i], out.close[i])");
         assert.ok(out.low[i] <= Math.min(out.open[i], out.close[i]), "out.low[i] <= Math.min(out.open[i], out.close[i])");
       }

@@ -15,7 +15,18 @@ test("daily tables carry date, minute tables datetime, columns in easy_tdx's ord
   assert.deepEqual([t.timeKey, ...t.values.map(([n]) => n)], barColumns("DAY"));
   assert.deepEqual(
     t.values.map(([n, v]) => [n, v[0]]),
-    [["open", 9.31], ["close", 9.31], ["high", 9.31], ["low", 9.31], ["vol", 42_714_684], ["amount", 399_537_536], ["pre_close", 9.31], ["change", 0], ["change_pct", 0], ["amplitude_pct", 0]],
+    [
+      ["open", 9.31],
+      ["close", 9.31],
+      ["high", 9.31],
+      ["low", 9.31],
+      ["vol", 42_714_684],
+      ["amount", 399_537_536],
+      ["pre_close", 9.31],
+      ["change", 0],
+      ["change_pct", 0],
+      ["amplitude_pct", 0],
+    ],
   );
   const m = series([{ ...flat(20260902, 9.32), t: marketTime(2026, 9, 2, 11, 21) }]);
   assert.deepEqual(barTable(m, deriveBarFields(m), "MIN_1").labels, ["2026-09-02T11:21:00"]);

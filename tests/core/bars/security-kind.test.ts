@@ -48,8 +48,7 @@ test("classification by market and code prefix", () => {
     ["BJ", "600000", "other", "OTHER"],
     ["SH", "60000", "other", "OTHER"],
   ];
-  for (const [market, code, kind, board] of table)
-    assert.deepEqual(classifySecurity(market, code), { kind, board }, `${market}${code}`);
+  for (const [market, code, kind, board] of table) assert.deepEqual(classifySecurity(market, code), { kind, board }, `${market}${code}`);
 });
 
 test("quote price decimals: 2 for A-shares and indices, 3 for funds, bonds and SH B-shares", () => {

@@ -16,7 +16,15 @@ const EMPTY_LEVEL = { segments: [], pivots: [], bsp: [], divergences: [] };
 
 // Up four bars, down two, up one: a top at bar 3, no bottom yet. `bi_algo: "fx"`
 // has no minimum span, so there a provisional stroke appears as soon as bars fall.
-const SHORT: [number, number][] = [[10, 5], [11, 6], [12, 7], [13, 8], [12, 6], [11, 5], [12, 6]];
+const SHORT: [number, number][] = [
+  [10, 5],
+  [11, 6],
+  [12, 7],
+  [13, 8],
+  [12, 6],
+  [11, 5],
+  [12, 6],
+];
 const CASES: [ChanOptions, number][] = [
   [{}, 7],
   [{ bi_strict: false }, 7],
@@ -34,14 +42,17 @@ for (const [options, maxBars] of CASES) {
       assert.equal(json.bar_count, n);
       assert.equal(json.merged_bars!.length, json.merged_bar_count);
       assert.deepEqual(json.strokes, [], `${n} bars`);
-      assert.deepEqual({ ...json, bar_count: 0, merged_bar_count: 0, merged_bars: [] }, {
-        bar_count: 0,
-        merged_bar_count: 0,
-        merged_bars: [],
-        strokes: [],
-        ...EMPTY_LEVEL,
-        segment_level: EMPTY_LEVEL,
-      });
+      assert.deepEqual(
+        { ...json, bar_count: 0, merged_bar_count: 0, merged_bars: [] },
+        {
+          bar_count: 0,
+          merged_bar_count: 0,
+          merged_bars: [],
+          strokes: [],
+          ...EMPTY_LEVEL,
+          segment_level: EMPTY_LEVEL,
+        },
+      );
     }
   });
 }
@@ -80,7 +91,13 @@ test("plain point keys set both sides and levels, suffixed keys override them", 
   assert.deepEqual([bsp.buy.divergence_rate, bsp.sell.divergence_rate, segBsp.buy.divergence_rate], [0.5, 0.9, 0.9]);
   // chan.py forces slope at the segment level; a plain macd_algo does not reach it
   assert.deepEqual([bsp.buy.macd_algo, bsp.sell.macd_algo, segBsp.buy.macd_algo, segBsp.sell.macd_algo], ["area", "area", "amp", "amp"]);
-  assert.deepEqual([bsp.buy.bs_type, bsp.sell.bs_type], [["1", "2", "3a"], ["1", "2"]]);
+  assert.deepEqual(
+    [bsp.buy.bs_type, bsp.sell.bs_type],
+    [
+      ["1", "2", "3a"],
+      ["1", "2"],
+    ],
+  );
   assert.deepEqual([segBsp.buy.max_bsp2s_lv, segBsp.sell.max_bsp2s_lv], [null, 2]);
   assert.equal(segBsp.buy.bsp1_only_multibi_zs, false);
   const inf = parseChanOptions({ divergence_rate: null });
@@ -103,20 +120,8 @@ test("invalid options are all reported with their paths", () => {
   });
   assert.equal(p.ok, false);
   const paths = p.ok ? [] : p.issues.map((i) => i.path.join("."));
-  assert.deepEqual(paths.sort(), [
-    "bi_fx_check",
-    "bi_strict",
-    "bs_type",
-    "colour",
-    "czsc_min_bi_len",
-    "divergence_rate-buy",
-    "macd.fast",
-    "macd.sigma",
-    "macd_algo-seg",
-    "max_bs2_rate",
-    "seg_algo",
-  ]);
-  assert.ok(!p.ok && p.issues.every((i) => typeof i.message === "string" && i.message.length > 0), "!p.ok && p.issues.every((i) => typeof i.message === \"string\" && i.message.length > 0)");
+  assert.deepEqual(paths.sort(), ["bi_fx_check", "bi_strict", "bs_type", "colour", "czsc_min_bi_len", "divergence_rate-buy", "macd.fast", "macd.sigma", "macd_algo-seg", "max_bs2_rate", "seg_algo"]);
+  assert.ok(!p.ok && p.issues.every((i) => typeof i.message === "string" && i.message.length > 0), '!p.ok && p.issues.every((i) => typeof i.message === "string" && i.message.length > 0)');
 });
 
 test("combinations chan.py rejects are reported", () => {

@@ -44,12 +44,10 @@ function checkFx(k1: NewBar, k2: NewBar, k3: NewBar): number {
   return 0;
 }
 
-const ROWS = fc
-  .array(fc.record({ move: fc.integer({ min: -6, max: 6 }), up: fc.integer({ min: 0, max: 5 }), down: fc.integer({ min: 0, max: 5 }) }), { minLength: 1, maxLength: 80 })
-  .map((steps) => {
-    let mid = 100;
-    return steps.map((s) => ((mid += s.move), [mid + s.up, mid - s.down] as const));
-  });
+const ROWS = fc.array(fc.record({ move: fc.integer({ min: -6, max: 6 }), up: fc.integer({ min: 0, max: 5 }), down: fc.integer({ min: 0, max: 5 }) }), { minLength: 1, maxLength: 80 }).map((steps) => {
+  let mid = 100;
+  return steps.map((s) => ((mid += s.move), [mid + s.up, mid - s.down] as const));
+});
 
 test("czsc merged bars and fractal marks equal czsc's remove_include and check_fx (marks final once a bar has two successors)", () => {
   let marks = 0;

@@ -38,10 +38,7 @@ function referenceMerge(rows: readonly (readonly [number, number])[]): Klc[] {
   return out;
 }
 
-const ROWS = fc.array(
-  fc.record({ move: fc.integer({ min: -8, max: 8 }), up: fc.integer({ min: 0, max: 6 }), down: fc.integer({ min: 0, max: 6 }) }),
-  { minLength: 1, maxLength: 80 },
-).map((steps) => {
+const ROWS = fc.array(fc.record({ move: fc.integer({ min: -8, max: 8 }), up: fc.integer({ min: 0, max: 6 }), down: fc.integer({ min: 0, max: 6 }) }), { minLength: 1, maxLength: 80 }).map((steps) => {
   let mid = 100;
   return steps.map((s) => ((mid += s.move), [mid + s.up, mid - s.down] as const));
 });

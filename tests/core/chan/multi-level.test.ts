@@ -11,11 +11,15 @@ test("inside the span: from the first day's midnight up to the last day's midnig
   const b = stroke("2024-01-03 10:00", "2024-01-04 14:00", 1.5, 2);
   const c = stroke("2024-01-04 14:00", "2024-01-05 10:00", 1.2, 2);
   const before = stroke("2023-12-29 14:00", "2024-01-02 10:00", 1, 3);
-  const r = lowLevelStructure(span, [before, a, b, c], [
-    { start_date: "2024-01-02 10:00", end_date: "2024-01-04 11:00" },
-    { start_date: null, end_date: "2024-01-04 11:00" },
-    { start_date: "2024-01-03 10:00", end_date: "2024-01-05 09:30" },
-  ]);
+  const r = lowLevelStructure(
+    span,
+    [before, a, b, c],
+    [
+      { start_date: "2024-01-02 10:00", end_date: "2024-01-04 11:00" },
+      { start_date: null, end_date: "2024-01-04 11:00" },
+      { start_date: "2024-01-03 10:00", end_date: "2024-01-05 09:30" },
+    ],
+  );
   assert.deepEqual(r.strokes, [a, b]);
   assert.equal(r.pivots.length, 1, "a pivot without a start, or ending on the last day, is out");
   assert.deepEqual([r.qs.bi_count, r.qs.zs_count, r.qs.has_trend, r.qs.has_consolidation], [2, 1, false, true]);

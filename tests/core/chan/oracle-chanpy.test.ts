@@ -114,7 +114,11 @@ for (const name of ["chanpy-default", "chanpy-newbi", "chanpy-allbsp"]) {
     if (oracle.macd_dif_dea_hist) {
       const m = new MacdStream({ fast: 12, slow: 26, signal: 9 });
       for (let i = 0; i < bars.length; i++) m.push(bars.close[i]!);
-      assertApprox(Array.from(m.dif.view(), (d, i) => [d, m.dea.view()[i], m.hist.view()[i]]), oracle.macd_dif_dea_hist, "macd");
+      assertApprox(
+        Array.from(m.dif.view(), (d, i) => [d, m.dea.view()[i], m.hist.view()[i]]),
+        oracle.macd_dif_dea_hist,
+        "macd",
+      );
     }
     assertApprox(json.strokes.map(strokeFields), oracle.bi, "bi");
     const strokeLevel = levelFields(json);

@@ -45,6 +45,9 @@ for (const min of [6, 7]) {
     }));
     assertApprox(mine, expected, name);
     // czsc: all strokes finished when ≥ 5 merged bars follow the last one
-    assert.equal(oracle.n_new_bars_unfinished >= 5, json.strokes.every((s) => s.is_sure));
+    assert.equal(
+      oracle.n_new_bars_unfinished >= 5,
+      json.strokes.every((s) => s.is_sure),
+    );
   });
 }

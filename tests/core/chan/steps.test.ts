@@ -13,7 +13,20 @@ import { parseChanOptions } from "../../../core/chan/validate-options.ts";
 import { OPENING_BAR_ROWS, series } from "./crafted-bars.ts";
 
 test("chan.py inclusion: equal edges merge, flat bars on the extreme leave the range, extremes go to the last bar reaching them", () => {
-  const m = mergeBars(series([[10, 5], [12, 6], [12, 7], [12, 12], [11, 8], [9, 4], [9, 4.5], [4, 4], [6, 6], [7, 5]]));
+  const m = mergeBars(
+    series([
+      [10, 5],
+      [12, 6],
+      [12, 7],
+      [12, 12],
+      [11, 8],
+      [9, 4],
+      [9, 4.5],
+      [4, 4],
+      [6, 6],
+      [7, 5],
+    ]),
+  );
   const rows = Array.from({ length: m.length }, (_, k) => [m.high[k], m.low[k], m.dir[k], m.fx[k], m.first[k], m.last[k], m.highBar[k], m.lowBar[k]]);
   assert.deepEqual(rows, [
     [10, 5, 1, 0, 0, 0, 0, 0],
@@ -25,22 +38,65 @@ test("chan.py inclusion: equal edges merge, flat bars on the extreme leave the r
 
 test("czsc inclusion: the first two bars never merge, nor a bar after two equal highs", () => {
   const b = new CzscMerge();
-  [[12, 5], [12, 6], [11, 7]].forEach(([h, l], i) => b.push(i, h!, l!));
+  [
+    [12, 5],
+    [12, 6],
+    [11, 7],
+  ].forEach(([h, l], i) => b.push(i, h!, l!));
   const m = b.bars.freeze();
-  assert.deepEqual([Array.from(m.high), Array.from(m.low)], [[12, 12, 11], [5, 6, 7]]);
-  assert.equal(mergeBars(series([[12, 5], [12, 6], [11, 7]])).length, 1);
+  assert.deepEqual(
+    [Array.from(m.high), Array.from(m.low)],
+    [
+      [12, 12, 11],
+      [5, 6, 7],
+    ],
+  );
+  assert.equal(
+    mergeBars(
+      series([
+        [12, 5],
+        [12, 6],
+        [11, 7],
+      ]),
+    ).length,
+    1,
+  );
 });
 
 /** chan.py's strokes after n bars: [begin merged, end merged, up, sure]. */
 const EXPECTED: Record<number, [number, number, boolean, boolean][]> = {
   10: [[2, 6, true, true]],
-  11: [[2, 6, true, true], [6, 10, false, false]],
-  14: [[2, 6, true, true], [6, 13, false, false]],
-  15: [[2, 6, true, true], [6, 13, false, true]],
-  21: [[2, 6, true, true], [6, 13, false, true]],
-  22: [[2, 6, true, true], [6, 13, false, true], [13, 19, true, false]],
-  24: [[2, 6, true, true], [6, 13, false, true], [13, 21, true, false]],
-  26: [[2, 6, true, true], [6, 13, false, true], [13, 21, true, true]],
+  11: [
+    [2, 6, true, true],
+    [6, 10, false, false],
+  ],
+  14: [
+    [2, 6, true, true],
+    [6, 13, false, false],
+  ],
+  15: [
+    [2, 6, true, true],
+    [6, 13, false, true],
+  ],
+  21: [
+    [2, 6, true, true],
+    [6, 13, false, true],
+  ],
+  22: [
+    [2, 6, true, true],
+    [6, 13, false, true],
+    [13, 19, true, false],
+  ],
+  24: [
+    [2, 6, true, true],
+    [6, 13, false, true],
+    [13, 21, true, false],
+  ],
+  26: [
+    [2, 6, true, true],
+    [6, 13, false, true],
+    [13, 21, true, true],
+  ],
 };
 
 test("strokes, provisional last stroke and the opening-bar rule, bar by bar as chan.py", () => {
@@ -66,7 +122,18 @@ test("strokes, provisional last stroke and the opening-bar rule, bar by bar as c
  * hold 3 raw bars, without it only 2.
  */
 const NEW_STROKE_ROWS: readonly (readonly [number, number])[] = [
-  [30, 28], [32, 29], [31, 27], [29, 25], [27, 23], [25, 21], [26, 22], [25.5, 22.5], [28, 24], [30, 26], [29, 24], [27, 22],
+  [30, 28],
+  [32, 29],
+  [31, 27],
+  [29, 25],
+  [27, 23],
+  [25, 21],
+  [26, 22],
+  [25.5, 22.5],
+  [28, 24],
+  [30, 26],
+  [29, 24],
+  [27, 22],
 ];
 
 function sureStrokes(rows: readonly (readonly [number, number])[], options: Record<string, unknown>): [number, number, boolean][] {
@@ -79,7 +146,14 @@ function sureStrokes(rows: readonly (readonly [number, number])[], options: Reco
 test("new stroke (bi_strict false): 3 merged bars apart make a stroke when ≥ 3 raw bars lie between", () => {
   const m = mergeBars(series(NEW_STROKE_ROWS));
   assert.deepEqual([m.first[6], m.last[6], m.fx[1], m.fx[5], m.fx[8]], [6, 7, 1, -1, 1], "raw 6–7 form merged 6; top, bottom, top at merged 1, 5, 8");
-  assert.deepEqual(sureStrokes(NEW_STROKE_ROWS, { bi_strict: false }), [[1, 5, false], [5, 8, true]], "3 raw bars between bottom and top");
+  assert.deepEqual(
+    sureStrokes(NEW_STROKE_ROWS, { bi_strict: false }),
+    [
+      [1, 5, false],
+      [5, 8, true],
+    ],
+    "3 raw bars between bottom and top",
+  );
   const twoBetween = NEW_STROKE_ROWS.filter((_, i) => i !== 7);
   assert.deepEqual(sureStrokes(twoBetween, { bi_strict: false }), [[1, 5, false]], "only 2 raw bars between: no stroke");
   assert.deepEqual(sureStrokes(NEW_STROKE_ROWS, { bi_strict: true }), [[1, 5, false]], "the strict rule needs 4 merged bars apart");

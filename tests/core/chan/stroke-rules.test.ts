@@ -167,14 +167,16 @@ function referenceStrokes(m: MergedBars, raw: BarSeries, cfg: Bi): [number, numb
   return bis.map((b) => [b.begin.idx, b.end.idx]);
 }
 
-const BI_OPTIONS: fc.Arbitrary<Bi> = fc.record({
-  algo: fc.constantFrom("normal" as const, "fx" as const),
-  strict: fc.boolean(),
-  fxCheck: fc.constantFrom<FxCheck>("strict", "half", "loss", "totally"),
-  gapAsKl: fc.boolean(),
-  endIsPeak: fc.boolean(),
-  allowSubPeak: fc.boolean(),
-}).map((o) => ({ ...DEFAULT_CHAN_CONFIG.bi, ...o }));
+const BI_OPTIONS: fc.Arbitrary<Bi> = fc
+  .record({
+    algo: fc.constantFrom("normal" as const, "fx" as const),
+    strict: fc.boolean(),
+    fxCheck: fc.constantFrom<FxCheck>("strict", "half", "loss", "totally"),
+    gapAsKl: fc.boolean(),
+    endIsPeak: fc.boolean(),
+    allowSubPeak: fc.boolean(),
+  })
+  .map((o) => ({ ...DEFAULT_CHAN_CONFIG.bi, ...o }));
 
 /**
  * Random bars in integer ticks (ties and equal edges happen): a walk of the bar's middle with
@@ -246,7 +248,17 @@ test("sub-peak re-anchoring test (can_update_peak) equals chan.py's on every two
               ];
               const want = canUpdatePeak(bis, klcs[k]!, cfg);
               if (want) yes++;
-              assert.equal(rules.subPeak([{ begin: a, end: b }, { begin: b, end: c }], k), want, `strokes ${a}→${b}→${c}, bar ${k}`);
+              assert.equal(
+                rules.subPeak(
+                  [
+                    { begin: a, end: b },
+                    { begin: b, end: c },
+                  ],
+                  k,
+                ),
+                want,
+                `strokes ${a}→${b}→${c}, bar ${k}`,
+              );
             }
     }),
     { seed: 2325, numRuns: 150 },

@@ -1,18 +1,9 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import {
-  compileFormula,
-  describePlan,
-  evaluatePlan,
-  FormulaError,
-  FormulaUsageError,
-  runFormula,
-  validateFormula,
-} from "../../../core/formula/index.ts";
+import { compileFormula, describePlan, evaluatePlan, FormulaError, FormulaUsageError, runFormula, validateFormula } from "../../../core/formula/index.ts";
 import { assertSeries, bars, N } from "./helpers.ts";
 
-const kinds = (text: string, params?: Record<string, number>) =>
-  Object.fromEntries(compileFormula(text, { params }).outputs.map((o) => [o.name, o.kind]));
+const kinds = (text: string, params?: Record<string, number>) => Object.fromEntries(compileFormula(text, { params }).outputs.map((o) => [o.name, o.kind]));
 const firstError = (text: string, params?: Record<string, number>) => {
   const c = compileFormula(text, { params });
   assert.equal(c.ok, false, `expected an error for ${text}`);
@@ -20,12 +11,18 @@ const firstError = (text: string, params?: Record<string, number>) => {
 };
 
 test("classifier: comparisons, logic and signal functions are signals; variables carry their kind", () => {
-  assert.deepEqual(
-    kinds(
-      "A:C>O;B:CROSS(C,MA(C,5));C1:NOT(A);D:A AND B;E:EVERY(C>O,3);F:FILTER(A,5);G:C-O;S:=C>O;H:S;I:BETWEEN(C,O,H);J:ISLASTBAR;",
-    ),
-    { A: "signal", B: "signal", C1: "signal", D: "signal", E: "signal", F: "signal", G: "numeric", H: "signal", I: "signal", J: "signal" },
-  );
+  assert.deepEqual(kinds("A:C>O;B:CROSS(C,MA(C,5));C1:NOT(A);D:A AND B;E:EVERY(C>O,3);F:FILTER(A,5);G:C-O;S:=C>O;H:S;I:BETWEEN(C,O,H);J:ISLASTBAR;"), {
+    A: "signal",
+    B: "signal",
+    C1: "signal",
+    D: "signal",
+    E: "signal",
+    F: "signal",
+    G: "numeric",
+    H: "signal",
+    I: "signal",
+    J: "signal",
+  });
 });
 
 test("classifier: IF/MAX/REF keep a signal when every branch is a signal or the constant 0 or 1", () => {
@@ -41,27 +38,20 @@ test("classifier: IF/MAX/REF keep a signal when every branch is a signal or the 
 });
 
 test("styles and drawings are accepted; what no chart draws is listed as ignored; unknown style-like words warn", () => {
-  const v = validateFormula(
-    "A:C,COLORRED,LINETHICK2,CoLor00FF00;B:=O,COLORMAGENTA, ;STICKLINE(C>O,C,O,2,0),COLORYELLOW;A,COLORSTICK;X:C,COLORNEWSHADE;" +
-      "DRAWNUMBER(C>O,H,C),COLORRED;Y:C,ALIGN2;",
-  );
+  const v = validateFormula("A:C,COLORRED,LINETHICK2,CoLor00FF00;B:=O,COLORMAGENTA, ;STICKLINE(C>O,C,O,2,0),COLORYELLOW;A,COLORSTICK;X:C,COLORNEWSHADE;" + "DRAWNUMBER(C>O,H,C),COLORRED;Y:C,ALIGN2;");
   assert.equal(v.ok, true);
   // drawn: styles of output lines, STICKLINE and its colour; ignored: a variable's style, DRAWNUMBER (and its colour), ALIGN2
   assert.deepEqual(v.ignored, ["COLORMAGENTA", "COLORNEWSHADE", "DRAWNUMBER", "COLORRED", "ALIGN2"]);
   assert.match(v.warnings.map((w) => w.message).join("|"), /unknown style word 'COLORNEWSHADE' ignored/);
-  assert.deepEqual(v.outputs.map((o) => o.name), ["A", "OUTPUT_1", "X", "Y"]);
+  assert.deepEqual(
+    v.outputs.map((o) => o.name),
+    ["A", "OUTPUT_1", "X", "Y"],
+  );
   assert.match(firstError("A:C,BANANA;").message, /'BANANA' after a comma is not a style word/);
 });
 
 test("future functions are flagged, including REF with a negative lag and end-of-data variables", () => {
-  assert.deepEqual(validateFormula("A:ZIG(3,5);B:BACKSET(C>O,2);C1:REF(C,-1);D:REFX(C,1);E:CURRBARSCOUNT;F:XMA(C,5);").future_functions, [
-    "ZIG",
-    "BACKSET",
-    "REF",
-    "REFX",
-    "CURRBARSCOUNT",
-    "XMA",
-  ]);
+  assert.deepEqual(validateFormula("A:ZIG(3,5);B:BACKSET(C>O,2);C1:REF(C,-1);D:REFX(C,1);E:CURRBARSCOUNT;F:XMA(C,5);").future_functions, ["ZIG", "BACKSET", "REF", "REFX", "CURRBARSCOUNT", "XMA"]);
   assert.deepEqual(validateFormula("A:REF(C,1);B:FILTER(C>O,3);").future_functions, []);
   assert.deepEqual(validateFormula("DRAWLINE(C>O,H,C<O,L,1);").future_functions, ["DRAWLINE"]);
 });
@@ -150,18 +140,7 @@ test("a formula of assignments only is valid and reports that it has no output",
 
 test("validation report keeps easy_tdx's fields", () => {
   const v = validateFormula("DIF:EMA(C,12)-EMA(C,26);XG:CROSS(DIF,0);");
-  assert.deepEqual(Object.keys(v).sort(), [
-    "error",
-    "errors",
-    "future_functions",
-    "ignored",
-    "ok",
-    "outputs",
-    "params",
-    "signals",
-    "values",
-    "warnings",
-  ]);
+  assert.deepEqual(Object.keys(v).sort(), ["error", "errors", "future_functions", "ignored", "ok", "outputs", "params", "signals", "values", "warnings"]);
   assert.deepEqual([v.ok, v.error, v.signals, v.values], [true, null, ["XG"], ["DIF"]]);
   const bad = validateFormula("A:MA(C,5;");
   assert.equal(bad.error, "line 1, column 9: expected ',' or ')' in the call to MA opened at line 1, column 5 but found ';'");
@@ -184,11 +163,14 @@ test("outputs are independent arrays, even when two outputs are the same column"
 });
 
 test("runFormula throws FormulaError with every diagnostic", () => {
-  assert.throws(() => runFormula("A:FOO(C);B:BAR;", bars({ close: [1] })), (e: unknown) => {
-    assert.ok(e instanceof FormulaError, "e instanceof FormulaError");
-    assert.equal(e.diagnostics.length, 2);
-    return true;
-  });
+  assert.throws(
+    () => runFormula("A:FOO(C);B:BAR;", bars({ close: [1] })),
+    (e: unknown) => {
+      assert.ok(e instanceof FormulaError, "e instanceof FormulaError");
+      assert.equal(e.diagnostics.length, 2);
+      return true;
+    },
+  );
 });
 
 test("long series: temporaries pass from one evaluation to the next, outputs never do", () => {
@@ -214,5 +196,8 @@ test("output columns may come from the caller's allocator", () => {
   assertSeries(cols[0]!.values, [N, 1.5, 2.5, 3.5, 4.5]);
   assertSeries(cols[1]!.values, [1, 2, 3, 4, 5]);
   assertSeries(cols[2]!.values, [7, 7, 7, 7, 7]);
-  assert.ok(cols.every((c) => c.values.buffer === pool.buffer), "cols.every((c) => c.values.buffer === pool.buffer)");
+  assert.ok(
+    cols.every((c) => c.values.buffer === pool.buffer),
+    "cols.every((c) => c.values.buffer === pool.buffer)",
+  );
 });

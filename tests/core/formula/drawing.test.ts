@@ -57,12 +57,18 @@ test("named colours and COLOR + hex in TDX's BBGGRR order (COLOR0000FF is red); 
 
 test("styles follow their output, anonymous and re-plotted lines included", () => {
   const c = compileFormula("DIF:C-O,COLORWHITE;DEA:=C,COLORYELLOW;DEA,COLORYELLOW,LINETHICK2;2*(DIF-DEA),COLORSTICK;");
-  assert.deepEqual(c.outputs.map((o) => o.name), ["DIF", "DEA", "OUTPUT_2"]);
-  assert.deepEqual(c.styles.map((s) => [s.plot, s.color, s.thick]), [
-    ["line", "#ffffff", null],
-    ["line", "#ffff00", 2],
-    ["colorstick", null, null],
-  ]);
+  assert.deepEqual(
+    c.outputs.map((o) => o.name),
+    ["DIF", "DEA", "OUTPUT_2"],
+  );
+  assert.deepEqual(
+    c.styles.map((s) => [s.plot, s.color, s.thick]),
+    [
+      ["line", "#ffffff", null],
+      ["line", "#ffff00", 2],
+      ["colorstick", null, null],
+    ],
+  );
 });
 
 test("buy and sell are read from names, DRAWTEXT text and DRAWICON's icon number", () => {
@@ -76,23 +82,32 @@ test("buy and sell are read from names, DRAWTEXT text and DRAWICON's icon number
   const s = bars({ close: [10, 11, 12, 13], open: [10, 11, 12, 13], high: [11, 12, 13, 14], low: [9, 10, 11, 12] });
   const c = compileFormula("DRAWICON(C>11,H,8);\nDRAWICON(C>11,L,38);\n买:C>12;", { drawings: true });
   const plot = plotFormula(c, evaluatePlan(c.plan!, s));
-  assert.deepEqual(plot.drawings.map((d) => [d.icon, d.side]), [
-    [8, "sell"],
-    [38, "buy"],
-  ]);
+  assert.deepEqual(
+    plot.drawings.map((d) => [d.icon, d.side]),
+    [
+      [8, "sell"],
+      [38, "buy"],
+    ],
+  );
 });
 
 test("DRAWICON, DRAWTEXT and STICKLINE mark the bars where their condition holds, at their price, over every bar", () => {
   const close = Array.from({ length: 300 }, (_, i) => 10 + Math.sin(i / 4) * 2 + i / 100);
   const open = close.map((c, i) => c + Math.cos(i / 3) * 0.3);
   const s = bars({ close, open, high: close.map((c, i) => Math.max(c, open[i]!) + 0.5), low: close.map((c, i) => Math.min(c, open[i]!) - 0.5) });
-  const c = compileFormula(
-    "M5:MA(C,5);M10:MA(C,10);金叉:CROSS(M5,M10);DRAWICON(CROSS(M10,M5),H,2);信号:DRAWTEXT(CROSS(M5,M10),L,'买');STICKLINE(C>O,C,O,3,0),COLORRED;DRAWNUMBER(C>O,H,C);",
-    { drawings: true },
-  );
+  const c = compileFormula("M5:MA(C,5);M10:MA(C,10);金叉:CROSS(M5,M10);DRAWICON(CROSS(M10,M5),H,2);信号:DRAWTEXT(CROSS(M5,M10),L,'买');STICKLINE(C>O,C,O,3,0),COLORRED;DRAWNUMBER(C>O,H,C);", {
+    drawings: true,
+  });
   assert.ok(c.plan, "compiles");
   const plot = plotFormula(c, evaluatePlan(c.plan, s));
-  assert.deepEqual(plot.lines.map((l) => [l.name, l.side]), [["M5", null], ["M10", null], ["金叉", "buy"]]);
+  assert.deepEqual(
+    plot.lines.map((l) => [l.name, l.side]),
+    [
+      ["M5", null],
+      ["M10", null],
+      ["金叉", "buy"],
+    ],
+  );
   // a second, plain computation of the crosses
   const ma = (n: number) => close.map((_, i) => (i < n - 1 ? NaN : close.slice(i - n + 1, i + 1).reduce((a, b) => a + b, 0) / n));
   const [m5, m10] = [ma(5), ma(10)];
@@ -106,14 +121,26 @@ test("DRAWICON, DRAWTEXT and STICKLINE mark the bars where their condition holds
   const [icon, text, stick] = plot.drawings;
   assert.equal(plot.drawings.length, 3, "DRAWNUMBER is not drawn (only DRAWICON, DRAWTEXT, STICKLINE)");
   assert.deepEqual([icon!.fn, icon!.icon, icon!.side], ["DRAWICON", 2, "sell"]);
-  assert.deepEqual(icon!.points.map((p) => p.at), down);
-  assert.deepEqual(icon!.points.map((p) => p.price), down.map((i) => s.high[i]));
+  assert.deepEqual(
+    icon!.points.map((p) => p.at),
+    down,
+  );
+  assert.deepEqual(
+    icon!.points.map((p) => p.price),
+    down.map((i) => s.high[i]),
+  );
   assert.deepEqual([text!.fn, text!.name, text!.text, text!.side], ["DRAWTEXT", "信号", "买", "buy"]);
-  assert.deepEqual(text!.points.map((p) => p.at), up);
+  assert.deepEqual(
+    text!.points.map((p) => p.at),
+    up,
+  );
   assert.ok(up.at(-1)! > 200, "marks cover the whole series, not only its tail");
   const rising = close.flatMap((v, i) => (v > open[i]! ? [i] : []));
   assert.deepEqual([stick!.fn, stick!.width, stick!.empty, stick!.style.color], ["STICKLINE", 3, false, "#ff0000"]);
-  assert.deepEqual(stick!.points.map((p) => [p.at, p.price, p.to]), rising.map((i) => [i, close[i], open[i]]));
+  assert.deepEqual(
+    stick!.points.map((p) => [p.at, p.price, p.to]),
+    rising.map((i) => [i, close[i], open[i]]),
+  );
 });
 
 test("without `drawings`, the plan returns the outputs only (backtests and screens are unchanged)", () => {
@@ -121,5 +148,8 @@ test("without `drawings`, the plan returns the outputs only (backtests and scree
   const s = bars({ close: [1, 2, 3], open: [0, 3, 2] });
   assert.equal(evaluatePlan(compileFormula(text).plan!, s).length, 1);
   assert.equal(evaluatePlan(compileFormula(text, { drawings: true }).plan!, s).length, 4);
-  assert.deepEqual(compileFormula(text).drawings.map((d) => d.fn), ["DRAWICON"]);
+  assert.deepEqual(
+    compileFormula(text).drawings.map((d) => d.fn),
+    ["DRAWICON"],
+  );
 });

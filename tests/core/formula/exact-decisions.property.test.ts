@@ -258,10 +258,7 @@ const typicalSeries = fc
   .record({
     digits: fc.constantFrom(2, 3),
     bars: fc.array(
-      fc.oneof(
-        { weight: 2, arbitrary: fc.constant(null) },
-        { weight: 3, arbitrary: fc.tuple(fc.integer({ min: 1, max: 400_000 }), fc.integer({ min: 0, max: 90 }), fc.integer({ min: 0, max: 90 })) },
-      ),
+      fc.oneof({ weight: 2, arbitrary: fc.constant(null) }, { weight: 3, arbitrary: fc.tuple(fc.integer({ min: 1, max: 400_000 }), fc.integer({ min: 0, max: 90 }), fc.integer({ min: 0, max: 90 })) }),
       { minLength: 1, maxLength: 90 },
     ),
   })
@@ -388,13 +385,25 @@ test("recursive averages: a constant stays that constant for any N, so no CROSS 
       const x = new Float64Array(80).fill(c);
       const seeded = new Float64Array(80);
       sma(seeded, x, a + 1, 1);
-      for (const [label, y] of [["EMA", run(ema, x, a)], ["SMA", seeded]] as const) {
-        assert.ok(y.every((v) => v === c), `${label} of a constant ${c} stays ${c}`);
+      for (const [label, y] of [
+        ["EMA", run(ema, x, a)],
+        ["SMA", seeded],
+      ] as const) {
+        assert.ok(
+          y.every((v) => v === c),
+          `${label} of a constant ${c} stays ${c}`,
+        );
       }
       // the formula's fused loops (EMA and SMA steps) hold it too
       const text = `CROSS(EMA(C,${a}),EMA(C,${b}))+CROSS(EMA(C,${b}),EMA(C,${a}))+CROSS(SMA(C,${a + 1},1),MA(C,${b}))`;
-      assert.ok(calc(text, { close: Array.from(x) }).every((v) => v === 0), "no CROSS on a constant input");
-      assert.ok(calc(`EMA(C,${a})-C`, { close: Array.from(x) }).every((v) => v === 0), "a fused EMA stays on the constant");
+      assert.ok(
+        calc(text, { close: Array.from(x) }).every((v) => v === 0),
+        "no CROSS on a constant input",
+      );
+      assert.ok(
+        calc(`EMA(C,${a})-C`, { close: Array.from(x) }).every((v) => v === 0),
+        "a fused EMA stays on the constant",
+      );
     }),
     { numRuns: 300 },
   );

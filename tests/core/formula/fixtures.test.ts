@@ -39,7 +39,11 @@ const CUMULATIVE = new Set(["01", "14"]);
 /** Bars after which the first-bar conventions (REF, SMA/EMA seeds, IF on no value) no longer show. */
 const WARMUP = 200;
 
-const files = fixture("formulas") ? readdirSync(fixture("formulas")!).filter((f) => f.endsWith(".txt")).sort() : [];
+const files = fixture("formulas")
+  ? readdirSync(fixture("formulas")!)
+      .filter((f) => f.endsWith(".txt"))
+      .sort()
+  : [];
 const csv = "chanlun/000001.SH_D.csv";
 
 test("the formula fixtures are present", { skip: skipUnless("formulas") }, () => {
@@ -54,7 +58,10 @@ for (const file of files) {
     if (NEEDS_DATA[id]) {
       assert.equal(v.ok, false);
       assert.match(v.errors[0]!.message, NEEDS_DATA[id]!);
-      assert.ok(v.errors.every((e) => /needs/.test(e.message)), v.error ?? "");
+      assert.ok(
+        v.errors.every((e) => /needs/.test(e.message)),
+        v.error ?? "",
+      );
     } else assert.equal(v.ok, true, v.error ?? "");
     assert.deepEqual(v.future_functions, FUTURE[id] ?? []);
     assert.equal(v.outputs.length === 0, NO_OUTPUT.has(id) || Boolean(NEEDS_DATA[id]));

@@ -42,10 +42,7 @@ const series = fc
     }),
   );
 
-const length = fc.oneof(
-  { weight: 6, arbitrary: fc.integer({ min: 1, max: 12 }) },
-  { weight: 1, arbitrary: fc.constantFrom(0, -1, 2.5, 0.5, 40) },
-);
+const length = fc.oneof({ weight: 6, arbitrary: fc.integer({ min: 1, max: 12 }) }, { weight: 1, arbitrary: fc.constantFrom(0, -1, 2.5, 0.5, 40) });
 
 function identical(a: Float64Array, b: Float64Array, label: string): void {
   assert.equal(a.length, b.length, label);
@@ -102,11 +99,7 @@ const longBars = fc
     return s;
   });
 
-const LONG_FORMULAS = [
-  ...FORMULAS,
-  "A:EMA(C,N)-REF(C,1500);B:MA(C-REF(C,N),M);D:SUM(C-REF(O,P),0);",
-  "A:REF(C,-P);B:EMA(REF(C,-N),M)+REF(O,1030);",
-];
+const LONG_FORMULAS = [...FORMULAS, "A:EMA(C,N)-REF(C,1500);B:MA(C-REF(C,N),M);D:SUM(C-REF(O,P),0);", "A:REF(C,-P);B:EMA(REF(C,-N),M)+REF(O,1030);"];
 
 test("fused loops equal the whole-series kernels bit for bit on long series, across the ranges they run in", () => {
   fc.assert(

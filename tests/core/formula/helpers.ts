@@ -19,7 +19,10 @@ export function bars(c: Columns): BarSeries {
   const f = (v: readonly number[] | undefined, dflt: readonly number[]) => Float64Array.from(v ?? dflt);
   return {
     length: n,
-    time: f(c.time, Array.from({ length: n }, (_, i) => Date.UTC(2024, 0, 2 + i))),
+    time: f(
+      c.time,
+      Array.from({ length: n }, (_, i) => Date.UTC(2024, 0, 2 + i)),
+    ),
     open: f(c.open, c.close),
     high: f(c.high, c.close),
     low: f(c.low, c.close),
@@ -30,11 +33,7 @@ export function bars(c: Columns): BarSeries {
 }
 
 /** Evaluates `text` (wrapped as `X:text;` when it has no statement) and returns its last output. */
-export function calc(
-  text: string,
-  c: Columns,
-  options: EvaluateOptions & { readonly params?: Readonly<Record<string, number>> } = {},
-): Float64Array {
+export function calc(text: string, c: Columns, options: EvaluateOptions & { readonly params?: Readonly<Record<string, number>> } = {}): Float64Array {
   const source = /[:;]/.test(text.replace(/'[^']*'/g, "")) ? text : `X:${text};`;
   const compiled = compileFormula(source, { params: options.params });
   assert.ok(compiled.plan, `does not compile: ${source}\n${compiled.errors.map((e) => e.message).join("\n")}`);

@@ -59,9 +59,7 @@ for (const [text, from] of EXPRESSIONS) {
   test(`HQChart agrees: ${text}`, { skip }, () => compare(text, from));
 }
 
-test("HQChart agrees on BETWEEN except on the last bar, which its code never fills", { skip }, () =>
-  compare("F:BETWEEN(C,O,H);G:BETWEEN(C,H,L);", 0, {}, 1e-9, bars.length - 1),
-);
+test("HQChart agrees on BETWEEN except on the last bar, which its code never fills", { skip }, () => compare("F:BETWEEN(C,O,H);G:BETWEEN(C,H,L);", 0, {}, 1e-9, bars.length - 1));
 
 // Whole indicators, as their plugins define them, after their warm-up. Left out: SAR (HQChart
 // always starts long, from its own seed) and ZLJC (a running total that keeps HQChart's made-up

@@ -21,9 +21,7 @@ interface Oracle {
 function load(): { oracle: Oracle; series: BarSeries } {
   const oracle = JSON.parse(readFixtureText(REL)) as Oracle;
   const col = (k: "open" | "high" | "low" | "close" | "vol" | "amount") => Float64Array.from(oracle.bars, (b) => b[k]);
-  const time = Float64Array.from(oracle.bars, (b) =>
-    Date.UTC(Math.floor(b.date / 10000), Math.floor(b.date / 100) % 100 - 1, b.date % 100),
-  );
+  const time = Float64Array.from(oracle.bars, (b) => Date.UTC(Math.floor(b.date / 10000), (Math.floor(b.date / 100) % 100) - 1, b.date % 100));
   const series = { length: oracle.bars.length, time, open: col("open"), high: col("high"), low: col("low"), close: col("close"), vol: col("vol"), amount: col("amount") };
   return { oracle, series };
 }

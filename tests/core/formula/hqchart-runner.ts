@@ -11,10 +11,7 @@ import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { BarSeries } from "../../../core/bars/series.ts";
 
-const FILE = join(
-  dirname(fileURLToPath(import.meta.url)),
-  "../../../node_modules/hqchart/src/jscommon/umychart.node/umychart.node.js",
-);
+const FILE = join(dirname(fileURLToPath(import.meta.url)), "../../../node_modules/hqchart/src/jscommon/umychart.node/umychart.node.js");
 
 export const hqchartAvailable = existsSync(FILE);
 
@@ -81,10 +78,7 @@ export function runHQChart(text: string, s: BarSeries, args: Record<string, numb
     ErrorCallback: (err: unknown) => (failure = err),
     FinishCallback: (r: { Out: { Name: string; Data?: (number | null)[] }[] }) => {
       result = Object.fromEntries(
-        r.Out.filter((o) => Array.isArray(o.Data)).map((o) => [
-          o.Name,
-          Float64Array.from({ length: s.length }, (_, i) => (typeof o.Data![i] === "number" ? o.Data![i]! : NaN)),
-        ]),
+        r.Out.filter((o) => Array.isArray(o.Data)).map((o) => [o.Name, Float64Array.from({ length: s.length }, (_, i) => (typeof o.Data![i] === "number" ? o.Data![i]! : NaN))]),
       );
     },
     NetworkFilter: (_req: unknown, _cb: unknown) => (failure = new Error("HQChart asked for data it was not given")),

@@ -11,10 +11,7 @@ import { avedev as avedev_, moment } from "../../../core/formula/kernels/statist
 import { hhv, hhvBars, llv, llvBars, sum } from "../../../core/formula/kernels/windows.ts";
 import { assertSeries } from "./helpers.ts";
 
-const value = fc.oneof(
-  { weight: 8, arbitrary: fc.integer({ min: -50, max: 50 }).map((v) => v / 4) },
-  { weight: 1, arbitrary: fc.constant(NaN) },
-);
+const value = fc.oneof({ weight: 8, arbitrary: fc.integer({ min: -50, max: 50 }).map((v) => v / 4) }, { weight: 1, arbitrary: fc.constant(NaN) });
 const series = fc.array(value, { minLength: 0, maxLength: 80 });
 const windowLength = fc.oneof(fc.integer({ min: 0, max: 6 }), fc.integer({ min: 30, max: 45 }));
 
@@ -83,8 +80,18 @@ test("SUM, MA, STD, VARP match their definition on series with gaps", () => {
       assertSeries(run(ma, x, N), reference.window(x, N, mean), 1e-9, "MA");
       const std = (o: Float64Array, v: Float64Array, k: number) => moment(o, v, k, "std");
       const varp = (o: Float64Array, v: Float64Array, k: number) => moment(o, v, k, "varp");
-      assertSeries(run(std, x, N), reference.window(x, N, (w) => (w.length > 1 ? Math.sqrt(m2(w) / (w.length - 1)) : NaN)), 1e-7, "STD");
-      assertSeries(run(varp, x, N), reference.window(x, N, (w) => m2(w) / w.length), 1e-7, "VARP");
+      assertSeries(
+        run(std, x, N),
+        reference.window(x, N, (w) => (w.length > 1 ? Math.sqrt(m2(w) / (w.length - 1)) : NaN)),
+        1e-7,
+        "STD",
+      );
+      assertSeries(
+        run(varp, x, N),
+        reference.window(x, N, (w) => m2(w) / w.length),
+        1e-7,
+        "VARP",
+      );
     }),
     { numRuns: 400, seed: 11 },
   );

@@ -8,8 +8,8 @@ test("lexer: names mix ASCII, digits, CJK and full-width brackets; AND/OR in any
   assert.deepEqual(errors, []);
   const texts = tokens.map((t) => `${t.kind}:${t.text}`);
   assert.deepEqual(texts.slice(0, 4), ["ident:M5对称", "op::=", "number:1", "op:;"]);
-  assert.ok(texts.includes("ident:【箱顶】"), "texts.includes(\"ident:【箱顶】\")");
-  assert.ok(texts.includes("op:AND") && texts.includes("op:OR"), "texts.includes(\"op:AND\") && texts.includes(\"op:OR\")");
+  assert.ok(texts.includes("ident:【箱顶】"), 'texts.includes("ident:【箱顶】")');
+  assert.ok(texts.includes("op:AND") && texts.includes("op:OR"), 'texts.includes("op:AND") && texts.includes("op:OR")');
   assert.equal(tokens.find((t) => t.text === ".5")?.value, 0.5);
 });
 
@@ -23,7 +23,9 @@ test("lexer: comments anywhere, positions count lines and columns", () => {
 
 test("lexer: == and != and && and || are read as = <> AND OR", () => {
   assert.deepEqual(
-    tokenize("a==b!=c&&d||e").tokens.filter((t) => t.kind === "op").map((t) => t.text),
+    tokenize("a==b!=c&&d||e")
+      .tokens.filter((t) => t.kind === "op")
+      .map((t) => t.text),
     ["=", "<>", "AND", "OR"],
   );
 });
@@ -106,8 +108,14 @@ test("lexical errors: unclosed comment or text, stray characters, full-width pun
 test("errors in several statements are all reported", () => {
   const r = parseFormula("A:MA(C,;\nB:C;\nD:(;\nE:O;");
   assert.equal(r.errors.length, 2);
-  assert.deepEqual(r.errors.map((e) => e.line), [1, 3]);
-  assert.deepEqual(r.program.statements.map((s) => s.name), ["B", "E"]);
+  assert.deepEqual(
+    r.errors.map((e) => e.line),
+    [1, 3],
+  );
+  assert.deepEqual(
+    r.program.statements.map((s) => s.name),
+    ["B", "E"],
+  );
 });
 
 test("deep nesting is an error, not a stack overflow", () => {

@@ -1,15 +1,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import fc from "fast-check";
-import {
-  compileFormula,
-  describePlan,
-  evaluatePlan,
-  parseFormula,
-  printFormula,
-  validateFormula,
-  type Program,
-} from "../../../core/formula/index.ts";
+import { compileFormula, describePlan, evaluatePlan, parseFormula, printFormula, validateFormula, type Program } from "../../../core/formula/index.ts";
 import { bars } from "./helpers.ts";
 
 /** The tree without source positions, for comparing two parses. */
@@ -35,9 +27,27 @@ test("the parser and the validator never throw, whatever the input", () => {
 // Random well-formed formulas, written with random spacing, comments, letter case and redundant parentheses.
 type Gen = { s: string };
 const FUNCTIONS: readonly [string, number][] = [
-  ["MA", 2], ["EMA", 2], ["SMA", 3], ["REF", 2], ["HHV", 2], ["LLV", 2], ["SUM", 2], ["COUNT", 2], ["CROSS", 2],
-  ["IF", 3], ["MAX", 2], ["MIN", 2], ["ABS", 1], ["NOT", 1], ["STD", 2], ["BARSLAST", 1], ["FILTER", 2],
-  ["BETWEEN", 3], ["VALUEWHEN", 2], ["HHVBARS", 2], ["EVERY", 2],
+  ["MA", 2],
+  ["EMA", 2],
+  ["SMA", 3],
+  ["REF", 2],
+  ["HHV", 2],
+  ["LLV", 2],
+  ["SUM", 2],
+  ["COUNT", 2],
+  ["CROSS", 2],
+  ["IF", 3],
+  ["MAX", 2],
+  ["MIN", 2],
+  ["ABS", 1],
+  ["NOT", 1],
+  ["STD", 2],
+  ["BARSLAST", 1],
+  ["FILTER", 2],
+  ["BETWEEN", 3],
+  ["VALUEWHEN", 2],
+  ["HHVBARS", 2],
+  ["EVERY", 2],
 ];
 const OPS = ["+", "-", "*", "/", ">", "<", ">=", "<=", "=", "<>", "==", "!=", " AND ", " OR ", "&&", "||", " and ", " or "];
 const space = fc.constantFrom("", " ", "\n", " {c} ", "  ");
@@ -49,11 +59,19 @@ const expr: fc.Arbitrary<Gen> = fc.letrec<{ e: Gen }>((tie) => ({
     fc.oneof(
       fc.integer({ min: 0, max: 300 }).map((v) => ({ s: String(v) })),
       fc.integer({ min: 1, max: 999 }).map((v) => ({ s: (v / 100).toString() })),
-      fc.constantFrom("C", "H", "L", "O", "V", "CLOSE", "AMOUNT", "BARPOS", "VAR0", "VAR1").chain(casing).map((s) => ({ s })),
+      fc
+        .constantFrom("C", "H", "L", "O", "V", "CLOSE", "AMOUNT", "BARPOS", "VAR0", "VAR1")
+        .chain(casing)
+        .map((s) => ({ s })),
     ),
-    fc
-      .tuple(fc.constantFrom(...FUNCTIONS), fc.array(tie("e"), { minLength: 3, maxLength: 3 }), space)
-      .chain(([[f, arity], args, sp]) => casing(f).map((name) => ({ s: `${name}${sp}(${args.slice(0, arity).map((a) => a.s).join(",")})` }))),
+    fc.tuple(fc.constantFrom(...FUNCTIONS), fc.array(tie("e"), { minLength: 3, maxLength: 3 }), space).chain(([[f, arity], args, sp]) =>
+      casing(f).map((name) => ({
+        s: `${name}${sp}(${args
+          .slice(0, arity)
+          .map((a) => a.s)
+          .join(",")})`,
+      })),
+    ),
     fc.tuple(fc.constantFrom("-", "+"), tie("e")).map(([op, a]) => ({ s: `${op}${a.s}` })),
     fc.tuple(tie("e"), fc.constantFrom(...OPS), tie("e"), space).map(([a, op, b, sp]) => ({ s: `${a.s}${sp}${op}${sp}${b.s}` })),
     tie("e").map((a) => ({ s: `(${a.s})` })),
@@ -61,9 +79,7 @@ const expr: fc.Arbitrary<Gen> = fc.letrec<{ e: Gen }>((tie) => ({
 })).e;
 
 const statement = fc.tuple(fc.constantFrom("", "OUT:", "VAR0:=", "VAR1 := ", "X1 : "), expr, fc.constantFrom("", ",COLORRED", ",LINETHICK2, ", ",NODRAW"));
-const formula = fc
-  .array(statement, { minLength: 1, maxLength: 4 })
-  .map((st) => st.map(([head, e, style], i) => `${head.replace(/^(OUT|X1)/, `$1${i}`)}${e.s}${style}`).join(";\n"));
+const formula = fc.array(statement, { minLength: 1, maxLength: 4 }).map((st) => st.map(([head, e, style], i) => `${head.replace(/^(OUT|X1)/, `$1${i}`)}${e.s}${style}`).join(";\n"));
 
 test("printing a parsed formula and parsing it again gives the same tree and the same plan", () => {
   const series = bars({

@@ -1,13 +1,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import fc from "fast-check";
-import {
-  parseIndicatorCall,
-  parseIndicatorList,
-  resolveIndicatorParams,
-  resolveIndicatorRequests,
-  type ParamDecl,
-} from "../../../core/indicators/indicator-spec.ts";
+import { parseIndicatorCall, parseIndicatorList, resolveIndicatorParams, resolveIndicatorRequests, type ParamDecl } from "../../../core/indicators/indicator-spec.ts";
 
 const MACD: readonly ParamDecl[] = [
   { name: "SHORT", default: 12, min: 1, max: 200 },
@@ -29,11 +23,18 @@ test("the TDX call form: NAME or NAME(a,b,...)", () => {
 test("lists split on commas and semicolons outside parentheses", () => {
   const r = parseIndicatorList("MACD(12,26,9), KDJ; BOLL(20)");
   assert.ok(r.ok, "r.ok");
-  assert.deepEqual(r.value.map((c) => c.name), ["MACD", "KDJ", "BOLL"]);
+  assert.deepEqual(
+    r.value.map((c) => c.name),
+    ["MACD", "KDJ", "BOLL"],
+  );
   assert.deepEqual(r.value[0]!.args, [12, 26, 9]);
   const bad = parseIndicatorList("MACD(a), KDJ(9,x)");
   assert.equal(bad.ok, false);
-  if (!bad.ok) assert.deepEqual(bad.errors.map((e) => e.path), [[0], [1]]);
+  if (!bad.ok)
+    assert.deepEqual(
+      bad.errors.map((e) => e.path),
+      [[0], [1]],
+    );
 });
 
 test("positional values fill parameters in order, the rest keep their defaults", () => {
@@ -82,7 +83,13 @@ test("requests: string forms and the structured map resolve together", () => {
     assert.match(messages(bad), /params given for RSI, which is not among the requested indicators/);
     assert.deepEqual(
       bad.errors.map((e) => e.path),
-      [["indicators", 0], ["indicators", 1], ["params", "Macd", "Fast"], ["indicators", 2], ["params", "RSI"]],
+      [
+        ["indicators", 0],
+        ["indicators", 1],
+        ["params", "Macd", "Fast"],
+        ["indicators", 2],
+        ["params", "RSI"],
+      ],
     );
   }
 });

@@ -19,11 +19,33 @@ const close = (a: number, b: number) => Math.abs(a - b) <= 1e-6 * Math.max(1, Ma
 test("buckets add up to the amount traded; buy + sell = all directional prints; neutral dropped", () => {
   fc.assert(
     fc.property(fc.array(print, { maxLength: 300 }), (ps) => {
-      const f = bucketTrades(ps.map((p) => p.price), ps.map((p) => p.vol), ps.map((p) => p.dir));
+      const f = bucketTrades(
+        ps.map((p) => p.price),
+        ps.map((p) => p.vol),
+        ps.map((p) => p.dir),
+      );
       const amount = (keep: (d: number) => boolean) => sum(ps.filter((p) => keep(p.dir)).map((p) => p.price * p.vol * 100));
-      assert.ok(close(sum(f.inflow), amount((d) => d === 0)), "close(sum(f.inflow), amount((d) => d === 0))");
-      assert.ok(close(sum(f.outflow), amount((d) => d === 1)), "close(sum(f.outflow), amount((d) => d === 1))");
-      assert.ok(close(sum(f.inflow) + sum(f.outflow), amount((d) => d === 0 || d === 1)), "close(sum(f.inflow) + sum(f.outflow), amount((d) => d === 0 || d === 1))");
+      assert.ok(
+        close(
+          sum(f.inflow),
+          amount((d) => d === 0),
+        ),
+        "close(sum(f.inflow), amount((d) => d === 0))",
+      );
+      assert.ok(
+        close(
+          sum(f.outflow),
+          amount((d) => d === 1),
+        ),
+        "close(sum(f.outflow), amount((d) => d === 1))",
+      );
+      assert.ok(
+        close(
+          sum(f.inflow) + sum(f.outflow),
+          amount((d) => d === 0 || d === 1),
+        ),
+        "close(sum(f.inflow) + sum(f.outflow), amount((d) => d === 0 || d === 1))",
+      );
       assert.equal(f.trades, ps.filter((p) => p.dir === 0 || p.dir === 1).length);
       assert.ok(close(totalNet(f), sum(f.inflow) - sum(f.outflow)), "close(totalNet(f), sum(f.inflow) - sum(f.outflow))");
       assert.ok(close(mainNet(f), bucketNet(f, 0) + bucketNet(f, 1)), "close(mainNet(f), bucketNet(f, 0) + bucketNet(f, 1))");
@@ -31,7 +53,10 @@ test("buckets add up to the amount traded; buy + sell = all directional prints; 
       for (const p of ps) {
         const b = bucketOf(p.price * p.vol * 100);
         const a = p.price * p.vol * 100;
-        assert.ok(b === 0 ? a > 1e6 : b === 1 ? a > 2e5 && a <= 1e6 : b === 2 ? a > 4e4 && a <= 2e5 : a <= 4e4, "b === 0 ? a > 1e6 : b === 1 ? a > 2e5 && a <= 1e6 : b === 2 ? a > 4e4 && a <= 2e5 : a <= 4e4");
+        assert.ok(
+          b === 0 ? a > 1e6 : b === 1 ? a > 2e5 && a <= 1e6 : b === 2 ? a > 4e4 && a <= 2e5 : a <= 4e4,
+          "b === 0 ? a > 1e6 : b === 1 ? a > 2e5 && a <= 1e6 : b === 2 ? a > 4e4 && a <= 2e5 : a <= 4e4",
+        );
       }
     }),
   );

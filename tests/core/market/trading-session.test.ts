@@ -26,7 +26,12 @@ test("window boundaries on a weekday", () => {
 
 test("weekend is closed all day", () => {
   for (const d of [21, 22]) {
-    for (const [h, m] of [[9, 15], [10, 0], [13, 0], [15, 5]]) {
+    for (const [h, m] of [
+      [9, 15],
+      [10, 0],
+      [13, 0],
+      [15, 5],
+    ]) {
       assert.equal(isTradingTime(marketTime(2026, 11, d, h, m)), false);
     }
     assert.equal(tradingSession(marketTime(2026, 11, d, 10, 0)).phase, "weekend");
@@ -49,11 +54,7 @@ test("the state holds until nextChange and flips there", () => {
     fc.property(fc.integer({ min: 0, max: 3650 * 86_400 }), (sec) => {
       const t = start + sec * 1000;
       const s = tradingSession(t);
-      return (
-        s.nextChange > t &&
-        tradingSession(s.nextChange - 1000).trading === s.trading &&
-        tradingSession(s.nextChange).trading !== s.trading
-      );
+      return s.nextChange > t && tradingSession(s.nextChange - 1000).trading === s.trading && tradingSession(s.nextChange).trading !== s.trading;
     }),
     { numRuns: 3000 },
   );

@@ -16,5 +16,9 @@ test("combinationsOf: every k-subset once, in itertools order; choose counts the
     }),
   );
   assert.equal(choose(22, 2) + choose(22, 3), 231 + 1540);
-  assert.deepEqual(combinationsOf(["a", "b", "c"], 2), [["a", "b"], ["a", "c"], ["b", "c"]]);
+  assert.deepEqual(combinationsOf(["a", "b", "c"], 2), [
+    ["a", "b"],
+    ["a", "c"],
+    ["b", "c"],
+  ]);
 });

@@ -19,7 +19,11 @@ const good: RubricInput = {
 };
 
 test("anchors interpolate linearly and clamp; the score bands give the grade", () => {
-  const a = [[0, 0], [1, 50], [2, 100]] as const;
+  const a = [
+    [0, 0],
+    [1, 50],
+    [2, 100],
+  ] as const;
   assert.equal(interpolate(a, -5), 0);
   assert.equal(interpolate(a, 0.5), 25);
   assert.equal(interpolate(a, 1.5), 75);
@@ -39,7 +43,10 @@ test("composite score: weighted points of the components; without walk-forward t
   assert.equal(noWf.score.wf_provided, false);
   assert.equal(noWf.score.total, Math.round(((0.25 * 90 + 0.2 * 90 + 0.15 * 85 + 0.15 * 90) / 0.75) * 10) / 10);
   assert.ok(Math.abs(Object.values(noWf.score.weights_used).reduce((a, w) => a + w, 0) - 1) < 1e-3, "Math.abs(Object.values(noWf.score.weights_used).reduce((a, w) => a + w, 0) - 1) < 1e-3");
-  assert.equal(COMPONENTS.reduce((a, c) => a + c.weight, 0), 1);
+  assert.equal(
+    COMPONENTS.reduce((a, c) => a + c.weight, 0),
+    1,
+  );
 });
 
 test("vetoes cap the grade", () => {
@@ -53,7 +60,10 @@ test("vetoes cap the grade", () => {
   const few = cap({ total_trades: 3 });
   assert.equal(few.grade, "B");
   assert.equal(few.insufficient_sample, true);
-  assert.deepEqual(cap({ total_return: -0.1, excess_return: -0.3 }).vetoes.map((v) => v.key), ["negative_return", "below_buy_hold"]);
+  assert.deepEqual(
+    cap({ total_return: -0.1, excess_return: -0.3 }).vetoes.map((v) => v.key),
+    ["negative_return", "below_buy_hold"],
+  );
   assert.match(RUBRIC_TEXT, /\| wf_consistency \|/);
   assert.match(RUBRIC_TEXT, /\| losing_system \| profit_factor < 1/);
 });
@@ -69,31 +79,41 @@ test("suitability: enough bars, trades, liquidity (amount or close × volume), t
   }
   assert.equal(medianAmount(bars, 60), 2e7);
   const basic = basicChecks(bars, perf({ total_trades: 12 }));
-  assert.deepEqual(basic.map((c) => [c.name, c.passed]), [
-    ["enough_bars", true],
-    ["enough_trades", true],
-    ["liquidity", true],
-    ["tradable", true],
-  ]);
+  assert.deepEqual(
+    basic.map((c) => [c.name, c.passed]),
+    [
+      ["enough_bars", true],
+      ["enough_trades", true],
+      ["liquidity", true],
+      ["tradable", true],
+    ],
+  );
   bars.amount.fill(0);
   bars.vol.fill(1e5);
   assert.equal(basicChecks(bars, perf({ total_trades: 12 }))[2]!.passed, false, "1e5 × 10 CNY is illiquid");
-  assert.deepEqual(segmentSpans(100), [{ start: 0, end: 60 }, { start: 60, end: 80 }, { start: 80, end: 100 }]);
+  assert.deepEqual(segmentSpans(100), [
+    { start: 0, end: 60 },
+    { start: 60, end: 80 },
+    { start: 80, end: 100 },
+  ]);
   const seg = segmentChecks([
     { bars: 60, p: perf({ total_return: 0.1, total_trades: 6, sharpe: 1 }) },
     { bars: 20, p: perf({ total_return: 0.05, total_trades: 2, sharpe: 0.5 }) },
     { bars: 20, p: perf({ total_return: -0.02, total_trades: 1, sharpe: -2, max_drawdown: 0.1 }) },
   ]);
-  assert.deepEqual(seg.map((c) => [c.name, c.passed]), [
-    ["train_profitable", true],
-    ["valid_profitable", true],
-    ["test_profitable", false],
-    ["sign_consistent", false],
-    ["drawdown_bounded", true],
-    ["train_enough_trades", true],
-    ["test_active", true],
-    ["oos_sharpe_positive", false],
-  ]);
+  assert.deepEqual(
+    seg.map((c) => [c.name, c.passed]),
+    [
+      ["train_profitable", true],
+      ["valid_profitable", true],
+      ["test_profitable", false],
+      ["sign_consistent", false],
+      ["drawdown_bounded", true],
+      ["train_enough_trades", true],
+      ["test_active", true],
+      ["oos_sharpe_positive", false],
+    ],
+  );
   const s = summariseChecks([...basic, ...seg]);
   assert.equal(s.passed_count, 9);
   assert.equal(s.total_checks, 12);
@@ -108,7 +128,11 @@ test("benchmark comparison: a curve against itself has beta 1, alpha 0, no track
   assert.ok(Math.abs(same.alpha) < 1e-12, "Math.abs(same.alpha) < 1e-12");
   assert.equal(same.tracking_error, 0);
   assert.ok(Number.isNaN(same.information_ratio), "Number.isNaN(same.information_ratio)");
-  const doubled = compareToBenchmark(curve.map((v, i) => 100 * (1 + 2 * (v / (i ? curve[i - 1]! : v) - 1))), curve, 242);
+  const doubled = compareToBenchmark(
+    curve.map((v, i) => 100 * (1 + 2 * (v / (i ? curve[i - 1]! : v) - 1))),
+    curve,
+    242,
+  );
   assert.ok(Number.isFinite(doubled.beta), "Number.isFinite(doubled.beta)");
   assert.ok(Number.isNaN(compareToBenchmark([1, 2], [1, 2], 242).beta), "too few bars");
 });

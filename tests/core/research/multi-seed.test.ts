@@ -37,15 +37,24 @@ test("different seeds draw different samples", () => {
   const lengths = Array.from({ length: 20 }, () => 1000);
   const one = sampleRuns(lengths, { seeds: [1], sampleSize: 5, windowRatio: 0.5, minBars: 30 });
   const two = sampleRuns(lengths, { seeds: [2], sampleSize: 5, windowRatio: 0.5, minBars: 30 });
-  assert.notDeepEqual(one.map(({ symbol, start }) => [symbol, start]), two.map(({ symbol, start }) => [symbol, start]));
+  assert.notDeepEqual(
+    one.map(({ symbol, start }) => [symbol, start]),
+    two.map(({ symbol, start }) => [symbol, start]),
+  );
 });
 
 test("the generator is deterministic, in [0, 1), and the shuffle is a permutation", () => {
   const a = seededRandom(42);
   const b = seededRandom(42);
   const xs = Array.from({ length: 1000 }, () => a());
-  assert.deepEqual(Array.from({ length: 1000 }, () => b()), xs);
-  assert.ok(xs.every((x) => x >= 0 && x < 1), "xs.every((x) => x >= 0 && x < 1)");
+  assert.deepEqual(
+    Array.from({ length: 1000 }, () => b()),
+    xs,
+  );
+  assert.ok(
+    xs.every((x) => x >= 0 && x < 1),
+    "xs.every((x) => x >= 0 && x < 1)",
+  );
   assert.ok(Math.abs(xs.reduce((s, x) => s + x, 0) / xs.length - 0.5) < 0.05, "Math.abs(xs.reduce((s, x) => s + x, 0) / xs.length - 0.5) < 0.05");
   assert.deepEqual(shuffled([1, 2, 3, 4, 5], seededRandom(9)).sort(), [1, 2, 3, 4, 5]);
 });

@@ -30,17 +30,38 @@ const member = (key: string, bars: BarSeries, score: number[]): RotationMember =
 
 test("rebalance days: the second bar, then the first trading day of each week or month", () => {
   const time = Float64Array.from([0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14].map(weekday));
-  assert.deepEqual([...rebalanceDays(time, "weekly")].flatMap((x, k) => (x ? [k] : [])), [1, 5, 10]);
-  assert.deepEqual([...rebalanceDays(time, "daily")].flatMap((x, k) => (x ? [k] : [])), [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14]);
+  assert.deepEqual(
+    [...rebalanceDays(time, "weekly")].flatMap((x, k) => (x ? [k] : [])),
+    [1, 5, 10],
+  );
+  assert.deepEqual(
+    [...rebalanceDays(time, "daily")].flatMap((x, k) => (x ? [k] : [])),
+    [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14],
+  );
   const monthly = Float64Array.from([Date.UTC(2024, 0, 30), Date.UTC(2024, 0, 31), Date.UTC(2024, 1, 1), Date.UTC(2024, 1, 2), Date.UTC(2024, 2, 4)]);
-  assert.deepEqual([...rebalanceDays(monthly, "monthly")].flatMap((x, k) => (x ? [k] : [])), [1, 2, 4]);
+  assert.deepEqual(
+    [...rebalanceDays(monthly, "monthly")].flatMap((x, k) => (x ? [k] : [])),
+    [1, 2, 4],
+  );
 });
 
 test("a name that falls out of rank is sold and its slot refilled on the rebalance day itself", () => {
   const flat = Array.from({ length: 15 }, () => 10);
-  const a = member("A", series(flat), flat.map((_, i) => (i < 4 ? 1 : 0)));
-  const b = member("B", series(flat), flat.map(() => 0.5));
-  const c = member("C", series(flat), flat.map((_, i) => (i < 4 ? 0 : 2)));
+  const a = member(
+    "A",
+    series(flat),
+    flat.map((_, i) => (i < 4 ? 1 : 0)),
+  );
+  const b = member(
+    "B",
+    series(flat),
+    flat.map(() => 0.5),
+  );
+  const c = member(
+    "C",
+    series(flat),
+    flat.map((_, i) => (i < 4 ? 0 : 2)),
+  );
   const run = runRotation([a, b, c], DEFAULT_CONFIG, { slots: 1, keepRank: 1, refresh: "weekly", takeProfit: null, stopLoss: null });
   const fills = Array.from({ length: run.fills.count }, (_, i) => [run.fills.bar[i], "ABC"[run.fills.leg[i]!], run.fills.side[i], run.fillReasons[i]]);
   assert.deepEqual(fills, [
@@ -48,24 +69,38 @@ test("a name that falls out of rank is sold and its slot refilled on the rebalan
     [5, "A", -1, "rank_exit"],
     [5, "C", 1, "rotation"],
   ]);
-  assert.deepEqual(run.rebalances.map((r) => r.step), [1, 5, 10]);
+  assert.deepEqual(
+    run.rebalances.map((r) => r.step),
+    [1, 5, 10],
+  );
   assert.deepEqual(run.rebalances[1]!.holdings, [2]);
   const result = rotationResult(run, [a, b, c], DEFAULT_CONFIG);
   assert.deepEqual(result.rebalance_dates, ["2024-01-02T00:00:00", "2024-01-08T00:00:00", "2024-01-15T00:00:00"]);
   assert.deepEqual(result.rebalances[1], { datetime: "2024-01-08T00:00:00", ranked: [{ symbol: "C", score: 2 }], sold: ["A"], bought: ["C"], holdings: ["C"] });
-  assert.deepEqual(result.trades.map((t) => [t.datetime.slice(0, 10), t.symbol, t.direction, t.reason]), [
-    ["2024-01-02", "A", "BUY", "rotation"],
-    ["2024-01-08", "A", "SELL", "rank_exit"],
-    ["2024-01-08", "C", "BUY", "rotation"],
-  ]);
+  assert.deepEqual(
+    result.trades.map((t) => [t.datetime.slice(0, 10), t.symbol, t.direction, t.reason]),
+    [
+      ["2024-01-02", "A", "BUY", "rotation"],
+      ["2024-01-08", "A", "SELL", "rank_exit"],
+      ["2024-01-08", "C", "BUY", "rotation"],
+    ],
+  );
   assert.deepEqual(Object.keys(result.final_holdings), ["C"]);
   assert.equal(result.max_holdings, 1);
 });
 
 test("a stop-loss sells at the next bar; the slot waits for the next rebalance day", () => {
   const path = [10, 10, 10, 10, 10, 10, 9.4, 9.4, 9.4, 9.4, 9.4, 9.4];
-  const a = member("A", series(path), path.map(() => 2));
-  const b = member("B", series(path.map(() => 10)), path.map(() => 1));
+  const a = member(
+    "A",
+    series(path),
+    path.map(() => 2),
+  );
+  const b = member(
+    "B",
+    series(path.map(() => 10)),
+    path.map(() => 1),
+  );
   const run = runRotation([a, b], DEFAULT_CONFIG, { slots: 1, keepRank: 2, refresh: "weekly", takeProfit: null, stopLoss: 0.05 });
   const fills = Array.from({ length: run.fills.count }, (_, i) => [run.fills.bar[i], "AB"[run.fills.leg[i]!], run.fillReasons[i]]);
   // bought at Tuesday's open (10); week 2's Tuesday closes at 9.4 ≤ 9.5: sold Wednesday; the slot stays empty
@@ -101,7 +136,11 @@ test("holdings never exceed the slots; every refill fills on a rebalance day fro
         const days = Array.from({ length: u.bars }, (_, i) => i).filter((i) => i >= first && random() > 0.1);
         let p = 10;
         const closes = days.map(() => (p = Math.max(1, Math.round(p * (1 + (random() < 0.05 ? 0.1 : (random() - 0.5) * 0.12)) * 100) / 100)));
-        const bars = series(closes, (i) => weekday(days[i]!), () => (random() < 0.05 ? 0 : 1e6));
+        const bars = series(
+          closes,
+          (i) => weekday(days[i]!),
+          () => (random() < 0.05 ? 0 : 1e6),
+        );
         const score = closes.map(() => (random() < 0.1 ? Number.NaN : random()));
         return member(`M${m}`, bars, score);
       });
@@ -115,7 +154,10 @@ test("holdings never exceed the slots; every refill fills on a rebalance day fro
         if (run.fillReasons[i] !== "rotation") continue;
         const step = run.fills.bar[i]!;
         assert.equal(day[step], 1, `refill on step ${step}, not a rebalance day`);
-        assert.ok(byStep.get(step)!.ranked.some((r) => r.member === run.fills.leg[i]), "bought from the ranking before the day");
+        assert.ok(
+          byStep.get(step)!.ranked.some((r) => r.member === run.fills.leg[i]),
+          "bought from the ranking before the day",
+        );
       }
       for (const r of run.rebalances) assert.ok(r.holdings.length <= u.slots, "r.holdings.length <= u.slots");
       const result = rotationResult(run, members, config);

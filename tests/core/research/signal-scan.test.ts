@@ -16,10 +16,20 @@ test("signals are changes of the position asked for: repeated entries, entry+exi
     { bar: 9, direction: "SELL" },
   ]);
   assert.equal(all.position, 0);
-  assert.deepEqual(scanSignals(s, 3, 0, false).recent, [{ bar: 7, direction: "BUY" }, { bar: 9, direction: "SELL" }]);
-  assert.deepEqual(scanSignals(s, 10, 3, false).recent.map((x) => x.bar), [7, 9], "the exit on 4 finds no position after warm-up");
+  assert.deepEqual(scanSignals(s, 3, 0, false).recent, [
+    { bar: 7, direction: "BUY" },
+    { bar: 9, direction: "SELL" },
+  ]);
+  assert.deepEqual(
+    scanSignals(s, 10, 3, false).recent.map((x) => x.bar),
+    [7, 9],
+    "the exit on 4 finds no position after warm-up",
+  );
   const short = scanSignals(signals(4, [2], [1]), 4, 0, true);
-  assert.deepEqual(short.recent, [{ bar: 1, direction: "SELL" }, { bar: 2, direction: "BUY" }]);
+  assert.deepEqual(short.recent, [
+    { bar: 1, direction: "SELL" },
+    { bar: 2, direction: "BUY" },
+  ]);
   assert.equal(short.position, 1);
 });
 

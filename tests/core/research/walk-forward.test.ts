@@ -13,7 +13,10 @@ test("windows tile the bars after the initial in-sample span; each in-sample spa
         windows = planWalkForward(n, { nWindows: k, inSampleRatio: ratio, anchored });
       } catch (e) {
         assert.ok(e instanceof RangeError, "e instanceof RangeError");
-        assert.ok(Math.floor(n * ratio) < MIN_WINDOW_BARS || Math.floor((n - Math.floor(n * ratio)) / k) < MIN_WINDOW_BARS, "Math.floor(n * ratio) < MIN_WINDOW_BARS || Math.floor((n - Math.floor(n * ratio)) / k) < MIN_WINDOW_BARS");
+        assert.ok(
+          Math.floor(n * ratio) < MIN_WINDOW_BARS || Math.floor((n - Math.floor(n * ratio)) / k) < MIN_WINDOW_BARS,
+          "Math.floor(n * ratio) < MIN_WINDOW_BARS || Math.floor((n - Math.floor(n * ratio)) / k) < MIN_WINDOW_BARS",
+        );
         return;
       }
       const span = Math.floor(n * ratio);

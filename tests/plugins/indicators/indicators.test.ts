@@ -35,7 +35,10 @@ test("every indicator's descriptor matches what it computes", () => {
     assert.deepEqual(Object.keys(out), [...p.outputs], p.id);
     for (const [name, v] of Object.entries(out)) {
       assert.equal(v.length, s.length, `${p.id}.${name}`);
-      assert.ok(v.every((x) => Number.isNaN(x) || Number.isFinite(x)), `${p.id}.${name} has an infinity`);
+      assert.ok(
+        v.every((x) => Number.isNaN(x) || Number.isFinite(x)),
+        `${p.id}.${name} has an infinity`,
+      );
       assert.ok(Number.isFinite(v[s.length - 1]!), `${p.id}.${name} has no value on the last bar`);
     }
   }
@@ -70,7 +73,12 @@ const within = (v: Float64Array, lo: number, hi: number) => v.every((x) => Numbe
 test("RSI, WR, PSY and MFI stay within 0..100", () => {
   fc.assert(
     fc.property(barsArbitrary, (s) => {
-      for (const [id, cols] of [["RSI", ["RSI1", "RSI2", "RSI3"]], ["WR", ["WR1", "WR2"]], ["PSY", ["PSY"]], ["MFI", ["MFI"]]] as const) {
+      for (const [id, cols] of [
+        ["RSI", ["RSI1", "RSI2", "RSI3"]],
+        ["WR", ["WR1", "WR2"]],
+        ["PSY", ["PSY"]],
+        ["MFI", ["MFI"]],
+      ] as const) {
         const out = get(id).compute(s, {});
         for (const c of cols) assert.ok(within(out[c]!, 0, 100), `${id}.${c}`);
       }
@@ -146,7 +154,14 @@ test("cross-check with technicalindicators: exact where the definitions agree", 
   // RSI and MACD differ only in their warm-up seeds
   check("RSI", get("RSI").compute(s, {}).RSI1!, ti.RSI.calculate({ values: close, period: 6 }), 0.006, 1, 100);
   const macd = ti.MACD.calculate({ values: close, fastPeriod: 12, slowPeriod: 26, signalPeriod: 9, SimpleMAOscillator: false, SimpleMASignal: false });
-  check("MACD", get("MACD").compute(s, {}).DIF!, macd.map((m) => m.MACD!), 1e-6, 1, 200);
+  check(
+    "MACD",
+    get("MACD").compute(s, {}).DIF!,
+    macd.map((m) => m.MACD!),
+    1e-6,
+    1,
+    200,
+  );
   check("TRIX", get("TRIX").compute(s, {}).TRIX!, ti.TRIX.calculate({ values: close, period: 12 }), 1e-9, 1, 200);
 });
 
@@ -160,4 +175,3 @@ test("MACD and KDJ plugins reproduce the stored HQChart values (KDJ after warm-u
   for (const k of ["DIF", "DEA", "MACD"]) assertSeries(macd[k]!, o.hqchart[k]!, 1e-12, k);
   for (const k of ["K", "D", "J"]) assertSeries(kdj[k]!.slice(45), o.hqchart[k]!.slice(45), 1e-4, k);
 });
-

@@ -50,15 +50,7 @@ function check(p: FormulaIndicatorPlugin, s: BarSeries, params: Record<string, n
 /** Parameters within each one's bounds, small enough to matter on short series, sometimes fractional. */
 const paramsOf = (p: FormulaIndicatorPlugin) =>
   fc.record(
-    Object.fromEntries(
-      p.params.map((d) => [
-        d.name,
-        fc.oneof(
-          fc.integer({ min: Math.ceil(d.min ?? 1), max: Math.min(d.max ?? 60, 60) }),
-          fc.constantFrom(d.default, Math.max(d.min ?? 1, 2.5)),
-        ),
-      ]),
-    ),
+    Object.fromEntries(p.params.map((d) => [d.name, fc.oneof(fc.integer({ min: Math.ceil(d.min ?? 1), max: Math.min(d.max ?? 60, 60) }), fc.constantFrom(d.default, Math.max(d.min ?? 1, 2.5)))])),
   );
 
 test("the heavy indicators have kernels", () => {
@@ -76,7 +68,10 @@ for (const p of withKernels) {
   test(`${p.id}: the kernel runs on a long random walk and equals the formula, with default and random parameters`, () => {
     const s = fractionalWalk(3000, 5);
     check(p, s, {}, true);
-    fc.assert(fc.property(paramsOf(p), (params) => check(p, s, params, true)), { numRuns: 15, seed: 7 });
+    fc.assert(
+      fc.property(paramsOf(p), (params) => check(p, s, params, true)),
+      { numRuns: 15, seed: 7 },
+    );
   });
 }
 

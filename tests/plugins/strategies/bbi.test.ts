@@ -18,8 +18,14 @@ test("bbi: the close against the mean of four straightforward moving averages", 
       const near = (i: number) => Math.abs(s.close[i]! - line(i)) < 1e-9;
       const sig = bbiStrategy.signals(s, { m1: 2, m2: 3, m3: 5, m4: 10 });
       const idx = [...s.close.keys()].filter((i) => !near(i));
-      assert.deepEqual(on(sig.entries).filter((i) => !near(i)), idx.filter((i) => s.close[i]! > line(i)));
-      assert.deepEqual(on(sig.exits).filter((i) => !near(i)), idx.filter((i) => s.close[i]! < line(i)));
+      assert.deepEqual(
+        on(sig.entries).filter((i) => !near(i)),
+        idx.filter((i) => s.close[i]! > line(i)),
+      );
+      assert.deepEqual(
+        on(sig.exits).filter((i) => !near(i)),
+        idx.filter((i) => s.close[i]! < line(i)),
+      );
     }),
     { numRuns: 60 },
   );
@@ -39,9 +45,7 @@ test("bbi: the side of the close is exact; an exact tie with BBI neither buys no
   // prices from a dozen neighbouring ticks (3.30–3.41), or runs of them, so exact ties with BBI are common
   const ticksArb = fc.oneof(
     fc.array(fc.integer({ min: 330, max: 341 }), { minLength: 1, maxLength: 40 }),
-    fc
-      .array(fc.tuple(fc.integer({ min: 336, max: 339 }), fc.integer({ min: 1, max: 12 })), { minLength: 1, maxLength: 12 })
-      .map((runs) => runs.flatMap(([t, k]) => Array<number>(k).fill(t))),
+    fc.array(fc.tuple(fc.integer({ min: 336, max: 339 }), fc.integer({ min: 1, max: 12 })), { minLength: 1, maxLength: 12 }).map((runs) => runs.flatMap(([t, k]) => Array<number>(k).fill(t))),
   );
   let ties = 0;
   fc.assert(

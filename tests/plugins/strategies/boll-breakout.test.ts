@@ -42,8 +42,14 @@ test("boll_breakout: both modes against bands computed window by window", () => 
       const sig = bollBreakout.signals(s, { n: 5, p: 1.5, mode });
       // the rolling kernel and the window sums may differ in the last bit exactly on a band
       const onBand = (i: number) => close(c[i]!, up(i)) || close(c[i]!, lo(i)) || close(c[i]!, b[i]!.mid);
-      assert.deepEqual(on(sig.entries).filter((i) => !onBand(i)), entries.filter((i) => !onBand(i)));
-      assert.deepEqual(on(sig.exits).filter((i) => !onBand(i)), exits.filter((i) => !onBand(i)));
+      assert.deepEqual(
+        on(sig.entries).filter((i) => !onBand(i)),
+        entries.filter((i) => !onBand(i)),
+      );
+      assert.deepEqual(
+        on(sig.exits).filter((i) => !onBand(i)),
+        exits.filter((i) => !onBand(i)),
+      );
     }),
     { numRuns: 80 },
   );

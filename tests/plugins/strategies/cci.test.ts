@@ -17,8 +17,14 @@ test("cci: the CCI line against both thresholds", () => {
       const line = cci.computeByFormula(s, { N: 5 }).CCI!;
       const sig = cciStrategy.signals(s, { n: 5, oversold: -80, overbought: 90 });
       const idx = [...line.keys()];
-      assert.deepEqual(on(sig.entries), idx.filter((i) => line[i]! <= -80));
-      assert.deepEqual(on(sig.exits), idx.filter((i) => line[i]! >= 90));
+      assert.deepEqual(
+        on(sig.entries),
+        idx.filter((i) => line[i]! <= -80),
+      );
+      assert.deepEqual(
+        on(sig.exits),
+        idx.filter((i) => line[i]! >= 90),
+      );
     }),
     { numRuns: 60 },
   );

@@ -18,7 +18,11 @@ const combination = combinationStrategy(strategies);
 
 test("combination: defaults, bounds, contract (members with short windows)", () => {
   assert.deepEqual(combination.params.parse({}), { mode: "MAJORITY", members: "ma_cross,ema_cross" });
-  checkContract(combination, { members: "ma_cross,donchian,momentum", mode: "OR", "ma_cross.fast": 2, "ma_cross.slow": 5, "donchian.n": 5, "donchian.exit_n": 3, "momentum.n": 3 }, { members: "ma_cross", mode: "AND" });
+  checkContract(
+    combination,
+    { members: "ma_cross,donchian,momentum", mode: "OR", "ma_cross.fast": 2, "ma_cross.slow": 5, "donchian.n": 5, "donchian.exit_n": 3, "momentum.n": 3 },
+    { members: "ma_cross", mode: "AND" },
+  );
 });
 
 test("memberParams takes a member's dotted keys", () => {
@@ -46,5 +50,11 @@ test("a member whose id holds a dot (a user plugin's) is addressed by its whole 
   assert.deepEqual(memberParams({ "my.cross.n": 5 }, "my.cross"), { n: 5 });
   const bad = c.params.safeParse({ members: "my.cross,ma_cross", "my.cross.n": 10, "my.other.n": 1 });
   // out of bounds at its dotted name; a key of no strategy is an unrecognised key
-  assert.deepEqual(bad.error?.issues.map((i) => [i.path.join("|"), (i as { keys?: string[] }).keys ?? []]), [["my.cross.n", []], ["", ["my.other.n"]]]);
+  assert.deepEqual(
+    bad.error?.issues.map((i) => [i.path.join("|"), (i as { keys?: string[] }).keys ?? []]),
+    [
+      ["my.cross.n", []],
+      ["", ["my.other.n"]],
+    ],
+  );
 });

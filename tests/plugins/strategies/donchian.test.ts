@@ -16,8 +16,14 @@ test("donchian: a close above the previous n highs buys, below the previous exit
       const min = (i: number, n: number) => Math.min(...s.low.subarray(i - n, i));
       const idx = [...s.close.keys()];
       const sig = donchian.signals(s, { n: 5, exit_n: 3 });
-      assert.deepEqual(on(sig.entries), idx.filter((i) => i >= 5 && s.close[i]! > max(i, 5)));
-      assert.deepEqual(on(sig.exits), idx.filter((i) => i >= 3 && s.close[i]! < min(i, 3)));
+      assert.deepEqual(
+        on(sig.entries),
+        idx.filter((i) => i >= 5 && s.close[i]! > max(i, 5)),
+      );
+      assert.deepEqual(
+        on(sig.exits),
+        idx.filter((i) => i >= 3 && s.close[i]! < min(i, 3)),
+      );
     }),
     { numRuns: 80 },
   );

@@ -22,7 +22,10 @@ test("ema_cross: crosses of EMA(2) and EMA(3) as a straightforward recurrence gi
   const sl = naiveEma(close, 3);
   const crossUp = close.map((_, i) => i > 0 && f[i - 1]! < sl[i - 1]! && f[i]! > sl[i]!);
   const sig = emaCross.signals(daily(close), { fast: 2, slow: 3 });
-  assert.deepEqual(on(sig.entries), crossUp.flatMap((c, i) => (c ? [i] : [])));
+  assert.deepEqual(
+    on(sig.entries),
+    crossUp.flatMap((c, i) => (c ? [i] : [])),
+  );
   assert.deepEqual(on(sig.entries), [4]);
   assert.deepEqual(on(sig.exits), [7]);
 });

@@ -17,8 +17,14 @@ test("emv: the sign of the EMV line as the EMV formula computes it", () => {
       const sig = emvStrategy.signals(s, { n: 4 });
       const near = (i: number) => Math.abs(line[i]!) < 1e-12;
       const idx = [...line.keys()].filter((i) => !near(i));
-      assert.deepEqual(on(sig.entries).filter((i) => !near(i)), idx.filter((i) => line[i]! > 0));
-      assert.deepEqual(on(sig.exits).filter((i) => !near(i)), idx.filter((i) => line[i]! < 0));
+      assert.deepEqual(
+        on(sig.entries).filter((i) => !near(i)),
+        idx.filter((i) => line[i]! > 0),
+      );
+      assert.deepEqual(
+        on(sig.exits).filter((i) => !near(i)),
+        idx.filter((i) => line[i]! < 0),
+      );
     }),
     { numRuns: 60 },
   );

@@ -39,7 +39,17 @@ test("formula: named columns, case-insensitive, and errors located on the field"
   const bad = (p: Record<string, unknown>) => formulaStrategy.params.safeParse(p).error?.issues.map((i) => [i.path.join("."), i.message]);
   assert.match(bad({ formula: "X:MA(C,;" })![0]![0]!, /^formula$/);
   assert.match(bad({ formula: "X:MA(C,;" })![0]![1]!, /line 1, column \d+/);
-  assert.deepEqual(bad({ formula: text, buy: "NOPE" })!.map((x) => x[0]), ["buy"]);
-  assert.deepEqual(bad({ formula: text, sell: "NOPE" })!.map((x) => x[0]), ["sell"]);
-  assert.deepEqual(bad({ formula: "X:MA(C,3);" })!.map((x) => x[0]), ["formula"], "no signal column to default to");
+  assert.deepEqual(
+    bad({ formula: text, buy: "NOPE" })!.map((x) => x[0]),
+    ["buy"],
+  );
+  assert.deepEqual(
+    bad({ formula: text, sell: "NOPE" })!.map((x) => x[0]),
+    ["sell"],
+  );
+  assert.deepEqual(
+    bad({ formula: "X:MA(C,3);" })!.map((x) => x[0]),
+    ["formula"],
+    "no signal column to default to",
+  );
 });

@@ -54,8 +54,14 @@ test("fsl: strict crosses of SWL over SWS as easy_tdx's formula defines them, wh
       const up = swl.flatMap((_, i) => (i > 0 && swl[i - 1]! < sws[i - 1]! && swl[i]! > sws[i]! ? [i] : []));
       const down = swl.flatMap((_, i) => (i > 0 && sws[i - 1]! < swl[i - 1]! && sws[i]! > swl[i]! ? [i] : []));
       const sig = fslStrategy.signals(s, { capital });
-      assert.deepEqual(on(sig.entries).filter((i) => !near(i)), up.filter((i) => !near(i)));
-      assert.deepEqual(on(sig.exits).filter((i) => !near(i)), down.filter((i) => !near(i)));
+      assert.deepEqual(
+        on(sig.entries).filter((i) => !near(i)),
+        up.filter((i) => !near(i)),
+      );
+      assert.deepEqual(
+        on(sig.exits).filter((i) => !near(i)),
+        down.filter((i) => !near(i)),
+      );
     }),
     { numRuns: 80 },
   );

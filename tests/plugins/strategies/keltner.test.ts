@@ -26,8 +26,14 @@ test("keltner: the close against EMA(typical price) ± 2·ATR written out", () =
       const near = (i: number) => Math.abs(s.close[i]! - up[i]!) < 1e-9 || Math.abs(s.close[i]! - lo[i]!) < 1e-9;
       const idx = [...s.close.keys()].filter((i) => !near(i));
       const sig = keltner.signals(s, { n: 5, m: 3 });
-      assert.deepEqual(on(sig.entries).filter((i) => !near(i)), idx.filter((i) => s.close[i]! >= up[i]!));
-      assert.deepEqual(on(sig.exits).filter((i) => !near(i)), idx.filter((i) => s.close[i]! <= lo[i]!));
+      assert.deepEqual(
+        on(sig.entries).filter((i) => !near(i)),
+        idx.filter((i) => s.close[i]! >= up[i]!),
+      );
+      assert.deepEqual(
+        on(sig.exits).filter((i) => !near(i)),
+        idx.filter((i) => s.close[i]! <= lo[i]!),
+      );
     }),
     { numRuns: 60 },
   );

@@ -44,8 +44,7 @@ export const authStatus = () => as<AuthStatus>(api.GET("/api/auth/status"), quie
 export const authSetup = (password: string) => call(api.POST("/api/auth/setup", { body: { password } }), quiet);
 export const authLogin = (password: string) => call(api.POST("/api/auth/login", { body: { password } }), quiet);
 export const authLogout = () => call(api.POST("/api/auth/logout"), quiet);
-export const authChangePassword = (old_password: string, new_password: string) =>
-  call(api.POST("/api/auth/change-password", { body: { old_password, new_password } }), quiet);
+export const authChangePassword = (old_password: string, new_password: string) => call(api.POST("/api/auth/change-password", { body: { old_password, new_password } }), quiet);
 
 /** A JSON Schema as the OpenAPI document writes it (only the parts the pages read). */
 export interface JsonSchema {
@@ -119,8 +118,7 @@ export const transactions = (s: Sym, count: number, opts?: RequestOptions) =>
   frame<TickRow>(api.GET("/api/v1/transaction", { params: { query: { market: shOrSz(s.market), code: s.code, count } }, signal: opts?.signal }), opts);
 
 /** Chan analysis of the very bars on screen (sent inline), so every stroke lands on a drawn bar whatever the period or kind. */
-export const chanAnalyze = (ohlcv: readonly BarRow[], opts?: RequestOptions) =>
-  as<ChanResult>(api.POST("/api/v1/chanlun/analyze", { body: { ohlcv: [...ohlcv] }, signal: opts?.signal }), opts);
+export const chanAnalyze = (ohlcv: readonly BarRow[], opts?: RequestOptions) => as<ChanResult>(api.POST("/api/v1/chanlun/analyze", { body: { ohlcv: [...ohlcv] }, signal: opts?.signal }), opts);
 
 /** easy_tdx's `--multi-level`: the last stroke of the shown period, read at a lower period (`multi_level` of the answer; its shape is the caller's, the schema leaves it open). */
 export const chanMultiLevel = <T>(q: Sym & { category: Category; adjust: Adjust; count: number; level: Category }, opts?: RequestOptions) =>
@@ -133,12 +131,11 @@ export const chanMultiLevel = <T>(q: Sym & { category: Category; adjust: Adjust;
   );
 
 export const indicatorList = () => as<IndicatorInfo[]>(api.GET("/api/v1/indicator/list"));
-export const indicatorCompute = (
-  data: readonly BarRow[],
-  indicators: readonly string[],
-  params: Record<string, Record<string, number>>,
-  opts?: RequestOptions,
-) => frame<Record<string, number | string | null>>(api.POST("/api/v1/indicator/compute", { body: { data: [...data], indicators: [...indicators], params, keep_ohlcv: false }, signal: opts?.signal }), opts);
+export const indicatorCompute = (data: readonly BarRow[], indicators: readonly string[], params: Record<string, Record<string, number>>, opts?: RequestOptions) =>
+  frame<Record<string, number | string | null>>(
+    api.POST("/api/v1/indicator/compute", { body: { data: [...data], indicators: [...indicators], params, keep_ohlcv: false }, signal: opts?.signal }),
+    opts,
+  );
 
 export const formulaValidate = (text: string, params: Record<string, number>, opts?: RequestOptions) =>
   as<FormulaValidation>(api.POST("/api/v1/formula/validate", { body: { text, params }, signal: opts?.signal }), opts);

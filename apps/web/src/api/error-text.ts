@@ -23,7 +23,10 @@ export function errorText(e: unknown): ErrorText {
   const coded = e.items.filter((i) => i.ctx?.code !== undefined && i.ctx.line !== undefined);
   if (coded.length > 0 && coded.length === e.items.length) {
     const text = coded
-      .map((i) => `${t("formula.line", { line: i.ctx!.line!, column: i.ctx!.column ?? 1 })} ${diagnosticText({ line: i.ctx!.line!, column: i.ctx!.column ?? 1, message: i.msg, code: i.ctx!.code, params: i.ctx!.params })}`)
+      .map(
+        (i) =>
+          `${t("formula.line", { line: i.ctx!.line!, column: i.ctx!.column ?? 1 })} ${diagnosticText({ line: i.ctx!.line!, column: i.ctx!.column ?? 1, message: i.msg, code: i.ctx!.code, params: i.ctx!.params })}`,
+      )
       .join("; ");
     return { text, detail: "" };
   }

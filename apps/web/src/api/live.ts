@@ -135,7 +135,6 @@ export function watchQuotes(codes: readonly string[], fn: QuoteListener): () => 
   };
 }
 
-
 /** Calls `fn` with every task message until the returned function is called. */
 export function watchTasks(fn: TaskListener): () => void {
   taskListeners.add(fn);

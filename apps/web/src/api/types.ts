@@ -156,7 +156,6 @@ export interface FormulaPlot {
   }[];
 }
 
-
 export interface MarketStat {
   readonly up_count: number;
   readonly down_count: number;

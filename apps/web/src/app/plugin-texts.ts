@@ -15,8 +15,7 @@ interface Named {
 
 export const strategyName = (s: Named): string => (locale.value === "en" ? (s.label_en ?? s.name) : s.label);
 
-export const strategyDescription = (s: { readonly description: string; readonly description_zh?: string }): string =>
-  locale.value === "en" ? s.description : (s.description_zh ?? s.description);
+export const strategyDescription = (s: { readonly description: string; readonly description_zh?: string }): string => (locale.value === "en" ? s.description : (s.description_zh ?? s.description));
 
 export const paramLabel = (p: Named): string => (locale.value === "en" ? (p.label_en ?? p.name) : p.label);
 
@@ -26,5 +25,4 @@ export function paramHint(p: { readonly description?: string | null; readonly mi
   return (locale.value === "en" && p.description) || bounds;
 }
 
-export const indicatorTitle = (i: { readonly id: string; readonly title: string; readonly title_en?: string }): string =>
-  (locale.value === "en" ? i.title_en : i.title) || i.id;
+export const indicatorTitle = (i: { readonly id: string; readonly title: string; readonly title_en?: string }): string => (locale.value === "en" ? i.title_en : i.title) || i.id;

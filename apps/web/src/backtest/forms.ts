@@ -60,22 +60,19 @@ export const yearAgo = (): string => {
 export const obj = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
 export const isCategory = oneOf(...CATEGORIES);
 export const isAdjust = oneOf(...ADJUSTS);
-export const isSpan = (v: Record<string, unknown>): boolean =>
-  (v.mode === "count" || v.mode === "range") && typeof v.count === "number" && typeof v.start === "string" && typeof v.end === "string";
+export const isSpan = (v: Record<string, unknown>): boolean => (v.mode === "count" || v.mode === "range") && typeof v.count === "number" && typeof v.start === "string" && typeof v.end === "string";
 export const isSymbolBars = (v: Record<string, unknown>): boolean => typeof v.symbol === "string" && isCategory(v.category) && isAdjust(v.adjust) && isSpan(v);
 
 export const singleForm = persisted<SingleForm>(
   "tf.backtest.single",
   { strategy: "ma_cross", params: {}, symbol: "SH:600000", category: "DAY", adjust: "QFQ", mode: "count", count: 250, start: yearAgo(), end: "", settings: {} },
-  (v): v is SingleForm =>
-    obj(v) && typeof v.strategy === "string" && obj(v.params) && isSymbolBars(v) && obj(v.settings),
+  (v): v is SingleForm => obj(v) && typeof v.strategy === "string" && obj(v.params) && isSymbolBars(v) && obj(v.settings),
 );
 
 export const portfolioForm = persisted<PortfolioForm>(
   "tf.backtest.portfolio",
   { strategy: "ma_cross", params: {}, stocks: ["SZ:000001", "SH:600519"], weights: null, category: "DAY", adjust: "QFQ", mode: "count", count: 250, start: yearAgo(), end: "", settings: {} },
-  (v): v is PortfolioForm =>
-    obj(v) && typeof v.strategy === "string" && obj(v.params) && Array.isArray(v.stocks) && isCategory(v.category) && isAdjust(v.adjust) && isSpan(v) && obj(v.settings),
+  (v): v is PortfolioForm => obj(v) && typeof v.strategy === "string" && obj(v.params) && Array.isArray(v.stocks) && isCategory(v.category) && isAdjust(v.adjust) && isSpan(v) && obj(v.settings),
 );
 
 export const multiForm = persisted<MultiForm>(

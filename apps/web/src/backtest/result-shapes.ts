@@ -71,7 +71,7 @@ const GRADES = new Set(["S", "A", "B", "C", "D"]);
  */
 export function gradeOf(result: unknown): string | null {
   if (!obj(result)) return null;
-  for (const v of [result.grade, result.rating, obj(result.evaluation) ? result.evaluation.grade ?? result.evaluation.rating : undefined]) {
+  for (const v of [result.grade, result.rating, obj(result.evaluation) ? (result.evaluation.grade ?? result.evaluation.rating) : undefined]) {
     if (typeof v === "string" && GRADES.has(v.toUpperCase())) return v.toUpperCase();
   }
   const figures = obj(result.performance) ? result.performance : obj(result.total_performance) ? result.total_performance : null;

@@ -15,8 +15,7 @@ interface Entry {
   readonly spec: RunSpec;
 }
 
-const isEntries = (v: unknown): v is Entry[] =>
-  Array.isArray(v) && v.every((e) => typeof e === "object" && e !== null && typeof e.id === "string" && typeof e.spec === "object" && e.spec !== null);
+const isEntries = (v: unknown): v is Entry[] => Array.isArray(v) && v.every((e) => typeof e === "object" && e !== null && typeof e.id === "string" && typeof e.spec === "object" && e.spec !== null);
 
 const entries = persisted<Entry[]>("tf.backtest.runs", [], isEntries);
 

@@ -139,8 +139,8 @@ export function savedFrom(spec: RunSpec, perf: Performance, form: { name: string
 type Json = Readonly<Record<string, unknown>>;
 
 const str = (v: unknown): v is string => typeof v === "string";
-const category = (v: unknown): Category => (CATEGORIES as readonly unknown[]).includes(v) ? (v as Category) : "DAY";
-const adjust = (v: unknown): Adjust => (ADJUSTS as readonly unknown[]).includes(v) ? (v as Adjust) : "QFQ";
+const category = (v: unknown): Category => ((CATEGORIES as readonly unknown[]).includes(v) ? (v as Category) : "DAY");
+const adjust = (v: unknown): Adjust => ((ADJUSTS as readonly unknown[]).includes(v) ? (v as Adjust) : "QFQ");
 const ymd = (v: unknown): string => (str(v) && YMD.test(v) ? v : "");
 
 function spanOf(c: Json, fallback: number): BarSpan {
@@ -150,13 +150,15 @@ function spanOf(c: Json, fallback: number): BarSpan {
   return { count: typeof n === "number" && Number.isInteger(n) && n >= 20 && n <= 2000 ? n : fallback };
 }
 
-const isParams = (v: unknown): v is Params =>
-  typeof v === "object" && v !== null && !Array.isArray(v) && Object.values(v).every((x) => ["number", "string", "boolean"].includes(typeof x));
+const isParams = (v: unknown): v is Params => typeof v === "object" && v !== null && !Array.isArray(v) && Object.values(v).every((x) => ["number", "string", "boolean"].includes(typeof x));
 
 /** Symbols saved as `SZ:000001` (the API's form) or `SZ000001`. */
 export function normalSymbol(v: unknown): string | null {
   if (!str(v)) return null;
-  const s = v.trim().toUpperCase().replace(/^(SZ|SH|BJ)(\d{6})$/, "$1:$2");
+  const s = v
+    .trim()
+    .toUpperCase()
+    .replace(/^(SZ|SH|BJ)(\d{6})$/, "$1:$2");
   return SYMBOL.test(s) ? s : null;
 }
 

@@ -7,8 +7,7 @@
 import type { ParamValue, Params, StrategyInfo, StrategyParamInfo } from "../api/backtest-types.ts";
 import { COMBINATION, memberValues } from "./combination.ts";
 
-const fits = (p: StrategyParamInfo, v: unknown): v is ParamValue =>
-  p.type === "bool" ? typeof v === "boolean" : p.type === "str" ? typeof v === "string" : typeof v === "number";
+const fits = (p: StrategyParamInfo, v: unknown): v is ParamValue => (p.type === "bool" ? typeof v === "boolean" : p.type === "str" ? typeof v === "string" : typeof v === "number");
 
 /** The strategy's defaults, overridden by `given` where a value has the right type. */
 export function paramsFor(info: StrategyInfo, given: Readonly<Record<string, unknown>> = {}): Params {

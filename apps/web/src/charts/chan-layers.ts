@@ -37,12 +37,8 @@ export function chanLayers(result: ChanResult, times: readonly string[], choice:
     strokes: choice.strokes ? polyline(result.strokes, known) : [],
     segments: choice.segments ? polyline(result.segments, known) : [],
     pivots: choice.pivots
-      ? result.pivots
-          .filter((z) => known.has(z.begin_time) && known.has(z.end_time))
-          .map((z) => ({ from: z.begin_time, to: z.end_time, high: z.zg, low: z.zd, sure: z.is_sure }))
+      ? result.pivots.filter((z) => known.has(z.begin_time) && known.has(z.end_time)).map((z) => ({ from: z.begin_time, to: z.end_time, high: z.zg, low: z.zd, sure: z.is_sure }))
       : [],
-    points: choice.points
-      ? result.bsp.filter((b) => known.has(b.time)).map((b) => ({ time: b.time, price: b.price, buy: b.is_buy, label: pointLabel(b.types, b.is_buy, zh) }))
-      : [],
+    points: choice.points ? result.bsp.filter((b) => known.has(b.time)).map((b) => ({ time: b.time, price: b.price, buy: b.is_buy, label: pointLabel(b.types, b.is_buy, zh) })) : [],
   };
 }

@@ -152,7 +152,14 @@ export function equityOption(k: EquityInput): EquityChart {
       axisPointer: { label: { show: i === 1 } },
     })),
     yAxis: [
-      { type: "value", gridIndex: 0, scale: true, splitNumber: 4, axisLabel: { color: p.muted, formatter: (v: number) => tick(fmtValue(v)) }, splitLine: { lineStyle: { color: p.grid, opacity: 0.6 } } },
+      {
+        type: "value",
+        gridIndex: 0,
+        scale: true,
+        splitNumber: 4,
+        axisLabel: { color: p.muted, formatter: (v: number) => tick(fmtValue(v)) },
+        splitLine: { lineStyle: { color: p.grid, opacity: 0.6 } },
+      },
       { type: "value", gridIndex: 1, max: 0, splitNumber: 2, axisLabel: { color: p.muted, formatter: (v: number) => fmtPct(v) }, splitLine: { lineStyle: { color: p.grid, opacity: 0.6 } } },
     ],
     dataZoom: [

@@ -123,7 +123,9 @@ export function heatmapOption(k: HeatmapInput): HeatmapChart {
         name: k.valueName,
         type: "heatmap",
         data: c.cells.map((cell) => [cell.x, cell.y, cell.value ?? "-"]),
-        label: labelled ? { show: true, color: p.text, fontSize: 10, formatter: (q: { value: [number, number, number | "-"] }) => (typeof q.value[2] === "number" ? k.format(q.value[2]) : "") } : { show: false },
+        label: labelled
+          ? { show: true, color: p.text, fontSize: 10, formatter: (q: { value: [number, number, number | "-"] }) => (typeof q.value[2] === "number" ? k.format(q.value[2]) : "") }
+          : { show: false },
         itemStyle: { borderColor: p.panel, borderWidth: 1 },
         emphasis: { itemStyle: { borderColor: p.text, borderWidth: 1 } },
       },

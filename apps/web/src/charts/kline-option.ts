@@ -77,8 +77,7 @@ function lineSeries(line: ChartLine, axis: number, color: string, palette: Palet
   const own = line.color ?? color;
   const common = { name: line.name, xAxisIndex: axis, yAxisIndex: axis };
   if (line.kind === "bar" || line.kind === "signed-bar" || line.kind === "stick") {
-    const paint = (v: number | null, i: number) =>
-      line.kind === "stick" ? own : (line.kind === "signed-bar" ? (v ?? 0) >= 0 : close[i]! >= open[i]!) ? palette.up : palette.down;
+    const paint = (v: number | null, i: number) => (line.kind === "stick" ? own : (line.kind === "signed-bar" ? (v ?? 0) >= 0 : close[i]! >= open[i]!) ? palette.up : palette.down);
     return {
       ...common,
       type: "bar",
@@ -97,9 +96,7 @@ function lineSeries(line: ChartLine, axis: number, color: string, palette: Palet
         const w = to[i];
         return v === null || w === null || w === undefined ? [null, null, null, null] : [v, w, Math.min(v, w), Math.max(v, w)];
       }),
-      itemStyle: line.hollow
-        ? { color: "transparent", color0: "transparent", borderColor: own, borderColor0: own }
-        : { color: own, color0: own, borderColor: own, borderColor0: own },
+      itemStyle: line.hollow ? { color: "transparent", color0: "transparent", borderColor: own, borderColor0: own } : { color: own, color0: own, borderColor: own, borderColor0: own },
       tooltip: { show: false },
     };
   }

@@ -7,12 +7,7 @@
  */
 import { type NamedSymbol, parseSymbol, symbolKey } from "./symbols.ts";
 
-export function searchSecurities(
-  all: readonly NamedSymbol[],
-  query: string,
-  limit = 12,
-  initialsOf?: (name: string) => string,
-): NamedSymbol[] {
+export function searchSecurities(all: readonly NamedSymbol[], query: string, limit = 12, initialsOf?: (name: string) => string): NamedSymbol[] {
   const q = query.trim().toUpperCase().replace(":", "");
   if (q === "") return [];
   const codeLike = /^(SH|SZ|BJ)?\d{1,6}$/.test(q);

@@ -77,11 +77,12 @@ export function heatmapCells(q: HeatmapRequest): HeatmapCells {
   const yi = new Map(y.map((v, i) => [keyOf(v), i]));
   const others = q.paramNames.filter((n) => n !== q.x && n !== q.y);
   const better = (a: number, b: number) => (q.direction === "max" ? a > b : a < b);
-  const bestRow = q.rows.reduce<RankingRow | undefined>((best, r) => {
-    const v = r[q.objective];
-    if (!finite(v)) return best;
-    return best === undefined || better(v, best[q.objective] as number) ? r : best;
-  }, undefined) ?? q.rows[0];
+  const bestRow =
+    q.rows.reduce<RankingRow | undefined>((best, r) => {
+      const v = r[q.objective];
+      if (!finite(v)) return best;
+      return best === undefined || better(v, best[q.objective] as number) ? r : best;
+    }, undefined) ?? q.rows[0];
   const fixed = q.mode === "fixed" && bestRow ? Object.fromEntries(others.flatMap((n) => (isValue(bestRow[n]) ? [[n, bestRow[n]]] : []))) : null;
   const inSlice = (r: RankingRow) => !fixed || Object.entries(fixed).every(([n, v]) => keyOf(r[n]) === keyOf(v));
 

@@ -129,10 +129,12 @@ export interface MultiSeedForm {
 }
 
 export function multiSeedRequest(f: MultiSeedForm, gateKeys: readonly string[], defaults: Readonly<Record<string, number>>, fields: readonly SettingField[]): Record<string, unknown> {
-  const gates = Object.fromEntries(gateKeys.flatMap((k) => {
-    const v = f.gates[k] ?? defaults[k];
-    return v === undefined || !Number.isFinite(v) ? [] : [[k, v]];
-  }));
+  const gates = Object.fromEntries(
+    gateKeys.flatMap((k) => {
+      const v = f.gates[k] ?? defaults[k];
+      return v === undefined || !Number.isFinite(v) ? [] : [[k, v]];
+    }),
+  );
   return {
     strategy: f.strategy,
     params: f.params,

@@ -7,10 +7,7 @@ import type { TableColumn } from "./table-columns.ts";
 const METRICS = ["total_return", "annual_return", "sharpe", "sortino", "calmar", "max_drawdown", "total_trades", "win_rate", "profit_factor"];
 
 /** `shown` names a strategy on screen (its label in the chosen language); the result's label by default. */
-export function strategyRankingRows(
-  r: Pick<OptimizeAllResult, "ranking">,
-  shown: (strategy: string, label: string) => string = (_, label) => label,
-): Record<string, unknown>[] {
+export function strategyRankingRows(r: Pick<OptimizeAllResult, "ranking">, shown: (strategy: string, label: string) => string = (_, label) => label): Record<string, unknown>[] {
   return r.ranking.map((e) => withGrade({ ...e, strategy_label: shown(e.strategy, e.strategy_label), params: paramsText(e.params), points: `${e.grid_points}/${e.grid_size}` }));
 }
 

@@ -20,11 +20,14 @@ test("byte for byte the text of JSON.stringify(resultOf(tables)), for any run", 
 });
 
 test("missing closes (NaN) become null, as in the rows", () => {
-  const s = fc.sample(walkArb.filter((x) => x.length > 10), { numRuns: 1, seed: 7 })[0]!;
+  const s = fc.sample(
+    walkArb.filter((x) => x.length > 10),
+    { numRuns: 1, seed: 7 },
+  )[0]!;
   s.close[3] = NaN;
   s.open[4] = NaN;
   const tables = backtestTables(s, maCross.signals(s, { fast: 2, slow: 3 }), {}, { code: "600000" });
   const text = decoder.decode(backtestResultJson(tables));
   assert.equal(text, JSON.stringify(resultOf(tables)));
-  assert.ok(!text.includes("NaN"), "!text.includes(\"NaN\")");
+  assert.ok(!text.includes("NaN"), '!text.includes("NaN")');
 });

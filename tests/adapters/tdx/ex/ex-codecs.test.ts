@@ -42,12 +42,20 @@ test("the recorded 0x2406 body: HK 00700, 10 trades, 15:59 431.800 × 300 … 16
   const at = (i: number) => ({ hour: Math.floor(t.minute[i] / 60), minute: t.minute[i] % 60, price_int: t.price[i], vol: t.volume[i] });
   assert.deepEqual(at(0), { hour: meta.first.hour, minute: meta.first.minute, price_int: meta.first.price_int, vol: meta.first.vol });
   assert.deepEqual(at(9), { hour: meta.last.hour, minute: meta.last.minute, price_int: meta.last.price_int, vol: meta.last.vol });
-  assert.ok([...t.nature].every((n) => n === 512), "neutral (closing auction) prints");
-  assert.ok([...t.zengcang].every((z) => z === 0), "[...t.zengcang].every((z) => z === 0)");
+  assert.ok(
+    [...t.nature].every((n) => n === 512),
+    "neutral (closing auction) prints",
+  );
+  assert.ok(
+    [...t.zengcang].every((z) => z === 0),
+    "[...t.zengcang].every((z) => z === 0)",
+  );
 });
 
 test("observed requests: pytdx's 0x23ff bodies and full frames, the login", { skip: skipUnless(FRAMES) }, () => {
-  const lines = readFixtureText(FRAMES).split("\n").filter((l) => l && !l.startsWith("#"));
+  const lines = readFixtureText(FRAMES)
+    .split("\n")
+    .filter((l) => l && !l.startsWith("#"));
   const body = (l: string) => fromHex(l.split("|")[1]);
   // [B] market 47 IFL0, daily, start 0, count 240 (garbage after the code's NUL is ignored).
   const ifl0 = decodeExBarsRequest(body(lines.find((l) => l.startsWith("ff23|2f49464c30"))!));
@@ -92,8 +100,26 @@ test("quote, minute and trade requests and replies round-trip", () => {
   assert.deepEqual(decodeExRefRequest(encodeExRefRequest(ref), "x"), ref);
   const five = (x: number) => [x, x + 1, x + 2, x + 3, x + 4];
   const q = {
-    ...ref, activity: 1, preClose: f32(431.8), open: f32(430), high: f32(433), low: f32(429), price: f32(431.2), kaicang: 1, zengcang: 2, zongliang: 3,
-    xianliang: 4, amount: f32(5e8), neipan: 5, waipan: 6, unknown: 0, chicang: 7, bids: five(430).map(f32), bidVols: five(1), asks: five(432).map(f32), askVols: five(9),
+    ...ref,
+    activity: 1,
+    preClose: f32(431.8),
+    open: f32(430),
+    high: f32(433),
+    low: f32(429),
+    price: f32(431.2),
+    kaicang: 1,
+    zengcang: 2,
+    zongliang: 3,
+    xianliang: 4,
+    amount: f32(5e8),
+    neipan: 5,
+    waipan: 6,
+    unknown: 0,
+    chicang: 7,
+    bids: five(430).map(f32),
+    bidVols: five(1),
+    asks: five(432).map(f32),
+    askVols: five(9),
   };
   const body = encodeExQuoteReply(q);
   assert.equal(body.length, 150);

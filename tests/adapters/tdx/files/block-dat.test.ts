@@ -20,9 +20,18 @@ for (const c of CASES) {
     assert.equal(bytes.length, BLOCK_HEADER_SIZE + 2 + BLOCK_SLOT_SIZE * c.boards);
     const boards = decodeBlockFile(bytes);
     assert.equal(boards.length, c.boards);
-    assert.equal(boards.reduce((a, b) => a + b.count, 0), c.members);
-    assert.ok(boards.every((b) => b.type === 2), "boards.every((b) => b.type === 2)");
-    assert.ok(boards.every((b) => b.codes.length === Math.min(b.count, 400) && b.codes.every((x) => /^\d{6}$/.test(x))), "boards.every((b) => b.codes.length === Math.min(b.count, 400) && b.codes.every((x) => /^\\d{6}$/.test(x)))");
+    assert.equal(
+      boards.reduce((a, b) => a + b.count, 0),
+      c.members,
+    );
+    assert.ok(
+      boards.every((b) => b.type === 2),
+      "boards.every((b) => b.type === 2)",
+    );
+    assert.ok(
+      boards.every((b) => b.codes.length === Math.min(b.count, 400) && b.codes.every((x) => /^\d{6}$/.test(x))),
+      "boards.every((b) => b.codes.length === Math.min(b.count, 400) && b.codes.every((x) => /^\\d{6}$/.test(x)))",
+    );
     assert.deepEqual([boards[0].name, boards[0].count, boards[0].codes[0]], c.first);
     assert.deepEqual([boards.at(-1)!.name, boards.at(-1)!.count], c.last);
   });
@@ -49,7 +58,10 @@ test("written files read back; more than 400 members keep the count but 400 code
         const bytes = encodeBlockFile(boards);
         assert.equal(bytes.length, BLOCK_HEADER_SIZE + 2 + BLOCK_SLOT_SIZE * boards.length);
         const back = decodeBlockFile(bytes);
-        assert.deepEqual(back, boards.map((b) => ({ ...b, codes: b.codes.slice(0, 400) })));
+        assert.deepEqual(
+          back,
+          boards.map((b) => ({ ...b, codes: b.codes.slice(0, 400) })),
+        );
       },
     ),
     { numRuns: 40 },

@@ -22,7 +22,10 @@ test("tdxzs3.cfg: 984 board indices by type; tdxzs.cfg 522", { skip: skipUnless(
   assert.deepEqual(rows[0], { name: "轮动趋势", code: "880081", type: 5, level: 2, flag: 0, ref: "轮动趋势" });
   const count = (t: number) => rows.filter((r) => r.type === t).length;
   assert.deepEqual([2, 3, 4, 5, 12].map(count), [145, 32, 216, 129, 462]);
-  assert.deepEqual(rows.find((r) => r.code === "881001"), { name: "煤炭", code: "881001", type: 12, level: 1, flag: 0, ref: "X10" });
+  assert.deepEqual(
+    rows.find((r) => r.code === "881001"),
+    { name: "煤炭", code: "881001", type: 12, level: 1, flag: 0, ref: "X10" },
+  );
   assert.equal(decodeTdxzs(bin(`${HQ}tdxzs.cfg`)).length, 522);
 });
 
@@ -42,7 +45,10 @@ test("incon.dat: 17 sections with their documented first entries and sizes", { s
 });
 
 test("written tables read back", () => {
-  const hy = [{ market: 1, code: "600000", tdx: "T1001", research: "X500102" }, { market: 0, code: "000001", tdx: "", research: "" }];
+  const hy = [
+    { market: 1, code: "600000", tdx: "T1001", research: "X500102" },
+    { market: 0, code: "000001", tdx: "", research: "" },
+  ];
   assert.deepEqual(decodeTdxhy(encodeTdxhy(hy)), hy);
   const zs = [{ name: "黑龙江", code: "880201", type: 3, level: 1, flag: 0, ref: "1" }];
   assert.deepEqual(decodeTdxzs(encodeTdxzs(zs)), zs);

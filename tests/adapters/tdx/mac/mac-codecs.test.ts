@@ -13,7 +13,15 @@ import { allocMacBars, decodeMacBarsReply, decodeMacBarsRequest, encodeMacBarsRe
 import { decodeBoardListReply, decodeBoardListRequest, encodeBoardListReply, encodeBoardListRequest } from "../../../../adapters/tdx/mac/mac-codec-board-list.ts";
 import { decodeBelongReply, decodeCapitalFlowReply, decodeJsonRequest, encodeJsonReply, encodeJsonRequest } from "../../../../adapters/tdx/mac/mac-codec-json.ts";
 import { decodeMacListReply, decodeMacListRequest, encodeMacListReply, encodeMacListRequest } from "../../../../adapters/tdx/mac/mac-codec-quotes.ts";
-import { decodeServerInfoReply, decodeSymbolInfoReply, decodeSymbolInfoRequest, encodeServerInfoReply, encodeSymbolInfoReply, encodeSymbolInfoRequest, SERVER_INFO_REQUEST } from "../../../../adapters/tdx/mac/mac-codec-symbol.ts";
+import {
+  decodeServerInfoReply,
+  decodeSymbolInfoReply,
+  decodeSymbolInfoRequest,
+  encodeServerInfoReply,
+  encodeSymbolInfoReply,
+  encodeSymbolInfoRequest,
+  SERVER_INFO_REQUEST,
+} from "../../../../adapters/tdx/mac/mac-codec-symbol.ts";
 import { decodeUnusualReply, decodeUnusualRequest, encodeUnusualReply, encodeUnusualRequest } from "../../../../adapters/tdx/mac/mac-codec-unusual.ts";
 import { decodeFieldBitmap, encodeFieldBitmap, EXCLUDE_FLAGS, fieldBit, fieldSpec, isExcluded } from "../../../../adapters/tdx/mac/mac-fields.ts";
 import { MAC_SORT_TYPES, sortMacRows } from "../../../../adapters/tdx/mac/mac-sort.ts";
@@ -34,8 +42,14 @@ test("board codes renumber as documented; categories pass through", () => {
   assert.equal(macBoardCode("6"), 6);
   assert.throws(() => macBoardCode("abc"), RangeError);
   assert.equal(boardSymbolOf(21001), "881001");
-  assert.ok(inQuoteCategory(QUOTE_CATEGORIES.A, "BJ", "BSE") && !inQuoteCategory(QUOTE_CATEGORIES.SH, "SZ", "SZ_MAIN"), "inQuoteCategory(QUOTE_CATEGORIES.A, \"BJ\", \"BSE\") && !inQuoteCategory(QUOTE_CATEGORIES.SH, \"SZ\", \"SZ_MAIN\")");
-  assert.ok(inQuoteCategory(QUOTE_CATEGORIES.CYB, "SZ", "CHINEXT") && !inQuoteCategory(QUOTE_CATEGORIES.A, "SH", "B_SHARE"), "inQuoteCategory(QUOTE_CATEGORIES.CYB, \"SZ\", \"CHINEXT\") && !inQuoteCategory(QUOTE_CATEGORIES.A, \"SH\", \"B_SHARE\")");
+  assert.ok(
+    inQuoteCategory(QUOTE_CATEGORIES.A, "BJ", "BSE") && !inQuoteCategory(QUOTE_CATEGORIES.SH, "SZ", "SZ_MAIN"),
+    'inQuoteCategory(QUOTE_CATEGORIES.A, "BJ", "BSE") && !inQuoteCategory(QUOTE_CATEGORIES.SH, "SZ", "SZ_MAIN")',
+  );
+  assert.ok(
+    inQuoteCategory(QUOTE_CATEGORIES.CYB, "SZ", "CHINEXT") && !inQuoteCategory(QUOTE_CATEGORIES.A, "SH", "B_SHARE"),
+    'inQuoteCategory(QUOTE_CATEGORIES.CYB, "SZ", "CHINEXT") && !inQuoteCategory(QUOTE_CATEGORIES.A, "SH", "B_SHARE")',
+  );
 });
 
 test("field bitmap: bits 0..127 in bytes 0..15, exclude mask in byte 17, extended flag in byte 19", () => {
@@ -52,8 +66,11 @@ test("field bitmap: bits 0..127 in bytes 0..15, exclude mask in byte 17, extende
   assert.equal(fieldSpec(0x05).type, "u");
   assert.equal(fieldSpec(0x7f).name, "field_0x7f");
   assert.equal(fieldBit("change_20d_pct"), 0x3b);
-  assert.ok(isExcluded(EXCLUDE_FLAGS.KC, { st: false, board: "STAR", recent: false }), "isExcluded(EXCLUDE_FLAGS.KC, { st: false, board: \"STAR\", recent: false })");
-  assert.ok(!isExcluded(EXCLUDE_FLAGS.KC | EXCLUDE_FLAGS.ST, { st: false, board: "SZ_MAIN", recent: true }), "!isExcluded(EXCLUDE_FLAGS.KC | EXCLUDE_FLAGS.ST, { st: false, board: \"SZ_MAIN\", recent: true })");
+  assert.ok(isExcluded(EXCLUDE_FLAGS.KC, { st: false, board: "STAR", recent: false }), 'isExcluded(EXCLUDE_FLAGS.KC, { st: false, board: "STAR", recent: false })');
+  assert.ok(
+    !isExcluded(EXCLUDE_FLAGS.KC | EXCLUDE_FLAGS.ST, { st: false, board: "SZ_MAIN", recent: true }),
+    '!isExcluded(EXCLUDE_FLAGS.KC | EXCLUDE_FLAGS.ST, { st: false, board: "SZ_MAIN", recent: true })',
+  );
 });
 
 test("0x122c list: request and reply round-trip with per-bit value types", () => {
@@ -116,9 +133,26 @@ test("0x1218 requests and the boards-of-a-stock rows (9 or 13 values)", () => {
 test("0x122a symbol info and 0x120f server info sit at their documented offsets", () => {
   assert.deepEqual(decodeSymbolInfoRequest(encodeSymbolInfoRequest({ market: 1, code: "600519" })), { market: 1, code: "600519" });
   const s = {
-    market: 1, code: "600519", name: "贵州茅台", date: 20261120, time: 140000, activity: 9, preClose: f32(19.18), open: f32(19.02), high: f32(19.11),
-    low: f32(18.96), close: 19, momentum: f32(0.1), vol: 6959312, amount: f32(1.3e10), insideVolume: 3, outsideVolume: 4, decimals: 2,
-    volRatio: f32(0.85), turnover: f32(1.5), avgPrice: f32(19.03),
+    market: 1,
+    code: "600519",
+    name: "贵州茅台",
+    date: 20261120,
+    time: 140000,
+    activity: 9,
+    preClose: f32(19.18),
+    open: f32(19.02),
+    high: f32(19.11),
+    low: f32(18.96),
+    close: 19,
+    momentum: f32(0.1),
+    vol: 6959312,
+    amount: f32(1.3e10),
+    insideVolume: 3,
+    outsideVolume: 4,
+    decimals: 2,
+    volRatio: f32(0.85),
+    turnover: f32(1.5),
+    avgPrice: f32(19.03),
   };
   const body = encodeSymbolInfoReply(s);
   assert.equal(body.length, 194);
@@ -129,7 +163,17 @@ test("0x122a symbol info and 0x120f server info sit at their documented offsets"
   assert.equal(v.getFloat32(186, true), f32(1.5));
   assert.deepEqual(decodeSymbolInfoReply(body), s);
   assert.equal(SERVER_INFO_REQUEST.length, 68);
-  const info = { today: 20261120, timestamp: 140000, sessions1: [570, 690, 780, 900, 0, 0, 0, 0], sessions2: [570, 690, 780, 900, 0, 0, 0, 0], flag: 1, lastTradingDay: 20261120, previousTradingDay: 20261119, param1: 7, param2: 8 };
+  const info = {
+    today: 20261120,
+    timestamp: 140000,
+    sessions1: [570, 690, 780, 900, 0, 0, 0, 0],
+    sessions2: [570, 690, 780, 900, 0, 0, 0, 0],
+    flag: 1,
+    lastTradingDay: 20261120,
+    previousTradingDay: 20261119,
+    param1: 7,
+    param2: 8,
+  };
   const sb = encodeServerInfoReply(info);
   assert.equal(sb.length, 87);
   assert.equal(new DataView(sb.buffer).getUint32(22, true), 20261120);
@@ -171,12 +215,29 @@ test("0x1237 monitor records and the trailing name list; every event kind has a 
 });
 
 test("local ordering: by the sort type's field, direction, missing values last, code order otherwise", () => {
-  const row = (code: string, close: number, pre: number, extra: Record<string, number> = {}) => ({ market: 0, code, name: code, values: { close, pre_close: pre, ...extra } as Record<string, number> });
+  const row = (code: string, close: number, pre: number, extra: Record<string, number> = {}) => ({
+    market: 0,
+    code,
+    name: code,
+    values: { close, pre_close: pre, ...extra } as Record<string, number>,
+  });
   const rows = [row("000003", 11, 10), row("000001", 9, 10), row("000002", 10.5, 10), row("000004", NaN, 10)];
-  assert.deepEqual(sortMacRows(rows, MAC_SORT_TYPES.CHANGE_PCT, 1).map((r) => r.code), ["000003", "000002", "000001", "000004"]);
-  assert.deepEqual(sortMacRows(rows, MAC_SORT_TYPES.CHANGE_PCT, 2).map((r) => r.code), ["000001", "000002", "000003", "000004"]);
-  assert.deepEqual(sortMacRows(rows, MAC_SORT_TYPES.CODE, 1).map((r) => r.code), ["000004", "000003", "000002", "000001"]);
-  assert.deepEqual(sortMacRows(rows, MAC_SORT_TYPES.LOCKED_RATIO, 1).map((r) => r.code), ["000001", "000002", "000003", "000004"]);
+  assert.deepEqual(
+    sortMacRows(rows, MAC_SORT_TYPES.CHANGE_PCT, 1).map((r) => r.code),
+    ["000003", "000002", "000001", "000004"],
+  );
+  assert.deepEqual(
+    sortMacRows(rows, MAC_SORT_TYPES.CHANGE_PCT, 2).map((r) => r.code),
+    ["000001", "000002", "000003", "000004"],
+  );
+  assert.deepEqual(
+    sortMacRows(rows, MAC_SORT_TYPES.CODE, 1).map((r) => r.code),
+    ["000004", "000003", "000002", "000001"],
+  );
+  assert.deepEqual(
+    sortMacRows(rows, MAC_SORT_TYPES.LOCKED_RATIO, 1).map((r) => r.code),
+    ["000001", "000002", "000003", "000004"],
+  );
   fc.assert(
     fc.property(fc.array(fc.double({ min: -100, max: 100, noNaN: true }), { maxLength: 30 }), (xs) => {
       const rs = xs.map((x, i) => row(String(i).padStart(6, "0"), 10, 10, { speed_pct: x }));

@@ -66,8 +66,15 @@ describe("mac and extended-market clients ↔ simulator", () => {
   test("board list: every board, change % descending, its leader; the value slot 0 for change %", async () => {
     const boards = await mac.boards("ALL", "CHANGE_PCT");
     assert.equal(boards.length, market.boards.filter((b) => b.kind !== "ZS").length);
-    for (let i = 1; i < boards.length; i++) assert.ok(boards[i - 1].price / boards[i - 1].preClose >= boards[i].price / boards[i].preClose - 1e-6, "boards[i - 1].price / boards[i - 1].preClose >= boards[i].price / boards[i].preClose - 1e-6");
-    assert.ok(boards.every((b) => b.sortValue === 0), "boards.every((b) => b.sortValue === 0)");
+    for (let i = 1; i < boards.length; i++)
+      assert.ok(
+        boards[i - 1].price / boards[i - 1].preClose >= boards[i].price / boards[i].preClose - 1e-6,
+        "boards[i - 1].price / boards[i - 1].preClose >= boards[i].price / boards[i].preClose - 1e-6",
+      );
+    assert.ok(
+      boards.every((b) => b.sortValue === 0),
+      "boards.every((b) => b.sortValue === 0)",
+    );
     const b = boards.find((x) => x.code === "881001")!;
     const q = source.quote({ market: 1, code: "881001" }, now)!;
     assert.equal(b.price, f32(q.price));
@@ -81,7 +88,7 @@ describe("mac and extended-market clients ↔ simulator", () => {
     assert.equal(boards.length, 28);
     const c = market.dailyAt(market.find("SH", "881005")!, now).bars.close;
     const want = (c[c.length - 1] / c[c.length - 21] - 1) * 100;
-    assert.ok(Math.abs(boards.find((x) => x.code === "881005")!.sortValue - want) < 1e-3, "Math.abs(boards.find((x) => x.code === \"881005\")!.sortValue - want) < 1e-3");
+    assert.ok(Math.abs(boards.find((x) => x.code === "881005")!.sortValue - want) < 1e-3, 'Math.abs(boards.find((x) => x.code === "881005")!.sortValue - want) < 1e-3');
     const closes = await mac.boardCloses("881005", 21);
     assert.equal(closes.close.length, 21);
     assert.equal(closes.close[20], f32(c[c.length - 1]));
@@ -91,17 +98,27 @@ describe("mac and extended-market clients ↔ simulator", () => {
     const rows = await mac.members("881001", list);
     assert.deepEqual(new Set(rows.map((r) => r.code)), new Set(market.board("881001")!.members.map((m) => m.code)));
     for (let i = 1; i < rows.length; i++) assert.ok(pct(rows[i - 1]) >= pct(rows[i]) - 1e-6, "pct(rows[i - 1]) >= pct(rows[i]) - 1e-6");
-    assert.ok(rows.every((r) => Field.MAIN_NET in r.values || "main_net_amount" in r.values), "rows.every((r) => Field.MAIN_NET in r.values || \"main_net_amount\" in r.values)");
+    assert.ok(
+      rows.every((r) => Field.MAIN_NET in r.values || "main_net_amount" in r.values),
+      'rows.every((r) => Field.MAIN_NET in r.values || "main_net_amount" in r.values)',
+    );
     assert.deepEqual(await mac.members("889999", list), []);
     const all = await mac.quoteList(6, { ...list, exclude: EXCLUDE_FLAGS.ST | EXCLUDE_FLAGS.KC | EXCLUDE_FLAGS.BJ });
     const want = market.universe.filter((s) => s.kind === "stock" && !s.st && s.board !== "STAR" && s.board !== "BSE");
     assert.equal(all.length, want.length);
     const asc = await mac.quoteList(14, { ...list, order: "ASC", count: 100 });
-    assert.ok(asc.every((r) => r.code.startsWith("30")), "asc.every((r) => r.code.startsWith(\"30\"))");
+    assert.ok(
+      asc.every((r) => r.code.startsWith("30")),
+      'asc.every((r) => r.code.startsWith("30"))',
+    );
     for (let i = 1; i < asc.length; i++) assert.ok(pct(asc[i - 1]) <= pct(asc[i]) + 1e-6, "pct(asc[i - 1]) <= pct(asc[i]) + 1e-6");
     const paged = await mac.quoteList(6, { ...list, start: 80, count: 100 });
     const whole = await mac.quoteList(6, { ...list, count: 180 });
-    assert.deepEqual(paged.map((r) => r.code), whole.slice(80).map((r) => r.code), "pages append in order");
+    assert.deepEqual(
+      paged.map((r) => r.code),
+      whole.slice(80).map((r) => r.code),
+      "pages append in order",
+    );
     const belong = await mac.belong({ market: 1, code: "600519" });
     const s = market.find("SH", "600519")!;
     assert.deepEqual(new Set(belong.map((b) => b.code)), new Set(market.boards.filter((b) => b.kind !== "ZS" && b.members.includes(s)).map((b) => b.code)));
@@ -110,8 +127,14 @@ describe("mac and extended-market clients ↔ simulator", () => {
   test("capital flow agrees with the main-net field; symbol info with the standard quote; server sessions", async () => {
     const f = await mac.capitalFlow({ market: 1, code: "600519" });
     const [row] = (await mac.quoteList(6, { ...list, fields: [Field.MAIN_NET, Field.MAIN_NET_5D] })).filter((r) => r.code === "600519");
-    assert.ok(Math.abs(f.today[0] - f.today[1] - row.values.main_net_amount) <= Math.abs(row.values.main_net_amount) * 1e-6 + 2, "Math.abs(f.today[0] - f.today[1] - row.values.main_net_amount) <= Math.abs(row.values.main_net_amount) * 1e-6 + 2");
-    assert.ok(Math.abs(f.fiveDay[0] - f.fiveDay[1] - row.values.main_net_5d_amount) <= Math.abs(row.values.main_net_5d_amount) * 1e-6 + 10, "Math.abs(f.fiveDay[0] - f.fiveDay[1] - row.values.main_net_5d_amount) <= Math.abs(row.values.main_net_5d_amount) * 1e-6 + 10");
+    assert.ok(
+      Math.abs(f.today[0] - f.today[1] - row.values.main_net_amount) <= Math.abs(row.values.main_net_amount) * 1e-6 + 2,
+      "Math.abs(f.today[0] - f.today[1] - row.values.main_net_amount) <= Math.abs(row.values.main_net_amount) * 1e-6 + 2",
+    );
+    assert.ok(
+      Math.abs(f.fiveDay[0] - f.fiveDay[1] - row.values.main_net_5d_amount) <= Math.abs(row.values.main_net_5d_amount) * 1e-6 + 10,
+      "Math.abs(f.fiveDay[0] - f.fiveDay[1] - row.values.main_net_5d_amount) <= Math.abs(row.values.main_net_5d_amount) * 1e-6 + 10",
+    );
     const info = await mac.symbolInfo({ market: 1, code: "600519" });
     const [q] = await std.quotes([{ market: 1, code: "600519" }]);
     assert.equal(info.close, f32(q.price));
@@ -130,8 +153,15 @@ describe("mac and extended-market clients ↔ simulator", () => {
     assert.deepEqual([...a.unmatched], [...b.unmatched]);
     const events = await mac.unusual(0, 0, 500);
     assert.ok(events.length > 0, "events.length > 0");
-    for (let i = 1; i < events.length; i++) assert.ok(events[i - 1].hour * 10000 + events[i - 1].minuteSecond <= events[i].hour * 10000 + events[i].minuteSecond, "events[i - 1].hour * 10000 + events[i - 1].minuteSecond <= events[i].hour * 10000 + events[i].minuteSecond");
-    assert.ok(events.every((e) => e.market === 0 && market.find("SZ", e.code)?.name === e.name && e.hour * 100 + Math.floor(e.minuteSecond / 100) <= 1400), "events.every((e) => e.market === 0 && market.find(\"SZ\", e.code)?.name === e.name && e.hour * 100 + Math.floor(e.minuteSecond / 100) <= 1400)");
+    for (let i = 1; i < events.length; i++)
+      assert.ok(
+        events[i - 1].hour * 10000 + events[i - 1].minuteSecond <= events[i].hour * 10000 + events[i].minuteSecond,
+        "events[i - 1].hour * 10000 + events[i - 1].minuteSecond <= events[i].hour * 10000 + events[i].minuteSecond",
+      );
+    assert.ok(
+      events.every((e) => e.market === 0 && market.find("SZ", e.code)?.name === e.name && e.hour * 100 + Math.floor(e.minuteSecond / 100) <= 1400),
+      'events.every((e) => e.market === 0 && market.find("SZ", e.code)?.name === e.name && e.hour * 100 + Math.floor(e.minuteSecond / 100) <= 1400)',
+    );
     assert.deepEqual(await mac.unusual(0, 70_000, 10), []);
   });
 
@@ -143,7 +173,10 @@ describe("mac and extended-market clients ↔ simulator", () => {
     assert.equal(days.close[9], f32(demo.daily(x, now).bars.close.at(-1)!));
     const min5 = await ex.bars(x, 0, 0, 700);
     assert.equal(min5.length, 700);
-    assert.ok(min5.position.every((p) => p > 0), "futures carry open interest");
+    assert.ok(
+      min5.position.every((p) => p > 0),
+      "futures carry open interest",
+    );
     const q = await ex.quote({ market: 31, code: "00700" });
     assert.equal(q?.price, f32(demo.quote(EX_INSTRUMENTS[0], now).price));
     assert.equal(await ex.quote({ market: 31, code: "99999" }), undefined);
@@ -172,10 +205,16 @@ describe("mac and extended-market clients ↔ simulator", () => {
     await macSim.close();
     const afterDeath = await svc.boardList("HY", "CHANGE_PCT", 500);
     assert.equal(afterDeath.source, "derived");
-    assert.deepEqual(afterDeath.value.map((b) => b.code), before.value.map((b) => b.code));
+    assert.deepEqual(
+      afterDeath.value.map((b) => b.code),
+      before.value.map((b) => b.code),
+    );
     const derivedChange = await svc.changeRanking("HY", 20, 5, undefined, false);
     assert.equal(derivedChange.source, "derived");
-    assert.deepEqual(derivedChange.value.map((r) => [r.code, r.change_pct]), macChange.value.map((r) => [r.code, r.change_pct]));
+    assert.deepEqual(
+      derivedChange.value.map((r) => [r.code, r.change_pct]),
+      macChange.value.map((r) => [r.code, r.change_pct]),
+    );
     assert.equal((await svc.summary("881001", 0x0e, "DESC")).value.main_net_amount, null, "no capital flow from the derived source");
     await assert.rejects(svc.capitalFlow(1, "600519"), TdxUnavailableError);
     await assert.rejects(svc.unusual(0, 0, 10), TdxUnavailableError);

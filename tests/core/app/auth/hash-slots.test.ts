@@ -38,6 +38,9 @@ test("two run at once, four wait in order, the seventh is refused with 503", asy
 
 test("a failing job frees its slot", async () => {
   const slots = new HashSlots(1, 1);
-  await assert.rejects(slots.run(async () => Promise.reject(new Error("boom"))), /boom/);
+  await assert.rejects(
+    slots.run(async () => Promise.reject(new Error("boom"))),
+    /boom/,
+  );
   assert.equal(await slots.run(async () => 1), 1);
 });

@@ -48,8 +48,7 @@ function service(history: BarSeries, xdxr: readonly XdxrRecord[]) {
   return { src, bars: new BarService(src as unknown as QuoteSource, dayAfter(history.time[history.length - 1]!), silentLog) };
 }
 
-const ask = (svc: BarService, mode: AdjustMode, start: number, count: number) =>
-  svc.bars({ market: "SH", code: "600000", category: "DAY", start, count, barTime: "start" }, mode);
+const ask = (svc: BarService, mode: AdjustMode, start: number, count: number) => svc.bars({ market: "SH", code: "600000", category: "DAY", start, count, barTime: "start" }, mode);
 
 /** Every bar of `part` equals the bar of the same day in `whole`, price for price. */
 function assertSameDays(part: BarAnswer, whole: BarAnswer, what: string) {
@@ -114,21 +113,37 @@ function decodeless(rows: readonly (readonly [number, number])[]): BarSeries {
 const SZ000001_DAY = "tdx-public/mootdx-vipdoc/sz/lday/sz000001.day";
 const SZ000001_XDXR = "tdx/protocol/000f_xdxr_sz000001_19900301-20251015.body.bin";
 
-test("real SZ 000001 (2000–2021 .day, xdxr from 1990): windows agree, and events before the first trading day move no HFQ price", { skip: skipUnless(SZ000001_DAY) || skipUnless(SZ000001_XDXR) }, async () => {
+test("real SZ 000001 (2000–2021 .day, xdxr from 1990): windows agree, and events before the first trading day move no HFQ price", {
+  skip: skipUnless(SZ000001_DAY) || skipUnless(SZ000001_XDXR),
+}, async () => {
   const history = decodeDayFile(readFixture(SZ000001_DAY), 100);
   const xdxr = decodeXdxrReply(readFixture(SZ000001_XDXR)).records.filter((x) => x.date <= 20210514);
-  assert.ok(xdxr.some((x) => x.category === 1 && x.date === 19900301), "the pre-listing rights issue of 1990-03-01 is in the list");
+  assert.ok(
+    xdxr.some((x) => x.category === 1 && x.date === 19900301),
+    "the pre-listing rights issue of 1990-03-01 is in the list",
+  );
   const { bars } = service(history, xdxr);
   for (const mode of ["QFQ", "HFQ"] as const) {
     const pages = await Promise.all([0, 800, 1600, 2400, 3200, 4000, 4800].map((start) => ask(bars, mode, start, 800)));
     const whole = concatAnswers(pages.reverse());
     assert.equal(whole.series.length, history.length);
-    for (const [start, count] of [[0, 1], [0, 300], [17, 555], [1234, 800], [4000, 800], [4990, 5]]) assertSameDays(await ask(bars, mode, start!, count!), whole, `${mode} ${start}/${count}`);
+    for (const [start, count] of [
+      [0, 1],
+      [0, 300],
+      [17, 555],
+      [1234, 800],
+      [4000, 800],
+      [4990, 5],
+    ])
+      assertSameDays(await ask(bars, mode, start!, count!), whole, `${mode} ${start}/${count}`);
     if (mode === "HFQ") {
       // The base is the first day the history holds: it keeps its raw prices.
       for (const f of PRICES) assert.equal(whole.series[f][0], history[f][0], `HFQ ${f} of the first bar is raw`);
       // Records dated on or before that day (1990-03-01 … 1999) change nothing.
-      const after = service(history, xdxr.filter((x) => x.date > dateOf(history.time[0]!)));
+      const after = service(
+        history,
+        xdxr.filter((x) => x.date > dateOf(history.time[0]!)),
+      );
       const last = await ask(after.bars, "HFQ", 0, 800);
       assertSameDays(last, whole, "HFQ without the pre-history records");
     }
@@ -148,7 +163,13 @@ test("real SH 600000 (2011–2017 .day, its recorded xdxr): any window gives the
     const pages = await Promise.all([0, 800].map((start) => ask(bars, mode, start, 800)));
     const whole = concatAnswers(pages.reverse());
     assert.equal(whole.series.length, history.length);
-    for (const [start, count] of [[0, 10], [3, 250], [400, 800], [1000, 300]]) assertSameDays(await ask(bars, mode, start!, count!), whole, `${mode} ${start}/${count}`);
+    for (const [start, count] of [
+      [0, 10],
+      [3, 250],
+      [400, 800],
+      [1000, 300],
+    ])
+      assertSameDays(await ask(bars, mode, start!, count!), whole, `${mode} ${start}/${count}`);
   }
 });
 

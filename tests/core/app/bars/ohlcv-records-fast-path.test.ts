@@ -77,13 +77,8 @@ const recordArb = (timeKey: string) =>
   });
 
 const inputArb = fc
-  .tuple(
-    fc.constantFrom("datetime", "date", "trade_date", "time"),
-    fc.integer({ min: Date.UTC(1000, 0, 1) / DAY, max: Date.UTC(2090, 0, 1) / DAY }),
-  )
-  .chain(([timeKey, startDay]) =>
-    fc.tuple(fc.constant(timeKey), fc.constant(startDay), fc.array(recordArb(timeKey), { minLength: 1, maxLength: 40 })),
-  )
+  .tuple(fc.constantFrom("datetime", "date", "trade_date", "time"), fc.integer({ min: Date.UTC(1000, 0, 1) / DAY, max: Date.UTC(2090, 0, 1) / DAY }))
+  .chain(([timeKey, startDay]) => fc.tuple(fc.constant(timeKey), fc.constant(startDay), fc.array(recordArb(timeKey), { minLength: 1, maxLength: 40 })))
   .map(([timeKey, startDay, recs]) => {
     let day = startDay;
     return recs.map((r) => {
@@ -166,6 +161,9 @@ test("numeric strings and compact dates still go through the full path", () => {
     { datetime: "2024-01-04", open: 10, high: 11, low: 9, close: 10, vol: 1, amount: 2, extra: "kept" },
   ];
   const r = parseOhlcvRecords(rows, "ohlcv");
-  assert.ok(r.ok && r.intraday && r.series.open[0] === 10.5 && r.series.vol[0] === 5 && r.series.amount[2] === 2, "r.ok && r.intraday && r.series.open[0] === 10.5 && r.series.vol[0] === 5 && r.series.amount[2] === 2");
+  assert.ok(
+    r.ok && r.intraday && r.series.open[0] === 10.5 && r.series.vol[0] === 5 && r.series.amount[2] === 2,
+    "r.ok && r.intraday && r.series.open[0] === 10.5 && r.series.vol[0] === 5 && r.series.amount[2] === 2",
+  );
   assertSame(rows);
 });

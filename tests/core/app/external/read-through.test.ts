@@ -74,13 +74,38 @@ describe("external cache", () => {
   test("a failing fetch is not cached; a failing cache write still answers", async () => {
     const clock = new FakeClock(0);
     const rt = new ReadThrough("rt-fail", sqliteExternalCache(db), clock);
-    await assert.rejects(rt.load("k", async () => Promise.reject(new Error("provider down")), () => null), /provider down/);
-    assert.equal((await rt.load("k", async () => 7, () => null)).cached, false);
+    await assert.rejects(
+      rt.load(
+        "k",
+        async () => Promise.reject(new Error("provider down")),
+        () => null,
+      ),
+      /provider down/,
+    );
+    assert.equal(
+      (
+        await rt.load(
+          "k",
+          async () => 7,
+          () => null,
+        )
+      ).cached,
+      false,
+    );
     const broken: ExternalCache = { get: async () => undefined, put: async () => Promise.reject(new Error("disk full")), purgeExpired: async () => 0 };
     const warnings: unknown[] = [];
     const noop = () => {};
     const rt2 = new ReadThrough("x", broken, clock, { debug: noop, info: noop, error: noop, warn: (o: unknown) => void warnings.push(o) });
-    assert.equal((await rt2.load("k", async () => 5, () => null)).value, 5);
+    assert.equal(
+      (
+        await rt2.load(
+          "k",
+          async () => 5,
+          () => null,
+        )
+      ).value,
+      5,
+    );
     assert.equal(warnings.length, 1);
   });
 });

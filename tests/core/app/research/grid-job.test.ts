@@ -46,11 +46,18 @@ test("every grid point's metrics equal a backtest of that point alone (shared me
         const parsed = plugin.params.safeParse(gridPoint(grid, {}, i));
         const got = rows.subarray(i * METRIC_COUNT, (i + 1) * METRIC_COUNT);
         if (!parsed.success) {
-          assert.ok(got.every((x) => Number.isNaN(x)), `rejected point ${i} is a NaN row`);
+          assert.ok(
+            got.every((x) => Number.isNaN(x)),
+            `rejected point ${i} is a NaN row`,
+          );
           continue;
         }
         const alone = runMetrics(bars, plugin.signals(bars, parsed.data), planBacktest(config, security), new KernelWorkspace(n));
-        assert.deepEqual([...got], METRIC_NAMES.map((m) => alone[m]), `${strategy} point ${JSON.stringify(parsed.data)}`);
+        assert.deepEqual(
+          [...got],
+          METRIC_NAMES.map((m) => alone[m]),
+          `${strategy} point ${JSON.stringify(parsed.data)}`,
+        );
       }
     }),
     { numRuns: 40 },

@@ -56,7 +56,17 @@ test("a batch scans each target on its bars; unknown strategies, bad parameters 
   const bars = randomWalk(300, 11);
   const targets = expandTargets([
     record({ id: "a", context: { symbol: "SZ:000001" }, params: { fast: 3, slow: 8 } }),
-    record({ id: "b", kind: "multi", context: { items: [{ strategy: "nope", symbol: "SZ:000001" }, { strategy: "ma_cross", symbol: "SZ:000001", params: { fast: 30, slow: 5 } }, { strategy: "ma_cross", symbol: "SH:600000" }] } }),
+    record({
+      id: "b",
+      kind: "multi",
+      context: {
+        items: [
+          { strategy: "nope", symbol: "SZ:000001" },
+          { strategy: "ma_cross", symbol: "SZ:000001", params: { fast: 30, slow: 5 } },
+          { strategy: "ma_cross", symbol: "SH:600000" },
+        ],
+      },
+    }),
     record({ id: "c", context: {} }),
   ]);
   const rows = scanBatch(registry, { window: 300, targets, series: { [seriesKey(targets[0]!)]: bars, "SH:600000|DAY": "bars not fetched: boom" } });

@@ -29,12 +29,26 @@ test("a window's chosen parameters depend on in-sample bars only (property)", ()
         const windows = planWalkForward(bars.length, { nWindows, inSampleRatio: 0.3, anchored });
         for (const w of windows) {
           const noise = randomWalk(bars.length - w.start, otherSeed, bars.time[w.start]!);
-          const altered = { ...bars, ...Object.fromEntries((["open", "high", "low", "close", "vol", "amount"] as const).map((f) => {
-            const col = Float64Array.from(bars[f]);
-            col.set(noise[f], w.start);
-            return [f, col];
-          })) };
-          const job = { strategy: "ma_cross", grid, base: {}, objective: objective as "sharpe", window: w, contextBars: 30, config: DEFAULT_CONFIG, security: { code: "000001", market: "SZ" as const } };
+          const altered = {
+            ...bars,
+            ...Object.fromEntries(
+              (["open", "high", "low", "close", "vol", "amount"] as const).map((f) => {
+                const col = Float64Array.from(bars[f]);
+                col.set(noise[f], w.start);
+                return [f, col];
+              }),
+            ),
+          };
+          const job = {
+            strategy: "ma_cross",
+            grid,
+            base: {},
+            objective: objective as "sharpe",
+            window: w,
+            contextBars: 30,
+            config: DEFAULT_CONFIG,
+            security: { code: "000001", market: "SZ" as const },
+          };
           const a = walkForwardWindow(registry, { ...job, bars });
           const b = walkForwardWindow(registry, { ...job, bars: altered });
           assert.deepEqual(b.params, a.params, `window ${w.index}`);

@@ -46,7 +46,7 @@ be listed once.
 **Columns**: with \`keep_ohlcv\` every input key (first-seen order; values echoed, the OHLCV fields as numbers), else only the time key
 (\`datetime\` or \`date\`) when the records have one; then each indicator's outputs named \`<ID>_<line>\`
 (\`MACD_DIF\`, \`KDJ_K\`), a line named like its indicator keeping the bare id (\`MACD\`, \`CCI\`). Lines have no value
-(null) until their warm-up allows one; the rules are TDX's (tdx-formula.md).
+(null) until their warm-up allows one; the rules are TDX's (core/formula/LANGUAGE.md in the source tree).
 
 **422** (FastAPI's shape) for: a missing or non-numeric open/high/low/close/vol (loc \`["body","data",<row>,<field>]\`);
 high below low (\`[..., <row>, "high"]\`); a time that does not parse, repeats or goes back (\`[..., <row>, "date"]\`);

@@ -14,6 +14,7 @@
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
 import type { Page } from "playwright-core";
+import { hintsZh } from "../../apps/web/src/app/hint-messages.ts";
 import { ensureBundle } from "../../apps/web/build/ensure-bundle.ts";
 import { FakeClock, startTestServer, type TestServer } from "../support/server.ts";
 import { type Browser, browserMissing, launchBrowser } from "./support/browser.ts";
@@ -193,7 +194,7 @@ describe("web application in Chromium", { skip: browserMissing() ?? false }, () 
 
     await page.waitForSelector('[data-test="metrics-table"] tr[data-metric="sharpe"]');
     assert.ok((await page.locator('[data-test="metrics-table"] tr[data-metric]').count()) >= 38, "every metric of the Performance schema");
-    assert.match((await page.getAttribute('tr[data-metric="sharpe"] td', "title"))!, /std\(r_t, ddof 1\) × √N/);
+    assert.equal(await page.getAttribute('tr[data-metric="sharpe"] td', "title"), hintsZh["metric.sharpe.hint"], "a metric's help is the catalogue's, in the page's language");
     assert.match((await page.textContent('[data-test="key-figures"]'))!, /总收益率\s*[+-]\d+\.\d{2}%/);
     assert.ok((await page.locator('[data-test="trades-table"] tbody tr').count()) >= 2, "(await page.locator('[data-test=\"trades-table\"] tbody tr').count()) >= 2");
     await page.waitForSelector('[data-test="equity-chart"] canvas');
@@ -344,7 +345,14 @@ describe("web application in Chromium", { skip: browserMissing() ?? false }, () 
     optimizeTask = new URL(page.url()).searchParams.get("task")!;
     assert.match(optimizeTask, /^\w+$/);
     const heat = await pixels(page, '[data-test="heatmap-chart"]');
-    assert.ok(heat.painted > 20_000 && heat.red > 500 && heat.green > 500, `the heatmap's cells drawn from worse (green) to better (red): ${JSON.stringify(heat)}`);
+    // Returns are coloured by their sign around 0, as on a quote screen: red cells for gains, green for losses.
+    const task = await page.evaluate(async (id) => (await fetch(`/api/v1/backtest/tasks/${id}`)).json(), optimizeTask);
+    const returns = (task.result.heatmap.data as number[][]).map((d) => d[2]!);
+    assert.ok(heat.painted > 20_000, `the heatmap's cells drawn: ${JSON.stringify(heat)}`);
+    // The scale is symmetric around 0, so a small gain beside large losses is a pale red: fewer strongly red pixels.
+    if (returns.some((r) => r > 0)) assert.ok(heat.red > 200, `gains drawn red: ${JSON.stringify({ heat, returns })}`);
+    if (returns.some((r) => r < 0)) assert.ok(heat.green > 5_000, `losses drawn green: ${JSON.stringify({ heat, returns })}`);
+    if (returns.every((r) => r < 0)) assert.ok(heat.red < heat.green / 20, `no cell red when every point lost: ${JSON.stringify({ heat, returns })}`);
     assert.match((await page.textContent('[data-test="heatmap-note"]'))!, /只搜索这两个参数/);
 
     const rows = page.locator('[data-test="ranking"] tbody tr');

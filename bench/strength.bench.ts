@@ -18,7 +18,7 @@ import { fileURLToPath } from "node:url";
 import { bench, do_not_optimize, group, summary } from "mitata";
 import { StrengthService, type StrengthQuery } from "../core/app/market/strength-service.ts";
 import { VipdocLocator } from "../adapters/vipdoc/vipdoc-locator.ts";
-import { VipdocMarketPanels } from "../adapters/vipdoc/vipdoc-market-panels.ts";
+import { VipdocStrengthPanels } from "../adapters/vipdoc/vipdoc-strength-panels.ts";
 import { encodeDayFile } from "../adapters/vipdoc/vipdoc-day.ts";
 import { VipdocDailyPanel } from "../adapters/vipdoc/vipdoc-daily-panel.ts";
 import { mulberry32, normal } from "../apps/tdx-sim/demo/prng.ts";
@@ -77,7 +77,7 @@ console.log(
 const warmPanel = new VipdocDailyPanel(root, opts);
 warmPanel.current();
 const query: StrengthQuery = { preset: "steady", custom: {}, topN: 50, universe: "all", minListedDays: 65, minAmount: 0 };
-const panels = new VipdocMarketPanels(new VipdocLocator({ configured: root }));
+const panels = new VipdocStrengthPanels(new VipdocLocator({ configured: root }));
 const service = new StrengthService(panels, CORE_LEADERS, async () => undefined);
 await service.scan(query);
 

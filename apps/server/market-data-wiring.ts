@@ -15,7 +15,7 @@ import type { MarketDataServices } from "../../adapters/http/http-env.ts";
 import { MarketSnapshot } from "../../core/app/market/market-snapshot.ts";
 import { StrengthService } from "../../core/app/market/strength-service.ts";
 import { VipdocLocator } from "../../adapters/vipdoc/vipdoc-locator.ts";
-import { VipdocMarketPanels } from "../../adapters/vipdoc/vipdoc-market-panels.ts";
+import { VipdocStrengthPanels } from "../../adapters/vipdoc/vipdoc-strength-panels.ts";
 import type { SecurityDirectory } from "../../core/app/quotes/security-directory.ts";
 import type { Database } from "../../adapters/sqlite/sqlite-database.ts";
 import type { MarketStore } from "../../adapters/store/market-store.ts";
@@ -48,7 +48,7 @@ export async function wireMarketData(config: Config, clock: Clock, log: Logger, 
     : undefined;
   const corePool = await loadCoreLeaderPool(join(config.DATA_DIR, CORE_LEADERS_FILE));
   const strength = new StrengthService(
-    new VipdocMarketPanels(new VipdocLocator({ configured: config.VIPDOC_DIR, roots: config.VIPDOC_ROOTS, dataDir: config.DATA_DIR, store: store.vipdoc, simulated })),
+    new VipdocStrengthPanels(new VipdocLocator({ configured: config.VIPDOC_DIR, roots: config.VIPDOC_ROOTS, dataDir: config.DATA_DIR, store: store.vipdoc, simulated })),
     corePool,
     async (market, code) => (await directory.find(market, code))?.name,
   );

@@ -19,6 +19,7 @@ import type { JobHandler } from "../../../ports/task-runner.ts";
 import { screenBatch, type ScreenBatch } from "../backtest/formula-screen.ts";
 import type { Skipped } from "../backtest/backtest-tasks.ts";
 import { rotate, type RotationScore } from "../research/rotation-job.ts";
+import type { StoredRotation } from "../research/market-rotation.ts";
 import { scanBatch, seriesKey, type ScanTarget } from "../research/signal-scan-job.ts";
 
 export interface MarketScreenJob extends Omit<ScreenBatch, "items"> {
@@ -35,14 +36,8 @@ export interface MarketScanJob {
   readonly count: number;
 }
 
-export interface MarketRotationJob {
-  readonly ref: PanelRef;
-  readonly bars: PanelWindow;
-  readonly adjust: AdjustMode;
-  /** Every member's key, in the request's order (ranking ties follow it). */
-  readonly order: readonly string[];
-  /** Members read from the panel, with their trading rules. */
-  readonly stored: Readonly<Record<string, SecurityInfo>>;
+/** A rotation's stored part (market-rotation.ts) with the members given by the submission and the run's settings. */
+export interface MarketRotationJob extends StoredRotation {
   /** Members whose bars came with the submission. */
   readonly given: readonly { readonly key: string; readonly security: SecurityInfo; readonly bars: BarSeries }[];
   readonly config: BacktestConfig;
@@ -91,7 +86,7 @@ export async function rotateFromPanel(load: LoadPanel, job: MarketRotationJob) {
   const members = job.order.flatMap((key) => {
     const g = given.get(key);
     if (g) return [g];
-    const security = job.stored[key];
+    const security = job.members[key];
     if (!security) return [];
     const bars = barsOf(p, key, job.bars, job.adjust);
     if (typeof bars === "string") return (skipped.push({ symbol: key, error: bars }), []);

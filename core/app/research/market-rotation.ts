@@ -83,17 +83,7 @@ export async function rotateStored<M extends { readonly key: string }>(
   skippedBefore: readonly Skipped[],
   ctx: TaskContext,
 ): Promise<{ result: RotationResult; stocks: string[]; skipped: Skipped[] }> {
-  const payload = {
-    ref: stored.ref,
-    bars: stored.bars,
-    adjust: stored.adjust,
-    order: stored.order,
-    stored: stored.members,
-    given: job.members,
-    config: job.config,
-    options: job.options,
-    score: job.score,
-  };
+  const payload = { ...stored, given: job.members, config: job.config, options: job.options, score: job.score };
   const out = await ctx.pool.run<{ result: RotationResult; skipped: Skipped[] }>("market.rotation", payload, { signal: ctx.signal });
   const skipped = inOrder(stored.order, [...skippedBefore, ...out.skipped]);
   const gone = new Set(skipped.map((s) => s.symbol));

@@ -17,7 +17,7 @@ const acceptAShare = (m: VipdocMarket, code: string) => A_SHARE_BOARDS.has(class
 
 const PANELS_KEPT = 4;
 
-export class VipdocMarketPanels implements StrengthPanels {
+export class VipdocStrengthPanels implements StrengthPanels {
   readonly #locator: VipdocLocator;
   readonly #panels = new Map<string, VipdocDailyPanel>();
 

@@ -15,7 +15,7 @@
  * ex-rights records changed on or before the stored history) the file is fetched
  * whole again and rewritten. Bars of a session that has not closed are left for
  * the next sync. A security already complete at this moment (fetched since the
- * last close) costs no request at all, so a sync killed and started again
+ * last close, even during a session: its moving bar is never stored) costs no request at all, so a sync killed and started again
  * repeats only the security it was in.
  *
  * Order of writes: file data is fsync'd (store-files.ts), then the security's
@@ -33,7 +33,7 @@ import { marketTimeOf, yyyymmdd } from "../../core/bars/market-time.ts";
 import { classifySecurity, type Market } from "../../core/bars/security-kind.ts";
 import { allocSeries, concatSeries, sliceSeries } from "../../core/bars/series.ts";
 import { DAY_MS } from "../../core/bars/session-clock.ts";
-import { barIsFinal, stillComplete } from "../../core/market/store-freshness.ts";
+import { barIsFinal, noCloseSince } from "../../core/market/store-freshness.ts";
 import type { MarketId, SecurityRef, XdxrEntry } from "../../core/quotes/records.ts";
 import type { Clock } from "../../ports/clock.ts";
 import type { SyncFailure, SyncOptions, SyncReport } from "../../ports/market-store.ts";
@@ -189,7 +189,7 @@ class SyncJob {
     const db = this.d.store.db;
     const folder = MARKET_FOLDER[s.ref.market]!;
     const states = await db.selectFrom("sync_state").selectAll().where("market", "=", folder).where("code", "=", s.code).execute();
-    if (s.kinds.every((k) => states.some((r) => r.kind === k && stillComplete(r.fetched_at, now)))) {
+    if (s.kinds.every((k) => states.some((r) => r.kind === k && noCloseSince(r.fetched_at, now)))) {
       this.counts.skipped++;
       return;
     }

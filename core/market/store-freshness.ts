@@ -9,6 +9,9 @@
  * - A copy fetched at `fetchedAt` still holds every bar a server would give at
  *   `now` when no session has opened since the copy was made after the previous
  *   close. A holiday only costs a needless upstream read, never a stale answer.
+ * - The sync stores final bars only, so a copy it made holds every final bar
+ *   there is while no session has closed since: a second sync during the same
+ *   session asks nothing (readers still go upstream for the moving bar).
  */
 import { DAY_MS, MINUTE_MS } from "../bars/session-clock.ts";
 
@@ -36,6 +39,19 @@ function lastOpening(now: number): number {
 /** Whether bars fetched at `fetchedAt` are still every final bar there is at `now` (and no bar is being formed). */
 export function stillComplete(fetchedAt: number, now: number): boolean {
   return fetchedAt >= lastOpening(now) - OPEN + CLOSE;
+}
+
+/** Market time of the latest session close at or before `now`. */
+function lastClose(now: number): number {
+  let d = Math.floor(now / DAY_MS) * DAY_MS;
+  if (now < d + CLOSE) d -= DAY_MS;
+  while (!weekday(d)) d -= DAY_MS;
+  return d + CLOSE;
+}
+
+/** Whether final bars fetched at `fetchedAt` are still every final bar there is at `now`. */
+export function noCloseSince(fetchedAt: number, now: number): boolean {
+  return fetchedAt >= lastClose(now);
 }
 
 /** `"HH:MM"` as minutes after midnight; undefined when malformed. */

@@ -261,4 +261,19 @@ describe("market store sync against the simulator", () => {
     const ref = { market: 0, code: "000001" } as const;
     assert.deepEqual(await local.bars(ref, 4, 0, 800), await upstream.bars(ref, 4, 0, 800), "the rewritten file reads back as the server sends it");
   });
+
+  test("during a session the sync stores the closed days only, and a second sync asks nothing", async () => {
+    // Friday 10:00 in Shanghai: Thursday closed since the last sync; Friday's bar is still moving.
+    clock.t = Date.UTC(2026, 10, 27, 2, 0, 0);
+    const r = await syncStore({ store: clean, sources: [upstream], perSource: 2, clock });
+    assert.deepEqual(r.failed, [], "nothing failed");
+    assert.equal(r.skipped, 0, "every security had a session to add");
+    const last = await clean.db.selectFrom("sync_state").select("last_time").where("market", "=", "sz").where("code", "=", "000001").where("kind", "=", "day").executeTakeFirstOrThrow();
+    assert.ok(last.last_time < Date.UTC(2026, 10, 27), `the moving bar is not stored (last ${new Date(last.last_time).toISOString()})`);
+    clock.t = Date.UTC(2026, 10, 27, 3, 0, 0);
+    const idle = served(sim);
+    const r2 = await syncStore({ store: clean, sources: [upstream], perSource: 2, clock });
+    assert.equal(served(sim), idle, "no bars request an hour later in the same session");
+    assert.equal(r2.skipped, r2.securities, "every security skipped");
+  });
 });

@@ -7,7 +7,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import fc from "fast-check";
-import { barIsFinal, nextWeekdayAt, parseClockTime, stillComplete } from "../../../core/market/store-freshness.ts";
+import { barIsFinal, nextWeekdayAt, noCloseSince, parseClockTime, stillComplete } from "../../../core/market/store-freshness.ts";
 
 const MIN = 60_000;
 const DAY = 86_400_000;
@@ -31,6 +31,18 @@ test("stillComplete: no session opened since the copy was made after the last cl
     fc.property(instant, fc.integer({ min: 0, max: 10 * 24 * 60 }), (now, back) => {
       const fetchedAt = now - back * MIN;
       assert.equal(stillComplete(fetchedAt, now), plainComplete(fetchedAt, now), `fetched ${new Date(fetchedAt).toISOString()} now ${new Date(now).toISOString()}`);
+    }),
+    { numRuns: 2000 },
+  );
+});
+
+test("noCloseSince: no weekday 15:05 falls after the fetch and at or before now", () => {
+  fc.assert(
+    fc.property(instant, fc.integer({ min: 0, max: 10 * 24 * 60 }), (now, back) => {
+      const fetchedAt = now - back * MIN;
+      let closed = false;
+      for (let t = Math.floor(now / MIN) * MIN; t > fetchedAt && !closed; t -= MIN) closed = weekday(t) && minuteOf(t) === 905;
+      assert.equal(noCloseSince(fetchedAt, now), !closed, `fetched ${new Date(fetchedAt).toISOString()} now ${new Date(now).toISOString()}`);
     }),
     { numRuns: 2000 },
   );

@@ -4,7 +4,7 @@
  */
 import { BACKTEST_JOBS } from "../../core/app/backtest/backtest-tasks.ts";
 import { RESEARCH_JOBS } from "../../core/app/research/research-tasks.ts";
-import { MARKET_JOBS } from "../../core/app/market/market-jobs.ts";
+import { MARKET_JOBS } from "../../core/app/market/market-tasks.ts";
 import type { JobContextSource } from "../../ports/task-runner.ts";
 import type { Config } from "./config.ts";
 import type { JobContextInput } from "./job-context.ts";

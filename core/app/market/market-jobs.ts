@@ -97,9 +97,6 @@ export async function rotateFromPanel(load: LoadPanel, job: MarketRotationJob) {
   return { result: rotate({ members, config: job.config, options: job.options, score: job.score }), skipped };
 }
 
-/** This module, for the job pools to load (apps/server/job-modules.ts). */
-export const MARKET_JOBS = new URL("./market-jobs.ts", import.meta.url);
-
 export function createJobs({ registry, loadPanel }: { registry: PluginRegistry; loadPanel: LoadPanel }): Record<string, JobHandler> {
   return {
     "market.screen": (job: MarketScreenJob) => screenFromPanel(loadPanel, job),

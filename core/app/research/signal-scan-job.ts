@@ -17,7 +17,8 @@ import type { SavedStrategyKind, SavedStrategyRecord } from "../../../ports/stra
 import { SYMBOL_PATTERN } from "../backtest/bar-loader.ts";
 import { formatDateTime } from "../../bars/market-time.ts";
 
-export interface ScanTarget {
+/** What names a target and the row it becomes: the saved entry, the strategy and the symbol. */
+interface ScanSubject {
   readonly strategy_id: string;
   readonly strategy_name: string;
   readonly kind: SavedStrategyKind;
@@ -25,6 +26,9 @@ export interface ScanTarget {
   readonly strategy_label: string;
   readonly params: StrategyParams;
   readonly symbol: string;
+}
+
+export interface ScanTarget extends ScanSubject {
   readonly category: BarCategory;
   /** The saved trade settings the engine's signal reading depends on. */
   readonly warmup_bars: number;
@@ -33,14 +37,7 @@ export interface ScanTarget {
   readonly error: string | null;
 }
 
-export interface ScanRow {
-  readonly strategy_id: string;
-  readonly strategy_name: string;
-  readonly kind: SavedStrategyKind;
-  readonly strategy: string;
-  readonly strategy_label: string;
-  readonly params: StrategyParams;
-  readonly symbol: string;
+export interface ScanRow extends ScanSubject {
   readonly category: string;
   readonly latest_signal: Direction | null;
   readonly signal_date: string | null;

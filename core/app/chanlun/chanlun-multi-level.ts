@@ -28,6 +28,9 @@ export const isLowerLevel = (low: BarCategory, high: BarCategory): boolean => BA
 
 type Compat = ReturnType<typeof easyTdxFields>;
 
+/** The answer's `multi_level` where the higher level has a stroke (the web app reads this shape). */
+export type MultiLevelAnswer = NonNullable<Awaited<ReturnType<typeof multiLevel>>>;
+
 export async function multiLevel(
   loader: BarLoader,
   q: { symbol: string; high: BarCategory; low: BarCategory; count: number; adjust: AdjustMode; barTime: BarTimeMode; config: ChanConfig },

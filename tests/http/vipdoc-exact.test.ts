@@ -118,6 +118,13 @@ function tradingMinute(t: string): number {
   return m <= 690 ? m - 570 : m - 780 + 120;
 }
 const minuteKey = (period: number) => (b: Bar) => `${b.t.slice(0, 10)}#${Math.floor((tradingMinute(b.t) - 1) / period)}`;
+const hhmm = (m: number) => `${String(Math.floor(m / 60)).padStart(2, "0")}:${String(m % 60).padStart(2, "0")}`;
+/** Minute bars grouped into `period` buckets, each stamped at its bucket's end as TDX stamps them, even a bucket the file stops inside. */
+const minuteGroups = (bars: Bar[], period: number): Bar[] =>
+  group(bars, minuteKey(period)).map((b) => {
+    const end = (Math.floor((tradingMinute(b.t) - 1) / period) + 1) * period;
+    return { ...b, t: `${b.t.slice(0, 10)} ${hhmm(end <= 120 ? 570 + end : 780 + end - 120)}` };
+  });
 
 /** Every bar of a category, paging back 800 at a time as a client would. */
 async function allBars(url: string, path: string, market: string, code: string, category: string): Promise<Record<string, unknown>[]> {
@@ -193,7 +200,7 @@ async function checkTree(tree: Tree): Promise<number> {
             checked++;
           }
         }
-        const fine = f.lc5 ? readMinute(f.lc5) : f.lc1 ? group(readMinute(f.lc1), minuteKey(5)) : undefined;
+        const fine = f.lc5 ? readMinute(f.lc5) : f.lc1 ? minuteGroups(readMinute(f.lc1), 5) : undefined;
         if (fine) {
           for (const [cat, period] of [
             ["MIN_5", 5],
@@ -201,7 +208,7 @@ async function checkTree(tree: Tree): Promise<number> {
             ["MIN_30", 30],
             ["MIN_60", 60],
           ] as const) {
-            assertSame(await allBars(s.url, path, M, code, cat), group(fine, minuteKey(period)), `${what} ${cat}`, index, true);
+            assertSame(await allBars(s.url, path, M, code, cat), minuteGroups(fine, period), `${what} ${cat}`, index, true);
             checked++;
           }
           // MIN_120 is built from 60-minute pairs, at most 400 bars (spec 4.2.1), each stamped at

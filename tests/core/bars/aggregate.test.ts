@@ -116,7 +116,8 @@ test("5-minute bars from end-stamped minutes respect the lunch break", () => {
   const t = (h: number, m: number) => marketTime(2026, 11, 20, h, m);
   const mins = [t(9, 31), t(9, 35), t(9, 36), t(11, 30), t(13, 1), t(13, 5), t(15, 0)];
   const five = aggregateBars(series(mins, [1, 2, 3, 4, 5, 6, 7]), 5);
-  assert.deepEqual([...five.time], [t(9, 35), t(9, 36), t(11, 30), t(13, 5), t(15, 0)]);
+  // a bucket is stamped at its end even when its last minutes are missing (09:36 alone is the 09:40 bar)
+  assert.deepEqual([...five.time], [t(9, 35), t(9, 40), t(11, 30), t(13, 5), t(15, 0)]);
   assert.equal(periodKey(t(11, 30), 60), periodKey(t(10, 31), 60));
   assert.notEqual(periodKey(t(13, 1), 60), periodKey(t(11, 30), 60));
 });

@@ -57,7 +57,7 @@ async function tables(store: MarketStore): Promise<Record<string, unknown[]>> {
   return {
     security: await db.selectFrom("security").selectAll().orderBy("market").orderBy("code").execute(),
     xdxr: await db.selectFrom("xdxr").selectAll().orderBy("market").orderBy("code").execute(),
-    finance: await db.selectFrom("finance").selectAll().orderBy("market").orderBy("code").execute(),
+    finance: await db.selectFrom("finance").select(["market", "code", "snapshot"]).orderBy("market").orderBy("code").execute(),
     sync_state: await db.selectFrom("sync_state").select(["market", "code", "kind", "records", "last_time", "exact"]).orderBy("market").orderBy("code").orderBy("kind").execute(),
   };
 }

@@ -13,7 +13,7 @@
  * the flag agrees in every capture (0x1c compressed, 0x0c plain). So a body is only
  * ever compressed when that makes it strictly smaller, else the sizes would collide.
  */
-import { deflateSync, inflateSync } from "node:zlib";
+import { constants, deflateSync, inflateSync } from "node:zlib";
 import { TdxDecodeError, TdxFrameError } from "./tdx-errors.ts";
 import { commandName } from "./tdx-commands.ts";
 
@@ -131,7 +131,8 @@ export function encodeResponse(cmd: number, seq: number, body: Uint8Array, opts:
   }
   let wire = body;
   if (opts.compress !== false && body.length > 0) {
-    const deflated = deflateSync(body);
+    // the fastest level: any level inflates the same, and the simulator's CPU stands in for a remote host's
+    const deflated = deflateSync(body, { level: constants.Z_BEST_SPEED });
     if (deflated.length < body.length) wire = deflated;
     else if (opts.compress === true) {
       throw new RangeError(`${commandName(cmd)} body does not shrink when deflated; send it plain`);

@@ -118,11 +118,19 @@ export class MarketStore implements MarketStoreStatus {
 
   /** Whether the store holds `ref`'s bars of TDX category `category` complete now (and its ex-rights, for daily bars). */
   async covers(ref: SecurityRef, category: number): Promise<boolean> {
+    return (await this.coverage(category))(ref);
+  }
+
+  /** {@link covers} for many securities at one moment and one read of the sync state (a market-wide job asks for thousands). */
+  async coverage(category: number): Promise<(ref: SecurityRef) => boolean> {
     const kind = STORED_CATEGORY[category];
-    const market = MARKET_FOLDER[ref.market];
-    if (!kind || !market) return false;
-    const row = (await this.#snapshot()).files.get(`${market}${ref.code}.${kind}`);
-    return !!row && row.records > 0 && row.exact === 1 && stillComplete(row.fetched_at, marketTimeOf(this.clock.now()));
+    const { files } = await this.#snapshot();
+    const now = marketTimeOf(this.clock.now());
+    return (ref) => {
+      const market = MARKET_FOLDER[ref.market];
+      const row = kind && market ? files.get(`${market}${ref.code}.${kind}`) : undefined;
+      return !!row && row.records > 0 && row.exact === 1 && stillComplete(row.fetched_at, now);
+    };
   }
 
   /** Changes whenever a sync writes daily bars or finishes. */

@@ -6,7 +6,7 @@
  *
  * - `security`: the synced universe with names, kinds and boards;
  * - `xdxr`: each security's ex-rights records as the quote server sent them (JSON);
- * - `finance`: each stock's finance snapshot (JSON);
+ * - `finance`: each stock's finance snapshot (JSON) and when it was fetched;
  * - `sync_state`: per security and file kind, the records on disk, the last bar's
  *   time, when they were fetched, and whether the file holds every value exactly
  *   (0 once a volume beyond the u32 word was clamped); committed only after the
@@ -20,7 +20,7 @@ import { openDatabase } from "../sqlite/sqlite-database.ts";
 export interface StoreSchema {
   security: { market: string; code: string; name: string; kind: string; board: string; decimals: number };
   xdxr: { market: string; code: string; records: string };
-  finance: { market: string; code: string; snapshot: string };
+  finance: { market: string; code: string; snapshot: string; fetched_at: number };
   sync_state: { market: string; code: string; kind: string; records: number; last_time: number; fetched_at: number; exact: number };
   sync_run: { id: Generated<number>; started_at: number; finished_at: number | null; status: string; summary: string };
 }
@@ -67,6 +67,15 @@ const migrations: Record<string, Migration> = {
         .addColumn("finished_at", "integer")
         .addColumn("status", "text", (c) => c.notNull())
         .addColumn("summary", "text", (c) => c.notNull())
+        .execute();
+    },
+  },
+  // the sync refreshes a finance snapshot weekly (store-sync.ts), so it keeps when it fetched it; 0: unknown, refreshed next time
+  "0002_finance_fetched_at": {
+    async up(db: Kysely<any>) {
+      await db.schema
+        .alterTable("finance")
+        .addColumn("fetched_at", "integer", (c) => c.notNull().defaultTo(0))
         .execute();
     },
   },

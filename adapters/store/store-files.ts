@@ -109,9 +109,13 @@ export async function appendRecords(path: string, bytes: Uint8Array): Promise<vo
 /** Writes `bytes` as the whole of `path`, atomically (temporary file, fsync, rename, directory fsync). */
 export async function replaceFile(path: string, bytes: Uint8Array): Promise<void> {
   const dir = dirname(path);
-  await mkdir(dir, { recursive: true });
   const tmp = `${path}.tmp`;
-  const f = await open(tmp, "w");
+  // the folder exists but for the first file of its kind: a mkdir per file costs more than the write
+  const f = await open(tmp, "w").catch(async (e: NodeJS.ErrnoException) => {
+    if (e.code !== "ENOENT") throw e;
+    await mkdir(dir, { recursive: true });
+    return open(tmp, "w");
+  });
   try {
     await f.writeFile(bytes);
     await f.sync();

@@ -28,11 +28,12 @@ export class StorePanels implements MarketPanels {
   async cover(symbols: readonly string[], bars: number): Promise<PanelCover | undefined> {
     if (!(bars >= 1 && bars <= PANEL_MAX_BARS)) return undefined;
     const covered = new Set<string>();
+    const covers = await this.store.coverage(4);
     for (const symbol of symbols) {
       const [market, code] = symbol.split(":") as [Market, string];
       const id = MARKET_ID[market];
       if (id === undefined || !code || !inPanel(market, code)) continue;
-      if (await this.store.covers({ market: id as 0 | 1 | 2, code }, 4)) covered.add(symbol);
+      if (covers({ market: id as 0 | 1 | 2, code })) covered.add(symbol);
     }
     if (covered.size === 0) return undefined;
     const asOf = yyyymmdd(marketTimeOf(this.clock.now()));

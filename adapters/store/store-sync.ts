@@ -8,6 +8,14 @@
  * gets its daily bars (`.day`), ex-rights records and, for stocks, the finance
  * snapshot; the securities of `minutes` also get 5- and/or 1-minute bars.
  *
+ * Requests per security: its bars (one request once the file exists), its
+ * ex-rights records (every index aside) whenever it has a closed session to add:
+ * a new record can only be known by asking, and the adjusted prices of the new
+ * bars depend on it; and, for stocks, the finance snapshot only when the stored
+ * one is a week old or the ex-rights records changed (share counts move with
+ * them): nothing in the store reads the snapshot to decide bars, and its
+ * figures change with quarterly reports.
+ *
  * Per security and file: an empty file pages back through the whole history (800
  * bars a request); otherwise one request asks for about as many bars as days have
  * passed since the last stored bar, overlapping it by one. The overlapping bar
@@ -19,15 +27,19 @@
  * repeats only the security it was in.
  *
  * Order of writes: file data is fsync'd (store-files.ts), then the security's
- * ex-rights, finance and sync state are committed in one transaction. A crash in
- * between leaves bars on disk the state does not count: after an append, the next
- * sync reads the file itself (repairing a torn tail) and continues from its last
- * record; a file the state has never known is fetched whole again.
+ * ex-rights, finance and sync state are committed, {@link BATCH} securities a
+ * transaction (the sync state and ex-rights of every security are read once, at
+ * the start). A crash in between leaves files the state does not vouch for: one
+ * whose record count differs from the state's (bars appended, or a torn tail cut)
+ * or that the state has never known is fetched whole again, so whether its
+ * records are exact is known again; a kill repeats at most a batch.
  *
  * Politeness: at most `perSource` requests in flight per source (a source is one
  * host's connection pool), securities spread over the sources, each request
  * retried on the next source after a backoff (`retry.baseMs` doubling). A
- * security that still fails is reported and left for the next sync.
+ * security that still fails is reported and left for the next sync. More
+ * securities than request slots are worked on at once ({@link LANES_PER_SLOT}),
+ * so file writes and commits overlap the requests instead of idling a slot.
  */
 import { marketTimeOf, yyyymmdd } from "../../core/bars/market-time.ts";
 import { classifySecurity, type Market } from "../../core/bars/security-kind.ts";
@@ -40,6 +52,7 @@ import type { SyncFailure, SyncOptions, SyncReport } from "../../ports/market-st
 import type { QuoteSource } from "../../ports/quote-source.ts";
 import { MARKET_FOLDER, type MarketStore } from "./market-store.ts";
 import { appendRecords, barFilePath, type BarFileKind, encodeBars, type FetchedBars, openStoredFile, recordTime, replaceFile, volumesFit } from "./store-files.ts";
+import type { StoreSchema } from "./store-database.ts";
 import { acquireSyncLock } from "./store-lock.ts";
 
 const PAGE = 800;
@@ -48,6 +61,14 @@ const CATEGORY: Readonly<Record<BarFileKind, number>> = { day: 4, lc5: 0, lc1: 8
 const BARS_PER_DAY: Readonly<Record<BarFileKind, number>> = { day: 1, lc5: 48, lc1: 240 };
 const MARKET_NAME: Readonly<Record<number, Market>> = { 0: "SZ", 1: "SH", 2: "BJ" };
 const IN_UNIVERSE = new Set(["stock", "fund"]);
+/** Securities whose writes are committed in one transaction. */
+const BATCH = 64;
+/** Securities worked on at once per request slot. */
+const LANES_PER_SLOT = 4;
+/** Rows a multi-row insert carries (7 values a row, far under SQLite's bound on variables). */
+const INSERT_ROWS = 500;
+/** A finance snapshot this old is fetched again. */
+const FINANCE_TTL_MS = 7 * DAY_MS;
 
 export interface SyncDeps {
   readonly store: MarketStore;
@@ -91,12 +112,13 @@ export async function syncStore(deps: SyncDeps, opts: SyncOptions = {}): Promise
   let status = "failed";
   let total = 0;
   const report = (): SyncReport => ({ run_id: run.id, securities: total, ...counts, failed });
+  const job = new SyncJob(deps, counts);
   try {
-    const job = new SyncJob(deps, counts);
     const list = await job.universe(opts);
     total = list.length;
+    await job.loadStored();
     let done = 0;
-    const lanes = Math.max(1, deps.sources.length * deps.perSource);
+    const lanes = Math.max(1, deps.sources.length * deps.perSource * LANES_PER_SLOT);
     let next = 0;
     const lane = async (home: number) => {
       while (next < list.length) {
@@ -119,22 +141,66 @@ export async function syncStore(deps: SyncDeps, opts: SyncOptions = {}): Promise
     failed.push({ symbol: "*", error: (e as Error).message });
     throw e;
   } finally {
-    await db
-      .updateTable("sync_run")
-      .set({ finished_at: deps.clock.now(), status, summary: JSON.stringify(report()) })
-      .where("id", "=", run.id)
-      .execute();
-    deps.store.refresh();
-    release();
+    try {
+      // what finished before a cancel or failure is kept: its files are on disk already
+      await job.commit();
+    } finally {
+      await db
+        .updateTable("sync_run")
+        .set({ finished_at: deps.clock.now(), status, summary: JSON.stringify(report()) })
+        .where("id", "=", run.id)
+        .execute();
+      deps.store.refresh();
+      release();
+    }
   }
   return report();
 }
 
+type StateRow = StoreSchema["sync_state"];
+
+/** A security's writes waiting for their batch's transaction. */
+interface Done {
+  readonly xdxr: StoreSchema["xdxr"];
+  readonly finance?: StoreSchema["finance"];
+  readonly states: readonly StateRow[];
+}
+
+/** At most `slots` holders at once; the others wait in order. */
+class Slots {
+  #free: number;
+  readonly #waiting: (() => void)[] = [];
+  constructor(slots: number) {
+    this.#free = slots;
+  }
+  async hold<T>(f: () => Promise<T>): Promise<T> {
+    if (this.#free > 0) this.#free--;
+    else await new Promise<void>((resolve) => this.#waiting.push(resolve));
+    try {
+      return await f();
+    } finally {
+      const next = this.#waiting.shift();
+      if (next) next();
+      else this.#free++;
+    }
+  }
+}
+
 class SyncJob {
+  readonly #slots: Slots[];
+  /** Sync state rows by `<market><code>`, ex-rights JSON and finance fetch times by `<market><code>`: read once. */
+  #states = new Map<string, StateRow[]>();
+  #xdxr = new Map<string, string>();
+  #financeAt = new Map<string, number>();
+  #pending: Done[] = [];
+  #committing: Promise<void> = Promise.resolve();
+
   constructor(
     private readonly d: SyncDeps,
     private readonly counts: { skipped: number; updated: number; rewritten: number; repaired: number; bars_added: number; requests: number },
-  ) {}
+  ) {
+    this.#slots = d.sources.map(() => new Slots(Math.max(1, d.perSource)));
+  }
 
   /** One request, retried on the next sources with a doubling backoff. */
   async #call<T>(home: number, ask: (src: QuoteSource) => Promise<T>): Promise<T> {
@@ -142,8 +208,9 @@ class SyncJob {
     for (let attempt = 0; ; attempt++) {
       signal?.throwIfAborted();
       this.counts.requests++;
+      const at = (home + attempt) % sources.length;
       try {
-        return await ask(sources[(home + attempt) % sources.length]!);
+        return await this.#slots[at]!.hold(() => ask(sources[at]!));
       } catch (e) {
         if (attempt + 1 >= retry.attempts || signal?.aborted) throw e;
         await sleep(retry.baseMs * 2 ** attempt, signal);
@@ -156,7 +223,7 @@ class SyncJob {
     const minute = new Set(opts.minutes ?? []);
     const minuteKinds = opts.minuteKinds ?? ["lc5"];
     const out: Security[] = [];
-    const rows: { market: string; code: string; name: string; kind: string; board: string; decimals: number }[] = [];
+    const rows: StoreSchema["security"][] = [];
     for (const id of [0, 1, 2] as MarketId[]) {
       const market = MARKET_NAME[id]!;
       const n = await this.#call(0, (s) => s.securityCount(id));
@@ -173,70 +240,115 @@ class SyncJob {
       }
     }
     await this.d.store.db.transaction().execute(async (tx) => {
-      for (const r of rows) {
+      for (let i = 0; i < rows.length; i += INSERT_ROWS) {
         await tx
           .insertInto("security")
-          .values(r)
-          .onConflict((oc) => oc.columns(["market", "code"]).doUpdateSet({ name: r.name, kind: r.kind, board: r.board, decimals: r.decimals }))
+          .values(rows.slice(i, i + INSERT_ROWS))
+          .onConflict((oc) =>
+            oc
+              .columns(["market", "code"])
+              .doUpdateSet((eb) => ({ name: eb.ref("excluded.name"), kind: eb.ref("excluded.kind"), board: eb.ref("excluded.board"), decimals: eb.ref("excluded.decimals") })),
+          )
           .execute();
       }
     });
     return out;
   }
 
+  /** Reads the sync state, ex-rights records and finance fetch times of the whole store once. */
+  async loadStored(): Promise<void> {
+    const db = this.d.store.db;
+    for (const r of await db.selectFrom("sync_state").selectAll().execute()) {
+      const key = r.market + r.code;
+      const rows = this.#states.get(key);
+      if (rows) rows.push(r);
+      else this.#states.set(key, [r]);
+    }
+    this.#xdxr = new Map((await db.selectFrom("xdxr").selectAll().execute()).map((r) => [r.market + r.code, r.records]));
+    this.#financeAt = new Map((await db.selectFrom("finance").select(["market", "code", "fetched_at"]).execute()).map((r) => [r.market + r.code, r.fetched_at]));
+  }
+
   async security(s: Security, home: number): Promise<void> {
     const now = marketTimeOf(this.d.clock.now());
-    const db = this.d.store.db;
     const folder = MARKET_FOLDER[s.ref.market]!;
-    const states = await db.selectFrom("sync_state").selectAll().where("market", "=", folder).where("code", "=", s.code).execute();
+    const key = folder + s.code;
+    const states = this.#states.get(key) ?? [];
     if (s.kinds.every((k) => states.some((r) => r.kind === k && noCloseSince(r.fetched_at, now)))) {
       this.counts.skipped++;
       return;
     }
     const index = s.kind === "index";
     const xdxr = index ? [] : await this.#call(home, (src) => src.xdxr(s.ref));
-    const finance = s.kind === "stock" ? await this.#call(home, (src) => src.finance(s.ref)) : undefined;
     const xdxrJson = JSON.stringify(xdxr);
-    const stored = await db.selectFrom("xdxr").select("records").where("market", "=", folder).where("code", "=", s.code).executeTakeFirst();
-    const changed = stored !== undefined && stored.records !== xdxrJson ? firstChange(JSON.parse(stored.records) as XdxrEntry[], xdxr) : undefined;
-    const written: { kind: BarFileKind; records: number; last: number; exact: boolean }[] = [];
+    const stored = this.#xdxr.get(key);
+    const xdxrChanged = stored !== xdxrJson;
+    const financeAt = this.#financeAt.get(key);
+    const financeDue = s.kind === "stock" && (xdxrChanged || financeAt === undefined || now - financeAt >= FINANCE_TTL_MS);
+    const finance = financeDue ? await this.#call(home, (src) => src.finance(s.ref)) : undefined;
+    const changed = stored !== undefined && xdxrChanged ? firstChange(JSON.parse(stored) as XdxrEntry[], xdxr) : undefined;
+    const written: StateRow[] = [];
     for (const kind of s.kinds) {
       const state = states.find((r) => r.kind === kind);
-      const w = await this.#file(s, kind, home, now, kind === "day" ? changed : undefined, state !== undefined);
+      const w = await this.#file(s, kind, home, now, kind === "day" ? changed : undefined, state);
       // appended bars keep a file exact only if it was
-      written.push({ kind, ...w, exact: w.exact && (w.whole || state?.exact === 1) });
+      written.push({ market: folder, code: s.code, kind, records: w.records, last_time: w.last, fetched_at: now, exact: w.exact && (w.whole || state?.exact === 1) ? 1 : 0 });
     }
-    await db.transaction().execute(async (tx) => {
-      await tx
-        .insertInto("xdxr")
-        .values({ market: folder, code: s.code, records: xdxrJson })
-        .onConflict((oc) => oc.columns(["market", "code"]).doUpdateSet({ records: xdxrJson }))
-        .execute();
-      if (finance) {
-        const snapshot = JSON.stringify(finance);
-        await tx
-          .insertInto("finance")
-          .values({ market: folder, code: s.code, snapshot })
-          .onConflict((oc) => oc.columns(["market", "code"]).doUpdateSet({ snapshot }))
-          .execute();
-      }
-      for (const w of written) {
-        const v = { records: w.records, last_time: w.last, fetched_at: now, exact: w.exact ? 1 : 0 };
-        await tx
-          .insertInto("sync_state")
-          .values({ market: folder, code: s.code, kind: w.kind, ...v })
-          .onConflict((oc) => oc.columns(["market", "code", "kind"]).doUpdateSet(v))
-          .execute();
-      }
-    });
-    this.counts.updated++;
+    const done: Done = {
+      xdxr: { market: folder, code: s.code, records: xdxrJson },
+      ...(finance ? { finance: { market: folder, code: s.code, snapshot: JSON.stringify(finance), fetched_at: now } } : {}),
+      states: written,
+    };
+    this.#pending.push(done);
+    if (this.#pending.length >= BATCH) await this.commit();
+  }
+
+  /** Commits the finished securities' rows in one transaction (their files are fsync'd already); one commit at a time. */
+  commit(): Promise<void> {
+    const done = this.#pending;
+    this.#pending = [];
+    const run = async () => {
+      if (done.length === 0) return;
+      const finance = done.flatMap((d) => (d.finance ? [d.finance] : []));
+      const states = done.flatMap((d) => d.states);
+      await this.d.store.db.transaction().execute(async (tx) => {
+        for (let i = 0; i < done.length; i += INSERT_ROWS) {
+          await tx
+            .insertInto("xdxr")
+            .values(done.slice(i, i + INSERT_ROWS).map((d) => d.xdxr))
+            .onConflict((oc) => oc.columns(["market", "code"]).doUpdateSet((eb) => ({ records: eb.ref("excluded.records") })))
+            .execute();
+        }
+        for (let i = 0; i < finance.length; i += INSERT_ROWS) {
+          await tx
+            .insertInto("finance")
+            .values(finance.slice(i, i + INSERT_ROWS))
+            .onConflict((oc) => oc.columns(["market", "code"]).doUpdateSet((eb) => ({ snapshot: eb.ref("excluded.snapshot"), fetched_at: eb.ref("excluded.fetched_at") })))
+            .execute();
+        }
+        for (let i = 0; i < states.length; i += INSERT_ROWS) {
+          await tx
+            .insertInto("sync_state")
+            .values(states.slice(i, i + INSERT_ROWS))
+            .onConflict((oc) =>
+              oc
+                .columns(["market", "code", "kind"])
+                .doUpdateSet((eb) => ({ records: eb.ref("excluded.records"), last_time: eb.ref("excluded.last_time"), fetched_at: eb.ref("excluded.fetched_at"), exact: eb.ref("excluded.exact") })),
+            )
+            .execute();
+        }
+      });
+      this.counts.updated += done.length;
+    };
+    this.#committing = this.#committing.then(run);
+    return this.#committing;
   }
 
   /**
    * Brings one file up to date; returns what it holds, whether it was written whole, and whether what was
-   * written fits it exactly. `changedFrom`: a changed ex-rights date (YYYYMMDD). `vouched`: the sync state
-   * knows the file; one it does not (a sync killed between writing a file and committing its state) is
-   * fetched whole again, since nothing says whether what it holds is exact.
+   * written fits it exactly. `changedFrom`: a changed ex-rights date (YYYYMMDD). `state`: what the sync
+   * state says of the file; a file it does not vouch for (never known, or holding another number of records:
+   * a sync killed between writing a file and committing its state) is fetched whole again, since nothing
+   * says whether what it holds is exact.
    */
   async #file(
     s: Security,
@@ -244,7 +356,7 @@ class SyncJob {
     home: number,
     now: number,
     changedFrom: number | undefined,
-    vouched: boolean,
+    state: StateRow | undefined,
   ): Promise<{ records: number; last: number; whole: boolean; exact: boolean }> {
     const folder = MARKET_FOLDER[s.ref.market]!;
     const path = barFilePath(this.d.store.vipdoc, folder, s.code, kind);
@@ -265,6 +377,7 @@ class SyncJob {
     if (!file.last) return whole();
     const last = recordTime(kind, folder, s.code, file.last);
     const lastDay = Math.floor(last / DAY_MS) * DAY_MS;
+    const vouched = state !== undefined && state.records === file.records;
     if (!vouched || (changedFrom !== undefined && changedFrom <= yyyymmdd(lastDay))) {
       this.counts.rewritten++;
       return whole();

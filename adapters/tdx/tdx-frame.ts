@@ -13,7 +13,7 @@
  * the flag agrees in every capture (0x1c compressed, 0x0c plain). So a body is only
  * ever compressed when that makes it strictly smaller, else the sizes would collide.
  */
-import { deflateSync, inflateSync } from "node:zlib";
+import { constants, deflateSync, inflateSync } from "node:zlib";
 import { TdxDecodeError, TdxFrameError } from "./tdx-errors.ts";
 import { commandName } from "./tdx-commands.ts";
 
@@ -27,6 +27,13 @@ export const FLAG_PLAIN = 0x0c;
 export const FLAG_ZLIB = 0x1c;
 /** Bodies are paged by the protocol because both size fields are u16. */
 export const MAX_BODY = 0xffff;
+/**
+ * Bodies shorter than this are sent plain by default: the recorded servers send
+ * replies of 105 to 175 bytes plain (bars, quotes, finance) and compress from 189
+ * bytes on (tests/adapters/tdx/tdx-frame.test.ts lists the captures), and
+ * deflating a small reply costs the simulator more than it saves the wire.
+ */
+export const PLAIN_BELOW = 180;
 
 export interface RequestHeader {
   /** 0x0c on the standard server. */
@@ -118,7 +125,7 @@ export function decodeRequest(frame: Uint8Array): RequestFrame {
 }
 
 export interface ResponseOptions {
-  /** Deflate the body: `true`, `false`, or (default) only when that makes it strictly smaller. */
+  /** Deflate the body: `true`, `false`, or (default) from {@link PLAIN_BELOW} bytes on, when that makes it strictly smaller. */
   readonly compress?: boolean;
   /** Value of the unknown header byte 9; 0 by default. */
   readonly unknown?: number;
@@ -130,8 +137,9 @@ export function encodeResponse(cmd: number, seq: number, body: Uint8Array, opts:
     throw new RangeError(`${commandName(cmd)} reply body of ${body.length} bytes exceeds ${MAX_BODY}; page it`);
   }
   let wire = body;
-  if (opts.compress !== false && body.length > 0) {
-    const deflated = deflateSync(body);
+  if (body.length > 0 && (opts.compress === true || (opts.compress === undefined && body.length >= PLAIN_BELOW))) {
+    // the fastest level: any level inflates the same, and the simulator's CPU stands in for a remote host's
+    const deflated = deflateSync(body, { level: constants.Z_BEST_SPEED });
     if (deflated.length < body.length) wire = deflated;
     else if (opts.compress === true) {
       throw new RangeError(`${commandName(cmd)} body does not shrink when deflated; send it plain`);

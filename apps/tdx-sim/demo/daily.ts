@@ -68,6 +68,8 @@ export function generateDaily(seed: number, s: DemoSecurity, days: readonly numb
   let trend = gauss() * 0.0005;
   // The level prices revert to (moved by ex-rights like the price itself), so a decade stays in a believable band.
   let anchor = s.price0;
+  // one closure for the whole history, not one a day (generating histories is most of the simulator's work)
+  const wick = () => Math.abs(gauss()) * s.sigma * 0.4;
 
   for (let i = 0; i < days.length; i++) {
     const day = days[i];
@@ -104,8 +106,9 @@ export function generateDaily(seed: number, s: DemoSecurity, days: readonly numb
         xdxr.push({ date: day, category: 2, c1: before.f / 1e4, c2: before.t / 1e4, c3: floatShares / 1e4, c4: totalShares / 1e4 });
       }
     }
-    const frac = index ? 1 : limitFraction(board, s.st, fromYyyymmdd(day));
-    const { up: hi, down: lo } = priceLimits(s, ref, fromYyyymmdd(day));
+    const time = fromYyyymmdd(day);
+    const frac = index ? 1 : limitFraction(board, s.st, time);
+    const { up: hi, down: lo } = priceLimits(s, ref, time);
     if (rand() < 0.01) trend = gauss() * 0.0005;
     // +σ²/2 offsets the volatility drag and `skew` the limit days' +1.2% / −0.6% odds; `pull` reverts
     // toward the anchor with a half-life of about five months. Together prices neither melt nor explode over a decade.
@@ -120,7 +123,6 @@ export function generateDaily(seed: number, s: DemoSecurity, days: readonly numb
     const close = roundHalfUp(Math.min(hi, Math.max(lo, ref * (1 + r))), decimals);
     open = roundHalfUp(Math.min(hi, Math.max(lo, open)), decimals);
     if (shock < 0.003) open = close; // one-price limit day (一字板)
-    const wick = () => Math.abs(gauss()) * s.sigma * 0.4;
     const high = close === open && shock < 0.003 ? close : roundHalfUp(Math.min(hi, Math.max(open, close) * (1 + wick())), decimals);
     const low = close === open && shock < 0.003 ? close : roundHalfUp(Math.max(lo, Math.min(open, close) * (1 - wick())), decimals);
 
@@ -132,7 +134,7 @@ export function generateDaily(seed: number, s: DemoSecurity, days: readonly numb
       vol = Math.max(100, Math.round((floatShares * turnover * (shock < 0.003 ? 0.1 : 1)) / 100) * 100);
     }
     const vwap = (open + high + low + close) / 4;
-    bars.time[n] = fromYyyymmdd(day);
+    bars.time[n] = time;
     bars.open[n] = open;
     bars.high[n] = high;
     bars.low[n] = low;

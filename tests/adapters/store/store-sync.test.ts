@@ -11,7 +11,10 @@
  *   by the simulator) and appends only the new bars;
  * - a second sync while one runs is refused;
  * - a security whose ex-rights records changed on or before its stored history is
- *   fetched whole again (the server's records changed by a wrapper here).
+ *   fetched whole again (the server's records changed by a wrapper here);
+ * - finance snapshots are asked again only where the ex-rights records changed,
+ *   or a week on; a file holding a record its sync state does not count is
+ *   fetched whole.
  */
 import assert from "node:assert/strict";
 import { spawn } from "node:child_process";
@@ -36,6 +39,7 @@ import { BIN, REPO } from "../../support/cli.ts";
 import { FakeClock } from "../../support/server.ts";
 
 const BARS = 0x052d;
+const FINANCE = 0x0010;
 /** Saturday 2026-11-21 10:00 in Shanghai: the demo history ends with Friday's session. */
 const SATURDAY = Date.UTC(2026, 10, 21, 2, 0, 0);
 
@@ -57,12 +61,21 @@ async function tables(store: MarketStore): Promise<Record<string, unknown[]>> {
   return {
     security: await db.selectFrom("security").selectAll().orderBy("market").orderBy("code").execute(),
     xdxr: await db.selectFrom("xdxr").selectAll().orderBy("market").orderBy("code").execute(),
-    finance: await db.selectFrom("finance").selectAll().orderBy("market").orderBy("code").execute(),
+    finance: await db.selectFrom("finance").select(["market", "code", "snapshot"]).orderBy("market").orderBy("code").execute(),
     sync_state: await db.selectFrom("sync_state").select(["market", "code", "kind", "records", "last_time", "exact"]).orderBy("market").orderBy("code").orderBy("kind").execute(),
   };
 }
 
-const served = (sim: Simulator) => sim.served.get(BARS) ?? 0;
+const served = (sim: Simulator, cmd = BARS) => sim.served.get(cmd) ?? 0;
+/** Ex-rights records by `<market><code>`, and the stocks among them. */
+async function xdxrRows(store: MarketStore): Promise<Map<string, string>> {
+  const rows = await store.db
+    .selectFrom("xdxr")
+    .innerJoin("security", (j) => j.onRef("security.market", "=", "xdxr.market").onRef("security.code", "=", "xdxr.code"))
+    .select(["xdxr.market", "xdxr.code", "xdxr.records", "security.kind"])
+    .execute();
+  return new Map(rows.filter((r) => r.kind === "stock").map((r) => [r.market + r.code, r.records]));
+}
 
 describe("market store sync against the simulator", () => {
   const clock = new FakeClock(SATURDAY);
@@ -209,9 +222,14 @@ describe("market store sync against the simulator", () => {
     // Tuesday 16:00 in Shanghai: Monday's and Tuesday's sessions are over.
     clock.t = Date.UTC(2026, 10, 24, 8, 0, 0);
     const asked = served(sim);
+    const financeAsked = served(sim, FINANCE);
+    const xdxrBefore = await xdxrRows(clean);
     const r = await syncStore({ store: clean, sources: [upstream], perSource: 2, clock });
     assert.deepEqual(r.failed, [], "nothing failed");
     assert.equal(served(sim) - asked, r.securities, "one bars request per security");
+    const xdxrAfter = await xdxrRows(clean);
+    const moved = [...xdxrAfter].filter(([k, v]) => xdxrBefore.get(k) !== v).length;
+    assert.equal(served(sim, FINANCE) - financeAsked, moved, `finance asked again only where the ex-rights records changed (${moved}; the snapshots are 3 days old)`);
     assert.equal(r.rewritten, 0, "nothing fetched whole again");
     const after = treeBytes(clean.vipdoc);
     let grown = 0;
@@ -248,9 +266,11 @@ describe("market store sync against the simulator", () => {
       },
     });
     const asked = served(sim);
+    const financeAsked = served(sim, FINANCE);
     const r = await syncStore({ store: clean, sources: [changed], perSource: 2, clock });
     assert.deepEqual(r.failed, [], "nothing failed");
     assert.equal(r.rewritten, 1, "one file fetched whole again");
+    assert.equal(served(sim, FINANCE) - financeAsked, 1, "finance asked again for the stock whose ex-rights records changed only");
     const pages = Math.ceil(
       (await clean.db.selectFrom("sync_state").select("records").where("market", "=", "sz").where("code", "=", "000001").where("kind", "=", "day").executeTakeFirstOrThrow()).records / 800,
     );
@@ -275,5 +295,23 @@ describe("market store sync against the simulator", () => {
     const r2 = await syncStore({ store: clean, sources: [upstream], perSource: 2, clock });
     assert.equal(served(sim), idle, "no bars request an hour later in the same session");
     assert.equal(r2.skipped, r2.securities, "every security skipped");
+  });
+
+  test("a week on, every finance snapshot is fetched again; a file holding records its state does not count is fetched whole", async () => {
+    // Monday 2026-11-30 16:00 in Shanghai: 9 days after the first sync
+    clock.t = Date.UTC(2026, 10, 30, 8, 0, 0);
+    const ref = { market: 1, code: "600000" } as const;
+    const path = join(clean.vipdoc, "sh", "lday", "sh600000.day");
+    const bytes = readFileSync(path);
+    // a record the sync state never vouched for (as a sync killed between an append and its commit leaves)
+    appendFileSync(path, bytes.subarray(bytes.length - 32));
+    const stocks = (await xdxrRows(clean)).size;
+    const financeAsked = served(sim, FINANCE);
+    const r = await syncStore({ store: clean, sources: [upstream], perSource: 2, clock });
+    assert.deepEqual(r.failed, [], "nothing failed");
+    assert.equal(served(sim, FINANCE) - financeAsked, stocks - 1, "one finance request per stock but SZ 000001's (fetched again on Wednesday, 5 days ago)");
+    assert.equal(r.rewritten, 1, "the file with an unvouched record fetched whole again");
+    const local = new VipdocQuoteSource(await VipdocTree.open(clean.vipdoc), clock);
+    assert.deepEqual(await local.bars(ref, 4, 0, 800), await upstream.bars(ref, 4, 0, 800), "it reads back as the server sends it");
   });
 });

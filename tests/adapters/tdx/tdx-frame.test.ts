@@ -2,7 +2,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { deflateSync } from "node:zlib";
 import fc from "fast-check";
-import { FLAG_PLAIN, FLAG_ZLIB, decodeRequest, decodeResponse, encodeRequest, encodeResponse, expectCommand, parseResponseHeader } from "../../../adapters/tdx/tdx-frame.ts";
+import { FLAG_PLAIN, FLAG_ZLIB, decodeRequest, decodeResponse, encodeRequest, encodeResponse, expectCommand, PLAIN_BELOW, parseResponseHeader } from "../../../adapters/tdx/tdx-frame.ts";
 import { TdxCommand } from "../../../adapters/tdx/tdx-commands.ts";
 import { TdxDecodeError, TdxFrameError } from "../../../adapters/tdx/tdx-errors.ts";
 import { skipUnless } from "../../support/fixtures.ts";
@@ -70,6 +70,13 @@ test("responses round-trip, compressed only when that shrinks the body", () => {
       if (compress === false) assert.equal(header.zipSize, body.length);
     }),
   );
+});
+
+test("a reply body under PLAIN_BELOW bytes goes plain by default, as the recorded servers send 105 to 175-byte replies", () => {
+  const small = new Uint8Array(PLAIN_BELOW - 1); // zeros: deflating would shrink it
+  assert.equal(decodeResponse(encodeResponse(TdxCommand.BARS, 1, small)).header.flag, FLAG_PLAIN, "plain under the bound");
+  assert.equal(decodeResponse(encodeResponse(TdxCommand.BARS, 1, new Uint8Array(PLAIN_BELOW))).header.flag, FLAG_ZLIB, "compressed from the bound on");
+  assert.equal(decodeResponse(encodeResponse(TdxCommand.BARS, 1, small, { compress: true })).header.flag, FLAG_ZLIB, "compressed when asked");
 });
 
 test("a forced compression that would not shrink is refused", () => {

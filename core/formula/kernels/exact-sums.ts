@@ -472,3 +472,31 @@ export function weightedWindows(out: Float64Array, x: Float64Array, f: number, N
   }
   return true;
 }
+
+/**
+ * The mean of the valid values x[lo..hi] that seeds a recursive average
+ * (EXPMEMA): when every value is decimal at the finest scale (and within the
+ * cap of hi − lo + 1 values there), the correctly rounded exact mean
+ * Σq / (FINEST·N), equal to MA's on the same window; otherwise the double
+ * sum in bar order over N. The fused loop's step (recurrences.ts
+ * EXPMEMA_STEP) makes the same two sums bar by bar from SEED_DECIMAL's
+ * constants, so the two give the same bits.
+ */
+export function seedMean(x: Float64Array, lo: number, hi: number): number {
+  const N = hi - lo + 1;
+  const cap = capFor(N);
+  let t = 0;
+  let u = 0;
+  let odd = 0;
+  for (let j = lo; j <= hi; j++) {
+    const v = x[j]!;
+    t += v;
+    const q = scaledOrNaN(v, FINEST, cap);
+    if (q === q) u += q;
+    else odd = 1;
+  }
+  return odd === 0 ? u / (FINEST * N) : t / N;
+}
+
+/** The constants of seedMean's decimal test, for code that repeats it step by step: r = v·scale rounded with magic, within tol + |r|·rel and Math.min(top, limit / N). */
+export const SEED_DECIMAL = { scale: FINEST, magic: MAGIC, tol: ABS * FINEST, rel: REL, top: 2 ** 46, limit: LIMIT } as const;

@@ -31,8 +31,9 @@
  * and the window's result is then the double expression (Σq/P + rest)/N; when
  * the last such value has left the window that sum is reset to exactly 0, so
  * no residue outlives the values that caused it. Which sum a value went to is
- * recorded with it (a ring of the window's q and kinds, refilled when P
- * grows), so removing it undoes exactly what adding it did.
+ * a function of the value, P and the cap alone (every value of the window is
+ * read again when P grows), so the value leaving is read again, and removing
+ * it undoes exactly what adding it did.
  *
  * A running total (SUM(X,0)) has no window to bound it: values are decimal up
  * to |r| ≤ 2^46, and once the total would pass 2^52 it continues as a double
@@ -40,13 +41,16 @@
  *
  * Speed (bench/exact-sums.bench.ts, against the running sums this replaced):
  * while a window is all decimal (prices, volumes, typical prices) the fast
- * loops do a test, a rounded difference and a division per bar: 1.3 to 1.8
- * times a running sum's CPU time on 10,000 bars (1.5 to 2.2 on 800, where the
- * old loop's few nanoseconds per call are most of it); the test of each
- * entering value is the cost, and it cannot be skipped, since a kernel cannot
+ * loops take a range of bars at once under a screen (screenedRoll: the sums
+ * of the squared roundings and sizes bound every value's test, off the
+ * total's chain, with the checked loop where it cannot vouch), a rounded
+ * difference and a division per bar: about 1.5 to 1.7 times a running sum's
+ * CPU time on 10,000 bars. The rest cannot be skipped, as a kernel cannot
  * know that a column it read before is unchanged. A window mixing decimal and
- * other values takes the general loop, about ten times a running sum's time.
- * Formulas and indicators spend little of their time here.
+ * other values takes the general loop (a ratio of prices, ROC, CR's line),
+ * several times a running sum's time: there a value's kind alternates at
+ * random, and a value that is not decimal at P is also tested at the finest
+ * scale.
  */
 import { RANGE } from "./ranges.ts";
 
@@ -152,7 +156,14 @@ function fast(out: Float64Array, x: Float64Array, f: number, w: number, mean: bo
   const P = st[SCALE]!;
   const tol = ABS * P;
   const cap = st[CAP]!;
-  if (running) return total(out, x, P, tol, cap, from, to, st);
+  if (running) {
+    const screened = screenedTotal(out, x, P, tol, cap, from, to, st[T]!);
+    if (screened === screened) {
+      st[T] = screened;
+      return to;
+    }
+    return total(out, x, P, tol, cap, from, to, st);
+  }
   const D = mean ? P * w : P;
   let t = st[T]!;
   let i = from;
@@ -197,6 +208,29 @@ function screenedRoll(out: Float64Array, x: Float64Array, w: number, P: number, 
     out[i] = t / D;
   }
   return e2 <= tol * tol * 0.5 && r2 <= cap * cap ? t : NaN;
+}
+
+/**
+ * A running total's range [from, to) under screenedRoll's screen, and one
+ * more bound: no partial total passes 2^52, as each |q| ≤ |r| + ½ and
+ * Σ|r| ≤ √(len·Σr²) (with room for the rounding of that bound). Returns the
+ * total, or NaN when a bound fails (total() then writes the range again).
+ */
+function screenedTotal(out: Float64Array, x: Float64Array, P: number, tol: number, cap: number, from: number, to: number, t: number): number {
+  const start = t;
+  let e2 = 0;
+  let r2 = 0;
+  for (let i = from; i < to; i++) {
+    const r = x[i]! * P;
+    const q = r + MAGIC - MAGIC;
+    const e = r - q;
+    e2 += e * e;
+    r2 += r * r;
+    t += q;
+    out[i] = t / P;
+  }
+  const len = to - from;
+  return e2 <= tol * tol * 0.5 && r2 <= cap * cap && Math.abs(start) + Math.sqrt(len * r2) + 2 * len + 2 <= LIMIT ? t : NaN;
 }
 
 /** A running total's bars [from, to) from the total so far, up to a value that is not decimal or a total past 2^52. */

@@ -611,3 +611,36 @@ test("EXPMEMA's seed is MA's correctly rounded mean on its bar, in the kernel an
     { numRuns: 300 },
   );
 });
+
+test("a running total is the exact total up to 2^52 at its scale, and a double sum from the bar that would pass it", () => {
+  // the first 1,024-bar range brings the total near 2^52 (its values too large for the screen of a whole range),
+  // the next passes 2^52 with values the screen admits (multiples of 25 units: at scale 100, quarters, which
+  // are exact doubles, so each scaled value is an integer to the bit)
+  const near = Math.floor((2 ** 52 - 2 ** 48) / 1023);
+  fc.assert(
+    fc.property(
+      fc.array(
+        fc.integer({ min: 2 ** 34, max: 2 ** 35 }).map((k) => 25 * k),
+        { minLength: 520, maxLength: 1100 },
+      ),
+      fc.constantFrom(1, 100),
+      (late, scale) => {
+        // one `scale`th first: the scale is set while values are small (a large one is decimal only at a scale
+        // already reached), and every value stays within the cap of 2^46 at it
+        const units = [1, ...Array.from({ length: 1023 }, () => near), ...late];
+        const x = Float64Array.from(units, (u) => u / scale);
+        const y = run(sum, x, 0);
+        let exact = 0n;
+        let crossed = -1;
+        for (let i = 0; i < x.length; i++) {
+          exact += BigInt(units[i]!);
+          if (crossed < 0 && exact > 2n ** 52n) crossed = i;
+          if (crossed < 0) assertNearest(y[i]!, [exact, BigInt(scale)], `SUM(0) bar ${i}`);
+          else if (i > crossed) assert.ok(sameBits(y[i]!, y[i - 1]! + x[i]!), `SUM(0) bar ${i}, past 2^52: ${y[i]} vs ${y[i - 1]} + ${x[i]}`);
+        }
+        assert.ok(crossed > 1024, `the total passes 2^52 in the second range (bar ${crossed})`);
+      },
+    ),
+    { numRuns: 30 },
+  );
+});

@@ -157,6 +157,9 @@ function fast(out: Float64Array, x: Float64Array, f: number, w: number, mean: bo
   const tol = ABS * P;
   const cap = st[CAP]!;
   if (running) {
+    // a first value needing a finer scale (the series' first, at P = 1) would waste the screened range
+    const r = x[from]! * P;
+    if (!decimalAt(r, r + MAGIC - MAGIC, tol, cap)) return from;
     const screened = screenedTotal(out, x, P, tol, cap, from, to, st[T]!);
     if (screened === screened) {
       st[T] = screened;

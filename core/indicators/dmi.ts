@@ -13,6 +13,8 @@
  *
  * Each EXPMEMA follows averages.ts `expmema` step for step: the mean of the
  * first ⌊N⌋ consecutive valid inputs (an invalid one restarts the count),
+ * taken by exact-sums.ts `seedMean` over those inputs (kept in scratch
+ * columns while the smoothings fill),
  * then Y = a·X + b·Y' with no value (and no update) on an invalid input, and
  * an input equal to the average keeping it (the engine's rule; on the three
  * first averages such an input hands the series back to the engine), so
@@ -22,27 +24,24 @@
  * by range (see ranges.ts).
  */
 import { doubles } from "../formula/kernels/doubles.ts";
+import { seedMean } from "../formula/kernels/exact-sums.ts";
 import { RANGE } from "../formula/kernels/ranges.ts";
 import { type Allocate, freshColumn } from "./column-arena.ts";
+import { scratch } from "./scratch.ts";
 
 // the running state, from range to range: per smoothing the consecutive valid inputs counted (up to
-// the window), their sum, the average (MTR, DMP and DMM read valid inputs from bar 1 on, so they share
-// the count); then the sum of x − x over the prices, 0 unless one is invalid
+// the window) and the average (MTR, DMP and DMM read valid inputs from bar 1 on, so they share the
+// count); then the sum of x − x over the prices, 0 unless one is invalid
 const RT = 0,
-  ST = 1,
-  YT = 2,
-  SP = 3,
-  YP = 4,
-  SM = 5,
-  YM = 6;
-const RA = 7,
-  SA = 8,
-  YA = 9,
-  RR = 10,
-  SR = 11,
-  YR = 12,
-  BAD = 13,
-  STATE = 14;
+  YT = 1,
+  YP = 2,
+  YM = 3;
+const RA = 4,
+  YA = 5,
+  RR = 6,
+  YR = 7,
+  BAD = 8,
+  STATE = 9;
 
 export function dmiKernel(high: Float64Array, low: Float64Array, close: Float64Array, N: number, M: number, allocate: Allocate = freshColumn): Float64Array[] | null {
   const n = close.length;
@@ -54,9 +53,11 @@ export function dmiKernel(high: Float64Array, low: Float64Array, close: Float64A
   const wm = Math.trunc(M);
   if (!(wn >= 1 && wm >= 1)) return null;
   const state = doubles(STATE, NaN);
-  state[RT] = state[ST] = state[SP] = state[SM] = state[RA] = state[SA] = state[RR] = state[SR] = state[BAD] = 0;
+  state[RT] = state[RA] = state[RR] = state[BAD] = 0;
+  // the inputs of the first N (M) bars of each smoothing, for its seed
+  const seeds = [scratch(0, n), scratch(1, n), scratch(2, n), scratch(3, n)];
   for (let from = 0; from < n; from += RANGE) {
-    smooth(state, from, Math.min(n, from + RANGE), high, low, close, wn, wm, pdi, mdi, adx, adxr);
+    smooth(state, from, Math.min(n, from + RANGE), high, low, close, wn, wm, pdi, mdi, adx, adxr, seeds);
   }
   return state[BAD] === 0 ? [pdi, mdi, adx, adxr] : null;
 }
@@ -74,6 +75,7 @@ function smooth(
   mdi: Float64Array,
   adx: Float64Array,
   adxr: Float64Array,
+  [trs, xps, xms, qs]: Float64Array[],
 ): void {
   const an = 2 / (wn + 1);
   const bn = (wn - 1) / (wn + 1);
@@ -82,17 +84,12 @@ function smooth(
   const nan = 0 / 0;
   const pick = doubles(2, 0);
   let rt = state[RT]!;
-  let st = state[ST]!,
-    yt = state[YT]!;
-  let sp = state[SP]!,
-    yp = state[YP]!;
-  let sm = state[SM]!,
-    ym = state[YM]!;
+  let yt = state[YT]!;
+  let yp = state[YP]!;
+  let ym = state[YM]!;
   let ra = state[RA]!,
-    sa = state[SA]!,
     ya = state[YA]!;
   let rr = state[RR]!,
-    sr = state[SR]!,
     yr = state[YR]!;
   let bad = state[BAD]!;
   // the previous bar's high, low and close, carried from bar to bar
@@ -123,13 +120,13 @@ function smooth(
     if (rt < wn) {
       if (tr === tr) {
         rt++;
-        st += tr;
-        sp += xp;
-        sm += xm;
+        trs![i] = tr;
+        xps![i] = xp;
+        xms![i] = xm;
         if (rt === wn) {
-          yt = st / wn;
-          yp = sp / wn;
-          ym = sm / wn;
+          yt = seedMean(trs!, i - wn + 1, i);
+          yp = seedMean(xps!, i - wn + 1, i);
+          ym = seedMean(xms!, i - wn + 1, i);
         }
       }
     } else {
@@ -153,39 +150,28 @@ function smooth(
     if (ra < wm) {
       if (q === q) {
         ra++;
-        sa += q;
-        if (ra === wm) a = ya = sa / wm;
-      } else {
-        ra = 0;
-        sa = 0;
-      }
+        qs![i] = q;
+        if (ra === wm) a = ya = seedMean(qs!, i - wm + 1, i);
+      } else ra = 0;
     } else if (q === q) a = ya = q === ya ? ya : am * q + bm * ya;
     adx[i] = a;
     let r = nan;
     if (rr < wm) {
       if (a === a) {
         rr++;
-        sr += a;
-        if (rr === wm) r = yr = sr / wm;
-      } else {
-        rr = 0;
-        sr = 0;
-      }
+        // ADX is written on this bar already
+        if (rr === wm) r = yr = seedMean(adx, i - wm + 1, i);
+      } else rr = 0;
     } else if (a === a) r = yr = a === yr ? yr : am * a + bm * yr;
     adxr[i] = r;
   }
   state[RT] = rt;
-  state[ST] = st;
   state[YT] = yt;
-  state[SP] = sp;
   state[YP] = yp;
-  state[SM] = sm;
   state[YM] = ym;
   state[RA] = ra;
-  state[SA] = sa;
   state[YA] = ya;
   state[RR] = rr;
-  state[SR] = sr;
   state[YR] = yr;
   state[BAD] = bad;
 }

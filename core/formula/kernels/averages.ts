@@ -22,7 +22,7 @@
  * different lengths elsewhere (a coincidence of fractions) is not guaranteed
  * to give equal doubles.
  */
-import { exactWindows, weightedWindows, windowTotal } from "./exact-sums.ts";
+import { exactWindows, seedMean, weightedWindows, windowTotal } from "./exact-sums.ts";
 import { firstValid, type Operand } from "./operand.ts";
 import { perBarWindow } from "./per-bar-window.ts";
 
@@ -131,29 +131,27 @@ export function ema(out: Float64Array, x: Float64Array, len: Operand): void {
   }
 }
 
-/** EXPMEMA(X,N): the EMA recurrence seeded with the mean of the first N values (bar N−1). */
+/**
+ * EXPMEMA(X,N): the EMA recurrence seeded with the mean of the first N
+ * consecutive valid values (an invalid one restarts the count), taken by
+ * exact-sums.ts `seedMean` (the correctly rounded mean when they are
+ * decimals: MA(X,N)'s value on that bar, a constant for a constant input).
+ */
 export function expmema(out: Float64Array, x: Float64Array, len: number): void {
   const n = out.length;
   const N = Math.trunc(len);
   out.fill(NaN);
   if (!(N >= 1)) return;
   let run = 0;
-  let sum = 0;
   let i = 0;
   for (; i < n; i++) {
-    const v = x[i]!;
-    if (v !== v) {
-      run = 0;
-      sum = 0;
-      continue;
-    }
-    run++;
-    sum += v;
+    run = x[i] === x[i] ? run + 1 : 0;
     if (run === N) break;
   }
   if (i >= n) return;
-  out[i] = sum / N;
-  recur(out, x, i + 1, sum / N, 2 / (N + 1), (N - 1) / (N + 1));
+  const seed = seedMean(x, i - N + 1, i);
+  out[i] = seed;
+  recur(out, x, i + 1, seed, 2 / (N + 1), (N - 1) / (N + 1));
 }
 
 /** SMA(X,N,M): Y = (M·X + (N−M)·Y') / N, seeded with X on its first valid bar. */

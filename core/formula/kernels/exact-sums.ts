@@ -31,8 +31,9 @@
  * and the window's result is then the double expression (Σq/P + rest)/N; when
  * the last such value has left the window that sum is reset to exactly 0, so
  * no residue outlives the values that caused it. Which sum a value went to is
- * recorded with it (a ring of the window's q and kinds, refilled when P
- * grows), so removing it undoes exactly what adding it did.
+ * a function of the value, P and the cap alone (every value of the window is
+ * read again when P grows), so the value leaving is read again, and removing
+ * it undoes exactly what adding it did.
  *
  * A running total (SUM(X,0)) has no window to bound it: values are decimal up
  * to |r| ≤ 2^46, and once the total would pass 2^52 it continues as a double
@@ -40,15 +41,17 @@
  *
  * Speed (bench/exact-sums.bench.ts, against the running sums this replaced):
  * while a window is all decimal (prices, volumes, typical prices) the fast
- * loops do a test, a rounded difference and a division per bar: 1.3 to 1.8
- * times a running sum's CPU time on 10,000 bars (1.5 to 2.2 on 800, where the
- * old loop's few nanoseconds per call are most of it); the test of each
- * entering value is the cost, and it cannot be skipped, since a kernel cannot
+ * loops take a range of bars at once under a screen (screenedRoll: the sums
+ * of the squared roundings and sizes bound every value's test, off the
+ * total's chain, with the checked loop where it cannot vouch), a rounded
+ * difference and a division per bar: about 1.5 to 1.7 times a running sum's
+ * CPU time on 10,000 bars. The rest cannot be skipped, as a kernel cannot
  * know that a column it read before is unchanged. A window mixing decimal and
- * other values takes the general loop, about ten times a running sum's time.
- * Formulas and indicators spend little of their time here.
+ * other values takes the general loop (a ratio of prices, ROC, CR's line),
+ * several times a running sum's time: there a value's kind alternates at
+ * random, and a value that is not decimal at P is also tested at the finest
+ * scale.
  */
-import { doubles } from "./doubles.ts";
 import { RANGE } from "./ranges.ts";
 
 /** 1.5·2^52: for |r| < 2^51, (r + MAGIC) − MAGIC is r rounded to an integer (one add and one subtract, no call). */
@@ -95,15 +98,8 @@ const REST = 1; // double sum of the others
 const ODD = 2; // how many values in the window are valid but not decimal at P
 const BAD = 3; // how many are invalid
 const SCALE = 4; // P, one of SCALES
-const SLOT = 5; // ring slot of the current bar
-const CAP = 6; // the largest |v·P| allowed (0 once a running total has overflowed)
-const RARE = 7; // 1 when the general loop stopped before a value it leaves to the rare path
-
-// kinds of values in the window
-const DECIMAL = 0;
-const ODDKIND = 1; // valid, not decimal at P: in the double sum
-const INVALID = 2;
-const EMPTY: number[] = [];
+const CAP = 5; // the largest |v·P| allowed (0 once a running total has overflowed)
+const RARE = 6; // 1 when the general loop stopped before a value it leaves to the rare path
 
 /**
  * MA (`mean`: full windows of N valid values, invalid inside any other) or
@@ -114,15 +110,10 @@ export function exactWindows(out: Float64Array, x: Float64Array, f: number, N: n
   const n = out.length;
   if (f >= n) return;
   // a literal holding a fraction is an array of doubles from the start (kernels/doubles.ts), and cheaper to make
-  const st = [0.5, 0, 0, 0, 0, 0, 0, 0];
+  const st = [0.5, 0, 0, 0, 0, 0, 0];
   st[T] = 0;
   st[SCALE] = 1;
   st[CAP] = capFor(running ? 1 : N);
-  // per bar of the window (a slot per bar up to N): its q (0 unless decimal), and its kind;
-  // made when the general loop first runs (a running total's would be as long as the series)
-  const R = Math.min(N, n - f);
-  let ring: number[] = EMPTY;
-  let kind: number[] = EMPTY;
   // a window longer than the series never drops a value; an integer makes `i - w` a cheaper index
   const w = Math.min(N, n + 1) | 0;
   for (let i = f; i < n; ) {
@@ -132,26 +123,20 @@ export function exactWindows(out: Float64Array, x: Float64Array, f: number, N: n
       i = fast(out, x, f, w, mean, running, i, to, st);
       if (i === to) continue;
       if (rescaleDecimal(x, f, w, i, st)) {
-        // bar i's value needs a finer scale and the window stays decimal at it: no ring needed
+        // bar i's value needs a finer scale and the window stays decimal at it
         write(out, f, w, N, mean, i, st);
         i++;
         continue;
       }
-      if (ring === EMPTY) {
-        ring = doubles(R, 0);
-        kind = doubles(R, DECIMAL);
-      }
-      fillRing(x, f, w, i, ring, kind, st);
     }
-    i = slide(out, x, f, w, N, mean, running, i, to, ring, kind, st);
+    i = slide(out, x, f, w, N, mean, running, i, to, st);
     if (st[RARE] === 1) {
       // bar i's value is invalid or needs a finer scale: the rare path, then back to the loops
       st[RARE] = 0;
-      leave(x, f, w, i, ring, kind, st);
-      enter(x, f, w, i, ring, kind, st);
+      leave(x, f, w, i, st);
+      enter(x, f, N, i, st);
       if (running && !(Math.abs(st[T]!) <= LIMIT)) spill(st);
       write(out, f, w, N, mean, i, st);
-      st[SLOT] = st[SLOT]! + 1 === ring.length ? 0 : st[SLOT]! + 1;
       i++;
     }
   }
@@ -171,7 +156,17 @@ function fast(out: Float64Array, x: Float64Array, f: number, w: number, mean: bo
   const P = st[SCALE]!;
   const tol = ABS * P;
   const cap = st[CAP]!;
-  if (running) return total(out, x, P, tol, cap, from, to, st);
+  if (running) {
+    // a first value needing a finer scale (the series' first, at P = 1) would waste the screened range
+    const r = x[from]! * P;
+    if (!decimalAt(r, r + MAGIC - MAGIC, tol, cap)) return from;
+    const screened = screenedTotal(out, x, P, tol, cap, from, to, st[T]!);
+    if (screened === screened) {
+      st[T] = screened;
+      return to;
+    }
+    return total(out, x, P, tol, cap, from, to, st);
+  }
   const D = mean ? P * w : P;
   let t = st[T]!;
   let i = from;
@@ -184,7 +179,61 @@ function fast(out: Float64Array, x: Float64Array, f: number, w: number, mean: bo
     if (!mean || i - f >= w - 1) out[i] = t / D;
   }
   st[T] = t;
-  return i >= f + w ? roll(out, x, w, P, tol, cap, D, i, to, st) : i;
+  if (i < f + w) return i;
+  // full windows: a screened range, and the checked loop where the screen cannot vouch for one
+  const screened = screenedRoll(out, x, w, P, tol, cap, D, i, to, st[T]!);
+  if (screened === screened) {
+    st[T] = screened;
+    return to;
+  }
+  return roll(out, x, w, P, tol, cap, D, i, to, st);
+}
+
+/**
+ * A range of full windows whose values are all decimal at P, without a test
+ * per value: each value's distance e to its nearest multiple of 1/P and its
+ * size are summed as squares beside the rolling total (off its chain), and
+ * the range stands only if Σe² ≤ tol²/2 and Σr² ≤ cap², which bound every
+ * |e| by tol and every |r| by the cap, so every value passes the rule's test
+ * (a NaN or an infinity fails the bound). Returns the total, or NaN when the
+ * bound fails (what was written is then written again by the checked loop).
+ */
+function screenedRoll(out: Float64Array, x: Float64Array, w: number, P: number, tol: number, cap: number, D: number, from: number, to: number, t: number): number {
+  let e2 = 0;
+  let r2 = 0;
+  for (let i = from; i < to; i++) {
+    const v = x[i]!;
+    const r = v * P;
+    const e = r - (r + MAGIC - MAGIC);
+    e2 += e * e;
+    r2 += r * r;
+    t += (v - x[i - w]!) * P + MAGIC - MAGIC;
+    out[i] = t / D;
+  }
+  return e2 <= tol * tol * 0.5 && r2 <= cap * cap ? t : NaN;
+}
+
+/**
+ * A running total's range [from, to) under screenedRoll's screen, and one
+ * more bound: no partial total passes 2^52, as each |q| ≤ |r| + ½ and
+ * Σ|r| ≤ √(len·Σr²) (with room for the rounding of that bound). Returns the
+ * total, or NaN when a bound fails (total() then writes the range again).
+ */
+function screenedTotal(out: Float64Array, x: Float64Array, P: number, tol: number, cap: number, from: number, to: number, t: number): number {
+  const start = t;
+  let e2 = 0;
+  let r2 = 0;
+  for (let i = from; i < to; i++) {
+    const r = x[i]! * P;
+    const q = r + MAGIC - MAGIC;
+    const e = r - q;
+    e2 += e * e;
+    r2 += r * r;
+    t += q;
+    out[i] = t / P;
+  }
+  const len = to - from;
+  return e2 <= tol * tol * 0.5 && r2 <= cap * cap && Math.abs(start) + Math.sqrt(len * r2) + 2 * len + 2 <= LIMIT ? t : NaN;
 }
 
 /** A running total's bars [from, to) from the total so far, up to a value that is not decimal or a total past 2^52. */
@@ -202,7 +251,7 @@ function total(out: Float64Array, x: Float64Array, P: number, tol: number, cap: 
   return i;
 }
 
-/** Full windows of `fast`, from the stored total; stores the total and returns where it stopped. */
+/** Full windows of `fast`, each value tested, from the stored total; stores the total and returns where it stopped. */
 function roll(out: Float64Array, x: Float64Array, w: number, P: number, tol: number, cap: number, D: number, from: number, to: number, st: number[]): number {
   let t = st[T]!;
   let i = from;
@@ -240,34 +289,21 @@ function rescaleDecimal(x: Float64Array, f: number, w: number, i: number, st: nu
   return true;
 }
 
-/** The ring slots of the window before bar i, after the fast loops (every value in it is decimal at P). */
-function fillRing(x: Float64Array, f: number, w: number, i: number, ring: number[], kind: number[], st: number[]): void {
-  const P = st[SCALE]!;
-  const R = ring.length;
-  for (let j = Math.max(f, i - w); j < i; j++) {
-    ring[(j - f) % R] = x[j]! * P + MAGIC - MAGIC;
-    kind[(j - f) % R] = DECIMAL;
-  }
-  st[SLOT] = (i - f) % R;
-}
-
 /**
- * The general loop over bars [from, to) (see ranges.ts), with a ring of the
- * window's scaled values: each value is decimal at the current scale or goes
- * to the double sum. Returns after the first bar that leaves the window with
- * only decimal values (back to the fast loops), or at the bar whose value is
- * invalid or needs a finer scale, before touching it (RARE set), or at `to`.
+ * The general loop over bars [from, to) (see ranges.ts). Which sum a value
+ * went to is a function of the value and the current P and cap (every value
+ * of the window is read again when P grows, see rescan), so the leaving
+ * value is read again rather than recorded. Returns after the first bar that
+ * leaves the window with only decimal values (back to the fast loops), or at
+ * the bar whose value is invalid or needs a finer scale, before touching it
+ * (RARE set), or at `to`.
  */
-function slide(out: Float64Array, x: Float64Array, f: number, w: number, N: number, mean: boolean, running: boolean, from: number, to: number, ring: number[], kind: number[], st: number[]): number {
-  const R = ring.length;
+function slide(out: Float64Array, x: Float64Array, f: number, w: number, N: number, mean: boolean, running: boolean, from: number, to: number, st: number[]): number {
   const nan = 0 / 0;
-  // choices go through two-slot buffers, not branches: in a mixed window they alternate at random
-  const pick = doubles(2, 0);
   let t = st[T]!;
   let rest = st[REST]!;
   let odd = st[ODD]! | 0;
   let bad = st[BAD]! | 0;
-  let k = st[SLOT]! | 0;
   const P = st[SCALE]!;
   const tol = ABS * P;
   const tolFine = ABS * FINEST;
@@ -278,33 +314,30 @@ function slide(out: Float64Array, x: Float64Array, f: number, w: number, N: numb
     const v = x[i]!;
     const r = v * P;
     const q = r + MAGIC - MAGIC;
-    const decimal = +(Math.abs(r - q) <= tol + Math.abs(r) * REL) & +(Math.abs(r) <= cap);
-    const r6 = v * FINEST;
-    const fineDecimal = +(Math.abs(r6 - (r6 + MAGIC - MAGIC)) <= tolFine + Math.abs(r6) * REL) & +(Math.abs(r6) <= cap);
-    // invalid, or decimal at a finer scale than P: the caller's rare path
-    if ((fineDecimal & (decimal ^ 1)) | +(v !== v)) {
-      st[RARE] = 1;
-      break;
+    if (decimalAt(r, q, tol, cap)) t += q;
+    else {
+      const r6 = v * FINEST;
+      // invalid, or decimal at a finer scale than P: the caller's rare path
+      if (v !== v || decimalAt(r6, r6 + MAGIC - MAGIC, tolFine, cap)) {
+        st[RARE] = 1;
+        break;
+      }
+      rest += v;
+      odd++;
     }
-    const other = decimal ^ 1;
-    let dt = q * decimal;
-    pick[1] = v;
-    let dr = pick[other]!;
     if (i - w >= f) {
-      const was = kind[k]!;
-      dt -= ring[k]!;
-      pick[1] = x[i - w]!;
-      dr -= pick[+(was === ODDKIND)]!;
-      odd -= +(was === ODDKIND);
-      bad -= +(was === INVALID);
+      const o = x[i - w]!;
+      const ro = o * P;
+      const qo = ro + MAGIC - MAGIC;
+      if (decimalAt(ro, qo, tol, cap)) t -= qo;
+      else if (o !== o) bad--;
+      else {
+        rest -= o;
+        odd--;
+      }
     }
-    t += dt;
-    odd += other;
     // no residue outlives the values in the double sum
-    rest = odd === 0 ? 0 : rest + dr;
-    ring[k] = q * decimal;
-    kind[k] = other;
-    k = k + 1 === R ? 0 : k + 1;
+    if (odd === 0) rest = 0;
     if (running && !(Math.abs(t) <= LIMIT)) {
       st[T] = t;
       st[REST] = rest;
@@ -327,7 +360,6 @@ function slide(out: Float64Array, x: Float64Array, f: number, w: number, N: numb
   st[REST] = rest;
   st[ODD] = odd;
   st[BAD] = bad;
-  st[SLOT] = k;
   st[CAP] = cap;
   return i;
 }
@@ -340,14 +372,15 @@ function spill(st: number[]): void {
   st[CAP] = 0;
 }
 
-/** The value leaving the window at bar i (if one does) taken out of the sums (the rare path). */
-function leave(x: Float64Array, f: number, w: number, i: number, ring: number[], kind: number[], st: number[]): void {
+/** The value leaving the window at bar i (if one does) taken out of the sums (the rare path), read as slide reads it. */
+function leave(x: Float64Array, f: number, w: number, i: number, st: number[]): void {
   if (i - w < f) return;
-  const was = kind[st[SLOT]!]!;
-  if (was === DECIMAL) st[T] = st[T]! - ring[st[SLOT]!]!;
-  else if (was === INVALID) st[BAD]!--;
+  const o = x[i - w]!;
+  const q = scaledOrNaN(o, st[SCALE]!, st[CAP]!);
+  if (q === q) st[T] = st[T]! - q;
+  else if (o !== o) st[BAD]!--;
   else if (--st[ODD]! === 0) st[REST] = 0;
-  else st[REST] = st[REST]! - x[i - w]!;
+  else st[REST] = st[REST]! - o;
 }
 
 /** Bar i's output from the sums (the rare path; the loop above writes the same expressions). */
@@ -365,37 +398,31 @@ function write(out: Float64Array, f: number, w: number, N: number, mean: boolean
  * invalid, decimal at a finer scale (P grows and the window is summed again),
  * or goes to the double sum.
  */
-function enter(x: Float64Array, f: number, N: number, i: number, ring: number[], kind: number[], st: number[]): void {
+function enter(x: Float64Array, f: number, N: number, i: number, st: number[]): void {
   const v = x[i]!;
-  const k = st[SLOT]!;
-  ring[k] = 0;
   if (v !== v) {
-    kind[k] = INVALID;
     st[BAD]!++;
     return;
   }
   const P = scaleFrom(v, st[SCALE]!, st[CAP]!);
   if (P > 0) {
-    rescan(x, Math.max(f, i - N + 1), i, P, ring, kind, k, st);
+    rescan(x, Math.max(f, i - N + 1), i, P, st);
     return;
   }
-  kind[k] = ODDKIND;
   st[REST] = st[REST]! + v;
   st[ODD]!++;
 }
 
-/** The window [lo, hi] summed again at scale P; `k` is hi's ring slot. */
-function rescan(x: Float64Array, lo: number, hi: number, P: number, ring: number[], kind: number[], k: number, st: number[]): void {
+/** The window [lo, hi] summed again at scale P. */
+function rescan(x: Float64Array, lo: number, hi: number, P: number, st: number[]): void {
   const cap = st[CAP]!;
   let t = 0;
   let rest = 0;
   let odd = 0;
   let bad = 0;
-  for (let j = hi, slot = k; j >= lo; j--, slot = slot === 0 ? ring.length - 1 : slot - 1) {
+  for (let j = hi; j >= lo; j--) {
     const v = x[j]!;
     const q = scaledOrNaN(v, P, cap);
-    ring[slot] = q === q ? q : 0;
-    kind[slot] = q === q ? DECIMAL : v !== v ? INVALID : ODDKIND;
     if (q === q) t += q;
     else if (v !== v) bad++;
     else {
@@ -482,3 +509,31 @@ export function weightedWindows(out: Float64Array, x: Float64Array, f: number, N
   }
   return true;
 }
+
+/**
+ * The mean of the valid values x[lo..hi] that seeds a recursive average
+ * (EXPMEMA): when every value is decimal at the finest scale (and within the
+ * cap of hi − lo + 1 values there), the correctly rounded exact mean
+ * Σq / (FINEST·N), equal to MA's on the same window; otherwise the double
+ * sum in bar order over N. The fused loop's step (recurrences.ts
+ * EXPMEMA_STEP) makes the same two sums bar by bar from SEED_DECIMAL's
+ * constants, so the two give the same bits.
+ */
+export function seedMean(x: Float64Array, lo: number, hi: number): number {
+  const N = hi - lo + 1;
+  const cap = capFor(N);
+  let t = 0;
+  let u = 0;
+  let odd = 0;
+  for (let j = lo; j <= hi; j++) {
+    const v = x[j]!;
+    t += v;
+    const q = scaledOrNaN(v, FINEST, cap);
+    if (q === q) u += q;
+    else odd = 1;
+  }
+  return odd === 0 ? u / (FINEST * N) : t / N;
+}
+
+/** The constants of seedMean's decimal test, for code that repeats it step by step: r = v·scale rounded with magic, within tol + |r|·rel and Math.min(top, limit / N). */
+export const SEED_DECIMAL = { scale: FINEST, magic: MAGIC, tol: ABS * FINEST, rel: REL, top: 2 ** 46, limit: LIMIT } as const;

@@ -21,8 +21,10 @@
  *
  * Templates are code built from generated identifiers only (`p` is a unique
  * prefix, operands are names the generator chose); no formula text, name or
- * constant value enters them.
+ * constant value enters them (only numbers of exact-sums.ts, see EXPMEMA_STEP).
  */
+import { SEED_DECIMAL } from "./exact-sums.ts";
+
 export interface Recurrence {
   /**
    * Statements run before the loop (on every range of bars), declaring
@@ -83,20 +85,39 @@ export const SMA_STEP: Recurrence = seeded(
   ([n]) => `${n} === 0`,
 );
 
-/** EXPMEMA(X,N): the EMA recurrence seeded with the mean of the first N consecutive valid values. */
+/**
+ * EXPMEMA(X,N): the EMA recurrence seeded with the mean of the first N
+ * consecutive valid values, as exact-sums.ts `seedMean` takes it: beside the
+ * double sum `t`, the values read at the finest decimal scale are summed in
+ * `u` while all of them are decimals there (`d` counts those that are not).
+ */
+const D = SEED_DECIMAL;
 export const EXPMEMA_STEP: Recurrence = {
-  init: (p, [len]) => [`const ${p}n = Math.trunc(${len});`, `if (!(${p}n >= 1)) return false;`, `const ${p}a = 2 / (${p}n + 1);`, `const ${p}b = (${p}n - 1) / (${p}n + 1);`].join("\n"),
+  init: (p, [len]) =>
+    [
+      `const ${p}n = Math.trunc(${len});`,
+      `if (!(${p}n >= 1)) return false;`,
+      `const ${p}a = 2 / (${p}n + 1);`,
+      `const ${p}b = (${p}n - 1) / (${p}n + 1);`,
+      `const ${p}c = Math.min(${D.top}, ${D.limit} / ${p}n);`,
+    ].join("\n"),
   state: [
     ["r", "0", "count"],
     ["t", "0"],
+    ["u", "0"],
+    ["d", "0", "count"],
     ["y", "nan"],
     ["h", "0", "count"],
   ],
   step: (p, x) =>
     [
       `if (${p}r < ${p}n) {`,
-      `  if (${x} === ${x}) { ${p}r++; ${p}t += ${x}; } else { ${p}r = 0; ${p}t = 0; }`,
-      `  if (${p}r === ${p}n) ${p}y = ${p}t / ${p}n;`,
+      `  if (${x} === ${x}) {`,
+      `    ${p}r++; ${p}t += ${x};`,
+      `    const ${p}e = ${x} * ${D.scale}; const ${p}q = ${p}e + ${D.magic} - ${D.magic};`,
+      `    if (Math.abs(${p}e - ${p}q) <= ${D.tol} + Math.abs(${p}e) * ${D.rel} && Math.abs(${p}e) <= ${p}c) ${p}u += ${p}q; else ${p}d = 1;`,
+      `  } else { ${p}r = 0; ${p}t = 0; ${p}u = 0; ${p}d = 0; }`,
+      `  if (${p}r === ${p}n) ${p}y = ${p}d === 0 ? ${p}u / (${D.scale} * ${p}n) : ${p}t / ${p}n;`,
       `} else { const ${p}z = ${p}a * ${x} + ${p}b * ${p}y; ${p}h |= +(${x} === ${p}y) & +(${p}z !== ${p}y); ${p}y = ${p}z; }`,
     ].join("\n"),
   failed: (p) => `((${p}r === ${p}n) & (${p}y !== ${p}y)) | ${p}h`,

@@ -18,17 +18,21 @@
  *   whole series, bit for bit, for MA, SUM, WMA and every indicator kernel;
  * - recursive averages (EMA, SMA): a constant input gives that constant for
  *   any N (in the kernels and in fused loops), so their CROSS cannot fire on
- *   it; an input equal to the average keeps it (EXPMEMA's seed, a mean in
- *   doubles, is not exact, so it is not claimed there);
+ *   it; an input equal to the average keeps it; EXPMEMA's seed is MA's
+ *   correctly rounded mean on its bar (kernel and fused loop alike), so a
+ *   constant gives that constant there too;
  * - a window of equal values has exactly no deviation (STD, VAR, STDP,
  *   VARP, DEVSQ, AVEDEV) and otherwise they keep their definitions;
  * - the kernels still equal their literal definitions on non-decimal input
- *   and past the exact range (a running total beyond 2^52).
+ *   and past the exact range (a running total beyond 2^52);
+ * - on long series (several of the ranges whose decimal values the fast
+ *   loops screen at once), MA and SUM stay correctly rounded through scale
+ *   changes and gaps, and again once a non-decimal value has left.
  */
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import fc from "fast-check";
-import { ema, ma, sma, wma } from "../../../core/formula/kernels/averages.ts";
+import { ema, expmema, ma, sma, wma } from "../../../core/formula/kernels/averages.ts";
 import { avedev, moment, type Moment } from "../../../core/formula/kernels/statistics.ts";
 import { sum } from "../../../core/formula/kernels/windows.ts";
 import { formulaIndicators } from "../../../plugins/indicators/index.ts";
@@ -514,5 +518,129 @@ test("on any input the kernels still equal their literal definitions", () => {
       }
     }),
     { numRuns: 400 },
+  );
+});
+
+// ---- the fast paths: screened ranges, the general loop, EXPMEMA's seed -------------------------------------------
+
+/**
+ * Long series (past several 1,024-bar ranges, where the fast loops screen a
+ * whole range at once) of prices in cents with flat stretches, and now and
+ * then a finer decimal (the scale grows), an invalid bar, or a value that is
+ * no decimal at all (a seventh of a price: the general loop, until it leaves).
+ */
+const longSeries = fc
+  .record({
+    start: fc.integer({ min: 1, max: 2_000_000 }),
+    moves: fc.array(fc.oneof({ weight: 2, arbitrary: fc.constant(0) }, { weight: 3, arbitrary: fc.integer({ min: -40, max: 40 }) }), { minLength: 1100, maxLength: 2600 }),
+    events: fc.array(fc.record({ at: fc.nat(2599), kind: fc.constantFrom("finer", "invalid", "odd"), extra: fc.integer({ min: 1, max: 9_999 }) }), { maxLength: 6 }),
+  })
+  .map(({ start, moves, events }) => {
+    let cents = start;
+    // q in millionths (null: invalid, undefined: not a decimal) and the doubles
+    const q: (bigint | null | undefined)[] = moves.map((m) => BigInt((cents = Math.max(1, cents + m))) * 10_000n);
+    const x = Float64Array.from(q, (v) => exactDouble(v!));
+    for (const { at, kind, extra } of events) {
+      // one event per bar
+      if (at >= q.length || typeof q[at] !== "bigint") continue;
+      if (kind === "invalid") [q[at], x[at]] = [null, NaN];
+      else if (kind === "finer") {
+        q[at] = q[at]! + BigInt(extra);
+        x[at] = exactDouble(q[at]!);
+      } else [q[at], x[at]] = [undefined, x[at]! / 7];
+    }
+    return { q, x };
+  });
+
+test("long series: MA and SUM stay correctly rounded across screened ranges, scale changes, gaps, and after a non-decimal value leaves", () => {
+  fc.assert(
+    fc.property(longSeries, fc.integer({ min: 1, max: 60 }), ({ q, x }, N) => {
+      const average = run(ma, x, N);
+      const totals = run(sum, x, N);
+      const running = run(sum, x, 0);
+      const f = q.findIndex((v) => v !== null);
+      let sinceStart = 0n;
+      let oddSeen = false;
+      for (let i = f; i < x.length; i++) {
+        if (q[i] === undefined) oddSeen = true;
+        else if (q[i] !== null) sinceStart += q[i]!;
+        if (!oddSeen) assertNearest(running[i]!, [sinceStart, MICRO], `SUM(0) bar ${i}`);
+        const window = q.slice(Math.max(f, i - N + 1), i + 1);
+        if (window.some((v) => v === undefined)) continue;
+        const s = window.reduce<bigint>((a, v) => a + (v ?? 0n), 0n);
+        assertNearest(totals[i]!, [s, MICRO], `SUM(${N}) bar ${i}`);
+        if (i - N + 1 < f || window.includes(null)) assert.ok(Number.isNaN(average[i]!), `MA(${N}) bar ${i} has no value`);
+        else assertNearest(average[i]!, [s, BigInt(N) * MICRO], `MA(${N}) bar ${i}`);
+      }
+    }),
+    { numRuns: 25 },
+  );
+});
+
+test("EXPMEMA's seed is MA's correctly rounded mean on its bar, in the kernel and the formula's fused loop, so a constant stays that constant", () => {
+  fc.assert(
+    fc.property(decimalSeries, fc.integer({ min: 1, max: 30 }), ({ q, x }, N) => {
+      const y = run((o, v, n) => expmema(o, v, n as number), x, N);
+      const average = run(ma, x, N);
+      // the seed: the N-th of N consecutive valid values
+      let runLength = 0;
+      const seed = q.findIndex((v) => (runLength = v === null ? 0 : runLength + 1) === N);
+      if (seed < 0) return;
+      for (let i = 0; i < seed; i++) assert.ok(Number.isNaN(y[i]!), `EXPMEMA(${N}) bar ${i} before its seed has no value`);
+      assertNearest(y[seed]!, [total(q, seed - N + 1, seed, false)!, BigInt(N) * MICRO], `EXPMEMA(${N}) seed on bar ${seed}`);
+      assert.ok(sameBits(y[seed]!, average[seed]!), `EXPMEMA(${N}) seed ${y[seed]} vs MA ${average[seed]}`);
+      const fused = calc(`EXPMEMA(C,${N})`, { close: Array.from(x) });
+      for (let i = 0; i < x.length; i++) assert.ok(sameBits(fused[i]!, y[i]!), `EXPMEMA(${N}) bar ${i}: formula ${fused[i]} vs kernel ${y[i]}`);
+    }),
+    { numRuns: 300 },
+  );
+  fc.assert(
+    fc.property(fc.integer({ min: 1, max: 999_999 }), fc.constantFrom(1, 100, 1000), fc.integer({ min: 1, max: 40 }), fc.integer({ min: 1, max: 40 }), (v, scale, a, b) => {
+      const c = v / scale;
+      const close = Array.from({ length: 80 }, () => c);
+      const y = run((o, v, n) => expmema(o, v, n as number), Float64Array.from(close), a);
+      assert.ok(
+        y.every((z, i) => (i < a - 1 ? Number.isNaN(z) : z === c)),
+        `EXPMEMA(${a}) of a constant ${c} is ${c} from its seed on`,
+      );
+      assert.ok(
+        calc(`CROSS(EXPMEMA(C,${a}),EXPMEMA(C,${b}))+CROSS(EXPMEMA(C,${b}),EXPMEMA(C,${a}))`, { close }).every((z) => z === 0),
+        "no CROSS of two EXPMEMAs on a constant input",
+      );
+    }),
+    { numRuns: 300 },
+  );
+});
+
+test("a running total is the exact total up to 2^52 at its scale, and a double sum from the bar that would pass it", () => {
+  // the first 1,024-bar range brings the total near 2^52 (its values too large for the screen of a whole range),
+  // the next passes 2^52 with values the screen admits (multiples of 25 units: at scale 100, quarters, which
+  // are exact doubles, so each scaled value is an integer to the bit)
+  const near = Math.floor((2 ** 52 - 2 ** 48) / 1023);
+  fc.assert(
+    fc.property(
+      fc.array(
+        fc.integer({ min: 2 ** 34, max: 2 ** 35 }).map((k) => 25 * k),
+        { minLength: 520, maxLength: 1100 },
+      ),
+      fc.constantFrom(1, 100),
+      (late, scale) => {
+        // one `scale`th first: the scale is set while values are small (a large one is decimal only at a scale
+        // already reached), and every value stays within the cap of 2^46 at it
+        const units = [1, ...Array.from({ length: 1023 }, () => near), ...late];
+        const x = Float64Array.from(units, (u) => u / scale);
+        const y = run(sum, x, 0);
+        let exact = 0n;
+        let crossed = -1;
+        for (let i = 0; i < x.length; i++) {
+          exact += BigInt(units[i]!);
+          if (crossed < 0 && exact > 2n ** 52n) crossed = i;
+          if (crossed < 0) assertNearest(y[i]!, [exact, BigInt(scale)], `SUM(0) bar ${i}`);
+          else if (i > crossed) assert.ok(sameBits(y[i]!, y[i - 1]! + x[i]!), `SUM(0) bar ${i}, past 2^52: ${y[i]} vs ${y[i - 1]} + ${x[i]}`);
+        }
+        assert.ok(crossed > 1024, `the total passes 2^52 in the second range (bar ${crossed})`);
+      },
+    ),
+    { numRuns: 30 },
   );
 });

@@ -254,12 +254,16 @@ class Scanner {
     }
   }
 
-  /** The records array (at `[`) into columns. */
-  records(field: ColumnField): BarSeries {
+  /**
+   * The records array (at `[`) into the columns of `s` (`s.length` at most);
+   * returns their count. Nothing follows the loop: code first reached after a
+   * loop optimised on stack has no type feedback, and deoptimised it on every
+   * request, so the caller checks the count.
+   */
+  records(s: BarSeries): number {
     const t = this.text;
     this.pos++;
-    const cap = Math.min(field.max, Math.floor((t.length - this.pos) / MIN_RECORD_CHARS) + 1);
-    const s = allocSeries(cap);
+    const cap = s.length;
     const { time, open, high, low, close, vol, amount } = s;
     let timeBit = 0;
     let n = 0;
@@ -320,11 +324,9 @@ class Scanner {
       n++;
       const next = this.ws();
       this.pos++;
-      if (next === CLOSE_BRACKET) break;
+      if (next === CLOSE_BRACKET) return n;
       if (next !== COMMA) throw NOT_PLAIN;
     }
-    if (n < field.min) throw NOT_PLAIN;
-    return n === cap ? s : sliceSeries(s, 0, n);
   }
 }
 
@@ -348,7 +350,10 @@ export function readColumnBody(text: string, field: ColumnField): ColumnBody | u
         if (isField) {
           if (series !== undefined || sc.ws() !== OPEN_BRACKET) throw NOT_PLAIN;
           from = sc.pos;
-          series = sc.records(field);
+          const s = allocSeries(Math.min(field.max, Math.floor((text.length - from) / MIN_RECORD_CHARS) + 1));
+          const n = sc.records(s);
+          if (n < field.min) throw NOT_PLAIN;
+          series = n === s.length ? s : sliceSeries(s, 0, n);
           to = sc.pos;
         } else sc.skipValue(1);
         const next = sc.ws();

@@ -1,4 +1,5 @@
 import { OpenAPIHono } from "@hono/zod-openapi";
+import type { Context } from "hono";
 import { HTTPException } from "hono/http-exception";
 import { registerAuthRoutes } from "./auth/auth-routes.ts";
 import { registerLoginPage } from "./auth/login-page.ts";
@@ -65,7 +66,9 @@ export function createHttpApp(deps: HttpDeps): OpenAPIHono<HttpEnv> {
     defaultHook: (result, c) => {
       if (!result.success) {
         // zod-validator passes the raw input as `data` (absent from its types).
-        const raw = (result as { data?: unknown }).data;
+        // a body read into columns has a stand-in for its records: the input echoed is the body as sent
+        const columns = result.target === "json" ? (c as Context<HttpEnv>).get("columnBody") : undefined;
+        const raw = columns ? columns.original() : (result as { data?: unknown }).data;
         const items = toValidationItems(result.error.issues, LOC[result.target] ?? "body", raw);
         return c.json(validationBody(items), 422);
       }

@@ -1,4 +1,5 @@
 import type { Context } from "hono";
+import type { BarSeries } from "../../core/bars/series.ts";
 import type { TrustedProxy } from "../../core/auth/address.ts";
 import type { HostRules } from "../../core/auth/host-origin.ts";
 import type { UpgradeWebSocket } from "hono/ws";
@@ -83,6 +84,12 @@ export interface MarketDataServices {
 export interface HttpVariables {
   clientAddress: string;
   sessionToken: string | undefined;
+  /**
+   * A body's OHLCV records already in columns (validation/json-body.ts,
+   * COLUMN_BODY_ROUTES); the validated body then holds a stand-in for the
+   * field, and `original` parses the body as sent (for the input echoed in a 422).
+   */
+  columnBody?: { readonly series: BarSeries; readonly original: () => unknown };
 }
 
 export type HttpEnv = { Variables: HttpVariables };

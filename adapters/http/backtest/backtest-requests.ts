@@ -21,6 +21,8 @@ import { configShape } from "./config-schema.ts";
  * `amount`; `POST /backtest/run` takes 48 MiB, well over 200,000 rows.
  */
 export const MAX_INLINE_BARS = 250_000;
+/** Fewest inline bars a backtest takes. */
+export const MIN_INLINE_BARS = 2;
 
 export const Symbol = z.string().regex(SYMBOL_PATTERN).openapi({ description: 'MARKET:CODE with market SZ, SH or BJ, e.g. "SZ:000001"', example: "SZ:000001" });
 export const Category = qEnum(BAR_CATEGORY_NAMES).default("DAY").openapi({ description: "bar period (as /bars)" });
@@ -30,7 +32,7 @@ export const Ymd = z
   .regex(/^\d{4}-\d{2}-\d{2}$/)
   .nullish()
   .openapi({ description: "YYYY-MM-DD, inclusive" });
-export const Ohlcv = z.array(z.unknown()).min(2).max(MAX_INLINE_BARS).nullish().openapi({
+export const Ohlcv = z.array(z.unknown()).min(MIN_INLINE_BARS).max(MAX_INLINE_BARS).nullish().openapi({
   description:
     "inline bars, ascending: [{datetime|date, open, high, low, close, vol?, amount?}] (datetime as YYYY-MM-DD, YYYY-MM-DD HH:MM or YYYY-MM-DDTHH:MM:SS, the form /bars answers). Takes precedence over symbol; a symbol given alongside sets the board and ST rules.",
 });

@@ -78,7 +78,7 @@ export function registerBacktestRoutes(app: OpenAPIHono<HttpEnv>, area: Backtest
       request: body(req.BacktestRequest),
       responses: { ...jsonOk(BacktestResultSchema), ...errorResponses(400, 401, 403, 404, 413) },
     }),
-    async (c) => jsonBytesResponse<z.output<typeof BacktestResultSchema>>(backtestResultJson(await backtest.run(c.req.valid("json")))),
+    async (c) => jsonBytesResponse<z.output<typeof BacktestResultSchema>>(backtestResultJson(await backtest.run(c.req.valid("json"), c.get("columnBody")?.series))),
   );
 
   app.openapi(

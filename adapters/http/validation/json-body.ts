@@ -1,42 +1,61 @@
 import type { MiddlewareHandler } from "hono";
+import { MAX_INLINE_BARS, MIN_INLINE_BARS } from "../backtest/backtest-requests.ts";
+import type { HttpEnv } from "../http-env.ts";
 import { validationBody } from "./fastapi-errors.ts";
 import { jsonDeeperThan, MAX_JSON_DEPTH } from "./json-depth.ts";
+import { type ColumnField, readColumnBody } from "./ohlcv-body-columns.ts";
 
 const JSON_TYPE = /^application\/([\w.-]+\+)?json$/i;
+
+/**
+ * Routes (method and path) whose body carries a long array of OHLCV records,
+ * read straight into columns when plain (see ohlcv-body-columns.ts): the
+ * columns are the request's `columnBody`, and the route's handler uses them in
+ * place of the field, which the validator sees as a stand-in.
+ */
+export const COLUMN_BODY_ROUTES: ReadonlyMap<string, ColumnField> = new Map([["POST /api/v1/backtest/run", { name: "ohlcv", min: MIN_INLINE_BARS, max: MAX_INLINE_BARS }]]);
 
 /**
  * Parses JSON bodies up front so a malformed one is a FastAPI-shaped 422
  * (`json_invalid`, with the error position) instead of a bare 400. The parsed
  * value is handed to the route's validator, so a body is parsed once.
  */
-export const jsonBodyGuard: MiddlewareHandler = async (c, next) => {
+export const jsonBodyGuard: MiddlewareHandler<HttpEnv> = async (c, next) => {
   const type = (c.req.header("content-type") ?? "").split(";")[0].trim();
   if (!JSON_TYPE.test(type) || c.req.method === "GET" || c.req.method === "HEAD") return next();
   const text = await c.req.text();
   if (text.trim() === "") {
     return c.json(validationBody([{ type: "missing", loc: ["body"], msg: "Field required", input: null }]), 422);
   }
-  if (jsonDeeperThan(text, MAX_JSON_DEPTH)) {
-    const msg = `JSON nested deeper than ${MAX_JSON_DEPTH} levels`;
-    return c.json(validationBody([{ type: "json_invalid", loc: ["body"], msg, input: null, ctx: { error: msg } }]), 422);
-  }
+  const field = COLUMN_BODY_ROUTES.get(`${c.req.method} ${c.req.path}`);
+  const columns = field && readColumnBody(text, field);
   let parsed: unknown;
-  try {
-    parsed = JSON.parse(text);
-  } catch (e) {
-    const pos = /position (\d+)/.exec(String(e))?.[1];
-    return c.json(
-      validationBody([
-        {
-          type: "json_invalid",
-          loc: ["body", pos === undefined ? 0 : Number(pos)],
-          msg: "JSON decode error",
-          input: {},
-          ctx: { error: e instanceof Error ? e.message : String(e) },
-        },
-      ]),
-      422,
-    );
+  if (columns) {
+    // strict JSON no deeper than the limit (checked by the reader): the rest parses
+    parsed = JSON.parse(columns.rest);
+    c.set("columnBody", { series: columns.series, original: () => JSON.parse(text) });
+  } else {
+    if (jsonDeeperThan(text, MAX_JSON_DEPTH)) {
+      const msg = `JSON nested deeper than ${MAX_JSON_DEPTH} levels`;
+      return c.json(validationBody([{ type: "json_invalid", loc: ["body"], msg, input: null, ctx: { error: msg } }]), 422);
+    }
+    try {
+      parsed = JSON.parse(text);
+    } catch (e) {
+      const pos = /position (\d+)/.exec(String(e))?.[1];
+      return c.json(
+        validationBody([
+          {
+            type: "json_invalid",
+            loc: ["body", pos === undefined ? 0 : Number(pos)],
+            msg: "JSON decode error",
+            input: {},
+            ctx: { error: e instanceof Error ? e.message : String(e) },
+          },
+        ]),
+        422,
+      );
+    }
   }
   // hono re-parses the text on every `json()` call; hand the validator this parse (large bodies cost ms).
   (c.req as unknown as { json: () => Promise<unknown> }).json = () => Promise.resolve(parsed);

@@ -36,15 +36,20 @@ export interface RequestData {
 const nullToUndefined = <T>(v: T | null | undefined): T | undefined => (v === null ? undefined : v);
 
 /** Inline bars (422 naming the bad row) with the rules of `symbol` when one is given; otherwise fetched by symbol. */
-export async function requestData(loader: BarLoader, b: DataFields): Promise<RequestData> {
+export async function requestData(loader: BarLoader, b: DataFields, inline?: BarSeries): Promise<RequestData> {
   if (b.ohlcv != null) {
-    const parsed = parseOhlcvRecords(b.ohlcv, "ohlcv");
-    if (!parsed.ok) throw new InvalidFieldsError(parsed.errors);
+    const bars = inline ?? inlineBars(b.ohlcv);
     const security = b.symbol != null ? await loader.security(b.symbol) : INLINE_SECURITY;
-    return { bars: parsed.series, security, label: fillTemplate(DATA_LABELS.inline, { bars: parsed.series.length }) };
+    return { bars, security, label: fillTemplate(DATA_LABELS.inline, { bars: bars.length }) };
   }
   const loaded = await loader.load(b.symbol!, dateRange(b));
   return { bars: loaded.series, security: loaded.security, label: fillTemplate(DATA_LABELS.symbol, { symbol: b.symbol!, category: b.category, bars: loaded.series.length }) };
+}
+
+function inlineBars(ohlcv: readonly unknown[]): BarSeries {
+  const parsed = parseOhlcvRecords(ohlcv, "ohlcv");
+  if (!parsed.ok) throw new InvalidFieldsError(parsed.errors);
+  return parsed.series;
 }
 
 const resultKey = (symbol: string) => symbol.replace(":", "");
@@ -63,11 +68,14 @@ export class BacktestService {
     return plugin;
   }
 
-  /** `POST /backtest/run`: inline bars only, computed on the request; the tables are written to JSON by the route. */
-  async run(body: BacktestBody): Promise<BacktestTables> {
+  /**
+   * `POST /backtest/run`: inline bars only, computed on the request; the tables are written to JSON by the route.
+   * `inline`: the records of `body.ohlcv` already read into columns by the adapter (then `body.ohlcv` is a stand-in).
+   */
+  async run(body: BacktestBody, inline?: BarSeries): Promise<BacktestTables> {
     this.#plugin(body.strategy);
     if (body.ohlcv == null) throw new InvalidRequestError("The synchronous run needs inline ohlcv bars; to fetch by symbol use /backtest/run/async");
-    const data = await requestData(this.loader, body);
+    const data = await requestData(this.loader, body, inline);
     return runSingleTables(this.registry, { strategy: body.strategy, params: body.params, config: configOf(body), security: data.security, bars: data.bars });
   }
 

@@ -26,15 +26,20 @@ const MONTH_DAYS = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
  * general pattern (which also maps years below 100 as Date.UTC does).
  */
 function plainDate(s: string): number | undefined {
-  if (s.length !== 10 || s.charCodeAt(4) !== 45 || s.charCodeAt(7) !== 45) return undefined;
-  const y0 = s.charCodeAt(0) - 48;
-  const y1 = s.charCodeAt(1) - 48;
-  const y2 = s.charCodeAt(2) - 48;
-  const y3 = s.charCodeAt(3) - 48;
-  const m0 = s.charCodeAt(5) - 48;
-  const m1 = s.charCodeAt(6) - 48;
-  const d0 = s.charCodeAt(8) - 48;
-  const d1 = s.charCodeAt(9) - 48;
+  return s.length === 10 ? plainDateAt(s, 0) : undefined;
+}
+
+/** {@link plainDate} of the ten characters of `s` from `at` (a date inside JSON text, read without a substring). */
+export function plainDateAt(s: string, at: number): number | undefined {
+  if (s.charCodeAt(at + 4) !== 45 || s.charCodeAt(at + 7) !== 45) return undefined;
+  const y0 = s.charCodeAt(at) - 48;
+  const y1 = s.charCodeAt(at + 1) - 48;
+  const y2 = s.charCodeAt(at + 2) - 48;
+  const y3 = s.charCodeAt(at + 3) - 48;
+  const m0 = s.charCodeAt(at + 5) - 48;
+  const m1 = s.charCodeAt(at + 6) - 48;
+  const d0 = s.charCodeAt(at + 8) - 48;
+  const d1 = s.charCodeAt(at + 9) - 48;
   // Unsigned compares: a character below "0" wraps to a large number.
   if ((y0 - 1) >>> 0 > 8 || y1 >>> 0 > 9 || y2 >>> 0 > 9 || y3 >>> 0 > 9 || m0 >>> 0 > 9 || m1 >>> 0 > 9 || d0 >>> 0 > 9 || d1 >>> 0 > 9) return undefined;
   const y = y0 * 1000 + y1 * 100 + y2 * 10 + y3;

@@ -29,12 +29,9 @@
  * retried on the next source after a backoff (`retry.baseMs` doubling). A
  * security that still fails is reported and left for the next sync.
  */
-import { marketTimeOf, yyyymmdd } from "../../core/bars/market-time.ts";
-import { classifySecurity, type Market } from "../../core/bars/security-kind.ts";
-import { allocSeries, concatSeries, sliceSeries } from "../../core/bars/series.ts";
-import { DAY_MS } from "../../core/bars/session-clock.ts";
-import { barIsFinal, noCloseSince } from "../../core/market/store-freshness.ts";
-import type { MarketId, SecurityRef, XdxrEntry } from "../../core/quotes/records.ts";
+import { marketTimeOf, yyyymmdd, classifySecurity, type Market, allocSeries, concatSeries, sliceSeries, DAY_MS } from "../../core/bars/index.ts";
+import { barIsFinal, noCloseSince } from "../../core/market/index.ts";
+import type { MarketId, SecurityRef, XdxrEntry } from "../../core/quotes/index.ts";
 import type { Clock } from "../../ports/clock.ts";
 import type { SyncFailure, SyncOptions, SyncReport } from "../../ports/market-store.ts";
 import type { QuoteSource } from "../../ports/quote-source.ts";

@@ -5,7 +5,7 @@
  * first). A malformed file stops start-up with the line that is wrong.
  */
 import { readFile } from "node:fs/promises";
-import { CORE_LEADERS, type PoolMember } from "../../core/market/core-leaders.ts";
+import { CORE_LEADERS, type PoolMember } from "../../core/market/index.ts";
 
 export const CORE_LEADERS_FILE = "core-leaders.csv";
 

@@ -9,7 +9,7 @@
  * rotation for a cool-down by the circuit breaker (core/quotes/host-breaker.ts),
  * its connections closed, and new connections fail over to the next host.
  */
-import { HostBreaker } from "../../core/quotes/host-breaker.ts";
+import { HostBreaker } from "../../core/quotes/index.ts";
 import { TdxCommand } from "./tdx-commands.ts";
 import { type SetupStep, TdxConnection } from "./tdx-connection.ts";
 import type { ResponseFrame } from "./tdx-frame.ts";

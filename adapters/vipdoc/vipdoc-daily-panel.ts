@@ -16,7 +16,7 @@
  */
 import { closeSync, openSync, readdirSync, readSync, statSync, watch, type FSWatcher } from "node:fs";
 import { join } from "node:path";
-import { MIN_BARS, strengthFeatures, writeStrengthFeatures } from "../../core/market/strength.ts";
+import { MIN_BARS, strengthFeatures, writeStrengthFeatures } from "../../core/market/index.ts";
 import type { StrengthPanel as VipdocPanel, PanelSecurity } from "../../ports/strength-panels.ts";
 import { dayPriceDivisor, type VipdocMarket } from "./vipdoc-price-scale.ts";
 import { RECORD_SIZE } from "./vipdoc-records.ts";

@@ -9,14 +9,14 @@
  * started yet counts at its initial capital), so runs over different date ranges
  * combine without jumps. The result has the same structure as a portfolio result.
  */
-import type { BarSeries } from "../bars/series.ts";
+import type { BarSeries } from "../bars/index.ts";
 import { DEFAULT_CONFIG, type BacktestConfig } from "./config.ts";
 import { KernelWorkspace, runKernel, type KernelRun, type SignalArrays } from "./kernel.ts";
 import type { Performance } from "./metric-docs.ts";
 import { buyHoldReturn, performanceOf, tallyFills, TradeTally, type EquityTrack } from "./metrics.ts";
 import { planBacktest, type KernelPlan } from "./plan.ts";
 import { assemblePortfolioResult, type PortfolioResult } from "./portfolio-result.ts";
-import type { SecurityInfo } from "../market/trading-board.ts";
+import type { SecurityInfo } from "../market/index.ts";
 import { toResult } from "./single-run.ts";
 import { carryForward, unionTimeline } from "./timeline.ts";
 

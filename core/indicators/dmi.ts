@@ -21,8 +21,7 @@
  * for invalid comparisons: the kernel then returns null. The loop runs range
  * by range (see ranges.ts).
  */
-import { doubles } from "../formula/kernels/doubles.ts";
-import { RANGE } from "../formula/kernels/ranges.ts";
+import { doubles, RANGE } from "../formula/kernels/index.ts";
 import { type Allocate, freshColumn } from "./column-arena.ts";
 
 // the running state, from range to range: per smoothing the consecutive valid inputs counted (up to

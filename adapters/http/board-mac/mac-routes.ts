@@ -1,10 +1,8 @@
 import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
-import { formatDate, fromYyyymmdd, marketTimeOf } from "../../../core/bars/market-time.ts";
-import { dayStart } from "../../../core/bars/session-clock.ts";
+import { formatDate, fromYyyymmdd, marketTimeOf, dayStart } from "../../../core/bars/index.ts";
 import type { Clock } from "../../../ports/clock.ts";
-import { unusualLabel, unusualPayload } from "../../../core/quotes/unusual-events.ts";
+import { unusualLabel, unusualPayload, FIELDS_BASIC } from "../../../core/quotes/index.ts";
 import { QUOTE_CATEGORIES } from "../../tdx/index.ts";
-import { FIELDS_BASIC } from "../../../core/quotes/mac-query.ts";
 import { DataFrameSchema, frameResponse, rowsFrame } from "../frames/data-frame.ts";
 import type { HttpEnv } from "../http-env.ts";
 import { marketId, SZ_SH } from "../../../core/app/quotes/markets.ts";

@@ -1,7 +1,6 @@
 import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
-import { barTimeLabel } from "../../../core/bars/rows.ts";
-import { float32Decimal } from "../../../core/bars/price-events.ts";
-import type { ExRef } from "../../../core/quotes/ex-records.ts";
+import { barTimeLabel, float32Decimal } from "../../../core/bars/index.ts";
+import type { ExRef } from "../../../core/quotes/index.ts";
 import { isIntradayCategory, EX_MARKETS, exMarketId, HK_EQUITY_MARKETS, type ExClient } from "../../tdx/index.ts";
 import { type Column, dataFrameJson, DataFrameSchema, frameResponse, num, plain, rowsFrame, str } from "../frames/data-frame.ts";
 import type { HttpEnv } from "../http-env.ts";

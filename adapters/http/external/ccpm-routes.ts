@@ -2,7 +2,7 @@ import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
 import type { HttpEnv } from "../http-env.ts";
 import { errorResponses, jsonOk } from "../schemas/common.ts";
 import { qBool } from "../validation/query.ts";
-import { CCPM_PRODUCT_CODES, type CcpmProductCode } from "../../../core/market/ccpm-products.ts";
+import { CCPM_PRODUCT_CODES, type CcpmProductCode } from "../../../core/market/index.ts";
 import type { CcpmService } from "../../../core/app/external/ccpm-service.ts";
 
 const tags = ["ccpm"];

@@ -1,7 +1,7 @@
 import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
-import { roundHalfUp } from "../../../core/bars/round.ts";
+import { roundHalfUp } from "../../../core/bars/index.ts";
 import { quoteServerTimeMs } from "../../tdx/index.ts";
-import type { Quote } from "../../../core/quotes/records.ts";
+import type { Quote } from "../../../core/quotes/index.ts";
 import type { QuoteSource } from "../../../ports/quote-source.ts";
 import { type Column, dataFrameJson, DataFrameSchema, frameResponse, num as numCol, str } from "../frames/data-frame.ts";
 import type { HttpEnv } from "../http-env.ts";

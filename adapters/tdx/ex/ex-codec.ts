@@ -20,7 +20,7 @@
  *   Reply: u8 market, code, 4 unknown bytes, u16 n, 16-byte rows: u16 minutes,
  *   u32 price (integer), u32 volume, i32 open-interest change, u16 nature.
  */
-import type { ExBarSeries, ExMinuteSeries, ExQuote, ExRef, ExTradeSeries } from "../../../core/quotes/ex-records.ts";
+import type { ExBarSeries, ExMinuteSeries, ExQuote, ExRef, ExTradeSeries } from "../../../core/quotes/index.ts";
 import { ByteReader, ByteWriter } from "../tdx-bytes.ts";
 import { allocColumns } from "../tdx-columns.ts";
 import { DayClock, DayStamper } from "../tdx-datetime.ts";

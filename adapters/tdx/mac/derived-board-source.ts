@@ -11,13 +11,9 @@
  * Capital flow and the market monitor exist only on the mac hosts: asking this
  * source for them is a MacUnavailableError (503), never a number made from ticks.
  */
-import { marketTimeOf, yyyymmdd } from "../../../core/bars/market-time.ts";
-import { classifySecurity, type Market } from "../../../core/bars/security-kind.ts";
-import { limitFraction, roundToTick, tickOf } from "../../../core/market/price-limit.ts";
-import { boardOf } from "../../../core/market/trading-board.ts";
-import type { MacBelongEntry, MacQuoteRow, MacServerInfo, MacSymbolInfo } from "../../../core/quotes/mac-records.ts";
-import type { SecurityRef } from "../../../core/quotes/records.ts";
-import { symbolInfoFromQuote } from "../../../core/quotes/symbol-info.ts";
+import { marketTimeOf, yyyymmdd, classifySecurity, type Market } from "../../../core/bars/index.ts";
+import { limitFraction, roundToTick, tickOf, boardOf } from "../../../core/market/index.ts";
+import { type MacBelongEntry, type MacQuoteRow, type MacServerInfo, type MacSymbolInfo, type SecurityRef, symbolInfoFromQuote } from "../../../core/quotes/index.ts";
 import type { BoardEntry, BoardKind, BoardMetric, BoardSource, DailyCloses, ListQuery } from "../../../ports/board-source.ts";
 import type { Clock } from "../../../ports/clock.ts";
 import type { QuoteSource } from "../../../ports/quote-source.ts";

@@ -5,7 +5,7 @@
  * f32 price, u32 matched volume, i32 unmatched volume (positive = buy orders left,
  * negative = sell; read signed, unlike gotdx which takes the absolute value first).
  */
-import type { AuctionSeries, SecurityRef } from "../../../core/quotes/records.ts";
+import type { AuctionSeries, SecurityRef } from "../../../core/quotes/index.ts";
 import { ByteReader, ByteWriter } from "../tdx-bytes.ts";
 import { allocColumns } from "../tdx-columns.ts";
 

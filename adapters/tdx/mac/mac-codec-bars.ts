@@ -7,8 +7,7 @@
  * of day, f32 open, high, low, close, amount, volume, float shares — and a
  * 120-byte summary trailer. The first row is a previous-close sentinel and is dropped.
  */
-import type { MacBarSeries } from "../../../core/quotes/mac-records.ts";
-import type { SecurityRef } from "../../../core/quotes/records.ts";
+import type { MacBarSeries, SecurityRef } from "../../../core/quotes/index.ts";
 import { ByteReader, ByteWriter } from "../tdx-bytes.ts";
 import { allocColumns } from "../tdx-columns.ts";
 

@@ -4,7 +4,7 @@
  * from them. Volumes stay in lots, as the standard quote sends them (the mac
  * hosts' unit for field 0x05 is unverified).
  */
-import type { Quote } from "../../../core/quotes/records.ts";
+import type { Quote } from "../../../core/quotes/index.ts";
 
 export function quoteFields(q: Quote): Record<string, number> {
   return {

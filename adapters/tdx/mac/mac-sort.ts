@@ -5,7 +5,7 @@
  * ordering covers the sort types whose value a row's fields give; any other
  * keeps code order (the server's own ranking is only available from the server).
  */
-import type { MacQuoteRow } from "../../../core/quotes/mac-records.ts";
+import type { MacQuoteRow } from "../../../core/quotes/index.ts";
 
 export const MAC_SORT_TYPES = {
   CODE: 0x00,

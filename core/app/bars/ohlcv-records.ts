@@ -10,7 +10,7 @@
  * be in ascending time order without duplicates, and `high` must not be below
  * `low`. Other keys pass through untouched (the raw rows are kept).
  */
-import { allocSeries, type BarSeries } from "../../bars/series.ts";
+import { allocSeries, type BarSeries } from "../../bars/index.ts";
 import type { FieldIssue } from "../app-errors.ts";
 
 const TIME_KEYS = ["datetime", "date", "trade_date", "time"] as const;

@@ -11,12 +11,11 @@
  * member quotes, a ranking takes the boards' change % then each top board's
  * summary, and the N-day ranking compares a board index's daily closes.
  */
-import { fromYyyymmdd, marketTimeOf, yyyymmdd } from "../../bars/market-time.ts";
-import type { MacQuoteRow } from "../../quotes/mac-records.ts";
+import { fromYyyymmdd, marketTimeOf, yyyymmdd } from "../../bars/index.ts";
+import { type MacQuoteRow, FIELDS_BASIC, Field, SORT_CHANGE_PCT } from "../../quotes/index.ts";
 import type { BoardEntry, BoardKind, BoardMetric, BoardSource, ListQuery, SortOrder } from "../../../ports/board-source.ts";
 import type { Clock } from "../../../ports/clock.ts";
 import type { Logger } from "../../../ports/logger.ts";
-import { FIELDS_BASIC, Field, SORT_CHANGE_PCT } from "../../quotes/mac-query.ts";
 import { UpstreamError } from "../app-errors.ts";
 import { NotFoundError } from "../app-errors.ts";
 

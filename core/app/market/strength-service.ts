@@ -5,9 +5,8 @@
  * request is a few passes over memory). Names come from the quote server's security list
  * when it answers (offline files carry none) and are blank otherwise.
  */
-import type { Market } from "../../bars/security-kind.ts";
-import type { PoolMember } from "../../market/core-leaders.ts";
-import { rankStrength, type StrengthPreset, strengthWeights, type StrengthWeights } from "../../market/strength.ts";
+import type { Market } from "../../bars/index.ts";
+import { type PoolMember, rankStrength, type StrengthPreset, strengthWeights, type StrengthWeights } from "../../market/index.ts";
 import type { StrengthPanel, StrengthPanels } from "../../../ports/strength-panels.ts";
 import { InvalidRequestError } from "../app-errors.ts";
 

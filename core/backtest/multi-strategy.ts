@@ -65,8 +65,8 @@ export function runMultiStrategy(slots: readonly StrategySlot[], config: Backtes
     const c = carryForward(map, run.cash, share);
     const sh = carryForward(map, run.shares, 0);
     for (let k = 0; k < T; k++) {
-      equity[k] += e[k]!;
-      cash[k] += c[k]!;
+      equity[k]! += e[k]!;
+      cash[k]! += c[k]!;
       const j = map[k]!;
       if ((j >= 0 ? run.held[j]! : sh[k]! !== 0 ? 1 : 0) === 1) held[k] = 1;
     }

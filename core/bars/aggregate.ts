@@ -40,22 +40,22 @@ export function aggregateBars(s: BarSeries, period: Period): BarSeries {
   let n = -1;
   let key = NaN;
   for (let i = 0; i < s.length; i++) {
-    const k = periodKey(s.time[i], period);
+    const k = periodKey(s.time[i]!, period);
     if (k !== key) {
       key = k;
       n++;
-      out.open[n] = s.open[i];
-      out.high[n] = s.high[i];
-      out.low[n] = s.low[i];
+      out.open[n] = s.open[i]!;
+      out.high[n] = s.high[i]!;
+      out.low[n] = s.low[i]!;
       out.vol[n] = 0;
       out.amount[n] = 0;
     }
-    out.time[n] = s.time[i];
-    if (s.high[i] > out.high[n]) out.high[n] = s.high[i];
-    if (s.low[i] < out.low[n]) out.low[n] = s.low[i];
-    out.close[n] = s.close[i];
-    out.vol[n] += s.vol[i];
-    out.amount[n] += s.amount[i];
+    out.time[n] = s.time[i]!;
+    if (s.high[i]! > out.high[n]!) out.high[n] = s.high[i]!;
+    if (s.low[i]! < out.low[n]!) out.low[n] = s.low[i]!;
+    out.close[n] = s.close[i]!;
+    out.vol[n]! += s.vol[i]!;
+    out.amount[n]! += s.amount[i]!;
   }
   const len = n + 1;
   return {

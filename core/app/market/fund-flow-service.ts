@@ -39,7 +39,7 @@ async function allTicks(page: (start: number, count: number) => Promise<TickSeri
 
 function flowOf(pages: readonly TickSeries[]): FundFlow {
   const parts = pages.map((t) => bucketTrades(t.price, t.vol, t.direction, t.length));
-  const sum = (pick: (f: FundFlow) => readonly number[]) => [0, 1, 2, 3].map((b) => parts.reduce((a, f) => a + pick(f)[b], 0)) as [number, number, number, number];
+  const sum = (pick: (f: FundFlow) => readonly number[]) => [0, 1, 2, 3].map((b) => parts.reduce((a, f) => a + pick(f)[b]!, 0)) as [number, number, number, number];
   return { inflow: sum((f) => f.inflow), outflow: sum((f) => f.outflow), trades: parts.reduce((a, f) => a + f.trades, 0) };
 }
 

@@ -53,7 +53,7 @@ const CcpmRankResponse = z
   .openapi("CcpmRankResponse");
 
 const validDate = (s: string) => {
-  const [y, m, d] = s.split("-").map(Number);
+  const [y = NaN, m = NaN, d = NaN] = s.split("-").map(Number);
   const t = new Date(Date.UTC(y, m - 1, d));
   return t.getUTCFullYear() === y && t.getUTCMonth() === m - 1 && t.getUTCDate() === d;
 };

@@ -267,7 +267,7 @@ export function registerFinanceRoutes(app: OpenAPIHono<HttpEnv>, src: QuoteSourc
         cols.push(
           num(
             gpcwFieldName(k + 1),
-            recs.map((r) => r.values[k]),
+            recs.map((r) => r.values[k]!),
           ),
         );
       return frameResponse(dataFrameJson(cols, recs.length));

@@ -55,8 +55,8 @@ const QUOTE_FIELDS: readonly Field[] = [
   num("b_vol", (x) => x.bVol),
   num("active1", (x) => x.active1),
   num("active2", (x) => x.active2),
-  ...[0, 1, 2, 3, 4].flatMap((l) => [num(`bid${l + 1}`, (x) => x.bids[l]), num(`bid_vol${l + 1}`, (x) => x.bidVols[l])]),
-  ...[0, 1, 2, 3, 4].flatMap((l) => [num(`ask${l + 1}`, (x) => x.asks[l]), num(`ask_vol${l + 1}`, (x) => x.askVols[l])]),
+  ...[0, 1, 2, 3, 4].flatMap((l) => [num(`bid${l + 1}`, (x) => x.bids[l]!), num(`bid_vol${l + 1}`, (x) => x.bidVols[l]!)]),
+  ...[0, 1, 2, 3, 4].flatMap((l) => [num(`ask${l + 1}`, (x) => x.asks[l]!), num(`ask_vol${l + 1}`, (x) => x.askVols[l]!)]),
   num("rise_speed", (x) => x.riseSpeed),
   ["server_time", (x) => serverTime(x.serverTime)],
 ];

@@ -10,7 +10,7 @@ const JSON_TYPE = /^application\/([\w.-]+\+)?json$/i;
  * value is handed to the route's validator, so a body is parsed once.
  */
 export const jsonBodyGuard: MiddlewareHandler = async (c, next) => {
-  const type = (c.req.header("content-type") ?? "").split(";")[0].trim();
+  const type = (c.req.header("content-type") ?? "").split(";")[0]!.trim();
   if (!JSON_TYPE.test(type) || c.req.method === "GET" || c.req.method === "HEAD") return next();
   const text = await c.req.text();
   if (text.trim() === "") {

@@ -18,7 +18,7 @@ const BATCH = 80;
 /** "SZ:000001" → TDX reference. */
 export function parseCode(code: string): { market: number; code: string } {
   const [m, c] = code.toUpperCase().split(":");
-  return { market: marketId(m as "SZ" | "SH" | "BJ"), code: c };
+  return { market: marketId(m as "SZ" | "SH" | "BJ"), code: c ?? "" };
 }
 
 export class QuoteFanout {

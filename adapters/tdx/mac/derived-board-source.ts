@@ -59,7 +59,7 @@ export class DerivedBoardSource implements BoardSource {
   async catalogue(): Promise<CatalogueBoard[]> {
     const files = await Promise.all(Object.values(CATALOGUE_FILE_NAMES).map((n) => this.#files.get(n)));
     if (!this.#built || files.some((f, i) => f !== this.#built!.files[i])) {
-      const [tdxzs, tdxhy, blockGn, blockFg] = files;
+      const [tdxzs, tdxhy, blockGn, blockFg] = files as [Uint8Array, Uint8Array, Uint8Array, Uint8Array];
       this.#built = { files, boards: buildCatalogue({ tdxzs, tdxhy, blockGn, blockFg }) };
     }
     return this.#built.boards;
@@ -87,15 +87,15 @@ export class DerivedBoardSource implements BoardSource {
     const rows: MacQuoteRow[] = [];
     quotes.forEach((q, i) => {
       if (!q) return;
-      const { market, code } = byMarket[i];
+      const { market, code } = byMarket[i]!;
       const values = quoteFields(q);
       if (classifySecurity(market, code).kind === "stock") {
         const board = boardOf(code, market);
-        const f = limitFraction(board, isSt(names[i]), now);
+        const f = limitFraction(board, isSt(names[i]!), now);
         values.buy_price_limit = roundToTick(q.preClose * (1 + f), tickOf(board));
         values.sell_price_limit = roundToTick(q.preClose * (1 - f), tickOf(board));
       }
-      rows.push({ market: q.market, code: q.code, name: names[i], values });
+      rows.push({ market: q.market, code: q.code, name: names[i]!, values });
     });
     return rows;
   }
@@ -117,7 +117,8 @@ export class DerivedBoardSource implements BoardSource {
     ]);
     const quoteOf = new Map(boardRows.map((r) => [r.code, r]));
     const memberOf = new Map(members.map((r) => [`${r.market}:${r.code}`, r]));
-    const change = (r: MacQuoteRow) => (r.values.pre_close > 0 ? r.values.close / r.values.pre_close - 1 : -Infinity);
+    // Every row here carries close and pre_close: quoteFields writes both.
+    const change = (r: MacQuoteRow) => (r.values.pre_close! > 0 ? r.values.close! / r.values.pre_close! - 1 : -Infinity);
     const metricOf = await this.#metric(boards, metric, quoteOf);
     return boards.flatMap((b) => {
       const q = quoteOf.get(b.code);
@@ -127,7 +128,7 @@ export class DerivedBoardSource implements BoardSource {
         const r = memberOf.get(`${m.market}:${m.code}`);
         if (r && (!leader || change(r) > change(leader))) leader = r;
       }
-      const side = (r: MacQuoteRow) => ({ market: r.market, code: r.code, name: r.name, price: r.values.close, preClose: r.values.pre_close });
+      const side = (r: MacQuoteRow) => ({ market: r.market, code: r.code, name: r.name, price: r.values.close!, preClose: r.values.pre_close! });
       return [{ ...side(q), name: b.name, sortValue: metricOf.get(b.code) ?? NaN, leader: leader && side(leader) }];
     });
   }
@@ -143,11 +144,11 @@ export class DerivedBoardSource implements BoardSource {
         const c = closes[i];
         const n = c ? c.close.length - 1 : -1;
         if (!c || n < 0) return [b.code, NaN];
-        if (days !== undefined) return [b.code, n - days >= 0 ? (c.close[n] / c.close[n - days] - 1) * 100 : NaN];
-        const year = Math.floor(c.date[n] / 10000) * 10000;
+        if (days !== undefined) return [b.code, n - days >= 0 ? (c.close[n]! / c.close[n - days]! - 1) * 100 : NaN];
+        const year = Math.floor(c.date[n]! / 10000) * 10000;
         let base = n;
-        while (base >= 0 && c.date[base] >= year) base--;
-        return [b.code, base >= 0 ? (c.close[n] / c.close[base] - 1) * 100 : NaN];
+        while (base >= 0 && c.date[base]! >= year) base--;
+        return [b.code, base >= 0 ? (c.close[n]! / c.close[base]! - 1) * 100 : NaN];
       }),
     );
   }

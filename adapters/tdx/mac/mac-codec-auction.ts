@@ -51,6 +51,6 @@ export function decodeMacAuctionReply(body: Uint8Array): AuctionSeries {
 export function encodeMacAuctionReply(ref: SecurityRef, s: AuctionSeries): Uint8Array {
   const w = new ByteWriter(36 + s.length * 16);
   w.u16(ref.market).ascii(ref.code, 22).u32(s.length).zeros(8);
-  for (let i = 0; i < s.length; i++) w.u32(s.second[i]).f32(s.price[i]).u32(s.matched[i]).i32(s.unmatched[i]);
+  for (let i = 0; i < s.length; i++) w.u32(s.second[i]!).f32(s.price[i]!).u32(s.matched[i]!).i32(s.unmatched[i]!);
   return w.finish();
 }

@@ -3,15 +3,7 @@
  * conversion, on 800 daily bars (one API page) and 100,000 one-minute bars.
  */
 import { bench, do_not_optimize, group, summary } from "mitata";
-import { adjustBars } from "../core/bars/adjust.ts";
-import type { BarCategory } from "../core/bars/categories.ts";
-import { deriveBarFields } from "../core/bars/derived.ts";
-import { marketTime } from "../core/bars/market-time.ts";
-import { priceEvents, type PriceEvent } from "../core/bars/price-events.ts";
-import { barTable } from "../core/bars/rows.ts";
-import { allocSeries, type BarSeries } from "../core/bars/series.ts";
-import { DAY_MS } from "../core/bars/session-clock.ts";
-import type { XdxrRecord } from "../core/bars/xdxr.ts";
+import { adjustBars, type BarCategory, deriveBarFields, marketTime, priceEvents, type PriceEvent, barTable, allocSeries, type BarSeries, DAY_MS, type XdxrRecord } from "../core/bars/index.ts";
 
 /** Deterministic random walk; `step` ms between bars (weekdays only for daily bars). */
 function walk(n: number, start: number, step: number): BarSeries {

@@ -9,11 +9,8 @@
  * issue 22.
  */
 import { bench, do_not_optimize, group, summary } from "mitata";
-import { allocSeries, type BarSeries } from "../core/bars/series.ts";
-import { analyzeChan, ChanStream } from "../core/chan/analyze.ts";
-import type { ChanConfig } from "../core/chan/options.ts";
-import { chanToJson } from "../core/chan/to-json.ts";
-import { parseChanOptions } from "../core/chan/validate-options.ts";
+import { allocSeries, type BarSeries } from "../core/bars/index.ts";
+import { analyzeChan, ChanStream, type ChanConfig, chanToJson, parseChanOptions } from "../core/chan/index.ts";
 import { loadSseDaily } from "../tests/core/chan/sse-fixture.ts";
 import { fmtMs, target } from "./targets.ts";
 

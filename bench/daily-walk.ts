@@ -1,5 +1,5 @@
 /** Deterministic random walk of daily bars (LCG noise), the series the backtest and research benchmarks share. */
-import { allocSeries, type BarSeries } from "../core/bars/series.ts";
+import { allocSeries, type BarSeries } from "../core/bars/index.ts";
 
 export function dailyWalk(n: number): BarSeries {
   const s = allocSeries(n);

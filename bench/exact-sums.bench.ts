@@ -15,13 +15,8 @@
  */
 import process from "node:process";
 import { bench, do_not_optimize, group, summary } from "mitata";
-import { compileFormula, evaluatePlan } from "../core/formula/index.ts";
-import { FUNCTIONS } from "../core/formula/catalog/index.ts";
-import type { FunctionSpec, Kernel } from "../core/formula/catalog/spec.ts";
-import { ma, wma } from "../core/formula/kernels/averages.ts";
-import { firstValid } from "../core/formula/kernels/operand.ts";
-import { RANGE } from "../core/formula/kernels/ranges.ts";
-import { sum } from "../core/formula/kernels/windows.ts";
+import { compileFormula, evaluatePlan, FUNCTIONS, type FunctionSpec, type Kernel } from "../core/formula/index.ts";
+import { ma, wma, firstValid, RANGE, sum } from "../core/formula/kernels/index.ts";
 import { randomWalk } from "../tests/plugins/indicators/market.ts";
 import { FORMULA_TEXT } from "./formula-texts.ts";
 import { median, target } from "./targets.ts";

@@ -23,7 +23,7 @@ import type * as TechnicalIndicators from "technicalindicators";
 import { IndicatorService } from "../core/app/indicators/indicator-service.ts";
 import { indicatorTableJson } from "../adapters/http/indicators/indicator-routes.ts";
 import { parseOhlcvRecords } from "../core/app/bars/ohlcv-records.ts";
-import { ColumnArena } from "../core/indicators/column-arena.ts";
+import { ColumnArena } from "../core/indicators/index.ts";
 import { loadPlugins } from "../plugins/index.ts";
 import { formulaIndicators, indicators } from "../plugins/indicators/index.ts";
 import { randomWalk } from "../tests/plugins/indicators/market.ts";

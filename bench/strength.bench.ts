@@ -22,10 +22,8 @@ import { VipdocStrengthPanels } from "../adapters/vipdoc/vipdoc-strength-panels.
 import { encodeDayFile } from "../adapters/vipdoc/vipdoc-day.ts";
 import { VipdocDailyPanel } from "../adapters/vipdoc/vipdoc-daily-panel.ts";
 import { mulberry32, normal } from "../apps/tdx-sim/demo/prng.ts";
-import { fromYyyymmdd } from "../core/bars/market-time.ts";
-import { allocSeries, type BarSeries } from "../core/bars/series.ts";
-import { CORE_LEADERS } from "../core/market/core-leaders.ts";
-import { type DailyPanel, PANEL_WINDOW, rankStrength, strengthFeatures, strengthWeights } from "../core/market/strength.ts";
+import { fromYyyymmdd, allocSeries, type BarSeries } from "../core/bars/index.ts";
+import { CORE_LEADERS, type DailyPanel, PANEL_WINDOW, rankStrength, strengthFeatures, strengthWeights } from "../core/market/index.ts";
 import { fmtMs, fmtRatio, mean, median, target } from "./targets.ts";
 
 const SECURITIES = 5000;

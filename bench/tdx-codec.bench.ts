@@ -18,11 +18,10 @@ import { decodeBarsReply, encodeBarsReply } from "../adapters/tdx/tdx-codec-bars
 import { decodeQuotesReply, encodeQuotesReply } from "../adapters/tdx/tdx-codec-quotes.ts";
 import { ResponseSplitter } from "../adapters/tdx/tdx-frame-splitter.ts";
 import { encodeResponse } from "../adapters/tdx/tdx-frame.ts";
-import type { Quote } from "../core/quotes/records.ts";
+import type { Quote } from "../core/quotes/index.ts";
 import { BarCategory } from "../adapters/tdx/tdx-codec-bars.ts";
 import { decodeDayFile, encodeDayFile } from "../adapters/vipdoc/vipdoc-day.ts";
-import { marketTime } from "../core/bars/market-time.ts";
-import { allocSeries, type BarSeries } from "../core/bars/series.ts";
+import { marketTime, allocSeries, type BarSeries } from "../core/bars/index.ts";
 
 const DAY = 86_400_000;
 

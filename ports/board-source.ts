@@ -6,8 +6,7 @@
  * answers say so to the caller. Field values use the mac field names
  * (adapters/tdx/mac/mac-fields.ts).
  */
-import type { MacBelongEntry, MacCapitalFlow, MacQuoteRow, MacServerInfo, MacSymbolInfo, MacUnusualEvent } from "../core/quotes/mac-records.ts";
-import type { AuctionSeries, SecurityRef } from "../core/quotes/records.ts";
+import type { MacBelongEntry, MacCapitalFlow, MacQuoteRow, MacServerInfo, MacSymbolInfo, MacUnusualEvent, AuctionSeries, SecurityRef } from "../core/quotes/index.ts";
 
 export type BoardKind = "ALL" | "HY" | "HY2" | "GN" | "FG" | "DQ";
 

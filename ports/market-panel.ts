@@ -6,7 +6,7 @@
  * path) loads the panel once per reference and keeps it until the store changes.
  * Symbols the store does not cover are read as before, through the bar loader.
  */
-import type { BarPanel } from "../core/bars/bar-panel.ts";
+import type { BarPanel } from "../core/bars/index.ts";
 
 /** Where and which panel a job reads: structured-cloneable, and JSON for a queue. */
 export interface PanelRef {

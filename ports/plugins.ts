@@ -1,6 +1,6 @@
 import type { z } from "zod";
-import type { BarField, BarSeries } from "../core/bars/series.ts";
-import type { SeriesMemo } from "../core/research/series-memo.ts";
+import type { BarField, BarSeries } from "../core/bars/index.ts";
+import type { SeriesMemo } from "../core/research/index.ts";
 
 /** A numeric parameter of an indicator, with TDX's default. */
 export interface IndicatorParam {

@@ -3,7 +3,7 @@
  * carries them: the TCP client against real hosts or the simulator, or a replay
  * of recorded exchanges. Records are decoded and unit-normalised (see their types).
  */
-import type { BarSeries } from "../core/bars/series.ts";
+import type { BarSeries } from "../core/bars/index.ts";
 import type {
   AuctionSeries,
   CompanyInfoEntry,
@@ -17,7 +17,7 @@ import type {
   ServerFileMeta,
   TickSeries,
   XdxrEntry,
-} from "../core/quotes/records.ts";
+} from "../core/quotes/index.ts";
 
 /** A past day's minute line or ticks, with the previous close the server sends. */
 export interface DayMinutes {

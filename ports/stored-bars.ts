@@ -3,7 +3,7 @@
  * before the quote server: it answers only what it holds complete at this moment
  * (issue 21, "store-first reads"), and the caller falls back to upstream otherwise.
  */
-import type { SecurityRef } from "../core/quotes/records.ts";
+import type { SecurityRef } from "../core/quotes/index.ts";
 import type { QuoteSource } from "./quote-source.ts";
 
 export interface StoredBars {

@@ -4,7 +4,7 @@
  * folder), kept in memory and following the files. The tree is the one a
  * request names, checked against the configured roots, or the default one.
  */
-import type { DailyPanel } from "../core/market/strength.ts";
+import type { DailyPanel } from "../core/market/index.ts";
 
 export interface PanelSecurity {
   readonly market: "sh" | "sz" | "bj";

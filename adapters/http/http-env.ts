@@ -1,7 +1,6 @@
 import type { Context } from "hono";
-import type { BarSeries } from "../../core/bars/series.ts";
-import type { TrustedProxy } from "../../core/auth/address.ts";
-import type { HostRules } from "../../core/auth/host-origin.ts";
+import type { BarSeries } from "../../core/bars/index.ts";
+import type { TrustedProxy, HostRules } from "../../core/auth/index.ts";
 import type { UpgradeWebSocket } from "hono/ws";
 import type { WsHub } from "./ws/ws-hub.ts";
 import type { AuthService } from "../../core/app/auth/auth-service.ts";
@@ -17,7 +16,7 @@ import type { ExClient, FinancialFiles, HostService, ServerFileCache } from "../
 import type { BacktestArea } from "./backtest/backtest-routes.ts";
 import type { ExternalServices } from "../../core/app/external/external-services.ts";
 import type { LlmConfigService } from "../../core/app/llm/llm-service.ts";
-import type { PoolMember } from "../../core/market/core-leaders.ts";
+import type { PoolMember } from "../../core/market/index.ts";
 import type { FundFlowService } from "../../core/app/market/fund-flow-service.ts";
 import type { MarketSnapshot } from "../../core/app/market/market-snapshot.ts";
 import type { StrengthService } from "../../core/app/market/strength-service.ts";

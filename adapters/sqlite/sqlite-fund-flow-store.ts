@@ -1,4 +1,4 @@
-import type { FundFlow } from "../../core/market/fund-flow.ts";
+import type { FundFlow } from "../../core/market/index.ts";
 import type { FundFlowStore } from "../../ports/fund-flow-store.ts";
 import type { Database } from "./sqlite-database.ts";
 

@@ -14,13 +14,13 @@
  * process or another) has written since it was opened.
  */
 import { join } from "node:path";
-import { stillComplete } from "../../core/market/store-freshness.ts";
-import type { XdxrEntry, SecurityRef } from "../../core/quotes/records.ts";
+import { stillComplete } from "../../core/market/index.ts";
+import type { XdxrEntry, SecurityRef } from "../../core/quotes/index.ts";
 import type { Clock } from "../../ports/clock.ts";
 import type { QuoteSource } from "../../ports/quote-source.ts";
 import type { MarketStoreStatus, StoreState } from "../../ports/market-store.ts";
 import type { SqliteOpener } from "../../ports/sqlite-connection.ts";
-import { marketTimeOf } from "../../core/bars/market-time.ts";
+import { marketTimeOf } from "../../core/bars/index.ts";
 import { VipdocQuoteSource } from "../vipdoc/vipdoc-quote-source.ts";
 import { VipdocTree } from "../vipdoc/vipdoc-tree.ts";
 import type { VipdocMarket } from "../vipdoc/vipdoc-price-scale.ts";

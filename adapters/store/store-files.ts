@@ -13,7 +13,7 @@
  */
 import { type FileHandle, mkdir, open, rename } from "node:fs/promises";
 import { dirname, join } from "node:path";
-import type { BarSeries } from "../../core/bars/series.ts";
+import type { BarSeries } from "../../core/bars/index.ts";
 import { decodeDayFile, encodeDayFile } from "../vipdoc/vipdoc-day.ts";
 import { decodeMinuteFile, encodeMinuteFile } from "../vipdoc/vipdoc-minute.ts";
 import { dayPriceDivisor, type VipdocMarket } from "../vipdoc/vipdoc-price-scale.ts";

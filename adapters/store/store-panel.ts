@@ -14,14 +14,20 @@
  */
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
-import { adjustBasis } from "../../core/bars/adjust.ts";
-import { packPanel, type BarPanel, type PanelRow } from "../../core/bars/bar-panel.ts";
-import { fromYyyymmdd } from "../../core/bars/market-time.ts";
-import { priceEvents } from "../../core/bars/price-events.ts";
-import { classifySecurity, type Market, priceDecimals } from "../../core/bars/security-kind.ts";
-import { copySeries } from "../../core/bars/series.ts";
-import { DAY_MS } from "../../core/bars/session-clock.ts";
-import type { XdxrRecord } from "../../core/bars/xdxr.ts";
+import {
+  adjustBasis,
+  packPanel,
+  type BarPanel,
+  type PanelRow,
+  fromYyyymmdd,
+  priceEvents,
+  classifySecurity,
+  type Market,
+  priceDecimals,
+  copySeries,
+  DAY_MS,
+  type XdxrRecord,
+} from "../../core/bars/index.ts";
 import type { PanelRef } from "../../ports/market-panel.ts";
 import { defaultSqliteOpener } from "../sqlite/sqlite-opener.ts";
 import { decodeDayFile } from "../vipdoc/vipdoc-day.ts";

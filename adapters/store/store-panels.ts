@@ -8,8 +8,7 @@
  * largest `count` a request may give).
  */
 import { resolve } from "node:path";
-import { marketTimeOf, yyyymmdd } from "../../core/bars/market-time.ts";
-import type { Market } from "../../core/bars/security-kind.ts";
+import { marketTimeOf, yyyymmdd, type Market } from "../../core/bars/index.ts";
 import type { Clock } from "../../ports/clock.ts";
 import type { MarketPanels, PanelCover } from "../../ports/market-panel.ts";
 import type { MarketStore } from "./market-store.ts";

@@ -41,12 +41,9 @@
  * securities than request slots are worked on at once ({@link LANES_PER_SLOT}),
  * so file writes and commits overlap the requests instead of idling a slot.
  */
-import { marketTimeOf, yyyymmdd } from "../../core/bars/market-time.ts";
-import { classifySecurity, type Market } from "../../core/bars/security-kind.ts";
-import { allocSeries, concatSeries, sliceSeries } from "../../core/bars/series.ts";
-import { DAY_MS } from "../../core/bars/session-clock.ts";
-import { barIsFinal, noCloseSince } from "../../core/market/store-freshness.ts";
-import type { MarketId, SecurityRef, XdxrEntry } from "../../core/quotes/records.ts";
+import { marketTimeOf, yyyymmdd, classifySecurity, type Market, allocSeries, concatSeries, sliceSeries, DAY_MS } from "../../core/bars/index.ts";
+import { barIsFinal, noCloseSince } from "../../core/market/index.ts";
+import type { MarketId, SecurityRef, XdxrEntry } from "../../core/quotes/index.ts";
 import type { Clock } from "../../ports/clock.ts";
 import type { SyncFailure, SyncOptions, SyncReport } from "../../ports/market-store.ts";
 import type { QuoteSource } from "../../ports/quote-source.ts";

@@ -5,7 +5,7 @@
  * first). A malformed file stops start-up with the line that is wrong.
  */
 import { readFile } from "node:fs/promises";
-import { CORE_LEADERS, type PoolMember } from "../../core/market/core-leaders.ts";
+import { CORE_LEADERS, type PoolMember } from "../../core/market/index.ts";
 
 export const CORE_LEADERS_FILE = "core-leaders.csv";
 
@@ -22,8 +22,8 @@ export function parsePool(text: string, source: string): PoolMember[] {
     if (!line) return;
     const p = line.split(",").map((x) => x.trim());
     const market = p[at("market")]?.toUpperCase();
-    const code = p[at("code")];
-    if ((market !== "SH" && market !== "SZ" && market !== "BJ") || !/^\d{6}$/.test(code ?? "")) {
+    const code = p[at("code")] ?? "";
+    if ((market !== "SH" && market !== "SZ" && market !== "BJ") || !/^\d{6}$/.test(code)) {
       throw new Error(`${source}: line ${i + 2} needs a market SH/SZ/BJ and a six-digit code: "${line}"`);
     }
     out.push({ group: p[at("group")] ?? "", market, code, name: p[at("name")] ?? "" });

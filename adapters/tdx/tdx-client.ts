@@ -3,7 +3,7 @@
  * TCP pool, or a replay of recorded exchanges). Requests are encoded and replies
  * decoded with the shared codecs; large asks are paged the way the protocol needs.
  */
-import type { BarSeries } from "../../core/bars/series.ts";
+import type { BarSeries } from "../../core/bars/index.ts";
 import type { DayMinutes, DayTicks, QuoteSource } from "../../ports/quote-source.ts";
 import { decodeAuctionReply, encodeAuctionRequest, DEFAULT_AUCTION_COUNT } from "./tdx-codec-auction.ts";
 import { decodeBarsReply, encodeBarsRequest, isBarCategoryId, MAX_BARS_PER_REQUEST } from "./tdx-codec-bars.ts";
@@ -31,7 +31,7 @@ import type {
   ServerFileMeta,
   TickSeries,
   XdxrEntry,
-} from "../../core/quotes/records.ts";
+} from "../../core/quotes/index.ts";
 
 export class TdxClient implements QuoteSource {
   readonly #t: TdxTransport;

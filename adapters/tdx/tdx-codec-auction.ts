@@ -13,7 +13,7 @@
 import { ByteReader, ByteWriter } from "./tdx-bytes.ts";
 import { allocColumns } from "./tdx-columns.ts";
 import { roundF32Price } from "./tdx-price-decimals.ts";
-import type { AuctionSeries, SecurityRef } from "../../core/quotes/records.ts";
+import type { AuctionSeries, SecurityRef } from "../../core/quotes/index.ts";
 
 export const DEFAULT_AUCTION_COUNT = 500;
 const RECORD_SIZE = 16;

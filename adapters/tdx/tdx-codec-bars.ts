@@ -21,13 +21,13 @@
  *   NaN, and the encoder writes amount / 100 back, as the server does.
  * Minute bars are stamped with their end time (first 1-minute bar 09:31).
  */
-import type { BarSeries } from "../../core/bars/series.ts";
+import type { BarSeries } from "../../core/bars/index.ts";
 import { ByteReader, ByteWriter } from "./tdx-bytes.ts";
 import { allocBars } from "./tdx-columns.ts";
 import { DayClock, DayStamper } from "./tdx-datetime.ts";
 import { TdxDecodeError } from "./tdx-errors.ts";
 import { readVarint, varintEnd } from "./tdx-varint.ts";
-import type { IndexBarSeries, SecurityRef } from "../../core/quotes/records.ts";
+import type { IndexBarSeries, SecurityRef } from "../../core/quotes/index.ts";
 
 /** Bar categories of command 0x052d (design doc 5.4). */
 export const BarCategory = {

@@ -12,7 +12,7 @@
 import { ByteReader, ByteWriter } from "./tdx-bytes.ts";
 import { MAX_BODY } from "./tdx-frame.ts";
 import { decodeGbkText, encodeGbk } from "./tdx-gbk.ts";
-import type { CompanyInfoEntry, MarketId, SecurityRef } from "../../core/quotes/records.ts";
+import type { CompanyInfoEntry, MarketId, SecurityRef } from "../../core/quotes/index.ts";
 
 const ENTRY_SIZE = 152;
 const TITLE_SIZE = 64;

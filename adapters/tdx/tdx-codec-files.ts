@@ -11,7 +11,7 @@
  * when they have the size from the meta reply (or at an empty chunk).
  */
 import { ByteReader, ByteWriter } from "./tdx-bytes.ts";
-import type { ServerFileMeta } from "../../core/quotes/records.ts";
+import type { ServerFileMeta } from "../../core/quotes/index.ts";
 
 /** Chunk size every client requests. */
 export const FILE_CHUNK_SIZE = 30_000;

@@ -30,7 +30,7 @@
  */
 import { ByteReader, ByteWriter } from "./tdx-bytes.ts";
 import { decodeSingleSecurity, encodeSingleSecurity } from "./tdx-single-security.ts";
-import type { FinanceInfo, SecurityRef } from "../../core/quotes/records.ts";
+import type { FinanceInfo, SecurityRef } from "../../core/quotes/index.ts";
 
 const SHARES = 10_000;
 const MONEY = 1_000;

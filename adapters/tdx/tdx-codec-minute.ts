@@ -20,7 +20,7 @@
 import { ByteReader, ByteWriter } from "./tdx-bytes.ts";
 import { allocColumns } from "./tdx-columns.ts";
 import { priceDivisor } from "./tdx-price-decimals.ts";
-import type { MinuteSeries, SecurityRef } from "../../core/quotes/records.ts";
+import type { MinuteSeries, SecurityRef } from "../../core/quotes/index.ts";
 
 export interface MinuteOptions {
   /** Price decimals of the security (2 for A-shares, 3 for funds); default 2. */

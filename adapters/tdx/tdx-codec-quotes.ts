@@ -15,8 +15,7 @@
  */
 import { ByteReader, ByteWriter } from "./tdx-bytes.ts";
 import { fallbackPriceDecimals, priceDivisor } from "./tdx-price-decimals.ts";
-import type { MarketId, Quote, SecurityRef } from "../../core/quotes/records.ts";
-import { MAX_QUOTES_PER_REQUEST } from "../../core/quotes/page-limits.ts";
+import { type MarketId, type Quote, type SecurityRef, MAX_QUOTES_PER_REQUEST } from "../../core/quotes/index.ts";
 
 export { MAX_QUOTES_PER_REQUEST };
 const LEVELS = 5;

@@ -10,7 +10,7 @@
  * "pre_close", u32 unknown). The server returns at most 1000 per page.
  */
 import { ByteReader, ByteWriter } from "./tdx-bytes.ts";
-import type { MarketId, SecurityInfo } from "../../core/quotes/records.ts";
+import type { MarketId, SecurityInfo } from "../../core/quotes/index.ts";
 
 export const SECURITY_LIST_PAGE = 1000;
 const COUNT_REQUEST_TAIL = 0x0133c775;

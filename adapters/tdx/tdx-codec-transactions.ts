@@ -15,8 +15,7 @@
 import { ByteReader, ByteWriter } from "./tdx-bytes.ts";
 import { allocColumns } from "./tdx-columns.ts";
 import { priceDivisor } from "./tdx-price-decimals.ts";
-import type { SecurityRef, TickSeries } from "../../core/quotes/records.ts";
-import { MAX_TRANSACTIONS_PER_REQUEST } from "../../core/quotes/page-limits.ts";
+import { type SecurityRef, type TickSeries, MAX_TRANSACTIONS_PER_REQUEST } from "../../core/quotes/index.ts";
 
 export { MAX_TRANSACTIONS_PER_REQUEST };
 const TICK_COLUMNS = ["minute", "price", "vol", "orders", "direction", "reserved"] as const;

@@ -11,7 +11,7 @@
  */
 import { ByteReader, ByteWriter } from "./tdx-bytes.ts";
 import { decodeSingleSecurity, encodeSingleSecurity } from "./tdx-single-security.ts";
-import type { MarketId, SecurityRef, XdxrEntry } from "../../core/quotes/records.ts";
+import type { MarketId, SecurityRef, XdxrEntry } from "../../core/quotes/index.ts";
 
 const RECORD_SIZE = 29;
 

@@ -5,7 +5,7 @@
  * on the bench machine), which matters when the whole 800-bar decode must stay near
  * 20 µs. The views are ordinary `Float64Array`s, so consumers see no difference.
  */
-import type { BarSeries } from "../../core/bars/series.ts";
+import type { BarSeries } from "../../core/bars/index.ts";
 
 /** `n`-element zeroed Float64Array columns named `names`, views over one buffer. */
 export function allocColumns<K extends string>(n: number, names: readonly K[]): Record<K, Float64Array> {

@@ -9,7 +9,7 @@
  * (decoding) and {@link DayStamper} (encoding) remember the month, or packed day,
  * they saw last: consecutive records of one month cost a few arithmetic operations.
  */
-import { marketTime } from "../../core/bars/market-time.ts";
+import { marketTime } from "../../core/bars/index.ts";
 
 const DAY_MS = 86_400_000;
 const MINUTE_MS = 60_000;

@@ -68,7 +68,7 @@ export class HostService {
   /** Resolves "ip", "ip:port", "name:port" or a candidate's name to a host to dial, refusing public ones unless allowed. */
   async resolve(text: string): Promise<TdxHost> {
     const known = this.candidates.find((h) => hostKey(h) === text || h.host === text || h.name === text);
-    let h: TdxHost;
+    let h: TdxHost | undefined;
     try {
       h = known ?? parseHostList(text)[0];
     } catch (e) {
@@ -79,7 +79,7 @@ export class HostService {
     const refuse = () => new InvalidRequestError(`QUOTE_SOURCE=${this.source} dials only loopback hosts; set QUOTE_SOURCE=tdx to use ${hostKey(h)}`);
     const addresses = isIP(h.host) ? [h.host] : await this.lookupHost(h.host).catch(() => [] as string[]);
     if (addresses.length === 0 || !addresses.every(isLoopback)) throw refuse();
-    return { ...h, host: addresses[0] };
+    return { ...h, host: addresses[0]! };
   }
 
   async test(hosts: readonly string[] | undefined, timeoutS: number): Promise<HostInfo[]> {

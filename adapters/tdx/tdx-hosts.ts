@@ -69,7 +69,8 @@ export function parseHostList(text: string): TdxHost[] {
       const m = /^(?:\[([^\]]+)\]|([^:\s]+))(?::(\d{1,5}))?$/.exec(addr);
       const port = m?.[3] === undefined ? 7709 : Number(m[3]);
       if (!m || port < 1 || port > 65535) throw new Error(`malformed TDX host "${entry}" (expected host:port)`);
-      const host = m[1] ?? m[2];
+      // One of the two alternatives matched.
+      const host = (m[1] ?? m[2])!;
       return { name: name ?? `${host}:${port}`, host, port };
     });
 }

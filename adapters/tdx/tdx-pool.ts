@@ -9,7 +9,7 @@
  * rotation for a cool-down by the circuit breaker (core/quotes/host-breaker.ts),
  * its connections closed, and new connections fail over to the next host.
  */
-import { HostBreaker } from "../../core/quotes/host-breaker.ts";
+import { HostBreaker } from "../../core/quotes/index.ts";
 import { TdxCommand } from "./tdx-commands.ts";
 import { type SetupStep, TdxConnection } from "./tdx-connection.ts";
 import type { ResponseFrame } from "./tdx-frame.ts";
@@ -79,7 +79,7 @@ export class TdxPool implements TdxTransport {
 
   /** The host new connections go to. */
   get currentHost(): TdxHost {
-    return this.#hosts[this.#current];
+    return this.#hosts[this.#current]!;
   }
 
   /** Live connections right now. */
@@ -176,7 +176,7 @@ export class TdxPool implements TdxTransport {
     const tried: string[] = [];
     const errors: string[] = [];
     const n = this.#hosts.length;
-    const rotation = Array.from({ length: n }, (_, k) => this.#hosts[(this.#current + k) % n]);
+    const rotation = Array.from({ length: n }, (_, k) => this.#hosts[(this.#current + k) % n]!);
     for (const host of this.#breaker.order(rotation, hostKey, performance.now())) {
       tried.push(hostKey(host));
       try {
@@ -203,7 +203,7 @@ export class TdxPool implements TdxTransport {
   #dropUnusable(): void {
     const usable = new Set(this.#breaker.order(this.#hosts, hostKey, performance.now()).map(hostKey));
     for (let i = this.#conns.length - 1; i >= 0; i--) {
-      const c = this.#conns[i];
+      const c = this.#conns[i]!;
       if (c.alive && usable.has(hostKey(c.host))) continue;
       c.close();
       this.#conns.splice(i, 1);

@@ -8,8 +8,8 @@
  * 1xxxxx/0[12]xxxx bonds and 90xxxx B-shares (0.001 USD), SZ 1xxxxx funds (15, 16)
  * and bonds (10-13).
  */
-import { type Market, priceDecimals } from "../../core/bars/security-kind.ts";
-import type { MarketId } from "../../core/quotes/records.ts";
+import { type Market, priceDecimals } from "../../core/bars/index.ts";
+import type { MarketId } from "../../core/quotes/index.ts";
 
 /** Decimals guessed from market and code when the security list is not available. */
 export function fallbackPriceDecimals(market: MarketId, code: string): number {

@@ -13,7 +13,7 @@
  * 900, ...) repeated at 25, u32 trading date at 42 and again at 50, the GBK server
  * name from 68. Everything else is unknown; the encoder leaves it zero.
  */
-import { marketTime } from "../../core/bars/market-time.ts";
+import { marketTime } from "../../core/bars/index.ts";
 import { ByteReader, ByteWriter } from "./tdx-bytes.ts";
 
 /** Payload of 0x0fdb, sent verbatim by pytdx and its descendants. */

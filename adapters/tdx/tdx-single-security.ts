@@ -4,7 +4,7 @@
  * 1 and the replies hold one security, so exactly 1 is accepted.
  */
 import { ByteReader, ByteWriter } from "./tdx-bytes.ts";
-import type { SecurityRef } from "../../core/quotes/records.ts";
+import type { SecurityRef } from "../../core/quotes/index.ts";
 
 export function encodeSingleSecurity(r: SecurityRef): Uint8Array {
   return new ByteWriter(9).u16(1).u8(r.market).ascii(r.code, 6).finish();

@@ -16,7 +16,7 @@
  */
 import { closeSync, openSync, readdirSync, readSync, statSync, watch, type FSWatcher } from "node:fs";
 import { join } from "node:path";
-import { MIN_BARS, strengthFeatures, writeStrengthFeatures } from "../../core/market/strength.ts";
+import { MIN_BARS, strengthFeatures, writeStrengthFeatures } from "../../core/market/index.ts";
 import type { StrengthPanel as VipdocPanel, PanelSecurity } from "../../ports/strength-panels.ts";
 import { dayPriceDivisor, type VipdocMarket } from "./vipdoc-price-scale.ts";
 import { RECORD_SIZE } from "./vipdoc-records.ts";
@@ -94,7 +94,7 @@ export class VipdocDailyPanel {
     for (const item of this.#pending) {
       const [market, name] = item.split("/") as [VipdocMarket, string];
       const m = DAY_FILE.exec(name);
-      if (!m || m[1].toLowerCase() !== market || !this.#opts.accept(market, m[2])) continue;
+      if (!m || m[1]!.toLowerCase() !== market || !this.#opts.accept(market, m[2]!)) continue;
       const key = market + m[2];
       const path = join(this.root, market, "lday", name);
       const old = this.#entries.get(key);
@@ -142,7 +142,7 @@ export class VipdocDailyPanel {
       }
       for (const name of names) {
         const m = DAY_FILE.exec(name);
-        if (!m || m[1].toLowerCase() !== market || !this.#opts.accept(market, m[2])) continue;
+        if (!m || m[1]!.toLowerCase() !== market || !this.#opts.accept(market, m[2]!)) continue;
         const key = market + m[2];
         const path = join(dir, name);
         let st;
@@ -154,7 +154,7 @@ export class VipdocDailyPanel {
         seen.add(key);
         const old = this.#entries.get(key);
         if (old && old.size === st.size && old.mtimeMs === st.mtimeMs) continue;
-        this.#entries.set(key, this.#read(path, old?.sec ?? { market, code: m[2] }, st, buf));
+        this.#entries.set(key, this.#read(path, old?.sec ?? { market, code: m[2]! }, st, buf));
         if (old) changed.push(key);
         else layout = true;
       }

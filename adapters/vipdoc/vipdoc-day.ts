@@ -10,7 +10,7 @@
  */
 import { readFile } from "node:fs/promises";
 import { basename } from "node:path";
-import type { BarSeries } from "../../core/bars/series.ts";
+import type { BarSeries } from "../../core/bars/index.ts";
 import { ByteWriter } from "../tdx/tdx-bytes.ts";
 import { allocColumns } from "../tdx/tdx-columns.ts";
 import { DayClock, DayStamper } from "../tdx/tdx-datetime.ts";

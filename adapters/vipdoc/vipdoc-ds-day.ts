@@ -10,7 +10,7 @@
  * extended-market ticks can be finer than 0.001.
  */
 import { readFile } from "node:fs/promises";
-import type { BarSeries } from "../../core/bars/series.ts";
+import type { BarSeries } from "../../core/bars/index.ts";
 import { allocColumns } from "../tdx/tdx-columns.ts";
 import { DayClock } from "../tdx/tdx-datetime.ts";
 import { RECORD_SIZE, recordCount, recordView } from "./vipdoc-records.ts";

@@ -6,7 +6,7 @@
  * records in .lc1, 48 in .lc5. Prices shed their float32 noise (`roundF32Price`).
  */
 import { readFile } from "node:fs/promises";
-import type { BarSeries } from "../../core/bars/series.ts";
+import type { BarSeries } from "../../core/bars/index.ts";
 import { ByteWriter } from "../tdx/tdx-bytes.ts";
 import { allocBars } from "../tdx/tdx-columns.ts";
 import { DayClock, DayStamper } from "../tdx/tdx-datetime.ts";

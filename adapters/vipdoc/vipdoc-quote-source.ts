@@ -12,7 +12,7 @@ import { MAX_BARS_PER_REQUEST } from "../tdx/tdx-codec-bars.ts";
 import { MAX_QUOTES_PER_REQUEST } from "../tdx/tdx-codec-quotes.ts";
 import { SECURITY_LIST_PAGE } from "../tdx/tdx-codec-security.ts";
 import { TdxUnavailableError } from "../tdx/tdx-transport.ts";
-import type { BarSeries } from "../../core/bars/series.ts";
+import type { BarSeries } from "../../core/bars/index.ts";
 import {
   type AuctionSeries,
   type CompanyInfoEntry,
@@ -28,7 +28,7 @@ import {
   type ServerFileMeta,
   type TickSeries,
   type XdxrEntry,
-} from "../../core/quotes/records.ts";
+} from "../../core/quotes/index.ts";
 import type { Clock } from "../../ports/clock.ts";
 import type { DayMinutes, DayTicks, QuoteSource } from "../../ports/quote-source.ts";
 import type { VipdocTree } from "./vipdoc-tree.ts";

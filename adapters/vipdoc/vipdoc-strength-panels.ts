@@ -5,8 +5,8 @@
  * its universe) that lives as long as the service and follows the files. At
  * most four trees are kept; the oldest is closed first.
  */
-import { classifySecurity } from "../../core/bars/security-kind.ts";
-import { PANEL_WINDOW } from "../../core/market/strength.ts";
+import { classifySecurity } from "../../core/bars/index.ts";
+import { PANEL_WINDOW } from "../../core/market/index.ts";
 import type { StrengthPanel, StrengthPanels } from "../../ports/strength-panels.ts";
 import { VipdocDailyPanel } from "./vipdoc-daily-panel.ts";
 import type { VipdocLocator } from "./vipdoc-locator.ts";

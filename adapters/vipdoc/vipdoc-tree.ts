@@ -16,12 +16,8 @@
  * codes, and quotes are built from the last daily bar.
  */
 import { readFileSync } from "node:fs";
-import { aggregateBars, type Period } from "../../core/bars/aggregate.ts";
-import { marketTimeOf } from "../../core/bars/market-time.ts";
-import { roundHalfUp } from "../../core/bars/round.ts";
-import { allocSeries, copySeries, type BarSeries } from "../../core/bars/series.ts";
-import { classifySecurity, type Market } from "../../core/bars/security-kind.ts";
-import { EMPTY_MINUTES, type IndexBarSeries, type MarketId, type MinuteSeries, type Quote, type SecurityInfo, type SecurityRef } from "../../core/quotes/records.ts";
+import { aggregateBars, type Period, marketTimeOf, roundHalfUp, allocSeries, copySeries, type BarSeries, classifySecurity, type Market } from "../../core/bars/index.ts";
+import { EMPTY_MINUTES, type IndexBarSeries, type MarketId, type MinuteSeries, type Quote, type SecurityInfo, type SecurityRef } from "../../core/quotes/index.ts";
 import { encodeQuoteServerTime } from "../tdx/tdx-codec-quotes.ts";
 import { decodeDayFile, type DayFileBars, indexBreadth } from "./vipdoc-day.ts";
 import { decodeMinuteFile } from "./vipdoc-minute.ts";

@@ -7,7 +7,7 @@
  * writes a DatetimeIndex that way (`,open,high,...`).
  * Times are market wall-clock encoded as UTC, as `BarSeries` expects.
  */
-import { allocSeries, type BarSeries } from "../../core/bars/series.ts";
+import { allocSeries, type BarSeries } from "../../core/bars/index.ts";
 
 const DATE_RE = /^(\d{4})-?(\d{2})-?(\d{2})(?:[ T](\d{1,2}):(\d{2})(?::(\d{2}))?)?/;
 

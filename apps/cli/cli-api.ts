@@ -10,6 +10,7 @@
  */
 import type { ClientPathsWithMethod } from "openapi-fetch";
 import { createServiceClient, type ServiceClient, unwrap } from "../client/client.ts";
+import type { RunTimeOperation, RunTimePaths } from "../client/run-time-paths.ts";
 
 export { ServiceError } from "../client/client.ts";
 
@@ -21,13 +22,20 @@ export type Send = (req: Request) => Promise<Response>;
 export type GetPath = ClientPathsWithMethod<ServiceClient, "get">;
 export type PostPath = ClientPathsWithMethod<ServiceClient, "post">;
 
+/**
+ * The routes as the commands call them: option values typed by the command
+ * line, checked by the route's own validation; plus the OpenAPI document,
+ * served beside the routes it describes (so not one of them).
+ */
+type CommandPaths = RunTimePaths & { "/openapi.json": { get: RunTimeOperation } };
+
 /** The defined entries (the service reads an empty value as a given one). */
 function defined(query: Query): Record<string, string | number | boolean> {
   return Object.fromEntries(Object.entries(query).filter(([, v]) => v !== undefined && v !== null && v !== "")) as Record<string, string | number | boolean>;
 }
 
 export class ServiceApi {
-  readonly client: ServiceClient;
+  readonly client: ServiceClient<CommandPaths>;
 
   constructor(
     send: Send,
@@ -36,26 +44,25 @@ export class ServiceApi {
     /** The shared password, or who to ask for it, for a service that has one (used on the first 401). */
     password?: string | (() => Promise<string>),
   ) {
-    this.client = createServiceClient({ baseUrl: base, fetch: send, password });
+    this.client = createServiceClient<CommandPaths>({ baseUrl: base, fetch: send, password });
   }
 
   /** GET a route; `path` fills its `{name}` segments. */
   get(route: GetPath, query: Query = {}, path: Record<string, string> = {}): Promise<any> {
-    // The commands pass their option values as typed by the command line, checked by the route's own validation.
-    return unwrap(this.client.GET(route, { params: { query: defined(query), path } } as never));
+    return unwrap(this.client.GET(route, { params: { query: defined(query), path } }));
   }
 
   post(route: PostPath, body: unknown, query: Query = {}): Promise<any> {
-    return unwrap(this.client.POST(route, { params: { query: defined(query) }, body } as never));
+    return unwrap(this.client.POST(route, { params: { query: defined(query) }, body }));
   }
 
   /** The service's OpenAPI document (served beside the routes it describes, so not one of them). */
   openApiDocument(): Promise<any> {
-    return unwrap(this.client.GET("/openapi.json" as never));
+    return unwrap(this.client.GET("/openapi.json"));
   }
 
   /** A binary answer (an attachment). */
   async bytes(route: GetPath, query: Query = {}): Promise<Uint8Array> {
-    return new Uint8Array((await unwrap(this.client.GET(route, { params: { query: defined(query) }, parseAs: "arrayBuffer" } as never))) as ArrayBuffer);
+    return new Uint8Array(await unwrap(this.client.GET(route, { params: { query: defined(query) }, parseAs: "arrayBuffer" })));
   }
 }

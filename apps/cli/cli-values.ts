@@ -5,7 +5,7 @@
  * `NAME=VALUE` lists. Only spelling is translated here; the service's routes
  * decide what is valid (an unknown market reaches them and answers 422).
  */
-import { BAR_CATEGORY_NAMES, type BarCategory } from "../../core/bars/categories.ts";
+import { BAR_CATEGORY_NAMES, type BarCategory } from "../../core/bars/index.ts";
 import { UsageError } from "./cli-args.ts";
 
 const MARKET_NUMBERS: Record<string, string> = { "0": "SZ", "1": "SH", "2": "BJ" };

@@ -7,7 +7,7 @@
  * runs a formula's signal over many securities (`/formula/screen`, a task).
  */
 import { readFileSync } from "node:fs";
-import type { BarSeries } from "../../core/bars/series.ts";
+import type { BarSeries } from "../../core/bars/index.ts";
 import { compileFormula, evaluatePlan, formatDiagnostic } from "../../core/formula/index.ts";
 import { UsageError } from "./cli-args.ts";
 import { type Command, type CliIo, flag, list, num, str } from "./cli-command.ts";

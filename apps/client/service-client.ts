@@ -78,7 +78,8 @@ export interface ServiceClientOptions {
   readonly fetch?: (req: Request) => Promise<Response>;
 }
 
-export interface ServiceClient extends Client<paths> {
+/** The client over the generated `paths`, or over another view of the same routes (run-time-paths.ts). */
+export interface ServiceClient<Paths extends {} = paths> extends Client<Paths> {
   /** Logs in with the shared password and keeps the session cookie. */
   login(password: string): Promise<void>;
   /** Ends the session (always succeeds, as the service's logout does). */
@@ -95,7 +96,7 @@ function sessionCookieOf(res: Response): string | undefined {
   return all.map((c) => c.split(";")[0]!.trim()).find((c) => c.startsWith(`${SESSION_COOKIE}=`) && c.length > SESSION_COOKIE.length + 1);
 }
 
-export function createServiceClient(options: ServiceClientOptions): ServiceClient {
+export function createServiceClient<Paths extends {} = paths>(options: ServiceClientOptions): ServiceClient<Paths> {
   const send = options.fetch ?? ((req: Request) => fetch(req));
   let cookie: string | undefined;
   const withSession = (req: Request) => {
@@ -111,7 +112,7 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
     cookie = sessionCookieOf(response);
   }
 
-  const client = createClient<paths>({
+  const client = createClient<Paths>({
     baseUrl: options.baseUrl,
     fetch: async (req) => {
       // Kept for one repeat after a (re-)login: the first 401, or one after the session ended (expired, revoked).

@@ -4,4 +4,4 @@
  * signal columns as entry/exit flags for a backtest (core/backtest/formula-signals.ts).
  */
 export * from "../../core/formula/index.ts";
-export { compileSignalFormula, formulaColumns, formulaSignals, type SignalFormula, type SignalFormulaCheck, type SignalFormulaIssue } from "../../core/backtest/formula-signals.ts";
+export { compileSignalFormula, formulaColumns, formulaSignals, type SignalFormula, type SignalFormulaCheck, type SignalFormulaIssue } from "../../core/backtest/index.ts";

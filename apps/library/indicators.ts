@@ -3,7 +3,7 @@
  * TDX's definitions) and {@link computeIndicator}, which fills in a plugin's
  * default parameters as the API does.
  */
-import type { BarSeries } from "../../core/bars/series.ts";
+import type { BarSeries } from "../../core/bars/index.ts";
 import { indicators } from "../../plugins/indicators/index.ts";
 import type { IndicatorPlugin } from "../../ports/plugins.ts";
 

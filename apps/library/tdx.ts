@@ -16,4 +16,4 @@ export { DEFAULT_TDX_HOSTS, parseHostList, type TdxHost } from "../../adapters/t
 export { ReplayTransport } from "../../adapters/replay/replay-transport.ts";
 export type { TdxTransport } from "../../adapters/tdx/tdx-transport.ts";
 export type { QuoteSource } from "../../ports/quote-source.ts";
-export type { MarketId, Quote, SecurityInfo, SecurityRef, MinuteSeries, TickSeries, XdxrEntry, FinanceInfo } from "../../core/quotes/records.ts";
+export type { MarketId, Quote, SecurityInfo, SecurityRef, MinuteSeries, TickSeries, XdxrEntry, FinanceInfo } from "../../core/quotes/index.ts";

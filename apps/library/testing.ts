@@ -6,6 +6,6 @@
  */
 export { barSeries, LOT_SHARES, listedSecurity, SHARE_BOARDS, type BarSeriesOptions, type MarketBars, type ShareBoard } from "./harness/bar-arbitraries.ts";
 export { replayStrategyRun, type ReplayRun, type ReplayRunOptions } from "./harness/session-replay.ts";
-export { sliceSeries, type BarSeries } from "../../core/bars/series.ts";
-export type { SecurityRules } from "../../core/market/trading-board.ts";
+export { sliceSeries, type BarSeries } from "../../core/bars/index.ts";
+export type { SecurityRules } from "../../core/market/index.ts";
 export type { StrategyPlugin, StrategySignals } from "../../ports/plugins.ts";

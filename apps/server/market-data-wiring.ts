@@ -20,7 +20,7 @@ import type { SecurityDirectory } from "../../core/app/quotes/security-directory
 import type { Database } from "../../adapters/sqlite/sqlite-database.ts";
 import type { MarketStore } from "../../adapters/store/market-store.ts";
 import { sqliteFundFlowStore } from "../../adapters/sqlite/sqlite-fund-flow-store.ts";
-import { marketTimeOf } from "../../core/bars/market-time.ts";
+import { marketTimeOf } from "../../core/bars/index.ts";
 import type { Clock } from "../../ports/clock.ts";
 import type { Logger } from "../../ports/logger.ts";
 import { DerivedBoardSource } from "../../adapters/tdx/mac/derived-board-source.ts";

@@ -14,7 +14,7 @@
  * arriving meanwhile waits for one slice at most.
  */
 import { setImmediate as yieldToEvents } from "node:timers/promises";
-import { allocSeries, type BarSeries } from "../../core/bars/series.ts";
+import { allocSeries, type BarSeries } from "../../core/bars/index.ts";
 import type { Logger } from "../../ports/logger.ts";
 import type { PluginRegistry } from "../../ports/plugins.ts";
 import type { MarketDataServices } from "../../adapters/http/http-env.ts";

@@ -4,8 +4,7 @@
  * is asked, and the reply is encoded with the codec the client decodes it with.
  */
 import { createHash } from "node:crypto";
-import { yyyymmdd } from "../../core/bars/market-time.ts";
-import { dayStart } from "../../core/bars/session-clock.ts";
+import { yyyymmdd, dayStart } from "../../core/bars/index.ts";
 import { decodeAuctionRequest, encodeAuctionReply } from "../../adapters/tdx/tdx-codec-auction.ts";
 import { decodeBarsRequest, encodeBarsReply, MAX_BARS_PER_REQUEST } from "../../adapters/tdx/tdx-codec-bars.ts";
 import { decodeCompanyCategoryRequest, decodeCompanyContentRequest, encodeCompanyCategoryReply, encodeCompanyContentReply } from "../../adapters/tdx/tdx-codec-company.ts";
@@ -25,7 +24,7 @@ import { decodeXdxrRequest, encodeXdxrReply } from "../../adapters/tdx/tdx-codec
 import { TdxCommand } from "../../adapters/tdx/tdx-commands.ts";
 import { decodeGbk, encodeGbk } from "../../adapters/tdx/tdx-gbk.ts";
 import { encodeSetupReply } from "../../adapters/tdx/tdx-session.ts";
-import type { TickSeries } from "../../core/quotes/records.ts";
+import type { TickSeries } from "../../core/quotes/index.ts";
 import type { SimSource } from "./sim-source.ts";
 
 export type Handler = (payload: Uint8Array, now: number) => Uint8Array;

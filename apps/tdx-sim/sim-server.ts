@@ -6,7 +6,7 @@
  */
 import { createServer, type Server, type Socket } from "node:net";
 import type { AddressInfo } from "node:net";
-import { marketTimeOf } from "../../core/bars/market-time.ts";
+import { marketTimeOf } from "../../core/bars/index.ts";
 import { encodeResponse } from "../../adapters/tdx/tdx-frame.ts";
 import { RequestSplitter } from "../../adapters/tdx/tdx-frame-splitter.ts";
 import { TdxCommand } from "../../adapters/tdx/tdx-commands.ts";

@@ -4,10 +4,10 @@
  * into these calls and the codec turns the answers into frames, so every source
  * is reachable through exactly the same bytes as a real server.
  */
-import type { BarSeries } from "../../core/bars/series.ts";
+import type { BarSeries } from "../../core/bars/index.ts";
 import type { HistoryMinuteReply } from "../../adapters/tdx/tdx-codec-minute.ts";
 import type { HistoryTransactionsReply } from "../../adapters/tdx/tdx-codec-transactions.ts";
-import type { AuctionSeries, CompanyInfoEntry, FinanceInfo, IndexBarSeries, MarketId, MinuteSeries, Quote, SecurityInfo, SecurityRef, TickSeries, XdxrEntry } from "../../core/quotes/records.ts";
+import type { AuctionSeries, CompanyInfoEntry, FinanceInfo, IndexBarSeries, MarketId, MinuteSeries, Quote, SecurityInfo, SecurityRef, TickSeries, XdxrEntry } from "../../core/quotes/index.ts";
 
 export interface SimSource {
   readonly name: string;

@@ -54,7 +54,7 @@ export function trustedProxies(entries: readonly string[]): TrustedProxy {
     if (e === "none") return [];
     if (e === "private") return [isLocalOrPrivate];
     const [base, bits] = e.split("/");
-    const net = ipv4Number(base);
+    const net = ipv4Number(base!);
     if (bits === undefined || net === undefined) return [(a) => a === e];
     const n = Number(bits);
     const size = 2 ** (32 - Math.min(32, n));
@@ -88,6 +88,6 @@ export function clientAddress(peer: string | undefined | null, forwardedFor: str
   const entries = forwardedFor.split(",").map((e) => e.trim());
   if (entries.length === 1) return entries[0] || direct;
   const named = entries.filter(Boolean);
-  for (let i = named.length - 1; i >= 0; i--) if (!trusted(normalizePeer(named[i])!)) return named[i];
+  for (let i = named.length - 1; i >= 0; i--) if (!trusted(normalizePeer(named[i]!)!)) return named[i]!;
   return named[0] ?? direct;
 }

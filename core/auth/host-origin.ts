@@ -28,7 +28,7 @@ const IPV6 = /^\[[0-9a-f:.]+(?:%[0-9a-z._~-]+)?\]$/;
 export function hostName(hostHeader: string): string | undefined {
   const m = /^(\[[^\]]*\]|[^:[\]]+)(?::(\d{1,5}))?$/.exec(hostHeader.trim());
   if (!m) return undefined;
-  return m[1].toLowerCase().replace(/\.$/, "");
+  return m[1]!.toLowerCase().replace(/\.$/, "");
 }
 
 /** True for an IPv4 dotted quad or a bracketed IPv6 literal. */
@@ -52,8 +52,8 @@ export function hostAllowed(hostHeader: string, rules: HostRules): boolean {
 export function originAllowed(origin: string, hostHeader: string | undefined, rules: HostRules): boolean {
   const m = /^(https?):\/\/([^/?#]+)$/i.exec(origin.trim());
   if (!m) return false;
-  const authority = m[2].toLowerCase();
-  if (rules.origins.includes(`${m[1].toLowerCase()}://${authority}`)) return true;
+  const authority = m[2]!.toLowerCase();
+  if (rules.origins.includes(`${m[1]!.toLowerCase()}://${authority}`)) return true;
   if (hostHeader !== undefined && authority === hostHeader.trim().toLowerCase()) return true;
   const name = hostName(authority);
   return (

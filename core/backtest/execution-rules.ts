@@ -6,8 +6,7 @@
 import type { BacktestConfig } from "./config.ts";
 import { statutoryFees, type Side, type StatutoryFees } from "./fees.ts";
 import { lotRule, roundDownToLot, type LotRule } from "./lots.ts";
-import { atLimitDown, atLimitUp, limitFraction, tickOf } from "../market/price-limit.ts";
-import type { SecurityRules } from "../market/trading-board.ts";
+import { atLimitDown, atLimitUp, limitFraction, tickOf, type SecurityRules } from "../market/index.ts";
 
 /** Why an order did not fill on a bar (0 = it may fill). */
 export const Refusal = {

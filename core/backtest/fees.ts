@@ -4,8 +4,8 @@
  * are looked up per fill. A lookup returns the period over which its rates hold,
  * letting callers reuse them until a fill falls outside it.
  */
-import { marketTime } from "../bars/market-time.ts";
-import type { Board, Exchange } from "../market/trading-board.ts";
+import { marketTime } from "../bars/index.ts";
+import type { Board, Exchange } from "../market/index.ts";
 
 /** Side of a fill: +1 buy, −1 sell. */
 export type Side = 1 | -1;

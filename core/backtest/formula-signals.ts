@@ -14,7 +14,7 @@
  * Compiled formulas are kept in a small cache keyed by text and parameters, as a
  * parameter sweep or a screen evaluates one formula on many series.
  */
-import type { BarSeries } from "../bars/series.ts";
+import type { BarSeries } from "../bars/index.ts";
 import { compileFormula, evaluatePlan, formatDiagnostic, type FormulaPlan } from "../formula/index.ts";
 import type { SignalArrays } from "./kernel.ts";
 

@@ -50,7 +50,7 @@ export {
   type MultiStrategyRun,
   type StrategySlot,
 } from "./multi-strategy.ts";
-export { boardOf, exchangeOf, securityRules, type Board, type Exchange, type SecurityInfo, type SecurityRules } from "../market/trading-board.ts";
+export { boardOf, exchangeOf, securityRules, type Board, type Exchange, type SecurityInfo, type SecurityRules } from "../market/index.ts";
 export { REFUSAL_NAMES } from "./execution-rules.ts";
 export {
   compileSignalFormula,
@@ -60,3 +60,15 @@ export {
   type SignalFormulaCheck,
   type SignalFormulaIssue,
 } from "./formula-signals.ts";
+export { dayIndex, isoDateTime, previousDayClose } from "./bar-time.ts";
+export { COMBINATION_ID, MAX_MEMBERS, memberIds, MIN_MEMBERS } from "./combination-members.ts";
+export { COMBINATION_MODES, type CombinationMode, combineSignals } from "./combine-signals.ts";
+export { executeFill } from "./execute-fill.ts";
+export { ExecutionRules, Refusal, type RefusalCode } from "./execution-rules.ts";
+export { type Holding, holdingsOf } from "./holdings.ts";
+export { signalTarget } from "./kernel.ts";
+export { buyHoldReturn, performanceOf, tallyFills, TradeTally } from "./metrics.ts";
+export { PositionBook } from "./position-book.ts";
+export { equityRows, jsonNumber, type JsonNumber, performanceJson, tradeRows } from "./result-rows.ts";
+export { unionTimeline } from "./timeline.ts";
+export { FillLog, RefusalLog } from "./trade-log.ts";

@@ -17,7 +17,7 @@
  * fills to compact typed-array logs, turned into rows by `toResult` only when a
  * caller wants them.
  */
-import type { BarSeries } from "../bars/series.ts";
+import type { BarSeries } from "../bars/index.ts";
 import { dayIndex, previousDayClose } from "./bar-time.ts";
 import { executeFill } from "./execute-fill.ts";
 import { Refusal, type RefusalCode } from "./execution-rules.ts";

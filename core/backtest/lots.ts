@@ -3,7 +3,7 @@
  * whole position may always be sold, odd lot included, so the kernels round only
  * buys and partial (rebalancing) sells.
  */
-import type { Board } from "../market/trading-board.ts";
+import type { Board } from "../market/index.ts";
 
 export interface LotRule {
   /** Smallest order, in shares. */

@@ -9,14 +9,14 @@
  * started yet counts at its initial capital), so runs over different date ranges
  * combine without jumps. The result has the same structure as a portfolio result.
  */
-import type { BarSeries } from "../bars/series.ts";
+import type { BarSeries } from "../bars/index.ts";
 import { DEFAULT_CONFIG, type BacktestConfig } from "./config.ts";
 import { KernelWorkspace, runKernel, type KernelRun, type SignalArrays } from "./kernel.ts";
 import type { Performance } from "./metric-docs.ts";
 import { buyHoldReturn, performanceOf, tallyFills, TradeTally, type EquityTrack } from "./metrics.ts";
 import { planBacktest, type KernelPlan } from "./plan.ts";
 import { assemblePortfolioResult, type PortfolioResult } from "./portfolio-result.ts";
-import type { SecurityInfo } from "../market/trading-board.ts";
+import type { SecurityInfo } from "../market/index.ts";
 import { toResult } from "./single-run.ts";
 import { carryForward, unionTimeline } from "./timeline.ts";
 
@@ -65,8 +65,8 @@ export function runMultiStrategy(slots: readonly StrategySlot[], config: Backtes
     const c = carryForward(map, run.cash, share);
     const sh = carryForward(map, run.shares, 0);
     for (let k = 0; k < T; k++) {
-      equity[k] += e[k]!;
-      cash[k] += c[k]!;
+      equity[k]! += e[k]!;
+      cash[k]! += c[k]!;
       const j = map[k]!;
       if ((j >= 0 ? run.held[j]! : sh[k]! !== 0 ? 1 : 0) === 1) held[k] = 1;
     }

@@ -4,7 +4,7 @@
  */
 import type { BacktestConfig } from "./config.ts";
 import { ExecutionRules } from "./execution-rules.ts";
-import { securityRules, type SecurityInfo } from "../market/trading-board.ts";
+import { securityRules, type SecurityInfo } from "../market/index.ts";
 
 export interface KernelPlan {
   readonly config: BacktestConfig;

@@ -22,7 +22,7 @@
  * open P&L. Sleeves plus unallocated cash add up to the portfolio's equity, which
  * is what the per-symbol results report.
  */
-import type { BarSeries } from "../bars/series.ts";
+import type { BarSeries } from "../bars/index.ts";
 import { dayIndex, previousDayClose } from "./bar-time.ts";
 import type { PortfolioConfig } from "./config.ts";
 import { executeFill } from "./execute-fill.ts";
@@ -31,7 +31,7 @@ import type { Side } from "./fees.ts";
 import { signalTarget, type SignalArrays } from "./kernel.ts";
 import { roundDownToLot } from "./lots.ts";
 import { PositionBook } from "./position-book.ts";
-import { securityRules, type SecurityInfo } from "../market/trading-board.ts";
+import { securityRules, type SecurityInfo } from "../market/index.ts";
 import { unionTimeline } from "./timeline.ts";
 import { FillLog, RefusalLog } from "./trade-log.ts";
 

@@ -3,7 +3,7 @@
  * `positions`) so its clients read ours unchanged. Built from the kernels' typed
  * arrays only when a caller asks for rows. Non-finite numbers become null.
  */
-import { roundScaled } from "../bars/round.ts";
+import { roundScaled } from "../bars/index.ts";
 import { DAY_MS, isoDateTime } from "./bar-time.ts";
 import { REFUSAL_NAMES } from "./execution-rules.ts";
 import { METRIC_NAMES, type MetricName, type Performance } from "./metric-docs.ts";

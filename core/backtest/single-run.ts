@@ -2,7 +2,7 @@
  * Single-symbol backtest from bars, signals and a config: the kernel run, its
  * metrics-only summary (for sweeps), and the full JSON-ready result.
  */
-import type { BarSeries } from "../bars/series.ts";
+import type { BarSeries } from "../bars/index.ts";
 import { DEFAULT_CONFIG, type BacktestConfig } from "./config.ts";
 import { KernelWorkspace, runKernel, type KernelRun, type SignalArrays } from "./kernel.ts";
 import type { Performance } from "./metric-docs.ts";
@@ -22,7 +22,7 @@ import {
   type PositionTable,
   type TradeRow,
 } from "./result-rows.ts";
-import type { SecurityInfo, SecurityRules } from "../market/trading-board.ts";
+import type { SecurityInfo, SecurityRules } from "../market/index.ts";
 
 /** The settings a run used, echoed back with the resolved security rules. */
 export interface ConfigEcho extends BacktestConfig {

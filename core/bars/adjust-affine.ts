@@ -26,7 +26,7 @@ export const IDENTITY: Affine = { a: 1, b: 0 };
 /** Index of the last event effective on `asOfDay`, or −1. */
 export function lastEffective(events: readonly PriceEvent[], asOfDay: number): number {
   let e = events.length - 1;
-  while (e >= 0 && events[e].day > asOfDay) e--;
+  while (e >= 0 && events[e]!.day > asOfDay) e--;
   return e;
 }
 
@@ -34,9 +34,9 @@ export function lastEffective(events: readonly PriceEvent[], asOfDay: number): n
 export function affineAt(events: readonly PriceEvent[], day: number, asOfDay: number): Affine {
   let a = 1;
   let b = 0;
-  for (let e = lastEffective(events, asOfDay); e >= 0 && events[e].day > day; e--) {
-    a /= events[e].m;
-    b -= a * events[e].c;
+  for (let e = lastEffective(events, asOfDay); e >= 0 && events[e]!.day > day; e--) {
+    a /= events[e]!.m;
+    b -= a * events[e]!.c;
   }
   return { a, b };
 }
@@ -59,20 +59,20 @@ export function affinePrices(s: BarSeries, events: readonly PriceEvent[], asOfDa
   let add = -base.b / base.a;
   let e = lastEffective(events, asOfDay);
   for (let i = n - 1; i >= 0; i--) {
-    const day = Math.floor(s.time[i] / DAY_MS);
-    if (e >= 0 && events[e].day > day) {
+    const day = Math.floor(s.time[i]! / DAY_MS);
+    if (e >= 0 && events[e]!.day > day) {
       do {
-        A /= events[e].m;
-        B -= A * events[e].c;
+        A /= events[e]!.m;
+        B -= A * events[e]!.c;
         e--;
-      } while (e >= 0 && events[e].day > day);
+      } while (e >= 0 && events[e]!.day > day);
       mul = A / base.a;
       add = (B - base.b) / base.a;
     }
-    open[i] = roundAdjusted(mul * o[i] + add, scale);
-    high[i] = roundAdjusted(mul * h[i] + add, scale);
-    low[i] = roundAdjusted(mul * l[i] + add, scale);
-    close[i] = roundAdjusted(mul * c[i] + add, scale);
+    open[i] = roundAdjusted(mul * o[i]! + add, scale);
+    high[i] = roundAdjusted(mul * h[i]! + add, scale);
+    low[i] = roundAdjusted(mul * l[i]! + add, scale);
+    close[i] = roundAdjusted(mul * c[i]! + add, scale);
   }
   return { length: n, time: s.time, open, high, low, close, vol: s.vol, amount: s.amount };
 }

@@ -34,19 +34,19 @@ export function ratioGaps(basis: BarSeries, events: readonly PriceEvent[], asOfD
   const gaps: RatioGap[] = [];
   let e = lastEffective(events, asOfDay);
   for (let i = basis.length - 1; i >= 0 && e >= 0; i--) {
-    const day = Math.floor(basis.time[i] / DAY_MS);
+    const day = Math.floor(basis.time[i]! / DAY_MS);
     const hi = e;
-    while (e >= 0 && events[e].day > day) e--;
+    while (e >= 0 && events[e]!.day > day) e--;
     if (hi === e) continue;
-    const base = basis.close[i];
+    const base = basis.close[i]!;
     let p = base;
     let shares = 1;
     for (let k = e + 1; k <= hi; k++) {
-      p = (p - events[k].c) / events[k].m;
-      shares *= events[k].m;
+      p = (p - events[k]!.c) / events[k]!.m;
+      shares *= events[k]!.m;
     }
     const r = p / base;
-    gaps.push({ day: events[e + 1].day, ratio: r > 0 && Number.isFinite(r) ? r : 1 / shares });
+    gaps.push({ day: events[e + 1]!.day, ratio: r > 0 && Number.isFinite(r) ? r : 1 / shares });
   }
   return gaps.reverse();
 }
@@ -58,8 +58,8 @@ export function forwardRatio(s: BarSeries, events: readonly PriceEvent[], asOfDa
   let f = 1;
   let g = gaps.length - 1;
   for (let i = n - 1; i >= 0; i--) {
-    const day = Math.floor(s.time[i] / DAY_MS);
-    while (g >= 0 && gaps[g].day > day) f *= gaps[g--].ratio;
+    const day = Math.floor(s.time[i]! / DAY_MS);
+    while (g >= 0 && gaps[g]!.day > day) f *= gaps[g--]!.ratio;
     factor[i] = f;
   }
   return factor;
@@ -74,10 +74,10 @@ export function ratioPrices(s: BarSeries, events: readonly PriceEvent[], asOfDay
   const low = new Float64Array(n);
   const close = new Float64Array(n);
   for (let i = 0; i < n; i++) {
-    open[i] = roundAdjusted(f[i] * s.open[i], scale);
-    high[i] = roundAdjusted(f[i] * s.high[i], scale);
-    low[i] = roundAdjusted(f[i] * s.low[i], scale);
-    close[i] = roundAdjusted(f[i] * s.close[i], scale);
+    open[i] = roundAdjusted(f[i]! * s.open[i]!, scale);
+    high[i] = roundAdjusted(f[i]! * s.high[i]!, scale);
+    low[i] = roundAdjusted(f[i]! * s.low[i]!, scale);
+    close[i] = roundAdjusted(f[i]! * s.close[i]!, scale);
   }
   return { length: n, time: s.time, open, high, low, close, vol: s.vol, amount: s.amount };
 }

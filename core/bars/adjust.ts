@@ -96,7 +96,7 @@ const dayOfDate = (yyyymmdd: number) => Math.floor(fromYyyymmdd(yyyymmdd) / DAY_
  */
 export function adjustBasis(history: BarSeries, events: readonly PriceEvent[], asOfDay: number, decimals = 2): AdjustBasis {
   const n = history.length;
-  const firstDay = n > 0 ? Math.floor(history.time[0] / DAY_MS) : asOfDay;
+  const firstDay = n > 0 ? Math.floor(history.time[0]! / DAY_MS) : asOfDay;
   const affine = affinePrices(history, events, asOfDay, IDENTITY, 10 ** decimals);
   if (!losesSign(history, affine)) return { firstDay, bars: n, qfq: "affine", gaps: [] };
   return { firstDay, bars: n, qfq: "ratio", gaps: ratioGaps(history, events, asOfDay) };
@@ -111,7 +111,7 @@ export function adjustBasis(history: BarSeries, events: readonly PriceEvent[], a
  */
 export function needsBasis(window: BarSeries, events: readonly PriceEvent[], mode: AdjustMode, asOfDay: number): boolean {
   if (mode === "NONE" || window.length === 0) return false;
-  const first = Math.floor(window.time[0] / DAY_MS);
+  const first = Math.floor(window.time[0]! / DAY_MS);
   return events.some((e) => e.day <= asOfDay && (mode === "QFQ" ? e.c !== 0 : e.day <= first));
 }
 
@@ -119,10 +119,10 @@ export function adjustBars(s: BarSeries, events: readonly PriceEvent[], mode: Ad
   const n = s.length;
   if (mode === "NONE" || n === 0) return { series: s, method: mode === "NONE" ? "none" : "affine" };
   const scale = 10 ** (opts.decimals ?? 2);
-  const asOfDay = opts.asOf !== undefined ? dayOfDate(opts.asOf) : Math.floor(s.time[n - 1] / DAY_MS);
+  const asOfDay = opts.asOf !== undefined ? dayOfDate(opts.asOf) : Math.floor(s.time[n - 1]! / DAY_MS);
 
   if (mode === "HFQ") {
-    const baseDay = opts.hfqBase !== undefined ? dayOfDate(opts.hfqBase) : (opts.basis?.firstDay ?? Math.floor(s.time[0] / DAY_MS));
+    const baseDay = opts.hfqBase !== undefined ? dayOfDate(opts.hfqBase) : (opts.basis?.firstDay ?? Math.floor(s.time[0]! / DAY_MS));
     return { series: affinePrices(s, events, asOfDay, affineAt(events, baseDay, asOfDay), scale), method: "affine" };
   }
   const basis = opts.basis;
@@ -137,9 +137,9 @@ export function adjustBars(s: BarSeries, events: readonly PriceEvent[], mode: Ad
 function losesSign(raw: BarSeries, adj: BarSeries): boolean {
   const { open: o, high: h, low: l, close: c } = adj;
   for (let i = 0; i < raw.length; i++) {
-    if (o[i] > 0 && h[i] > 0 && l[i] > 0 && c[i] > 0) continue;
-    if ((o[i] <= 0 && raw.open[i] > 0) || (h[i] <= 0 && raw.high[i] > 0)) return true;
-    if ((l[i] <= 0 && raw.low[i] > 0) || (c[i] <= 0 && raw.close[i] > 0)) return true;
+    if (o[i]! > 0 && h[i]! > 0 && l[i]! > 0 && c[i]! > 0) continue;
+    if ((o[i]! <= 0 && raw.open[i]! > 0) || (h[i]! <= 0 && raw.high[i]! > 0)) return true;
+    if ((l[i]! <= 0 && raw.low[i]! > 0) || (c[i]! <= 0 && raw.close[i]! > 0)) return true;
   }
   return false;
 }

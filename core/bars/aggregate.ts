@@ -54,23 +54,23 @@ export function aggregateBars(s: BarSeries, period: Period): BarSeries {
   let key = NaN;
   let end = NaN;
   for (let i = 0; i < s.length; i++) {
-    const k = periodKey(s.time[i], period);
+    const k = periodKey(s.time[i]!, period);
     if (k !== key) {
       key = k;
       end = minutes ? bucketEnd(k, period) : NaN;
       n++;
-      out.open[n] = s.open[i];
-      out.high[n] = s.high[i];
-      out.low[n] = s.low[i];
+      out.open[n] = s.open[i]!;
+      out.high[n] = s.high[i]!;
+      out.low[n] = s.low[i]!;
       out.vol[n] = 0;
       out.amount[n] = 0;
     }
-    out.time[n] = Number.isNaN(end) ? s.time[i] : end;
-    if (s.high[i] > out.high[n]) out.high[n] = s.high[i];
-    if (s.low[i] < out.low[n]) out.low[n] = s.low[i];
-    out.close[n] = s.close[i];
-    out.vol[n] += s.vol[i];
-    out.amount[n] += s.amount[i];
+    out.time[n] = Number.isNaN(end) ? s.time[i]! : end;
+    if (s.high[i]! > out.high[n]!) out.high[n] = s.high[i]!;
+    if (s.low[i]! < out.low[n]!) out.low[n] = s.low[i]!;
+    out.close[n] = s.close[i]!;
+    out.vol[n]! += s.vol[i]!;
+    out.amount[n]! += s.amount[i]!;
   }
   const len = n + 1;
   return {

@@ -44,6 +44,6 @@ export function barTimes(time: Float64Array, category: BarCategory, mode: BarTim
   const minutes = BAR_CATEGORIES[category].minutes;
   if (mode === "end" || minutes === null) return time;
   const out = new Float64Array(time.length);
-  for (let i = 0; i < time.length; i++) out[i] = minuteBarStart(time[i], minutes);
+  for (let i = 0; i < time.length; i++) out[i] = minuteBarStart(time[i]!, minutes);
   return out;
 }

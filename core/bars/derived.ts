@@ -34,13 +34,13 @@ export function deriveBarFields(s: BarSeries): DerivedFields {
   const amplitudePct = new Float64Array(n);
   const { open, high, low, close } = s;
   for (let i = 0; i < n; i++) {
-    let pre = i === 0 ? open[0] : close[i - 1];
+    let pre = i === 0 ? open[0]! : close[i - 1]!;
     if (pre <= PRE_CLOSE_FLOOR) pre = PRE_CLOSE_FLOOR;
-    const ch = close[i] - pre;
+    const ch = close[i]! - pre;
     preClose[i] = pre;
     change[i] = roundScaled(ch, 1e4);
     changePct[i] = roundScaled((ch / pre) * 100, 1e4);
-    amplitudePct[i] = roundScaled(((high[i] - low[i]) / pre) * 100, 1e4);
+    amplitudePct[i] = roundScaled(((high[i]! - low[i]!) / pre) * 100, 1e4);
   }
   return { preClose, change, changePct, amplitudePct };
 }

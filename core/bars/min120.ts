@@ -39,7 +39,7 @@ export function aggregateMin120(bars60: BarSeries, maxBars: number = MIN120_MAX_
   let groups = 0;
   let prevKey = NaN;
   for (let i = 0; i < n; i++) {
-    const key = halfKey(time[i]);
+    const key = halfKey(time[i]!);
     if (key !== prevKey) starts[groups++] = i;
     prevKey = key;
   }
@@ -47,7 +47,7 @@ export function aggregateMin120(bars60: BarSeries, maxBars: number = MIN120_MAX_
 
   let first = 0;
   if (groups > 0) {
-    const t = time[0];
+    const t = time[0]!;
     const firstSlotEnd = (halfKey(t) & 1) * HALF_MINUTES + SOURCE_MINUTES;
     if (tradingMinute(minuteOfDay(t)) > firstSlotEnd) first = 1;
   }
@@ -56,25 +56,25 @@ export function aggregateMin120(bars60: BarSeries, maxBars: number = MIN120_MAX_
   const out = allocSeries(groups - first);
   const { open, high, low, close, vol, amount } = bars60;
   for (let g = first; g < groups; g++) {
-    const a = starts[g];
-    const b = starts[g + 1];
-    let hi = high[a];
-    let lo = low[a];
-    let v = vol[a];
-    let amt = amount[a];
+    const a = starts[g]!;
+    const b = starts[g + 1]!;
+    let hi = high[a]!;
+    let lo = low[a]!;
+    let v = vol[a]!;
+    let amt = amount[a]!;
     for (let i = a + 1; i < b; i++) {
-      hi = Math.max(hi, high[i]);
-      lo = Math.min(lo, low[i]);
-      v += vol[i];
-      amt += amount[i];
+      hi = Math.max(hi, high[i]!);
+      lo = Math.min(lo, low[i]!);
+      v += vol[i]!;
+      amt += amount[i]!;
     }
     const k = g - first;
-    const t = time[a];
-    out.time[k] = dayStart(t) + HALF_END[halfKey(t) & 1] * MINUTE_MS;
-    out.open[k] = open[a];
+    const t = time[a]!;
+    out.time[k] = dayStart(t) + HALF_END[halfKey(t) & 1]! * MINUTE_MS;
+    out.open[k] = open[a]!;
     out.high[k] = hi;
     out.low[k] = lo;
-    out.close[k] = close[b - 1];
+    out.close[k] = close[b - 1]!;
     out.vol[k] = v;
     out.amount[k] = amt;
   }

@@ -59,7 +59,7 @@ export const barTimeLabel = (t: number, daily: boolean): string => (daily ? date
 export function timeLabels(time: Float64Array, category: BarCategory): string[] {
   const label = BAR_CATEGORIES[category].timeKey === "date" ? dateLabel : dateTimeLabel;
   const out = new Array<string>(time.length);
-  for (let i = 0; i < time.length; i++) out[i] = label(time[i]);
+  for (let i = 0; i < time.length; i++) out[i] = label(time[i]!);
   return out;
 }
 

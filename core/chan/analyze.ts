@@ -9,7 +9,7 @@
  * points on them) carry `sure: false` / `isSure = 0` and may change as bars
  * arrive; sure ones do not.
  */
-import type { BarSeries } from "../bars/series.ts";
+import type { BarSeries } from "../bars/index.ts";
 import { AppendOnlyColumn } from "./append-only.ts";
 import { buildPoints, type PointsResult } from "./buy-sell-points.ts";
 import { CzscMerge } from "./czsc-merge.ts";

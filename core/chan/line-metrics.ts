@@ -5,7 +5,7 @@
  * segments offer only `slope` and `amp`. Peak and area start from 1e-7 so a
  * ratio never divides by zero.
  */
-import type { BarSeries } from "../bars/series.ts";
+import type { BarSeries } from "../bars/index.ts";
 import type { Lines, StrokeLines } from "./lines.ts";
 import type { MergedBars } from "./merged-bars.ts";
 import type { MacdAlgo } from "./options.ts";

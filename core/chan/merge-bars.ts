@@ -6,7 +6,7 @@
  * or down by strict comparison; the first bar is up. A flat bar (high = low)
  * sitting on the merged high (up) or low (down) leaves the range alone.
  */
-import type { BarSeries } from "../bars/series.ts";
+import type { BarSeries } from "../bars/index.ts";
 import { fractalAt } from "./fractals.ts";
 import { MergedColumns, type MergedBars } from "./merged-bars.ts";
 

@@ -7,7 +7,7 @@
  * "YYYY-MM-DD" for daily and longer bars and "YYYY-MM-DD HH:MM" for minute bars.
  * Non-finite numbers (+∞ thresholds) become null.
  */
-import { formatDate, formatDateTime } from "../bars/market-time.ts";
+import { formatDate, formatDateTime } from "../bars/index.ts";
 import type { ChanAnalysis, Level } from "./analyze.ts";
 import type { BspType, MacdAlgo } from "./options.ts";
 import type { Lines } from "./lines.ts";

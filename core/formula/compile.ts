@@ -3,7 +3,7 @@
  * result carries everything a validator reports, and the plan when the
  * formula is valid.
  */
-import type { BarSeries } from "../bars/series.ts";
+import type { BarSeries } from "../bars/index.ts";
 import type { Program } from "./ast.ts";
 import { analyze, type CompiledOutput, type ParamUse } from "./compiler.ts";
 import type { OutputStyle } from "./draw-style.ts";

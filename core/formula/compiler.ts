@@ -9,7 +9,7 @@
 import type { Expr, Program, Statement } from "./ast.ts";
 import { FUNCTIONS, VARIABLES } from "./catalog/index.ts";
 import type { ArgType, FunctionSpec, Kernel, VariableSpec } from "./catalog/spec.ts";
-import type { TemplateParams } from "../text/message-template.ts";
+import type { TemplateParams } from "../text/index.ts";
 import { type Diagnostic, type SourcePos, diagnostic } from "./diagnostics.ts";
 import { ARGUMENT_PROBLEMS, DATA_NEEDS, type FormulaMessageCode } from "./formula-messages.ts";
 import { IRGraph, type ColumnKind } from "./ir.ts";

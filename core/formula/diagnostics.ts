@@ -4,7 +4,7 @@
  * pasted back next to the formula and point at the right character. Each
  * message has a code and values (formula-messages.ts) for clients in other languages.
  */
-import { fillTemplate, type TemplateParams } from "../text/message-template.ts";
+import { fillTemplate, type TemplateParams } from "../text/index.ts";
 import { FORMULA_MESSAGES, type FormulaMessageCode } from "./formula-messages.ts";
 export interface SourcePos {
   readonly line: number;

@@ -5,7 +5,7 @@
  * loops and nothing else. Every output is its own Float64Array, NaN where
  * there is no value yet.
  */
-import type { BarSeries } from "../bars/series.ts";
+import type { BarSeries } from "../bars/index.ts";
 import type { EvalContext, KernelArg } from "./catalog/spec.ts";
 import type { ColumnKind } from "./ir.ts";
 import type { LoopArg } from "./fused-loop.ts";

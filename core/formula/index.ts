@@ -22,3 +22,5 @@ export { validateFormula, type FormulaValidation } from "./validate.ts";
 export { FORMULA_PARAM_LIMIT } from "./param-limit.ts";
 export type { ColumnKind } from "./ir.ts";
 export { periodCode } from "./period-code.ts";
+export { FUNCTIONS } from "./catalog/index.ts";
+export type { FunctionSpec, Kernel } from "./catalog/spec.ts";

@@ -8,7 +8,7 @@
  * full-width punctuation typed by a Chinese input method, which is reported
  * with the ASCII character to use and then read as that character.
  */
-import type { TemplateParams } from "../text/message-template.ts";
+import type { TemplateParams } from "../text/index.ts";
 import { type Diagnostic, diagnostic, type SourcePos } from "./diagnostics.ts";
 import type { FormulaMessageCode } from "./formula-messages.ts";
 import type { Token } from "./tokens.ts";

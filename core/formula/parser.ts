@@ -9,7 +9,7 @@
  * (TDX's own rule is not documented).
  */
 import type { BinaryOp, Expr, Program, Statement, StyleWord } from "./ast.ts";
-import type { TemplateParams } from "../text/message-template.ts";
+import type { TemplateParams } from "../text/index.ts";
 import { type Diagnostic, diagnostic, type SourcePos } from "./diagnostics.ts";
 import type { FormulaMessageCode } from "./formula-messages.ts";
 import { tokenize } from "./lexer.ts";

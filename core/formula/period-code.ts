@@ -3,7 +3,7 @@
  * a formula's PERIOD variable reads. 120-minute bars have no code of their
  * own and count as TDX's "multi-minute" period (8).
  */
-import type { BarCategory } from "../bars/categories.ts";
+import type { BarCategory } from "../bars/index.ts";
 
 const CODES: Readonly<Record<BarCategory, number>> = {
   MIN_1: 0,

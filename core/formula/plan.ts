@@ -174,7 +174,7 @@ export function buildPlan(graph: IRGraph, outputs: readonly CompiledOutput[], pa
   for (const n of nodes) {
     if (!live[n.id]) continue;
     if (isOutput[n.id]) stored[n.id] = 1;
-    for (const a of n.args) if (groupOf[a] >= 0 && groupOf[a] !== groupOf[n.id]) stored[a] = 1;
+    for (const a of n.args) if (groupOf[a]! >= 0 && groupOf[a] !== groupOf[n.id]) stored[a] = 1;
   }
 
   // what each slot reads and writes, and the last slot reading each column

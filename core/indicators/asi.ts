@@ -17,10 +17,7 @@
  * price would need the engine's rules for invalid comparisons: the kernel
  * then returns null.
  */
-import { ma } from "../formula/kernels/averages.ts";
-import { doubles } from "../formula/kernels/doubles.ts";
-import { RANGE } from "../formula/kernels/ranges.ts";
-import { sum } from "../formula/kernels/windows.ts";
+import { ma, doubles, RANGE, sum } from "../formula/kernels/index.ts";
 import { type Allocate, freshColumn } from "./column-arena.ts";
 import { scratch } from "./scratch.ts";
 

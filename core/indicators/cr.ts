@@ -13,9 +13,7 @@
  * The terms' loop runs range by range (see ranges.ts). An invalid price
  * would need the engine's gap rules: the kernel then returns null.
  */
-import { ma } from "../formula/kernels/averages.ts";
-import { doubles } from "../formula/kernels/doubles.ts";
-import { RANGE } from "../formula/kernels/ranges.ts";
+import { ma, doubles, RANGE } from "../formula/kernels/index.ts";
 import { type Allocate, freshColumn } from "./column-arena.ts";
 import { scratch } from "./scratch.ts";
 import { sumRatio } from "./sum-ratio.ts";

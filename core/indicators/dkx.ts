@@ -15,8 +15,7 @@
  * special case: the arithmetic is the engine's, and its MA kernel applies the
  * gap rules.
  */
-import { ma } from "../formula/kernels/averages.ts";
-import { RANGE } from "../formula/kernels/ranges.ts";
+import { ma, RANGE } from "../formula/kernels/index.ts";
 import { type Allocate, freshColumn } from "./column-arena.ts";
 import { scratch } from "./scratch.ts";
 

@@ -23,9 +23,7 @@
  * for invalid comparisons: the kernel then returns null. The loop runs range
  * by range (see ranges.ts).
  */
-import { doubles } from "../formula/kernels/doubles.ts";
-import { seedMean } from "../formula/kernels/exact-sums.ts";
-import { RANGE } from "../formula/kernels/ranges.ts";
+import { doubles, RANGE, seedMean } from "../formula/kernels/index.ts";
 import { type Allocate, freshColumn } from "./column-arena.ts";
 import { scratch } from "./scratch.ts";
 

@@ -14,9 +14,7 @@
  * would need the engine's gap rules for the inner averages: the kernel then
  * returns null. The ratio's loop runs range by range (see ranges.ts).
  */
-import { ma } from "../formula/kernels/averages.ts";
-import { doubles } from "../formula/kernels/doubles.ts";
-import { RANGE } from "../formula/kernels/ranges.ts";
+import { ma, doubles, RANGE } from "../formula/kernels/index.ts";
 import { type Allocate, freshColumn } from "./column-arena.ts";
 import { scratch } from "./scratch.ts";
 

@@ -14,9 +14,7 @@
  * price or volume would need the engine's gap rules: the kernel then returns
  * null.
  */
-import { doubles } from "../formula/kernels/doubles.ts";
-import { RANGE } from "../formula/kernels/ranges.ts";
-import { sum } from "../formula/kernels/windows.ts";
+import { doubles, RANGE, sum } from "../formula/kernels/index.ts";
 import { type Allocate, freshColumn } from "./column-arena.ts";
 import { scratch } from "./scratch.ts";
 

@@ -12,9 +12,7 @@
  * An invalid close would need the engine's rules for invalid comparisons: the
  * kernel then returns null.
  */
-import { ma } from "../formula/kernels/averages.ts";
-import { doubles } from "../formula/kernels/doubles.ts";
-import { RANGE } from "../formula/kernels/ranges.ts";
+import { ma, doubles, RANGE } from "../formula/kernels/index.ts";
 import { type Allocate, freshColumn } from "./column-arena.ts";
 
 export function psyKernel(close: Float64Array, N: number, M: number, allocate: Allocate = freshColumn): Float64Array[] | null {

@@ -14,8 +14,7 @@
  * so does an input equal to an average that would move it (the engine keeps
  * the average there, averages.ts).
  */
-import { doubles } from "../formula/kernels/doubles.ts";
-import { RANGE } from "../formula/kernels/ranges.ts";
+import { doubles, RANGE } from "../formula/kernels/index.ts";
 import { type Allocate, freshColumn } from "./column-arena.ts";
 
 export function rsiKernel(close: Float64Array, n1: number, n2: number, n3: number, allocate: Allocate = freshColumn): Float64Array[] | null {

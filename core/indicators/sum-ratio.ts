@@ -4,7 +4,7 @@
  * exact-sums.ts), a zero denominator giving no value as the engine's
  * division does. `below` is a scratch column for the second sum.
  */
-import { sum } from "../formula/kernels/windows.ts";
+import { sum } from "../formula/kernels/index.ts";
 
 export function sumRatio(out: Float64Array, a: Float64Array, b: Float64Array, N: number, below: Float64Array): void {
   sum(out, a, N);

@@ -16,10 +16,7 @@
  * engine's to the bit. No special case is needed for invalid values. The
  * loops run range by range (see ranges.ts).
  */
-import { ma } from "../formula/kernels/averages.ts";
-import { doubles } from "../formula/kernels/doubles.ts";
-import { RANGE } from "../formula/kernels/ranges.ts";
-import { sum } from "../formula/kernels/windows.ts";
+import { ma, doubles, RANGE, sum } from "../formula/kernels/index.ts";
 import { type Allocate, freshColumn } from "./column-arena.ts";
 import { scratch } from "./scratch.ts";
 

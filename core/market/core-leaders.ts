@@ -13,7 +13,7 @@ export interface PoolMember {
 const GROUPS = ["全球第一/国际领跑龙头", "国内第一/行业领军", "细分科技与半导体芯片龙头", "核心大行业与细分龙头"] as const;
 
 // [group index, market, code, name]
-const ROWS: readonly (readonly [number, "SH" | "SZ" | "BJ", string, string])[] = [
+const ROWS: readonly (readonly [0 | 1 | 2 | 3, "SH" | "SZ" | "BJ", string, string])[] = [
   [0, "SZ", "002475", "立讯精密"],
   [0, "SZ", "002415", "海康威视"],
   [0, "SZ", "000725", "京东方A"],

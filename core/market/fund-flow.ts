@@ -39,7 +39,7 @@ export function bucketTrades(price: ArrayLike<number>, volLots: ArrayLike<number
   for (let i = 0; i < n; i++) {
     const d = direction[i];
     if (d !== 0 && d !== 1) continue;
-    const amount = price[i] * volLots[i] * SHARES_PER_LOT;
+    const amount = price[i]! * volLots[i]! * SHARES_PER_LOT;
     (d === 0 ? inflow : outflow)[bucketOf(amount)] += amount;
     trades++;
   }

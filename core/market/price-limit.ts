@@ -10,7 +10,7 @@
  * Not modelled: the no-limit first days of new listings (the kernel does not know
  * the listing date).
  */
-import { marketTime } from "../bars/market-time.ts";
+import { marketTime } from "../bars/index.ts";
 import type { Board } from "./trading-board.ts";
 
 /** ChiNext registration reform: ±20 % from this day (±10 %, ST ±5 % before). */

@@ -13,7 +13,7 @@
  *   there is while no session has closed since: a second sync during the same
  *   session asks nothing (readers still go upstream for the moving bar).
  */
-import { DAY_MS, MINUTE_MS } from "../bars/session-clock.ts";
+import { DAY_MS, MINUTE_MS } from "../bars/index.ts";
 
 const OPEN = (9 * 60 + 15) * MINUTE_MS;
 const CLOSE = (15 * 60 + 5) * MINUTE_MS;

@@ -84,21 +84,21 @@ export function writeStrengthFeatures(panel: DailyPanel, i: number, f: StrengthF
   const { window: w, close, amount } = panel;
   if (w < MIN_BARS) throw new RangeError(`panel window ${w} is shorter than ${MIN_BARS} bars`);
   const o = i * w + w - 1;
-  f.amount5[i] = (amount[o] + amount[o - 1] + amount[o - 2] + amount[o - 3] + amount[o - 4]) / 5;
-  const last = close[o];
+  f.amount5[i] = (amount[o]! + amount[o - 1]! + amount[o - 2]! + amount[o - 3]! + amount[o - 4]!) / 5;
+  const last = close[o]!;
   // Sample standard deviation of the last 20 log returns (two passes for accuracy).
   let mean = 0;
-  for (let k = 0; k < 20; k++) mean += Math.log(close[o - k] / close[o - k - 1]);
+  for (let k = 0; k < 20; k++) mean += Math.log(close[o - k]! / close[o - k - 1]!);
   mean /= 20;
   let ss = 0;
   for (let k = 0; k < 20; k++) {
-    const d = Math.log(close[o - k] / close[o - k - 1]) - mean;
+    const d = Math.log(close[o - k]! / close[o - k - 1]!) - mean;
     ss += d * d;
   }
   f.vol20[i] = Math.sqrt(ss / 19);
-  f.ret5[i] = last / close[o - 5] - 1;
-  f.ret20[i] = last / close[o - 20] - 1;
-  f.ret60[i] = last / close[o - 60] - 1;
+  f.ret5[i] = last / close[o - 5]! - 1;
+  f.ret20[i] = last / close[o - 20]! - 1;
+  f.ret60[i] = last / close[o - 60]! - 1;
 }
 
 /** Every row's terms. */
@@ -137,11 +137,11 @@ export function rankStrength(panel: DailyPanel, weights: StrengthWeights, filter
   const score = new Float64Array(n);
   let m = 0;
   for (let i = 0; i < n; i++) {
-    if (bars[i] < need || (filter.include && filter.include[i] !== 1)) continue;
-    if (filter.minAmount > 0 && !(f.amount5[i] >= filter.minAmount)) continue;
-    const vol = f.vol20[i];
+    if (bars[i]! < need || (filter.include && filter.include[i] !== 1)) continue;
+    if (filter.minAmount > 0 && !(f.amount5[i]! >= filter.minAmount)) continue;
+    const vol = f.vol20[i]!;
     if (!(vol > 0)) continue;
-    const raw = (weights.w5 * f.ret5[i] + weights.w20 * f.ret20[i] + weights.w60 * f.ret60[i]) / wsum;
+    const raw = (weights.w5 * f.ret5[i]! + weights.w20 * f.ret20[i]! + weights.w60 * f.ret60[i]!) / wsum;
     const s = weights.volAdjusted ? raw / vol : raw;
     if (!Number.isFinite(s)) continue;
     rows[m] = i;
@@ -154,13 +154,13 @@ export function rankStrength(panel: DailyPanel, weights: StrengthWeights, filter
   const row = new Int32Array(k);
   const out = { ret5: new Float64Array(k), ret20: new Float64Array(k), ret60: new Float64Array(k), vol20: new Float64Array(k), strength: new Float64Array(k) };
   for (let j = 0; j < k; j++) {
-    const i = rows[order[j]];
+    const i = rows[order[j]!]!;
     row[j] = i;
-    out.ret5[j] = f.ret5[i];
-    out.ret20[j] = f.ret20[i];
-    out.ret60[j] = f.ret60[i];
-    out.vol20[j] = f.vol20[i];
-    out.strength[j] = score[order[j]];
+    out.ret5[j] = f.ret5[i]!;
+    out.ret20[j] = f.ret20[i]!;
+    out.ret60[j] = f.ret60[i]!;
+    out.vol20[j] = f.vol20[i]!;
+    out.strength[j] = score[order[j]!]!;
   }
   return { length: k, row, ...out };
 }

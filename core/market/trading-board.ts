@@ -3,7 +3,7 @@
  * lot sizes and duties differ by board. The code prefix tells them apart; the
  * market (when the caller knows it) settles the prefixes two exchanges share.
  */
-import { type Board as KindBoard, classifySecurity } from "../bars/security-kind.ts";
+import { type Board as KindBoard, classifySecurity } from "../bars/index.ts";
 
 export type Exchange = "SH" | "SZ" | "BJ";
 

@@ -7,8 +7,7 @@
  * meaning is unknown are kept (named `unknown…`/`reserved…`) so a simulator can
  * reproduce real bytes and a client loses nothing.
  */
-import type { BarSeries } from "../bars/series.ts";
-import type { XdxrRecord } from "../bars/xdxr.ts";
+import type { BarSeries, XdxrRecord } from "../bars/index.ts";
 
 /** 0 = Shenzhen, 1 = Shanghai, 2 = Beijing; other values are passed through as read. */
 export type MarketId = number;

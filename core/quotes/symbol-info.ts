@@ -4,7 +4,7 @@
  * hosts are away) fill it the same way; what a quote does not carry comes from
  * the caller.
  */
-import { yyyymmdd } from "../bars/market-time.ts";
+import { yyyymmdd } from "../bars/index.ts";
 import type { MacSymbolInfo } from "./mac-records.ts";
 import type { Quote } from "./records.ts";
 

@@ -62,5 +62,5 @@ export function unusualLabel(kind: number, p: UnusualPayload): UnusualLabel {
 /** Reads the 13-byte payload. */
 export function unusualPayload(bytes: Uint8Array): UnusualPayload {
   const v = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  return { v1: bytes[0], v2: v.getFloat32(1, true), v3: v.getFloat32(5, true), v4: v.getFloat32(9, true), sub: bytes[1], a: v.getFloat32(2, true), b: v.getFloat32(6, true) };
+  return { v1: bytes[0]!, v2: v.getFloat32(1, true), v3: v.getFloat32(5, true), v4: v.getFloat32(9, true), sub: bytes[1]!, a: v.getFloat32(2, true), b: v.getFloat32(6, true) };
 }

@@ -4,7 +4,7 @@
  * each member's bars. A formula with future functions (ZIG, REFX, …) is refused:
  * its value on a ranking day would depend on later prices.
  */
-import type { BarSeries } from "../bars/series.ts";
+import type { BarSeries } from "../bars/index.ts";
 import { compileFormula, evaluatePlan, formatDiagnostic, type FormulaPlan } from "../formula/index.ts";
 
 export type ScoreFormula =

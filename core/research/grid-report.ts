@@ -6,8 +6,7 @@
  * writes them), easy_tdx's `results` rows and `best` point (parameters nested,
  * its six summary metrics) and, for a two-parameter grid, easy_tdx's `heatmap`.
  */
-import type { MetricName } from "../backtest/metric-docs.ts";
-import { jsonNumber, type JsonNumber } from "../backtest/result-rows.ts";
+import { type MetricName, jsonNumber, type JsonNumber } from "../backtest/index.ts";
 import { METRIC_COUNT, metricColumn, metricValues } from "./grid-search.ts";
 import { directionOf, rankOrder } from "./objective.ts";
 import { type NoteContext, pointNote, qualifies } from "./point-notes.ts";

@@ -6,11 +6,8 @@
  * strategy plugin with a shared indicator memo); a point without signals
  * (parameters its strategy rejects) gets a row of NaN.
  */
-import type { BarSeries } from "../bars/series.ts";
-import { KernelWorkspace, type SignalArrays } from "../backtest/kernel.ts";
-import { METRIC_NAMES, type MetricName, type Performance } from "../backtest/metric-docs.ts";
-import type { KernelPlan } from "../backtest/plan.ts";
-import { runMetrics } from "../backtest/single-run.ts";
+import type { BarSeries } from "../bars/index.ts";
+import { KernelWorkspace, type SignalArrays, METRIC_NAMES, type MetricName, type Performance, type KernelPlan, runMetrics } from "../backtest/index.ts";
 
 /** Columns of a metric matrix: every metric, in METRIC_NAMES order. */
 export const METRIC_COUNT = METRIC_NAMES.length;

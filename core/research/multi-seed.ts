@@ -11,7 +11,7 @@
  * `mean_sharpe`, the mean trade count at least `mean_trades`, and the mean
  * return above `mean_return`. A strategy is promoted when every gate passes.
  */
-import type { Performance } from "../backtest/metric-docs.ts";
+import type { Performance } from "../backtest/index.ts";
 import { seededRandom, shuffled } from "./seeded-random.ts";
 
 export interface SampledRun {

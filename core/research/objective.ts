@@ -4,7 +4,7 @@
  * undefined values (NaN, e.g. the Sharpe ratio of a run that never traded) last
  * and keeps grid order among equal values, so a ranking is deterministic.
  */
-import type { MetricName } from "../backtest/metric-docs.ts";
+import type { MetricName } from "../backtest/index.ts";
 
 export const MINIMISED_METRICS: readonly MetricName[] = [
   "max_drawdown",

@@ -8,7 +8,7 @@
  * objective that is undefined for the point (e.g. a Sharpe ratio without
  * return variation). Points below `min_trades` are ranked after all others.
  */
-import type { MetricName } from "../backtest/metric-docs.ts";
+import type { MetricName } from "../backtest/index.ts";
 import { METRIC_COUNT, metricColumn } from "./grid-search.ts";
 import type { ParamValue } from "./param-grid.ts";
 

@@ -7,8 +7,8 @@
  * before the rebalance day and its orders fill on the rebalance day itself, so
  * only the calendar (known in advance), never a later price, decides the day.
  */
-import { dayIndex } from "../backtest/bar-time.ts";
-import { yyyymmdd } from "../bars/market-time.ts";
+import { dayIndex } from "../backtest/index.ts";
+import { yyyymmdd } from "../bars/index.ts";
 
 export type Refresh = "daily" | "weekly" | "monthly";
 

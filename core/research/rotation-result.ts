@@ -6,11 +6,23 @@
  * on a fill `reason` says why the order was placed (rotation, rank_exit,
  * stop_loss, take_profit, end), on a refused attempt why it did not fill.
  */
-import type { BacktestConfig } from "../backtest/config.ts";
-import { isoDateTime } from "../backtest/bar-time.ts";
-import type { Performance } from "../backtest/metric-docs.ts";
-import { buyHoldReturn, performanceOf, tallyFills, TradeTally } from "../backtest/metrics.ts";
-import { equityRows, jsonNumber, performanceJson, tradeRows, type EquityRow, type JsonNumber, type PerformanceJson, type TradeRow } from "../backtest/result-rows.ts";
+import {
+  type BacktestConfig,
+  isoDateTime,
+  type Performance,
+  buyHoldReturn,
+  performanceOf,
+  tallyFills,
+  TradeTally,
+  equityRows,
+  jsonNumber,
+  performanceJson,
+  tradeRows,
+  type EquityRow,
+  type JsonNumber,
+  type PerformanceJson,
+  type TradeRow,
+} from "../backtest/index.ts";
 import type { RotationMember, RotationRun } from "./rotation.ts";
 
 export type RotationTrade = TradeRow & { readonly symbol: string };

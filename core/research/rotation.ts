@@ -22,15 +22,9 @@
  * A-share rules of the single-symbol engine apply per member (lots, T+1, price
  * limits, fees by trade date, slippage). Long only.
  */
-import type { BarSeries } from "../bars/series.ts";
-import { dayIndex, previousDayClose } from "../backtest/bar-time.ts";
-import type { BacktestConfig } from "../backtest/config.ts";
-import { executeFill } from "../backtest/execute-fill.ts";
-import { ExecutionRules, Refusal, type RefusalCode } from "../backtest/execution-rules.ts";
-import { PositionBook } from "../backtest/position-book.ts";
-import { unionTimeline } from "../backtest/timeline.ts";
-import { FillLog, RefusalLog } from "../backtest/trade-log.ts";
-import { securityRules, type SecurityInfo } from "../market/trading-board.ts";
+import type { BarSeries } from "../bars/index.ts";
+import { dayIndex, previousDayClose, type BacktestConfig, executeFill, ExecutionRules, Refusal, type RefusalCode, PositionBook, unionTimeline, FillLog, RefusalLog } from "../backtest/index.ts";
+import { securityRules, type SecurityInfo } from "../market/index.ts";
 import { rebalanceDays, type Refresh } from "./rotation-calendar.ts";
 
 export interface RotationMember {

@@ -12,7 +12,7 @@
  * `total`, `components`, `weights_used`, `wf_provided`; `grade` with `grade`,
  * `score`, `dimensions`, `vetoes`) is kept so its clients read ours.
  */
-import { fillTemplate } from "../text/message-template.ts";
+import { fillTemplate } from "../text/index.ts";
 
 export type Grade = "S" | "A" | "B" | "C" | "D";
 

@@ -7,7 +7,7 @@
  * after the last bar. This is signal bookkeeping only: no orders are filled, so
  * nothing here depends on cash, fees or price limits.
  */
-import { signalTarget, type SignalArrays } from "../backtest/kernel.ts";
+import { signalTarget, type SignalArrays } from "../backtest/index.ts";
 
 export type Direction = "BUY" | "SELL";
 

@@ -6,10 +6,10 @@
  * asking whether what earned money in the first part kept earning later.
  * Thresholds are constants here and listed in the OpenAPI description.
  */
-import type { BarSeries } from "../bars/series.ts";
-import type { Performance } from "../backtest/metric-docs.ts";
+import type { BarSeries } from "../bars/index.ts";
+import type { Performance } from "../backtest/index.ts";
 import type { BarSpan } from "./walk-forward.ts";
-import { fillTemplate } from "../text/message-template.ts";
+import { fillTemplate } from "../text/index.ts";
 
 export const SPLIT = [0.6, 0.2, 0.2] as const;
 export const SEGMENT_NAMES = ["train", "valid", "test"] as const;

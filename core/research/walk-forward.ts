@@ -12,10 +12,8 @@
  * (easy_tdx's "each window opens independently"). Every metric of a window is
  * computed over the window's own bars only, the `bars` it reports.
  */
-import type { BarSeries } from "../bars/series.ts";
-import { sliceSeries } from "../bars/series.ts";
-import type { BacktestConfig } from "../backtest/config.ts";
-import type { Performance } from "../backtest/metric-docs.ts";
+import { type BarSeries, sliceSeries } from "../bars/index.ts";
+import type { BacktestConfig, Performance } from "../backtest/index.ts";
 
 export interface WalkForwardOptions {
   readonly nWindows: number;

@@ -1,4 +1,4 @@
-import { asiKernel } from "../../core/indicators/asi.ts";
+import { asiKernel } from "../../core/indicators/index.ts";
 import { formulaIndicator, period } from "./formula-indicator.ts";
 
 /** Accumulation swing index, in the form MyTT and funcat publish (a windowed sum). */

@@ -1,4 +1,4 @@
-import { brarKernel } from "../../core/indicators/brar.ts";
+import { brarKernel } from "../../core/indicators/index.ts";
 import { formulaIndicator, period } from "./formula-indicator.ts";
 
 /** BR (buying pressure against the previous close) and AR (against the open). */

@@ -1,4 +1,4 @@
-import { crKernel } from "../../core/indicators/cr.ts";
+import { crKernel } from "../../core/indicators/index.ts";
 import { formulaIndicator, period } from "./formula-indicator.ts";
 
 /**

@@ -1,4 +1,4 @@
-import { dkxKernel } from "../../core/indicators/dkx.ts";
+import { dkxKernel } from "../../core/indicators/index.ts";
 import { formulaIndicator, period } from "./formula-indicator.ts";
 
 /** 多空线: a weighted average of the last 21 bars' midpoints, as published (the last term is REF(MID,20)). */

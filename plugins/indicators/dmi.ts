@@ -1,4 +1,4 @@
-import { dmiKernel } from "../../core/indicators/dmi.ts";
+import { dmiKernel } from "../../core/indicators/index.ts";
 import { formulaIndicator, period } from "./formula-indicator.ts";
 
 /** Directional movement, in TDX's current form with EXPMEMA smoothing. */

@@ -1,4 +1,4 @@
-import { emvKernel } from "../../core/indicators/emv.ts";
+import { emvKernel } from "../../core/indicators/index.ts";
 import { formulaIndicator, period } from "./formula-indicator.ts";
 
 /** Ease of movement: midpoint change scaled by relative volume and range. */

@@ -4,9 +4,9 @@
  * indicator that needs more speed supplies a hand-written kernel from
  * core/indicators; the formula stays the reference it is tested against.
  */
-import type { BarField, BarSeries } from "../../core/bars/series.ts";
+import type { BarField, BarSeries } from "../../core/bars/index.ts";
 import { compileFormula, evaluatePlan, FormulaError } from "../../core/formula/index.ts";
-import { type Allocate, freshColumn } from "../../core/indicators/column-arena.ts";
+import { type Allocate, freshColumn } from "../../core/indicators/index.ts";
 import type { IndicatorParam, IndicatorPlugin } from "../../ports/plugins.ts";
 
 export type Lines = Record<string, Float64Array>;

@@ -1,4 +1,4 @@
-import { mfiKernel } from "../../core/indicators/mfi.ts";
+import { mfiKernel } from "../../core/indicators/index.ts";
 import { formulaIndicator, period } from "./formula-indicator.ts";
 
 /** Money flow index (equal to TA-Lib's MFI). */

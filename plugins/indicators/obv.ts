@@ -1,4 +1,4 @@
-import { obvKernel } from "../../core/indicators/obv.ts";
+import { obvKernel } from "../../core/indicators/index.ts";
 import { formulaIndicator, period } from "./formula-indicator.ts";
 
 /** On-balance volume from the second bar (TA-Lib's OBV also counts the first bar's volume). */

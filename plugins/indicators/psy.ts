@@ -1,4 +1,4 @@
-import { psyKernel } from "../../core/indicators/psy.ts";
+import { psyKernel } from "../../core/indicators/index.ts";
 import { formulaIndicator, period } from "./formula-indicator.ts";
 
 /** Psychological line: the share of up closes over N bars. */

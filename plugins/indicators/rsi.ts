@@ -1,4 +1,4 @@
-import { rsiKernel } from "../../core/indicators/rsi.ts";
+import { rsiKernel } from "../../core/indicators/index.ts";
 import { formulaIndicator, period } from "./formula-indicator.ts";
 
 /** RSI over three periods with TDX's SMA smoothing (Wilder's, seeded on the first bar). */

@@ -1,4 +1,4 @@
-import { vrKernel } from "../../core/indicators/vr.ts";
+import { vrKernel } from "../../core/indicators/index.ts";
 import { formulaIndicator, period } from "./formula-indicator.ts";
 
 /** Volume ratio: volume on up bars against down bars, unchanged bars split between both. */

@@ -1,4 +1,4 @@
-import { zljcKernel } from "../../core/indicators/zljc.ts";
+import { zljcKernel } from "../../core/indicators/index.ts";
 import { formulaIndicator } from "./formula-indicator.ts";
 
 /** 主力进出: cumulative money-flow proxy and its 12/26-bar averages (VOL scale as given by the bars). */

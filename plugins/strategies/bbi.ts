@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { StrategyPlugin } from "../../ports/plugins.ts";
-import { bbiSides } from "../../core/indicators/bbi-side.ts";
+import { bbiSides } from "../../core/indicators/index.ts";
 import { bars, flags } from "./strategy-kit.ts";
 
 const params = z.object({ m1: bars(["均线1", "MA 1"], 3, 1, 20), m2: bars(["均线2", "MA 2"], 6, 2, 30), m3: bars(["均线3", "MA 3"], 12, 5, 60), m4: bars(["均线4", "MA 4"], 20, 10, 120) });

@@ -1,6 +1,5 @@
 import { z } from "zod";
-import { ma } from "../../core/formula/kernels/averages.ts";
-import { moment } from "../../core/formula/kernels/statistics.ts";
+import { ma, moment } from "../../core/formula/kernels/index.ts";
 import type { StrategyPlugin } from "../../ports/plugins.ts";
 import { bars, column, flags, memoized, real } from "./strategy-kit.ts";
 

@@ -24,8 +24,7 @@
  * (plugins/index.ts), since its members are whatever is registered.
  */
 import { z } from "zod";
-import { COMBINATION_MODES, combineSignals } from "../../core/backtest/combine-signals.ts";
-import { COMBINATION_ID, MAX_MEMBERS, MIN_MEMBERS, memberIds } from "../../core/backtest/combination-members.ts";
+import { COMBINATION_MODES, combineSignals, COMBINATION_ID, MAX_MEMBERS, MIN_MEMBERS, memberIds } from "../../core/backtest/index.ts";
 import type { StrategyParams, StrategyPlugin } from "../../ports/plugins.ts";
 import { memoized } from "./strategy-kit.ts";
 

@@ -1,6 +1,5 @@
 import { z } from "zod";
-import { ref } from "../../core/formula/kernels/references.ts";
-import { hhv, llv } from "../../core/formula/kernels/windows.ts";
+import { ref, hhv, llv } from "../../core/formula/kernels/index.ts";
 import type { StrategyPlugin } from "../../ports/plugins.ts";
 import { bars, column, flags, memoized } from "./strategy-kit.ts";
 

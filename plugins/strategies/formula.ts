@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { compileSignalFormula, formulaSignals } from "../../core/backtest/formula-signals.ts";
-import { FORMULA_PARAM_LIMIT } from "../../core/formula/param-limit.ts";
+import { compileSignalFormula, formulaSignals } from "../../core/backtest/index.ts";
+import { FORMULA_PARAM_LIMIT } from "../../core/formula/index.ts";
 import type { StrategyPlugin } from "../../ports/plugins.ts";
 
 const DEFAULT_FORMULA = "B:CROSS(MA(CLOSE,5),MA(CLOSE,20));\nS:CROSS(MA(CLOSE,20),MA(CLOSE,5));";

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { ma } from "../../core/formula/kernels/averages.ts";
+import { ma } from "../../core/formula/kernels/index.ts";
 import type { StrategyPlugin } from "../../ports/plugins.ts";
 import { bars, below, column, crossSignals, memoized } from "./strategy-kit.ts";
 

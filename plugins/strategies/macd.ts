@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { ema } from "../../core/formula/kernels/averages.ts";
+import { ema } from "../../core/formula/kernels/index.ts";
 import type { StrategyPlugin } from "../../ports/plugins.ts";
 import { bars, below, column, crossSignals, memoized } from "./strategy-kit.ts";
 

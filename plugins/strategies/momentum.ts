@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { ref } from "../../core/formula/kernels/references.ts";
+import { ref } from "../../core/formula/kernels/index.ts";
 import type { StrategyPlugin } from "../../ports/plugins.ts";
 import { bars, column, flags, memoized, real } from "./strategy-kit.ts";
 

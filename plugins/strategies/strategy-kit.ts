@@ -9,7 +9,7 @@
  * `memoized`, so a parameter sweep computes each of them once per series.
  */
 import { z } from "zod";
-import type { SeriesMemo } from "../../core/research/series-memo.ts";
+import type { SeriesMemo } from "../../core/research/index.ts";
 import type { StrategySignals } from "../../ports/plugins.ts";
 
 /** A parameter's label in Chinese (easy_tdx's `label`) and in English. */

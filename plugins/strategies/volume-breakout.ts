@@ -1,6 +1,5 @@
 import { z } from "zod";
-import { ma } from "../../core/formula/kernels/averages.ts";
-import { ref } from "../../core/formula/kernels/references.ts";
+import { ma, ref } from "../../core/formula/kernels/index.ts";
 import type { StrategyPlugin } from "../../ports/plugins.ts";
 import { bars, column, flags, memoized, real } from "./strategy-kit.ts";
 

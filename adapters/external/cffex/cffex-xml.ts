@@ -42,7 +42,8 @@ export function parsePositionRankXml(text: string): PositionRankRow[] {
   const meta = new Map<string, { day: string; product: string; ranks: Set<number> }>();
   for (const [, body] of text.matchAll(/<data\b[^>]*>([\s\S]*?)<\/data>/gi)) {
     const f = new Map<string, string>();
-    for (const [, tag, value] of body.matchAll(/<(\w+)>([^<]*)<\/\1>/g)) f.set(tag.toLowerCase(), unescapeXml(value).trim());
+    // Both patterns' groups are not optional: a match has them all.
+    for (const [, tag, value] of body!.matchAll(/<(\w+)>([^<]*)<\/\1>/g)) f.set(tag!.toLowerCase(), unescapeXml(value!).trim());
     const instrument = f.get("instrumentid");
     const kind = int(f.get("datatypeid"));
     const rank = int(f.get("rank"));

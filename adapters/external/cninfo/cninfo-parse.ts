@@ -4,7 +4,7 @@
  * instant in Shanghai. Titles may carry `<em>` highlights (`isHLtitle`), which
  * are stripped.
  */
-import { formatDate, formatIsoMarket, marketTimeOf } from "../../../core/bars/market-time.ts";
+import { formatDate, formatIsoMarket, marketTimeOf } from "../../../core/bars/index.ts";
 import type { AnnouncementPage, AnnouncementRow } from "../../../ports/external-data.ts";
 import { ProviderError } from "../provider-errors.ts";
 import { isRecord } from "../http/provider-json.ts";

@@ -1,6 +1,6 @@
 import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
 import { deleteCookie, setCookie } from "hono/cookie";
-import { LOGIN_PASSWORD_MIN, NEW_PASSWORD_MIN, PASSWORD_MAX, SESSION_COOKIE, SESSION_TTL_SECONDS } from "../../../core/auth/session-policy.ts";
+import { LOGIN_PASSWORD_MIN, NEW_PASSWORD_MIN, PASSWORD_MAX, SESSION_COOKIE, SESSION_TTL_SECONDS } from "../../../core/auth/index.ts";
 import type { HttpEnv } from "../http-env.ts";
 import { charString, errorResponses, jsonOk } from "../schemas/common.ts";
 import type { AuthService } from "../../../core/app/auth/auth-service.ts";

@@ -13,7 +13,7 @@
 import type { MiddlewareHandler } from "hono";
 import type { OpenAPIHono } from "@hono/zod-openapi";
 import { setCookie } from "hono/cookie";
-import { PASSWORD_MAX, SESSION_COOKIE, SESSION_TTL_SECONDS } from "../../../core/auth/session-policy.ts";
+import { PASSWORD_MAX, SESSION_COOKIE, SESSION_TTL_SECONDS } from "../../../core/auth/index.ts";
 import type { HttpEnv } from "../http-env.ts";
 import { appErrorResponse } from "../app-error-response.ts";
 import type { AuthService } from "../../../core/app/auth/auth-service.ts";

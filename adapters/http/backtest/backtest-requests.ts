@@ -7,9 +7,9 @@
  * 400 from the handler. Optional fields also accept null, as pydantic does.
  */
 import { z } from "@hono/zod-openapi";
-import { BAR_CATEGORY_NAMES } from "../../../core/bars/categories.ts";
+import { BAR_CATEGORY_NAMES } from "../../../core/bars/index.ts";
 import { CONFIG_FIELDS, PORTFOLIO_FIELDS, compileSignalFormula } from "../../../core/backtest/index.ts";
-import { FORMULA_PARAM_LIMIT } from "../../../core/formula/param-limit.ts";
+import { FORMULA_PARAM_LIMIT } from "../../../core/formula/index.ts";
 import type { PluginRegistry } from "../../../ports/plugins.ts";
 import { qEnum } from "../validation/query.ts";
 import { SYMBOL_PATTERN } from "../../../core/app/backtest/bar-loader.ts";

@@ -1,5 +1,5 @@
 import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
-import { BAR_CATEGORY_NAMES } from "../../../core/bars/categories.ts";
+import { BAR_CATEGORY_NAMES } from "../../../core/bars/index.ts";
 import { type Column, dataFrameJson, DataFrameSchema, frameResponse, num, plain } from "../frames/data-frame.ts";
 import type { HttpEnv } from "../http-env.ts";
 import { MARKETS, SZ_SH } from "../../../core/app/quotes/markets.ts";

@@ -4,8 +4,7 @@
  * fetches bars by symbol.
  */
 import type { z } from "@hono/zod-openapi";
-import { maxStart } from "../../../core/bars/bar-start.ts";
-import type { BarCategory } from "../../../core/bars/categories.ts";
+import { maxStart, type BarCategory } from "../../../core/bars/index.ts";
 
 /** A refinement for request schemas with `category` and `start`. */
 export function startFitsRequest(q: { category?: BarCategory; start: number }, ctx: z.RefinementCtx): void {

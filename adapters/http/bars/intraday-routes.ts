@@ -1,7 +1,7 @@
 import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
-import { wallMinuteOfStart } from "../../../core/bars/session-clock.ts";
+import { wallMinuteOfStart } from "../../../core/bars/index.ts";
 import type { QuoteSource } from "../../../ports/quote-source.ts";
-import type { MinuteSeries, TickSeries } from "../../../core/quotes/records.ts";
+import type { MinuteSeries, TickSeries } from "../../../core/quotes/index.ts";
 import { dataFrameJson, DataFrameSchema, frameResponse, num, plain } from "../frames/data-frame.ts";
 import type { HttpEnv } from "../http-env.ts";
 import { marketId, SZ_SH } from "../../../core/app/quotes/markets.ts";

@@ -1,5 +1,5 @@
 import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
-import { FIELDS_MEMBERS } from "../../../core/quotes/mac-query.ts";
+import { FIELDS_MEMBERS } from "../../../core/quotes/index.ts";
 import { dataFrameJson, DataFrameSchema, frameResponse, num, rowsFrame, str } from "../frames/data-frame.ts";
 import type { HttpEnv } from "../http-env.ts";
 import { marketId, SZ_SH } from "../../../core/app/quotes/markets.ts";

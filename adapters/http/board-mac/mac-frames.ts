@@ -5,8 +5,8 @@
  * derived). Float32 values are written as the shortest decimal that reads back as
  * the same float32 (19.18, not 19.18000030517578).
  */
-import { float32Decimal } from "../../../core/bars/price-events.ts";
-import type { MacQuoteRow } from "../../../core/quotes/mac-records.ts";
+import { float32Decimal } from "../../../core/bars/index.ts";
+import type { MacQuoteRow } from "../../../core/quotes/index.ts";
 import { fieldSpec } from "../../tdx/index.ts";
 import { type Column, dataFrameJson, num, str } from "../frames/data-frame.ts";
 import { changePct, type Source } from "../../../core/app/boards/mac-service.ts";

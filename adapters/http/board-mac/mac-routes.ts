@@ -1,10 +1,8 @@
 import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
-import { formatDate, fromYyyymmdd, marketTimeOf } from "../../../core/bars/market-time.ts";
-import { dayStart } from "../../../core/bars/session-clock.ts";
+import { formatDate, fromYyyymmdd, marketTimeOf, dayStart } from "../../../core/bars/index.ts";
 import type { Clock } from "../../../ports/clock.ts";
-import { unusualLabel, unusualPayload } from "../../../core/quotes/unusual-events.ts";
+import { unusualLabel, unusualPayload, FIELDS_BASIC } from "../../../core/quotes/index.ts";
 import { QUOTE_CATEGORIES } from "../../tdx/index.ts";
-import { FIELDS_BASIC } from "../../../core/quotes/mac-query.ts";
 import { DataFrameSchema, frameResponse, rowsFrame } from "../frames/data-frame.ts";
 import type { HttpEnv } from "../http-env.ts";
 import { marketId, SZ_SH } from "../../../core/app/quotes/markets.ts";
@@ -43,7 +41,7 @@ export function registerMacRoutes(app: OpenAPIHono<HttpEnv>, svc: MacService, cl
     async (c) => {
       const q = c.req.valid("query");
       const { value: f, source } = await svc.capitalFlow(marketId(q.market), q.code);
-      const [mainIn, mainOut, retailIn, retailOut] = [0, 1, 2, 3].map((i) => f.today[i] ?? 0);
+      const [mainIn = 0, mainOut = 0, retailIn = 0, retailOut = 0] = [0, 1, 2, 3].map((i) => f.today[i] ?? 0);
       const [buy5, sell5, superNet, largeNet, mediumNet, smallNet] = [0, 1, 2, 3, 4, 5].map((i) => f.fiveDay[i] ?? 0);
       const row = {
         date: formatDate(dayStart(marketTimeOf(clock.now()))),
@@ -126,7 +124,7 @@ export function registerMacRoutes(app: OpenAPIHono<HttpEnv>, svc: MacService, cl
     }),
     async (c) => {
       const { value: s, source } = await svc.serverInfo();
-      const sessions = (m: readonly number[]) => [0, 2, 4, 6].map((i) => ({ open: hhmm(m[i]), close: hhmm(m[i + 1]) }));
+      const sessions = (m: readonly number[]) => [0, 2, 4, 6].map((i) => ({ open: hhmm(m[i]!), close: hhmm(m[i + 1]!) }));
       const row = {
         today: ymd(s.today),
         last_trading_day: ymd(s.lastTradingDay),
@@ -194,7 +192,7 @@ export function registerMacRoutes(app: OpenAPIHono<HttpEnv>, svc: MacService, cl
     async (c) => {
       const q = c.req.valid("query");
       const { value: a, source } = await svc.auction(marketId(q.market), q.code);
-      const rows = Array.from({ length: a.length }, (_, i) => ({ time: hms(a.second[i]), price: clean(a.price[i]), matched: a.matched[i], unmatched: a.unmatched[i] }));
+      const rows = Array.from({ length: a.length }, (_, i) => ({ time: hms(a.second[i]!), price: clean(a.price[i]), matched: a.matched[i], unmatched: a.unmatched[i] }));
       return c.json({ ...rowsFrame(["time", "price", "matched", "unmatched"], rows), source }, 200);
     },
   );

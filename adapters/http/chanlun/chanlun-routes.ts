@@ -1,10 +1,6 @@
 import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
-import { barTimes } from "../../../core/bars/bar-time.ts";
-import { BAR_CATEGORY_NAMES } from "../../../core/bars/categories.ts";
-import { classifySecurity } from "../../../core/bars/security-kind.ts";
-import { analyzeChan } from "../../../core/chan/analyze.ts";
-import { chanToJson } from "../../../core/chan/to-json.ts";
-import { parseChanOptions } from "../../../core/chan/validate-options.ts";
+import { barTimes, BAR_CATEGORY_NAMES, classifySecurity } from "../../../core/bars/index.ts";
+import { analyzeChan, chanToJson, parseChanOptions } from "../../../core/chan/index.ts";
 import type { BarService } from "../../../core/app/bars/bar-service.ts";
 import type { HttpEnv } from "../http-env.ts";
 import { MARKETS } from "../../../core/app/quotes/markets.ts";

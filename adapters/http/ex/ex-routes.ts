@@ -1,7 +1,6 @@
 import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
-import { barTimeLabel } from "../../../core/bars/rows.ts";
-import { float32Decimal } from "../../../core/bars/price-events.ts";
-import type { ExRef } from "../../../core/quotes/ex-records.ts";
+import { barTimeLabel, float32Decimal } from "../../../core/bars/index.ts";
+import type { ExRef } from "../../../core/quotes/index.ts";
 import { isIntradayCategory, EX_MARKETS, exMarketId, HK_EQUITY_MARKETS, type ExClient } from "../../tdx/index.ts";
 import { type Column, dataFrameJson, DataFrameSchema, frameResponse, num, plain, rowsFrame, str } from "../frames/data-frame.ts";
 import type { HttpEnv } from "../http-env.ts";
@@ -13,7 +12,7 @@ const tags = ["ex-market"];
 const responses = { ...jsonOk(DataFrameSchema), ...errorResponses(401, 403, 404, 502, 503, 504) };
 
 /** Bar categories by name, as the original accepts them (and their TDX numbers 0..11). */
-const CATEGORIES: Record<string, number> = { MIN_5: 0, MIN_15: 1, MIN_30: 2, MIN_60: 3, DAY: 4, WEEK: 5, MONTH: 6, MIN_1: 7, SEASON: 10, YEAR: 11 };
+const CATEGORIES: Readonly<Record<string, number | undefined>> & { readonly DAY: number } = { MIN_5: 0, MIN_15: 1, MIN_30: 2, MIN_60: 3, DAY: 4, WEEK: 5, MONTH: 6, MIN_1: 7, SEASON: 10, YEAR: 11 };
 
 const qExMarket = () =>
   z
@@ -146,9 +145,9 @@ export function registerExRoutes(app: OpenAPIHono<HttpEnv>, ex: ExClient): void 
         waipan: x.waipan,
         chicang: x.chicang,
       };
-      for (let k = 0; k < 5; k++) row[`bid${k + 1}`] = clean(x.bids[k]);
+      for (let k = 0; k < 5; k++) row[`bid${k + 1}`] = clean(x.bids[k]!);
       for (let k = 0; k < 5; k++) row[`bid_vol${k + 1}`] = x.bidVols[k];
-      for (let k = 0; k < 5; k++) row[`ask${k + 1}`] = clean(x.asks[k]);
+      for (let k = 0; k < 5; k++) row[`ask${k + 1}`] = clean(x.asks[k]!);
       for (let k = 0; k < 5; k++) row[`ask_vol${k + 1}`] = x.askVols[k];
       row.zengcang = x.zengcang;
       row.amount = clean(x.amount);

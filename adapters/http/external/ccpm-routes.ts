@@ -2,7 +2,7 @@ import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
 import type { HttpEnv } from "../http-env.ts";
 import { errorResponses, jsonOk } from "../schemas/common.ts";
 import { qBool } from "../validation/query.ts";
-import { CCPM_PRODUCT_CODES, type CcpmProductCode } from "../../../core/market/ccpm-products.ts";
+import { CCPM_PRODUCT_CODES, type CcpmProductCode } from "../../../core/market/index.ts";
 import type { CcpmService } from "../../../core/app/external/ccpm-service.ts";
 
 const tags = ["ccpm"];
@@ -53,7 +53,7 @@ const CcpmRankResponse = z
   .openapi("CcpmRankResponse");
 
 const validDate = (s: string) => {
-  const [y, m, d] = s.split("-").map(Number);
+  const [y = NaN, m = NaN, d = NaN] = s.split("-").map(Number);
   const t = new Date(Date.UTC(y, m - 1, d));
   return t.getUTCFullYear() === y && t.getUTCMonth() === m - 1 && t.getUTCDate() === d;
 };

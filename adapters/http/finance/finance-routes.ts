@@ -1,8 +1,7 @@
 import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
-import { formatDate, fromYyyymmdd } from "../../../core/bars/market-time.ts";
-import type { FinanceInfo, XdxrEntry } from "../../../core/quotes/records.ts";
-import { xdxrCategoryName } from "../../../core/quotes/xdxr-names.ts";
-import { exchangeOf } from "../../../core/market/trading-board.ts";
+import { formatDate, fromYyyymmdd } from "../../../core/bars/index.ts";
+import { type FinanceInfo, type XdxrEntry, xdxrCategoryName } from "../../../core/quotes/index.ts";
+import { exchangeOf } from "../../../core/market/index.ts";
 import type { QuoteSource } from "../../../ports/quote-source.ts";
 import { gpcwFieldName, encodeGbk, type FinancialFiles } from "../../tdx/index.ts";
 import { type Column, dataFrameJson, DataFrameSchema, frameResponse, num, rowsFrame, str } from "../frames/data-frame.ts";
@@ -268,7 +267,7 @@ export function registerFinanceRoutes(app: OpenAPIHono<HttpEnv>, src: QuoteSourc
         cols.push(
           num(
             gpcwFieldName(k + 1),
-            recs.map((r) => r.values[k]),
+            recs.map((r) => r.values[k]!),
           ),
         );
       return frameResponse(dataFrameJson(cols, recs.length));

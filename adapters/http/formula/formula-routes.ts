@@ -1,13 +1,12 @@
 import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
-import { BAR_CATEGORY_NAMES, type BarCategory } from "../../../core/bars/categories.ts";
-import { compileFormula, formatDiagnostic } from "../../../core/formula/index.ts";
+import { BAR_CATEGORY_NAMES, type BarCategory } from "../../../core/bars/index.ts";
+import { compileFormula, formatDiagnostic, FORMULA_PARAM_LIMIT } from "../../../core/formula/index.ts";
 import type { HttpEnv } from "../http-env.ts";
 import type { OhlcvRecords } from "../../../core/app/bars/ohlcv-records.ts";
 import { ohlcvRecordsField } from "../validation/ohlcv-records-field.ts";
 import { MARKETS } from "../../../core/app/quotes/markets.ts";
 import { charString, errorResponses, jsonOk } from "../schemas/common.ts";
 import { startFitsRequest } from "../bars/bar-start.ts";
-import { FORMULA_PARAM_LIMIT } from "../../../core/formula/param-limit.ts";
 import { qCode, qEnum, U16_MAX } from "../validation/query.ts";
 import type { FormulaBars, FormulaService } from "../../../core/app/formula/formula-service.ts";
 

@@ -154,7 +154,7 @@ export function writeRows(w: JsonWriter, columns: readonly Column[], n: number):
         w.commit(pos);
         const c = columns[k]!;
         if ("str" in c) {
-          const v = c.str[i];
+          const v = c.str[i]!;
           if (v === null) w.ascii("null");
           else w.string(v);
         } else w.value((c as { any: ArrayLike<unknown> }).any[i] ?? null);

@@ -1,11 +1,7 @@
 import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
-import { formatDate, fromYyyymmdd, marketTimeOf } from "../../../core/bars/market-time.ts";
-import type { PoolMember } from "../../../core/market/core-leaders.ts";
-import { bucketNet, FLOW_BUCKETS, type FundFlow, mainNet, totalNet } from "../../../core/market/fund-flow.ts";
-import { marketBreadth } from "../../../core/market/market-breadth.ts";
-import { limitFraction, tickOf } from "../../../core/market/price-limit.ts";
-import { boardOf } from "../../../core/market/trading-board.ts";
-import type { Quote } from "../../../core/quotes/records.ts";
+import { formatDate, fromYyyymmdd, marketTimeOf } from "../../../core/bars/index.ts";
+import { type PoolMember, bucketNet, FLOW_BUCKETS, type FundFlow, mainNet, totalNet, marketBreadth, limitFraction, tickOf, boardOf } from "../../../core/market/index.ts";
+import type { Quote } from "../../../core/quotes/index.ts";
 import type { Clock } from "../../../ports/clock.ts";
 import { dataFrameJson, DataFrameSchema, frameResponse, num, plain, rowsFrame, str } from "../frames/data-frame.ts";
 import type { HttpEnv } from "../http-env.ts";

@@ -1,6 +1,6 @@
 import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
-import { formatIsoMarket, marketTimeOf } from "../../../core/bars/market-time.ts";
-import { TRADING_WINDOWS, tradingSession } from "../../../core/market/trading-session.ts";
+import { formatIsoMarket, marketTimeOf } from "../../../core/bars/index.ts";
+import { TRADING_WINDOWS, tradingSession } from "../../../core/market/index.ts";
 import type { Clock } from "../../../ports/clock.ts";
 import type { HttpEnv } from "../http-env.ts";
 import { errorResponses, jsonOk } from "../schemas/common.ts";

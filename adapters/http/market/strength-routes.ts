@@ -1,5 +1,5 @@
 import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
-import { STRENGTH_PRESET_NAMES } from "../../../core/market/strength.ts";
+import { STRENGTH_PRESET_NAMES } from "../../../core/market/index.ts";
 import { rowsFrame, DataFrameSchema } from "../frames/data-frame.ts";
 import type { HttpEnv } from "../http-env.ts";
 import { errorResponses, jsonOk } from "../schemas/common.ts";

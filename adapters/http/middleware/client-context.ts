@@ -1,7 +1,6 @@
 import type { Context, MiddlewareHandler } from "hono";
 import { getCookie } from "hono/cookie";
-import { clientAddress, type TrustedProxy } from "../../../core/auth/address.ts";
-import { SESSION_COOKIE } from "../../../core/auth/session-policy.ts";
+import { clientAddress, type TrustedProxy, SESSION_COOKIE } from "../../../core/auth/index.ts";
 import type { HttpEnv } from "../http-env.ts";
 
 /** Resolves the client address and the session cookie once per request. */

@@ -1,5 +1,5 @@
 import type { MiddlewareHandler } from "hono";
-import { type HostRules, hostAllowed, originAllowed } from "../../../core/auth/host-origin.ts";
+import { type HostRules, hostAllowed, originAllowed } from "../../../core/auth/index.ts";
 import type { HttpEnv } from "../http-env.ts";
 
 const STATE_CHANGING = new Set(["POST", "PUT", "PATCH", "DELETE"]);

@@ -1,7 +1,7 @@
 import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
-import { roundHalfUp } from "../../../core/bars/round.ts";
+import { roundHalfUp } from "../../../core/bars/index.ts";
 import { quoteServerTimeMs } from "../../tdx/index.ts";
-import type { Quote } from "../../../core/quotes/records.ts";
+import type { Quote } from "../../../core/quotes/index.ts";
 import type { QuoteSource } from "../../../ports/quote-source.ts";
 import { type Column, dataFrameJson, DataFrameSchema, frameResponse, num as numCol, str } from "../frames/data-frame.ts";
 import type { HttpEnv } from "../http-env.ts";
@@ -55,8 +55,8 @@ const QUOTE_FIELDS: readonly Field[] = [
   num("b_vol", (x) => x.bVol),
   num("active1", (x) => x.active1),
   num("active2", (x) => x.active2),
-  ...[0, 1, 2, 3, 4].flatMap((l) => [num(`bid${l + 1}`, (x) => x.bids[l]), num(`bid_vol${l + 1}`, (x) => x.bidVols[l])]),
-  ...[0, 1, 2, 3, 4].flatMap((l) => [num(`ask${l + 1}`, (x) => x.asks[l]), num(`ask_vol${l + 1}`, (x) => x.askVols[l])]),
+  ...[0, 1, 2, 3, 4].flatMap((l) => [num(`bid${l + 1}`, (x) => x.bids[l]!), num(`bid_vol${l + 1}`, (x) => x.bidVols[l]!)]),
+  ...[0, 1, 2, 3, 4].flatMap((l) => [num(`ask${l + 1}`, (x) => x.asks[l]!), num(`ask_vol${l + 1}`, (x) => x.askVols[l]!)]),
   num("rise_speed", (x) => x.riseSpeed),
   ["server_time", (x) => serverTime(x.serverTime)],
 ];

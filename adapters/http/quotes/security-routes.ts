@@ -1,7 +1,7 @@
 import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
-import { classifySecurity, type Market } from "../../../core/bars/security-kind.ts";
+import { classifySecurity, type Market } from "../../../core/bars/index.ts";
 import type { QuoteSource } from "../../../ports/quote-source.ts";
-import type { SecurityInfo } from "../../../core/quotes/records.ts";
+import type { SecurityInfo } from "../../../core/quotes/index.ts";
 import { any, dataFrameJson, DataFrameSchema, frameResponse, num, str } from "../frames/data-frame.ts";
 import type { HttpEnv } from "../http-env.ts";
 import { errorResponses, jsonOk } from "../schemas/common.ts";

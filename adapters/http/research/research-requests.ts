@@ -9,9 +9,7 @@
 import { ROTATION_MAX_FETCHED, ROTATION_MAX_STOCKS } from "../../../core/app/research/market-rotation.ts";
 import { z } from "@hono/zod-openapi";
 import { CONFIG_FIELDS, METRIC_NAMES } from "../../../core/backtest/index.ts";
-import { compileScoreFormula } from "../../../core/research/formula-score.ts";
-import { DEFAULT_GATES } from "../../../core/research/multi-seed.ts";
-import { gridSize, type ParamGrid } from "../../../core/research/param-grid.ts";
+import { compileScoreFormula, DEFAULT_GATES, gridSize, type ParamGrid } from "../../../core/research/index.ts";
 import type { PluginRegistry } from "../../../ports/plugins.ts";
 import { qEnum, qInt } from "../validation/query.ts";
 import { Adjust, Category, checkParams, dataSource, FormulaText, needData, StrategyParams, Symbol, Ymd, type Ctx } from "../backtest/backtest-requests.ts";

@@ -5,7 +5,7 @@
  * SignalScanResult) with this service's additions named in each description.
  */
 import { z } from "@hono/zod-openapi";
-import { THRESHOLDS } from "../../../core/research/suitability.ts";
+import { THRESHOLDS } from "../../../core/research/index.ts";
 import { BacktestResultSchema, EquityPointSchema, PerformanceSchema, TradeSchema } from "../backtest/backtest-responses.ts";
 
 const num = (description: string) => z.number().nullable().openapi({ description });

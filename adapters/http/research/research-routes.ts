@@ -4,9 +4,7 @@
  * scan, all background tasks polled at GET /backtest/tasks/{task_id}.
  */
 import { createRoute, type OpenAPIHono, type z } from "@hono/zod-openapi";
-import { RUBRIC_TEXT } from "../../../core/research/rubric.ts";
-import { DEFAULT_GATES } from "../../../core/research/multi-seed.ts";
-import { MIN_WINDOW_BARS } from "../../../core/research/walk-forward.ts";
+import { RUBRIC_TEXT, DEFAULT_GATES, MIN_WINDOW_BARS } from "../../../core/research/index.ts";
 import type { HttpEnv } from "../http-env.ts";
 import { errorResponses } from "../schemas/common.ts";
 import { TaskSubmitResponseSchema } from "../backtest/backtest-responses.ts";

@@ -8,11 +8,9 @@
  * more) needs a shorter `strategies` list.
  */
 import { z } from "@hono/zod-openapi";
-import { CONFIG_FIELDS } from "../../../core/backtest/index.ts";
-import { COMBINATION_MODES } from "../../../core/backtest/combine-signals.ts";
-import { choose } from "../../../core/research/combinations.ts";
+import { CONFIG_FIELDS, COMBINATION_MODES, COMBINATION_ID, MAX_MEMBERS, MIN_MEMBERS } from "../../../core/backtest/index.ts";
+import { choose } from "../../../core/research/index.ts";
 import type { PluginRegistry } from "../../../ports/plugins.ts";
-import { COMBINATION_ID, MAX_MEMBERS, MIN_MEMBERS } from "../../../core/backtest/combination-members.ts";
 import { dataSource, needData, Ymd } from "../backtest/backtest-requests.ts";
 import { configShape } from "../backtest/config-schema.ts";
 import { MinTrades, Objective } from "./research-requests.ts";

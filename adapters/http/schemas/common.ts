@@ -18,7 +18,7 @@ export const ValidationErrorSchema = z
   })
   .openapi("HTTPValidationError");
 
-const DESCRIPTIONS: Record<number, string> = {
+const DESCRIPTIONS = {
   400: "Bad request",
   401: "Not authenticated",
   403: "Forbidden",

@@ -21,7 +21,7 @@ export const COLUMN_BODY_ROUTES: ReadonlyMap<string, ColumnField> = new Map([["P
  * value is handed to the route's validator, so a body is parsed once.
  */
 export const jsonBodyGuard: MiddlewareHandler<HttpEnv> = async (c, next) => {
-  const type = (c.req.header("content-type") ?? "").split(";")[0].trim();
+  const type = (c.req.header("content-type") ?? "").split(";")[0]!.trim();
   if (!JSON_TYPE.test(type) || c.req.method === "GET" || c.req.method === "HEAD") return next();
   const text = await c.req.text();
   if (text.trim() === "") {

@@ -17,7 +17,7 @@
  * random and hostile bodies.
  */
 import { plainDateAt } from "../../../core/app/bars/ohlcv-records.ts";
-import { allocSeries, type BarSeries, sliceSeries } from "../../../core/bars/series.ts";
+import { allocSeries, type BarSeries, sliceSeries } from "../../../core/bars/index.ts";
 import { MAX_JSON_DEPTH } from "./json-depth.ts";
 
 export interface ColumnBody {

@@ -40,7 +40,7 @@ async function refuse(socket: Duplex, res: Response): Promise<void> {
 function toRequest(req: IncomingMessage): Request {
   if (!req.url?.startsWith("/")) throw new Error("bad request target");
   const headers = new Headers();
-  for (let i = 0; i < req.rawHeaders.length; i += 2) headers.append(req.rawHeaders[i], req.rawHeaders[i + 1]);
+  for (let i = 0; i < req.rawHeaders.length; i += 2) headers.append(req.rawHeaders[i]!, req.rawHeaders[i + 1]!);
   return new Request(`http://${req.headers.host ?? "localhost"}${req.url}`, { headers });
 }
 

@@ -3,9 +3,9 @@
  * many clients watch it; nothing is polled outside the trading window. Each
  * poll asks for at most 80 securities per request, the protocol's limit.
  */
-import { marketTimeOf } from "../../../core/bars/market-time.ts";
-import { isTradingTime } from "../../../core/market/trading-session.ts";
-import type { Quote } from "../../../core/quotes/records.ts";
+import { marketTimeOf } from "../../../core/bars/index.ts";
+import { isTradingTime } from "../../../core/market/index.ts";
+import type { Quote } from "../../../core/quotes/index.ts";
 import type { Clock } from "../../../ports/clock.ts";
 import type { Logger } from "../../../ports/logger.ts";
 import type { QuoteSource } from "../../../ports/quote-source.ts";
@@ -18,7 +18,7 @@ const BATCH = 80;
 /** "SZ:000001" → TDX reference. */
 export function parseCode(code: string): { market: number; code: string } {
   const [m, c] = code.toUpperCase().split(":");
-  return { market: marketId(m as "SZ" | "SH" | "BJ"), code: c };
+  return { market: marketId(m as "SZ" | "SH" | "BJ"), code: c ?? "" };
 }
 
 export class QuoteFanout {

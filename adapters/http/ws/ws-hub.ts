@@ -8,7 +8,7 @@
  * number of clients. A socket lives no longer than the session it was opened
  * with: logout, a password change or the session's expiry closes it (4401).
  */
-import type { Quote } from "../../../core/quotes/records.ts";
+import type { Quote } from "../../../core/quotes/index.ts";
 import type { Clock } from "../../../ports/clock.ts";
 import type { Logger } from "../../../ports/logger.ts";
 import { sessionPayload } from "../market/session-routes.ts";

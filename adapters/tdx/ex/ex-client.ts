@@ -4,7 +4,7 @@
  * see {@link EX_POOL_OPTIONS}), or the simulator's second listener. Trades are
  * paged backwards 1800 at a time, as the server wants, and returned oldest first.
  */
-import type { ExBarSeries, ExMinuteSeries, ExQuote, ExRef, ExTradeSeries } from "../../../core/quotes/ex-records.ts";
+import type { ExBarSeries, ExMinuteSeries, ExQuote, ExRef, ExTradeSeries } from "../../../core/quotes/index.ts";
 import type { PoolOptions } from "../tdx-pool.ts";
 import type { TdxTransport } from "../tdx-transport.ts";
 import { EX_HEAD, EX_LOGIN_BODY, ExCommand } from "./ex-commands.ts";

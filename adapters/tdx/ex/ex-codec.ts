@@ -20,7 +20,7 @@
  *   Reply: u8 market, code, 4 unknown bytes, u16 n, 16-byte rows: u16 minutes,
  *   u32 price (integer), u32 volume, i32 open-interest change, u16 nature.
  */
-import type { ExBarSeries, ExMinuteSeries, ExQuote, ExRef, ExTradeSeries } from "../../../core/quotes/ex-records.ts";
+import type { ExBarSeries, ExMinuteSeries, ExQuote, ExRef, ExTradeSeries } from "../../../core/quotes/index.ts";
 import { ByteReader, ByteWriter } from "../tdx-bytes.ts";
 import { allocColumns } from "../tdx-columns.ts";
 import { DayClock, DayStamper } from "../tdx-datetime.ts";
@@ -97,12 +97,12 @@ export function encodeExBarsReply(q: ExBarsRequest, s: ExBarSeries, futures: boo
     .u16(s.length);
   const stamp = new DayStamper();
   for (let i = 0; i < s.length; i++) {
-    if (INTRADAY.has(q.category)) w.u16(stamp.dayWord(s.time[i])).u16(stamp.minuteOfDay(s.time[i]));
-    else w.u32(stamp.yyyymmdd(s.time[i]));
-    w.f32(s.open[i]).f32(s.high[i]).f32(s.low[i]).f32(s.close[i]);
-    if (futures) w.u32(s.position[i]);
-    else w.f32(s.amount[i]);
-    w.u32(s.volume[i]).f32(s.settlement[i]);
+    if (INTRADAY.has(q.category)) w.u16(stamp.dayWord(s.time[i]!)).u16(stamp.minuteOfDay(s.time[i]!));
+    else w.u32(stamp.yyyymmdd(s.time[i]!));
+    w.f32(s.open[i]!).f32(s.high[i]!).f32(s.low[i]!).f32(s.close[i]!);
+    if (futures) w.u32(s.position[i]!);
+    else w.f32(s.amount[i]!);
+    w.u32(s.volume[i]!).f32(s.settlement[i]!);
   }
   return w.finish();
 }
@@ -175,7 +175,7 @@ export function decodeExMinuteReply(body: Uint8Array): ExMinuteSeries {
 
 export function encodeExMinuteReply(ref: ExRef, s: ExMinuteSeries): Uint8Array {
   const w = writeRef(new ByteWriter(12 + s.length * 18), ref).u16(s.length);
-  for (let i = 0; i < s.length; i++) w.u16(s.minute[i]).f32(s.price[i]).f32(s.avgPrice[i]).u32(s.volume[i]).u32(s.openInterest[i]);
+  for (let i = 0; i < s.length; i++) w.u16(s.minute[i]!).f32(s.price[i]!).f32(s.avgPrice[i]!).u32(s.volume[i]!).u32(s.openInterest[i]!);
   return w.finish();
 }
 
@@ -230,7 +230,7 @@ export function encodeExTradesReply(ref: ExRef, s: ExTradeSeries): Uint8Array {
   const w = writeRef(new ByteWriter(16 + s.length * 16), ref)
     .zeros(4)
     .u16(s.length);
-  for (let i = 0; i < s.length; i++) w.u16(s.minute[i]).u32(s.price[i]).u32(s.volume[i]).i32(s.zengcang[i]).u16(s.nature[i]);
+  for (let i = 0; i < s.length; i++) w.u16(s.minute[i]!).u32(s.price[i]!).u32(s.volume[i]!).i32(s.zengcang[i]!).u16(s.nature[i]!);
   return w.finish();
 }
 

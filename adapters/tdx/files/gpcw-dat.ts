@@ -90,7 +90,7 @@ export function unzipGpcw(zip: Uint8Array): GpcwReport {
   }
   const name = Object.keys(files).find((f) => f.toLowerCase().endsWith(".dat"));
   if (!name) throw new TdxDecodeError("gpcw archive holds no .dat file");
-  return decodeGpcwDat(files[name]);
+  return decodeGpcwDat(files[name]!);
 }
 
 /** An archive as TDX publishes it: one `.dat` with the archive's stem. */
@@ -102,7 +102,7 @@ export function decodeGpcwList(bytes: Uint8Array): GpcwListEntry[] {
   const out: GpcwListEntry[] = [];
   for (const line of new TextDecoder().decode(bytes).split(/\r?\n/)) {
     const p = line.trim().split(",");
-    if (p.length >= 3 && p[0] && /^\d+$/.test(p[2])) out.push({ filename: p[0], hash: p[1], filesize: Number(p[2]) });
+    if (p.length >= 3 && p[0] && /^\d+$/.test(p[2]!)) out.push({ filename: p[0], hash: p[1]!, filesize: Number(p[2]) });
   }
   return out;
 }

@@ -5,7 +5,7 @@
  * A file the server does not publish is an outage of that server, like missing xdxr.
  */
 import type { Clock } from "../../../ports/clock.ts";
-import type { ServerFileMeta } from "../../../core/quotes/records.ts";
+import type { ServerFileMeta } from "../../../core/quotes/index.ts";
 import { downloadChunks, type FileSource } from "./server-file.ts";
 import { TdxUnavailableError } from "../tdx-transport.ts";
 

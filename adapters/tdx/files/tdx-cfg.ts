@@ -44,8 +44,8 @@ export function decodeTdxhy(bytes: Uint8Array): IndustryLine[] {
   const out: IndustryLine[] = [];
   for (const line of lines(bytes)) {
     const p = line.split("|");
-    if (p.length < 3 || p[1].length !== 6 || !/^\d+$/.test(p[0])) continue;
-    out.push({ market: Number(p[0]), code: p[1], tdx: p[2], research: p[5] ?? "" });
+    if (p.length < 3 || p[1]!.length !== 6 || !/^\d+$/.test(p[0]!)) continue;
+    out.push({ market: Number(p[0]), code: p[1]!, tdx: p[2]!, research: p[5] ?? "" });
   }
   return out;
 }
@@ -58,8 +58,8 @@ export function decodeTdxzs(bytes: Uint8Array): BoardIndexLine[] {
   const out: BoardIndexLine[] = [];
   for (const line of lines(bytes)) {
     const p = line.split("|");
-    if (p.length < 6 || !/^\d{6}$/.test(p[1])) continue;
-    out.push({ name: p[0], code: p[1], type: Number(p[2]), level: Number(p[3]), flag: Number(p[4]), ref: p[5] });
+    if (p.length < 6 || !/^\d{6}$/.test(p[1]!)) continue;
+    out.push({ name: p[0]!, code: p[1]!, type: Number(p[2]), level: Number(p[3]), flag: Number(p[4]), ref: p[5]! });
   }
   return out;
 }

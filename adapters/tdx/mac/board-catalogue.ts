@@ -9,8 +9,8 @@
  * 5 FG and 3 DQ (block_fg.dat, under the reference or the board's own name).
  * Members carry no market in block files; tdxhy.cfg supplies it, else the code does.
  */
-import { exchangeOf } from "../../../core/market/trading-board.ts";
-import { TDX_MARKET } from "../../../core/bars/security-kind.ts";
+import { exchangeOf } from "../../../core/market/index.ts";
+import { TDX_MARKET } from "../../../core/bars/index.ts";
 import type { BoardKind } from "../../../ports/board-source.ts";
 import { decodeBlockFile } from "../files/block-dat.ts";
 import { BoardIndexType, decodeTdxhy, decodeTdxzs } from "../files/tdx-cfg.ts";

@@ -11,13 +11,9 @@
  * Capital flow and the market monitor exist only on the mac hosts: asking this
  * source for them is a MacUnavailableError (503), never a number made from ticks.
  */
-import { marketTimeOf, yyyymmdd } from "../../../core/bars/market-time.ts";
-import { classifySecurity, type Market } from "../../../core/bars/security-kind.ts";
-import { limitFraction, roundToTick, tickOf } from "../../../core/market/price-limit.ts";
-import { boardOf } from "../../../core/market/trading-board.ts";
-import type { MacBelongEntry, MacQuoteRow, MacServerInfo, MacSymbolInfo } from "../../../core/quotes/mac-records.ts";
-import type { SecurityRef } from "../../../core/quotes/records.ts";
-import { symbolInfoFromQuote } from "../../../core/quotes/symbol-info.ts";
+import { marketTimeOf, yyyymmdd, classifySecurity, type Market } from "../../../core/bars/index.ts";
+import { limitFraction, roundToTick, tickOf, boardOf } from "../../../core/market/index.ts";
+import { type MacBelongEntry, type MacQuoteRow, type MacServerInfo, type MacSymbolInfo, type SecurityRef, symbolInfoFromQuote } from "../../../core/quotes/index.ts";
 import type { BoardEntry, BoardKind, BoardMetric, BoardSource, DailyCloses, ListQuery } from "../../../ports/board-source.ts";
 import type { Clock } from "../../../ports/clock.ts";
 import type { QuoteSource } from "../../../ports/quote-source.ts";
@@ -63,7 +59,7 @@ export class DerivedBoardSource implements BoardSource {
   async catalogue(): Promise<CatalogueBoard[]> {
     const files = await Promise.all(Object.values(CATALOGUE_FILE_NAMES).map((n) => this.#files.get(n)));
     if (!this.#built || files.some((f, i) => f !== this.#built!.files[i])) {
-      const [tdxzs, tdxhy, blockGn, blockFg] = files;
+      const [tdxzs, tdxhy, blockGn, blockFg] = files as [Uint8Array, Uint8Array, Uint8Array, Uint8Array];
       this.#built = { files, boards: buildCatalogue({ tdxzs, tdxhy, blockGn, blockFg }) };
     }
     return this.#built.boards;
@@ -91,15 +87,15 @@ export class DerivedBoardSource implements BoardSource {
     const rows: MacQuoteRow[] = [];
     quotes.forEach((q, i) => {
       if (!q) return;
-      const { market, code } = byMarket[i];
+      const { market, code } = byMarket[i]!;
       const values = quoteFields(q);
       if (classifySecurity(market, code).kind === "stock") {
         const board = boardOf(code, market);
-        const f = limitFraction(board, isSt(names[i]), now);
+        const f = limitFraction(board, isSt(names[i]!), now);
         values.buy_price_limit = roundToTick(q.preClose * (1 + f), tickOf(board));
         values.sell_price_limit = roundToTick(q.preClose * (1 - f), tickOf(board));
       }
-      rows.push({ market: q.market, code: q.code, name: names[i], values });
+      rows.push({ market: q.market, code: q.code, name: names[i]!, values });
     });
     return rows;
   }
@@ -121,7 +117,8 @@ export class DerivedBoardSource implements BoardSource {
     ]);
     const quoteOf = new Map(boardRows.map((r) => [r.code, r]));
     const memberOf = new Map(members.map((r) => [`${r.market}:${r.code}`, r]));
-    const change = (r: MacQuoteRow) => (r.values.pre_close > 0 ? r.values.close / r.values.pre_close - 1 : -Infinity);
+    // Every row here carries close and pre_close: quoteFields writes both.
+    const change = (r: MacQuoteRow) => (r.values.pre_close! > 0 ? r.values.close! / r.values.pre_close! - 1 : -Infinity);
     const metricOf = await this.#metric(boards, metric, quoteOf);
     return boards.flatMap((b) => {
       const q = quoteOf.get(b.code);
@@ -131,7 +128,7 @@ export class DerivedBoardSource implements BoardSource {
         const r = memberOf.get(`${m.market}:${m.code}`);
         if (r && (!leader || change(r) > change(leader))) leader = r;
       }
-      const side = (r: MacQuoteRow) => ({ market: r.market, code: r.code, name: r.name, price: r.values.close, preClose: r.values.pre_close });
+      const side = (r: MacQuoteRow) => ({ market: r.market, code: r.code, name: r.name, price: r.values.close!, preClose: r.values.pre_close! });
       return [{ ...side(q), name: b.name, sortValue: metricOf.get(b.code) ?? NaN, leader: leader && side(leader) }];
     });
   }
@@ -147,11 +144,11 @@ export class DerivedBoardSource implements BoardSource {
         const c = closes[i];
         const n = c ? c.close.length - 1 : -1;
         if (!c || n < 0) return [b.code, NaN];
-        if (days !== undefined) return [b.code, n - days >= 0 ? (c.close[n] / c.close[n - days] - 1) * 100 : NaN];
-        const year = Math.floor(c.date[n] / 10000) * 10000;
+        if (days !== undefined) return [b.code, n - days >= 0 ? (c.close[n]! / c.close[n - days]! - 1) * 100 : NaN];
+        const year = Math.floor(c.date[n]! / 10000) * 10000;
         let base = n;
-        while (base >= 0 && c.date[base] >= year) base--;
-        return [b.code, base >= 0 ? (c.close[n] / c.close[base] - 1) * 100 : NaN];
+        while (base >= 0 && c.date[base]! >= year) base--;
+        return [b.code, base >= 0 ? (c.close[n]! / c.close[base]! - 1) * 100 : NaN];
       }),
     );
   }

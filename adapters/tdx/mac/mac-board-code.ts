@@ -5,7 +5,7 @@
  * HKnnnn → 20000 + n, USnnnn → 30000 + n — and anything else (the market-category
  * codes such as 6 for all A-shares) passes as the integer itself.
  */
-import type { Board as KindBoard, Market } from "../../../core/bars/security-kind.ts";
+import type { Board as KindBoard, Market } from "../../../core/bars/index.ts";
 
 export function macBoardCode(symbol: string): number {
   const s = symbol.trim();

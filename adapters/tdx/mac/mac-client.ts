@@ -10,8 +10,7 @@
  * the board-category code with the metric's field bit (design doc 3.2's
  * alternative), whose sort codes and field bits are documented.
  */
-import type { MacQuoteRow } from "../../../core/quotes/mac-records.ts";
-import type { AuctionSeries, SecurityRef } from "../../../core/quotes/records.ts";
+import { type MacQuoteRow, type AuctionSeries, type SecurityRef, Field } from "../../../core/quotes/index.ts";
 import type { BoardEntry, BoardKind, BoardMetric, BoardSource, DailyCloses, ListQuery } from "../../../ports/board-source.ts";
 import type { TdxTransport } from "../tdx-transport.ts";
 import { BOARD_CATEGORIES, macBoardCode } from "./mac-board-code.ts";
@@ -24,7 +23,6 @@ import { decodeServerInfoReply, decodeSymbolInfoReply, encodeSymbolInfoRequest, 
 import { decodeUnusualReply, encodeUnusualRequest } from "./mac-codec-unusual.ts";
 import { HEAD_BELONG, HEAD_CAPITAL_FLOW, MAC_HEAD, MacCommand } from "./mac-commands.ts";
 import { MacUnavailableError } from "./mac-errors.ts";
-import { Field } from "../../../core/quotes/mac-query.ts";
 
 /** Sort type (0x122c) and field bit carrying each board metric (design doc 3.3, 3.4). */
 export const METRIC_SOURCE: Readonly<Record<Exclude<BoardMetric, "CHANGE_PCT">, { sortType: number; bit: number; name: string }>> = {

@@ -5,7 +5,7 @@
  * f32 price, u32 matched volume, i32 unmatched volume (positive = buy orders left,
  * negative = sell; read signed, unlike gotdx which takes the absolute value first).
  */
-import type { AuctionSeries, SecurityRef } from "../../../core/quotes/records.ts";
+import type { AuctionSeries, SecurityRef } from "../../../core/quotes/index.ts";
 import { ByteReader, ByteWriter } from "../tdx-bytes.ts";
 import { allocColumns } from "../tdx-columns.ts";
 
@@ -51,6 +51,6 @@ export function decodeMacAuctionReply(body: Uint8Array): AuctionSeries {
 export function encodeMacAuctionReply(ref: SecurityRef, s: AuctionSeries): Uint8Array {
   const w = new ByteWriter(36 + s.length * 16);
   w.u16(ref.market).ascii(ref.code, 22).u32(s.length).zeros(8);
-  for (let i = 0; i < s.length; i++) w.u32(s.second[i]).f32(s.price[i]).u32(s.matched[i]).i32(s.unmatched[i]);
+  for (let i = 0; i < s.length; i++) w.u32(s.second[i]!).f32(s.price[i]!).u32(s.matched[i]!).i32(s.unmatched[i]!);
   return w.finish();
 }

@@ -7,8 +7,7 @@
  * of day, f32 open, high, low, close, amount, volume, float shares — and a
  * 120-byte summary trailer. The first row is a previous-close sentinel and is dropped.
  */
-import type { MacBarSeries } from "../../../core/quotes/mac-records.ts";
-import type { SecurityRef } from "../../../core/quotes/records.ts";
+import type { MacBarSeries, SecurityRef } from "../../../core/quotes/index.ts";
 import { ByteReader, ByteWriter } from "../tdx-bytes.ts";
 import { allocColumns } from "../tdx-columns.ts";
 
@@ -57,7 +56,7 @@ export function decodeMacBarsReply(body: Uint8Array): MacBarSeries {
   for (let i = 0; i < n; i++) {
     const row = [r.u32(), r.u32(), r.f32(), r.f32(), r.f32(), r.f32(), r.f32(), r.f32(), r.f32()];
     if (i === 0) continue;
-    COLUMNS.forEach((c, k) => (s[c][i - 1] = row[k]));
+    COLUMNS.forEach((c, k) => (s[c][i - 1] = row[k]!));
   }
   return s;
 }
@@ -75,8 +74,8 @@ export function encodeMacBarsReply(q: MacBarsRequest, sentinel: { date: number; 
   for (let k = 0; k < 4; k++) w.f32(sentinel.close);
   w.f32(0).f32(0).f32(0);
   for (let i = 0; i < bars.length; i++) {
-    w.u32(bars.date[i]).u32(bars.seconds[i]).f32(bars.open[i]).f32(bars.high[i]).f32(bars.low[i]).f32(bars.close[i]);
-    w.f32(bars.amount[i]).f32(bars.vol[i]).f32(bars.floatShares[i]);
+    w.u32(bars.date[i]!).u32(bars.seconds[i]!).f32(bars.open[i]!).f32(bars.high[i]!).f32(bars.low[i]!).f32(bars.close[i]!);
+    w.f32(bars.amount[i]!).f32(bars.vol[i]!).f32(bars.floatShares[i]!);
   }
   return w.zeros(TRAILER).finish();
 }

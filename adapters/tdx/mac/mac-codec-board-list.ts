@@ -5,7 +5,7 @@
  * board, then its leading stock, each u16 market, 6-byte code, 16 pad, 44-byte
  * GBK name, f32 price, f32 value (the sort metric; 0 for change %), f32 pre-close.
  */
-import type { MacBoardListPage, MacBoardSide } from "../../../core/quotes/mac-records.ts";
+import type { MacBoardListPage, MacBoardSide } from "../../../core/quotes/index.ts";
 import { ByteReader, ByteWriter } from "../tdx-bytes.ts";
 
 export const BOARD_LIST_PAGE = 150;

@@ -9,8 +9,7 @@
  * five-day figures (labels not on the wire). Boards: one row per board, 9 or 13
  * values — type string, market, code, name, price, pre-close, then 3 or 7 more.
  */
-import type { MacBelongEntry, MacCapitalFlow } from "../../../core/quotes/mac-records.ts";
-import type { SecurityRef } from "../../../core/quotes/records.ts";
+import type { MacBelongEntry, MacCapitalFlow, SecurityRef } from "../../../core/quotes/index.ts";
 import { ByteReader, ByteWriter } from "../tdx-bytes.ts";
 import { decodeGbkText, encodeGbk } from "../tdx-gbk.ts";
 

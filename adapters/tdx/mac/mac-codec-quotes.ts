@@ -7,7 +7,7 @@
  * total, u16 rows, then rows of u16 market, 22-byte code, 44-byte GBK name and one
  * 4-byte value per requested field bit, ascending.
  */
-import type { MacQuotePage, MacQuoteRow } from "../../../core/quotes/mac-records.ts";
+import type { MacQuotePage, MacQuoteRow } from "../../../core/quotes/index.ts";
 import { ByteReader, ByteWriter } from "../tdx-bytes.ts";
 import { decodeFieldBitmap, encodeFieldBitmap, fieldSpec } from "./mac-fields.ts";
 

@@ -14,8 +14,7 @@
  * previous trading day @71, u32 @75, two u32 market parameters @79 (gotdx's
  * reading; easy_tdx reads the parameters at @71 — the layout is unverified live).
  */
-import type { MacServerInfo, MacSymbolInfo } from "../../../core/quotes/mac-records.ts";
-import type { SecurityRef } from "../../../core/quotes/records.ts";
+import type { MacServerInfo, MacSymbolInfo, SecurityRef } from "../../../core/quotes/index.ts";
 import { ByteReader, ByteWriter } from "../tdx-bytes.ts";
 
 export function encodeSymbolInfoRequest(ref: SecurityRef): Uint8Array {

@@ -6,7 +6,7 @@
  * 13-byte payload @15, u8 hour @29, u16 minute × 100 + second @30 — then the
  * stock names, GBK, comma-separated, in record order.
  */
-import type { MacUnusualEvent } from "../../../core/quotes/mac-records.ts";
+import type { MacUnusualEvent } from "../../../core/quotes/index.ts";
 import { ByteReader, ByteWriter } from "../tdx-bytes.ts";
 import { decodeGbkText, encodeGbk } from "../tdx-gbk.ts";
 

@@ -122,7 +122,7 @@ const SPECS: FieldSpec[] = Array.from({ length: FIELD_BITS }, (_, bit) => ({ bit
 for (const [bit, name, type] of F) SPECS[bit] = { bit, name, type };
 
 /** The spec of field bit `bit` (0..127). */
-export const fieldSpec = (bit: number): FieldSpec => SPECS[bit];
+export const fieldSpec = (bit: number): FieldSpec => SPECS[bit]!;
 
 /** Bit of a named field. */
 export function fieldBit(name: string): number {
@@ -160,7 +160,7 @@ export function encodeFieldBitmap(bits: readonly number[], exclude = 0): Uint8Ar
   const out = new Uint8Array(20);
   for (const b of bits) {
     if (!(b >= 0 && b < FIELD_BITS)) throw new RangeError(`mac field bit ${b} out of 0..127`);
-    out[b >> 3] |= 1 << (b & 7);
+    out[b >> 3]! |= 1 << (b & 7);
   }
   out[17] = exclude;
   out[19] = EXTENDED_FLAG;
@@ -170,6 +170,6 @@ export function encodeFieldBitmap(bits: readonly number[], exclude = 0): Uint8Ar
 /** Field bits set in a bitmap (bytes 0..15), ascending, and the exclude mask. */
 export function decodeFieldBitmap(bitmap: Uint8Array): { bits: number[]; exclude: number } {
   const bits: number[] = [];
-  for (let b = 0; b < FIELD_BITS; b++) if (bitmap[b >> 3] & (1 << (b & 7))) bits.push(b);
-  return { bits, exclude: bitmap[17] };
+  for (let b = 0; b < FIELD_BITS; b++) if (bitmap[b >> 3]! & (1 << (b & 7))) bits.push(b);
+  return { bits, exclude: bitmap[17] ?? 0 };
 }

@@ -4,7 +4,7 @@
  * from them. Volumes stay in lots, as the standard quote sends them (the mac
  * hosts' unit for field 0x05 is unverified).
  */
-import type { Quote } from "../../../core/quotes/records.ts";
+import type { Quote } from "../../../core/quotes/index.ts";
 
 export function quoteFields(q: Quote): Record<string, number> {
   return {
@@ -17,10 +17,10 @@ export function quoteFields(q: Quote): Record<string, number> {
     amount: q.amount,
     inside_volume: q.sVol,
     outside_volume: q.bVol,
-    bid_price: q.bids[0],
-    ask_price: q.asks[0],
-    bid_volume: q.bidVols[0],
-    ask_volume: q.askVols[0],
+    bid_price: q.bids[0]!,
+    ask_price: q.asks[0]!,
+    bid_volume: q.bidVols[0]!,
+    ask_volume: q.askVols[0]!,
     last_volume: q.curVol,
     speed_pct: q.riseSpeed,
   };

@@ -5,7 +5,7 @@
  * ordering covers the sort types whose value a row's fields give; any other
  * keeps code order (the server's own ranking is only available from the server).
  */
-import type { MacQuoteRow } from "../../../core/quotes/mac-records.ts";
+import type { MacQuoteRow } from "../../../core/quotes/index.ts";
 
 export const MAC_SORT_TYPES = {
   CODE: 0x00,
@@ -80,8 +80,8 @@ export const MAC_SORT_NAMES = Object.keys(MAC_SORT_TYPES) as [MacSortName, ...Ma
 
 const v = (name: string) => (r: MacQuoteRow) => r.values[name] ?? NaN;
 const pct = (r: MacQuoteRow) => {
-  const pre = r.values.pre_close;
-  return pre > 0 ? (r.values.close / pre - 1) * 100 : NaN;
+  const pre = v("pre_close")(r);
+  return pre > 0 ? (v("close")(r) / pre - 1) * 100 : NaN;
 };
 
 /** Value of a row under each locally sortable sort type. */
@@ -96,9 +96,9 @@ const KEYS: Readonly<Record<number, (r: MacQuoteRow) => number>> = {
   0x09: v("vol"),
   0x0a: v("amount"),
   0x0b: v("last_volume"),
-  0x0c: (r) => r.values.close - r.values.pre_close,
+  0x0c: (r) => v("close")(r) - v("pre_close")(r),
   0x0e: pct,
-  0x0f: (r) => (r.values.pre_close > 0 ? ((r.values.high - r.values.low) / r.values.pre_close) * 100 : NaN),
+  0x0f: (r) => (v("pre_close")(r) > 0 ? ((v("high")(r) - v("low")(r)) / v("pre_close")(r)) * 100 : NaN),
   0x10: v("avg_price"),
   0x13: v("inside_volume"),
   0x14: v("outside_volume"),
@@ -127,7 +127,8 @@ export function sortMacRows<T extends MacQuoteRow>(rows: readonly T[], sortType:
   const sign = order === 2 ? 1 : -1;
   if (sortType === 0x00) return out.sort((a, b) => sign * byCode(a, b));
   if (sortType === 0x01) return out.sort((a, b) => sign * a.name.localeCompare(b.name) || byCode(a, b));
-  const key = KEYS[sortType];
+  // sortsLocally(sortType) and neither 0x00 nor 0x01: a key of KEYS.
+  const key = KEYS[sortType]!;
   const val = new Map(out.map((r) => [r, key(r)]));
   return out.sort((a, b) => {
     const x = val.get(a)!;

@@ -17,13 +17,8 @@
  * - volumes in lots of 100 shares, amounts within the day's range.
  */
 import fc from "fast-check";
-import { marketTime, yyyymmdd } from "../../../core/bars/market-time.ts";
-import { priceEvents } from "../../../core/bars/price-events.ts";
-import { allocSeries, type BarSeries } from "../../../core/bars/series.ts";
-import { DAY_MS } from "../../../core/bars/session-clock.ts";
-import type { XdxrRecord } from "../../../core/bars/xdxr.ts";
-import { limitFraction, roundToTick, tickOf } from "../../../core/market/price-limit.ts";
-import { type Board, type Exchange, type SecurityRules, securityRules } from "../../../core/market/trading-board.ts";
+import { marketTime, yyyymmdd, priceEvents, allocSeries, type BarSeries, DAY_MS, type XdxrRecord } from "../../../core/bars/index.ts";
+import { limitFraction, roundToTick, tickOf, type Board, type Exchange, type SecurityRules, securityRules } from "../../../core/market/index.ts";
 
 /** Shares per lot of the volumes generated. */
 export const LOT_SHARES = 100;

@@ -17,7 +17,7 @@ import { SecurityDirectory } from "../../../core/app/quotes/security-directory.t
 import { ReplayTransport } from "../../../adapters/replay/replay-transport.ts";
 import { TdxClient } from "../../../adapters/tdx/tdx-client.ts";
 import type { BacktestConfig, BacktestResult, SecurityInfo } from "../../../core/backtest/index.ts";
-import type { BarSeries } from "../../../core/bars/series.ts";
+import type { BarSeries } from "../../../core/bars/index.ts";
 import { createRegistry } from "../../../plugins/registry.ts";
 import type { Logger } from "../../../ports/logger.ts";
 import type { StrategyParams, StrategyPlugin } from "../../../ports/plugins.ts";

@@ -5,7 +5,7 @@
  * futures list the nearest three quarter months, each trading until the second
  * Friday of its month. Holidays moving a last trading day are ignored (demo).
  */
-import { fromYyyymmdd } from "../../../core/bars/market-time.ts";
+import { fromYyyymmdd } from "../../../core/bars/index.ts";
 
 const INDEX_FUTURES = new Set(["IF", "IH", "IC", "IM"]);
 

@@ -8,10 +8,9 @@
  * product existed) is a redirect to an HTML error page, and so is a request
  * without the ranking page as Referer or with a lower-case product.
  */
-import { fromYyyymmdd, yyyymmdd } from "../../../core/bars/market-time.ts";
-import { DAY_MS } from "../../../core/bars/session-clock.ts";
+import { fromYyyymmdd, yyyymmdd, DAY_MS } from "../../../core/bars/index.ts";
 import type { Clock } from "../../../ports/clock.ts";
-import { ccpmProduct } from "../../../core/market/ccpm-products.ts";
+import { ccpmProduct } from "../../../core/market/index.ts";
 import { isTradingDay } from "../../tdx-sim/demo/calendar.ts";
 import { hashSeed, mulberry32 } from "../../tdx-sim/demo/prng.ts";
 import type { ReplayReply, ReplayRequest, ReplayRoute } from "../replay-server.ts";

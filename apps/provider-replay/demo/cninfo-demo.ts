@@ -6,8 +6,7 @@
  * dividends and everyday notices. A query with a wrong orgId finds nothing, as
  * on the real site. PDFs and detail pages are served too, so links work offline.
  */
-import { formatDate, fromYyyymmdd, yyyymmdd } from "../../../core/bars/market-time.ts";
-import { DAY_MS } from "../../../core/bars/session-clock.ts";
+import { formatDate, fromYyyymmdd, yyyymmdd, DAY_MS } from "../../../core/bars/index.ts";
 import type { Clock } from "../../../ports/clock.ts";
 import { hashSeed, mulberry32 } from "../../tdx-sim/demo/prng.ts";
 import type { DemoSecurity } from "../../tdx-sim/demo/universe.ts";

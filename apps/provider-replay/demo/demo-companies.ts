@@ -3,8 +3,7 @@
  * demo market for the same seed, so announcements, reports and quotes of the
  * demo service describe the same companies.
  */
-import { marketTimeOf, yyyymmdd } from "../../../core/bars/market-time.ts";
-import { minuteOfDay } from "../../../core/bars/session-clock.ts";
+import { marketTimeOf, yyyymmdd, minuteOfDay } from "../../../core/bars/index.ts";
 import { type DemoSecurity, demoUniverse } from "../../tdx-sim/demo/universe.ts";
 
 export class DemoCompanies {

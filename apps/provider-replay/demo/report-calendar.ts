@@ -4,8 +4,7 @@
  * annual report from mid-March to late April of the next year). The demo
  * announcements and the demo financial statements share these dates.
  */
-import { fromYyyymmdd, yyyymmdd } from "../../../core/bars/market-time.ts";
-import { DAY_MS } from "../../../core/bars/session-clock.ts";
+import { fromYyyymmdd, yyyymmdd, DAY_MS } from "../../../core/bars/index.ts";
 import { isTradingDay } from "../../tdx-sim/demo/calendar.ts";
 import { hashSeed, mulberry32 } from "../../tdx-sim/demo/prng.ts";
 

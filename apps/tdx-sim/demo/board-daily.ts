@@ -7,10 +7,7 @@
  * up/down count the members that rose or fell. The index trades every calendar
  * day from the start of history, flat when no member traded.
  */
-import { roundHalfUp } from "../../../core/bars/round.ts";
-import { allocSeries } from "../../../core/bars/series.ts";
-import { fromYyyymmdd } from "../../../core/bars/market-time.ts";
-import { priceEvents } from "../../../core/bars/price-events.ts";
+import { roundHalfUp, allocSeries, fromYyyymmdd, priceEvents } from "../../../core/bars/index.ts";
 import type { DemoHistory } from "./daily.ts";
 
 const BASE_LEVEL = 1000;

@@ -6,7 +6,7 @@
  */
 import { encodeBlockFile } from "../../../adapters/tdx/files/block-dat.ts";
 import { BoardIndexType, type BoardIndexLine, encodeTdxhy, encodeTdxzs } from "../../../adapters/tdx/files/tdx-cfg.ts";
-import { TDX_MARKET } from "../../../core/bars/security-kind.ts";
+import { TDX_MARKET } from "../../../core/bars/index.ts";
 import type { BoardKind, DemoBoard } from "./boards.ts";
 
 /** TDX writes type 2 in every block slot seen. */

@@ -3,7 +3,7 @@
  * Festival week, Labour Day (May 1–3) and National Day week (Oct 1–7). An
  * approximation of the SSE calendar, good enough for a generated market.
  */
-import { fromYyyymmdd, yyyymmdd } from "../../../core/bars/market-time.ts";
+import { fromYyyymmdd, yyyymmdd } from "../../../core/bars/index.ts";
 
 // Lunar New Year's Day; the market closes from its eve through the fifth day.
 const SPRING_FESTIVAL: Record<number, [number, number]> = {

@@ -5,12 +5,8 @@
  * price drops to the xdxr reference price. Deterministic per (seed, security);
  * the history up to any day is the same whatever the end date.
  */
-import { roundHalfUp } from "../../../core/bars/round.ts";
-import { allocSeries, type BarSeries } from "../../../core/bars/series.ts";
-import type { XdxrRecord } from "../../../core/bars/xdxr.ts";
-import { fromYyyymmdd } from "../../../core/bars/market-time.ts";
-import { boardOf } from "../../../core/market/trading-board.ts";
-import { limitFraction } from "../../../core/market/price-limit.ts";
+import { roundHalfUp, allocSeries, type BarSeries, type XdxrRecord, fromYyyymmdd } from "../../../core/bars/index.ts";
+import { boardOf, limitFraction } from "../../../core/market/index.ts";
 import { hashSeed, mulberry32, normal } from "./prng.ts";
 import type { DemoSecurity } from "./universe.ts";
 

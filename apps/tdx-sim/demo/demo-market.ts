@@ -3,13 +3,10 @@
  * the last trading day, and on a trading day the part of today that has happened
  * (minute bars, ticks and a partial daily bar cut at the current minute).
  */
-import { dayStart, tradingMinute, minuteOfDay } from "../../../core/bars/session-clock.ts";
-import { yyyymmdd } from "../../../core/bars/market-time.ts";
-import { allocSeries, type BarSeries, sliceSeries } from "../../../core/bars/series.ts";
-import type { Market } from "../../../core/bars/security-kind.ts";
+import { dayStart, tradingMinute, minuteOfDay, yyyymmdd, allocSeries, type BarSeries, sliceSeries, type Market } from "../../../core/bars/index.ts";
 import { isTradingDay, tradingDays } from "./calendar.ts";
 import { type DemoHistory, generateDaily, marketFactor } from "./daily.ts";
-import type { TickSeries } from "../../../core/quotes/records.ts";
+import type { TickSeries } from "../../../core/quotes/index.ts";
 import { generateMinutes, generateTicks, MINUTES_PER_DAY } from "./intraday.ts";
 import { boardDaily } from "./board-daily.ts";
 import { boardSecurity, type DemoBoard, demoBoards } from "./boards.ts";

@@ -3,12 +3,7 @@
  * lines, ticks, auctions, xdxr, finance and F10 text, all derived from the
  * generated histories and cut at the moment asked.
  */
-import { aggregateBars, type Period } from "../../../core/bars/aggregate.ts";
-import { yyyymmdd } from "../../../core/bars/market-time.ts";
-import { roundHalfUp } from "../../../core/bars/round.ts";
-import type { BarSeries } from "../../../core/bars/series.ts";
-import { dayStart } from "../../../core/bars/session-clock.ts";
-import type { Market as MarketName } from "../../../core/bars/security-kind.ts";
+import { aggregateBars, type Period, yyyymmdd, roundHalfUp, type BarSeries, dayStart, type Market as MarketName } from "../../../core/bars/index.ts";
 import { encodeQuoteServerTime } from "../../../adapters/tdx/tdx-codec-quotes.ts";
 import type { HistoryMinuteReply } from "../../../adapters/tdx/tdx-codec-minute.ts";
 import type { HistoryTransactionsReply } from "../../../adapters/tdx/tdx-codec-transactions.ts";
@@ -26,7 +21,7 @@ import {
   type SecurityRef,
   type TickSeries,
   type XdxrEntry,
-} from "../../../core/quotes/records.ts";
+} from "../../../core/quotes/index.ts";
 import type { SimSource } from "../sim-source.ts";
 import { DemoMarket } from "./demo-market.ts";
 import { companyFiles, companyText } from "./f10.ts";

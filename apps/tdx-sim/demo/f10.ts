@@ -4,7 +4,7 @@
  * byte offset, as TDX servers publish it.
  */
 import { encodeGbk } from "../../../adapters/tdx/tdx-gbk.ts";
-import type { CompanyInfoEntry } from "../../../core/quotes/records.ts";
+import type { CompanyInfoEntry } from "../../../core/quotes/index.ts";
 import { hashSeed, mulberry32 } from "./prng.ts";
 import type { DemoSecurity } from "./universe.ts";
 

@@ -8,7 +8,7 @@
  * 1990s, 301xxx since 2020, 920xxx since 2024); about 3 % are ST and 0.5 % are
  * suspended for good. Only metadata is built here: histories stay lazy (DemoMarket).
  */
-import type { Market } from "../../../core/bars/security-kind.ts";
+import type { Market } from "../../../core/bars/index.ts";
 import { hashSeed, mulberry32 } from "./prng.ts";
 import { code6, type DemoSecurity, nameDrawer, stName, UniverseBuilder } from "./universe.ts";
 

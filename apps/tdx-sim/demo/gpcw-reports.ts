@@ -8,10 +8,9 @@
  * after it closes; the last eight published quarters are listed.
  */
 import { createHash } from "node:crypto";
-import { fromYyyymmdd, yyyymmdd } from "../../../core/bars/market-time.ts";
+import { fromYyyymmdd, yyyymmdd, TDX_MARKET } from "../../../core/bars/index.ts";
 import { gpcwFieldNumber } from "../../../adapters/tdx/files/gpcw-fields.ts";
 import { encodeGpcwList, type GpcwReport, zipGpcw } from "../../../adapters/tdx/files/gpcw-dat.ts";
-import { TDX_MARKET } from "../../../core/bars/security-kind.ts";
 import type { DemoMarket } from "./demo-market.ts";
 import { hashSeed, mulberry32 } from "./prng.ts";
 import type { DemoSecurity } from "./universe.ts";

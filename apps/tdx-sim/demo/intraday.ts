@@ -4,11 +4,8 @@
  * volume and amount summed, and a continuous line in between (no spikes, no jump
  * at the lunch break). Deterministic per (seed, security, day).
  */
-import { roundHalfUp } from "../../../core/bars/round.ts";
-import { allocSeries, type BarSeries } from "../../../core/bars/series.ts";
-import { fromYyyymmdd } from "../../../core/bars/market-time.ts";
-import { MINUTE_MS, wallMinuteOfStart } from "../../../core/bars/session-clock.ts";
-import type { TickSeries } from "../../../core/quotes/records.ts";
+import { roundHalfUp, allocSeries, type BarSeries, fromYyyymmdd, MINUTE_MS, wallMinuteOfStart } from "../../../core/bars/index.ts";
+import type { TickSeries } from "../../../core/quotes/index.ts";
 import { hashSeed, mulberry32, normal } from "./prng.ts";
 
 export const MINUTES_PER_DAY = 240;

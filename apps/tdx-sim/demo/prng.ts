@@ -14,7 +14,7 @@ export function hashSeed(...parts: (string | number)[]): number {
 }
 
 /** The project's one seeded generator (mulberry32; uniform in [0, 1)), under the name the demo code uses. */
-export { seededRandom as mulberry32 } from "../../../core/research/seeded-random.ts";
+export { seededRandom as mulberry32 } from "../../../core/research/index.ts";
 
 /** Standard normal draws from a uniform source (Box–Muller). */
 export function normal(rand: () => number): () => number {

@@ -5,8 +5,8 @@
  * well-known names start at their real price level (price-levels.ts). The
  * full-size universe (`SIM_UNIVERSE=full`) is in full-universe.ts.
  */
-import { type Board, classifySecurity, type Market, type SecurityKind } from "../../../core/bars/security-kind.ts";
-import { CORE_LEADERS } from "../../../core/market/core-leaders.ts";
+import { type Board, classifySecurity, type Market, type SecurityKind } from "../../../core/bars/index.ts";
+import { CORE_LEADERS } from "../../../core/market/index.ts";
 import { priceLevel } from "./price-levels.ts";
 import { hashSeed, mulberry32 } from "./prng.ts";
 

@@ -10,8 +10,7 @@ import { mkdir, readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { encodeDayFile } from "../../../adapters/vipdoc/vipdoc-day.ts";
 import { dayPriceDivisor, type VipdocMarket } from "../../../adapters/vipdoc/vipdoc-price-scale.ts";
-import { yyyymmdd } from "../../../core/bars/market-time.ts";
-import { dayStart } from "../../../core/bars/session-clock.ts";
+import { yyyymmdd, dayStart } from "../../../core/bars/index.ts";
 import { DemoMarket } from "./demo-market.ts";
 
 const MARKER = ".demo-last-day";

@@ -8,13 +8,9 @@
  * nature word Hong Kong uses (0 buy, 256 sell, 512 neutral) or, for futures,
  * side × 10000 + second.
  */
-import { aggregateBars } from "../../../core/bars/aggregate.ts";
-import { fromYyyymmdd, yyyymmdd } from "../../../core/bars/market-time.ts";
-import { roundHalfUp } from "../../../core/bars/round.ts";
-import { allocSeries, type BarSeries, sliceSeries } from "../../../core/bars/series.ts";
-import { dayStart } from "../../../core/bars/session-clock.ts";
+import { aggregateBars, fromYyyymmdd, yyyymmdd, roundHalfUp, allocSeries, type BarSeries, sliceSeries, dayStart } from "../../../core/bars/index.ts";
 import { EX_MARKETS, HK_EQUITY_MARKETS } from "../../../adapters/tdx/ex/ex-markets.ts";
-import type { ExBarSeries, ExMinuteSeries, ExQuote, ExRef, ExTradeSeries } from "../../../core/quotes/ex-records.ts";
+import type { ExBarSeries, ExMinuteSeries, ExQuote, ExRef, ExTradeSeries } from "../../../core/quotes/index.ts";
 import { allocExBars, allocExTrades } from "../../../adapters/tdx/ex/ex-codec.ts";
 import { tradingDays } from "../demo/calendar.ts";
 import { DemoMarket } from "../demo/demo-market.ts";

@@ -7,12 +7,9 @@
  * and the 0x1218 rows agree with each other as they do on real hosts. Values are
  * computed once per security and market minute.
  */
-import { fromYyyymmdd, yyyymmdd } from "../../../core/bars/market-time.ts";
-import { dayStart } from "../../../core/bars/session-clock.ts";
-import { TDX_MARKET } from "../../../core/bars/security-kind.ts";
-import { limitFraction, roundToTick, tickOf } from "../../../core/market/price-limit.ts";
-import { boardOf } from "../../../core/market/trading-board.ts";
-import type { Quote } from "../../../core/quotes/records.ts";
+import { fromYyyymmdd, yyyymmdd, dayStart, TDX_MARKET } from "../../../core/bars/index.ts";
+import { limitFraction, roundToTick, tickOf, boardOf } from "../../../core/market/index.ts";
+import type { Quote } from "../../../core/quotes/index.ts";
 import { quoteFields } from "../../../adapters/tdx/mac/mac-quote-fields.ts";
 import type { BoardKind, DemoBoard } from "../demo/boards.ts";
 import { DemoMarket } from "../demo/demo-market.ts";

@@ -4,11 +4,8 @@
  * first. Values follow the event: percent moves as fractions, volume multiples,
  * price/volume pairs; kind 0x14 carries its sub-kind (1, 2, 4, 5) in byte 1.
  */
-import { yyyymmdd } from "../../../core/bars/market-time.ts";
-import { dayStart, wallMinuteOfStart } from "../../../core/bars/session-clock.ts";
-import { TDX_MARKET } from "../../../core/bars/security-kind.ts";
-import type { MacUnusualEvent } from "../../../core/quotes/mac-records.ts";
-import { UNUSUAL_KINDS } from "../../../core/quotes/unusual-events.ts";
+import { yyyymmdd, dayStart, wallMinuteOfStart, TDX_MARKET } from "../../../core/bars/index.ts";
+import { type MacUnusualEvent, UNUSUAL_KINDS } from "../../../core/quotes/index.ts";
 import { DemoMarket } from "../demo/demo-market.ts";
 import { hashSeed, mulberry32 } from "../demo/prng.ts";
 import { DemoMacData } from "./demo-mac.ts";

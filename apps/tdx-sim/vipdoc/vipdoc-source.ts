@@ -6,8 +6,8 @@
  * ex-rights records: the xdxr command answers with an empty body ("unavailable").
  */
 import { VipdocTree } from "../../../adapters/vipdoc/vipdoc-tree.ts";
-import type { BarSeries } from "../../../core/bars/series.ts";
-import { emptyAuction, emptyTicks, type IndexBarSeries, type SecurityRef } from "../../../core/quotes/records.ts";
+import type { BarSeries } from "../../../core/bars/index.ts";
+import { emptyAuction, emptyTicks, type IndexBarSeries, type SecurityRef } from "../../../core/quotes/index.ts";
 import type { SimSource } from "../sim-source.ts";
 
 export class VipdocSource implements SimSource {

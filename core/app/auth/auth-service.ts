@@ -1,6 +1,4 @@
-import { isLocalOrPrivate } from "../../auth/address.ts";
-import { SESSION_TTL_MS } from "../../auth/session-policy.ts";
-import { LoginThrottle } from "../../auth/throttle.ts";
+import { isLocalOrPrivate, SESSION_TTL_MS, LoginThrottle } from "../../auth/index.ts";
 import type { AuthStore, PasswordRecord } from "../../../ports/auth-store.ts";
 import type { Clock } from "../../../ports/clock.ts";
 import type { PasswordHasher } from "../../../ports/password-hasher.ts";

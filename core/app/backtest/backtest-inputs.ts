@@ -4,9 +4,7 @@
  * into these, with its field names. Trading settings ride along under their
  * own names and are checked by the engine's rules (core/backtest/config.ts).
  */
-import type { AdjustMode } from "../../bars/adjust.ts";
-import type { BarCategory } from "../../bars/categories.ts";
-import type { Market } from "../../bars/security-kind.ts";
+import type { AdjustMode, BarCategory, Market } from "../../bars/index.ts";
 import type { StrategyParams } from "../../../ports/plugins.ts";
 
 /** The trading settings (`commission`, `slippage`, ...), by name. */

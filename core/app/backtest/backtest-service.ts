@@ -4,8 +4,7 @@
  * while the request is open — a bad symbol, an unknown strategy or bars that
  * cannot be fetched fail the request — and hand the rest to the task runner.
  */
-import type { BarSeries } from "../../bars/series.ts";
-import { classifySecurity, type Market } from "../../bars/security-kind.ts";
+import { type BarSeries, classifySecurity, type Market } from "../../bars/index.ts";
 import { compileSignalFormula, validateBacktestConfig, validatePortfolioConfig, type BacktestTables, type ConfigCheck, type SecurityInfo } from "../../backtest/index.ts";
 import type { PluginRegistry, StrategyPlugin } from "../../../ports/plugins.ts";
 import type { TaskRunner, TaskSummary } from "../../../ports/task-runner.ts";
@@ -17,8 +16,7 @@ import type { MultiTaskInput, PortfolioTaskInput, ScreenTaskInput, SingleTaskInp
 import { memberKeys } from "./member-keys.ts";
 import { runSingleTables } from "./strategy-run.ts";
 import { toWire } from "./wire-series.ts";
-import { fillTemplate } from "../../text/message-template.ts";
-import { DATA_LABELS, TASK_DESCRIPTIONS } from "../../text/task-texts.ts";
+import { fillTemplate, DATA_LABELS, TASK_DESCRIPTIONS } from "../../text/index.ts";
 import { InvalidFieldsError, InvalidRequestError } from "../app-errors.ts";
 
 /** Inline bars without a symbol trade by main-board rules (±10 %, 100-share lots). */

@@ -7,8 +7,7 @@
  * concurrently through the quote connection pool while earlier batches are
  * evaluated on the worker threads.
  */
-import type { AdjustMode } from "../../bars/adjust.ts";
-import type { BarCategory } from "../../bars/categories.ts";
+import type { AdjustMode, BarCategory } from "../../bars/index.ts";
 import type { BacktestConfig, PortfolioConfig, SecurityInfo } from "../../backtest/index.ts";
 import type { MarketPanels } from "../../../ports/market-panel.ts";
 import type { StrategyParams } from "../../../ports/plugins.ts";
@@ -17,8 +16,7 @@ import type { TaskContext, TaskProgram } from "../../../ports/task-runner.ts";
 import type { BarLoader } from "./bar-loader.ts";
 import type { ScreenOutcome } from "./formula-screen.ts";
 import { fromWire, type WireSeries } from "./wire-series.ts";
-import { fillTemplate } from "../../text/message-template.ts";
-import { TASK_MESSAGES } from "../../text/task-texts.ts";
+import { fillTemplate, TASK_MESSAGES } from "../../text/index.ts";
 
 /** The worker-side module with the jobs these programs run (for the worker pool). */
 export const BACKTEST_JOBS = new URL("./backtest-jobs.ts", import.meta.url);

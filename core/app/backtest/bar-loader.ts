@@ -4,11 +4,7 @@
  * to a date range, adjusted as `/bars` adjusts them (QFQ by default). Also the
  * trading rules of the security: board from the code, ST from its name.
  */
-import type { AdjustMode } from "../../bars/adjust.ts";
-import type { BarCategory } from "../../bars/categories.ts";
-import { formatDate } from "../../bars/market-time.ts";
-import type { Market } from "../../bars/security-kind.ts";
-import { allocSeries, concatSeries, sliceSeries, type BarSeries } from "../../bars/series.ts";
+import { type AdjustMode, type BarCategory, formatDate, type Market, allocSeries, concatSeries, sliceSeries, type BarSeries } from "../../bars/index.ts";
 import type { SecurityInfo } from "../../backtest/index.ts";
 import type { BarService } from "../bars/bar-service.ts";
 import type { SecurityDirectory } from "../quotes/security-directory.ts";

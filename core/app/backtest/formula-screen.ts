@@ -4,9 +4,8 @@
  * signal column is on there. A security whose evaluation fails is reported, not
  * fatal to the batch.
  */
-import type { BarSeries } from "../../bars/series.ts";
+import { type BarSeries, barTimeLabel } from "../../bars/index.ts";
 import { compileSignalFormula, formulaColumns } from "../../backtest/index.ts";
-import { barTimeLabel } from "../../bars/rows.ts";
 
 export interface ScreenItem {
   readonly symbol: string;

@@ -4,7 +4,7 @@
  * checked against the plugin's schema when the request arrived; they are parsed
  * again here for their defaults.
  */
-import type { BarSeries } from "../../bars/series.ts";
+import type { BarSeries } from "../../bars/index.ts";
 import {
   backtestMultiStrategy,
   backtestPortfolio,

@@ -3,7 +3,7 @@
  * the bars it was submitted with, so a run re-queued after a restart computes
  * on exactly the same data without fetching again.
  */
-import type { BarSeries } from "../../bars/series.ts";
+import type { BarSeries } from "../../bars/index.ts";
 
 const FIELDS = ["time", "open", "high", "low", "close", "vol", "amount"] as const;
 

@@ -6,11 +6,8 @@
  * adjusted price independent of the window asked costs one history read per
  * security per day, and the cache holds a few numbers per security, not bars.
  */
-import { adjustBasis, type AdjustBasis } from "../../bars/adjust.ts";
-import { BAR_CATEGORIES } from "../../bars/categories.ts";
-import type { PriceEvent } from "../../bars/price-events.ts";
-import { allocSeries, concatSeries, type BarSeries } from "../../bars/series.ts";
-import type { SecurityRef } from "../../quotes/records.ts";
+import { adjustBasis, type AdjustBasis, BAR_CATEGORIES, type PriceEvent, allocSeries, concatSeries, type BarSeries } from "../../bars/index.ts";
+import type { SecurityRef } from "../../quotes/index.ts";
 import type { QuoteSource } from "../../../ports/quote-source.ts";
 
 const PAGE = 800;

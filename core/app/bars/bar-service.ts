@@ -16,17 +16,31 @@
  * ex-rights are read from it, else from the quote source; the answer says which
  * (`source`: "store" | "upstream"). Adjustment is the same code over either.
  */
-import { adjustBars, needsBasis, type AdjustMethod, type AdjustMode } from "../../bars/adjust.ts";
-import { barTimes, type BarTimeMode } from "../../bars/bar-time.ts";
-import { BAR_CATEGORIES, type BarCategory } from "../../bars/categories.ts";
-import { deriveBarFields } from "../../bars/derived.ts";
-import { formatDate, fromYyyymmdd, yyyymmdd, marketTimeOf } from "../../bars/market-time.ts";
-import { DAY_MS } from "../../bars/session-clock.ts";
-import { aggregateMin120, MIN120_MAX_BARS } from "../../bars/min120.ts";
-import { priceEvents } from "../../bars/price-events.ts";
-import { barTable, type BarTable } from "../../bars/rows.ts";
-import { classifySecurity, type Market, priceDecimals } from "../../bars/security-kind.ts";
-import type { BarSeries } from "../../bars/series.ts";
+import {
+  adjustBars,
+  needsBasis,
+  type AdjustMethod,
+  type AdjustMode,
+  barTimes,
+  type BarTimeMode,
+  BAR_CATEGORIES,
+  type BarCategory,
+  deriveBarFields,
+  formatDate,
+  fromYyyymmdd,
+  yyyymmdd,
+  marketTimeOf,
+  DAY_MS,
+  aggregateMin120,
+  MIN120_MAX_BARS,
+  priceEvents,
+  barTable,
+  type BarTable,
+  classifySecurity,
+  type Market,
+  priceDecimals,
+  type BarSeries,
+} from "../../bars/index.ts";
 import type { Clock } from "../../../ports/clock.ts";
 import type { Logger } from "../../../ports/logger.ts";
 import type { QuoteSource } from "../../../ports/quote-source.ts";

@@ -10,7 +10,7 @@
  * be in ascending time order without duplicates, and `high` must not be below
  * `low`. Other keys pass through untouched (the raw rows are kept).
  */
-import { allocSeries, type BarSeries } from "../../bars/series.ts";
+import { allocSeries, type BarSeries } from "../../bars/index.ts";
 import type { FieldIssue } from "../app-errors.ts";
 
 const TIME_KEYS = ["datetime", "date", "trade_date", "time"] as const;
@@ -62,7 +62,7 @@ function parseTime(v: unknown): number | undefined {
   const text = typeof v === "number" && Number.isInteger(v) ? String(v) : typeof v === "string" ? v.trim() : undefined;
   const m = text === undefined ? null : DATE.exec(text);
   if (!m) return undefined;
-  const [y, mo, d, h, mi, s] = m.slice(1).map((x) => (x === undefined ? 0 : Number(x)));
+  const [y, mo, d, h, mi, s] = m.slice(1, 7).map((x) => (x === undefined ? 0 : Number(x))) as [number, number, number, number, number, number];
   const t = Date.UTC(y, mo - 1, d, h, mi, s);
   const back = new Date(t);
   if (back.getUTCMonth() !== mo - 1 || back.getUTCDate() !== d || h > 23 || mi > 59 || s > 59) return undefined;
@@ -158,7 +158,7 @@ export function parseOhlcvRecords(rows: readonly unknown[], field: string, opts:
       else {
         s.time[i] = t;
         if (t % 86_400_000 !== 0) intraday = true;
-        if (i > 0 && t <= s.time[i - 1]) {
+        if (i > 0 && t <= s.time[i - 1]!) {
           const what = t === s.time[i - 1] ? "duplicates the time of" : "is earlier than";
           err(i, key, "value_error", `Value error, row ${i} ${what} row ${i - 1}; records must be strictly increasing in time, oldest first`, row[key]);
         }
@@ -185,7 +185,7 @@ export function parseOhlcvRecords(rows: readonly unknown[], field: string, opts:
       if (x === undefined) notNumber(i, name, row[name]);
       else s[col][i] = x;
     }
-    if (s.high[i] < s.low[i]) err(i, "high", "value_error", `Value error, high (${s.high[i]}) is below low (${s.low[i]}) in row ${i}`, row.high);
+    if (s.high[i]! < s.low[i]!) err(i, "high", "value_error", `Value error, high (${s.high[i]}) is below low (${s.low[i]}) in row ${i}`, row.high);
   }
   return errors.length ? { ok: false, errors } : { ok: true, series: s, intraday, timeKey, rows: rows as Record<string, unknown>[] };
 }

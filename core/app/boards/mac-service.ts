@@ -11,12 +11,11 @@
  * member quotes, a ranking takes the boards' change % then each top board's
  * summary, and the N-day ranking compares a board index's daily closes.
  */
-import { fromYyyymmdd, marketTimeOf, yyyymmdd } from "../../bars/market-time.ts";
-import type { MacQuoteRow } from "../../quotes/mac-records.ts";
+import { fromYyyymmdd, marketTimeOf, yyyymmdd } from "../../bars/index.ts";
+import { type MacQuoteRow, FIELDS_BASIC, Field, SORT_CHANGE_PCT } from "../../quotes/index.ts";
 import type { BoardEntry, BoardKind, BoardMetric, BoardSource, ListQuery, SortOrder } from "../../../ports/board-source.ts";
 import type { Clock } from "../../../ports/clock.ts";
 import type { Logger } from "../../../ports/logger.ts";
-import { FIELDS_BASIC, Field, SORT_CHANGE_PCT } from "../../quotes/mac-query.ts";
 import { UpstreamError } from "../app-errors.ts";
 import { NotFoundError } from "../app-errors.ts";
 
@@ -192,11 +191,11 @@ export class MacService {
         boards.map(async (b): Promise<ChangeRow | undefined> => {
           const c = await s.boardCloses(b.code, want);
           let end = c.close.length - 1;
-          if (targetDate !== undefined) while (end >= 0 && c.date[end] > targetDate) end--;
+          if (targetDate !== undefined) while (end >= 0 && c.date[end]! > targetDate) end--;
           if (end < 1) return undefined;
           const start = Math.max(0, end - days);
-          if (!(c.close[start] > 0)) return undefined;
-          return { code: b.code, name: b.name, close_end: c.close[end], close_start: c.close[start], change_pct: round2((c.close[end] / c.close[start] - 1) * 100) };
+          if (!(c.close[start]! > 0)) return undefined;
+          return { code: b.code, name: b.name, close_end: c.close[end]!, close_start: c.close[start]!, change_pct: round2((c.close[end]! / c.close[start]! - 1) * 100) };
         }),
       );
       return rows
@@ -242,8 +241,9 @@ export function summarise(members: readonly MacQuoteRow[]): BoardSummary {
     main_net_amount: flow("main_net_amount"),
     main_net_3d: flow("main_net_3d_amount"),
     main_net_5d: flow("main_net_5d_amount"),
-    up_count: members.filter((r) => r.values.close > r.values.pre_close).length,
-    down_count: members.filter((r) => r.values.close < r.values.pre_close).length,
+    // A row without a close or a previous close is neither up nor down.
+    up_count: members.filter((r) => (r.values.close ?? NaN) > (r.values.pre_close ?? NaN)).length,
+    down_count: members.filter((r) => (r.values.close ?? NaN) < (r.values.pre_close ?? NaN)).length,
     members,
   };
 }

@@ -3,7 +3,7 @@
  * `xds`, `mmds`, `bcs` and their counts), derived from our richer result so that
  * clients of the original service keep working.
  */
-import type { ChanJson, PointJson } from "../../chan/to-json.ts";
+import type { ChanJson, PointJson } from "../../chan/index.ts";
 
 function pointType(p: PointJson): string {
   const t = p.types[0] ?? "1";

@@ -9,14 +9,8 @@
  * lower strokes and pivots inside it (`low_bis`, `low_zss`, easy_tdx's row
  * shape) and the lower level's bar count. Null when the higher level has no stroke.
  */
-import type { AdjustMode } from "../../bars/adjust.ts";
-import { barTimes, type BarTimeMode } from "../../bars/bar-time.ts";
-import { BAR_CATEGORY_NAMES, type BarCategory } from "../../bars/categories.ts";
-import type { BarSeries } from "../../bars/series.ts";
-import { analyzeChan } from "../../chan/analyze.ts";
-import { lowLevelStructure } from "../../chan/multi-level.ts";
-import type { ChanConfig } from "../../chan/options.ts";
-import { chanToJson } from "../../chan/to-json.ts";
+import { type AdjustMode, barTimes, type BarTimeMode, BAR_CATEGORY_NAMES, type BarCategory, type BarSeries } from "../../bars/index.ts";
+import { analyzeChan, lowLevelStructure, type ChanConfig, chanToJson } from "../../chan/index.ts";
 import type { BarLoader } from "../backtest/bar-loader.ts";
 import { easyTdxFields } from "./chanlun-compat.ts";
 

@@ -7,13 +7,12 @@
  * weekends without asking, for at most 16 days, which covers the longest
  * holiday.
  */
-import { fromYyyymmdd, marketTimeOf, yyyymmdd } from "../../bars/market-time.ts";
-import { DAY_MS, minuteOfDay } from "../../bars/session-clock.ts";
+import { fromYyyymmdd, marketTimeOf, yyyymmdd, DAY_MS, minuteOfDay } from "../../bars/index.ts";
 import type { Clock } from "../../../ports/clock.ts";
 import type { ExternalCache } from "../../../ports/external-cache.ts";
 import type { PositionRankRow, PositionRankSource } from "../../../ports/external-data.ts";
 import type { Logger } from "../../../ports/logger.ts";
-import { CCPM_PRODUCTS, type CcpmProduct, type CcpmProductCode, ccpmProduct } from "../../market/ccpm-products.ts";
+import { CCPM_PRODUCTS, type CcpmProduct, type CcpmProductCode, ccpmProduct } from "../../market/index.ts";
 import { ReadThrough } from "./read-through.ts";
 import { NotFoundError, UpstreamError } from "../app-errors.ts";
 

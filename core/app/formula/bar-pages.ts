@@ -4,10 +4,8 @@
  * page shorter than asked means the history has ended, as does a page that would
  * start past the request's u16 `start` field.
  */
-import { concatSeries, type BarSeries } from "../../bars/series.ts";
-import { MIN120_MAX_BARS } from "../../bars/min120.ts";
+import { concatSeries, type BarSeries, MIN120_MAX_BARS, maxStart } from "../../bars/index.ts";
 import type { BarAnswer, BarQuery } from "../bars/bar-service.ts";
-import { maxStart } from "../../bars/bar-start.ts";
 
 const PAGE = 800;
 

@@ -6,11 +6,7 @@
  * in shares, so it is divided by 100; index volume already is in lots, and
  * inline bars are taken in whatever unit the caller used.
  */
-import type { BarCategory } from "../../bars/categories.ts";
-import type { AdjustMode } from "../../bars/adjust.ts";
-import type { BarTimeMode } from "../../bars/bar-time.ts";
-import { classifySecurity, type Market } from "../../bars/security-kind.ts";
-import type { BarSeries } from "../../bars/series.ts";
+import { type BarCategory, type AdjustMode, type BarTimeMode, classifySecurity, type Market, type BarSeries } from "../../bars/index.ts";
 import {
   compileFormula,
   evaluatePlan,

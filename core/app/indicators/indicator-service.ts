@@ -6,9 +6,8 @@
  * DMA's DIF, MA's and CR's MA1); an output named like its indicator keeps
  * the bare id (`MACD`, `CCI`), as easy_tdx names its single-line indicators.
  */
-import type { BarSeries } from "../../bars/series.ts";
-import { ColumnArena } from "../../indicators/column-arena.ts";
-import { type IndicatorRequest, type Result, resolveIndicatorRequests } from "../../indicators/indicator-spec.ts";
+import type { BarSeries } from "../../bars/index.ts";
+import { ColumnArena, type IndicatorRequest, type Result, resolveIndicatorRequests } from "../../indicators/index.ts";
 import type { IndicatorPlugin, PluginRegistry } from "../../../ports/plugins.ts";
 import type { OhlcvRecords } from "../bars/ohlcv-records.ts";
 

@@ -38,5 +38,5 @@ export const LLM_PROVIDER_IDS = LLM_PRESETS.map((p) => p.id) as [string, ...stri
 
 /** The preset of a provider id; unknown ids behave as `custom`. */
 export function llmPreset(id: string): LlmProviderPreset {
-  return LLM_PRESETS.find((p) => p.id === id) ?? LLM_PRESETS[LLM_PRESETS.length - 1];
+  return LLM_PRESETS.find((p) => p.id === id) ?? LLM_PRESETS[LLM_PRESETS.length - 1]!;
 }

@@ -5,13 +5,12 @@
  * the result (the past does not change); today's and empty days are never kept,
  * so a day whose ticks the server could not give is tried again next time.
  */
-import { yyyymmdd, marketTimeOf } from "../../bars/market-time.ts";
-import { bucketTrades, type FundFlow } from "../../market/fund-flow.ts";
-import type { SecurityRef, TickSeries } from "../../quotes/records.ts";
+import { yyyymmdd, marketTimeOf } from "../../bars/index.ts";
+import { bucketTrades, type FundFlow } from "../../market/index.ts";
+import { type SecurityRef, type TickSeries, MAX_TRANSACTIONS_PER_REQUEST } from "../../quotes/index.ts";
 import type { Clock } from "../../../ports/clock.ts";
 import type { FundFlowStore } from "../../../ports/fund-flow-store.ts";
 import type { QuoteSource } from "../../../ports/quote-source.ts";
-import { MAX_TRANSACTIONS_PER_REQUEST } from "../../quotes/page-limits.ts";
 
 /** Daily bars category whose dates the history follows. */
 const DAILY = 9;
@@ -40,7 +39,7 @@ async function allTicks(page: (start: number, count: number) => Promise<TickSeri
 
 function flowOf(pages: readonly TickSeries[]): FundFlow {
   const parts = pages.map((t) => bucketTrades(t.price, t.vol, t.direction, t.length));
-  const sum = (pick: (f: FundFlow) => readonly number[]) => [0, 1, 2, 3].map((b) => parts.reduce((a, f) => a + pick(f)[b], 0)) as [number, number, number, number];
+  const sum = (pick: (f: FundFlow) => readonly number[]) => [0, 1, 2, 3].map((b) => parts.reduce((a, f) => a + pick(f)[b]!, 0)) as [number, number, number, number];
   return { inflow: sum((f) => f.inflow), outflow: sum((f) => f.outflow), trades: parts.reduce((a, f) => a + f.trades, 0) };
 }
 

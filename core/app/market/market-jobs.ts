@@ -8,11 +8,9 @@
  * batch, the rotation — on the panel's bars, adjusted as /bars adjusts them.
  * So a chunk's answer does not depend on where its bars came from.
  */
-import { adjustRow, type BarPanel, panelRows, panelWindow, type PanelWindow } from "../../bars/bar-panel.ts";
-import type { AdjustMode } from "../../bars/adjust.ts";
-import type { BarSeries } from "../../bars/series.ts";
+import { adjustRow, type BarPanel, panelRows, panelWindow, type PanelWindow, type AdjustMode, type BarSeries } from "../../bars/index.ts";
 import type { BacktestConfig, SecurityInfo } from "../../backtest/index.ts";
-import type { RotationOptions } from "../../research/rotation.ts";
+import type { RotationOptions } from "../../research/index.ts";
 import type { LoadPanel, PanelRef } from "../../../ports/market-panel.ts";
 import type { PluginRegistry } from "../../../ports/plugins.ts";
 import type { JobHandler } from "../../../ports/task-runner.ts";

@@ -5,10 +5,9 @@
  * views (`/market/stat`, ranked lists without the mac hosts) read it. A market
  * whose list the server cannot give (BJ on older hosts) is left out and named.
  */
-import { classifySecurity, type Market } from "../../bars/security-kind.ts";
-import type { Quote, SecurityInfo } from "../../quotes/records.ts";
+import { classifySecurity, type Market } from "../../bars/index.ts";
+import { type Quote, type SecurityInfo, MAX_QUOTES_PER_REQUEST } from "../../quotes/index.ts";
 import type { QuoteSource } from "../../../ports/quote-source.ts";
-import { MAX_QUOTES_PER_REQUEST } from "../../quotes/page-limits.ts";
 import { marketId } from "../quotes/markets.ts";
 import type { SecurityDirectory } from "../quotes/security-directory.ts";
 

@@ -5,9 +5,8 @@
  * request is a few passes over memory). Names come from the quote server's security list
  * when it answers (offline files carry none) and are blank otherwise.
  */
-import type { Market } from "../../bars/security-kind.ts";
-import type { PoolMember } from "../../market/core-leaders.ts";
-import { rankStrength, type StrengthPreset, strengthWeights, type StrengthWeights } from "../../market/strength.ts";
+import type { Market } from "../../bars/index.ts";
+import { type PoolMember, rankStrength, type StrengthPreset, strengthWeights, type StrengthWeights } from "../../market/index.ts";
 import type { StrengthPanel, StrengthPanels } from "../../../ports/strength-panels.ts";
 import { InvalidRequestError } from "../app-errors.ts";
 
@@ -65,21 +64,21 @@ export class StrengthService {
     const ranking = rankStrength(panel, weights, { minListedDays: q.minListedDays, minAmount: q.minAmount, include }, q.topN);
     const rows: StrengthRow[] = [];
     for (let k = 0; k < ranking.length; k++) {
-      const i = ranking.row[k];
-      const sec = panel.securities[i];
+      const i = ranking.row[k]!;
+      const sec = panel.securities[i]!;
       const market = sec.market === "sh" ? "SH" : "SZ";
       rows.push({
         rank: k + 1,
         code: sec.code,
         market,
         name: "",
-        last_close: panel.close[i * panel.window + panel.window - 1],
-        last_date: panel.lastDate[i],
-        ret_5: ranking.ret5[k],
-        ret_20: ranking.ret20[k],
-        ret_60: ranking.ret60[k],
-        vol_20: ranking.vol20[k],
-        strength: ranking.strength[k],
+        last_close: panel.close[i * panel.window + panel.window - 1]!,
+        last_date: panel.lastDate[i]!,
+        ret_5: ranking.ret5[k]!,
+        ret_20: ranking.ret20[k]!,
+        ret_60: ranking.ret60[k]!,
+        vol_20: ranking.vol20[k]!,
+        strength: ranking.strength[k]!,
       });
     }
     const names = await Promise.all(rows.map((r) => this.#names(r.market, r.code).catch(() => undefined)));

@@ -1,4 +1,4 @@
-import type { Market } from "../../bars/security-kind.ts";
+import type { Market } from "../../bars/index.ts";
 import type { SecurityDirectory } from "./security-directory.ts";
 import { NotFoundError } from "../app-errors.ts";
 

@@ -1,5 +1,5 @@
 /** Market names of the API ↔ TDX market ids of the standard protocol. */
-import { TDX_MARKET, type Market } from "../../bars/security-kind.ts";
+import { TDX_MARKET, type Market } from "../../bars/index.ts";
 
 export const MARKETS = ["SZ", "SH", "BJ"] as const;
 export const SZ_SH = ["SZ", "SH"] as const;

@@ -3,10 +3,10 @@
  * quote source. It lets endpoints answer 404 for an unknown code instead of an
  * empty table, and knows names (for ST detection) without asking per request.
  */
-import type { Market } from "../../bars/security-kind.ts";
+import type { Market } from "../../bars/index.ts";
 import type { Clock } from "../../../ports/clock.ts";
 import type { QuoteSource } from "../../../ports/quote-source.ts";
-import type { SecurityInfo } from "../../quotes/records.ts";
+import type { SecurityInfo } from "../../quotes/index.ts";
 import { marketId } from "./markets.ts";
 
 const PAGE = 1000;

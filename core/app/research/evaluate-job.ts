@@ -5,11 +5,9 @@
  * comparison of the two equity curves, and the suitability check with its
  * train/valid/test segments (each run on its own, as a walk-forward window).
  */
-import type { BarSeries } from "../../bars/series.ts";
+import type { BarSeries } from "../../bars/index.ts";
 import { KernelWorkspace, kernelPerformance, planBacktest, runKernel, runMetrics, type BacktestConfig, type Performance, type SecurityInfo } from "../../backtest/index.ts";
-import { compareToBenchmark, type BenchmarkComparison } from "../../research/benchmark-comparison.ts";
-import { basicChecks, SEGMENT_NAMES, segmentChecks, segmentSpans, type FitnessCheck } from "../../research/suitability.ts";
-import { isolatedSpan } from "../../research/walk-forward.ts";
+import { compareToBenchmark, type BenchmarkComparison, basicChecks, SEGMENT_NAMES, segmentChecks, segmentSpans, type FitnessCheck, isolatedSpan } from "../../research/index.ts";
 import type { PluginRegistry, StrategyParams } from "../../../ports/plugins.ts";
 import { barLabel } from "./bar-label.ts";
 import { pluginOf } from "./grid-job.ts";

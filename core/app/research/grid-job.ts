@@ -5,12 +5,9 @@
  * the plugin with one indicator memo for the whole chunk, so indicators that
  * several points share are computed once.
  */
-import type { BarSeries } from "../../bars/series.ts";
+import type { BarSeries } from "../../bars/index.ts";
 import { planBacktest, type BacktestConfig, type MetricName, type SecurityInfo } from "../../backtest/index.ts";
-import { metricValues, sweepMetrics } from "../../research/grid-search.ts";
-import { metricAt, rankGrid } from "../../research/grid-report.ts";
-import { gridPoint, gridSize, gridValues, type ParamGrid } from "../../research/param-grid.ts";
-import { MemoTable } from "../../research/series-memo.ts";
+import { metricValues, sweepMetrics, metricAt, rankGrid, gridPoint, gridSize, gridValues, type ParamGrid, MemoTable } from "../../research/index.ts";
 import type { PluginRegistry, StrategyParams, StrategyPlugin } from "../../../ports/plugins.ts";
 
 export interface GridChunk {

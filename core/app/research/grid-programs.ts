@@ -12,19 +12,30 @@
  * closed trades than `min_trades` rank after all others and are marked.
  */
 import type { BacktestConfig, MetricName, SecurityInfo } from "../../backtest/index.ts";
-import { METRIC_COUNT } from "../../research/grid-search.ts";
-import { heatmapOf, metricAt, rankGrid, rankingRows, SUMMARY_METRICS, summaryRow } from "../../research/grid-report.ts";
-import { directionOf, rankOrder } from "../../research/objective.ts";
-import { pointNote, qualifies } from "../../research/point-notes.ts";
-import { chunkRanges, gridPoint, gridSize, type ParamGrid } from "../../research/param-grid.ts";
+import {
+  METRIC_COUNT,
+  heatmapOf,
+  metricAt,
+  rankGrid,
+  rankingRows,
+  SUMMARY_METRICS,
+  summaryRow,
+  directionOf,
+  rankOrder,
+  pointNote,
+  qualifies,
+  chunkRanges,
+  gridPoint,
+  gridSize,
+  type ParamGrid,
+} from "../../research/index.ts";
 import type { PluginRegistry, StrategyParams } from "../../../ports/plugins.ts";
 import type { TaskContext, TaskProgram } from "../../../ports/task-runner.ts";
 import { fromWire, type WireSeries } from "../backtest/wire-series.ts";
 import { fanOut } from "./fan-out.ts";
 import type { GridChunk } from "./grid-job.ts";
 import { pluginOf, skipReasons } from "./grid-job.ts";
-import { fillTemplate } from "../../text/message-template.ts";
-import { TASK_MESSAGES } from "../../text/task-texts.ts";
+import { fillTemplate, TASK_MESSAGES } from "../../text/index.ts";
 
 /** Points per chunk at most: chunks stay small enough for even progress and load balance. */
 const CHUNK_POINTS = 1000;

@@ -11,14 +11,12 @@
  * need the quote source (each is fetched while the request is open and carried
  * in the stored task input).
  */
-import type { AdjustMode } from "../../bars/adjust.ts";
-import type { BarCategory } from "../../bars/categories.ts";
-import type { PanelWindow } from "../../bars/bar-panel.ts";
+import type { AdjustMode, BarCategory, PanelWindow } from "../../bars/index.ts";
 import type { SecurityInfo } from "../../backtest/index.ts";
 import type { MarketPanels, PanelRef } from "../../../ports/market-panel.ts";
 import type { TaskContext } from "../../../ports/task-runner.ts";
 import type { Skipped } from "../backtest/backtest-tasks.ts";
-import type { RotationResult } from "../../research/rotation-result.ts";
+import type { RotationResult } from "../../research/index.ts";
 
 export const ROTATION_MAX_STOCKS = 6000;
 export const ROTATION_MAX_FETCHED = 100;

@@ -6,7 +6,7 @@
  * target order, so the answer is the same for any number of workers and any
  * split between store and quote source.
  */
-import { chunkRanges } from "../../research/param-grid.ts";
+import { chunkRanges } from "../../research/index.ts";
 import type { MarketPanels } from "../../../ports/market-panel.ts";
 import type { TaskContext } from "../../../ports/task-runner.ts";
 import type { ScanRow, ScanTarget } from "./signal-scan-job.ts";

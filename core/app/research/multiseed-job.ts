@@ -1,6 +1,5 @@
 /** One seed's sampled runs on a worker: each a backtest of one stock's sampled stretch, metrics only. */
-import type { BarSeries } from "../../bars/series.ts";
-import { sliceSeries } from "../../bars/series.ts";
+import { type BarSeries, sliceSeries } from "../../bars/index.ts";
 import { planBacktest, runMetrics, type BacktestConfig, type Performance, type SecurityInfo } from "../../backtest/index.ts";
 import type { PluginRegistry, StrategyParams } from "../../../ports/plugins.ts";
 import { pluginOf } from "./grid-job.ts";

@@ -3,9 +3,8 @@
  * same wherever the runs execute), each seed's runs are one job, and the
  * results are aggregated against the promotion gates.
  */
-import type { BacktestConfig, Performance, SecurityInfo } from "../../backtest/index.ts";
-import { jsonNumber } from "../../backtest/result-rows.ts";
-import { sampleRuns, summariseRuns, type GateKey } from "../../research/multi-seed.ts";
+import { type BacktestConfig, type Performance, type SecurityInfo, jsonNumber } from "../../backtest/index.ts";
+import { sampleRuns, summariseRuns, type GateKey } from "../../research/index.ts";
 import type { StrategyParams } from "../../../ports/plugins.ts";
 import type { TaskProgram } from "../../../ports/task-runner.ts";
 import type { Skipped } from "../backtest/backtest-tasks.ts";
@@ -13,8 +12,7 @@ import { fromWire, type WireSeries } from "../backtest/wire-series.ts";
 import { barLabel } from "./bar-label.ts";
 import { fanOut } from "./fan-out.ts";
 import type { SeedJob } from "./multiseed-job.ts";
-import { fillTemplate } from "../../text/message-template.ts";
-import { TASK_MESSAGES } from "../../text/task-texts.ts";
+import { fillTemplate, TASK_MESSAGES } from "../../text/index.ts";
 
 /** Fewest bars in one sampled run. */
 const MIN_RUN_BARS = 30;

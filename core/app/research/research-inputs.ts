@@ -3,10 +3,9 @@
  * schemas (adapters/http/research/research-requests.ts, run-all-requests.ts)
  * parse easy_tdx's bodies into these. Trading settings ride along by name.
  */
-import type { AdjustMode } from "../../bars/adjust.ts";
-import type { BarCategory } from "../../bars/categories.ts";
-import type { CombinationMode } from "../../backtest/combine-signals.ts";
-import type { GateKey } from "../../research/multi-seed.ts";
+import type { AdjustMode, BarCategory } from "../../bars/index.ts";
+import type { CombinationMode } from "../../backtest/index.ts";
+import type { GateKey } from "../../research/index.ts";
 import type { StrategyParams } from "../../../ports/plugins.ts";
 import type { DataFields, Settings } from "../backtest/backtest-inputs.ts";
 

@@ -5,8 +5,7 @@
  * rest to the task runner.
  */
 import type { MetricName } from "../../backtest/index.ts";
-import { gridSize, type ParamGrid } from "../../research/param-grid.ts";
-import { planWalkForward } from "../../research/walk-forward.ts";
+import { gridSize, type ParamGrid, planWalkForward } from "../../research/index.ts";
 import type { MarketPanels } from "../../../ports/market-panel.ts";
 import type { PluginRegistry, StrategyPlugin } from "../../../ports/plugins.ts";
 import { inOrder, ROTATION_MAX_FETCHED, splitRotation } from "./market-rotation.ts";
@@ -24,8 +23,7 @@ import { runAllStrategies } from "./run-all-program.ts";
 import { expandTargets } from "./signal-scan-job.ts";
 import type { SignalScanTaskInput } from "./signal-scan-program.ts";
 import type { WalkForwardTaskInput } from "./walk-forward-programs.ts";
-import { fillTemplate } from "../../text/message-template.ts";
-import { TASK_DESCRIPTIONS } from "../../text/task-texts.ts";
+import { fillTemplate, TASK_DESCRIPTIONS } from "../../text/index.ts";
 import { InvalidRequestError } from "../app-errors.ts";
 
 /** Walk-forward and evaluation fetch at least this many bars by symbol (as easy_tdx). */

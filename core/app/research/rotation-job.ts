@@ -1,9 +1,7 @@
 /** A rotation run on a worker: the members' scores (momentum or a formula column), the kernel, the result rows. */
-import type { BarSeries } from "../../bars/series.ts";
+import type { BarSeries } from "../../bars/index.ts";
 import type { BacktestConfig, SecurityInfo } from "../../backtest/index.ts";
-import { compileScoreFormula, formulaScore } from "../../research/formula-score.ts";
-import { momentumScore, runRotation, type RotationOptions } from "../../research/rotation.ts";
-import { rotationResult, type RotationResult } from "../../research/rotation-result.ts";
+import { compileScoreFormula, formulaScore, momentumScore, runRotation, type RotationOptions, rotationResult, type RotationResult } from "../../research/index.ts";
 
 export type RotationScore = { readonly kind: "momentum"; readonly period: number } | { readonly kind: "formula"; readonly text: string; readonly column: string | null };
 

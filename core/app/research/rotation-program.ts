@@ -1,14 +1,12 @@
 /** The rotation backtest: one sequential simulation, so one job; the bars came with the submission. */
 import type { BacktestConfig, SecurityInfo } from "../../backtest/index.ts";
-import type { RotationOptions } from "../../research/rotation.ts";
-import type { RotationResult } from "../../research/rotation-result.ts";
+import type { RotationOptions, RotationResult } from "../../research/index.ts";
 import type { TaskProgram } from "../../../ports/task-runner.ts";
 import type { Skipped } from "../backtest/backtest-tasks.ts";
 import { fromWire, type WireSeries } from "../backtest/wire-series.ts";
 import type { RotationJob, RotationScore } from "./rotation-job.ts";
 import { rotateStored, type StoredRotation } from "./market-rotation.ts";
-import { fillTemplate } from "../../text/message-template.ts";
-import { TASK_MESSAGES } from "../../text/task-texts.ts";
+import { fillTemplate, TASK_MESSAGES } from "../../text/index.ts";
 
 export interface RotationTaskInput {
   readonly members: readonly { readonly key: string; readonly security: SecurityInfo; readonly bars: WireSeries }[];

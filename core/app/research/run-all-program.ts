@@ -12,12 +12,8 @@
  * so they spread over worker threads or BullMQ workers, and a chunk computes
  * each member's signals once for all its combinations.
  */
-import type { CombinationMode } from "../../backtest/combine-signals.ts";
-import { combinationsOf } from "../../research/combinations.ts";
-import { rankGrid, rankingRows } from "../../research/grid-report.ts";
-import { METRIC_COUNT } from "../../research/grid-search.ts";
-import { directionOf } from "../../research/objective.ts";
-import { COMBINATION_ID, memberIds } from "../../backtest/combination-members.ts";
+import { type CombinationMode, COMBINATION_ID, memberIds } from "../../backtest/index.ts";
+import { combinationsOf, rankGrid, rankingRows, METRIC_COUNT, directionOf } from "../../research/index.ts";
 import type { PluginRegistry } from "../../../ports/plugins.ts";
 import type { TaskProgram } from "../../../ports/task-runner.ts";
 import { pluginOf } from "./grid-job.ts";

@@ -8,14 +8,12 @@
  * unknown strategy, bad parameters, no bars) becomes a row with its `error`;
  * the rest of the scan goes on. Rows are easy_tdx's SignalScanRow.
  */
-import { BAR_CATEGORY_NAMES, type BarCategory } from "../../bars/categories.ts";
-import type { BarSeries } from "../../bars/series.ts";
+import { BAR_CATEGORY_NAMES, type BarCategory, type BarSeries, formatDateTime } from "../../bars/index.ts";
 import { exchangeOf } from "../../backtest/index.ts";
-import { scanSignals, type Direction } from "../../research/signal-scan.ts";
+import { scanSignals, type Direction } from "../../research/index.ts";
 import type { PluginRegistry, StrategyParams } from "../../../ports/plugins.ts";
 import type { SavedStrategyKind, SavedStrategyRecord } from "../../../ports/strategy-library.ts";
 import { SYMBOL_PATTERN } from "../backtest/bar-loader.ts";
-import { formatDateTime } from "../../bars/market-time.ts";
 
 /** What names a target and the row it becomes: the saved entry, the strategy and the symbol. */
 interface ScanSubject {

@@ -4,16 +4,15 @@
  * fetch failure becomes the error of the rows that needed it. The targets are
  * then scanned in batches on the job pool, each batch carrying only its bars.
  */
-import type { BarSeries } from "../../bars/series.ts";
+import type { BarSeries } from "../../bars/index.ts";
 import type { TaskProgram } from "../../../ports/task-runner.ts";
 import type { BarLoader } from "../backtest/bar-loader.ts";
 import { fanOut } from "./fan-out.ts";
 import type { MarketPanels } from "../../../ports/market-panel.ts";
-import { chunkRanges } from "../../../core/research/param-grid.ts";
+import { chunkRanges } from "../../research/index.ts";
 import { mergeScanRows, scanStored } from "../../../core/app/research/market-scan.ts";
 import { seriesKey, type ScanBatch, type ScanRow, type ScanTarget } from "./signal-scan-job.ts";
-import { fillTemplate } from "../../text/message-template.ts";
-import { TASK_MESSAGES } from "../../text/task-texts.ts";
+import { fillTemplate, TASK_MESSAGES } from "../../text/index.ts";
 
 export const SCAN_BARS = 800;
 /** Bar fetches in flight at once. */

@@ -4,11 +4,9 @@
  * reads comes from the window or later), then run the chosen parameters on the
  * window alone (core/research/walk-forward.ts `isolatedSpan`).
  */
-import type { BarSeries } from "../../bars/series.ts";
-import { sliceSeries } from "../../bars/series.ts";
+import { type BarSeries, sliceSeries } from "../../bars/index.ts";
 import { planBacktest, runMetrics, type BacktestConfig, type MetricName, type Performance, type SecurityInfo } from "../../backtest/index.ts";
-import type { ParamGrid } from "../../research/param-grid.ts";
-import { isolatedSpan, type WalkForwardWindow } from "../../research/walk-forward.ts";
+import { type ParamGrid, isolatedSpan, type WalkForwardWindow } from "../../research/index.ts";
 import type { PluginRegistry, StrategyParams } from "../../../ports/plugins.ts";
 import { bestPoint, pluginOf } from "./grid-job.ts";
 

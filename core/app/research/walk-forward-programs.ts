@@ -5,13 +5,9 @@
  * buy-and-hold benchmark and the suitability segments, then scores and rates
  * the whole (core/research/rubric.ts).
  */
-import type { BacktestConfig, MetricName, SecurityInfo } from "../../backtest/index.ts";
-import { jsonNumber, performanceJson } from "../../backtest/result-rows.ts";
-import type { ParamGrid } from "../../research/param-grid.ts";
-import { rate } from "../../research/rubric.ts";
-import { SPLIT, summariseChecks } from "../../research/suitability.ts";
-import { planWalkForward, summariseWalkForward, type WalkForwardOptions } from "../../research/walk-forward.ts";
-import type { BarSeries } from "../../bars/series.ts";
+import { type BacktestConfig, type MetricName, type SecurityInfo, jsonNumber, performanceJson } from "../../backtest/index.ts";
+import { type ParamGrid, rate, SPLIT, summariseChecks, planWalkForward, summariseWalkForward, type WalkForwardOptions } from "../../research/index.ts";
+import type { BarSeries } from "../../bars/index.ts";
 import type { PluginRegistry, StrategyParams } from "../../../ports/plugins.ts";
 import type { TaskContext, TaskProgram } from "../../../ports/task-runner.ts";
 import { fromWire, type WireSeries } from "../backtest/wire-series.ts";
@@ -20,8 +16,7 @@ import type { EvaluateOutcome } from "./evaluate-job.ts";
 import { fanOut } from "./fan-out.ts";
 import { pluginOf } from "./grid-job.ts";
 import type { WindowJob, WindowOutcome } from "./walk-forward-job.ts";
-import { fillTemplate } from "../../text/message-template.ts";
-import { TASK_MESSAGES } from "../../text/task-texts.ts";
+import { fillTemplate, TASK_MESSAGES } from "../../text/index.ts";
 
 export interface WalkForwardTaskInput {
   readonly strategy: string;

@@ -11,8 +11,7 @@
  * half-run.
  */
 import { runMultiStrategyBacktest, runPortfolioBacktest, runSingle } from "../backtest/strategy-run.ts";
-import { holdingsOf, type Holding } from "../../backtest/holdings.ts";
-import { validatePortfolioConfig } from "../../backtest/index.ts";
+import { holdingsOf, type Holding, validatePortfolioConfig } from "../../backtest/index.ts";
 import type { PluginRegistry } from "../../../ports/plugins.ts";
 import type { BacktestBody, MultiStrategyBody, PortfolioBody } from "../backtest/backtest-inputs.ts";
 import { checked, configOf, dateRange, failures } from "../backtest/backtest-service.ts";

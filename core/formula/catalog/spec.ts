@@ -4,7 +4,7 @@
  * declarative lets one table drive arity and type errors, future-function
  * flags, signal classification and evaluation.
  */
-import type { BarSeries } from "../../bars/series.ts";
+import type { BarSeries } from "../../bars/index.ts";
 import type { PerBar } from "../kernels/per-bar.ts";
 import type { Recurrence } from "../kernels/recurrences.ts";
 import type { Operand } from "../kernels/operand.ts";

@@ -1,5 +1,5 @@
 /** Calls of the backtest, task and strategy-library endpoints (one function per endpoint), through the typed client. */
-import { api, call, query, type RequestOptions } from "./http.ts";
+import { api, call, query, type RequestOptions, runTimeApi } from "./http.ts";
 import type { SavedHoldings, SavedStrategy, SavedStrategyCreate, SavedStrategyList, StrategyList, TaskAccepted, TaskList, TaskState, TaskSummary } from "./backtest-types.ts";
 
 type Pending = Promise<{ data?: unknown; error?: unknown; response: Response }>;
@@ -29,8 +29,7 @@ export type SubmitKind = keyof typeof SUBMIT_PATHS;
  * `params` go in the query (the walk-forward and evaluation take `n_windows` there).
  * The forms build their bodies from the strategy schemas at run time, so the body is checked by the route.
  */
-export const submitTask = (kind: SubmitKind, body: unknown, params: Record<string, number> = {}) =>
-  as<TaskAccepted>(api.POST(SUBMIT_PATHS[kind], { body: body as never, params: { query: params as never } }));
+export const submitTask = (kind: SubmitKind, body: unknown, params: Record<string, number> = {}) => as<TaskAccepted>(runTimeApi.POST(SUBMIT_PATHS[kind], { body, params: { query: params } }));
 
 export const taskList = (limit: number, opts?: RequestOptions) => as<TaskList>(api.GET("/api/v1/backtest/tasks", { params: { query: { limit } }, signal: opts?.signal }), opts);
 export const taskState = (id: string, opts?: RequestOptions) => as<TaskState>(api.GET("/api/v1/backtest/tasks/{task_id}", { params: { path: { task_id: id } }, signal: opts?.signal }), opts);

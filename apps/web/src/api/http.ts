@@ -8,8 +8,9 @@
  * whoever watches the session, so any page can lose its login and the shell
  * shows the login screen. The browser keeps the session cookie itself.
  */
-import createClient from "openapi-fetch";
+import createClient, { type ClientOptions } from "openapi-fetch";
 import type { components, paths } from "../../../client/openapi-types.ts";
+import type { AnyPaths, RunTimePaths } from "../../../client/run-time-paths.ts";
 
 /** The service's named schemas (generated). */
 export type Schemas = components["schemas"];
@@ -18,7 +19,7 @@ export type Schemas = components["schemas"];
 const askedAt = new WeakMap<Response, string>();
 
 /** Same-origin calls; `fetch` is looked up per call (the page's, or a test's). */
-export const api = createClient<paths>({
+const SAME_ORIGIN: ClientOptions = {
   baseUrl: globalThis.location?.origin ?? "http://localhost",
   credentials: "same-origin",
   headers: { accept: "application/json" },
@@ -27,7 +28,13 @@ export const api = createClient<paths>({
     askedAt.set(res, new URL(req.url).pathname);
     return res;
   },
-});
+};
+
+export const api = createClient<paths>(SAME_ORIGIN);
+/** The same routes taking values built at run time (forms made from a strategy's schema), checked by the route. */
+export const runTimeApi = createClient<RunTimePaths>(SAME_ORIGIN);
+/** Any path, for what the routes do not describe (the OpenAPI document itself). */
+const anyApi = createClient<AnyPaths>(SAME_ORIGIN);
 
 export interface ValidationItem {
   readonly type: string;
@@ -93,10 +100,11 @@ export async function call<T>(pending: Promise<Answer<T>>, opts: RequestOptions 
   throw err;
 }
 
-/** An untyped call by method and path, for what the routes do not describe (the OpenAPI document itself). */
-export function request<T>(method: string, path: string, body?: unknown, opts: RequestOptions = {}): Promise<T> {
-  const init = { body, signal: opts.signal } as never;
-  return call<T>(api.request(method.toLowerCase() as "get", path as never, init) as Promise<Answer<T>>, opts);
+const METHODS = { GET: "get", POST: "post", PUT: "put", PATCH: "patch", DELETE: "delete" } as const;
+
+/** An untyped call by method and path, for what the routes do not describe (the OpenAPI document itself); the answer is read as `T`. */
+export function request<T>(method: keyof typeof METHODS, path: string, body?: unknown, opts: RequestOptions = {}): Promise<T> {
+  return call(anyApi.request(METHODS[method], path, { body, signal: opts.signal }), opts) as Promise<unknown> as Promise<T>;
 }
 
 /** `?a=1&b=x` from the defined entries of a record (for plain links, such as downloads). */

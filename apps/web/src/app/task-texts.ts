@@ -4,8 +4,7 @@
  * core/text/task-texts.ts; the values are matched back out of them and put into
  * this app's own wording. A text no template matches is shown as it came.
  */
-import { matchTable, matchTemplate } from "../../../../core/text/message-template.ts";
-import { DATA_LABELS, TASK_DESCRIPTIONS, TASK_MESSAGES, type TaskKindWithText } from "../../../../core/text/task-texts.ts";
+import { matchTable, matchTemplate, DATA_LABELS, TASK_DESCRIPTIONS, TASK_MESSAGES, type TaskKindWithText } from "../../../../core/text/index.ts";
 import { shownStrategy } from "../backtest/strategy-list.ts";
 import { t, tOr } from "./i18n.ts";
 import type { MessageKey } from "./messages.ts";

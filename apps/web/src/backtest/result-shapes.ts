@@ -8,7 +8,7 @@
  * performance and an equity curve can be compared with anything else that has
  * them: an optimisation through its best run, a rotation through its account.
  */
-import { type PerformanceFigures, rateBacktest } from "../../../../core/research/rubric.ts";
+import { type PerformanceFigures, rateBacktest } from "../../../../core/research/index.ts";
 import type { BacktestResult, EquityPoint, Performance, PortfolioResult, ScreenResult } from "../api/backtest-types.ts";
 import type { EvaluationResult, MultiSeedResult, OptimizeAllResult, OptimizeResult, RotationResult, WalkForwardResult } from "../api/research-types.ts";
 import type { EquityCurve } from "../charts/equity-option.ts";

@@ -3,7 +3,7 @@
  * on the WebSocket, `{market, code}` in API calls. Classification (index or not,
  * price decimals) comes from the service's own pure rules in core/.
  */
-import { classifySecurity, priceDecimals } from "../../../../core/bars/security-kind.ts";
+import { classifySecurity, priceDecimals } from "../../../../core/bars/index.ts";
 import type { Market } from "../api/types.ts";
 
 export interface SymbolRef {

@@ -4,9 +4,8 @@
  * CHECK_DETAILS); their values are matched back out and put into this app's
  * wording. A text no template matches is shown as it came.
  */
-import { CHECK_DETAILS } from "../../../../core/research/suitability.ts";
-import { VETO_REASONS } from "../../../../core/research/rubric.ts";
-import { matchTemplate } from "../../../../core/text/message-template.ts";
+import { CHECK_DETAILS, VETO_REASONS } from "../../../../core/research/index.ts";
+import { matchTemplate } from "../../../../core/text/index.ts";
 import { t } from "../app/i18n.ts";
 import type { MessageKey } from "../app/messages.ts";
 

@@ -17,7 +17,7 @@ export const count = fc.oneof(
 );
 
 /** A series of `n` elements drawn from `arb`. */
-export const seriesOf = (n: number, arb: fc.Arbitrary<number>) => fc.array(arb, { minLength: n, maxLength: n });
+export const seriesOf = <T>(n: number, arb: fc.Arbitrary<T>) => fc.array(arb, { minLength: n, maxLength: n });
 
 /** An operand for a series of length `n`: one number, or a series of the same length. */
 export const operandOf = (n: number, arb: fc.Arbitrary<number>): fc.Arbitrary<number | number[]> => fc.oneof(arb, seriesOf(n, arb));

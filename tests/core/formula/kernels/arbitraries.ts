@@ -28,6 +28,12 @@ export const at = (op: number | readonly number[], i: number): number => (typeof
 /** The operand in the shape a kernel takes. */
 export const asOperand = (op: number | readonly number[]): number | Float64Array => (typeof op === "number" ? op : Float64Array.from(op));
 
+/** Index of the first valid value, or the length if there is none. */
+export function firstValid(x: readonly number[]): number {
+  const f = x.findIndex((v) => v === v);
+  return f < 0 ? x.length : f;
+}
+
 /** A condition holds where it is non-zero and valid. */
 export const truthy = (v: number): boolean => v !== 0 && v === v;
 

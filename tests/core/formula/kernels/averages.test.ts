@@ -10,14 +10,10 @@ import assert from "node:assert/strict";
 import fc from "fast-check";
 import * as k from "../../../../core/formula/kernels/averages.ts";
 import { assertSeries } from "../helpers.ts";
-import { asOperand, at, count, operandOf, output, seriesOf, value } from "./arbitraries.ts";
+import { asOperand, at, count, operandOf, output, seriesOf, value, firstValid } from "./arbitraries.ts";
 
 const price = fc.oneof({ weight: 4, arbitrary: value }, { weight: 1, arbitrary: fc.integer({ min: -9, max: 9 }).map((v) => v / 3) });
 const sized = <T>(arb: (n: number) => fc.Arbitrary<T>) => fc.integer({ min: 0, max: 16 }).chain((n) => fc.tuple(seriesOf(n, price), arb(n)));
-const firstValid = (x: readonly number[]) => {
-  const f = x.findIndex((v) => v === v);
-  return f < 0 ? x.length : f;
-};
 
 /** A window of N values ending at bar i, all valid and from X's first valid bar on, reduced by `fn`; else invalid. */
 function windowed(x: readonly number[], len: number | readonly number[], fn: (w: number[]) => number): number[] {

@@ -8,7 +8,7 @@ import { test } from "node:test";
 import fc from "fast-check";
 import * as k from "../../../../core/formula/kernels/bar-counts.ts";
 import { assertSeries } from "../helpers.ts";
-import { asOperand, at, count, operandOf, output, seriesOf, truthy, value } from "./arbitraries.ts";
+import { asOperand, at, count, operandOf, output, seriesOf, truthy, value, firstValid } from "./arbitraries.ts";
 
 const withLength = fc.integer({ min: 0, max: 14 }).chain((n) => fc.tuple(seriesOf(n, value), operandOf(n, count)));
 const run = (n: number, kernel: (o: Float64Array) => void) => output(n, kernel);
@@ -59,10 +59,10 @@ test("BARSLAST, BARSLASTCOUNT, BARSSINCE, BARSSINCEN, BARSCOUNT: scans back from
         0,
         `BARSSINCEN ${len}`,
       );
-      const valid = x.findIndex((v) => v === v);
+      const valid = firstValid(x);
       assertSeries(
         run(n, (o) => k.barsCount(o, X)),
-        x.map((_, i) => (valid < 0 || i < valid ? NaN : i - valid)),
+        x.map((_, i) => (i < valid ? NaN : i - valid)),
         0,
         "BARSCOUNT",
       );

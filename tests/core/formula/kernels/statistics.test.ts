@@ -10,7 +10,7 @@ import assert from "node:assert/strict";
 import fc from "fast-check";
 import * as k from "../../../../core/formula/kernels/statistics.ts";
 import { assertSeries } from "../helpers.ts";
-import { asOperand, at, count, operandOf, output, seriesOf, value } from "./arbitraries.ts";
+import { asOperand, at, count, operandOf, output, seriesOf, value, firstValid } from "./arbitraries.ts";
 
 // runs of equal values are common: a value is repeated or drawn afresh
 const runs = (n: number) =>
@@ -22,10 +22,6 @@ const runs = (n: number) =>
 const sized = <T>(arb: (n: number) => fc.Arbitrary<T>) => fc.oneof(fc.integer({ min: 0, max: 14 }), fc.integer({ min: 30, max: 40 })).chain((n) => fc.tuple(runs(n), arb(n)));
 const length = fc.oneof(count, fc.integer({ min: 20, max: 35 }));
 
-const firstValid = (x: readonly number[]) => {
-  const f = x.findIndex((v) => v === v);
-  return f < 0 ? x.length : f;
-};
 const mean = (w: readonly number[]) => w.reduce((s, v) => s + v, 0) / w.length;
 
 /** The window of N values ending at bar i, from bar `start` on and all valid, reduced by `fn`; else invalid. */

@@ -9,7 +9,7 @@ import { test } from "node:test";
 import fc from "fast-check";
 import * as k from "../../../../core/formula/kernels/windows.ts";
 import { assertSeries } from "../helpers.ts";
-import { asOperand, at, count, operandOf, output, seriesOf, truthy, value } from "./arbitraries.ts";
+import { asOperand, at, count, operandOf, output, seriesOf, truthy, value, firstValid } from "./arbitraries.ts";
 
 const length = fc.oneof(count, fc.integer({ min: 30, max: 40 }));
 const withLength = fc.oneof(fc.integer({ min: 0, max: 14 }), fc.integer({ min: 30, max: 45 })).chain((n) => fc.tuple(seriesOf(n, value), operandOf(n, length)));
@@ -27,11 +27,6 @@ function windows(n: number, len: number | readonly number[], start: number, nega
     return fn(w === 0 ? start : Math.max(start, i - w + 1), i);
   });
 }
-
-const firstValid = (x: readonly number[]) => {
-  const f = x.findIndex((v) => v === v);
-  return f < 0 ? x.length : f;
-};
 
 test("HHV, LLV, HHVBARS, LLVBARS: the window's extreme (the latest of equal ones), skipping invalid bars", () => {
   fc.assert(

@@ -23,8 +23,10 @@ const TESTS = {
   "core/chan": ["tests/core/chan/steps.test.ts", "tests/core/chan/stroke-rules.test.ts", "tests/core/chan/oracle-chanpy.test.ts", "tests/core/chan/oracle-czsc.test.ts", "tests/core/chan"],
   "core/backtest": ["tests/core/backtest", "tests/core/research"],
   // The formula tests that compute function values (not the parser, printer, plans or drawing
-  // attributes), unit checks first, then the properties, the HQChart oracles and the plugin kernels.
+  // attributes): each kernel file against its definitions first (tests/core/formula/kernels, fast
+  // and killing most), unit checks, then the properties, the HQChart oracles and the plugin kernels.
   "core/formula/kernels": [
+    "tests/core/formula/kernels",
     ...["averages", "bar-counts", "statistics", "windows", "signals", "references", "maths", "price-path", "start-conventions", "hqchart-oracle"].map((f) => `tests/core/formula/${f}.test.ts`),
     ...["kernels", "exact-decisions", "fusion"].map((f) => `tests/core/formula/${f}.property.test.ts`),
     "tests/core/formula/fixtures.test.ts",

@@ -27,6 +27,8 @@ interface Klc {
   readonly high: number;
   readonly low: number;
   readonly fx: number;
+  /** The merge direction the bar was opened with (KLINE_DIR: +1 up, −1 down). */
+  readonly dir: number;
   readonly units: readonly number[];
   pre?: Klc;
   next?: Klc;
@@ -38,7 +40,7 @@ function klcsWhenOpened(m: MergedBars, raw: BarSeries, to: number): Klc[] {
   for (let k = 0; k <= to + 1 && k < m.length; k++) {
     const opening = k === to + 1;
     const units = opening ? [m.first[k]!] : Array.from({ length: m.last[k]! - m.first[k]! + 1 }, (_, j) => m.first[k]! + j);
-    const klc: Klc = { idx: k, high: opening ? raw.high[m.first[k]!]! : m.high[k]!, low: opening ? raw.low[m.first[k]!]! : m.low[k]!, fx: opening ? 0 : m.fx[k]!, units };
+    const klc: Klc = { idx: k, high: opening ? raw.high[m.first[k]!]! : m.high[k]!, low: opening ? raw.low[m.first[k]!]! : m.low[k]!, fx: opening ? 0 : m.fx[k]!, dir: m.dir[k]!, units };
     if (k > 0) {
       klc.pre = out[k - 1];
       out[k - 1]!.next = klc;
@@ -78,21 +80,24 @@ function satisfyBiSpan(klc: Klc, lastEnd: Klc, cfg: Bi, raw: BarSeries): boolean
   return span >= 3 && units >= 3;
 }
 
-function checkFxValid(self: Klc, item2: Klc, method: FxCheck): boolean {
+/** `forVirtual`: the relaxed test of the unfinished last stroke, whose end bar needs no fractal nor a successor. */
+function checkFxValid(self: Klc, item2: Klc, method: FxCheck, forVirtual: boolean): boolean {
   const pre2 = item2.pre!;
   if (self.fx === 1) {
+    if (forVirtual && item2.dir !== -1) return false;
     let item2High: number;
     let selfLow: number;
     if (method === "half") [item2High, selfLow] = [Math.max(pre2.high, item2.high), Math.min(self.low, self.next!.low)];
     else if (method === "loss") [item2High, selfLow] = [item2.high, self.low];
-    else [item2High, selfLow] = [Math.max(pre2.high, item2.high, item2.next!.high), Math.min(self.pre!.low, self.low, self.next!.low)];
+    else [item2High, selfLow] = [Math.max(pre2.high, item2.high, ...(forVirtual ? [] : [item2.next!.high])), Math.min(self.pre!.low, self.low, self.next!.low)];
     return method === "totally" ? self.low > item2High : self.high > item2High && item2.low < selfLow;
   }
+  if (forVirtual && item2.dir !== 1) return false;
   let item2Low: number;
   let selfHigh: number;
   if (method === "half") [item2Low, selfHigh] = [Math.min(pre2.low, item2.low), Math.max(self.high, self.next!.high)];
   else if (method === "loss") [item2Low, selfHigh] = [item2.low, self.high];
-  else [item2Low, selfHigh] = [Math.min(pre2.low, item2.low, item2.next!.low), Math.max(self.pre!.high, self.high, self.next!.high)];
+  else [item2Low, selfHigh] = [Math.min(pre2.low, item2.low, ...(forVirtual ? [] : [item2.next!.low])), Math.max(self.pre!.high, self.high, self.next!.high)];
   return method === "totally" ? self.high < item2Low : self.low < item2Low && item2.high > selfHigh;
 }
 
@@ -104,9 +109,9 @@ function endIsPeak(lastEnd: Klc, curEnd: Klc): boolean {
   return true;
 }
 
-function canMakeBi(klc: Klc, lastEnd: Klc, cfg: Bi, raw: BarSeries): boolean {
+function canMakeBi(klc: Klc, lastEnd: Klc, cfg: Bi, raw: BarSeries, forVirtual = false): boolean {
   if (cfg.algo !== "fx" && !satisfyBiSpan(klc, lastEnd, cfg, raw)) return false;
-  if (!checkFxValid(lastEnd, klc, cfg.fxCheck)) return false;
+  if (!checkFxValid(lastEnd, klc, cfg.fxCheck, forVirtual)) return false;
   return !cfg.endIsPeak || endIsPeak(lastEnd, klc);
 }
 
@@ -225,6 +230,29 @@ test("stroke test (can_make_bi) equals chan.py's for every pair of opposite frac
       }
     }),
     { seed: 2324, numRuns: 300 },
+  );
+  assert.ok(made > 100 && refused > 100, `both outcomes are exercised (${made} made, ${refused} refused)`);
+});
+
+test("virtual stroke test (can_make_bi for_virtual) equals chan.py's for every fractal and any later bar, the newest included", () => {
+  let made = 0;
+  let refused = 0;
+  fc.assert(
+    fc.property(BARS, BI_OPTIONS, (raw, cfg) => {
+      const m = mergeBars(raw);
+      const rules = new StrokeRules(m, raw, cfg);
+      for (let to = 2; to < m.length; to++) {
+        const klcs = klcsWhenOpened(m, raw, to);
+        for (let from = 1; from < to; from++) {
+          if (m.fx[from] === 0) continue;
+          const want = canMakeBi(klcs[to]!, klcs[from]!, cfg, raw, true);
+          if (want) made++;
+          else refused++;
+          assert.equal(rules.canMake(to, from, true), want, `${JSON.stringify(cfg)}: virtual stroke ${from} → ${to}`);
+        }
+      }
+    }),
+    { seed: 2327, numRuns: 150 },
   );
   assert.ok(made > 100 && refused > 100, `both outcomes are exercised (${made} made, ${refused} refused)`);
 });

@@ -1,0 +1,216 @@
+/**
+ * MA, WMA, EMA, EXPMEMA, SMA, DMA, TMA and XMA against their definitions (core/formula/LANGUAGE.md
+ * §3.2, the seeds and gap rules in core/formula/kernels/averages.ts's header), written again here in
+ * TDX's own form (a division per bar, windows summed afresh), on random series with gaps, thirds
+ * (not decimals: the exact fast paths give way to the general ones) and lengths that are numbers
+ * or series. A recursive average fed a value equal to itself keeps it to the bit.
+ */
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import fc from "fast-check";
+import * as k from "../../../../core/formula/kernels/averages.ts";
+import { assertSeries } from "../helpers.ts";
+import { asOperand, at, count, operandOf, output, seriesOf, value, firstValid } from "./arbitraries.ts";
+
+const price = fc.oneof({ weight: 4, arbitrary: value }, { weight: 1, arbitrary: fc.integer({ min: -9, max: 9 }).map((v) => v / 3) });
+const sized = <T>(arb: (n: number) => fc.Arbitrary<T>) => fc.integer({ min: 0, max: 16 }).chain((n) => fc.tuple(seriesOf(n, price), arb(n)));
+
+/** A window of N values ending at bar i, all valid and from X's first valid bar on, reduced by `fn`; else invalid. */
+function windowed(x: readonly number[], len: number | readonly number[], fn: (w: number[]) => number): number[] {
+  const f = firstValid(x);
+  return x.map((_, i) => {
+    const N = Math.trunc(at(len, i));
+    if (!(N >= 1) || i - N + 1 < f) return NaN;
+    const w = x.slice(i - N + 1, i + 1);
+    return w.some((v) => v !== v) ? NaN : fn(w);
+  });
+}
+
+test("MA and WMA: the (1…N weighted) mean of the last N values, invalid if any of them is", () => {
+  fc.assert(
+    fc.property(
+      sized((n) => operandOf(n, count)),
+      ([x, len]) => {
+        const X = Float64Array.from(x);
+        const mean = (w: number[]) => w.reduce((s, v) => s + v, 0) / w.length;
+        const weighted = (w: number[]) => w.reduce((s, v, j) => s + (j + 1) * v, 0) / ((w.length * (w.length + 1)) / 2);
+        assertSeries(
+          output(x.length, (o) => k.ma(o, X, asOperand(len))),
+          windowed(x, len, mean),
+          1e-12,
+          `MA ${len}`,
+        );
+        assertSeries(
+          output(x.length, (o) => k.wma(o, X, asOperand(len))),
+          windowed(x, len, weighted),
+          1e-12,
+          `WMA ${len}`,
+        );
+      },
+    ),
+    { numRuns: 500, seed: 67 },
+  );
+});
+
+/**
+ * Y = step(v, Y') from the seed on; a bar whose input or parameters (`valid`) are invalid gives no
+ * value and Y' carries over it; an input equal to Y' leaves it. `seed` is the bar holding `y0`.
+ */
+function recursive(x: readonly number[], seed: number, y0: number, valid: (i: number) => boolean, step: (v: number, y: number, i: number) => number): number[] {
+  let y = y0;
+  return x.map((v, i) => {
+    if (i < seed) return NaN;
+    if (i === seed) return y0;
+    if (v !== v || !valid(i)) return NaN;
+    y = v === y ? y : step(v, y, i);
+    return y;
+  });
+}
+const isValid =
+  (...ops: (number | readonly number[])[]) =>
+  (i: number) =>
+    ops.every((op) => at(op, i) === at(op, i));
+
+/** Where the input equals the running average (the last value given), the kernel gives that value exactly. */
+function assertKeepsEqualInput(out: Float64Array, x: readonly number[], label: string): void {
+  let y = NaN;
+  for (let i = 0; i < x.length; i++) {
+    if (x[i] === y && out[i] === out[i]) assert.equal(out[i], y, `${label} bar ${i}: an input equal to the average moved it: [${Array.from(out).join(", ")}]`);
+    if (out[i] === out[i]) y = out[i]!;
+  }
+}
+
+const length = fc.oneof(fc.integer({ min: 1, max: 9 }), fc.constantFrom(1.5, 2.5, 7.25));
+
+test("EMA: Y = (2·X + (N−1)·Y') / (N+1), seeded with X on its first valid bar", () => {
+  const len = (n: number) => fc.oneof(length, seriesOf(n, fc.oneof({ weight: 6, arbitrary: length }, { weight: 1, arbitrary: fc.constant(NaN) })));
+  fc.assert(
+    fc.property(sized(len), ([x, len]) => {
+      const f = firstValid(x);
+      const out = output(x.length, (o) => k.ema(o, Float64Array.from(x), asOperand(len)));
+      const expected = recursive(x, f, x[f]!, isValid(len), (v, y, i) => (2 * v + (at(len, i) - 1) * y) / (at(len, i) + 1));
+      assertSeries(out, expected, 1e-12, `EMA ${len}`);
+      assertKeepsEqualInput(out, x, "EMA");
+    }),
+    { numRuns: 500, seed: 71 },
+  );
+});
+
+test("EXPMEMA: the EMA recurrence seeded with the mean of the first N consecutive valid values", () => {
+  const len = fc.oneof(fc.integer({ min: -1, max: 6 }), fc.constantFrom(2.5, NaN));
+  fc.assert(
+    fc.property(
+      sized(() => len),
+      ([x, len]) => {
+        const N = Math.trunc(len);
+        let seed = x.length;
+        for (let i = 0; N >= 1 && i + N <= x.length; i++) {
+          if (x.slice(i, i + N).every((v) => v === v)) {
+            seed = i + N - 1;
+            break;
+          }
+        }
+        const mean = x.slice(seed - N + 1, seed + 1).reduce((s, v) => s + v, 0) / N;
+        const out = output(x.length, (o) => k.expmema(o, Float64Array.from(x), len));
+        assertSeries(
+          out,
+          recursive(x, seed, mean, isValid(), (v, y) => (2 * v + (N - 1) * y) / (N + 1)),
+          1e-12,
+          `EXPMEMA ${len}`,
+        );
+        assertKeepsEqualInput(out, x, "EXPMEMA");
+      },
+    ),
+    { numRuns: 500, seed: 73 },
+  );
+});
+
+test("SMA: Y = (M·X + (N−M)·Y') / N, seeded with X on its first valid bar; N = 0 gives no value", () => {
+  // a number is valid (an invalid constant parameter is not a formula's case); a series has gaps
+  const n_ = fc.integer({ min: 0, max: 8 });
+  const m_ = fc.oneof(fc.integer({ min: 0, max: 3 }), fc.constant(0.5));
+  const orGap = (arb: fc.Arbitrary<number>) => fc.oneof({ weight: 6, arbitrary: arb }, { weight: 1, arbitrary: fc.constant(NaN) });
+  const operand = (n: number, arb: fc.Arbitrary<number>) => fc.oneof(arb, seriesOf(n, orGap(arb)));
+  fc.assert(
+    fc.property(
+      sized((n) => fc.tuple(operand(n, n_), operand(n, m_))),
+      ([x, [len, weight]]) => {
+        const f = firstValid(x);
+        const out = output(x.length, (o) => k.sma(o, Float64Array.from(x), asOperand(len), asOperand(weight)));
+        const valid = isValid(len, weight);
+        const expected = recursive(
+          x,
+          f,
+          x[f]!,
+          (i) => valid(i) && at(len, i) !== 0,
+          (v, y, i) => (at(weight, i) * v + (at(len, i) - at(weight, i)) * y) / at(len, i),
+        );
+        // N = 0 gives no value; a constant N (and M) of 0 not even the seed
+        if (len === 0 && typeof weight === "number") expected.fill(NaN);
+        assertSeries(out, expected, 1e-12, `SMA ${len} ${weight}`);
+        assertKeepsEqualInput(out, x, "SMA");
+      },
+    ),
+    { numRuns: 500, seed: 79 },
+  );
+});
+
+test("DMA: Y = A·X + (1−A)·Y' with A capped at 1; TMA: Y = A·Y' + B·X; both seeded where all inputs are first valid", () => {
+  const weight = fc.oneof({ weight: 6, arbitrary: fc.integer({ min: 0, max: 12 }).map((v) => v / 8) }, { weight: 1, arbitrary: fc.constant(NaN) });
+  fc.assert(
+    fc.property(
+      sized((n) => fc.tuple(operandOf(n, weight), operandOf(n, weight))),
+      ([x, [a, b]]) => {
+        // the seed: the first bar where X and the weights are valid
+        const seedOf = (...ops: (number | readonly number[])[]) => x.findIndex((v, i) => v === v && isValid(...ops)(i));
+        const fd = seedOf(a);
+        const dmaOut = output(x.length, (o) => k.dma(o, Float64Array.from(x), asOperand(a)));
+        const dma = recursive(x, fd < 0 ? x.length : fd, x[fd]!, isValid(a), (v, y, i) => {
+          const w = Math.min(1, at(a, i));
+          return w * v + (1 - w) * y;
+        });
+        assertSeries(dmaOut, dma, 1e-12, `DMA ${a}`);
+        assertKeepsEqualInput(dmaOut, x, "DMA");
+        const ft = seedOf(a, b);
+        let y = NaN;
+        const tma = x.map((v, i) => {
+          if (ft < 0 || i < ft || v !== v || at(a, i) !== at(a, i) || at(b, i) !== at(b, i)) return NaN;
+          y = i === ft ? v : at(a, i) * y + at(b, i) * v;
+          return y;
+        });
+        assertSeries(
+          output(x.length, (o) => k.tma(o, Float64Array.from(x), asOperand(a), asOperand(b))),
+          tma,
+          1e-12,
+          `TMA ${a} ${b}`,
+        );
+      },
+    ),
+    { numRuns: 500, seed: 83 },
+  );
+});
+
+test("XMA: the mean of the valid values in [i−⌊N/2⌋, i+N−1−⌊N/2⌋], cut at both ends, from X's first valid bar", () => {
+  const len = fc.oneof(fc.integer({ min: -1, max: 9 }), fc.constantFrom(2.5, 5.9));
+  fc.assert(
+    fc.property(
+      sized(() => len),
+      ([x, len]) => {
+        const N = Math.max(1, Math.trunc(len));
+        const h = Math.floor(N / 2);
+        const f = firstValid(x);
+        const expected = x.map((_, i) => {
+          const w = x.slice(Math.max(0, i - h), i + N - h).filter((v) => v === v);
+          return i < f || w.length === 0 ? NaN : w.reduce((s, v) => s + v, 0) / w.length;
+        });
+        assertSeries(
+          output(x.length, (o) => k.xma(o, Float64Array.from(x), len)),
+          expected,
+          1e-12,
+          `XMA ${len}`,
+        );
+      },
+    ),
+    { numRuns: 400, seed: 89 },
+  );
+});

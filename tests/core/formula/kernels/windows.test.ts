@@ -1,0 +1,128 @@
+/**
+ * HHV, LLV, HHVBARS, LLVBARS, SUM, COUNT, EXIST, EVERY and LAST against their definitions
+ * (core/formula/LANGUAGE.md §3.3, the window rules in core/formula/kernels/windows.ts's header),
+ * written again here as a scan of each bar's window, on random series with ties and gaps and window
+ * lengths that are numbers or series (zero, negative, fractional, invalid, longer than the series).
+ * tests/core/formula/kernels.property.test.ts covers the constant-length fast paths on long series.
+ */
+import { test } from "node:test";
+import fc from "fast-check";
+import * as k from "../../../../core/formula/kernels/windows.ts";
+import { assertSeries } from "../helpers.ts";
+import { asOperand, at, count, operandOf, output, seriesOf, truthy, value, firstValid } from "./arbitraries.ts";
+
+const length = fc.oneof(count, fc.integer({ min: 30, max: 40 }));
+const withLength = fc.oneof(fc.integer({ min: 0, max: 14 }), fc.integer({ min: 30, max: 45 })).chain((n) => fc.tuple(seriesOf(n, value), operandOf(n, length)));
+
+/**
+ * Each bar's window [lo, i] from bar `start` on, reduced by `fn`: a length of 0 covers every bar
+ * since `start`; a window reaching before `start` is cut there; an invalid length gives no value,
+ * and so does a negative one (`negative`: what a constant negative length means instead).
+ */
+function windows(n: number, len: number | readonly number[], start: number, negative: "none" | "all", fn: (lo: number, hi: number) => number): number[] {
+  return Array.from({ length: n }, (_, i) => {
+    let w = Math.trunc(at(len, i));
+    if (w < 0 && negative === "all" && typeof len === "number") w = 0;
+    if (i < start || !(w >= 0)) return NaN;
+    return fn(w === 0 ? start : Math.max(start, i - w + 1), i);
+  });
+}
+
+test("HHV, LLV, HHVBARS, LLVBARS: the window's extreme (the latest of equal ones), skipping invalid bars", () => {
+  fc.assert(
+    fc.property(withLength, ([x, len]) => {
+      const X = Float64Array.from(x);
+      for (const [sign, bars, name, kernel] of [
+        [1, false, "HHV", k.hhv],
+        [-1, false, "LLV", k.llv],
+        [1, true, "HHVBARS", k.hhvBars],
+        [-1, true, "LLVBARS", k.llvBars],
+      ] as const) {
+        // a constant negative length reads as 0 (since the first valid bar); per bar it gives no value
+        const expected = windows(x.length, len, firstValid(x), "all", (lo, hi) => {
+          let best = -1;
+          for (let j = lo; j <= hi; j++) if (x[j] === x[j] && (best < 0 || sign * x[j]! >= sign * x[best]!)) best = j;
+          return best < 0 ? NaN : bars ? hi - best : x[best]!;
+        });
+        assertSeries(
+          output(x.length, (o) => kernel(o, X, asOperand(len))),
+          expected,
+          0,
+          `${name} ${len}`,
+        );
+      }
+    }),
+    { numRuns: 500, seed: 97 },
+  );
+});
+
+test("SUM: the window's valid values added from X's first valid bar; a negative length gives no value", () => {
+  fc.assert(
+    fc.property(withLength, ([x, len]) => {
+      const expected = windows(x.length, len, firstValid(x), "none", (lo, hi) => x.slice(lo, hi + 1).reduce((s, v) => (v === v ? s + v : s), 0));
+      assertSeries(
+        output(x.length, (o) => k.sum(o, Float64Array.from(x), asOperand(len))),
+        expected,
+        0,
+        `SUM ${len}`,
+      );
+    }),
+    { numRuns: 500, seed: 101 },
+  );
+});
+
+test("COUNT, EXIST, EVERY: true bars in the window from bar 0 (invalid is false); EVERY needs N bars to exist", () => {
+  fc.assert(
+    fc.property(withLength, ([x, len]) => {
+      const X = Float64Array.from(x);
+      const counts = windows(x.length, len, 0, "none", (lo, hi) => x.slice(lo, hi + 1).filter(truthy).length);
+      assertSeries(
+        output(x.length, (o) => k.count(o, X, asOperand(len))),
+        counts,
+        0,
+        `COUNT ${len}`,
+      );
+      assertSeries(
+        output(x.length, (o) => k.exist(o, X, asOperand(len))),
+        counts.map((c) => (c !== c ? NaN : c > 0 ? 1 : 0)),
+        0,
+        `EXIST ${len}`,
+      );
+      const every = counts.map((c, i) => {
+        const w = Math.trunc(at(len, i));
+        return c !== c ? NaN : c === (w === 0 ? i + 1 : w) ? 1 : 0;
+      });
+      assertSeries(
+        output(x.length, (o) => k.every(o, X, asOperand(len))),
+        every,
+        0,
+        `EVERY ${len}`,
+      );
+    }),
+    { numRuns: 500, seed: 103 },
+  );
+});
+
+test("LAST(X,A,B): X held on every bar from A bars ago through B bars ago (A = 0: from bar 0); 0 if that range is empty or leaves the series", () => {
+  const input = fc.integer({ min: 0, max: 14 }).chain((n) => fc.tuple(seriesOf(n, value), operandOf(n, count), operandOf(n, count)));
+  fc.assert(
+    fc.property(input, ([x, a, b]) => {
+      const expected = x.map((_, i) => {
+        const A = Math.trunc(at(a, i));
+        const B = Math.trunc(at(b, i));
+        if (A !== A || B !== B) return NaN;
+        const lo = A === 0 ? 0 : i - A;
+        const hi = i - B;
+        if (lo < 0 || hi < lo || hi >= x.length) return 0;
+        return x.slice(lo, hi + 1).every(truthy) ? 1 : 0;
+      });
+      assertSeries(
+        output(x.length, (o) => k.last(o, Float64Array.from(x), asOperand(a), asOperand(b))),
+        expected,
+        0,
+        `LAST ${a} ${b}`,
+      );
+    }),
+    { numRuns: 500, seed: 107 },
+  );
+});

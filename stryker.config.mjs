@@ -23,7 +23,7 @@ const TESTS = {
   "core/chan": ["tests/core/chan/steps.test.ts", "tests/core/chan/stroke-rules.test.ts", "tests/core/chan/oracle-chanpy.test.ts", "tests/core/chan/oracle-czsc.test.ts", "tests/core/chan"],
   // Hand-checked trades and the order rules first: they kill most of the engine's mutants.
   "core/backtest": [
-    ...["kernel-rules", "execution-rules", "position-book", "t-plus-one-minute", "portfolio", "metrics-reference"].map((f) => `tests/core/backtest/${f}.test.ts`),
+    ...["kernel-rules", "execution-rules", "position-book", "t-plus-one-minute", "portfolio", "portfolio-rules", "metrics-reference"].map((f) => `tests/core/backtest/${f}.test.ts`),
     "tests/core/backtest",
     "tests/core/research",
   ],

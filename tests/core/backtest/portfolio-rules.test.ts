@@ -147,3 +147,30 @@ test("warm-up ignores a leg's early signals; close_at_end sells everything on th
   assert.equal(late.legs[0]!.held[5], 1, "the exit step counts as held for the leg");
   assert.equal(late.held[2], 0, "nothing held before the entry");
 });
+
+test("a refused rebalancing top-up is not retried and leaves the position held", () => {
+  // After step 2 A is at 9 and B at 22: equity 45,000 + 55,000 = 100,000, 50,000 each. B sells
+  // 227.27 → 200 shares at 22; A opens step 3 at 9.9, its up-limit over 9: the 500 CNY top-up is refused.
+  const a: BarSpec[] = [
+    [d[0]!, 10, 10],
+    [d[1]!, 10, 10],
+    [d[2]!, 10, 9],
+    [d[3]!, 9.9, 9.9],
+    [d[4]!, 9.9, 9.9],
+  ];
+  const b: BarSpec[] = [
+    [d[0]!, 20, 20],
+    [d[1]!, 20, 20],
+    [d[2]!, 20, 22],
+    [d[3]!, 22, 22],
+    [d[4]!, 22, 22],
+  ];
+  const run = runPortfolio([leg("A", "600000", a, [0]), leg("B", "000001", b, [0])], config({ rebalance: "periodic", rebalance_every: 3 }));
+  assert.deepEqual(fillRows(run), [
+    [1, 0, 1, 5000],
+    [1, 1, 1, 2500],
+    [3, 1, -1, 200],
+  ]);
+  assert.deepEqual(refusalRows(run), [[3, 0, 1, "limit_up"]]);
+  assert.equal(run.legs[0]!.shares[4], 5000);
+});

@@ -77,6 +77,10 @@ test("a leg without a bar (not started yet, or a gap) or without a close keeps i
   assert.deepEqual(Array.from(run.equity), [100_000, 102_000, 102_000, 104_000, 104_000]);
   assert.deepEqual(Array.from(run.legs[1]!.value), [0, 42_000, 42_000, 44_000, 44_000]);
   assert.deepEqual(Array.from(run.legs[2]!.value), [0, 0, 0, 0, 0]);
+  // B's sleeve: 0.4 × 100,000, all of it in shares from step 1; C's 10,000 stays cash.
+  assert.deepEqual(Array.from(run.legs[1]!.equity), [40_000, 42_000, 42_000, 44_000, 44_000]);
+  assert.deepEqual(Array.from(run.legs[1]!.cash), [40_000, 0, 0, 0, 0]);
+  assert.deepEqual(Array.from(run.legs[2]!.cash), [10_000, 10_000, 10_000, 10_000, 10_000]);
 });
 
 /** A at 10, then `a2` on step 2's close and `a3` on step 3's open and close; B flat at 20; both bought on step 1. */

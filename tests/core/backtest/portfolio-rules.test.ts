@@ -74,6 +74,14 @@ test("a leg without a bar (not started yet, or a gap) or without a close keeps i
     [1, 0, 1, 5000],
     [1, 1, 1, 2000],
   ]);
+  // The log's opening fills carry no basis and no entry step (core/backtest/trade-log.ts).
+  assert.deepEqual(
+    [Array.from(run.fills.basis.subarray(0, 2)), Array.from(run.fills.entryBar.subarray(0, 2))],
+    [
+      [Number.NaN, Number.NaN],
+      [-1, -1],
+    ],
+  );
   assert.deepEqual(Array.from(run.equity), [100_000, 102_000, 102_000, 104_000, 104_000]);
   assert.deepEqual(Array.from(run.legs[1]!.value), [0, 42_000, 42_000, 44_000, 44_000]);
   assert.deepEqual(Array.from(run.legs[2]!.value), [0, 0, 0, 0, 0]);

@@ -124,6 +124,9 @@ test("fills of any sequence book the same shares, average price, P&L, fees and T
 
 test("a hand-checked round trip: two buys a day, a partial sell the next day, the rest later", () => {
   const book = new PositionBook();
+  const fields = () => [book.shares, book.avgPrice, book.entryFees, book.entryBar, book.lastExitBar, book.lockedShares, book.lockDay];
+  // −1: no bar or day yet (a first refused order must not count bar 1 as an exit bar).
+  assert.deepEqual(fields(), [0, 0, 0, -1, -1, 0, -1], "a new book is empty");
   assert.ok(Number.isNaN(book.apply(1, 300, 10, 3, 0, 5)), "the first buy opens");
   assert.ok(Number.isNaN(book.apply(1, 100, 14, 1, 1, 5)), "the second buy adds");
   assert.equal(book.avgPrice, 11, "(300 × 10 + 100 × 14) / 400");
@@ -148,5 +151,5 @@ test("a hand-checked round trip: two buys a day, a partial sell the next day, th
   assert.equal(book.sellable(8, false), 0, "a short has nothing to sell without T+1 either");
   assert.equal(book.apply(1, 200, 18, 0, 5, 8), 400, "covering at 18 gains (20 − 18) × 200");
   book.reset();
-  assert.deepEqual([book.shares, book.avgPrice, book.entryFees, book.entryBar, book.lastExitBar, book.lockedShares, book.lockDay], [0, 0, 0, -1, -1, 0, -1], "reset empties every field");
+  assert.deepEqual(fields(), [0, 0, 0, -1, -1, 0, -1], "reset empties every field");
 });

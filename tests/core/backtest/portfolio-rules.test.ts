@@ -46,14 +46,15 @@ test("weights: equal by default, any given weights from 0 up to a sum of exactly
   // A zero weight never buys: all of the cash goes to the other leg.
   const run = runPortfolio(two([0, 1]), config());
   assert.deepEqual([run.legs[0]!.shares[4], run.legs[1]!.shares[4]], [0, 5000]);
+  assert.deepEqual(refusalRows(run), [[1, 0, 1, "cash"]], "the zero-weight leg's entry is refused for cash, once");
 });
 
 test("a leg without a bar (not started yet, or a gap) or without a close keeps its last mark", () => {
-  // A: 50,000 at 10 → 5,000 shares, close missing on step 3. B: 40,000 at 20 → 2,000 shares,
+  // A: 50,000 at 10 → 5,000 shares, closes missing on steps 1 and 3. B: 40,000 at 20 → 2,000 shares,
   // closes at 21, no bar on step 2, 22 after. C starts on step 2 and never trades. Cash left 10,000.
   const a: BarSpec[] = [
     [d[0]!, 10, 10],
-    [d[1]!, 10, 10],
+    [d[1]!, 10, Number.NaN],
     [d[2]!, 10, 10],
     [d[3]!, 10, Number.NaN],
     [d[4]!, 10, 10],
@@ -185,4 +186,25 @@ test("a refused rebalancing top-up is not retried and leaves the position held",
   ]);
   assert.deepEqual(refusalRows(run), [[3, 0, 1, "limit_up"]]);
   assert.equal(run.legs[0]!.shares[4], 5000);
+});
+
+test("an exit refused on a rebalance step asks no top-up of the leg leaving", () => {
+  // A closes step 2 at 9 with an exit signal and opens step 3 at its down-limit 8.10: the sell is
+  // refused. Equity after step 2 is 45,000 + 50,000, half of it 47,500: B sells 125 → 100 shares;
+  // A, though under its weight, is leaving and buys nothing.
+  const a: BarSpec[] = [
+    [d[0]!, 10, 10],
+    [d[1]!, 10, 10],
+    [d[2]!, 10, 9],
+    [d[3]!, 8.1, 8.1],
+    [d[4]!, 8.1, 8.1],
+  ];
+  const run = runPortfolio([leg("A", "600000", a, [0], [2]), leg("B", "000001", flat(20), [0])], config({ rebalance: "periodic", rebalance_every: 3 }));
+  assert.deepEqual(fillRows(run), [
+    [1, 0, 1, 5000],
+    [1, 1, 1, 2500],
+    [3, 1, -1, 100],
+    [4, 0, -1, 5000],
+  ]);
+  assert.deepEqual(refusalRows(run), [[3, 0, -1, "limit_down"]]);
 });

@@ -208,3 +208,14 @@ test("an exit refused on a rebalance step asks no top-up of the leg leaving", ()
   ]);
   assert.deepEqual(refusalRows(run), [[3, 0, -1, "limit_down"]]);
 });
+
+test("execution next_close fills a portfolio's orders at the next bar's close", () => {
+  const rows: BarSpec[] = d.slice(0, 4).map((day, i) => [day, 10 + i / 10, 10.05 + i / 10] as const);
+  const run = runPortfolio([leg("A", "600000", rows, [0], [2])], config({ execution: "next_close" }));
+  // Bought at step 1's close 10.15: 100,000 / 10.15 = 9,852 → 9,800; sold at step 3's close 10.35.
+  assert.deepEqual(fillRows(run), [
+    [1, 0, 1, 9800],
+    [3, 0, -1, 9800],
+  ]);
+  assert.deepEqual(Array.from(run.fills.price.subarray(0, 2)), [rows[1]![2], rows[3]![2]]);
+});

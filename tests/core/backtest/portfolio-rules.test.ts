@@ -219,3 +219,34 @@ test("execution next_close fills a portfolio's orders at the next bar's close", 
   ]);
   assert.deepEqual(Array.from(run.fills.price.subarray(0, 2)), [rows[1]![2], rows[3]![2]]);
 });
+
+test("an exit over a gap waits for the leg's next bar, without a refusal on the step it has none", () => {
+  const b: BarSpec[] = [
+    [d[0]!, 20, 20],
+    [d[1]!, 20, 20],
+    [d[3]!, 21, 21],
+  ];
+  const run = runPortfolio([leg("A", "600000", flat(10, 4), []), leg("B", "000001", b, [0], [1])], config());
+  assert.deepEqual(fillRows(run), [
+    [1, 1, 1, 2500],
+    [3, 1, -1, 2500],
+  ]);
+  assert.deepEqual(refusalRows(run), []);
+});
+
+test("an exit on the buying day at the down-limit is refused for the limit, checked before T+1", () => {
+  // Previous day's close 10: the down-limit is 9. The buy of 09:35 cannot be sold that day anyway,
+  // but the market refusal is the one reported (as in the single-symbol engine).
+  const rows: BarSpec[] = [
+    ["2024-01-02 14:55", 10, 10],
+    ["2024-01-03 09:35", 10, 10],
+    ["2024-01-03 09:40", 9, 9],
+    ["2024-01-04 09:35", 9.5, 9.5],
+  ];
+  const run = runPortfolio([leg("A", "600000", rows, [0], [1])], config());
+  assert.deepEqual(refusalRows(run), [[2, 0, -1, "limit_down"]]);
+  assert.deepEqual(fillRows(run), [
+    [1, 0, 1, 10_000],
+    [3, 0, -1, 10_000],
+  ]);
+});

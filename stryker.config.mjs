@@ -21,7 +21,12 @@ const MUTATE = {
  */
 const TESTS = {
   "core/chan": ["tests/core/chan/steps.test.ts", "tests/core/chan/stroke-rules.test.ts", "tests/core/chan/oracle-chanpy.test.ts", "tests/core/chan/oracle-czsc.test.ts", "tests/core/chan"],
-  "core/backtest": ["tests/core/backtest", "tests/core/research"],
+  // Hand-checked trades and the order rules first: they kill most of the engine's mutants.
+  "core/backtest": [
+    ...["kernel-rules", "execution-rules", "position-book", "t-plus-one-minute", "portfolio", "portfolio-rules", "metrics-reference"].map((f) => `tests/core/backtest/${f}.test.ts`),
+    "tests/core/backtest",
+    "tests/core/research",
+  ],
   // The formula tests that compute function values (not the parser, printer, plans or drawing
   // attributes): each kernel file against its definitions first (tests/core/formula/kernels, fast
   // and killing most), unit checks, then the properties, the HQChart oracles and the plugin kernels.

@@ -10,8 +10,8 @@
  */
 import { spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
-import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
-import { join } from "node:path";
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { dirname, join } from "node:path";
 
 const ALL = [
   ...readdirSync("core", { withFileTypes: true })
@@ -47,6 +47,7 @@ function forgetSurvivorsIfTestsChanged(incremental: string): void {
     for (const f of Object.values(report.files)) f.mutants = f.mutants.filter((m) => m.status !== "Survived" && m.status !== "NoCoverage");
     writeFileSync(incremental, JSON.stringify(report));
   }
+  mkdirSync(dirname(stamp), { recursive: true });
   writeFileSync(stamp, now);
 }
 

@@ -401,3 +401,22 @@ test("allow_short: an exit opens a short, an entry covers it and goes long", () 
   assert.equal(long!.size, 1500); // 12,000 / 8
   assert.equal(r.performance.end_value, 12_000);
 });
+
+test("a bar without a close marks the position at the last known close, and an empty account at its cash", () => {
+  const r = run(
+    [
+      [d[0]!, 10, Number.NaN],
+      [d[1]!, 10, 10],
+      [d[2]!, 10, Number.NaN],
+      [d[3]!, 12, 12],
+    ],
+    [1],
+    [],
+    NO_FEES,
+  );
+  assert.equal(fills(r)[0]!.size, 1000);
+  assert.deepEqual(
+    r.equity_curve.map((e) => e.total),
+    [10_000, 10_000, 1000 * 10, 1000 * 12],
+  );
+});

@@ -250,3 +250,11 @@ test("an exit on the buying day at the down-limit is refused for the limit, chec
     [3, 0, -1, 10_000],
   ]);
 });
+
+test("an exit asked on the last step has no next bar to fill on: the leg stays held and nothing is refused", () => {
+  // 100,000 at 10 → 10,000 shares on step 1; the exit signal of step 4 would fill on step 5, which does not exist.
+  const run = runPortfolio([leg("A", "600000", flat(10), [0], [4])], config());
+  assert.deepEqual(fillRows(run), [[1, 0, 1, 10000]], "the entry only");
+  assert.deepEqual(refusalRows(run), [], "no refusal past the last step");
+  assert.equal(run.legs[0]!.shares[4], 10000, "still held at the end");
+});

@@ -258,3 +258,30 @@ test("an exit asked on the last step has no next bar to fill on: the leg stays h
   assert.deepEqual(refusalRows(run), [], "no refusal past the last step");
   assert.equal(run.legs[0]!.shares[4], 10000, "still held at the end");
 });
+
+test("a rebalance that finds a leg exactly at its weight asks nothing of it, even on an up-limit open", () => {
+  // After step 2 A (5,000 at 10) and B (2,500 at 24) make 110,000; A opens step 3 at its up-limit 11:
+  // half of 110,000 is exactly 5,000 × 11, so A wants 0 CNY and no buy is tried (nor refused). B sells
+  // 2,500 − 55,000 / 24 = 208.3 → 200 shares.
+  const a: BarSpec[] = [
+    [d[0]!, 10, 10],
+    [d[1]!, 10, 10],
+    [d[2]!, 10, 10],
+    [d[3]!, 11, 11],
+    [d[4]!, 11, 11],
+  ];
+  const b: BarSpec[] = [
+    [d[0]!, 20, 20],
+    [d[1]!, 20, 20],
+    [d[2]!, 20, 24],
+    [d[3]!, 24, 24],
+    [d[4]!, 24, 24],
+  ];
+  const run = runPortfolio([leg("A", "600000", a, [0]), leg("B", "000001", b, [0])], config({ rebalance: "periodic", rebalance_every: 3 }));
+  assert.deepEqual(fillRows(run), [
+    [1, 0, 1, 5000],
+    [1, 1, 1, 2500],
+    [3, 1, -1, 200],
+  ]);
+  assert.deepEqual(refusalRows(run), [], "no top-up tried, so none refused");
+});

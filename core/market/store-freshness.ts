@@ -28,30 +28,22 @@ export function barIsFinal(barTime: number, now: number): boolean {
   return now >= Math.floor(barTime / DAY_MS) * DAY_MS + CLOSE;
 }
 
-/** Market time of the latest session opening at or before `now`. */
-function lastOpening(now: number): number {
+/** Market time of the latest weekday moment `at` (ms after midnight) at or before `now`: the last opening or close. */
+function lastWeekdayAt(now: number, at: number): number {
   let d = Math.floor(now / DAY_MS) * DAY_MS;
-  if (now < d + OPEN) d -= DAY_MS;
+  if (now < d + at) d -= DAY_MS;
   while (!weekday(d)) d -= DAY_MS;
-  return d + OPEN;
+  return d + at;
 }
 
 /** Whether bars fetched at `fetchedAt` are still every final bar there is at `now` (and no bar is being formed). */
 export function stillComplete(fetchedAt: number, now: number): boolean {
-  return fetchedAt >= lastOpening(now) - OPEN + CLOSE;
-}
-
-/** Market time of the latest session close at or before `now`. */
-function lastClose(now: number): number {
-  let d = Math.floor(now / DAY_MS) * DAY_MS;
-  if (now < d + CLOSE) d -= DAY_MS;
-  while (!weekday(d)) d -= DAY_MS;
-  return d + CLOSE;
+  return fetchedAt >= lastWeekdayAt(now, OPEN) - OPEN + CLOSE;
 }
 
 /** Whether final bars fetched at `fetchedAt` are still every final bar there is at `now`. */
 export function noCloseSince(fetchedAt: number, now: number): boolean {
-  return fetchedAt >= lastClose(now);
+  return fetchedAt >= lastWeekdayAt(now, CLOSE);
 }
 
 /** `"HH:MM"` as minutes after midnight; undefined when malformed. */

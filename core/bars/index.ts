@@ -18,6 +18,6 @@ export { float32Decimal, type PriceEvent, priceEvents } from "./price-events.ts"
 export { roundHalfUp, roundScaled } from "./round.ts";
 export { barTable, type BarTable, barTimeLabel } from "./rows.ts";
 export { type Board, classifySecurity, type Market, priceDecimals, type SecurityKind, TDX_MARKET } from "./security-kind.ts";
-export { allocSeries, type BarField, type BarSeries, concatSeries, copySeries, sliceSeries } from "./series.ts";
+export { allocSeries, type Bar, barAt, type BarField, type BarSeries, concatSeries, copySeries, sliceSeries } from "./series.ts";
 export { DAY_MS, dayStart, MINUTE_MS, minuteOfDay, tradingMinute, wallMinuteOfStart } from "./session-clock.ts";
 export type { XdxrRecord } from "./xdxr.ts";

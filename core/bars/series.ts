@@ -23,6 +23,23 @@ export interface BarSeries {
 
 export type BarField = "open" | "high" | "low" | "close" | "vol" | "amount";
 
+/** One bar of a series as a record. */
+export interface Bar {
+  readonly time: number;
+  readonly open: number;
+  readonly high: number;
+  readonly low: number;
+  readonly close: number;
+  readonly vol: number;
+  readonly amount: number;
+}
+
+/** Bar `i` of `s` as a record; an index outside the series is the caller's bug, so it throws rather than reading undefined. */
+export function barAt(s: BarSeries, i: number): Bar {
+  if (!Number.isInteger(i) || i < 0 || i >= s.length) throw new RangeError(`bar ${i} of a series of ${s.length}`);
+  return { time: s.time[i]!, open: s.open[i]!, high: s.high[i]!, low: s.low[i]!, close: s.close[i]!, vol: s.vol[i]!, amount: s.amount[i]! };
+}
+
 /** An empty series of `n` bars (all fields zero), ready to be filled in place. */
 export function allocSeries(n: number): BarSeries {
   return {

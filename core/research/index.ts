@@ -18,7 +18,7 @@ export { pointNote, qualifies } from "./point-notes.ts";
 export { rotationResult, type RotationResult } from "./rotation-result.ts";
 export { momentumScore, type RotationOptions, runRotation } from "./rotation.ts";
 export { type PerformanceFigures, rate, rateBacktest, RUBRIC_TEXT, VETO_REASONS } from "./rubric.ts";
-export { seededRandom } from "./seeded-random.ts";
+export { seededRandom, shuffled } from "./seeded-random.ts";
 export { MemoTable, type SeriesMemo } from "./series-memo.ts";
 export { type Direction, scanSignals } from "./signal-scan.ts";
 export { basicChecks, CHECK_DETAILS, type FitnessCheck, SEGMENT_NAMES, segmentChecks, segmentSpans, SPLIT, summariseChecks, THRESHOLDS } from "./suitability.ts";

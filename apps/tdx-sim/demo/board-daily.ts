@@ -39,15 +39,17 @@ function returnsOf(h: DemoHistory, days: readonly number[]): Returns {
   const events = new Map(priceEvents(h.xdxr).map((e) => [e.date, e]));
   const b = h.bars;
   for (let j = 0, k = 0; j < n; j++) {
-    while (days[k] < h.days[j]) k++;
+    const day = h.days[j]!;
+    while (k < days.length && days[k]! < day) k++;
     out.at[j] = k;
     if (j === 0) continue;
-    const ev = events.get(h.days[j]);
-    const ref = ev ? (b.close[j - 1] - ev.c) / ev.m : b.close[j - 1];
-    out.o[j] = Math.log(b.open[j] / ref);
-    out.h[j] = Math.log(b.high[j] / ref);
-    out.l[j] = Math.log(b.low[j] / ref);
-    out.c[j] = Math.log(b.close[j] / ref);
+    const ev = events.get(day);
+    const prevClose = b.close[j - 1]!;
+    const ref = ev ? (prevClose - ev.c) / ev.m : prevClose;
+    out.o[j] = Math.log(b.open[j]! / ref);
+    out.h[j] = Math.log(b.high[j]! / ref);
+    out.l[j] = Math.log(b.low[j]! / ref);
+    out.c[j] = Math.log(b.close[j]! / ref);
   }
   returnsCache.set(h, out);
   return out;
@@ -73,36 +75,40 @@ export function boardDaily(members: readonly DemoHistory[], days: readonly numbe
     const v = h.bars.vol;
     const a = h.bars.amount;
     for (let j = 0, len = h.bars.length; j < len; j++) {
-      const k = at[j] - first;
+      // The member's bar on the board's day k (k < n: every member day is on the calendar).
+      const k = at[j]! - first;
       if (k < 0) continue;
-      vol[k] += v[j] / 100;
-      amount[k] += a[j];
+      vol[k]! += v[j]! / 100;
+      amount[k]! += a[j]!;
       if (j === 0) continue;
-      ro[k] += o[j];
-      rh[k] += hi[j];
-      rl[k] += l[j];
-      rc[k] += c[j];
-      traded[k]++;
-      if (c[j] > 0) up[k]++;
-      else if (c[j] < 0) down[k]++;
+      const cj = c[j]!;
+      ro[k]! += o[j]!;
+      rh[k]! += hi[j]!;
+      rl[k]! += l[j]!;
+      rc[k]! += cj;
+      traded[k]!++;
+      if (cj > 0) up[k]!++;
+      else if (cj < 0) down[k]!++;
     }
   }
   const bars = allocSeries(n);
   const ymd = new Int32Array(n);
   const times = timesOf(days);
   let level = BASE_LEVEL;
+  // Every array here holds n values; the calendar's days from `first` on are n too.
   for (let k = 0; k < n; k++) {
-    const w = traded[k] ? 1 / traded[k] : 0;
-    const open = roundHalfUp(level * Math.exp(ro[k] * w), 2);
-    const close = roundHalfUp(level * Math.exp(rc[k] * w), 2);
-    bars.time[k] = times[first + k];
+    const movers = traded[k]!;
+    const w = movers ? 1 / movers : 0;
+    const open = roundHalfUp(level * Math.exp(ro[k]! * w), 2);
+    const close = roundHalfUp(level * Math.exp(rc[k]! * w), 2);
+    bars.time[k] = times[first + k]!;
     bars.open[k] = open;
     bars.close[k] = close;
-    bars.high[k] = Math.max(roundHalfUp(level * Math.exp(rh[k] * w), 2), open, close);
-    bars.low[k] = Math.min(roundHalfUp(level * Math.exp(rl[k] * w), 2), open, close);
-    bars.vol[k] = Math.round(vol[k]);
-    bars.amount[k] = Math.round(amount[k]);
-    ymd[k] = days[first + k];
+    bars.high[k] = Math.max(roundHalfUp(level * Math.exp(rh[k]! * w), 2), open, close);
+    bars.low[k] = Math.min(roundHalfUp(level * Math.exp(rl[k]! * w), 2), open, close);
+    bars.vol[k] = Math.round(vol[k]!);
+    bars.amount[k] = Math.round(amount[k]!);
+    ymd[k] = days[first + k]!;
     level = close;
   }
   return { bars, days: ymd, xdxr: [], up, down };

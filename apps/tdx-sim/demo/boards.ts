@@ -9,7 +9,7 @@
  * universe feeds the block files, tdxzs3.cfg/tdxhy.cfg and the mac commands, so
  * both board paths (mac and derived) describe one market.
  */
-import { hashSeed, mulberry32 } from "./prng.ts";
+import { hashSeed, mulberry32, pick, shuffled } from "./prng.ts";
 import { HISTORY_START, type DemoSecurity } from "./universe.ts";
 
 export type BoardKind = "HY" | "HY2" | "GN" | "FG" | "DQ" | "ZS";
@@ -159,7 +159,7 @@ const pad = (n: number, w: number) => String(n).padStart(w, "0");
 export function demoBoards(seed: number, universe: readonly DemoSecurity[]): DemoBoard[] {
   const stocks = universe.filter((s) => s.kind === "stock").sort(byCode);
   const r = mulberry32(hashSeed(seed, "boards"));
-  const pick = (n: number) => Math.floor(r() * n);
+  const below = (n: number) => Math.floor(r() * n);
   const sets = new Map<string, Set<DemoSecurity>>();
   const out: { code: string; name: string; kind: BoardKind; parent?: string; industryCode?: string }[] = [];
   const add = (code: string, name: string, kind: BoardKind, extra: { parent?: string; industryCode?: string } = {}) => {
@@ -185,18 +185,16 @@ export function demoBoards(seed: number, universe: readonly DemoSecurity[]): Dem
   // Industries and regions partition the stocks: two each first, so no board is empty.
   for (const kind of ["HY2", "DQ"] as const) {
     const boards = ofKind(kind);
-    const order = [...stocks];
-    for (let i = order.length - 1; i > 0; i--) {
-      const j = pick(i + 1);
-      [order[i], order[j]] = [order[j], order[i]];
-    }
-    order.forEach((s, i) => sets.get(boards[i < boards.length * 2 ? i >> 1 : pick(boards.length)].code)!.add(s));
+    shuffled(stocks, r).forEach((s, i) => {
+      const board = i < boards.length * 2 ? boards[i >> 1]! : pick(boards, r);
+      sets.get(board.code)!.add(s);
+    });
   }
   for (const b of ofKind("HY2")) for (const s of sets.get(b.code)!) sets.get(b.parent!)!.add(s);
-  for (const b of [...concepts, ...styles]) sets.get(b.code)!.add(stocks[pick(stocks.length)]).add(stocks[pick(stocks.length)]);
+  for (const b of [...concepts, ...styles]) sets.get(b.code)!.add(pick(stocks, r)).add(pick(stocks, r));
   for (const s of stocks) {
-    for (let k = 2 + pick(6); k > 0; k--) sets.get(concepts[pick(concepts.length)].code)!.add(s);
-    for (let k = 1 + pick(3); k > 0; k--) sets.get(styles[pick(styles.length)].code)!.add(s);
+    for (let k = 2 + below(6); k > 0; k--) sets.get(pick(concepts, r).code)!.add(s);
+    for (let k = 1 + below(3); k > 0; k--) sets.get(pick(styles, r).code)!.add(s);
   }
 
   const boards: DemoBoard[] = out.map((b) => ({ ...b, members: [...sets.get(b.code)!].sort(byCode) }));

@@ -5,9 +5,9 @@
  * price drops to the xdxr reference price. Deterministic per (seed, security);
  * the history up to any day is the same whatever the end date.
  */
-import { roundHalfUp, allocSeries, type BarSeries, type XdxrRecord, fromYyyymmdd } from "../../../core/bars/index.ts";
+import { roundHalfUp, allocSeries, type Bar, barAt, type BarSeries, type XdxrRecord, fromYyyymmdd } from "../../../core/bars/index.ts";
 import { boardOf, limitFraction } from "../../../core/market/index.ts";
-import { hashSeed, mulberry32, normal } from "./prng.ts";
+import { hashSeed, mulberry32, normal, pick } from "./prng.ts";
 import type { DemoSecurity } from "./universe.ts";
 
 export interface DemoHistory {
@@ -22,6 +22,15 @@ export interface DemoHistory {
   readonly down: Float64Array;
 }
 
+/** A bar of a history with its day (YYYYMMDD). */
+export type HistoryBar = Bar & { readonly day: number };
+
+/** Bar `i` of a history with its day; an index outside the history throws (barAt). */
+export function historyBar(h: DemoHistory, i: number): HistoryBar {
+  const bar = barAt(h.bars, i);
+  return { ...bar, day: h.days[i]! };
+}
+
 /** Common market factor: one standard-normal draw per trading day, shared by all securities. */
 export function marketFactor(seed: number, days: readonly number[]): Float64Array {
   const n = normal(mulberry32(hashSeed(seed, "market-factor")));
@@ -31,6 +40,8 @@ export function marketFactor(seed: number, days: readonly number[]): Float64Arra
 }
 
 const BREADTH = 5000;
+/** Bonus shares per 10 held, as the exchanges announce them (送股). */
+const BONUS_SHARES = [2, 3, 5, 10];
 
 /** A day's limit-up and limit-down prices from its reference price, on the tick (indices have none). */
 export function priceLimits(s: DemoSecurity, ref: number, time: number): { up: number; down: number } {
@@ -40,8 +51,9 @@ export function priceLimits(s: DemoSecurity, ref: number, time: number): { up: n
   return { up: roundHalfUp(ref * (1 + frac), decimals), down: roundHalfUp(ref * (1 - frac), decimals) };
 }
 
-/** Generates the history of `s` over the calendar `days` (ascending YYYYMMDD). */
+/** Generates the history of `s` over the calendar `days` (ascending YYYYMMDD), `factor` the market factor of each day. */
 export function generateDaily(seed: number, s: DemoSecurity, days: readonly number[], factor: Float64Array): DemoHistory {
+  if (factor.length !== days.length) throw new RangeError(`generateDaily: ${factor.length} market factors for ${days.length} days`);
   const rand = mulberry32(hashSeed(seed, "daily", s.market, s.code));
   const gauss = normal(rand);
   const index = s.kind === "index";
@@ -68,7 +80,7 @@ export function generateDaily(seed: number, s: DemoSecurity, days: readonly numb
   const wick = () => Math.abs(gauss()) * s.sigma * 0.4;
 
   for (let i = 0; i < days.length; i++) {
-    const day = days[i];
+    const day = days[i]!;
     if (day < s.listDate || (s.suspendedFrom !== undefined && day >= s.suspendedFrom)) continue;
     if (!index && suspendedFor > 0) {
       suspendedFor--;
@@ -87,7 +99,7 @@ export function generateDaily(seed: number, s: DemoSecurity, days: readonly numb
       const fenhong = roundHalfUp(prev * (0.05 + rand() * 0.25), 2);
       // Bonus shares, as in the market, mostly where the share price has grown high (for its own level:
       // a 1,500 CNY blue chip is not "high" at 40).
-      const song = rand() < (prev > Math.max(30, 2 * s.price0) ? 0.5 : 0.02) ? [2, 3, 5, 10][Math.floor(rand() * 4)] : 0;
+      const song = rand() < (prev > Math.max(30, 2 * s.price0) ? 0.5 : 0.02) ? pick(BONUS_SHARES, rand) : 0;
       const peigu = rand() < 0.04 ? 2 + Math.floor(rand() * 2) : 0;
       const peigujia = peigu ? roundHalfUp(prev * 0.7, 2) : 0;
       xdxr.push({ date: day, category: 1, c1: fenhong, c2: peigujia, c3: song, c4: peigu });
@@ -110,7 +122,7 @@ export function generateDaily(seed: number, s: DemoSecurity, days: readonly numb
     // toward the anchor with a half-life of about five months. Together prices neither melt nor explode over a decade.
     const skew = index || fund ? 0 : -frac * 0.006;
     const pull = -0.005 * Math.log(ref / anchor);
-    let r = trend + skew + pull + s.sigma ** 2 / 2 + s.beta * factor[i] * 0.011 + Math.sqrt(Math.max(s.sigma ** 2 - (s.beta * 0.011) ** 2, 1e-6)) * gauss();
+    let r = trend + skew + pull + s.sigma ** 2 / 2 + s.beta * factor[i]! * 0.011 + Math.sqrt(Math.max(s.sigma ** 2 - (s.beta * 0.011) ** 2, 1e-6)) * gauss();
     let open = ref * (1 + r * 0.3 + gauss() * s.sigma * 0.2);
     const shock = index || fund ? 1 : rand();
     if (shock < 0.012)

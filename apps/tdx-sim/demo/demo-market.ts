@@ -3,7 +3,7 @@
  * the last trading day, and on a trading day the part of today that has happened
  * (minute bars, ticks and a partial daily bar cut at the current minute).
  */
-import { dayStart, tradingMinute, minuteOfDay, yyyymmdd, allocSeries, type BarSeries, sliceSeries, type Market } from "../../../core/bars/index.ts";
+import { dayStart, tradingMinute, minuteOfDay, yyyymmdd, allocSeries, barAt, type BarSeries, sliceSeries, type Market } from "../../../core/bars/index.ts";
 import { isTradingDay, tradingDays } from "./calendar.ts";
 import { type DemoHistory, generateDaily, marketFactor } from "./daily.ts";
 import type { TickSeries } from "../../../core/quotes/index.ts";
@@ -107,7 +107,7 @@ export class DemoMarket {
     let h = this.#histories.get(key);
     if (!h) remember(this.#histories, key, (h = this.#generate(s)), HISTORY_LIMIT);
     let n = h.days.length;
-    while (n > 0 && h.days[n - 1] > lastDay) n--;
+    while (n > 0 && h.days[n - 1]! > lastDay) n--;
     return n === h.days.length ? h : { bars: sliceBars(h.bars, n), days: h.days.subarray(0, n), xdxr: h.xdxr.filter((x) => x.date <= lastDay), up: h.up.subarray(0, n), down: h.down.subarray(0, n) };
   }
 
@@ -116,9 +116,8 @@ export class DemoMarket {
     this.#generated++;
     const board = s.market === "SH" ? this.#boardByCode.get(s.code) : undefined;
     if (!board) return generateDaily(this.seed, s, this.#days, this.#factor);
-    const last = this.#days[this.#days.length - 1];
     return boardDaily(
-      board.members.map((m) => this.history(m, last)),
+      board.members.map((m) => this.history(m, this.#calendarEnd)),
       this.#days,
       s.listDate,
     );
@@ -130,8 +129,9 @@ export class DemoMarket {
     let hi = h.days.length - 1;
     while (lo <= hi) {
       const mid = (lo + hi) >> 1;
-      if (h.days[mid] === day) return mid;
-      if (h.days[mid] < day) lo = mid + 1;
+      const at = h.days[mid]!;
+      if (at === day) return mid;
+      if (at < day) lo = mid + 1;
       else hi = mid - 1;
     }
     return -1;
@@ -151,15 +151,7 @@ export class DemoMarket {
     const h = this.history(s, day);
     const i = DemoMarket.dayIndex(h, day);
     if (i < 0) return undefined;
-    const b = h.bars;
-    return generateMinutes(
-      this.seed,
-      s.market + s.code,
-      day,
-      { open: b.open[i], high: b.high[i], low: b.low[i], close: b.close[i], vol: b.vol[i], amount: b.amount[i] },
-      this.decimals(s),
-      this.lotSize(s),
-    );
+    return generateMinutes(this.seed, s.market + s.code, day, barAt(h.bars, i), this.decimals(s), this.lotSize(s));
   }
 
   ticks(s: DemoSecurity, day: number): TickSeries | undefined {
@@ -244,21 +236,21 @@ export class DemoMarket {
     const k = last + 1 - from;
     const bars = allocSeries(k);
     for (const f of ["time", "open", "high", "low", "close", "vol", "amount"] as const) bars[f].set(full.bars[f].subarray(from, last + 1));
-    const m = this.minutes(s, day)!;
+    const m = sliceSeries(this.minutes(s, day)!, 0, minutesDone);
     let hi = -Infinity;
     let lo = Infinity;
     let v = 0;
     let a = 0;
-    for (let i = 0; i < minutesDone; i++) {
-      hi = Math.max(hi, m.high[i]);
-      lo = Math.min(lo, m.low[i]);
-      v += m.vol[i];
-      a += m.amount[i];
+    for (let i = 0; i < m.length; i++) {
+      hi = Math.max(hi, m.high[i]!);
+      lo = Math.min(lo, m.low[i]!);
+      v += m.vol[i]!;
+      a += m.amount[i]!;
     }
-    bars.open[k - 1] = m.open[0];
+    bars.open[k - 1] = barAt(m, 0).open;
     bars.high[k - 1] = hi;
     bars.low[k - 1] = lo;
-    bars.close[k - 1] = m.close[minutesDone - 1];
+    bars.close[k - 1] = barAt(m, m.length - 1).close;
     bars.vol[k - 1] = v;
     bars.amount[k - 1] = a;
     return { bars, days: full.days.slice(from, last + 1), xdxr: full.xdxr, up: full.up.slice(from, last + 1), down: full.down.slice(from, last + 1) };

@@ -3,7 +3,7 @@
  * lines, ticks, auctions, xdxr, finance and F10 text, all derived from the
  * generated histories and cut at the moment asked.
  */
-import { aggregateBars, type Period, yyyymmdd, roundHalfUp, type BarSeries, dayStart, type Market as MarketName } from "../../../core/bars/index.ts";
+import { aggregateBars, barAt, type Period, yyyymmdd, roundHalfUp, type BarSeries, dayStart, minuteOfDay, type Market as MarketName } from "../../../core/bars/index.ts";
 import { encodeQuoteServerTime } from "../../../adapters/tdx/tdx-codec-quotes.ts";
 import type { HistoryMinuteReply } from "../../../adapters/tdx/tdx-codec-minute.ts";
 import type { HistoryTransactionsReply } from "../../../adapters/tdx/tdx-codec-transactions.ts";
@@ -119,8 +119,8 @@ export class DemoSource implements SimSource {
 
   /** The ex-rights reference price of bar `i` (its pre_close). */
   #preClose(h: DemoHistory, i: number): number {
-    if (i <= 0) return h.bars.open[0];
-    const prev = h.bars.close[i - 1];
+    if (i <= 0) return barAt(h.bars, 0).open;
+    const prev = barAt(h.bars, i - 1).close;
     const ev = h.xdxr.find((x) => x.category === 1 && x.date === h.days[i]);
     return ev ? roundHalfUp((prev * 10 - ev.c1 + ev.c4 * ev.c2) / (10 + ev.c3 + ev.c4), 2) : prev;
   }
@@ -131,25 +131,27 @@ export class DemoSource implements SimSource {
     // The last two bars are all a quote needs (today's and the previous close).
     const h = this.market.tailAt(s, now, 2);
     const i = h.bars.length - 1;
-    if (i < 0) return undefined;
+    const barDay = h.days.at(-1);
+    if (i < 0 || barDay === undefined) return undefined;
+    const bar = barAt(h.bars, i);
     const dec = this.market.decimals(s);
     const tick = 10 ** -dec;
     const lot = this.market.lotSize(s);
-    const price = h.bars.close[i];
+    const price = bar.close;
     const preClose = this.#preClose(h, i);
     const { minutesDone, tradingDay, day } = DemoMarket.session(now);
-    const live = tradingDay && h.days[i] === day && minutesDone < 240;
+    const live = tradingDay && barDay === day && minutesDone < 240;
     // Outside the session (after 15:00, before the open, on holidays) the quote is the last session's
     // close, identical whenever it is read: everything below depends on (bar day, minutes done) only.
     const done = live ? minutesDone : 240;
     const mins = live ? this.market.minutesAt(s, now) : undefined;
     const ago = mins && mins.length > 5 ? mins.close[mins.length - 6] : undefined;
-    const r = mulberry32(hashSeed(this.market.seed, "book", s.code, h.days[i], done));
-    const lots = Math.round(h.bars.vol[i] / lot);
+    const r = mulberry32(hashSeed(this.market.seed, "book", s.code, barDay, done));
+    const lots = Math.round(bar.vol / lot);
     const bVol = Math.round(lots * (0.45 + r() * 0.1));
     // The book sits on the tick grid next to the last price, never beyond the day's price limits (an
     // empty level is 0 at 0, as TDX sends it: no asks at limit-up, no bids at limit-down).
-    const { up, down } = priceLimits(s, preClose, h.bars.time[i]);
+    const { up, down } = priceLimits(s, preClose, bar.time);
     const level = (k: number, side: 1 | -1) => {
       const p = roundHalfUp(price + side * (k + 1) * tick, dec);
       return p > up + tick / 2 || p < down - tick / 2 ? 0 : p;
@@ -164,14 +166,14 @@ export class DemoSource implements SimSource {
       active1: done + 1,
       price,
       preClose,
-      open: h.bars.open[i],
-      high: h.bars.high[i],
-      low: h.bars.low[i],
+      open: bar.open,
+      high: bar.high,
+      low: bar.low,
       serverTime: encodeQuoteServerTime(msOfDay),
       unknownNegPrice: -Math.round(price * 10 ** dec),
       vol: lots,
       curVol: Math.max(1, Math.round(r() * 50)),
-      amount: h.bars.amount[i],
+      amount: bar.amount,
       sVol: lots - bVol,
       bVol,
       unknown16: 0,
@@ -209,7 +211,7 @@ export class DemoSource implements SimSource {
     const h = this.market.dailyAt(s, now);
     const { day: today } = DemoMarket.session(now);
     for (let i = h.days.length - 1; i >= 0 && have < need; i--) {
-      const day = h.days[i];
+      const day = h.days[i]!;
       const m = day === today ? this.market.minutesAt(s, now) : this.market.minutes(s, day)!;
       const bars = period === 1 ? m : aggregateBars(m, period);
       parts.unshift(bars);
@@ -226,10 +228,11 @@ export class DemoSource implements SimSource {
     const up = new Float64Array(bars.length);
     const down = new Float64Array(bars.length);
     for (let k = 0, j = 0; k < bars.length; k++) {
-      const day = yyyymmdd(dayStart(bars.time[k]));
-      while (j < h.days.length - 1 && h.days[j] < day) j++;
-      up[k] = h.up[j];
-      down[k] = h.down[j];
+      const day = yyyymmdd(dayStart(bars.time[k]!));
+      while (j < h.days.length - 1 && h.days[j]! < day) j++;
+      // j is a day of h (the bars come from h's days), and up/down hold one count per day.
+      up[k] = h.up[j]!;
+      down[k] = h.down[j]!;
     }
     return { ...bars, up, down };
   }
@@ -273,10 +276,10 @@ export class DemoSource implements SimSource {
     const { day: today } = DemoMarket.session(now);
     let n = t.length;
     if (day === today) {
-      const done = this.market.minutesAt(s, now);
-      const lastWall = done.length ? new Date(done.time[done.length - 1]).getUTCHours() * 60 + new Date(done.time[done.length - 1]).getUTCMinutes() : 0;
+      const lastDone = this.market.minutesAt(s, now).time.at(-1);
+      const lastWall = lastDone === undefined ? 0 : minuteOfDay(lastDone);
       n = 0;
-      while (n < t.length && t.minute[n] < lastWall) n++;
+      while (n < t.length && t.minute[n]! < lastWall) n++;
     }
     return {
       length: n,
@@ -306,16 +309,18 @@ export class DemoSource implements SimSource {
   auction(ref: SecurityRef, now: number): AuctionSeries {
     const s = this.#sec(ref);
     const h = s && this.market.dailyAt(s, now);
-    const i = h ? h.bars.length - 1 : -1;
+    const barDay = h?.days.at(-1);
     const empty = { length: 0, second: new Float64Array(0), price: new Float64Array(0), matched: new Float64Array(0), unmatched: new Float64Array(0) };
-    if (!s || !h || i < 0) return empty;
+    if (!s || !h || barDay === undefined) return empty;
+    const i = h.bars.length - 1;
+    const bar = barAt(h.bars, i);
     const { day, tradingDay } = DemoMarket.session(now);
     const secondsNow = (now - dayStart(now)) / 1000;
     // The opening auction runs 09:15–09:25; one record every 15 seconds.
-    const limit = tradingDay && h.days[i] === day ? Math.min(secondsNow, 9 * 3600 + 25 * 60) : 9 * 3600 + 25 * 60;
-    const r = mulberry32(hashSeed(this.market.seed, "auction", s.code, h.days[i]));
+    const limit = tradingDay && barDay === day ? Math.min(secondsNow, 9 * 3600 + 25 * 60) : 9 * 3600 + 25 * 60;
+    const r = mulberry32(hashSeed(this.market.seed, "auction", s.code, barDay));
     const pre = this.#preClose(h, i);
-    const open = h.bars.open[i];
+    const open = bar.open;
     const dec = this.market.decimals(s);
     const out = { second: [] as number[], price: [] as number[], matched: [] as number[], unmatched: [] as number[] };
     const first = 9 * 3600 + 15 * 60;
@@ -326,7 +331,7 @@ export class DemoSource implements SimSource {
       const x = k / steps;
       out.second.push(t);
       out.price.push(roundHalfUp(pre + (open - pre) * x + (1 - x) * (r() - 0.5) * pre * 0.01, dec));
-      out.matched.push(Math.round((h.bars.vol[i] / this.market.lotSize(s)) * 0.02 * x));
+      out.matched.push(Math.round((bar.vol / this.market.lotSize(s)) * 0.02 * x));
       out.unmatched.push(Math.round((r() - 0.5) * 2000));
     }
     return {

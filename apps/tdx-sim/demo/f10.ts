@@ -5,7 +5,7 @@
  */
 import { encodeGbk } from "../../../adapters/tdx/tdx-gbk.ts";
 import type { CompanyInfoEntry } from "../../../core/quotes/index.ts";
-import { hashSeed, mulberry32 } from "./prng.ts";
+import { hashSeed, mulberry32, pick } from "./prng.ts";
 import type { DemoSecurity } from "./universe.ts";
 
 const SECTIONS = ["最新提示", "公司概况", "财务分析", "股东研究", "股本结构", "资本运作", "分红融资", "经营分析"];
@@ -25,7 +25,7 @@ function sectionText(seed: number, s: DemoSecurity, title: string): string {
   const r = mulberry32(hashSeed(seed, "f10", s.market, s.code, title));
   const lines = [`【${title}】`, `证券代码：${s.code}    证券简称：${s.name}`];
   const n = 3 + Math.floor(r() * 5);
-  for (let i = 0; i < n; i++) lines.push(PHRASES[Math.floor(r() * PHRASES.length)]);
+  for (let i = 0; i < n; i++) lines.push(pick(PHRASES, r));
   return `${lines.join("\r\n")}\r\n\r\n`;
 }
 

@@ -26,9 +26,9 @@ export function publishedQuarters(today: number): number[] {
   const cutoff = yyyymmdd(fromYyyymmdd(today) - PUBLISH_LAG_DAYS * 86_400_000);
   const out: number[] = [];
   for (let y = Math.floor(cutoff / 10000); out.length < QUARTERS_LISTED; y--) {
-    for (let q = 3; q >= 0 && out.length < QUARTERS_LISTED; q--) {
-      const d = y * 10000 + QUARTER_ENDS[q];
-      if (d <= cutoff) out.push(d);
+    for (const end of QUARTER_ENDS.toReversed()) {
+      const d = y * 10000 + end;
+      if (d <= cutoff && out.length < QUARTERS_LISTED) out.push(d);
     }
   }
   return out.reverse();

@@ -54,16 +54,20 @@ function minutePath(d: DayBar, decimals: number, n: number, rand: () => number, 
   anchors.sort((a, b) => a[0] - b[0]);
   const range = d.high - d.low;
   const path = new Float64Array(n + 1);
-  for (let k = 0; k + 1 < anchors.length; k++) {
-    const [i0, p0] = anchors[k];
-    const [i1, p1] = anchors[k + 1];
+  for (let k = 1; k < anchors.length; k++) {
+    const [i0, p0] = anchors[k - 1]!;
+    const [i1, p1] = anchors[k]!;
     const len = i1 - i0;
     // The bridge wanders about a tenth of the range from its straight line, whatever the segment's length.
     const sigma = (range * 0.2) / Math.sqrt(len);
     const walk = new Float64Array(len + 1);
-    for (let j = 1; j <= len; j++) walk[j] = walk[j - 1] + gauss();
+    let end = 0;
+    for (let j = 1; j <= len; j++) {
+      end += gauss();
+      walk[j] = end;
+    }
     for (let j = 0; j <= len; j++) {
-      const p = p0 + ((p1 - p0) * j) / len + (walk[j] - (walk[len] * j) / len) * sigma;
+      const p = p0 + ((p1 - p0) * j) / len + (walk[j]! - (end * j) / len) * sigma;
       path[i0 + j] = roundHalfUp(fold(p, d.low, d.high), decimals);
     }
   }
@@ -84,8 +88,9 @@ export function generateMinutes(seed: number, key: string, day: number, d: DayBa
   let wsum = 0;
   for (let i = 0; i < n; i++) {
     const x = i / (n - 1);
-    w[i] = (1 + 3 * (x - 0.5) ** 2 * 4) * (0.5 + rand());
-    wsum += w[i];
+    const wi = (1 + 3 * (x - 0.5) ** 2 * 4) * (0.5 + rand());
+    w[i] = wi;
+    wsum += wi;
   }
   const lots = Math.round(d.vol / lotSize);
   const s = allocSeries(n);
@@ -93,23 +98,26 @@ export function generateMinutes(seed: number, key: string, day: number, d: DayBa
   let lotsLeft = lots;
   let amountLeft = d.amount;
   let weighted = 0;
+  // Each minute opens where the last one closed (the path starts at the day's open).
+  let o = d.open;
   for (let i = 0; i < n; i++) {
-    const o = i === 0 ? d.open : path[i];
-    const c = path[i + 1];
+    const c = path[i + 1]!;
     const wig = Math.abs(gauss()) * scale;
     s.time[i] = t0 + (wallMinuteOfStart(i) + 1) * MINUTE_MS;
     s.open[i] = o;
     s.close[i] = c;
     s.high[i] = Math.min(d.high, roundHalfUp(Math.max(o, c) + wig, decimals));
     s.low[i] = Math.max(d.low, roundHalfUp(Math.min(o, c) - wig, decimals));
-    const v = i === n - 1 ? lotsLeft : Math.min(lotsLeft, Math.round((lots * w[i]) / wsum));
+    const v = i === n - 1 ? lotsLeft : Math.min(lotsLeft, Math.round((lots * w[i]!) / wsum));
     lotsLeft -= v;
-    s.vol[i] = v * lotSize;
-    weighted += (s.vol[i] * (o + c)) / 2;
+    const vol = v * lotSize;
+    s.vol[i] = vol;
+    weighted += (vol * (o + c)) / 2;
+    o = c;
   }
   // Amount follows volume × price, scaled so the day's total is exact.
   for (let i = 0; i < n; i++) {
-    const a = i === n - 1 ? amountLeft : weighted > 0 ? Math.round((d.amount * s.vol[i] * (s.open[i] + s.close[i])) / 2 / weighted) : 0;
+    const a = i === n - 1 ? amountLeft : weighted > 0 ? Math.round((d.amount * s.vol[i]! * (s.open[i]! + s.close[i]!)) / 2 / weighted) : 0;
     s.amount[i] = a;
     amountLeft -= a;
   }
@@ -126,9 +134,10 @@ export function generateTicks(seed: number, key: string, day: number, m: BarSeri
   const orders = new Float64Array(cap);
   const direction = new Float64Array(cap);
   let k = 0;
-  let last = m.open[0];
+  // The first tick's direction compares it with the day's open.
+  let last = m.open[0] ?? NaN;
   for (let i = 0; i < m.length; i++) {
-    const lots = Math.round(m.vol[i] / lotSize);
+    const lots = Math.round(m.vol[i]! / lotSize);
     if (lots === 0) continue;
     const trades = Math.min(lots, 1 + Math.floor(rand() * 6));
     const wall = wallMinuteOfStart(i);
@@ -136,7 +145,7 @@ export function generateTicks(seed: number, key: string, day: number, m: BarSeri
     for (let j = 0; j < trades; j++) {
       const v = j === trades - 1 ? left : Math.max(1, Math.floor((left / (trades - j)) * (0.5 + rand())));
       left -= v;
-      const p = j === trades - 1 ? m.close[i] : j === 0 ? m.open[i] : rand() < 0.5 ? m.high[i] : m.low[i];
+      const p = j === trades - 1 ? m.close[i]! : j === 0 ? m.open[i]! : rand() < 0.5 ? m.high[i]! : m.low[i]!;
       minute[k] = wall;
       price[k] = p;
       vol[k] = v;

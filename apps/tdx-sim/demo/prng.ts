@@ -13,8 +13,15 @@ export function hashSeed(...parts: (string | number)[]): number {
   return h >>> 0;
 }
 
-/** The project's one seeded generator (mulberry32; uniform in [0, 1)), under the name the demo code uses. */
-export { seededRandom as mulberry32 } from "../../../core/research/index.ts";
+/** The project's one seeded generator (mulberry32; uniform in [0, 1)), under the name the demo code uses, and its shuffle. */
+export { seededRandom as mulberry32, shuffled } from "../../../core/research/index.ts";
+
+/** One of `items`, drawn uniformly with one draw of `rand` (the demo's tables are never empty). */
+export function pick<T>(items: readonly T[], rand: () => number): T {
+  const item = items[Math.floor(rand() * items.length)];
+  if (item === undefined) throw new RangeError("pick: nothing to draw from");
+  return item;
+}
 
 /** Standard normal draws from a uniform source (Box–Muller). */
 export function normal(rand: () => number): () => number {

@@ -8,7 +8,7 @@
 import { type Board, classifySecurity, type Market, type SecurityKind } from "../../../core/bars/index.ts";
 import { CORE_LEADERS } from "../../../core/market/index.ts";
 import { priceLevel } from "./price-levels.ts";
-import { hashSeed, mulberry32 } from "./prng.ts";
+import { hashSeed, mulberry32, pick } from "./prng.ts";
 
 export interface DemoSecurity {
   readonly market: Market;
@@ -142,8 +142,7 @@ export class UniverseBuilder {
 /** Generated names: 4 Chinese characters (names are 8 GBK bytes on the wire in security list records). */
 export function nameDrawer(seed: number): () => string {
   const names = mulberry32(hashSeed(seed, "names"));
-  const pick = <T>(a: readonly T[]) => a[Math.floor(names() * a.length)];
-  return () => pick(PREFIX) + pick(MIDDLE) + pick(SUFFIX);
+  return () => pick(PREFIX, names) + pick(MIDDLE, names) + pick(SUFFIX, names);
 }
 
 /** An ST name from a base name, as the exchanges prefix it. */

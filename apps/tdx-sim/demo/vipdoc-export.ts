@@ -33,7 +33,8 @@ export async function exportDemoVipdoc(market: DemoMarket, dir: string, now: num
     if (market.board(s.code)) continue;
     const folder = s.market.toLowerCase() as VipdocMarket;
     const h = market.history(s, last);
-    const reserved = Float64Array.from(h.up, (u, i) => u + h.down[i] * 0x10000);
+    // A history holds one up and one down count per bar.
+    const reserved = Float64Array.from(h.up, (u, i) => u + h.down[i]! * 0x10000);
     // The file's volume word is a u32; the demo's largest caps can exceed it on wild days.
     const vol = h.bars.vol.map((v) => Math.min(v, U32_MAX));
     const bytes = encodeDayFile({ ...h.bars, vol, reserved }, dayPriceDivisor(folder, s.code));

@@ -105,8 +105,8 @@ export async function startSimulator(opts: SimulatorOptions): Promise<Simulator>
 
   const takeFault = (cmd: number) => {
     const i = faults.findIndex((f) => (f.cmd === undefined ? !SETUP_COMMANDS.has(cmd) : f.cmd === cmd));
-    if (i < 0) return undefined;
     const f = faults[i];
+    if (f === undefined) return undefined;
     if (--f.left <= 0) faults.splice(i, 1);
     return f.kind;
   };
@@ -149,7 +149,7 @@ export async function startSimulator(opts: SimulatorOptions): Promise<Simulator>
         }
         if (fault === "corrupt") {
           const bad = Uint8Array.from(frame);
-          bad[0] ^= 0xff;
+          bad[0]! ^= 0xff; // a frame has at least its header
           socket.write(bad);
           continue;
         }

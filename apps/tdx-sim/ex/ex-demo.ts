@@ -8,7 +8,7 @@
  * nature word Hong Kong uses (0 buy, 256 sell, 512 neutral) or, for futures,
  * side × 10000 + second.
  */
-import { aggregateBars, fromYyyymmdd, yyyymmdd, roundHalfUp, allocSeries, type BarSeries, sliceSeries, dayStart } from "../../../core/bars/index.ts";
+import { aggregateBars, fromYyyymmdd, yyyymmdd, roundHalfUp, allocSeries, barAt, type BarSeries, concatSeries, sliceSeries, dayStart } from "../../../core/bars/index.ts";
 import { EX_MARKETS, HK_EQUITY_MARKETS } from "../../../adapters/tdx/ex/ex-markets.ts";
 import type { ExBarSeries, ExMinuteSeries, ExQuote, ExRef, ExTradeSeries } from "../../../core/quotes/index.ts";
 import { allocExBars, allocExTrades } from "../../../adapters/tdx/ex/ex-codec.ts";
@@ -62,7 +62,8 @@ export class ExDemo {
   #history(x: ExInstrument, through: number): History {
     const key = `${x.market}:${x.code}`;
     let h = this.#histories.get(key);
-    if (!h || h.days[h.days.length - 1] < through) {
+    const last = h?.days.at(-1);
+    if (!h || last === undefined || last < through) {
       const days = tradingDays(HISTORY_START, (Math.floor(through / 10000) + 1) * 10000 + 1231);
       const r = mulberry32(hashSeed(this.seed, "ex", key));
       const g = normal(r);
@@ -78,8 +79,9 @@ export class ExDemo {
         bars.close[i] = close;
         bars.high[i] = roundHalfUp(Math.max(open, close) * (1 + Math.abs(g()) * x.sigma * 0.4), 3);
         bars.low[i] = roundHalfUp(Math.min(open, close) * (1 - Math.abs(g()) * x.sigma * 0.4), 3);
-        bars.vol[i] = Math.round(10_000 + r() * 90_000) * 10;
-        bars.amount[i] = Math.round((bars.vol[i] * (open + close)) / 2);
+        const vol = Math.round(10_000 + r() * 90_000) * 10;
+        bars.vol[i] = vol;
+        bars.amount[i] = Math.round((vol * (open + close)) / 2);
         oi = Math.max(1000, oi * (1 + 0.02 * g()));
         position[i] = x.futures ? Math.round(oi) : 0;
         prev = close;
@@ -102,21 +104,19 @@ export class ExDemo {
     const m = sliceSeries(this.minutesOf(x, day), 0, minutesDone);
     const out = allocSeries(bars.length);
     for (const f of ["time", "open", "high", "low", "close", "vol", "amount"] as const) out[f].set(bars[f]);
-    const agg = aggregateBars(m, "YEAR");
-    out.high[n] = agg.high[0];
-    out.low[n] = agg.low[0];
-    out.close[n] = agg.close[0];
-    out.vol[n] = agg.vol[0];
-    out.amount[n] = agg.amount[0];
+    const soFar = barAt(aggregateBars(m, "YEAR"), 0);
+    out.high[n] = soFar.high;
+    out.low[n] = soFar.low;
+    out.close[n] = soFar.close;
+    out.vol[n] = soFar.vol;
+    out.amount[n] = soFar.amount;
     return { bars: out, position: h.position.subarray(0, out.length), days: h.days.slice(0, out.length) };
   }
 
-  /** The 240 one-minute bars of a day in the history. */
+  /** The 240 one-minute bars of a day in the history (a RangeError for a day not in it). */
   minutesOf(x: ExInstrument, day: number): BarSeries {
     const h = this.#history(x, day);
-    const i = h.days.indexOf(day);
-    const b = h.bars;
-    return generateMinutes(this.seed, `ex:${x.market}:${x.code}`, day, { open: b.open[i], high: b.high[i], low: b.low[i], close: b.close[i], vol: b.vol[i], amount: b.amount[i] }, 3, 1);
+    return generateMinutes(this.seed, `ex:${x.market}:${x.code}`, day, barAt(h.bars, h.days.indexOf(day)), 3, 1);
   }
 
   /** Bars of a category as of `now`: daily-derived or minute-derived, `count` ending `start` back. */
@@ -144,13 +144,14 @@ export class ExDemo {
       const parts: BarSeries[] = [];
       const { day: today, minutesDone } = DemoMarket.session(now);
       for (let i = d.days.length - 1, have = 0; i >= 0 && have < start + count; i--) {
-        const m = this.minutesOf(x, d.days[i]);
-        const cut = d.days[i] === today ? sliceSeries(m, 0, minutesDone) : m;
+        const day = d.days[i]!;
+        const m = this.minutesOf(x, day);
+        const cut = day === today ? sliceSeries(m, 0, minutesDone) : m;
         const p = period === 1 ? cut : aggregateBars(cut, period);
         parts.unshift(p);
         have += p.length;
       }
-      series = concat(parts);
+      series = concatSeries(parts);
     }
     const to = Math.max(0, series.length - start);
     const from = Math.max(0, to - count);
@@ -158,15 +159,16 @@ export class ExDemo {
     const dayPos = new Map(d.days.map((day, i) => [day, d.position[i]]));
     for (let i = from; i < to; i++) {
       const k = i - from;
-      out.time[k] = series.time[i];
-      out.open[k] = series.open[i];
-      out.high[k] = series.high[i];
-      out.low[k] = series.low[i];
-      out.close[k] = series.close[i];
-      out.volume[k] = series.vol[i];
-      out.amount[k] = series.amount[i];
-      out.position[k] = dayPos.get(yyyymmdd(dayStart(series.time[i]))) ?? 0;
-      out.settlement[k] = x.futures ? roundHalfUp((series.high[i] + series.low[i] + 2 * series.close[i]) / 4, 3) : 0;
+      const b = barAt(series, i);
+      out.time[k] = b.time;
+      out.open[k] = b.open;
+      out.high[k] = b.high;
+      out.low[k] = b.low;
+      out.close[k] = b.close;
+      out.volume[k] = b.vol;
+      out.amount[k] = b.amount;
+      out.position[k] = dayPos.get(yyyymmdd(dayStart(b.time))) ?? 0;
+      out.settlement[k] = x.futures ? roundHalfUp((b.high + b.low + 2 * b.close) / 4, 3) : 0;
     }
     return out;
   }
@@ -174,30 +176,34 @@ export class ExDemo {
   quote(x: ExInstrument, now: number): ExQuote {
     const d = this.daily(x, now);
     const n = d.bars.length - 1;
-    const price = d.bars.close[n];
+    const bar = barAt(d.bars, n);
+    // One open-interest figure per bar (daily() cuts both to the same length).
+    const position = d.position[n]!;
+    const positionBefore = n > 0 ? d.position[n - 1]! : position;
+    const price = bar.close;
     const tick = price >= 1000 ? 1 : price >= 100 ? 0.1 : 0.01;
     const r = mulberry32(hashSeed(this.seed, "ex-book", x.code, Math.floor(now / 60_000)));
     const five = (f: (k: number) => number) => [0, 1, 2, 3, 4].map(f);
-    const vol = d.bars.vol[n];
+    const vol = bar.vol;
     const inner = Math.round(vol * (0.45 + r() * 0.1));
     return {
       market: x.market,
       code: x.code,
       activity: 0,
-      preClose: n > 0 ? d.bars.close[n - 1] : d.bars.open[n],
-      open: d.bars.open[n],
-      high: d.bars.high[n],
-      low: d.bars.low[n],
+      preClose: n > 0 ? barAt(d.bars, n - 1).close : bar.open,
+      open: bar.open,
+      high: bar.high,
+      low: bar.low,
       price,
       kaicang: x.futures ? Math.round(vol * 0.3) : 0,
-      zengcang: x.futures ? Math.round(d.position[n] - (n > 0 ? d.position[n - 1] : d.position[n])) : 0,
+      zengcang: x.futures ? Math.round(position - positionBefore) : 0,
       zongliang: vol,
       xianliang: Math.max(1, Math.round(r() * 50)),
-      amount: d.bars.amount[n],
+      amount: bar.amount,
       neipan: inner,
       waipan: vol - inner,
       unknown: 0,
-      chicang: d.position[n],
+      chicang: position,
       bids: five((k) => roundHalfUp(price - (k + 1) * tick, 3)),
       bidVols: five(() => 1 + Math.round(r() * 200)),
       asks: five((k) => roundHalfUp(price + (k + 1) * tick, 3)),
@@ -208,25 +214,27 @@ export class ExDemo {
   /** Today's minute line so far (the last session's when not trading). */
   minute(x: ExInstrument, now: number): ExMinuteSeries {
     const d = this.daily(x, now);
-    const day = d.days[d.days.length - 1];
+    const day = d.days.at(-1);
+    const openInterest = d.position.at(-1);
     const { day: today, minutesDone } = DemoMarket.session(now);
-    const m = day === today ? sliceSeries(this.minutesOf(x, day), 0, minutesDone) : this.minutesOf(x, day);
+    // Before the history's first day there is no session to show.
+    const m = day === undefined ? allocSeries(0) : day === today ? sliceSeries(this.minutesOf(x, day), 0, minutesDone) : this.minutesOf(x, day);
     const out = {
       length: m.length,
       minute: new Float64Array(m.length),
       price: Float64Array.from(m.close),
       avgPrice: new Float64Array(m.length),
       volume: Float64Array.from(m.vol),
-      openInterest: new Float64Array(m.length),
+      openInterest: new Float64Array(m.length).fill(openInterest ?? 0),
     };
     let v = 0;
     let a = 0;
     for (let i = 0; i < m.length; i++) {
-      out.minute[i] = Math.round((m.time[i] - dayStart(m.time[i])) / 60_000);
-      v += m.vol[i];
-      a += m.amount[i];
-      out.avgPrice[i] = v > 0 ? roundHalfUp(a / v, 3) : m.close[i];
-      out.openInterest[i] = d.position[d.position.length - 1];
+      const b = barAt(m, i);
+      out.minute[i] = Math.round((b.time - dayStart(b.time)) / 60_000);
+      v += b.vol;
+      a += b.amount;
+      out.avgPrice[i] = v > 0 ? roundHalfUp(a / v, 3) : b.close;
     }
     return out;
   }
@@ -238,21 +246,23 @@ export class ExDemo {
    */
   trades(x: ExInstrument, now: number, date?: number): ExTradeSeries {
     const d = this.daily(x, now);
-    const day = date ?? d.days[d.days.length - 1];
-    if (!d.days.includes(day)) return allocExTrades(0);
+    const day = date ?? d.days.at(-1);
+    if (day === undefined || !d.days.includes(day)) return allocExTrades(0);
     const { day: today, minutesDone } = DemoMarket.session(now);
     const all = this.minutesOf(x, day);
     const m = day === today ? sliceSeries(all, 0, minutesDone) : all;
     const r = mulberry32(hashSeed(this.seed, "ex-trades", x.code, day));
     const hk = HK_EQUITY_MARKETS.has(x.market);
-    const rows: number[][] = [];
-    let last = m.open[0];
+    const rows: [minute: number, price: number, vol: number, zengcang: number, nature: number][] = [];
+    // The first print's side compares it with the day's open.
+    let last = m.open[0] ?? NaN;
     for (let i = 0; i < m.length; i++) {
+      const b = barAt(m, i);
       const n = 10 + Math.floor(r() * 11);
-      const minute = Math.round((m.time[i] - dayStart(m.time[i])) / 60_000) - 1;
-      let left = m.vol[i];
+      const minute = Math.round((b.time - dayStart(b.time)) / 60_000) - 1;
+      let left = b.vol;
       for (let k = 0; k < n && left > 0; k++) {
-        const price = k === n - 1 ? m.close[i] : roundHalfUp(m.low[i] + r() * (m.high[i] - m.low[i]), 3);
+        const price = k === n - 1 ? b.close : roundHalfUp(b.low + r() * (b.high - b.low), 3);
         const vol = k === n - 1 ? left : Math.min(left, Math.max(1, Math.round((left / (n - k)) * (0.5 + r()))));
         left -= vol;
         const side = price > last ? 0 : price < last ? 1 : r() < 0.1 ? 2 : Math.floor(r() * 2);
@@ -271,14 +281,4 @@ export class ExDemo {
     });
     return out;
   }
-}
-
-function concat(parts: readonly BarSeries[]): BarSeries {
-  const out = allocSeries(parts.reduce((a, p) => a + p.length, 0));
-  let at = 0;
-  for (const p of parts) {
-    for (const f of ["time", "open", "high", "low", "close", "vol", "amount"] as const) out[f].set(p[f], at);
-    at += p.length;
-  }
-  return out;
 }

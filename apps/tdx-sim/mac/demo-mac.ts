@@ -14,6 +14,7 @@ import { quoteFields } from "../../../adapters/tdx/mac/mac-quote-fields.ts";
 import type { BoardKind, DemoBoard } from "../demo/boards.ts";
 import { DemoMarket } from "../demo/demo-market.ts";
 import type { DemoSource } from "../demo/demo-source.ts";
+import { type HistoryBar, historyBar } from "../demo/daily.ts";
 import { hashSeed, mulberry32 } from "../demo/prng.ts";
 import type { DemoSecurity } from "../demo/universe.ts";
 
@@ -27,8 +28,8 @@ export interface DayFlow {
 export interface MacValues {
   readonly sec: DemoSecurity;
   readonly quote: Quote;
-  /** Field name → value, for the fields the simulator fills. */
-  readonly fields: Readonly<Record<string, number>>;
+  /** Field name → value, for the fields the simulator fills (the symbol-info reply's four always). */
+  readonly fields: Readonly<Record<string, number> & Record<"decimal_point" | "vol_ratio" | "turnover" | "avg_price", number>>;
   readonly changePct: number;
   /** Today's and the last five days' flows, newest first. */
   readonly flows: readonly DayFlow[];
@@ -69,24 +70,26 @@ export class DemoMacData {
     const h = this.market.tailAt(s, now, RECENT_BARS);
     const c = h.bars.close;
     const n = c.length - 1;
-    const ago = (k: number) => (n - k >= 0 ? (c[n] / c[n - k] - 1) * 100 : 0);
-    const year = Math.floor(h.days[n] / 10000);
+    // A quote means a bar: quote() reads the same history.
+    const today = historyBar(h, n);
+    const ago = (k: number) => (n - k >= 0 ? (today.close / c[n - k]! - 1) * 100 : 0);
+    const year = Math.floor(today.day / 10000);
     let base = n;
-    while (base >= 0 && h.days[base] >= year * 10000) base--;
+    while (base >= 0 && h.days[base]! >= year * 10000) base--;
     const lot = this.market.lotSize(s);
     let prevVol = 0;
-    for (let k = 1; k <= 5 && n - k >= 0; k++) prevVol += h.bars.vol[n - k] / lot / 5;
+    for (let k = 1; k <= 5 && n - k >= 0; k++) prevVol += h.bars.vol[n - k]! / lot / 5;
     let float = s.floatShares;
     let total = s.totalShares;
     for (const x of h.xdxr) if (x.category === 2) [float, total] = [x.c3 * 1e4, x.c4 * 1e4];
     const board = boardOf(s.code, s.market);
-    const frac = s.kind === "stock" ? limitFraction(board, isSt(s), h.bars.time[n]) : NaN;
+    const frac = s.kind === "stock" ? limitFraction(board, isSt(s), today.time) : NaN;
     const tick = tickOf(board);
     const flows: DayFlow[] = [];
-    for (let k = 0; k < 6 && n - k >= 0; k++) flows.push(this.#flow(s, h.days[n - k], h.bars.open[n - k], h.bars.close[n - k], h.bars.amount[n - k]));
+    for (let k = 0; k < 6 && n - k >= 0; k++) flows.push(this.#flow(s, historyBar(h, n - k)));
     const net = (days: number) => flows.slice(0, days).reduce((a, f) => a + f.mainIn - f.mainOut, 0);
     const changePct = quote.preClose > 0 ? (quote.price / quote.preClose - 1) * 100 : 0;
-    const fields: Record<string, number> = {
+    const fields: MacValues["fields"] = {
       ...quoteFields(quote),
       vol_ratio: prevVol > 0 ? quote.vol / prevVol : 0,
       total_shares: total / 1e4,
@@ -103,21 +106,21 @@ export class DemoMacData {
       main_net_amount: net(1),
       main_net_amount_copy: net(1),
       change_20d_pct: ago(20),
-      ytd_pct: base >= 0 ? (c[n] / c[base] - 1) * 100 : 0,
-      prev_change_pct: n >= 2 ? (c[n - 1] / c[n - 2] - 1) * 100 : 0,
+      ytd_pct: base >= 0 ? (today.close / c[base]! - 1) * 100 : 0,
+      prev_change_pct: n >= 2 ? (c[n - 1]! / c[n - 2]! - 1) * 100 : 0,
       change_3d_pct: ago(3),
       change_60d_pct: ago(60),
       change_5d_pct: ago(5),
       change_10d_pct: ago(10),
       main_net_3d_amount: net(3),
       main_net_5d_amount: net(5),
-      prev_amount: n >= 1 ? h.bars.amount[n - 1] : 0,
+      prev_amount: n >= 1 ? h.bars.amount[n - 1]! : 0,
     };
     return { sec: s, quote, fields, changePct, flows };
   }
 
   /** A day's demo capital flow: the buy share follows the day's move, with a little seeded noise. */
-  #flow(s: DemoSecurity, day: number, open: number, close: number, amount: number): DayFlow {
+  #flow(s: DemoSecurity, { day, open, close, amount }: HistoryBar): DayFlow {
     const noise = mulberry32(hashSeed(this.market.seed, "mac-flow", s.code, day))() - 0.5;
     const b = Math.min(0.95, Math.max(0.05, 0.5 + 5 * (close / open - 1) + noise * 0.1));
     return { mainIn: MAIN_SHARE * amount * b, mainOut: MAIN_SHARE * amount * (1 - b), retailIn: (1 - MAIN_SHARE) * amount * (1 - b), retailOut: (1 - MAIN_SHARE) * amount * b };

@@ -7,7 +7,7 @@
 import { yyyymmdd, dayStart, wallMinuteOfStart, TDX_MARKET } from "../../../core/bars/index.ts";
 import { type MacUnusualEvent, UNUSUAL_KINDS } from "../../../core/quotes/index.ts";
 import { DemoMarket } from "../demo/demo-market.ts";
-import { hashSeed, mulberry32 } from "../demo/prng.ts";
+import { hashSeed, mulberry32, pick } from "../demo/prng.ts";
 import { DemoMacData } from "./demo-mac.ts";
 
 const SUB_KINDS = [1, 2, 4, 5];
@@ -17,7 +17,7 @@ function payload(kind: number, r: () => number, up: boolean): Uint8Array {
   const v = new DataView(b.buffer);
   if (kind === 0x14) {
     b[0] = up ? 0 : 1;
-    b[1] = SUB_KINDS[Math.floor(r() * SUB_KINDS.length)];
+    b[1] = pick(SUB_KINDS, r);
     v.setFloat32(2, 10 + r() * 50, true);
     v.setFloat32(6, 100 + r() * 900, true);
     return b;
@@ -42,7 +42,7 @@ export function demoUnusual(data: DemoMacData, market: number, now: number): Mac
     for (let k = 0; k < n; k++) {
       const traded = Math.floor(r() * 240);
       if (traded >= session.minutesDone) continue;
-      const kind = UNUSUAL_KINDS[Math.floor(r() * UNUSUAL_KINDS.length)];
+      const kind = pick(UNUSUAL_KINDS, r);
       const wall = wallMinuteOfStart(traded) + 1;
       events.push({
         market,

@@ -20,6 +20,7 @@ import { fromYyyymmdd, yyyymmdd, dayStart, TDX_MARKET } from "../../../core/bars
 import { type MacBoardSide, type MacQuoteRow, symbolInfoFromQuote } from "../../../core/quotes/index.ts";
 import type { Handler } from "../sim-dispatch.ts";
 import type { BoardKind } from "../demo/boards.ts";
+import { historyBar } from "../demo/daily.ts";
 import { DemoMarket } from "../demo/demo-market.ts";
 import type { DemoSecurity } from "../demo/universe.ts";
 import type { DemoMacData, MacValues } from "./demo-mac.ts";
@@ -96,12 +97,12 @@ export function macHandlers(data: DemoMacData): Map<number, Handler> {
     const s = m.find(q.market === 1 ? "SH" : q.market === 2 ? "BJ" : "SZ", q.code);
     const v = s && data.values(s, now);
     if (q.query === QUERY_CAPITAL_FLOW) {
-      if (!v)
+      const today = v?.flows[0];
+      if (!v || !today)
         return encodeJsonReply(q, [
           [0, 0, 0, 0],
           [0, 0, 0, 0, 0, 0],
         ]);
-      const today = v.flows[0];
       const five = v.flows.slice(0, 5);
       const sum = (f: (x: (typeof five)[number]) => number) => five.reduce((a, x) => a + f(x), 0);
       const net = sum((x) => x.mainIn - x.mainOut);
@@ -184,15 +185,17 @@ export function macHandlers(data: DemoMacData): Map<number, Handler> {
     const out = allocMacBars(to - from);
     for (let i = from; i < to; i++) {
       const k = i - from;
-      out.date[k] = hist.days[i];
-      out.open[k] = hist.bars.open[i];
-      out.high[k] = hist.bars.high[i];
-      out.low[k] = hist.bars.low[i];
-      out.close[k] = hist.bars.close[i];
-      out.amount[k] = hist.bars.amount[i];
-      out.vol[k] = hist.bars.vol[i];
+      const b = historyBar(hist, i);
+      out.date[k] = b.day;
+      out.open[k] = b.open;
+      out.high[k] = b.high;
+      out.low[k] = b.low;
+      out.close[k] = b.close;
+      out.amount[k] = b.amount;
+      out.vol[k] = b.vol;
     }
-    const sentinel = from > 0 ? { date: hist.days[from - 1], close: hist.bars.close[from - 1] } : { date: 0, close: 0 };
+    const before = from > 0 ? historyBar(hist, from - 1) : undefined;
+    const sentinel = before ? { date: before.day, close: before.close } : { date: 0, close: 0 };
     return encodeMacBarsReply(q, sentinel, out);
   });
 

@@ -92,8 +92,8 @@ export async function startReplayServer(opts: ReplayOptions): Promise<ReplayServ
 
   const takeFault = (path: string): ReplayFault | undefined => {
     const i = faults.findIndex((f) => path.startsWith(f.fault.path ?? ""));
-    if (i < 0) return undefined;
     const f = faults[i];
+    if (f === undefined) return undefined;
     if (--f.left <= 0) faults.splice(i, 1);
     return f.fault;
   };

@@ -69,13 +69,15 @@ function previousTradingDay(ymd: number): number {
 
 /** A member's figure in one ranking of one contract on one day; 0 when the contract did not trade. */
 function figure(seed: number, member: number, contract: string, kind: number, ymd: number, listed: readonly string[]): number {
-  const i = listed.indexOf(contract);
-  if (i < 0) return 0;
+  const share = CONTRACT_SHARE[listed.indexOf(contract)];
+  if (share === undefined) return 0; // not listed that day (index -1)
   const product = contract.replace(/\d+$/, "");
+  const front = FRONT_VOLUME[product];
+  if (front === undefined) throw new Error(`CFFEX demo: no front-month volume for ${product}`);
   const weight = mulberry32(hashSeed(seed, "ccpm-weight", member, product, kind))();
   const today = mulberry32(hashSeed(seed, "ccpm-day", member, contract, kind, ymd))();
   const scale = kind === 0 ? 1 : 1.6;
-  const base = FRONT_VOLUME[product] * CONTRACT_SHARE[i] * scale;
+  const base = front * share * scale;
   return Math.round(base * 0.12 * weight ** 2.5 * (0.85 + 0.3 * today));
 }
 
@@ -122,7 +124,8 @@ export const CFFEX_ERROR_PAGE = `<!DOCTYPE html>
 const missing: ReplayReply = { status: 302, headers: { location: "/error_404.html", "content-type": "text/html" }, body: "" };
 
 function ranking(seed: number, clock: Clock, req: ReplayRequest, m: RegExpExecArray): ReplayReply {
-  const [, yyyymm, dd, product] = m;
+  // The route's pattern has all three groups.
+  const [, yyyymm = "", dd = "", product = ""] = m;
   const ymd = Number(yyyymm + dd);
   const meta = ccpmProduct(product);
   const { ymd: today, minute } = shanghaiNow(clock.now());

@@ -8,7 +8,7 @@
  */
 import { formatDate, fromYyyymmdd, yyyymmdd, DAY_MS } from "../../../core/bars/index.ts";
 import type { Clock } from "../../../ports/clock.ts";
-import { hashSeed, mulberry32 } from "../../tdx-sim/demo/prng.ts";
+import { hashSeed, mulberry32, pick } from "../../tdx-sim/demo/prng.ts";
 import type { DemoSecurity } from "../../tdx-sim/demo/universe.ts";
 import type { ReplayReply, ReplayRequest, ReplayRoute } from "../replay-server.ts";
 import { type DemoCompanies, shanghaiMidnight, shanghaiNow } from "./demo-companies.ts";
@@ -83,7 +83,7 @@ function disclosures(seed: number, s: DemoSecurity, today: number): Disclosure[]
     }
     const everyday = 4 + Math.floor(r() * 5);
     for (let i = 0; i < everyday; i++) {
-      const [title, category] = EVERYDAY[Math.floor(r() * EVERYDAY.length)];
+      const [title, category] = pick(EVERYDAY, r);
       add(tradingDayOnOrAfter(yyyymmdd(fromYyyymmdd(y * 10000 + 101) + Math.floor(r() * 360) * DAY_MS)), title, category, "01010503||010199", Math.round(70 + r() * 300));
     }
   }
@@ -124,8 +124,8 @@ function record(s: DemoSecurity, orgId: string, d: Disclosure, id: number, title
   };
 }
 
-/** Ids grow with the date, as cninfo's do; several disclosures of one day get consecutive ids. */
-function idsOf(seed: number, code: string, list: readonly Disclosure[]): number[] {
+/** Each disclosure with its id: ids grow with the date, as cninfo's do; several disclosures of one day get consecutive ids. */
+function withIds(seed: number, code: string, list: readonly Disclosure[]): { d: Disclosure; id: number }[] {
   const base = hashSeed(seed, "ids", code) % 3000;
   const day0 = fromYyyymmdd(20160101);
   let prev = -1;
@@ -133,7 +133,7 @@ function idsOf(seed: number, code: string, list: readonly Disclosure[]): number[
   return list.map((d) => {
     k = d.ymd === prev ? k + 1 : 0;
     prev = d.ymd;
-    return 1_200_000_000 + Math.round((fromYyyymmdd(d.ymd) - day0) / DAY_MS) * 4000 + base + k;
+    return { d, id: 1_200_000_000 + Math.round((fromYyyymmdd(d.ymd) - day0) / DAY_MS) * 4000 + base + k };
   });
 }
 
@@ -147,13 +147,11 @@ function query(companies: DemoCompanies, clock: Clock, req: ReplayRequest): Repl
   const empty = { classifiedAnnouncements: null, totalSecurities: 0, totalAnnouncement: 0, totalRecordNum: 0, announcements: null, categoryList: null, hasMore: false, totalpages: 0 };
   if (!s || demoOrgId(companies.seed, s) !== orgId) return json(empty);
   const all = disclosures(companies.seed, s, shanghaiNow(clock.now()).ymd);
-  const ids = idsOf(companies.seed, s.code, all);
   const key = req.form.get("searchkey") ?? "";
   const categories = (req.form.get("category") ?? "").split(";").filter(Boolean);
   const [from, to] = (req.form.get("seDate") ?? "").split("~").map((x) => Number(x.replace(/-/g, "")) || 0);
   const highlight = req.form.get("isHLtitle") === "true";
-  const hits = all
-    .map((d, i) => ({ d, id: ids[i] }))
+  const hits = withIds(companies.seed, s.code, all)
     .filter(({ d }) => (!key || d.title.includes(key)) && (!categories.length || categories.includes(d.category)) && (!from || d.ymd >= from) && (!to || d.ymd <= to))
     .reverse();
   const page = hits.slice((pageNum - 1) * pageSize, pageNum * pageSize);

@@ -11,9 +11,12 @@ import { hashSeed, mulberry32 } from "../../tdx-sim/demo/prng.ts";
 /** 1 = Q1, 2 = half-year, 3 = Q3, 4 = annual (Sina's `date_type`). */
 export type ReportKind = 1 | 2 | 3 | 4;
 
+/** Month and day (MMDD) each kind of report closes its period on. */
+const PERIOD_END: Readonly<Record<ReportKind, number>> = { 1: 331, 2: 630, 3: 930, 4: 1231 };
+
 /** Period end of a fiscal year's report, YYYYMMDD. */
 export function periodEnd(year: number, kind: ReportKind): number {
-  return year * 10000 + [0, 331, 630, 930, 1231][kind];
+  return year * 10000 + PERIOD_END[kind];
 }
 
 /** The first trading day on or after YYYYMMDD. */

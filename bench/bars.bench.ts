@@ -3,7 +3,7 @@
  * conversion, on 800 daily bars (one API page) and 100,000 one-minute bars.
  */
 import { bench, do_not_optimize, group, summary } from "mitata";
-import { adjustBars, type BarCategory, deriveBarFields, marketTime, priceEvents, type PriceEvent, barTable, allocSeries, type BarSeries, DAY_MS, type XdxrRecord } from "../core/bars/index.ts";
+import { adjustBars, type BarCategory, deriveBarFields, marketTime, priceEvents, type PriceEvent, barAt, barTable, allocSeries, type BarSeries, DAY_MS, type XdxrRecord } from "../core/bars/index.ts";
 
 /** Deterministic random walk; `step` ms between bars (weekdays only for daily bars). */
 function walk(n: number, start: number, step: number): BarSeries {
@@ -21,8 +21,9 @@ function walk(n: number, start: number, step: number): BarSeries {
     s.close[i] = c;
     s.high[i] = Math.max(o, c) + 0.05;
     s.low[i] = Math.min(o, c) - 0.05;
-    s.vol[i] = 1e6 + i;
-    s.amount[i] = s.vol[i] * c;
+    const vol = 1e6 + i;
+    s.vol[i] = vol;
+    s.amount[i] = vol * c;
     t += step;
   }
   return s;
@@ -31,8 +32,8 @@ function walk(n: number, start: number, step: number): BarSeries {
 /** One cash dividend (and every third year a bonus issue) per year over the series. */
 function yearlyEvents(s: BarSeries): PriceEvent[] {
   const recs: XdxrRecord[] = [];
-  const first = new Date(s.time[0]).getUTCFullYear();
-  const last = new Date(s.time[s.length - 1]).getUTCFullYear();
+  const first = new Date(barAt(s, 0).time).getUTCFullYear();
+  const last = new Date(barAt(s, s.length - 1).time).getUTCFullYear();
   for (let y = first; y <= last; y++) recs.push({ date: y * 10000 + 612, category: 1, c1: 2.5, c2: 0, c3: y % 3 === 0 ? 3 : 0, c4: 0 });
   return [...priceEvents(recs)];
 }

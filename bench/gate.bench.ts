@@ -16,7 +16,7 @@ const { app } = await buildApp(loadConfig({ DATA_DIR: dir, LOG_LEVEL: "silent" }
 const env = { incoming: { socket: { remoteAddress: "127.0.0.1" } } };
 const post = (path: string, body: unknown) => app.fetch(new Request(`http://bench${path}`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) }), env);
 await post("/api/auth/setup", { password: "bench-password" });
-const cookie = (await post("/api/auth/login", { password: "bench-password" })).headers.get("set-cookie")!.split(";")[0];
+const [cookie = ""] = (await post("/api/auth/login", { password: "bench-password" })).headers.get("set-cookie")!.split(";");
 
 const exempt = () => app.fetch(new Request("http://bench/health"), env);
 const gated = () => app.fetch(new Request("http://bench/api/v1/market/session", { headers: { cookie } }), env);

@@ -44,8 +44,9 @@ function history(days: number): BarSeries {
     p = Math.max(0.5, Math.round(p * (1 + gauss() * 0.02) * 100) / 100);
     s.time[d] = fromYyyymmdd(20250102) + d * 86_400_000;
     s.open[d] = s.high[d] = s.low[d] = s.close[d] = p;
-    s.vol[d] = 1e6 + Math.floor(Math.abs(gauss()) * 1e6);
-    s.amount[d] = s.vol[d] * p;
+    const vol = 1e6 + Math.floor(Math.abs(gauss()) * 1e6);
+    s.vol[d] = vol;
+    s.amount[d] = vol * p;
   }
   return s;
 }
@@ -65,7 +66,13 @@ const ours = (() => {
   const panel = p.current();
   const r = rankStrength(panel, weights, filter, 50);
   p.close();
-  return { ranked: rankStrength(panel, weights, filter).length, top: Array.from(r.row, (i) => panel.securities[i].market + panel.securities[i].code) };
+  return {
+    ranked: rankStrength(panel, weights, filter).length,
+    top: Array.from(r.row, (i) => {
+      const s = panel.securities[i]!; // a ranking's rows index the panel
+      return s.market + s.code;
+    }),
+  };
 })();
 console.log(
   `strength: numpy script in process, ${numpyMs.length} passes: median ${fmtMs(median(numpyMs))}, mean ${fmtMs(mean(numpyMs))} (reading + scoring ${SECURITIES} files); ` +

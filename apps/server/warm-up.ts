@@ -50,8 +50,9 @@ function warmSeries(): BarSeries {
     s.close[i] = p;
     s.high[i] = Math.max(o, p) + 0.1;
     s.low[i] = Math.min(o, p) - 0.1;
-    s.vol[i] = 1e6 + i;
-    s.amount[i] = s.vol[i] * p;
+    const vol = 1e6 + i;
+    s.vol[i] = vol;
+    s.amount[i] = vol * p;
   }
   return s;
 }

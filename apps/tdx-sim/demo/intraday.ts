@@ -4,21 +4,14 @@
  * volume and amount summed, and a continuous line in between (no spikes, no jump
  * at the lunch break). Deterministic per (seed, security, day).
  */
-import { roundHalfUp, allocSeries, type BarSeries, fromYyyymmdd, MINUTE_MS, wallMinuteOfStart } from "../../../core/bars/index.ts";
+import { roundHalfUp, allocSeries, type Bar, type BarSeries, fromYyyymmdd, MINUTE_MS, wallMinuteOfStart } from "../../../core/bars/index.ts";
 import type { TickSeries } from "../../../core/quotes/index.ts";
 import { hashSeed, mulberry32, normal } from "./prng.ts";
 
 export const MINUTES_PER_DAY = 240;
 
-export interface DayBar {
-  readonly open: number;
-  readonly high: number;
-  readonly low: number;
-  readonly close: number;
-  /** Shares (indices: lots). */
-  readonly vol: number;
-  readonly amount: number;
-}
+/** The daily bar a day's minutes are drawn from (vol in shares, indices: lots); its time is the day's. */
+export type DayBar = Omit<Bar, "time">;
 
 /** Minutes the day's high and low lie apart at least, so neither is a one-minute spike off the other. */
 const EXTREMES_APART = 30;

@@ -155,18 +155,13 @@ export class ExDemo {
     }
     const to = Math.max(0, series.length - start);
     const from = Math.max(0, to - count);
-    const out = allocExBars(to - from);
+    const part = sliceSeries(series, from, to);
+    const out = allocExBars(part.length);
+    for (const f of ["time", "open", "high", "low", "close", "amount"] as const) out[f].set(part[f]);
+    out.volume.set(part.vol);
     const dayPos = new Map(d.days.map((day, i) => [day, d.position[i]]));
-    for (let i = from; i < to; i++) {
-      const k = i - from;
-      const b = barAt(series, i);
-      out.time[k] = b.time;
-      out.open[k] = b.open;
-      out.high[k] = b.high;
-      out.low[k] = b.low;
-      out.close[k] = b.close;
-      out.volume[k] = b.vol;
-      out.amount[k] = b.amount;
+    for (let k = 0; k < part.length; k++) {
+      const b = barAt(part, k);
       out.position[k] = dayPos.get(yyyymmdd(dayStart(b.time))) ?? 0;
       out.settlement[k] = x.futures ? roundHalfUp((b.high + b.low + 2 * b.close) / 4, 3) : 0;
     }

@@ -16,7 +16,7 @@ import { MacCommand } from "../../../adapters/tdx/mac/mac-commands.ts";
 import { isExcluded } from "../../../adapters/tdx/mac/mac-fields.ts";
 import { sortMacRows } from "../../../adapters/tdx/mac/mac-sort.ts";
 import { boardSymbolOf, BOARD_CATEGORIES, inQuoteCategory } from "../../../adapters/tdx/mac/mac-board-code.ts";
-import { fromYyyymmdd, yyyymmdd, dayStart, TDX_MARKET } from "../../../core/bars/index.ts";
+import { fromYyyymmdd, yyyymmdd, dayStart, sliceSeries, TDX_MARKET } from "../../../core/bars/index.ts";
 import { type MacBoardSide, type MacQuoteRow, symbolInfoFromQuote } from "../../../core/quotes/index.ts";
 import type { Handler } from "../sim-dispatch.ts";
 import type { BoardKind } from "../demo/boards.ts";
@@ -183,17 +183,9 @@ export function macHandlers(data: DemoMacData): Map<number, Handler> {
     const to = Math.max(0, hist.bars.length - q.start);
     const from = Math.max(0, to - (q.count - 1));
     const out = allocMacBars(to - from);
-    for (let i = from; i < to; i++) {
-      const k = i - from;
-      const b = historyBar(hist, i);
-      out.date[k] = b.day;
-      out.open[k] = b.open;
-      out.high[k] = b.high;
-      out.low[k] = b.low;
-      out.close[k] = b.close;
-      out.amount[k] = b.amount;
-      out.vol[k] = b.vol;
-    }
+    const part = sliceSeries(hist.bars, from, to);
+    for (const f of ["open", "high", "low", "close", "amount", "vol"] as const) out[f].set(part[f]);
+    out.date.set(hist.days.subarray(from, to));
     const before = from > 0 ? historyBar(hist, from - 1) : undefined;
     const sentinel = before ? { date: before.day, close: before.close } : { date: 0, close: 0 };
     return encodeMacBarsReply(q, sentinel, out);

@@ -3,6 +3,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { test } from "node:test";
 import { call, cookieOf, startTestServer } from "../support/server.ts";
+import { defined } from "../support/defined.ts";
 
 test("neither the password nor a session token is stored in the clear", async () => {
   const s = await startTestServer();
@@ -10,7 +11,7 @@ test("neither the password nor a session token is stored in the clear", async ()
     const password = "plain-text-canary";
     await call(s.url, "POST", "/api/auth/setup", { json: { password } });
     const cookie = cookieOf((await call(s.url, "POST", "/api/auth/login", { json: { password } })).headers)!;
-    const token = cookie.split("=")[1];
+    const token = defined(cookie.split("=")[1], "the session token");
     await s.close();
     const bytes = ["service.sqlite", "service.sqlite-wal"]
       .map((f) => {

@@ -11,6 +11,7 @@ import { sqliteAuthStore } from "../../adapters/sqlite/sqlite-auth-store.ts";
 import { openDatabase } from "../../adapters/sqlite/sqlite-database.ts";
 import { defaultSqliteOpener } from "../../adapters/sqlite/sqlite-opener.ts";
 import { call, cookieOf, FakeClock, startTestServer, type TestServer } from "../support/server.ts";
+import { defined } from "../support/defined.ts";
 
 const PUBLIC = { "x-forwarded-for": "203.0.113.7" };
 const PRIVATE = { "x-forwarded-for": "192.168.3.4" };
@@ -126,10 +127,11 @@ describe("configured installation", () => {
     assert.equal(r.status, 200);
     assert.deepEqual(r.body, { ok: true, authenticated: true });
     const set = r.headers.get("set-cookie") ?? "";
-    const [pair, ...attrs] = set.split(";").map((x) => x.trim());
+    const [first, ...attrs] = set.split(";").map((x) => x.trim());
+    const pair = defined(first, "the cookie's name=value");
     const [name, token] = pair.split("=");
     assert.equal(name, "tf_session");
-    assert.ok(token.length >= 43, "at least 256 bits");
+    assert.ok(defined(token, "the session token").length >= 43, "at least 256 bits");
     assert.deepEqual(new Set(attrs.map((a) => a.toLowerCase())), new Set(["max-age=2592000", "path=/", "httponly", "samesite=lax"]));
     assert.ok(!/secure/i.test(set), "!/secure/i.test(set)");
     assert.deepEqual(await status(s, pair), { configured: true, authenticated: true });

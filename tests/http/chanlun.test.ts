@@ -5,6 +5,7 @@ import { formatDate } from "../../core/bars/market-time.ts";
 import { loadSseDaily, readOracle } from "../core/chan/sse-fixture.ts";
 import { skipUnless } from "../support/fixtures.ts";
 import { call, FakeClock, startTestServer, type TestServer } from "../support/server.ts";
+import { defined } from "../support/defined.ts";
 
 describe("chanlun analyze", () => {
   let s: TestServer;
@@ -37,7 +38,7 @@ describe("chanlun analyze", () => {
   test("inline OHLCV: the real SSE daily series gives chan.py's strokes", { skip: skipUnless("chanlun/000001.SH_D.csv") }, async () => {
     const sse = loadSseDaily()!;
     const ohlcv = Array.from({ length: sse.length }, (_, i) => ({
-      date: formatDate(sse.time[i]),
+      date: formatDate(defined(sse.time[i], `time[${i}]`)),
       open: sse.open[i],
       high: sse.high[i],
       low: sse.low[i],

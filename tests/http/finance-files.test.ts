@@ -11,6 +11,7 @@ import { DemoMarket } from "../../apps/tdx-sim/demo/demo-market.ts";
 import { DemoSource } from "../../apps/tdx-sim/demo/demo-source.ts";
 import { marketTimeOf } from "../../core/bars/market-time.ts";
 import { call, FakeClock, startTestServer, type TestServer } from "../support/server.ts";
+import { defined } from "../support/defined.ts";
 
 // Friday 2026-11-20 14:00 in Shanghai.
 const clock = new FakeClock(Date.UTC(2026, 10, 20, 6, 0));
@@ -114,11 +115,12 @@ describe("finance and board-file endpoints", () => {
       assert.deepEqual(r.body.columns, ["name", "category", "count", "codes", "block_type"]);
       const boards = market.boards.filter((b) => (k as readonly string[]).includes(b.kind));
       assert.equal(r.body.count, boards.length);
+      const first = defined(boards[0], `the first board of ${file}`);
       assert.deepEqual(
         r.body.data[0].codes,
-        boards[0].members.map((m) => m.code),
+        first.members.map((m) => m.code),
       );
-      assert.equal(r.body.data[0].name, boards[0].name);
+      assert.equal(r.body.data[0].name, first.name);
     }
     assert.equal((await get("/api/v1/block?filename=block_zs.dat")).body.data.find((b: { name: string }) => b.name === "沪深300").count, 300);
     for (const bad of ["block.dat", "BLOCK_ZS.DAT", "../x"]) assert.equal(await status(`/api/v1/block?filename=${bad}`), 422, bad);

@@ -13,6 +13,7 @@ import { DemoSource } from "../../apps/tdx-sim/demo/demo-source.ts";
 import { marketTimeOf } from "../../core/bars/market-time.ts";
 import { CORE_LEADERS } from "../../core/market/core-leaders.ts";
 import { call, FakeClock, startTestServer, type TestServer } from "../support/server.ts";
+import { defined } from "../support/defined.ts";
 
 // Friday 2026-11-20 14:00 in Shanghai.
 const clock = new FakeClock(Date.UTC(2026, 10, 20, 6, 0));
@@ -66,7 +67,7 @@ describe("market-wide endpoints", () => {
     let buy = 0;
     let sell = 0;
     for (let i = 0; i < t.length; i++) {
-      const a = t.price[i] * t.vol[i] * 100;
+      const a = defined(t.price[i], `price[${i}]`) * defined(t.vol[i], `vol[${i}]`) * 100;
       if (t.direction[i] === 0) buy += a;
       else if (t.direction[i] === 1) sell += a;
     }
@@ -118,7 +119,7 @@ describe("market-wide endpoints", () => {
     const h = market.history(market.find(top.market, top.code)!, 20261119).bars;
     const c = h.close;
     const n = c.length - 1;
-    assert.ok(Math.abs(top.ret_5 - (c[n] / c[n - 5] - 1)) < 1e-9, "Math.abs(top.ret_5 - (c[n] / c[n - 5] - 1)) < 1e-9");
+    assert.ok(Math.abs(top.ret_5 - (defined(c[n], "the last close") / defined(c[n - 5], "the close 5 sessions before") - 1)) < 1e-9, "Math.abs(top.ret_5 - (c[n] / c[n - 5] - 1)) < 1e-9");
     const raw = (0.2 * top.ret_5 + 0.3 * top.ret_20 + 0.5 * top.ret_60) / 1;
     assert.ok(Math.abs(top.strength - raw / top.vol_20) < 1e-9, "Math.abs(top.strength - raw / top.vol_20) < 1e-9");
 

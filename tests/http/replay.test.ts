@@ -10,6 +10,7 @@ import { join } from "node:path";
 import { test } from "node:test";
 import fc from "fast-check";
 import { call, FakeClock, startTestServer } from "../support/server.ts";
+import { defined } from "../support/defined.ts";
 
 const clock = new FakeClock(Date.UTC(2026, 10, 20, 6, 0));
 const codes = [
@@ -38,7 +39,7 @@ const request = fc.oneof(
 test("a replayed capture answers exactly as the live simulator did", async () => {
   const dir = mkdtempSync(join(tmpdir(), "tdx-forge-capture-"));
   try {
-    const paths = fc.sample(fc.uniqueArray(request, { minLength: 25, maxLength: 25 }), { numRuns: 1, seed: 42 })[0];
+    const paths = defined(fc.sample(fc.uniqueArray(request, { minLength: 25, maxLength: 25 }), { numRuns: 1, seed: 42 })[0], "the sampled paths");
     const live = await startTestServer({ clock, env: { TDX_RECORD: dir } });
     const answers = new Map<string, unknown>();
     try {

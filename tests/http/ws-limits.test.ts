@@ -155,7 +155,7 @@ describe("WebSocket limits", () => {
 
   test("connections past WS_MAX_CONNECTIONS are answered 503 with a JSON detail", async () => {
     while ((await health(s)).ws_clients > 0) await new Promise((r) => setTimeout(r, 20));
-    const held = [await open(s), await open(s), await open(s)];
+    const held = [await open(s), await open(s), await open(s)] as const;
     await assert.rejects(open(s), (e: { status?: number; body?: { detail?: string } }) => e.status === 503 && /At most 3 WebSocket connections/.test(e.body?.detail ?? ""));
     held[0].close();
     await new Promise((r) => held[0].once("close", r));

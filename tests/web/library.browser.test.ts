@@ -13,6 +13,7 @@ import type { Page } from "playwright-core";
 import { ensureBundle } from "../../apps/web/build/ensure-bundle.ts";
 import { browserMissing } from "./support/browser.ts";
 import { type SeededApp, startSeededApp } from "./support/seeded-app.ts";
+import { defined } from "../support/defined.ts";
 
 /** Always in the market once bought: the position is held to the last bar. */
 const HOLD = { formula: "B:C>0;", buy: "", sell: "" };
@@ -62,7 +63,8 @@ describe("strategy library: rerun up to today and the holdings", { skip: browser
     const size = Number(await row.getAttribute("data-size"));
     assert.ok(size > 0 && size % 100 === 0, `board lots held: ${size}`);
     const cells = await row.locator("td").allTextContents();
-    const [cost, price, , pnl] = [cells[3]!, cells[4]!, cells[5]!, cells[6]!].map(num);
+    const cell = (k: number) => num(defined(cells[k], `holdings column ${k}`));
+    const [cost, price, pnl] = [cell(3), cell(4), cell(6)];
 
     const bars = await app.api("GET", "/api/v1/bars?market=SH&code=600000&category=DAY&adjust=QFQ&count=1");
     const last = bars.body.data.at(-1);
@@ -100,7 +102,8 @@ describe("strategy library: rerun up to today and the holdings", { skip: browser
     const held = row.locator('[data-test="saved-holdings"][data-state="done"] [data-member="SH:600000"]');
     await held.waitFor();
     const size = Number(await held.getAttribute("data-size"));
-    const [cost, price, pnl] = await Promise.all(["cost", "price", "pnl"].map(async (k) => num((await held.locator(`[data-test="saved-holdings-${k}"]`).textContent())!.split(" (")[0]!)));
+    const figure = async (k: string) => num(defined((await held.locator(`[data-test="saved-holdings-${k}"]`).textContent())?.split(" (")[0], `the saved holding's ${k}`));
+    const [cost, price, pnl] = await Promise.all([figure("cost"), figure("price"), figure("pnl")]);
     const last = (await app.api("GET", "/api/v1/bars?market=SH&code=600000&category=DAY&adjust=QFQ&count=1")).body.data.at(-1);
     assert.ok(size > 0 && size % 100 === 0, `board lots held: ${size}`);
     assert.equal(price, Number(last.close.toFixed(2)), "priced at the latest close, not the saved range's end");

@@ -113,7 +113,7 @@ describe("stock page habits in Chromium", { skip: browserMissing() ?? false }, (
     const times = (await chartOption(page, KLINE)).xAxis[0].data as string[];
     const n = times.length;
     const tip = async (time: string) => page.waitForFunction((t) => document.querySelector(".chart-tooltip")?.textContent?.includes(t), time);
-    const span = async () => {
+    const span = async (): Promise<[number, number]> => {
       const z = (await chartOption(page, KLINE)).dataZoom[0];
       return [z.startValue as number, z.endValue as number];
     };

@@ -15,6 +15,7 @@ import { type ReplayServer, startReplayServer } from "../../../apps/provider-rep
 import { fixture, readFixtureText } from "../../support/fixtures.ts";
 import { FakeClock } from "../../support/server.ts";
 import { HTML_PAGE, testClient } from "./provider-faults.ts";
+import { defined } from "../../support/defined.ts";
 
 const node = (contract: string, type: number, rank: number, member: string, volume: number, change: number, tag = (t: string) => t.toLowerCase()) =>
   `<data Value="${type}" Text="${contract}"><${tag("instrumentId")}>${contract}</${tag("instrumentId")}><${tag("tradingDay")}>20260930</${tag("tradingDay")}>` +
@@ -26,7 +27,7 @@ const QUOTED_CSV_ROW = "20260930,IF2610,1,中信期货(代客),7774,-2296,国泰
 
 test("the three rankings of a contract and rank sit side by side, as in CFFEX's CSV", () => {
   const xml = `<?xml version="1.0" encoding="UTF-8"?><positionRank>${node("IF2610", 0, 1, "中信期货(代客)", 7774, -2296)}${node("IF2610", 1, 1, "国泰君安（代客）", 8546, 117)}${node("IF2610", 2, 1, "中信期货(代客)", 6746, 247)}</positionRank>`;
-  const [row] = parsePositionRankXml(xml);
+  const row = defined(parsePositionRankXml(xml)[0], "the IF2610 rank-1 row");
   const csv = QUOTED_CSV_ROW.split(",");
   assert.deepEqual(
     [
@@ -60,9 +61,9 @@ test("camelCase tags, entities, missing cells and contract order", () => {
       ["IF2612", 2],
     ],
   );
-  assert.equal(rows[0].vol_member, "中信期货(代客)");
-  assert.deepEqual([rows[1].vol_member, rows[1].long_member, rows[1].long_pos], ["C", null, null]);
-  assert.deepEqual([rows[2].vol, rows[2].long_member, rows[2].long_pos, rows[2].long_chg], [null, "A&B", 10, 1]);
+  assert.equal(rows[0]?.vol_member, "中信期货(代客)");
+  assert.deepEqual([rows[1]?.vol_member, rows[1]?.long_member, rows[1]?.long_pos], ["C", null, null]);
+  assert.deepEqual([rows[2]?.vol, rows[2]?.long_member, rows[2]?.long_pos, rows[2]?.long_chg], [null, "A&B", 10, 1]);
   assert.throws(() => parsePositionRankXml("<html><body>no</body></html>"), /not a positionRank file/);
   assert.deepEqual(parsePositionRankXml("<positionRank></positionRank>"), []);
 });
@@ -104,8 +105,8 @@ describe("CFFEX adapter over HTTP (demo CFFEX)", () => {
     );
     const front = rows.filter((r) => r.instrument === "IF2612");
     assert.ok(
-      front.every((r, i) => i === 0 || (r.vol! <= front[i - 1].vol! && r.long_pos! <= front[i - 1].long_pos!)),
-      "front.every((r, i) => i === 0 || (r.vol! <= front[i - 1].vol! && r.long_pos! <= front[i - 1].long_pos!))",
+      front.every((r, i) => i === 0 || (r.vol! <= front[i - 1]!.vol! && r.long_pos! <= front[i - 1]!.long_pos!)),
+      "front.every((r, i) => i === 0 || (r.vol! <= front[i - 1]!.vol! && r.long_pos! <= front[i - 1]!.long_pos!))",
     );
     const req = server.requests.at(-1)!;
     assert.equal(req.path, "/sj/ccpm/202611/20/IF.xml");

@@ -72,14 +72,14 @@ test("the quoted real records parse to the documented rows", () => {
     announcement_time: 1539100800000,
     pdf_url: "http://static.cninfo.com.cn/finalpage/2018-10-10/1205488844.PDF",
   });
-  assert.deepEqual([page.rows[1].title, page.rows[1].type, page.rows[1].announcement_id, page.rows[1].pdf_url], ["2018年第三季度报告正文", "三季度报告", "1205488845", ""]);
+  assert.deepEqual([page.rows[1]?.title, page.rows[1]?.type, page.rows[1]?.announcement_id, page.rows[1]?.pdf_url], ["2018年第三季度报告正文", "三季度报告", "1205488845", ""]);
   // 2019-10-22 00:00 +08:00 is 2019-10-21 16:00 UTC: the date is Shanghai's.
   const pingan = parseAnnouncementQuery(
     { announcements: [{ secCode: "000001", announcementId: "1206997843", announcementTime: 1571673600000, adjunctUrl: "finalpage/2019-10-22/1206997843.PDF" }] },
     { ...ctx, code: "000001", orgId: "gssz0000001" },
   );
-  assert.equal(pingan.rows[0].date, "2019-10-22");
-  assert.equal(pingan.rows[0].org_id, "gssz0000001");
+  assert.equal(pingan.rows[0]?.date, "2019-10-22");
+  assert.equal(pingan.rows[0]?.org_id, "gssz0000001");
 });
 
 test("no hits (announcements null) is an empty page; other shapes are provider errors", () => {
@@ -127,8 +127,8 @@ describe("cninfo adapter over HTTP (demo cninfo)", () => {
     assert.equal(second.total, first.total);
     const all = [...first.rows, ...second.rows];
     assert.ok(
-      all.every((r, i) => i === 0 || r.announcement_time <= all[i - 1].announcement_time),
-      "all.every((r, i) => i === 0 || r.announcement_time <= all[i - 1].announcement_time)",
+      all.every((r, i) => i === 0 || r.announcement_time <= all[i - 1]!.announcement_time),
+      "all.every((r, i) => i === 0 || r.announcement_time <= all[i - 1]!.announcement_time)",
     );
     assert.equal(new Set(all.map((r) => r.announcement_id)).size, 10);
     assert.ok(

@@ -12,6 +12,7 @@ import { statementTable } from "../../../core/app/external/statement-table.ts";
 import { type ReplayServer, startReplayServer } from "../../../apps/provider-replay/replay-server.ts";
 import { readFixtureText, skipUnless } from "../../support/fixtures.ts";
 import { EMPTY_BODY, HTML_PAGE, json, testClient } from "./provider-faults.ts";
+import { defined } from "../../support/defined.ts";
 
 const LRB = "external/sina/getFinanceReport2022-lrb-sh603596-num10.json";
 const HK = "external/sina/getFinanceReport2022-lrb-hk02367-data-null.json";
@@ -35,7 +36,7 @@ test("the recorded 603596 income statement parses to the documented rows", { ski
   assert.equal(columns[0], "报告期");
   assert.deepEqual(columns.slice(1, 5), ["营业总收入", "营业总收入_同比", "营业收入", "营业收入_同比"]);
   assert.equal(new Set(columns).size, columns.length);
-  const q3 = rows[0];
+  const q3 = defined(rows[0], "the 2025-09-30 row");
   assert.equal(q3.报告期, "2025-09-30");
   assert.equal(q3.营业总收入, 8357282726.53);
   assert.equal(q3.营业总收入_同比, 0.27044);
@@ -94,7 +95,7 @@ describe("Sina adapter over HTTP", { skip: skipUnless(LRB) }, () => {
   test("asks for the documented parameters and parses the recorded payload", async () => {
     const periods = await source.periods("603596", "lrb", 10);
     assert.equal(periods.length, 10);
-    assert.equal(periods[0].items[0].value, 8357282726.53);
+    assert.equal(periods[0]?.items[0]?.value, 8357282726.53);
     const q = server.requests.at(-1)!.query;
     assert.deepEqual(Object.fromEntries(q), { paperCode: "sh603596", source: "lrb", type: "0", page: "1", num: "10" });
   });

@@ -18,7 +18,7 @@ test("opens in WAL mode, applies migrations once, and reopens without loss", asy
   const file = join(dir, "a", "service.sqlite");
   let db = await openDatabase(file, openBetterSqlite3);
   const mode = await sql<{ journal_mode: string }>`PRAGMA journal_mode`.execute(db);
-  assert.equal(mode.rows[0].journal_mode, "wal");
+  assert.equal(mode.rows[0]?.journal_mode, "wal");
   const applied = await sql<{ name: string }>`SELECT name FROM kysely_migration ORDER BY name`.execute(db);
   const declared = Object.keys(await migrationProvider.getMigrations()).sort();
   assert.deepEqual(

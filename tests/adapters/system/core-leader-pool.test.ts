@@ -63,7 +63,7 @@ test("the vipdoc parameter names only directories at or under VIPDOC_DIR, VIPDOC
     [data, join(data, "vipdoc"), "vipdoc"],
     [join(configured, "vipdoc"), join(configured, "vipdoc"), "VIPDOC_DIR/vipdoc"],
     [join(extra, "vipdoc", "..", "vipdoc"), join(extra, "vipdoc"), "VIPDOC_ROOTS[0]/vipdoc"],
-  ]) {
+  ] as const) {
     assert.equal(await locator.locate(asked), root, asked);
     assert.equal(locator.shown(root), shown, asked);
   }

@@ -13,6 +13,7 @@ import { DemoSource } from "../../../apps/tdx-sim/demo/demo-source.ts";
 import { type Simulator, startSimulator } from "../../../apps/tdx-sim/sim-server.ts";
 import { marketTime, marketTimeOf } from "../../../core/bars/market-time.ts";
 import { FakeClock } from "../../support/server.ts";
+import { defined } from "../../support/defined.ts";
 
 // Friday 2026-11-20 10:30 in Shanghai (02:30 UTC).
 const clock = new FakeClock(Date.UTC(2026, 10, 20, 2, 30));
@@ -54,10 +55,11 @@ describe("TDX client ↔ simulator", () => {
     );
     const s = market.find("SH", "600519")!;
     const h = market.dailyAt(s, marketTimeOf(clock.now()));
-    assert.equal(q[1].price, h.bars.close.at(-1));
-    assert.equal(q[1].open, h.bars.open.at(-1));
-    assert.equal(q[1].bids.length, 5);
-    assert.ok(q[1].asks[0] > q[1].bids[0], "q[1].asks[0] > q[1].bids[0]");
+    const mao = defined(q[1], "600519's quote");
+    assert.equal(mao.price, h.bars.close.at(-1));
+    assert.equal(mao.open, h.bars.open.at(-1));
+    assert.equal(mao.bids.length, 5);
+    assert.ok(defined(mao.asks[0], "the best ask") > defined(mao.bids[0], "the best bid"), "q[1].asks[0] > q[1].bids[0]");
   });
 
   test("daily, weekly and minute bars; index bars with breadth", async () => {
@@ -80,7 +82,7 @@ describe("TDX client ↔ simulator", () => {
     assert.equal(m60.length, 8);
     const idx = await client.indexBars({ market: 1, code: "000001" }, 4, 0, 20);
     assert.equal(idx.length, 20);
-    assert.ok(idx.up[19] + idx.down[19] > 0, "idx.up[19] + idx.down[19] > 0");
+    assert.ok(defined(idx.up[19], "up[19]") + defined(idx.down[19], "down[19]") > 0, "idx.up[19] + idx.down[19] > 0");
   });
 
   test("minute lines and ticks, today and historical", async () => {
@@ -108,7 +110,8 @@ describe("TDX client ↔ simulator", () => {
     assert.equal(await client.finance({ market: 1, code: "999998" }), undefined);
     const cat = await client.companyCategory(SH600519);
     assert.ok(cat.length >= 5, "cat.length >= 5");
-    const text = await client.companyContent(SH600519, cat[1].filename, cat[1].start, cat[1].length);
+    const second = defined(cat[1], "the second F10 category");
+    const text = await client.companyContent(SH600519, second.filename, second.start, second.length);
     assert.match(text, /公司概况/);
     const a = await client.auction(SZ000001);
     assert.ok(a.length > 10, "a.length > 10");
@@ -120,9 +123,9 @@ describe("TDX client ↔ simulator", () => {
       .filter((s) => s.kind === "stock")
       .slice(0, 50);
     const got = await Promise.all(codes.map((s) => client.bars({ market: 0, code: s.code }, 4, 0, 5)));
-    for (let i = 0; i < codes.length; i++) {
-      const h = market.dailyAt(codes[i], marketTimeOf(clock.now()));
-      assert.equal(got[i].close[4], h.bars.close.at(-1), codes[i].code);
+    for (const [i, s] of codes.entries()) {
+      const h = market.dailyAt(s, marketTimeOf(clock.now()));
+      assert.equal(defined(got[i], s.code).close[4], h.bars.close.at(-1), s.code);
     }
     assert.ok(pool.connected <= 2, "pool.connected <= 2");
   });

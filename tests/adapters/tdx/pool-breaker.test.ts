@@ -39,7 +39,7 @@ describe("circuit breaker in the TDX pool", () => {
     const pool = new TdxPool([host("stalled", stalled), host("healthy", healthy)], { size: 2, requestTimeoutMs: 2000 });
     const client = new TdxClient(pool);
     try {
-      const before = [counted(stalled), counted(healthy)];
+      const [stalledBefore, healthyBefore] = [counted(stalled), counted(healthy)];
       await assert.rejects(client.securityCount(1), TdxTimeoutError, "the first request meets the stall");
       const answers: number[] = [];
       for (let i = 0; i < 6; i++) answers.push(await client.securityCount(1));
@@ -49,8 +49,8 @@ describe("circuit breaker in the TDX pool", () => {
         "answered by the healthy host",
       );
       assert.ok(concurrent.every((n) => n > 0));
-      assert.equal(counted(stalled) - before[0], 1, "the stalled host saw exactly one request");
-      assert.equal(counted(healthy) - before[1], 12);
+      assert.equal(counted(stalled) - stalledBefore, 1, "the stalled host saw exactly one request");
+      assert.equal(counted(healthy) - healthyBefore, 12);
       assert.equal(pool.currentHost.name, "healthy");
     } finally {
       await pool.close();

@@ -16,6 +16,7 @@ import { DemoSource } from "../../../apps/tdx-sim/demo/demo-source.ts";
 import { type Simulator, startSimulator } from "../../../apps/tdx-sim/sim-server.ts";
 import type { SettingsStore } from "../../../ports/settings-store.ts";
 import { FakeClock } from "../../support/server.ts";
+import { defined } from "../../support/defined.ts";
 
 const NAMES: Record<string, string[]> = {
   "quotes.home.test": ["127.0.0.1"],
@@ -83,9 +84,10 @@ describe("quote hosts: loopback by resolved address, probes by handshake", () =>
   test("probes speak only the TDX handshake: the simulator answers; closed, silent and non-TDX ports all read 'not a TDX server'", async () => {
     const targets = [closed, silent, talker, closer].map((p) => `127.0.0.1:${p}`);
     const got = await hosts.test([...targets, `quotes.home.test:${sim.port}`], 5);
-    assert.equal(got[0].reachable, true, "the simulator first");
-    assert.equal(got[0].error, null);
-    assert.equal(got[0].host, `127.0.0.1:${sim.port}`);
+    const first = defined(got[0], "the first probe");
+    assert.equal(first.reachable, true, "the simulator first");
+    assert.equal(first.error, null);
+    assert.equal(first.host, `127.0.0.1:${sim.port}`);
     const failed = got.slice(1);
     assert.deepEqual(failed.map((h) => h.host).sort(), targets.sort());
     for (const h of failed) assert.deepEqual([h.reachable, h.latency_ms, h.error], [false, null, NOT_TDX], h.host);

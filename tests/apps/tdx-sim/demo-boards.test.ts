@@ -7,6 +7,7 @@ import { encodeGbk } from "../../../adapters/tdx/tdx-gbk.ts";
 import { DemoMarket } from "../../../apps/tdx-sim/demo/demo-market.ts";
 import { DemoSource } from "../../../apps/tdx-sim/demo/demo-source.ts";
 import { priceEvents } from "../../../core/bars/price-events.ts";
+import { defined } from "../../support/defined.ts";
 
 const market = new DemoMarket();
 const stocks = market.universe.filter((s) => s.kind === "stock");
@@ -52,7 +53,7 @@ test("industries and regions partition the stocks; a level-1 industry is the uni
 });
 
 test("a board index moves by the mean log return of its members", () => {
-  const board = of("HY")[3];
+  const board = defined(of("HY")[3], "the fourth HY board");
   const day = 20261119;
   const h = market.history(market.find("SH", board.code)!, day);
   const i = h.days.length - 1;
@@ -64,13 +65,16 @@ test("a board index moves by the mean log return of its members", () => {
     const j = mh.days.length - 1;
     if (mh.days[j] !== day || j === 0) continue;
     const ev = priceEvents(mh.xdxr).find((e) => e.date === day);
-    const ref = ev ? (mh.bars.close[j - 1] - ev.c) / ev.m : mh.bars.close[j - 1];
-    sum += Math.log(mh.bars.close[j] / ref);
+    const prev = defined(mh.bars.close[j - 1], `${m.code}'s previous close`);
+    const close = defined(mh.bars.close[j], `${m.code}'s close`);
+    const ref = ev ? (prev - ev.c) / ev.m : prev;
+    sum += Math.log(close / ref);
     n++;
-    if (mh.bars.close[j] > ref) up++;
+    if (close > ref) up++;
   }
-  const want = h.bars.close[i - 1] * Math.exp(sum / n);
-  assert.ok(Math.abs(h.bars.close[i] - want) <= 0.005 + 1e-9, `${h.bars.close[i]} vs ${want}`);
+  const want = defined(h.bars.close[i - 1], "the board's previous close") * Math.exp(sum / n);
+  const boardClose = defined(h.bars.close[i], "the board's close");
+  assert.ok(Math.abs(boardClose - want) <= 0.005 + 1e-9, `${boardClose} vs ${want}`);
   assert.equal(h.up[i], up);
 });
 
@@ -86,13 +90,13 @@ test("the simulator's board files describe the same boards", () => {
   assert.equal(fg.length, of("FG").length + of("DQ").length);
   const catalogue = decodeTdxzs(src.file("tdxzs3.cfg", now)!);
   assert.equal(catalogue.length, market.boards.length - of("ZS").length);
+  const first = defined(of("HY2")[0], "the first HY2 board");
   assert.deepEqual(
-    catalogue.find((c) => c.code === of("HY2")[0].code),
-    { name: of("HY2")[0].name, code: of("HY2")[0].code, type: 12, level: 2, flag: 0, ref: of("HY2")[0].industryCode },
+    catalogue.find((c) => c.code === first.code),
+    { name: first.name, code: first.code, type: 12, level: 2, flag: 0, ref: first.industryCode },
   );
   const industry = decodeTdxhy(src.file("tdxhy.cfg", now)!);
   assert.equal(industry.length, stocks.length);
-  const first = of("HY2")[0];
   for (const m of first.members)
     assert.ok(industry.find((r) => r.code === m.code)!.research.startsWith(first.industryCode!), "industry.find((r) => r.code === m.code)!.research.startsWith(first.industryCode!)");
   assert.equal(src.file("block.dat", now), undefined);

@@ -11,6 +11,7 @@ import { DemoMarket } from "../../../apps/tdx-sim/demo/demo-market.ts";
 import { DemoSource } from "../../../apps/tdx-sim/demo/demo-source.ts";
 import { type Simulator, startSimulator } from "../../../apps/tdx-sim/sim-server.ts";
 import { FakeClock } from "../../support/server.ts";
+import { defined } from "../../support/defined.ts";
 
 const clock = new FakeClock();
 const REFS = [
@@ -45,8 +46,9 @@ async function read(y: number, mo: number, d: number, h: number, mi: number) {
 test("quotes, books, minute lines and ticks are frozen after the close, over the weekend and before the open", async () => {
   // Friday 2026-11-20; the next session is Monday 2026-11-23.
   const close = await read(2026, 11, 20, 15, 5);
-  assert.equal(close.minutes[0].length, 240, "the whole day's minute line");
-  assert.ok(close.quotes[0].bids.some((p) => p > 0) && close.quotes[0].bidVols.some((v) => v > 0), "a book is there");
+  assert.equal(close.minutes[0]?.length, 240, "the whole day's minute line");
+  const quote = defined(close.quotes[0], "the first quote");
+  assert.ok(quote.bids.some((p) => p > 0) && quote.bidVols.some((v) => v > 0), "a book is there");
   assert.deepEqual(await read(2026, 11, 20, 20, 0), close, "15:05 and 20:00 the same day");
   assert.deepEqual(await read(2026, 11, 21, 11, 0), close, "Saturday");
   assert.deepEqual(await read(2026, 11, 23, 8, 30), close, "Monday before the open");
@@ -56,5 +58,5 @@ test("during the session the quote and its book move with the minutes", async ()
   const a = await read(2026, 11, 20, 10, 0);
   const b = await read(2026, 11, 20, 10, 1);
   assert.notDeepEqual(a.quotes, b.quotes, "one minute later the quotes differ");
-  assert.equal(b.minutes[0].length, a.minutes[0].length + 1, "one more minute on the line");
+  assert.equal(b.minutes[0]?.length, defined(a.minutes[0], "the minute line at 10:00").length + 1, "one more minute on the line");
 });

@@ -6,9 +6,17 @@ import { DemoMarket } from "../../../apps/tdx-sim/demo/demo-market.ts";
 import { limitFraction } from "../../../core/market/price-limit.ts";
 import { boardOf } from "../../../core/market/trading-board.ts";
 import { roundHalfUp } from "../../../core/bars/round.ts";
+import type { BarSeries } from "../../../core/bars/series.ts";
+import { defined } from "../../support/defined.ts";
 
 const market = new DemoMarket();
 const LAST = 20261120;
+
+/** Bar i of a series, every column present (a missing one fails the test). */
+function row(b: BarSeries, i: number) {
+  const at = (column: Float64Array, name: string) => defined(column[i], `${name}[${i}]`);
+  return { time: at(b.time, "time"), open: at(b.open, "open"), high: at(b.high, "high"), low: at(b.low, "low"), close: at(b.close, "close"), vol: at(b.vol, "vol"), amount: at(b.amount, "amount") };
+}
 
 test("the universe has a few hundred securities on every market, with ST names, indices and the core pool", () => {
   const u = market.universe;
@@ -45,18 +53,21 @@ test("bars are trading days only, OHLC consistent, within the daily price limit"
     const h = market.history(s, LAST);
     const b = h.bars;
     for (let i = 0; i < b.length; i++) {
-      assert.ok(isTradingDay(h.days[i]), "isTradingDay(h.days[i])");
-      assert.ok(b.low[i] <= Math.min(b.open[i], b.close[i]) && b.high[i] >= Math.max(b.open[i], b.close[i]), `${s.code} ${h.days[i]}`);
-      assert.ok(b.vol[i] > 0 && b.amount[i] > 0, "b.vol[i] > 0 && b.amount[i] > 0");
+      const day = defined(h.days[i], `day ${i}`);
+      const { time, open, high, low, close, vol, amount } = row(b, i);
+      assert.ok(isTradingDay(day), "isTradingDay(h.days[i])");
+      assert.ok(low <= Math.min(open, close) && high >= Math.max(open, close), `${s.code} ${day}`);
+      assert.ok(vol > 0 && amount > 0, "b.vol[i] > 0 && b.amount[i] > 0");
       if (i === 0) continue;
-      const ev = h.xdxr.find((x) => x.date === h.days[i] && x.category === 1);
+      const prev = row(b, i - 1);
+      const ev = h.xdxr.find((x) => x.date === day && x.category === 1);
       // The ex-rights reference price is published on the 0.01 tick (the limits are computed from it).
-      const ref = ev ? roundHalfUp((b.close[i - 1] * 10 - ev.c1 + ev.c4 * ev.c2) / (10 + ev.c3 + ev.c4), 2) : b.close[i - 1];
-      const f = limitFraction(boardOf(s.code, s.market), s.st, b.time[i]);
-      assert.ok(b.high[i] <= roundHalfUp(ref * (1 + f), 2) + 1e-9, `${s.code} ${h.days[i]} above limit`);
-      assert.ok(b.low[i] >= roundHalfUp(ref * (1 - f), 2) - 1e-9, `${s.code} ${h.days[i]} below limit`);
-      if (b.close[i] === roundHalfUp(ref * (1 + f), 2)) limitUps++;
-      if (b.time[i] - b.time[i - 1] > 5 * 86_400_000) gaps++;
+      const ref = ev ? roundHalfUp((prev.close * 10 - ev.c1 + ev.c4 * ev.c2) / (10 + ev.c3 + ev.c4), 2) : prev.close;
+      const f = limitFraction(boardOf(s.code, s.market), s.st, time);
+      assert.ok(high <= roundHalfUp(ref * (1 + f), 2) + 1e-9, `${s.code} ${day} above limit`);
+      assert.ok(low >= roundHalfUp(ref * (1 - f), 2) - 1e-9, `${s.code} ${day} below limit`);
+      if (close === roundHalfUp(ref * (1 + f), 2)) limitUps++;
+      if (time - prev.time > 5 * 86_400_000) gaps++;
     }
   }
   assert.ok(limitUps > 50, `limit-up days: ${limitUps}`);
@@ -87,7 +98,7 @@ test("a day's minute bars and ticks add up exactly to its daily bar", () => {
   for (const code of ["000001", "300750", "002415"]) {
     const s = market.find("SZ", code)!;
     const h = market.history(s, LAST);
-    const day = h.days[h.days.length - 3];
+    const day = defined(h.days[h.days.length - 3], "the third-last day");
     const i = DemoMarket.dayIndex(h, day);
     const m = market.minutes(s, day)!;
     assert.equal(m.length, 240);
@@ -96,21 +107,19 @@ test("a day's minute bars and ticks add up exactly to its daily bar", () => {
       v = 0,
       a = 0;
     for (let k = 0; k < m.length; k++) {
-      hi = Math.max(hi, m.high[k]);
-      lo = Math.min(lo, m.low[k]);
-      v += m.vol[k];
-      a += m.amount[k];
-      assert.ok(
-        m.low[k] <= Math.min(m.open[k], m.close[k]) && m.high[k] >= Math.max(m.open[k], m.close[k]),
-        "m.low[k] <= Math.min(m.open[k], m.close[k]) && m.high[k] >= Math.max(m.open[k], m.close[k])",
-      );
+      const bar = row(m, k);
+      hi = Math.max(hi, bar.high);
+      lo = Math.min(lo, bar.low);
+      v += bar.vol;
+      a += bar.amount;
+      assert.ok(bar.low <= Math.min(bar.open, bar.close) && bar.high >= Math.max(bar.open, bar.close), "m.low[k] <= Math.min(m.open[k], m.close[k]) && m.high[k] >= Math.max(m.open[k], m.close[k])");
     }
     assert.deepEqual([m.open[0], hi, lo, m.close[239], v, a], [h.bars.open[i], h.bars.high[i], h.bars.low[i], h.bars.close[i], h.bars.vol[i], h.bars.amount[i]]);
     assert.equal(m.time[0], marketTime(Math.floor(day / 1e4), Math.floor(day / 100) % 100, day % 100, 9, 31));
     assert.equal(m.time[239], marketTime(Math.floor(day / 1e4), Math.floor(day / 100) % 100, day % 100, 15, 0));
     const t = market.ticks(s, day)!;
     let tv = 0;
-    for (let k = 0; k < t.length; k++) tv += t.vol[k];
+    for (let k = 0; k < t.length; k++) tv += defined(t.vol[k], `tick ${k}'s volume`);
     assert.equal(tv * 100, h.bars.vol[i]);
     assert.equal(t.price[t.length - 1], h.bars.close[i]);
   }

@@ -15,6 +15,7 @@ import { roundHalfUp } from "../../../core/bars/round.ts";
 import { limitFraction } from "../../../core/market/price-limit.ts";
 import { boardOf } from "../../../core/market/trading-board.ts";
 import type { Quote } from "../../../core/quotes/records.ts";
+import { defined } from "../../support/defined.ts";
 
 const market = new DemoMarket();
 const source = new DemoSource(market);
@@ -37,7 +38,7 @@ test("well-known names trade at their real order of magnitude over the last year
     const s = market.find(m, code)!;
     const close = market.history(s, LAST).bars.close;
     for (let i = close.length - 250; i < close.length; i++) {
-      const ratio = close[i] / real;
+      const ratio = defined(close[i], `close[${i}]`) / real;
       assert.ok(ratio > 1 / 3 && ratio < 3, `${m}${code} ${s.name} at ${close[i]} against a real ${real}`);
     }
   }
@@ -51,13 +52,14 @@ test("index minute lines have no spike and no jump over the lunch break", () => 
     for (const day of h.days.slice(-40)) {
       const m = market.minutes(s, day)!;
       const i = DemoMarket.dayIndex(h, day);
-      const range = h.bars.high[i] - h.bars.low[i];
+      const range = defined(h.bars.high[i], `${day}'s high`) - defined(h.bars.low[i], `${day}'s low`);
       const c = m.close;
+      const at = (k: number) => defined(c[k], `${s.name} ${day} minute ${k}`);
       // 11:30 → 13:01: a step like any other, far below the day's range.
-      assert.ok(Math.abs(c[120] - c[119]) <= range / 2, `${s.name} ${day}: ${c[119]} at 11:30, ${c[120]} at 13:01 (range ${range})`);
+      assert.ok(Math.abs(at(120) - at(119)) <= range / 2, `${s.name} ${day}: ${c[119]} at 11:30, ${c[120]} at 13:01 (range ${range})`);
       for (let k = 1; k + 1 < c.length; k++) {
-        const into = c[k] - c[k - 1];
-        const out = c[k + 1] - c[k];
+        const into = at(k) - at(k - 1);
+        const out = at(k + 1) - at(k);
         const spike = Math.sign(into) === -Math.sign(out) && Math.min(Math.abs(into), Math.abs(out)) > range / 2;
         assert.ok(!spike, `${s.name} ${day} minute ${k}: ${c[k - 1]} → ${c[k]} → ${c[k + 1]} (range ${range})`);
       }
@@ -74,8 +76,8 @@ function checkBook(q: Quote, s: NonNullable<ReturnType<DemoMarket["find"]>>, bar
   const onGrid = (p: number) => Math.abs(p * 10 ** dec - Math.round(p * 10 ** dec)) < 1e-6;
   const bids = q.bids.filter((p) => p > 0);
   const asks = q.asks.filter((p) => p > 0);
-  for (let k = 1; k < bids.length; k++) assert.ok(bids[k] < bids[k - 1], `${where}: bids descend ${q.bids}`);
-  for (let k = 1; k < asks.length; k++) assert.ok(asks[k] > asks[k - 1], `${where}: asks ascend ${q.asks}`);
+  for (let k = 1; k < bids.length; k++) assert.ok(bids[k]! < bids[k - 1]!, `${where}: bids descend ${q.bids}`);
+  for (let k = 1; k < asks.length; k++) assert.ok(asks[k]! > asks[k - 1]!, `${where}: asks ascend ${q.asks}`);
   for (const p of [...bids, ...asks, q.price, q.open, q.high, q.low]) assert.ok(onGrid(p), `${where}: ${p} on the ${dec}-decimal grid`);
   assert.ok(bids.every((p) => p < q.price) && asks.every((p) => p > q.price), `${where}: book ${q.bids} | ${q.price} | ${q.asks}`);
   q.bids.forEach((p, k) => assert.equal(p === 0, q.bidVols[k] === 0, `${where}: an empty bid level has no volume`));
@@ -93,7 +95,7 @@ test("at any moment, quote, daily bar, minute line, minute bars and book tell on
   const pool = market.universe.filter((s) => s.board !== "BOARD_INDEX");
   fc.assert(
     fc.property(fc.integer({ min: 0, max: pool.length - 1 }), fc.integer({ min: 0, max: 45 }), fc.integer({ min: 0, max: 24 * 60 - 1 }), (which, daysBack, minute) => {
-      const s = pool[which];
+      const s = defined(pool[which], "the drawn security");
       const ref = { market: MARKET_ID[s.market], code: s.code };
       const now = marketTime(2026, 10, 7, 0, 0) + daysBack * 86_400_000 + minute * 60_000;
       const where = `${s.market}${s.code} at ${new Date(now).toISOString()}`;
@@ -103,7 +105,7 @@ test("at any moment, quote, daily bar, minute line, minute bars and book tell on
       const i = daily.length - 1;
       assert.deepEqual(
         [q.open, q.high, q.low, q.price, q.vol, q.amount],
-        [daily.open[i], daily.high[i], daily.low[i], daily.close[i], lots(s, daily.vol[i]), daily.amount[i]],
+        [daily.open[i], daily.high[i], daily.low[i], daily.close[i], lots(s, defined(daily.vol[i], "today's volume")), daily.amount[i]],
         `${where}: quote = today's daily bar`,
       );
       const line = source.minute(ref, now);
@@ -119,12 +121,12 @@ test("at any moment, quote, daily bar, minute line, minute bars and book tell on
       let lo = Infinity;
       let vol = 0;
       for (let k = 0; k < mins.length; k++) {
-        hi = Math.max(hi, mins.high[k]);
-        lo = Math.min(lo, mins.low[k]);
-        vol += mins.vol[k];
+        hi = Math.max(hi, defined(mins.high[k], `minute bar ${k}'s high`));
+        lo = Math.min(lo, defined(mins.low[k], `minute bar ${k}'s low`));
+        vol += defined(mins.vol[k], `minute bar ${k}'s volume`);
       }
       assert.deepEqual([mins.open[0], hi, lo, mins.close[mins.length - 1], vol], [q.open, q.high, q.low, q.price, daily.vol[i]], `${where}: minute bars add up to the day`);
-      checkBook(q, s, daily.time[i], where);
+      checkBook(q, s, defined(daily.time[i], "today's bar time"), where);
     }),
     { numRuns: 300, seed: 20261126 },
   );
@@ -138,9 +140,10 @@ test("at limit-up nobody sells: the ask side is empty, the bid side on the grid 
     for (let i = h.days.length - 60; i < h.days.length && checked < 5; i++) {
       const ev = h.xdxr.some((x) => x.date === h.days[i]);
       if (ev) continue;
-      const f = limitFraction(boardOf(s.code, s.market), s.st, h.bars.time[i]);
-      if (h.bars.close[i] !== roundHalfUp(h.bars.close[i - 1] * (1 + f), 2)) continue;
-      const d = h.days[i];
+      const time = defined(h.bars.time[i], `bar ${i}'s time`);
+      const f = limitFraction(boardOf(s.code, s.market), s.st, time);
+      if (h.bars.close[i] !== roundHalfUp(defined(h.bars.close[i - 1], `close[${i - 1}]`) * (1 + f), 2)) continue;
+      const d = defined(h.days[i], `day ${i}`);
       const now = marketTime(Math.floor(d / 1e4), Math.floor(d / 100) % 100, d % 100, 16, 0);
       const q = source.quote({ market: MARKET_ID[s.market], code: s.code }, now)!;
       assert.deepEqual(
@@ -151,7 +154,7 @@ test("at limit-up nobody sells: the ask side is empty, the bid side on the grid 
         ],
         `${s.code} ${d}`,
       );
-      checkBook(q, s, h.bars.time[i], `${s.code} ${d}`);
+      checkBook(q, s, time, `${s.code} ${d}`);
       checked++;
     }
   }

@@ -8,10 +8,13 @@ import { marketTime } from "../../../core/bars/market-time.ts";
 import { priceEvents } from "../../../core/bars/price-events.ts";
 import { sliceSeries, type BarSeries } from "../../../core/bars/series.ts";
 import { dailySeries, dateOf, DAY, dividend, eventsFor, flat, series } from "./build.ts";
+import { defined } from "../../support/defined.ts";
 
 const PRICES = ["open", "high", "low", "close"] as const;
 const day = (yyyymmdd: number) => Math.floor(flat(yyyymmdd, 0).t / DAY);
-const lastDate = (s: BarSeries) => dateOf(s.time[s.length - 1]);
+const timeAt = (s: BarSeries, i: number) => defined(s.time[i], `bar ${i}'s time`);
+const dayAt = (s: BarSeries, i: number) => Math.floor(timeAt(s, i) / DAY);
+const lastDate = (s: BarSeries) => dateOf(timeAt(s, s.length - 1));
 
 test("600519 2006 suspension: both events inside the gap compound to m = 2.24", () => {
   // Last bar before the share-reform suspension and first bar after it; the two
@@ -34,7 +37,7 @@ test("cash dividend: 000001 ex-date 2025-06-12, 3.62 yuan per 10 as float32", ()
     { ...flat(20250612, 0), o: 11.5, h: 11.6, l: 11.4, c: 11.5 },
   ]);
   const ev = priceEvents([dividend(20250612, Math.fround(3.62))]);
-  assert.equal(ev[0].c, 0.362);
+  assert.equal(ev[0]?.c, 0.362);
   const q = adjustBars(s, ev, "QFQ").series;
   assert.deepEqual([q.open[0], q.high[0], q.low[0], q.close[0]], [11.39, 11.54, 11.34, 11.44]);
   assert.deepEqual([q.open[1], q.close[1]], [11.5, 11.5]);
@@ -129,12 +132,12 @@ test("property: QFQ and HFQ agree up to the affine map of the HFQ base", () => {
         const q = adjustBars(s, ev, "QFQ");
         fc.pre(q.method === "affine");
         const h = adjustBars(s, ev, "HFQ").series;
-        const { a, b } = affineAt(ev, Math.floor(s.time[0] / DAY), Math.floor(s.time[s.length - 1] / DAY));
+        const { a, b } = affineAt(ev, dayAt(s, 0), dayAt(s, s.length - 1));
         for (let i = 0; i < s.length; i++)
           for (const f of PRICES) {
-            const back = a * h[f][i] + b;
+            const back = a * defined(h[f][i], `HFQ ${f}[${i}]`) + b;
             // Each price is off its exact value by at most half a cent plus half of 1/10,000 (the terminal's two roundings).
-            assert.ok(Math.abs(q.series[f][i] - back) <= (1 + a) * 0.00505 + 1e-9, `${f}[${i}]`);
+            assert.ok(Math.abs(defined(q.series[f][i], `QFQ ${f}[${i}]`) - back) <= (1 + a) * 0.00505 + 1e-9, `${f}[${i}]`);
           }
       },
     ),
@@ -162,11 +165,11 @@ test("property: without cash the ratio method equals the affine one", () => {
       dailySeries().chain((s) => fc.tuple(fc.constant(s), eventsFor(s, { cash: false }))),
       ([s, recs]) => {
         const ev = priceEvents(recs);
-        const asOf = Math.floor(s.time[s.length - 1] / DAY);
+        const asOf = dayAt(s, s.length - 1);
         const r = forwardRatio(s, ev, asOf);
         for (let i = 0; i < s.length; i++) {
-          const { a, b } = affineAt(ev, Math.floor(s.time[i] / DAY), asOf);
-          assert.ok(Math.abs(a - r[i]) <= 1e-12 * a, "Math.abs(a - r[i]) <= 1e-12 * a");
+          const { a, b } = affineAt(ev, dayAt(s, i), asOf);
+          assert.ok(Math.abs(a - defined(r[i], `ratio ${i}`)) <= 1e-12 * a, "Math.abs(a - r[i]) <= 1e-12 * a");
           assert.equal(b + 0, 0);
         }
       },
@@ -191,7 +194,7 @@ test("property: a window adjusted with asOf and hfqBase equals the slice of the 
         const win = sliceSeries(s, from, to);
         const part = adjustBars(win, ev, "QFQ", { asOf: lastDate(s) });
         const hWhole = adjustBars(s, ev, "HFQ").series;
-        const hPart = adjustBars(win, ev, "HFQ", { hfqBase: dateOf(s.time[0]) }).series;
+        const hPart = adjustBars(win, ev, "HFQ", { hfqBase: dateOf(timeAt(s, 0)) }).series;
         if (part.method === "affine") for (const f of PRICES) assert.deepEqual(part.series[f], whole.series[f].subarray(from, to));
         for (const f of PRICES) assert.deepEqual(hPart[f], hWhole[f].subarray(from, to));
       },
@@ -297,7 +300,7 @@ test("property: events in one gap act as their composition", () => {
         const ref = (p: number) => ev.reduce((x, e) => (x - e.c) / e.m, p);
         assert.ok(Math.abs(a * 50 + b - ref(50)) < 1e-9, "Math.abs(a * 50 + b - ref(50)) < 1e-9");
         const q = adjustBars(s, ev, "QFQ").series;
-        assert.ok(Math.abs(q.close[0] - ref(50)) <= 0.00505 + 1e-9, "within the terminal's rounding of the reference");
+        assert.ok(Math.abs(defined(q.close[0], "the first close") - ref(50)) <= 0.00505 + 1e-9, "within the terminal's rounding of the reference");
       },
     ),
   );

@@ -5,6 +5,9 @@ import { aggregateBars, periodKey } from "../../../core/bars/aggregate.ts";
 import { marketTime } from "../../../core/bars/market-time.ts";
 import type { BarSeries } from "../../../core/bars/series.ts";
 
+/** Market times of calendar dates given as [year, month, day]. */
+const dates = (...ymd: [number, number, number][]) => ymd.map(([y, m, d]) => marketTime(y, m, d));
+
 function series(times: number[], closes: number[]): BarSeries {
   const f = (a: number[]) => Float64Array.from(a);
   return {
@@ -20,13 +23,7 @@ function series(times: number[], closes: number[]): BarSeries {
 }
 
 test("weeks run Monday to Sunday and are stamped with their last bar", () => {
-  const days = [
-    [2026, 11, 16],
-    [2026, 11, 17],
-    [2026, 11, 20],
-    [2026, 11, 23],
-    [2026, 11, 27],
-  ].map(([y, m, d]) => marketTime(y, m, d));
+  const days = dates([2026, 11, 16], [2026, 11, 17], [2026, 11, 20], [2026, 11, 23], [2026, 11, 27]);
   const w = aggregateBars(series(days, [1, 2, 3, 4, 5]), "WEEK");
   assert.equal(w.length, 2);
   assert.deepEqual([...w.time], [marketTime(2026, 11, 20), marketTime(2026, 11, 27)]);
@@ -38,12 +35,7 @@ test("weeks run Monday to Sunday and are stamped with their last bar", () => {
 });
 
 test("months, seasons and years: open first, close last, high max, low min, volume and amount summed", () => {
-  const days = [
-    [2025, 12, 31],
-    [2026, 1, 5],
-    [2026, 3, 31],
-    [2026, 4, 1],
-  ].map(([y, m, d]) => marketTime(y, m, d));
+  const days = dates([2025, 12, 31], [2026, 1, 5], [2026, 3, 31], [2026, 4, 1]);
   const s = series(days, [1, 2, 3, 4]);
   const rows = (a: BarSeries) => Array.from({ length: a.length }, (_, i) => [a.time[i], a.open[i], a.high[i], a.low[i], a.close[i], a.vol[i], a.amount[i]]);
   assert.deepEqual(rows(aggregateBars(s, "MONTH")), [
@@ -132,7 +124,7 @@ test("aggregation conserves volume and amount and bounds prices", () => {
         const sum = (x: Float64Array) => x.reduce((u, v) => u + v, 0);
         if (Math.abs(sum(a.vol) - sum(s.vol)) > 1e-6) return false;
         if (Math.abs(sum(a.amount) - sum(s.amount)) > 1e-6 * sum(s.amount)) return false;
-        for (let i = 0; i < a.length; i++) if (a.high[i] < Math.max(a.open[i], a.close[i]) || a.low[i] > Math.min(a.open[i], a.close[i])) return false;
+        for (let i = 0; i < a.length; i++) if (a.high[i]! < Math.max(a.open[i]!, a.close[i]!) || a.low[i]! > Math.min(a.open[i]!, a.close[i]!)) return false;
       }
       return true;
     }),
@@ -141,23 +133,13 @@ test("aggregation conserves volume and amount and bounds prices", () => {
 
 test("a Sunday bar closes its Monday-to-Sunday week; periods far apart never share a key", () => {
   // 2026-11-22 is a Sunday: it belongs with Friday the 20th, not with Monday the 23rd.
-  const sunday = [
-    [2026, 11, 20],
-    [2026, 11, 22],
-    [2026, 11, 23],
-  ].map(([y, m, d]) => marketTime(y, m, d));
+  const sunday = dates([2026, 11, 20], [2026, 11, 22], [2026, 11, 23]);
   const w = aggregateBars(series(sunday, [1, 2, 3]), "WEEK");
   assert.deepEqual([...w.time], [sunday[1], sunday[2]], "Fri + Sun, then Mon");
   // February 2000 and January 2012, April 2000 and January 2004: a calendar key must still tell them apart.
-  const far = [
-    [2000, 2, 15],
-    [2012, 1, 16],
-  ].map(([y, m, d]) => marketTime(y, m, d));
+  const far = dates([2000, 2, 15], [2012, 1, 16]);
   assert.equal(aggregateBars(series(far, [1, 2]), "MONTH").length, 2, "two months 12 years apart");
-  const quarters = [
-    [2000, 4, 14],
-    [2004, 1, 15],
-  ].map(([y, m, d]) => marketTime(y, m, d));
+  const quarters = dates([2000, 4, 14], [2004, 1, 15]);
   assert.equal(aggregateBars(series(quarters, [1, 2]), "SEASON").length, 2, "two seasons 4 years apart");
   for (const p of ["WEEK", "MONTH", "SEASON", "YEAR"] as const) {
     const a = aggregateBars(series(sunday, [1, 2, 3]), p);

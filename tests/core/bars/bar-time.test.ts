@@ -4,6 +4,7 @@ import fc from "fast-check";
 import { barTimes, minuteBarStart } from "../../../core/bars/bar-time.ts";
 import { BAR_CATEGORIES, BAR_CATEGORY_NAMES, isIntraday } from "../../../core/bars/categories.ts";
 import { formatDateTime, marketTime } from "../../../core/bars/market-time.ts";
+import { defined } from "../../support/defined.ts";
 
 const at = (h: number, m: number) => marketTime(2024, 10, 16, h, m);
 const start = (h: number, m: number, minutes: number) => formatDateTime(minuteBarStart(at(h, m), minutes)).slice(11);
@@ -60,7 +61,7 @@ test("property: a full day's bars tile the sessions (each starts where the last 
       for (let i = 0; i < ends.length; i++) {
         const expected = i === 0 ? at(9, 30) : ends[i - 1] === at(11, 30) ? at(13, 0) : ends[i - 1];
         assert.equal(starts[i], expected);
-        const hm = formatDateTime(starts[i]).slice(11);
+        const hm = formatDateTime(defined(starts[i], `start ${i}`)).slice(11);
         assert.ok((hm >= "09:30" && hm < "11:30") || (hm >= "13:00" && hm < "15:00"), hm);
       }
     }),

@@ -3,6 +3,7 @@ import fc from "fast-check";
 import { marketTime } from "../../../core/bars/market-time.ts";
 import { allocSeries, type BarSeries } from "../../../core/bars/series.ts";
 import type { XdxrRecord } from "../../../core/bars/xdxr.ts";
+import { defined } from "../../support/defined.ts";
 
 export interface BarInput {
   readonly t: number;
@@ -71,7 +72,7 @@ export const dailySeries = (maxLen = 40): fc.Arbitrary<BarSeries> =>
       return series(
         rows.map(({ gap, p, v }) => {
           t += gap * DAY;
-          const [o, c] = [p[0] / 100, p[1] / 100];
+          const [o, c] = [defined(p[0], "open") / 100, defined(p[1], "close") / 100];
           return { t, o, c, h: Math.max(...p) / 100, l: Math.min(...p) / 100, v, a: v * 10 };
         }),
       );
@@ -79,8 +80,8 @@ export const dailySeries = (maxLen = 40): fc.Arbitrary<BarSeries> =>
 
 /** Category-1 records dated anywhere from before the first bar to after the last of `s`. */
 export const eventsFor = (s: BarSeries, opts: { cash?: boolean } = {}): fc.Arbitrary<XdxrRecord[]> => {
-  const from = s.time[0] - 10 * DAY;
-  const span = s.time[s.length - 1] + 10 * DAY - from;
+  const from = defined(s.time[0], "the first bar's time") - 10 * DAY;
+  const span = defined(s.time[s.length - 1], "the last bar's time") + 10 * DAY - from;
   return fc
     .array(
       fc.record({

@@ -3,6 +3,7 @@ import assert from "node:assert/strict";
 import fc from "fast-check";
 import { deriveBarFields, PRE_CLOSE_FLOOR } from "../../../core/bars/derived.ts";
 import { dailySeries, flat, series } from "./build.ts";
+import { defined } from "../../support/defined.ts";
 
 test("hand-checked: first bar uses its open, later bars the previous close", () => {
   const s = series([
@@ -41,14 +42,18 @@ test("property: pre_close chain, floor, change and percent units", () => {
     fc.property(dailySeries(60), (s) => {
       const d = deriveBarFields(s);
       for (let i = 0; i < s.length; i++) {
-        const expected = i === 0 ? s.open[0] : s.close[i - 1];
-        const pre = d.preClose[i];
+        const expected = defined(i === 0 ? s.open[0] : s.close[i - 1], `the bar before ${i}`);
+        const pre = defined(d.preClose[i], `pre_close[${i}]`);
+        const close = defined(s.close[i], `close[${i}]`);
+        const high = defined(s.high[i], `high[${i}]`);
+        const low = defined(s.low[i], `low[${i}]`);
+        const amplitude = defined(d.amplitudePct[i], `amplitude[${i}]`);
         assert.equal(pre, expected <= PRE_CLOSE_FLOOR ? PRE_CLOSE_FLOOR : expected);
         assert.ok(pre >= PRE_CLOSE_FLOOR, "pre >= PRE_CLOSE_FLOOR");
-        assert.ok(Math.abs(d.change[i] - (s.close[i] - pre)) <= 5e-5 + 1e-9, "Math.abs(d.change[i] - (s.close[i] - pre)) <= 5e-5 + 1e-9");
-        assert.ok(Math.abs(d.changePct[i] - ((s.close[i] - pre) / pre) * 100) <= 5e-5 + 1e-6, "Math.abs(d.changePct[i] - ((s.close[i] - pre) / pre) * 100) <= 5e-5 + 1e-6");
-        assert.ok(Math.abs(d.amplitudePct[i] - ((s.high[i] - s.low[i]) / pre) * 100) <= 5e-5 + 1e-6, "Math.abs(d.amplitudePct[i] - ((s.high[i] - s.low[i]) / pre) * 100) <= 5e-5 + 1e-6");
-        assert.ok(d.amplitudePct[i] >= 0, "d.amplitudePct[i] >= 0");
+        assert.ok(Math.abs(defined(d.change[i], `change[${i}]`) - (close - pre)) <= 5e-5 + 1e-9, "Math.abs(d.change[i] - (s.close[i] - pre)) <= 5e-5 + 1e-9");
+        assert.ok(Math.abs(defined(d.changePct[i], `change_pct[${i}]`) - ((close - pre) / pre) * 100) <= 5e-5 + 1e-6, "Math.abs(d.changePct[i] - ((s.close[i] - pre) / pre) * 100) <= 5e-5 + 1e-6");
+        assert.ok(Math.abs(amplitude - ((high - low) / pre) * 100) <= 5e-5 + 1e-6, "Math.abs(d.amplitudePct[i] - ((s.high[i] - s.low[i]) / pre) * 100) <= 5e-5 + 1e-6");
+        assert.ok(amplitude >= 0, "d.amplitudePct[i] >= 0");
       }
     }),
   );

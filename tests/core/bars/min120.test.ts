@@ -5,6 +5,7 @@ import { formatDateTime, marketTime } from "../../../core/bars/market-time.ts";
 import { aggregateMin120, MIN120_MAX_BARS } from "../../../core/bars/min120.ts";
 import type { BarSeries } from "../../../core/bars/series.ts";
 import { DAY, series, type BarInput } from "./build.ts";
+import { defined } from "../../support/defined.ts";
 
 const SLOTS: [number, number][] = [
   [10, 30],
@@ -49,14 +50,14 @@ test("a window starting mid-half drops the truncated oldest bar; a running half 
 
 test("the lunch-break stamp 13:00 counts as the morning's second bar", () => {
   const bars = hourly(1).slice(0, 2);
-  const quirk = [bars[0], { ...bars[1], t: DAY0 + 13 * 3_600_000 }];
+  const quirk = [defined(bars[0], "the 10:30 bar"), { ...defined(bars[1], "the 11:30 bar"), t: DAY0 + 13 * 3_600_000 }];
   assert.deepEqual(labels(aggregateMin120(series(quirk))), ["2024-01-02 11:30"]);
 });
 
 test("at most 400 bars, the newest", () => {
   const out = aggregateMin120(series(hourly(250)));
   assert.equal(out.length, MIN120_MAX_BARS);
-  assert.equal(formatDateTime(out.time[out.length - 1]), formatDateTime(DAY0 + 249 * DAY + 15 * 3_600_000));
+  assert.equal(formatDateTime(defined(out.time[out.length - 1], "the newest bar")), formatDateTime(DAY0 + 249 * DAY + 15 * 3_600_000));
 });
 
 const windows = fc
@@ -68,7 +69,7 @@ const windows = fc
     prices: fc.array(fc.integer({ min: 100, max: 10_000 }), { minLength: 1, maxLength: 50 }),
   })
   .map(({ days, from, cut, holes, prices }) => {
-    const all = hourly(days, (k) => prices[k % prices.length]);
+    const all = hourly(days, (k) => defined(prices[k % prices.length], "a price"));
     const keep = all.slice(from, all.length - cut).filter((_, i) => !holes.includes(i));
     return keep.length > 0 ? keep : all.slice(0, 1);
   });
@@ -88,23 +89,26 @@ test("property: invariants of the aggregation against a reference grouping", () 
       }
       const keys = [...groups.keys()];
       for (let i = 0; i < out.length; i++) {
-        const g = groups.get(out.time[i]);
+        const time = defined(out.time[i], `time[${i}]`);
+        const [open, high, low, close] = [defined(out.open[i], `open[${i}]`), defined(out.high[i], `high[${i}]`), defined(out.low[i], `low[${i}]`), defined(out.close[i], `close[${i}]`)];
+        const g = groups.get(time);
         assert.ok(g, "output bar maps to one (day, half)");
-        if (i > 0) assert.ok(out.time[i] > out.time[i - 1], "out.time[i] > out.time[i - 1]");
-        assert.equal(out.open[i], g[0].o);
-        assert.equal(out.close[i], g[g.length - 1].c);
-        assert.equal(out.high[i], Math.max(...g.map((b) => b.h)));
-        assert.equal(out.low[i], Math.min(...g.map((b) => b.l)));
+        if (i > 0) assert.ok(time > defined(out.time[i - 1], `time[${i - 1}]`), "out.time[i] > out.time[i - 1]");
+        assert.equal(open, defined(g[0], "the group's first bar").o);
+        assert.equal(close, defined(g.at(-1), "the group's last bar").c);
+        assert.equal(high, Math.max(...g.map((b) => b.h)));
+        assert.equal(low, Math.min(...g.map((b) => b.l)));
         assert.equal(
           out.vol[i],
           g.reduce((s, b) => s + b.v!, 0),
         );
-        assert.ok(out.high[i] >= Math.max(out.open[i], out.close[i]), "out.high[i] >= Math.max(out.open[i], out.close[i])");
-        assert.ok(out.low[i] <= Math.min(out.open[i], out.close[i]), "out.low[i] <= Math.min(out.open[i], out.close[i])");
+        assert.ok(high >= Math.max(open, close), "out.high[i] >= Math.max(out.open[i], out.close[i])");
+        assert.ok(low <= Math.min(open, close), "out.low[i] <= Math.min(out.open[i], out.close[i])");
       }
       // Only the oldest group may be missing (truncated) besides the 400 cap.
       const expected = keys.length - out.length;
-      const firstSlot = (bars[0].t - Math.floor(bars[0].t / DAY) * DAY) / 60_000;
+      const t0 = defined(bars[0], "the first bar").t;
+      const firstSlot = (t0 - Math.floor(t0 / DAY) * DAY) / 60_000;
       const truncated = firstSlot === 11 * 60 + 30 || firstSlot === 15 * 60 ? 1 : 0;
       assert.equal(expected, Math.max(truncated, keys.length - MIN120_MAX_BARS));
       // Volume is conserved over the groups kept.

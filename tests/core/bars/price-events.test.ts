@@ -4,6 +4,7 @@ import fc from "fast-check";
 import { float32Decimal, priceEvents } from "../../../core/bars/price-events.ts";
 import { roundHalfUp } from "../../../core/bars/round.ts";
 import { dividend } from "./build.ts";
+import { defined } from "../../support/defined.ts";
 
 test("float32 values read back as the published decimals", () => {
   assert.equal(float32Decimal(Math.fround(3.62)), 3.62);
@@ -35,9 +36,10 @@ test("only category 1 moves prices; m and c per design doc 7.2; ordered by ex-da
     [19900301, 20250612],
   );
   // 1990 rights issue: 1 share per 10 at 3.56 → m = 1.1, c = −0.356
-  assert.equal(ev[0].m, 1.1);
-  assert.equal(roundHalfUp(ev[0].c, 6), -0.356);
-  assert.deepEqual([ev[1].m, ev[1].c], [1, 0.362]);
+  const rights = defined(ev[0], "the 1990 rights issue");
+  assert.equal(rights.m, 1.1);
+  assert.equal(roundHalfUp(rights.c, 6), -0.356);
+  assert.deepEqual([ev[1]?.m, ev[1]?.c], [1, 0.362]);
 });
 
 test("records that cannot be real events are dropped", () => {

@@ -18,6 +18,7 @@ import { DEFAULT_CHAN_CONFIG, type ChanConfig, type FxCheck } from "../../../cor
 import { StrokeRules } from "../../../core/chan/stroke-rules.ts";
 import { StrokeBuilder } from "../../../core/chan/strokes.ts";
 import { series } from "./crafted-bars.ts";
+import { defined } from "../../support/defined.ts";
 
 type Bi = ChanConfig["bi"];
 
@@ -218,10 +219,11 @@ test("stroke test (can_make_bi) equals chan.py's for every pair of opposite frac
       const m = mergeBars(raw);
       const rules = new StrokeRules(m, raw, cfg);
       for (let to = 2; to < m.length - 1; to++) {
-        if (m.fx[to] === 0) continue;
+        const dir = defined(m.fx[to], `fx[${to}]`);
+        if (dir === 0) continue;
         const klcs = klcsWhenOpened(m, raw, to);
         for (let from = 1; from < to; from++) {
-          if (m.fx[from] !== -m.fx[to]) continue;
+          if (m.fx[from] !== -dir) continue;
           const want = canMakeBi(klcs[to]!, klcs[from]!, cfg, raw);
           if (want) made++;
           else refused++;
@@ -266,7 +268,7 @@ test("sub-peak re-anchoring test (can_update_peak) equals chan.py's on every two
       const rules = new StrokeRules(m, raw, cfg);
       const fractals = Array.from({ length: m.length - 1 }, (_, k) => k).filter((k) => m.fx[k] !== 0);
       for (const a of fractals)
-        for (const b of fractals.filter((b) => b > a && m.fx[b] === -m.fx[a]))
+        for (const b of fractals.filter((b) => b > a && m.fx[b] === -defined(m.fx[a], `fx[${a}]`)))
           for (const c of fractals.filter((c) => c > b && m.fx[c] === m.fx[a]))
             for (const k of fractals.filter((k) => k > c && m.fx[k] === m.fx[b])) {
               const klcs = klcsWhenOpened(m, raw, k);

@@ -6,6 +6,7 @@ import { bucketNet, bucketOf, bucketTrades, mainNet, totalNet } from "../../../c
 import { decodeHistoryTransactionsReply, decodeTransactionsReply } from "../../../adapters/tdx/tdx-codec-transactions.ts";
 import { skipUnless } from "../../support/fixtures.ts";
 import { hex } from "../../adapters/tdx/fixture-bytes.ts";
+import { defined } from "../../support/defined.ts";
 
 const print = fc.record({
   price: fc.integer({ min: 1, max: 300_000 }).map((c) => c / 100),
@@ -82,8 +83,9 @@ test("the recorded tick bodies bucket consistently", { skip: skipUnless(TODAY) }
     let buy = 0;
     let sell = 0;
     for (let i = 0; i < t.length; i++) {
-      if (t.direction[i] === 0) buy += t.price[i] * t.vol[i] * 100;
-      if (t.direction[i] === 1) sell += t.price[i] * t.vol[i] * 100;
+      const value = defined(t.price[i], `price[${i}]`) * defined(t.vol[i], `vol[${i}]`) * 100;
+      if (t.direction[i] === 0) buy += value;
+      if (t.direction[i] === 1) sell += value;
     }
     assert.ok(close(sum(f.inflow), buy) && close(sum(f.outflow), sell), "close(sum(f.inflow), buy) && close(sum(f.outflow), sell)");
     assert.ok(f.trades <= t.length, "f.trades <= t.length");

@@ -2,6 +2,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { type DailyPanel, PANEL_WINDOW, rankStrength, STRENGTH_PRESETS, strengthWeights } from "../../../core/market/strength.ts";
+import { defined } from "../../support/defined.ts";
 
 /** A panel from whole close histories (and optional amounts), right-aligned in a 64-bar window. */
 function panel(histories: readonly { close: number[]; amount?: number[] }[]): DailyPanel {
@@ -34,15 +35,15 @@ const all = { minListedDays: 65, minAmount: 0 };
 test("hand-checked score: ret_5 = 0.1, ret_20 = 0, ret_60 = 1, vol_20 = ln 1.1 · √(20/19)", () => {
   const r = rankStrength(panel([{ close: zigzag(11) }]), steady, all);
   assert.equal(r.length, 1);
-  assert.ok(Math.abs(r.ret5[0] - 0.1) < 1e-12, "Math.abs(r.ret5[0] - 0.1) < 1e-12");
-  assert.ok(Math.abs(r.ret20[0]) < 1e-12, "Math.abs(r.ret20[0]) < 1e-12");
-  assert.ok(Math.abs(r.ret60[0] - 1) < 1e-12, "Math.abs(r.ret60[0] - 1) < 1e-12");
+  assert.ok(Math.abs(defined(r.ret5[0], "ret_5") - 0.1) < 1e-12, "Math.abs(r.ret5[0] - 0.1) < 1e-12");
+  assert.ok(Math.abs(defined(r.ret20[0], "ret_20")) < 1e-12, "Math.abs(r.ret20[0]) < 1e-12");
+  assert.ok(Math.abs(defined(r.ret60[0], "ret_60") - 1) < 1e-12, "Math.abs(r.ret60[0] - 1) < 1e-12");
   const vol = Math.log(1.1) * Math.sqrt(20 / 19);
-  assert.ok(Math.abs(r.vol20[0] - vol) < 1e-12, "Math.abs(r.vol20[0] - vol) < 1e-12");
-  assert.ok(Math.abs(r.strength[0] - (0.2 * 0.1 + 0.5 * 1) / vol) < 1e-9, "Math.abs(r.strength[0] - (0.2 * 0.1 + 0.5 * 1) / vol) < 1e-9");
+  assert.ok(Math.abs(defined(r.vol20[0], "vol_20") - vol) < 1e-12, "Math.abs(r.vol20[0] - vol) < 1e-12");
+  assert.ok(Math.abs(defined(r.strength[0], "strength") - (0.2 * 0.1 + 0.5 * 1) / vol) < 1e-9, "Math.abs(r.strength[0] - (0.2 * 0.1 + 0.5 * 1) / vol) < 1e-9");
   // Without the penalty the score is the weighted gain itself.
   const raw = rankStrength(panel([{ close: zigzag(11) }]), { ...steady, volAdjusted: false }, all);
-  assert.ok(Math.abs(raw.strength[0] - 0.52) < 1e-12, "Math.abs(raw.strength[0] - 0.52) < 1e-12");
+  assert.ok(Math.abs(defined(raw.strength[0], "strength without the penalty") - 0.52) < 1e-12, "Math.abs(raw.strength[0] - 0.52) < 1e-12");
 });
 
 test("presets are their documented weights; custom values override one by one; weights are normalised", () => {
@@ -53,7 +54,7 @@ test("presets are their documented weights; custom values override one by one; w
   const preset = rankStrength(p, strengthWeights("breakout"), all);
   const custom = rankStrength(p, { w5: 6, w20: 3, w60: 1, volAdjusted: false }, all);
   assert.deepEqual([...custom.row], [...preset.row]);
-  custom.strength.forEach((x, k) => assert.ok(Math.abs(x - preset.strength[k]) < 1e-12, "Math.abs(x - preset.strength[k]) < 1e-12"));
+  custom.strength.forEach((x, k) => assert.ok(Math.abs(x - defined(preset.strength[k], `preset strength ${k}`)) < 1e-12, "Math.abs(x - preset.strength[k]) < 1e-12"));
   // A 5-day-heavy preset and a 60-day-heavy custom weighting can order the same stocks differently.
   const up5 = zigzag(11).map((x, i, a) => (i === a.length - 61 ? 9 : x)); // ret_5 +10 %, ret_60 small
   const up60 = zigzag(10).map((x, i, a) => (i === a.length - 61 ? 2 : x)); // ret_5 −9 %, ret_60 +400 %

@@ -28,6 +28,7 @@ import { decodeRequest, encodeRequest } from "../../../../adapters/tdx/tdx-frame
 import { marketTime } from "../../../../core/bars/market-time.ts";
 import { readFixtureText, skipUnless } from "../../../support/fixtures.ts";
 import { fromHex, hex, json } from "../fixture-bytes.ts";
+import { defined } from "../../../support/defined.ts";
 
 const HK = "tdx-ex/ex-0x2406-hist-transaction-hk00700-20260703.body.hex";
 const FRAMES = "tdx-ex/ex-request-frames-observed.txt";
@@ -39,7 +40,10 @@ test("the recorded 0x2406 body: HK 00700, 10 trades, 15:59 431.800 × 300 … 16
   );
   const t = decodeExTradesReply(hex(HK));
   assert.equal(t.length, meta.num_records);
-  const at = (i: number) => ({ hour: Math.floor(t.minute[i] / 60), minute: t.minute[i] % 60, price_int: t.price[i], vol: t.volume[i] });
+  const at = (i: number) => {
+    const minute = defined(t.minute[i], `minute[${i}]`);
+    return { hour: Math.floor(minute / 60), minute: minute % 60, price_int: t.price[i], vol: t.volume[i] };
+  };
   assert.deepEqual(at(0), { hour: meta.first.hour, minute: meta.first.minute, price_int: meta.first.price_int, vol: meta.first.vol });
   assert.deepEqual(at(9), { hour: meta.last.hour, minute: meta.last.minute, price_int: meta.last.price_int, vol: meta.last.vol });
   assert.ok(
@@ -56,7 +60,7 @@ test("observed requests: pytdx's 0x23ff bodies and full frames, the login", { sk
   const lines = readFixtureText(FRAMES)
     .split("\n")
     .filter((l) => l && !l.startsWith("#"));
-  const body = (l: string) => fromHex(l.split("|")[1]);
+  const body = (l: string) => fromHex(defined(l.split("|")[1], `the hex body of ${l}`));
   // [B] market 47 IFL0, daily, start 0, count 240 (garbage after the code's NUL is ignored).
   const ifl0 = decodeExBarsRequest(body(lines.find((l) => l.startsWith("ff23|2f49464c30"))!));
   assert.deepEqual(ifl0, { market: 47, code: "IFL0", category: 4, start: 0, count: 240 });

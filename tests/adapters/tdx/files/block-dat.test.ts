@@ -32,7 +32,7 @@ for (const c of CASES) {
       boards.every((b) => b.codes.length === Math.min(b.count, 400) && b.codes.every((x) => /^\d{6}$/.test(x))),
       "boards.every((b) => b.codes.length === Math.min(b.count, 400) && b.codes.every((x) => /^\\d{6}$/.test(x)))",
     );
-    assert.deepEqual([boards[0].name, boards[0].count, boards[0].codes[0]], c.first);
+    assert.deepEqual([boards[0]?.name, boards[0]?.count, boards[0]?.codes[0]], c.first);
     assert.deepEqual([boards.at(-1)!.name, boards.at(-1)!.count], c.last);
   });
 }
@@ -41,8 +41,8 @@ test("documented members of block_fg's last board and block_zs's first and last"
   const fg = decodeBlockFile(bin(`${DIR}block_fg.dat`));
   assert.deepEqual(fg.at(-1)!.codes, ["600489", "600547", "600655"]);
   const zs = decodeBlockFile(bin(`${DIR}block_zs.dat`));
-  assert.deepEqual(zs[0].codes.slice(0, 5), ["399001", "399005", "399006", "399106", "399300"]);
-  assert.equal(zs[0].codes.at(-1), "999999");
+  assert.deepEqual(zs[0]?.codes.slice(0, 5), ["399001", "399005", "399006", "399106", "399300"]);
+  assert.equal(zs[0]?.codes.at(-1), "999999");
   assert.equal(zs.find((b) => b.name === "沪深300")!.codes.length, 300);
   const gn = decodeBlockFile(bin(`${DIR}block_gn.dat`));
   assert.equal(gn.at(-1)!.codes.at(-1), "688799");

@@ -127,7 +127,7 @@ test("0x1218 requests and the boards-of-a-stock rows (9 or 13 values)", () => {
   );
   assert.equal(rows.length, 2);
   assert.deepEqual(rows[0], { boardType: "HY", market: 1, code: "881012", name: "医药", price: 8604.08, preClose: 8594.53, extra: [2, 0, 0.5] });
-  assert.equal(rows[1].extra.length, 7);
+  assert.equal(rows[1]?.extra.length, 7);
 });
 
 test("0x122a symbol info and 0x120f server info sit at their documented offsets", () => {
@@ -242,7 +242,7 @@ test("local ordering: by the sort type's field, direction, missing values last, 
     fc.property(fc.array(fc.double({ min: -100, max: 100, noNaN: true }), { maxLength: 30 }), (xs) => {
       const rs = xs.map((x, i) => row(String(i).padStart(6, "0"), 10, 10, { speed_pct: x }));
       const out = sortMacRows(rs, MAC_SORT_TYPES.SPEED_PCT, 1).map((r) => r.values.speed_pct);
-      for (let i = 1; i < out.length; i++) assert.ok(out[i - 1] >= out[i], "out[i - 1] >= out[i]");
+      for (let i = 1; i < out.length; i++) assert.ok(out[i - 1]! >= out[i]!, "out[i - 1] >= out[i]");
     }),
   );
 });

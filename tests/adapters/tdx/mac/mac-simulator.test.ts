@@ -26,6 +26,7 @@ import { type Simulator, startSimulator } from "../../../../apps/tdx-sim/sim-ser
 import { marketTimeOf } from "../../../../core/bars/market-time.ts";
 import { TDX_MARKET } from "../../../../core/bars/security-kind.ts";
 import { FakeClock, silentLog } from "../../../support/server.ts";
+import { defined } from "../../../support/defined.ts";
 
 // Friday 2026-11-20 14:00 in Shanghai.
 const clock = new FakeClock(Date.UTC(2026, 10, 20, 6, 0));
@@ -34,7 +35,10 @@ const market = new DemoMarket();
 const source = new DemoSource(market);
 const f32 = Math.fround;
 const list = { sortType: 0x0e, order: "DESC" as const, start: 0, count: 100_000, fields: FIELDS_MEMBERS, exclude: 0 };
-const pct = (r: { values: Record<string, number> }) => (r.values.close / r.values.pre_close - 1) * 100;
+const pct = (r: { values: Record<string, number> } | undefined) => {
+  const v = defined(r, "a row").values;
+  return (defined(v.close, "close") / defined(v.pre_close, "pre_close") - 1) * 100;
+};
 const SIM = { requestTimeoutMs: 60_000 };
 
 describe("mac and extended-market clients ↔ simulator", () => {
@@ -66,11 +70,10 @@ describe("mac and extended-market clients ↔ simulator", () => {
   test("board list: every board, change % descending, its leader; the value slot 0 for change %", async () => {
     const boards = await mac.boards("ALL", "CHANGE_PCT");
     assert.equal(boards.length, market.boards.filter((b) => b.kind !== "ZS").length);
-    for (let i = 1; i < boards.length; i++)
-      assert.ok(
-        boards[i - 1].price / boards[i - 1].preClose >= boards[i].price / boards[i].preClose - 1e-6,
-        "boards[i - 1].price / boards[i - 1].preClose >= boards[i].price / boards[i].preClose - 1e-6",
-      );
+    for (let i = 1; i < boards.length; i++) {
+      const [prev, next] = [defined(boards[i - 1], `board ${i - 1}`), defined(boards[i], `board ${i}`)];
+      assert.ok(prev.price / prev.preClose >= next.price / next.preClose - 1e-6, "boards[i - 1].price / boards[i - 1].preClose >= boards[i].price / boards[i].preClose - 1e-6");
+    }
     assert.ok(
       boards.every((b) => b.sortValue === 0),
       "boards.every((b) => b.sortValue === 0)",
@@ -87,11 +90,12 @@ describe("mac and extended-market clients ↔ simulator", () => {
     const boards = await mac.boards("HY", "CHANGE_20D");
     assert.equal(boards.length, 28);
     const c = market.dailyAt(market.find("SH", "881005")!, now).bars.close;
-    const want = (c[c.length - 1] / c[c.length - 21] - 1) * 100;
+    const last = defined(c[c.length - 1], "the last close");
+    const want = (last / defined(c[c.length - 21], "the close 20 sessions before") - 1) * 100;
     assert.ok(Math.abs(boards.find((x) => x.code === "881005")!.sortValue - want) < 1e-3, 'Math.abs(boards.find((x) => x.code === "881005")!.sortValue - want) < 1e-3');
     const closes = await mac.boardCloses("881005", 21);
     assert.equal(closes.close.length, 21);
-    assert.equal(closes.close[20], f32(c[c.length - 1]));
+    assert.equal(closes.close[20], f32(last));
   });
 
   test("members, ranked lists with exclusions, boards of a stock", async () => {
@@ -126,17 +130,23 @@ describe("mac and extended-market clients ↔ simulator", () => {
 
   test("capital flow agrees with the main-net field; symbol info with the standard quote; server sessions", async () => {
     const f = await mac.capitalFlow({ market: 1, code: "600519" });
-    const [row] = (await mac.quoteList(6, { ...list, fields: [Field.MAIN_NET, Field.MAIN_NET_5D] })).filter((r) => r.code === "600519");
+    const row = defined(
+      (await mac.quoteList(6, { ...list, fields: [Field.MAIN_NET, Field.MAIN_NET_5D] })).find((r) => r.code === "600519"),
+      "600519 in the list",
+    );
+    const net = (flow: readonly number[], what: string) => defined(flow[0], `${what} inflow`) - defined(flow[1], `${what} outflow`);
+    const mainNet = defined(row.values.main_net_amount, "main_net_amount");
+    const mainNet5d = defined(row.values.main_net_5d_amount, "main_net_5d_amount");
     assert.ok(
-      Math.abs(f.today[0] - f.today[1] - row.values.main_net_amount) <= Math.abs(row.values.main_net_amount) * 1e-6 + 2,
+      Math.abs(net(f.today, "today's") - mainNet) <= Math.abs(mainNet) * 1e-6 + 2,
       "Math.abs(f.today[0] - f.today[1] - row.values.main_net_amount) <= Math.abs(row.values.main_net_amount) * 1e-6 + 2",
     );
     assert.ok(
-      Math.abs(f.fiveDay[0] - f.fiveDay[1] - row.values.main_net_5d_amount) <= Math.abs(row.values.main_net_5d_amount) * 1e-6 + 10,
+      Math.abs(net(f.fiveDay, "five days'") - mainNet5d) <= Math.abs(mainNet5d) * 1e-6 + 10,
       "Math.abs(f.fiveDay[0] - f.fiveDay[1] - row.values.main_net_5d_amount) <= Math.abs(row.values.main_net_5d_amount) * 1e-6 + 10",
     );
     const info = await mac.symbolInfo({ market: 1, code: "600519" });
-    const [q] = await std.quotes([{ market: 1, code: "600519" }]);
+    const q = defined((await std.quotes([{ market: 1, code: "600519" }]))[0], "600519's standard quote");
     assert.equal(info.close, f32(q.price));
     assert.equal(info.name, "贵州茅台");
     assert.equal(info.time, 140000);
@@ -153,11 +163,13 @@ describe("mac and extended-market clients ↔ simulator", () => {
     assert.deepEqual([...a.unmatched], [...b.unmatched]);
     const events = await mac.unusual(0, 0, 500);
     assert.ok(events.length > 0, "events.length > 0");
-    for (let i = 1; i < events.length; i++)
+    for (let i = 1; i < events.length; i++) {
+      const [prev, next] = [defined(events[i - 1], `event ${i - 1}`), defined(events[i], `event ${i}`)];
       assert.ok(
-        events[i - 1].hour * 10000 + events[i - 1].minuteSecond <= events[i].hour * 10000 + events[i].minuteSecond,
+        prev.hour * 10000 + prev.minuteSecond <= next.hour * 10000 + next.minuteSecond,
         "events[i - 1].hour * 10000 + events[i - 1].minuteSecond <= events[i].hour * 10000 + events[i].minuteSecond",
       );
+    }
     assert.ok(
       events.every((e) => e.market === 0 && market.find("SZ", e.code)?.name === e.name && e.hour * 100 + Math.floor(e.minuteSecond / 100) <= 1400),
       'events.every((e) => e.market === 0 && market.find("SZ", e.code)?.name === e.name && e.hour * 100 + Math.floor(e.minuteSecond / 100) <= 1400)',
@@ -178,10 +190,11 @@ describe("mac and extended-market clients ↔ simulator", () => {
       "futures carry open interest",
     );
     const q = await ex.quote({ market: 31, code: "00700" });
-    assert.equal(q?.price, f32(demo.quote(EX_INSTRUMENTS[0], now).price));
+    const first = defined(EX_INSTRUMENTS[0], "the first extended instrument");
+    assert.equal(q?.price, f32(demo.quote(first, now).price));
     assert.equal(await ex.quote({ market: 31, code: "99999" }), undefined);
     assert.equal((await ex.minute({ market: 31, code: "00700" })).length, 180);
-    const all = demo.trades(EX_INSTRUMENTS[0], now);
+    const all = demo.trades(first, now);
     const t = await ex.trades({ market: 31, code: "00700" }, 0, 3000);
     assert.equal(t.length, Math.min(3000, all.length));
     assert.deepEqual([...t.price], [...all.price.slice(all.length - t.length)], "oldest first, ending at the newest");

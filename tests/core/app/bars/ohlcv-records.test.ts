@@ -36,7 +36,7 @@ test("the time column is the one the first record uses; optional only when asked
   const r = parseOhlcvRecords(noTime, "d", { requireTime: false });
   assert.ok(r.ok && r.timeKey === null && Number.isNaN(r.series.time[0]), "r.ok && r.timeKey === null && Number.isNaN(r.series.time[0])");
   const mixed = parseOhlcvRecords([{ datetime: "2024-01-02 09:31", open: 1, high: 1, low: 1, close: 1 }, row("2024-01-02")], "d");
-  assert.ok(!mixed.ok && mixed.errors[0].loc.join(".") === "body.d.1.datetime", '!mixed.ok && mixed.errors[0].loc.join(".") === "body.d.1.datetime"');
+  assert.ok(!mixed.ok && mixed.errors[0]?.loc.join(".") === "body.d.1.datetime", '!mixed.ok && mixed.errors[0].loc.join(".") === "body.d.1.datetime"');
 });
 
 test("every problem names its row and column", () => {

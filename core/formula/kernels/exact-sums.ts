@@ -61,6 +61,8 @@ const ABS = 2 ** -32;
 /** Relative noise absorbed, in units of the scaled value (four units in its last place). */
 const REL = 2 ** -50;
 const LIMIT = 2 ** 52;
+/** Full windows the fast loop checks value by value before it screens the rest of a range. */
+const LEAD = 32;
 /**
  * The scales, each with its multiples after it: 10^k, and 3·10^k for
  * thirds of decimals (the typical price (H+L+C)/3, (3C+H+L+O)/6 …). Every
@@ -180,7 +182,12 @@ function fast(out: Float64Array, x: Float64Array, f: number, w: number, mean: bo
   }
   st[T] = t;
   if (i < f + w) return i;
-  // full windows: a screened range, and the checked loop where the screen cannot vouch for one
+  // full windows: a few checked bars first (after the general loop, the next value that is not decimal is often
+  // near, and a failed screen would have cost the whole range), then a screened range, and the checked loop where
+  // the screen cannot vouch for one
+  const lead = Math.min(to, i + LEAD);
+  i = roll(out, x, w, P, tol, cap, D, i, lead, st);
+  if (i < lead) return i;
   const screened = screenedRoll(out, x, w, P, tol, cap, D, i, to, st[T]!);
   if (screened === screened) {
     st[T] = screened;

@@ -188,7 +188,7 @@ function fast(out: Float64Array, x: Float64Array, f: number, w: number, mean: bo
   const lead = Math.min(to, i + LEAD);
   i = roll(out, x, w, P, tol, cap, D, i, lead, st);
   if (i < lead) return i;
-  const screened = screenedRoll(out, x, w, P, tol, cap, D, i, to, st[T]!);
+  const screened = P === 1 ? wholeRoll(out, x, w, cap, D, i, to, st[T]!) : screenedRoll(out, x, w, P, tol, cap, D, i, to, st[T]!);
   if (screened === screened) {
     st[T] = screened;
     return to;
@@ -241,6 +241,27 @@ function screenedTotal(out: Float64Array, x: Float64Array, P: number, tol: numbe
   }
   const len = to - from;
   return e2 <= tol * tol * 0.5 && r2 <= cap * cap && Math.abs(start) + Math.sqrt(len * r2) + 2 * len + 2 <= LIMIT ? t : NaN;
+}
+
+/**
+ * screenedRoll at P = 1 (volumes, counts, whole-share amounts): when Σ|v −
+ * round(v)| is exactly 0 every value is an integer, its own q, so the total
+ * moves by v − v(leaving) with no rounding (integers within the cap subtract
+ * exactly), and a sum (D = 1) is the total itself, with no division: the
+ * same doubles as screenedRoll's, for less work per bar. Returns the total,
+ * or NaN when a value is not a whole number within the cap.
+ */
+function wholeRoll(out: Float64Array, x: Float64Array, w: number, cap: number, D: number, from: number, to: number, t: number): number {
+  let e = 0;
+  let r2 = 0;
+  for (let i = from; i < to; i++) {
+    const v = x[i]!;
+    e += Math.abs(v - (v + MAGIC - MAGIC));
+    r2 += v * v;
+    t += v - x[i - w]!;
+    out[i] = D === 1 ? t : t / D;
+  }
+  return e === 0 && r2 <= cap * cap ? t : NaN;
 }
 
 /** A running total's bars [from, to) from the total so far, up to a value that is not decimal or a total past 2^52. */

@@ -61,8 +61,13 @@ const ABS = 2 ** -32;
 /** Relative noise absorbed, in units of the scaled value (four units in its last place). */
 const REL = 2 ** -50;
 const LIMIT = 2 ** 52;
-/** Full windows the fast loop checks value by value before it screens the rest of a range. */
-const LEAD = 32;
+/**
+ * Bars the general loop goes on with only decimal values in its window before
+ * it hands back to the fast loops: where the kinds mix, the next value that is
+ * not decimal is often near, and the fast loops' screen would fail on it at
+ * the cost of its whole range.
+ */
+const CALM = 64;
 /**
  * The scales, each with its multiples after it: 10^k, and 3·10^k for
  * thirds of decimals (the typical price (H+L+C)/3, (3C+H+L+O)/6 …). Every
@@ -182,13 +187,8 @@ function fast(out: Float64Array, x: Float64Array, f: number, w: number, mean: bo
   }
   st[T] = t;
   if (i < f + w) return i;
-  // full windows: a few checked bars first (after the general loop, the next value that is not decimal is often
-  // near, and a failed screen would have cost the whole range), then a screened range, and the checked loop where
-  // the screen cannot vouch for one
-  const lead = Math.min(to, i + LEAD);
-  i = roll(out, x, w, P, tol, cap, D, i, lead, st);
-  if (i < lead) return i;
-  const screened = P === 1 ? wholeRoll(out, x, w, cap, D, i, to, st[T]!) : screenedRoll(out, x, w, P, tol, cap, D, i, to, st[T]!);
+  // full windows: a screened range, and the checked loop where the screen cannot vouch for one
+  const screened = screenedRoll(out, x, w, P, tol, cap, D, i, to, st[T]!);
   if (screened === screened) {
     st[T] = screened;
     return to;
@@ -241,27 +241,6 @@ function screenedTotal(out: Float64Array, x: Float64Array, P: number, tol: numbe
   }
   const len = to - from;
   return e2 <= tol * tol * 0.5 && r2 <= cap * cap && Math.abs(start) + Math.sqrt(len * r2) + 2 * len + 2 <= LIMIT ? t : NaN;
-}
-
-/**
- * screenedRoll at P = 1 (volumes, counts, whole-share amounts): when Σ|v −
- * round(v)| is exactly 0 every value is an integer, its own q, so the total
- * moves by v − v(leaving) with no rounding (integers within the cap subtract
- * exactly), and a sum (D = 1) is the total itself, with no division: the
- * same doubles as screenedRoll's, for less work per bar. Returns the total,
- * or NaN when a value is not a whole number within the cap.
- */
-function wholeRoll(out: Float64Array, x: Float64Array, w: number, cap: number, D: number, from: number, to: number, t: number): number {
-  let e = 0;
-  let r2 = 0;
-  for (let i = from; i < to; i++) {
-    const v = x[i]!;
-    e += Math.abs(v - (v + MAGIC - MAGIC));
-    r2 += v * v;
-    t += v - x[i - w]!;
-    out[i] = D === 1 ? t : t / D;
-  }
-  return e === 0 && r2 <= cap * cap ? t : NaN;
 }
 
 /** A running total's bars [from, to) from the total so far, up to a value that is not decimal or a total past 2^52. */
@@ -321,8 +300,8 @@ function rescaleDecimal(x: Float64Array, f: number, w: number, i: number, st: nu
  * The general loop over bars [from, to) (see ranges.ts). Which sum a value
  * went to is a function of the value and the current P and cap (every value
  * of the window is read again when P grows, see rescan), so the leaving
- * value is read again rather than recorded. Returns after the first bar that
- * leaves the window with only decimal values (back to the fast loops), or at
+ * value is read again rather than recorded. Returns once the window has held
+ * only decimal values for CALM bars (back to the fast loops), or at
  * the bar whose value is invalid or needs a finer scale, before touching it
  * (RARE set), or at `to`.
  */
@@ -337,6 +316,7 @@ function slide(out: Float64Array, x: Float64Array, f: number, w: number, N: numb
   const tolFine = ABS * FINEST;
   let cap = st[CAP]!;
   const D = P * N;
+  let calm = 0;
   let i = from;
   for (; i < to; i++) {
     const v = x[i]!;
@@ -378,7 +358,8 @@ function slide(out: Float64Array, x: Float64Array, f: number, w: number, N: numb
     if (mean) {
       if (i - f >= w - 1) out[i] = bad > 0 ? nan : odd === 0 ? t / D : (t / P + rest) / N;
     } else out[i] = odd === 0 ? t / P : t / P + rest;
-    if ((odd | bad) === 0) {
+    if ((odd | bad) !== 0) calm = 0;
+    else if (++calm === CALM) {
       // back to the fast loops
       i++;
       break;

@@ -62,6 +62,13 @@ const ABS = 2 ** -32;
 const REL = 2 ** -50;
 const LIMIT = 2 ** 52;
 /**
+ * Bars the general loop goes on with only decimal values in its window before
+ * it hands back to the fast loops: where the kinds mix, the next value that is
+ * not decimal is often near, and the fast loops' screen would fail on it at
+ * the cost of its whole range.
+ */
+const CALM = 64;
+/**
  * The scales, each with its multiples after it: 10^k, and 3·10^k for
  * thirds of decimals (the typical price (H+L+C)/3, (3C+H+L+O)/6 …). Every
  * scale divides the finest, so a value decimal at any is decimal there.
@@ -293,8 +300,8 @@ function rescaleDecimal(x: Float64Array, f: number, w: number, i: number, st: nu
  * The general loop over bars [from, to) (see ranges.ts). Which sum a value
  * went to is a function of the value and the current P and cap (every value
  * of the window is read again when P grows, see rescan), so the leaving
- * value is read again rather than recorded. Returns after the first bar that
- * leaves the window with only decimal values (back to the fast loops), or at
+ * value is read again rather than recorded. Returns once the window has held
+ * only decimal values for CALM bars (back to the fast loops), or at
  * the bar whose value is invalid or needs a finer scale, before touching it
  * (RARE set), or at `to`.
  */
@@ -309,6 +316,7 @@ function slide(out: Float64Array, x: Float64Array, f: number, w: number, N: numb
   const tolFine = ABS * FINEST;
   let cap = st[CAP]!;
   const D = P * N;
+  let calm = 0;
   let i = from;
   for (; i < to; i++) {
     const v = x[i]!;
@@ -350,7 +358,8 @@ function slide(out: Float64Array, x: Float64Array, f: number, w: number, N: numb
     if (mean) {
       if (i - f >= w - 1) out[i] = bad > 0 ? nan : odd === 0 ? t / D : (t / P + rest) / N;
     } else out[i] = odd === 0 ? t / P : t / P + rest;
-    if ((odd | bad) === 0) {
+    if ((odd | bad) !== 0) calm = 0;
+    else if (++calm === CALM) {
       // back to the fast loops
       i++;
       break;

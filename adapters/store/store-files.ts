@@ -67,7 +67,17 @@ export interface StoredFile {
   readonly last?: Uint8Array;
   /** Bytes cut off a torn last record (0 when the file was whole). */
   readonly repaired: number;
+  /** Writes whole records after the last one and fsyncs them (through the handle opened for reading: one open per file and sync). */
+  append(bytes: Uint8Array): Promise<void>;
+  /** Closes the file; again is a no-op. Every opened file must be closed. */
+  close(): Promise<void>;
 }
+
+const ABSENT: Omit<StoredFile, "repaired"> = {
+  records: 0,
+  append: () => Promise.reject(new Error("no file to append to: write it whole")),
+  close: () => Promise.resolve(),
+};
 
 /** Opens `path` for the next sync: absent is empty; a torn tail is truncated to whole records and fsync'd. */
 export async function openStoredFile(path: string): Promise<StoredFile> {
@@ -75,9 +85,14 @@ export async function openStoredFile(path: string): Promise<StoredFile> {
   try {
     f = await open(path, "r+");
   } catch (e) {
-    if ((e as NodeJS.ErrnoException).code === "ENOENT") return { records: 0, repaired: 0 };
+    if ((e as NodeJS.ErrnoException).code === "ENOENT") return { ...ABSENT, repaired: 0 };
     throw e;
   }
+  let held = true;
+  const close = async () => {
+    if (held) await f.close();
+    held = false;
+  };
   try {
     const size = (await f.stat()).size;
     const whole = size - (size % RECORD_SIZE);
@@ -86,23 +101,17 @@ export async function openStoredFile(path: string): Promise<StoredFile> {
       await f.sync();
     }
     const records = whole / RECORD_SIZE;
-    if (records === 0) return { records, repaired: size - whole };
+    const append = async (bytes: Uint8Array) => {
+      for (let done = 0; done < bytes.length; ) done += (await f.write(bytes, done, bytes.length - done, whole + done)).bytesWritten;
+      await f.sync();
+    };
+    if (records === 0) return { records, repaired: size - whole, append, close };
     const last = new Uint8Array(RECORD_SIZE);
     await f.read(last, 0, RECORD_SIZE, whole - RECORD_SIZE);
-    return { records, repaired: size - whole, last };
-  } finally {
-    await f.close();
-  }
-}
-
-/** Appends whole records and fsyncs them. */
-export async function appendRecords(path: string, bytes: Uint8Array): Promise<void> {
-  const f = await open(path, "a");
-  try {
-    await f.writeFile(bytes);
-    await f.sync();
-  } finally {
-    await f.close();
+    return { records, repaired: size - whole, last, append, close };
+  } catch (e) {
+    await close();
+    throw e;
   }
 }
 

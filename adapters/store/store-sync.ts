@@ -48,7 +48,7 @@ import type { Clock } from "../../ports/clock.ts";
 import type { SyncFailure, SyncOptions, SyncReport } from "../../ports/market-store.ts";
 import type { QuoteSource } from "../../ports/quote-source.ts";
 import { MARKET_FOLDER, type MarketStore } from "./market-store.ts";
-import { appendRecords, barFilePath, type BarFileKind, encodeBars, type FetchedBars, openStoredFile, recordTime, replaceFile, volumesFit } from "./store-files.ts";
+import { barFilePath, type BarFileKind, encodeBars, type FetchedBars, openStoredFile, recordTime, replaceFile, volumesFit } from "./store-files.ts";
 import type { StoreSchema } from "./store-database.ts";
 import { acquireSyncLock } from "./store-lock.ts";
 
@@ -158,7 +158,8 @@ type StateRow = StoreSchema["sync_state"];
 
 /** A security's writes waiting for their batch's transaction. */
 interface Done {
-  readonly xdxr: StoreSchema["xdxr"];
+  /** Only when the server's records differ from the stored ones (rewriting every security's JSON each sync was most of a commit). */
+  readonly xdxr?: StoreSchema["xdxr"];
   readonly finance?: StoreSchema["finance"];
   readonly states: readonly StateRow[];
 }
@@ -291,7 +292,7 @@ class SyncJob {
       written.push({ market: folder, code: s.code, kind, records: w.records, last_time: w.last, fetched_at: now, exact: w.exact && (w.whole || state?.exact === 1) ? 1 : 0 });
     }
     const done: Done = {
-      xdxr: { market: folder, code: s.code, records: xdxrJson },
+      ...(xdxrChanged ? { xdxr: { market: folder, code: s.code, records: xdxrJson } } : {}),
       ...(finance ? { finance: { market: folder, code: s.code, snapshot: JSON.stringify(finance), fetched_at: now } } : {}),
       states: written,
     };
@@ -305,13 +306,14 @@ class SyncJob {
     this.#pending = [];
     const run = async () => {
       if (done.length === 0) return;
+      const xdxr = done.flatMap((d) => (d.xdxr ? [d.xdxr] : []));
       const finance = done.flatMap((d) => (d.finance ? [d.finance] : []));
       const states = done.flatMap((d) => d.states);
       await this.d.store.db.transaction().execute(async (tx) => {
-        for (let i = 0; i < done.length; i += INSERT_ROWS) {
+        for (let i = 0; i < xdxr.length; i += INSERT_ROWS) {
           await tx
             .insertInto("xdxr")
-            .values(done.slice(i, i + INSERT_ROWS).map((d) => d.xdxr))
+            .values(xdxr.slice(i, i + INSERT_ROWS))
             .onConflict((oc) => oc.columns(["market", "code"]).doUpdateSet((eb) => ({ records: eb.ref("excluded.records") })))
             .execute();
         }
@@ -358,38 +360,43 @@ class SyncJob {
     const folder = MARKET_FOLDER[s.ref.market]!;
     const path = barFilePath(this.d.store.vipdoc, folder, s.code, kind);
     const file = await openStoredFile(path);
-    if (file.repaired) this.counts.repaired++;
-    const encode = (b: FetchedBars) => encodeBars(kind, folder, s.code, b);
-    const final = (b: FetchedBars) => {
-      let n = b.length;
-      while (n > 0 && !barIsFinal(b.time[n - 1]!, now)) n--;
-      return n === b.length ? b : slice(b, 0, n);
-    };
-    const whole = async () => {
-      const all = final(await this.#pages(s, kind, home, -Infinity, PAGE));
-      if (all.length > 0) await replaceFile(path, encode(all));
-      this.counts.bars_added += Math.max(0, all.length - file.records);
-      return { records: all.length, last: all.length ? all.time[all.length - 1]! : 0, whole: true, exact: volumesFit(all) };
-    };
-    if (!file.last) return whole();
-    const last = recordTime(kind, folder, s.code, file.last);
-    const lastDay = Math.floor(last / DAY_MS) * DAY_MS;
-    const vouched = state !== undefined && state.records === file.records;
-    if (!vouched || (changedFrom !== undefined && changedFrom <= yyyymmdd(lastDay))) {
-      this.counts.rewritten++;
-      return whole();
+    try {
+      if (file.repaired) this.counts.repaired++;
+      const encode = (b: FetchedBars) => encodeBars(kind, folder, s.code, b);
+      const final = (b: FetchedBars) => {
+        let n = b.length;
+        while (n > 0 && !barIsFinal(b.time[n - 1]!, now)) n--;
+        return n === b.length ? b : slice(b, 0, n);
+      };
+      const whole = async () => {
+        const all = final(await this.#pages(s, kind, home, -Infinity, PAGE));
+        await file.close(); // before the rename over it
+        if (all.length > 0) await replaceFile(path, encode(all));
+        this.counts.bars_added += Math.max(0, all.length - file.records);
+        return { records: all.length, last: all.length ? all.time[all.length - 1]! : 0, whole: true, exact: volumesFit(all) };
+      };
+      if (!file.last) return whole();
+      const last = recordTime(kind, folder, s.code, file.last);
+      const lastDay = Math.floor(last / DAY_MS) * DAY_MS;
+      const vouched = state !== undefined && state.records === file.records;
+      if (!vouched || (changedFrom !== undefined && changedFrom <= yyyymmdd(lastDay))) {
+        this.counts.rewritten++;
+        return whole();
+      }
+      const days = Math.max(1, Math.ceil((now - lastDay) / DAY_MS) + 1);
+      const recent = await this.#pages(s, kind, home, last, Math.min(PAGE, days * BARS_PER_DAY[kind] + 1));
+      const at = recent.time.lastIndexOf(last);
+      if (at < 0 || !same(encode(slice(recent, at, at + 1)), file.last)) {
+        this.counts.rewritten++;
+        return whole();
+      }
+      const fresh = final(slice(recent, at + 1, recent.length));
+      if (fresh.length > 0) await file.append(encode(fresh));
+      this.counts.bars_added += fresh.length;
+      return { records: file.records + fresh.length, last: fresh.length ? fresh.time[fresh.length - 1]! : last, whole: false, exact: volumesFit(fresh) };
+    } finally {
+      await file.close();
     }
-    const days = Math.max(1, Math.ceil((now - lastDay) / DAY_MS) + 1);
-    const recent = await this.#pages(s, kind, home, last, Math.min(PAGE, days * BARS_PER_DAY[kind] + 1));
-    const at = recent.time.lastIndexOf(last);
-    if (at < 0 || !same(encode(slice(recent, at, at + 1)), file.last)) {
-      this.counts.rewritten++;
-      return whole();
-    }
-    const fresh = final(slice(recent, at + 1, recent.length));
-    if (fresh.length > 0) await appendRecords(path, encode(fresh));
-    this.counts.bars_added += fresh.length;
-    return { records: file.records + fresh.length, last: fresh.length ? fresh.time[fresh.length - 1]! : last, whole: false, exact: volumesFit(fresh) };
   }
 
   /** Pages back from the newest bar until a page reaches `until` (or the history ends). */

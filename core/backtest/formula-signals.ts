@@ -77,9 +77,9 @@ export function compileSignalFormula(text: string, params: Readonly<Record<strin
 
 const on = (v: number) => v !== 0 && v === v;
 
-/** Every output column of the formula on `series`, by name. */
-export function formulaColumns(f: SignalFormula, series: BarSeries): Map<string, Float64Array> {
-  return new Map(evaluatePlan(f.plan, series).map((c) => [c.name, c.values]));
+/** Every output column of the formula on `series`, by name (`allocate`: where they live, see core/formula/evaluate.ts). */
+export function formulaColumns(f: SignalFormula, series: BarSeries, allocate?: (n: number) => Float64Array): Map<string, Float64Array> {
+  return new Map(evaluatePlan(f.plan, series, allocate ? { allocate } : {}).map((c) => [c.name, c.values]));
 }
 
 /** Entry and exit flags of the formula on `series` (see the module note for the rules). */

@@ -26,8 +26,19 @@ export function unionTimeline(times: readonly Float64Array[]): Timeline {
   return { time, index };
 }
 
-/** The distinct values of ascending `a` and `b`, ascending. */
+/** Whether every value of ascending `b` is in ascending `a`. */
+function within(b: Float64Array, a: Float64Array): boolean {
+  let i = 0;
+  for (let j = 0; j < b.length; j++) {
+    while (i < a.length && a[i]! < b[j]!) i++;
+    if (i === a.length || a[i] !== b[j]) return false;
+  }
+  return true;
+}
+
+/** The distinct values of ascending `a` and `b`, ascending (`a` itself when `b` adds none: most series of a market share its days). */
 function mergeDistinct(a: Float64Array, b: Float64Array): Float64Array {
+  if (within(b, a)) return a;
   const out = new Float64Array(a.length + b.length);
   let i = 0;
   let j = 0;

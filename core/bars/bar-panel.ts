@@ -14,7 +14,7 @@
 import { adjustBars, type AdjustBasis, type AdjustMode } from "./adjust.ts";
 import { formatDate } from "./market-time.ts";
 import type { PriceEvent } from "./price-events.ts";
-import { allocSeries, type BarSeries } from "./series.ts";
+import { allocSeries, type BarSeries, sliceSeries } from "./series.ts";
 
 const FIELDS = ["time", "open", "high", "low", "close", "vol", "amount"] as const;
 
@@ -97,12 +97,12 @@ export interface PanelWindow {
 }
 
 /**
- * Row `i`'s bars for `w`, unadjusted, as views; undefined when the panel cannot
- * answer (the row was cut short of what `w` needs: more than `window` latest bars,
- * or a start date before the row's first bar while older bars exist), as the
+ * Row `i`'s bars for `w` as a row-relative range `[a, b)`; undefined when the panel
+ * cannot answer (the row was cut short of what `w` needs: more than `window` latest
+ * bars, or a start date before the row's first bar while older bars exist), as the
  * paged reads of adapters/http/backtest/bar-loader.ts would have fetched them.
  */
-export function panelWindow(p: BarPanel, i: number, w: PanelWindow): BarSeries | undefined {
+function windowRange(p: BarPanel, i: number, w: PanelWindow): readonly [number, number] | undefined {
   const n = p.start[i + 1]! - p.start[i]!;
   const whole = p.records[i]! <= n;
   const time = p.time.subarray(p.start[i]!, p.start[i + 1]!);
@@ -116,11 +116,37 @@ export function panelWindow(p: BarPanel, i: number, w: PanelWindow): BarSeries |
     a = Math.max(0, n - w.count);
   }
   if (w.end_date) while (b > a && formatDate(time[b - 1]!) > w.end_date) b--;
-  return rowSeries(p, i, a, b);
+  return [a, b];
+}
+
+/** Row `i`'s bars for `w`, unadjusted, as views; undefined when the panel cannot answer (see {@link windowRange}). */
+export function panelWindow(p: BarPanel, i: number, w: PanelWindow): BarSeries | undefined {
+  const r = windowRange(p, i, w);
+  return r && rowSeries(p, i, r[0], r[1]);
 }
 
 /** Bars `raw` of row `i` adjusted as `/bars` adjusts them (the row's basis and events, "today" = the panel's `asOf`). */
 export function adjustRow(p: BarPanel, i: number, raw: BarSeries, mode: AdjustMode): BarSeries {
   if (mode === "NONE") return raw;
   return adjustBars(raw, p.events[i]!, mode, { asOf: p.asOf, decimals: p.decimals[i]!, basis: p.basis[i]! }).series;
+}
+
+/** Whole rows already adjusted, by mode and row: what {@link adjustedWindow} keeps for a panel's later jobs. */
+export type AdjustedRows = Map<AdjustMode, (BarSeries | undefined)[]>;
+
+/**
+ * {@link panelWindow} adjusted as {@link adjustRow} adjusts it, through `kept`:
+ * the first call for a row and mode adjusts the row's whole kept bars and keeps
+ * them; every call answers views of that. Equal to adjusting the window itself,
+ * because with the row's basis and the panel's `asOf` a bar's adjusted price
+ * depends on its date alone, never on the window (core/bars/adjust.ts): so a
+ * market-wide job adjusts each row once per panel, not once per job.
+ */
+export function adjustedWindow(p: BarPanel, i: number, w: PanelWindow, mode: AdjustMode, kept: AdjustedRows): BarSeries | undefined {
+  const r = windowRange(p, i, w);
+  if (!r || mode === "NONE") return r && rowSeries(p, i, r[0], r[1]);
+  let rows = kept.get(mode);
+  if (!rows) kept.set(mode, (rows = new Array<BarSeries | undefined>(p.symbols.length)));
+  const whole = (rows[i] ??= adjustRow(p, i, rowSeries(p, i, 0, p.start[i + 1]! - p.start[i]!), mode));
+  return sliceSeries(whole, r[0], r[1]);
 }

@@ -7,7 +7,7 @@
  */
 export { adjustBars, adjustBasis, type AdjustBasis, type AdjustMethod, type AdjustMode, needsBasis } from "./adjust.ts";
 export { aggregateBars, type Period } from "./aggregate.ts";
-export { adjustRow, type BarPanel, packPanel, type PanelRow, panelRows, panelWindow, type PanelWindow } from "./bar-panel.ts";
+export { adjustedWindow, type AdjustedRows, adjustRow, type BarPanel, packPanel, type PanelRow, panelRows, panelWindow, type PanelWindow } from "./bar-panel.ts";
 export { maxStart } from "./bar-start.ts";
 export { type BarTimeMode, barTimes } from "./bar-time.ts";
 export { BAR_CATEGORIES, BAR_CATEGORY_NAMES, type BarCategory } from "./categories.ts";

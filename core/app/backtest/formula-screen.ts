@@ -33,6 +33,20 @@ export type ScreenOutcome =
 
 const finite = (v: number | undefined) => (v !== undefined && Number.isFinite(v) ? v : null);
 
+/**
+ * Where the output columns of one security live: a screen reads only their last
+ * values before evaluating the next security, so one buffer serves them all (a
+ * fresh column per output and security was most of a screen's garbage over the
+ * whole market). A column that does not fit (a plan that hands out more than
+ * it sized for) gets its own memory.
+ */
+let columns = new Float64Array(0);
+function columnsFor(outputs: number, n: number): (m: number) => Float64Array {
+  if (columns.length < outputs * n) columns = new Float64Array(outputs * n);
+  let used = 0;
+  return (m) => (used + m <= columns.length ? columns.subarray(used, (used += m)) : new Float64Array(m));
+}
+
 export function screenBatch(batch: ScreenBatch): ScreenOutcome[] {
   const check = compileSignalFormula(batch.text, batch.params, batch.signal, "none");
   if (!check.ok) throw new RangeError(check.issues.map((i) => i.message).join("; "));
@@ -42,7 +56,7 @@ export function screenBatch(batch: ScreenBatch): ScreenOutcome[] {
       const n = bars.length;
       if (n === 0) return { symbol, name, error: "no bars" };
       const values: Record<string, number | null> = {};
-      for (const [col, v] of formulaColumns(f, bars)) values[col] = finite(v[n - 1]);
+      for (const [col, v] of formulaColumns(f, bars, columnsFor(f.plan.outputs.length, n))) values[col] = finite(v[n - 1]);
       const last = bars.time[n - 1]!;
       const on = values[f.buy];
       return {

@@ -8,7 +8,7 @@
  * batch, the rotation — on the panel's bars, adjusted as /bars adjusts them.
  * So a chunk's answer does not depend on where its bars came from.
  */
-import { adjustRow, type BarPanel, panelRows, panelWindow, type PanelWindow, type AdjustMode, type BarSeries } from "../../bars/index.ts";
+import { adjustedWindow, type AdjustedRows, type BarPanel, panelRows, type PanelWindow, type AdjustMode, type BarSeries } from "../../bars/index.ts";
 import type { BacktestConfig, SecurityInfo } from "../../backtest/index.ts";
 import type { RotationOptions } from "../../research/index.ts";
 import type { LoadPanel, PanelRef } from "../../../ports/market-panel.ts";
@@ -43,22 +43,26 @@ export interface MarketRotationJob extends StoredRotation {
   readonly score: RotationScore;
 }
 
-/** A panel with its row index, kept beside it for the thread's later jobs. */
-const indexed = new WeakMap<BarPanel, Map<string, number>>();
+/** A panel with its row index and the rows adjusted so far, kept beside it for the thread's later jobs (and dropped with it). */
+interface PanelUse {
+  readonly panel: BarPanel;
+  readonly rows: Map<string, number>;
+  readonly adjusted: AdjustedRows;
+}
+const uses = new WeakMap<BarPanel, PanelUse>();
 
-async function panelOf(load: LoadPanel, ref: PanelRef): Promise<{ panel: BarPanel; rows: Map<string, number> }> {
+async function panelOf(load: LoadPanel, ref: PanelRef): Promise<PanelUse> {
   const panel = await load(ref);
-  let rows = indexed.get(panel);
-  if (!rows) indexed.set(panel, (rows = panelRows(panel)));
-  return { panel, rows };
+  let use = uses.get(panel);
+  if (!use) uses.set(panel, (use = { panel, rows: panelRows(panel), adjusted: new Map() }));
+  return use;
 }
 
 /** `symbol`'s bars for `w`, adjusted; a message when the panel lacks them (the store changed since the job was planned). */
-function barsOf(p: { panel: BarPanel; rows: Map<string, number> }, symbol: string, w: PanelWindow, adjust: AdjustMode): BarSeries | string {
+function barsOf(p: PanelUse, symbol: string, w: PanelWindow, adjust: AdjustMode): BarSeries | string {
   const i = p.rows.get(symbol);
-  const raw = i === undefined ? undefined : panelWindow(p.panel, i, w);
-  if (i === undefined || raw === undefined) return `${symbol}: not in the market store's panel`;
-  return adjustRow(p.panel, i, raw, adjust);
+  const bars = i === undefined ? undefined : adjustedWindow(p.panel, i, w, adjust, p.adjusted);
+  return bars ?? `${symbol}: not in the market store's panel`;
 }
 
 export async function screenFromPanel(load: LoadPanel, job: MarketScreenJob) {

@@ -14,7 +14,7 @@ import { tmpdir } from "node:os";
 import { basename, join } from "node:path";
 import { after, describe, test } from "node:test";
 import { classifySecurity } from "../../../core/bars/security-kind.ts";
-import { appendRecords, encodeBars, openStoredFile, recordTime, replaceFile } from "../../../adapters/store/store-files.ts";
+import { encodeBars, openStoredFile, recordTime, replaceFile, type StoredFile } from "../../../adapters/store/store-files.ts";
 import { decodeDayFile, encodeDayFile, indexBreadth } from "../../../adapters/vipdoc/vipdoc-day.ts";
 import { decodeMinuteFile, encodeMinuteFile } from "../../../adapters/vipdoc/vipdoc-minute.ts";
 import { dayPriceDivisor, type VipdocMarket } from "../../../adapters/vipdoc/vipdoc-price-scale.ts";
@@ -83,12 +83,23 @@ describe("crash-safe files", () => {
   after(() => rmSync(dir, { recursive: true, force: true }));
   const rec = (n: number) => Uint8Array.from({ length: 32 * n }, (_, i) => (i * 7 + n) & 0xff);
 
+  /** What a file holds, without its methods; the file closed. */
+  const opened = async (p: string) => {
+    const f: StoredFile = await openStoredFile(p);
+    await f.close();
+    return { records: f.records, repaired: f.repaired, ...(f.last ? { last: f.last } : {}) };
+  };
+
   test("an absent file is empty; replace writes whole; append adds; a torn tail is cut back to whole records", async () => {
     const p = join(dir, "sh", "lday", "sh600000.day");
-    assert.deepEqual(await openStoredFile(p), { records: 0, repaired: 0 }, "absent file");
+    assert.deepEqual(await opened(p), { records: 0, repaired: 0 }, "absent file");
+    await assert.rejects((await openStoredFile(p)).append(rec(1)), /write it whole/, "an absent file is not appended to");
     await replaceFile(p, rec(3));
     assert.ok(!existsSync(`${p}.tmp`), "no temporary file left");
-    await appendRecords(p, rec(2));
+    const three = await openStoredFile(p);
+    await three.append(rec(2));
+    await three.close();
+    await three.close();
     const whole = new Uint8Array([...rec(3), ...rec(2)]);
     assert.deepEqual(new Uint8Array(readFileSync(p)), whole, "appended after the replaced content");
     appendFileSync(p, new Uint8Array(13));
@@ -97,8 +108,11 @@ describe("crash-safe files", () => {
     assert.equal(f.repaired, 13, "torn bytes reported");
     assert.deepEqual(f.last, whole.subarray(128, 160), "last whole record");
     assert.deepEqual(new Uint8Array(readFileSync(p)), whole, "file truncated back on disk");
+    await f.append(rec(1));
+    await f.close();
+    assert.deepEqual(new Uint8Array(readFileSync(p)), new Uint8Array([...whole, ...rec(1)]), "appended after the last whole record, where the torn tail was");
     writeFileSync(p, new Uint8Array(20));
-    assert.deepEqual(await openStoredFile(p), { records: 0, repaired: 20 }, "a lone torn record leaves an empty file");
+    assert.deepEqual(await opened(p), { records: 0, repaired: 20 }, "a lone torn record leaves an empty file");
     assert.equal(statSync(p).size, 0, "and the file is empty");
   });
 });

@@ -3,13 +3,17 @@
  * out in one buffer per field read back as the newest `window` bars of each
  * history, and a window request (latest `count`, or from `start_date`, cut at
  * `end_date`) answers what filtering the whole history gives — or nothing when
- * the row was cut short of it.
+ * the row was cut short of it. Adjusted windows, sliced from rows adjusted once
+ * and kept across requests, equal the same bars picked from the whole history
+ * adjusted at once (QFQ by either method, HFQ).
  */
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import fc from "fast-check";
-import { packPanel, panelRows, panelWindow, type PanelRow } from "../../../core/bars/bar-panel.ts";
-import { formatDate } from "../../../core/bars/market-time.ts";
+import { adjustBars, adjustBasis } from "../../../core/bars/adjust.ts";
+import { type AdjustedRows, adjustedWindow, packPanel, panelRows, panelWindow, type PanelRow } from "../../../core/bars/bar-panel.ts";
+import { formatDate, yyyymmdd } from "../../../core/bars/market-time.ts";
+import type { PriceEvent } from "../../../core/bars/price-events.ts";
 import { allocSeries, type BarSeries } from "../../../core/bars/series.ts";
 
 const DAY = 86_400_000;
@@ -93,4 +97,57 @@ test("a start date on the first kept bar is answered; one before it, with older 
   assert.equal(panelWindow(p, 0, { count: 800, start_date: formatDate(h.time[5]!) }), undefined, "a bar before the window is needed");
   assert.equal(panelWindow(p, 0, { count: 5 }), undefined, "5 latest bars of a row cut at 4");
   assert.equal(panelWindow(p, 0, { count: 4 })!.length, 4, "4 latest bars");
+});
+
+test("adjusted windows sliced from kept rows equal the whole history adjusted, whatever was asked before", () => {
+  const asOfDay = 410;
+  const asOf = yyyymmdd(T0 + asOfDay * DAY);
+  const event = fc.record({ d: fc.integer({ min: 0, max: 405 }), m: fc.constantFrom(1, 1.2, 1.5, 2), c: fc.constantFrom(0, 0.05, 0.3, 2) });
+  const request = fc.record({
+    count: fc.integer({ min: 1, max: 70 }),
+    start_date: fc.option(date, { nil: undefined }),
+    end_date: fc.option(date, { nil: undefined }),
+    mode: fc.constantFrom("NONE" as const, "QFQ" as const, "HFQ" as const),
+  });
+  fc.assert(
+    fc.property(
+      fc.array(fc.tuple(ascendingDays, fc.uniqueArray(event, { selector: (e) => e.d, maxLength: 4 })), { minLength: 1, maxLength: 4 }),
+      fc.integer({ min: 1, max: 40 }),
+      fc.array(request, { minLength: 1, maxLength: 4 }),
+      (all, window, requests) => {
+        const rows = all.map(([days, evs], k) => {
+          const h = history(days, k);
+          const events: PriceEvent[] = evs.sort((a, b) => a.d - b.d).map((e) => ({ date: yyyymmdd(T0 + e.d * DAY), day: Math.floor((T0 + e.d * DAY) / DAY), m: e.m, c: e.c }) as PriceEvent);
+          const basis = adjustBasis(h, events, Math.floor((T0 + asOfDay * DAY) / DAY), 2);
+          return { h, events, r: { ...row(`SZ:00000${k}`, h), basis, events } };
+        });
+        const p = packPanel(
+          rows.map((x) => x.r),
+          window,
+          asOf,
+        );
+        const index = panelRows(p);
+        const kept: AdjustedRows = new Map();
+        for (const { mode, ...w } of requests) {
+          rows.forEach(({ h, events }, k) => {
+            const i = index.get(`SZ:00000${k}`)!;
+            const got = adjustedWindow(p, i, w, mode, kept);
+            if (!panelWindow(p, i, w)) {
+              assert.equal(got, undefined, "what the panel cannot answer, the kept rows cannot either");
+              return;
+            }
+            assert.ok(got, "answered");
+            const whole = adjustBars(h, events, mode, { asOf, decimals: 2 }).series;
+            const want = wanted(Array.from(h.time), w);
+            for (const f of FIELDS)
+              assert.deepEqual(
+                Array.from(got[f]),
+                want.map((j) => whole[f][j]!),
+                `${mode} ${f} of row ${k}`,
+              );
+          });
+        }
+      },
+    ),
+  );
 });

@@ -1,0 +1,36 @@
+/**
+ * The common clock of several bar series (core/backtest/timeline.ts) for any
+ * set of ascending time arrays, shared days or not: its times are the sorted
+ * distinct union (computed here with a Set and a sort), and each series' index
+ * at a step is the bar it has at that time, −1 where it has none.
+ */
+import assert from "node:assert/strict";
+import { test } from "node:test";
+import fc from "fast-check";
+import { unionTimeline } from "../../../core/backtest/timeline.ts";
+
+/** Ascending distinct times from a small range, so series often share days and often do not. */
+const series = fc.uniqueArray(fc.integer({ min: 0, max: 60 }), { maxLength: 40 }).map((xs) =>
+  Float64Array.from(
+    xs.sort((a, b) => a - b),
+    (x) => x * 86_400_000,
+  ),
+);
+
+test("the timeline is the sorted union of the times, and every index points at the bar of that time", () => {
+  fc.assert(
+    fc.property(fc.array(series, { maxLength: 8 }), (times) => {
+      const { time, index } = unionTimeline(times);
+      const want = [...new Set(times.flatMap((t) => [...t]))].sort((a, b) => a - b);
+      assert.deepEqual([...time], want, "sorted distinct union");
+      times.forEach((t, s) => {
+        const at = new Map([...t].map((v, j) => [v, j]));
+        assert.deepEqual(
+          [...index[s]!],
+          want.map((v) => at.get(v) ?? -1),
+          `series ${s}: its bar at each step, else −1`,
+        );
+      });
+    }),
+  );
+});

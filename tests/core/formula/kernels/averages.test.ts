@@ -214,3 +214,52 @@ test("XMA: the mean of the valid values in [i−⌊N/2⌋, i+N−1−⌊N/2⌋],
     { numRuns: 400, seed: 89 },
   );
 });
+
+/**
+ * The header's rule on every path of every recursive average: a constant input (here decimals such
+ * as 0.1 or 3.33, where a·X + b·X rounds to a neighbour of X for the lengths and weights used) gives
+ * exactly that constant, through the branch-free loop, the loop that carries the state over a gap,
+ * and the per-bar-length loop. The expected value is the input itself, bit for bit.
+ */
+test("a constant input gives exactly that constant on every path of EMA, EXPMEMA, SMA and DMA", () => {
+  const constants = [0.1, 0.2, 0.7, 1.1, 3.33, 10.01, 12.34];
+  const shapes = (c: number) => [
+    [c, c, c, c, c, c],
+    [NaN, c, c, NaN, c, c, c],
+  ];
+  /** `from`: the first bar with a value (EXPMEMA's seed). */
+  const check = (name: string, x: number[], run: (o: Float64Array, X: Float64Array) => void, from = 0) => {
+    const out = output(x.length, (o) => run(o, Float64Array.from(x)));
+    for (let i = 0; i < x.length; i++) {
+      if (x[i] !== x[i] || i < from) assert.ok(out[i] !== out[i], `${name} [${x.join(", ")}] bar ${i}: a gap gives no value, got ${out[i]}`);
+      else assert.equal(out[i], x[i], `${name} [${x.join(", ")}] bar ${i}: moved off the constant`);
+    }
+  };
+  const spread = (x: number[], v: number) => new Float64Array(x.length).fill(v);
+  for (const c of constants) {
+    for (const x of shapes(c)) {
+      for (const N of [5, 6, 9, 12, 20]) {
+        check(`EMA ${N}`, x, (o, X) => k.ema(o, X, N));
+        check(`EMA [${N}…]`, x, (o, X) => k.ema(o, X, spread(x, N)));
+        // EXPMEMA's seed is the mean of its first N values, all equal: the constant, on bar N − 1
+        const y = [...Array(N).fill(c), ...x];
+        check(`EXPMEMA ${N}`, y, (o, X) => k.expmema(o, X, N), N - 1);
+      }
+      for (const [N, M] of [
+        [3, 1],
+        [5, 1],
+        [6, 1],
+        [7, 2],
+        [10, 3],
+      ] as const) {
+        check(`SMA ${N},${M}`, x, (o, X) => k.sma(o, X, N, M));
+        check(`SMA [${N}…],${M}`, x, (o, X) => k.sma(o, X, spread(x, N), M));
+        check(`SMA ${N},[${M}…]`, x, (o, X) => k.sma(o, X, N, spread(x, M)));
+      }
+      for (const a of [0.05, 0.1, 0.2, 0.3]) {
+        check(`DMA ${a}`, x, (o, X) => k.dma(o, X, a));
+        check(`DMA [${a}…]`, x, (o, X) => k.dma(o, X, spread(x, a)));
+      }
+    }
+  }
+});

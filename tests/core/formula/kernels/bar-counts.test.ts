@@ -149,3 +149,27 @@ test("TOPRANGE/LOWRANGE: bars before this one at or below (above) it, an invalid
     { numRuns: 600, seed: 61 },
   );
 });
+
+test("SUMBARS on a series of negative values only: the sum grows away from A going back, so the fewest bars is the first reaching it", () => {
+  // every value below 0: the only series whose running sums fall going back, checked by the same backward scan
+  const input = fc.integer({ min: 1, max: 10 }).chain((n) => fc.tuple(seriesOf(n, fc.integer({ min: -3, max: -1 })), fc.integer({ min: -12, max: 0 })));
+  fc.assert(
+    fc.property(input, ([x, a]) => {
+      const expected = x.map((_, i) => {
+        let s = 0;
+        for (let j = i; j >= 0; j--) {
+          s += x[j]!;
+          if (s >= a) return i - j + 1;
+        }
+        return NaN;
+      });
+      assertSeries(
+        run(x.length, (o) => k.sumBars(o, Float64Array.from(x), a)),
+        expected,
+        0,
+        `SUMBARS [${x}] ${a}`,
+      );
+    }),
+    { numRuns: 200, seed: 97 },
+  );
+});

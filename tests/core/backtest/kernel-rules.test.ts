@@ -5,7 +5,7 @@
  */
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { backtest, type BacktestConfig, type BacktestResult } from "../../../core/backtest/index.ts";
+import { backtest, DEFAULT_CONFIG, KernelWorkspace, planBacktest, runKernel, type BacktestConfig, type BacktestResult } from "../../../core/backtest/index.ts";
 import { bars, days, signals, type BarSpec } from "./bars.ts";
 
 const NO_FEES: Partial<BacktestConfig> = { commission: 0, min_commission: 0, stamp_tax: 0, transfer_fee: 0 };
@@ -419,4 +419,36 @@ test("a bar without a close marks the position at the last known close, and an e
     r.equity_curve.map((e) => e.total),
     [10_000, 10_000, 1000 * 10, 1000 * 12],
   );
+});
+
+test("an exit on the buying day at the down-limit is refused for the limit, checked before T+1", () => {
+  // Previous day's close 10: the down-limit is 9 (main board ±10 %). The buy of 09:35 cannot be
+  // sold that day anyway, but the market refusal is the one reported; the sell waits for the next day.
+  const rows: BarSpec[] = [
+    ["2024-01-02 14:55", 10, 10],
+    ["2024-01-03 09:35", 10, 10],
+    ["2024-01-03 09:40", 9, 9],
+    ["2024-01-04 09:35", 9.5, 9.5],
+  ];
+  const r = run(rows, [0], [1], NO_FEES);
+  assert.deepEqual(
+    refused(r).map((t) => [t.datetime, t.direction, t.reason]),
+    [["2024-01-03T09:40:00", "SELL", "limit_down"]],
+  );
+  assert.deepEqual(
+    fills(r).map((t) => [t.datetime, t.direction, t.price, t.size]),
+    [
+      ["2024-01-03T09:35:00", "BUY", 10, 1000],
+      ["2024-01-04T09:35:00", "SELL", 9.5, 1000],
+    ],
+  );
+});
+
+test("a workspace smaller than the series is refused, naming both sizes", () => {
+  const rows: BarSpec[] = d.slice(0, 3).map((day) => [day, 10, 10] as const);
+  const plan = planBacktest({ ...DEFAULT_CONFIG, ...NO_FEES, cash: 10_000 }, { code: "600000" });
+  assert.throws(() => runKernel(bars(rows), signals(3, [0]), plan, new KernelWorkspace(2)), {
+    name: "RangeError",
+    message: "workspace holds 2 bars, series has 3",
+  });
 });

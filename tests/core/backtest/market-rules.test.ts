@@ -90,6 +90,43 @@ test("statutory fees by date, board and exchange", () => {
   assert.equal(mid.until, marketTime(2022, 4, 29));
 });
 
+test("statutory fees: every instant gets the rates of its period, and the period runs from the last change to the next", () => {
+  // The change dates and rates of fees.ts's header written again as plain lists: stamp duty per side,
+  // the transfer fee by exchange. A period starts at the latest change (of either fee) at or before
+  // the instant and ends at the next one; a fund pays nothing over all time.
+  const stamp: [from: number, buy: number, sell: number][] = [
+    [marketTime(2005, 1, 24), 0.001, 0.001],
+    [marketTime(2007, 5, 30), 0.003, 0.003],
+    [marketTime(2008, 4, 24), 0.001, 0.001],
+    [marketTime(2008, 9, 19), 0, 0.001],
+    [marketTime(2023, 8, 28), 0, 0.0005],
+  ];
+  const byTurnover = marketTime(2015, 8, 1);
+  const unified = marketTime(2022, 4, 29);
+  const changes = [...stamp.map(([from]) => from), byTurnover, unified];
+  const expected = (exchange: "SH" | "SZ" | "BJ", t: number) => {
+    const [, buy, sell] = stamp.filter(([from]) => from <= t).at(-1) ?? [0, 0.002, 0.002];
+    const sh = exchange === "SH";
+    return {
+      from: Math.max(-Infinity, ...changes.filter((c) => c <= t)),
+      until: Math.min(Infinity, ...changes.filter((c) => c > t)),
+      stampBuy: buy,
+      stampSell: sell,
+      transferRate: t >= unified ? 0.00001 : t >= byTurnover ? (exchange === "BJ" ? 0.000025 : 0.00002) : 0,
+      transferPerShare: t < byTurnover && sh ? 0.0006 : 0,
+      transferMin: t < byTurnover && sh ? 1 : 0,
+    };
+  };
+  const instants = [marketTime(1999, 7, 1), marketTime(2011, 3, 9, 10, 30), marketTime(2024, 6, 3), ...changes.flatMap((c) => [c - 1, c, c + 1])];
+  for (const exchange of ["SH", "SZ", "BJ"] as const) {
+    for (const t of instants) assert.deepEqual(statutoryFees("main", exchange, t), expected(exchange, t), `${exchange} ${new Date(t).toISOString()}`);
+  }
+  for (const t of instants) {
+    const none = { from: -Infinity, until: Infinity, stampBuy: 0, stampSell: 0, transferRate: 0, transferPerShare: 0, transferMin: 0 };
+    assert.deepEqual(statutoryFees("fund", "SH", t), none, `fund ${new Date(t).toISOString()}`);
+  }
+});
+
 test("fee quotes: commission minimum, per-share transfer fee with its minimum", () => {
   const rules = new ExecutionRules(DEFAULT_CONFIG, securityRules({ code: "600000" }));
   const total = rules.quote(-1, 1000, 10, marketTime(2024, 1, 2));

@@ -23,6 +23,7 @@ const TESTS = {
   "core/chan": [
     "tests/core/chan/characteristic-sequence.test.ts",
     "tests/core/chan/segments-rules.test.ts",
+    "tests/core/chan/pivot-rules.test.ts",
     "tests/core/chan/steps.test.ts",
     "tests/core/chan/stroke-rules.test.ts",
     "tests/core/chan/oracle-chanpy.test.ts",

@@ -1,12 +1,12 @@
 /**
- * The characteristic sequence (特征序列) against chan.py's `CEigenFX` written again here the way
- * chan.py states it (Vespa314/chan.py: `Seg/EigenFX.py`, `Seg/Eigen.py`,
+ * The characteristic sequence (特征序列) against chan.py's `CEigenFX` written again the way chan.py
+ * states it, in `eigen-fx-model.ts` (Vespa314/chan.py: `Seg/EigenFX.py`, `Seg/Eigen.py`,
  * `Combiner/KLine_Combiner.py`: `test_combine`, `try_add`, `update_fx` with `exclude_included`,
- * `get_peak_klu`, `actual_break`, `find_revert_fx`; in `eigen-fx-model.ts`). Every start line and both directions of random line tables are fed one counter-direction
- * line at a time; each step's answer, whether a second element is held, and at a fractal the end
- * line, `can_be_end` and `all_bi_is_sure` must be equal. The tables are chained walks with ties (the
- * lines chan.py makes) and unchained ranges, one-price lines included, that reach the one-price
- * merging branch; `was_sure` is random, one line in six not sure.
+ * `get_peak_klu`, `actual_break`, `find_revert_fx`). Every start line and both directions of random
+ * line tables are fed one counter-direction line at a time; each step's answer, whether a second
+ * element is held, and at a fractal the end line, `can_be_end` and `all_bi_is_sure` must be equal.
+ * The tables are chained walks with ties (the lines chan.py makes) and unchained ranges, one-price
+ * lines included, that reach the one-price merging branch; one line in six is not sure.
  */
 import { test } from "node:test";
 import assert from "node:assert/strict";

@@ -20,7 +20,16 @@ const MUTATE = {
  * failure); every other file of the mirrored folder still runs after them.
  */
 const TESTS = {
-  "core/chan": ["tests/core/chan/steps.test.ts", "tests/core/chan/stroke-rules.test.ts", "tests/core/chan/oracle-chanpy.test.ts", "tests/core/chan/oracle-czsc.test.ts", "tests/core/chan"],
+  "core/chan": [
+    "tests/core/chan/characteristic-sequence.test.ts",
+    "tests/core/chan/segments-rules.test.ts",
+    "tests/core/chan/pivot-rules.test.ts",
+    "tests/core/chan/steps.test.ts",
+    "tests/core/chan/stroke-rules.test.ts",
+    "tests/core/chan/oracle-chanpy.test.ts",
+    "tests/core/chan/oracle-czsc.test.ts",
+    "tests/core/chan",
+  ],
   // Hand-checked trades and the order rules first: they kill most of the engine's mutants.
   "core/backtest": [
     ...["kernel-rules", "execution-rules", "position-book", "t-plus-one-minute", "portfolio", "portfolio-rules", "metrics-reference"].map((f) => `tests/core/backtest/${f}.test.ts`),

@@ -1,0 +1,109 @@
+/**
+ * The characteristic sequence (特征序列) against chan.py's `CEigenFX` written again the way chan.py
+ * states it, in `eigen-fx-model.ts` (Vespa314/chan.py: `Seg/EigenFX.py`, `Seg/Eigen.py`,
+ * `Combiner/KLine_Combiner.py`: `test_combine`, `try_add`, `update_fx` with `exclude_included`,
+ * `get_peak_klu`, `actual_break`, `find_revert_fx`). Every start line and both directions of random
+ * line tables are fed one counter-direction line at a time; each step's answer, whether a second
+ * element is held, and at a fractal the end line, `can_be_end` and `all_bi_is_sure` must be equal.
+ * The tables are chained walks with ties (the lines chan.py makes) and unchained ranges, one-price
+ * lines included, that reach the one-price merging branch; one line in six is not sure.
+ */
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import fc from "fast-check";
+import { CharacteristicSequence } from "../../../core/chan/characteristic-sequence.ts";
+import { chained, EigenFX, type Table, table, unchained } from "./eigen-fx-model.ts";
+
+/** Feeds every counter-direction line from `start` to both; the steps must agree, and the answers at a fractal. */
+function compare(t: Table, dir: number, start: number): void {
+  const ours = new CharacteristicSequence(t.lines, dir);
+  const ref = new EigenFX(dir, t.bis);
+  for (let i = start; i < t.bis.length; i++) {
+    if (t.bis[i]!.dir !== -dir) continue;
+    const got = ours.add(i);
+    const want = ref.add(t.bis[i]!);
+    const at = `segment dir ${dir}, from line ${start}, line ${i}`;
+    assert.equal(got, want, `${at}: fractal found`);
+    assert.equal(ours.hasSecond, ref.ele[1] !== null, `${at}: second element held`);
+    if (!want) continue;
+    assert.equal(ours.endLine(), ref.ele[1]!.peakBiIdx(), `${at}: end line`);
+    assert.equal(ours.canBeEnd(), ref.canBeEnd(), `${at}: can_be_end`);
+    assert.equal(ours.allSure(), ref.allBiIsSure(), `${at}: all lines sure`);
+    return;
+  }
+}
+
+function compareAll(t: Table): void {
+  for (let s = 0; s < t.bis.length; s++) for (const dir of [1, -1]) compare(t, dir, s);
+}
+
+test("characteristic sequence equals chan.py's CEigenFX on chained walks with ties (every start, both directions)", () => {
+  fc.assert(fc.property(chained, compareAll), { seed: 2361, numRuns: 1500 });
+});
+
+test("characteristic sequence equals chan.py's CEigenFX on unchained ranges with one-price lines", () => {
+  fc.assert(fc.property(unchained, compareAll), { seed: 2362, numRuns: 1500 });
+});
+
+test("the random tables reach every outcome: a confirmed end, a provisional one, a gap resolved both ways", () => {
+  const seen = new Set<string>();
+  for (const arb of [chained, unchained])
+    for (const t of fc.sample(arb, { seed: 2363, numRuns: 400 }))
+      for (let s = 0; s < t.bis.length; s++)
+        for (const dir of [1, -1]) {
+          const ref = new EigenFX(dir, t.bis);
+          for (let i = s; i < t.bis.length; i++) {
+            if (t.bis[i]!.dir !== -dir || !ref.add(t.bis[i]!)) continue;
+            seen.add(`${ref.ele[1]!.gap ? "gap" : "plain"} ${ref.canBeEnd()}`);
+            break;
+          }
+        }
+  for (const k of ["plain true", "plain null", "gap true", "gap null"]) assert.ok(seen.has(k), `no case of ${k} among ${[...seen].join(", ")}`);
+});
+
+/**
+ * Hand-worked: an up segment's down lines 1, 3, 5, 7 from the walk 0 10 5 12 8 14 6 11 7 p9 …
+ * Element 1 is line 1 [5, 10]; line 3 [8, 12] opens element 2; line 5 [6, 14] contains it and
+ * merges (element 2 becomes [8, 14], its last line's low 6); line 7 [7, 11] opens element 3 without
+ * breaking 6. With no line after line 9 chan.py's `actual_break` asks whether line 8 (7 → p9)
+ * rises above element 2's high 14: if so there is no fractal (the first line is dropped, and the
+ * replay merges line 7 into line 5), else the top is provisional (end line 4, where 14 is reached).
+ * When line 9 exists and breaks line 7's low, line 9's flag is the evidence for `all_bi_is_sure`.
+ */
+function handTable(points: readonly number[], sure: readonly number[] = []): Table {
+  const n = points.length - 1;
+  const dirs = Array.from({ length: n }, (_, i) => (points[i + 1]! > points[i]! ? 1 : -1));
+  const highs = dirs.map((_, i) => Math.max(points[i]!, points[i + 1]!));
+  const lows = dirs.map((_, i) => Math.min(points[i]!, points[i + 1]!));
+  return table(
+    dirs,
+    highs,
+    lows,
+    dirs.map((_, i) => sure[i] !== 0),
+  );
+}
+
+/** The answers of the sequence fed every line against `dir` from line 0: the line where a fractal formed, its end line, can_be_end, all sure. */
+function run(t: Table, dir: number): [number, number, true | null, boolean] | null {
+  const seq = new CharacteristicSequence(t.lines, dir);
+  for (let i = 0; i < t.lines.length; i++) if (t.lines.dir[i] === -dir && seq.add(i)) return [i, seq.endLine(), seq.canBeEnd(), seq.allSure()];
+  return null;
+}
+
+test("actual break at the end of the table: the next line above element 2's high cancels the top, equal or below leaves it provisional", () => {
+  const walk = [0, 10, 5, 12, 8, 14, 6, 11, 7];
+  const neg = (p: readonly number[]) => p.map((x) => -x);
+  assert.equal(run(handTable([...walk, 15]), 1), null, "line 8 rises to 15 > 14: no fractal");
+  assert.deepEqual(run(handTable([...walk, 14]), 1), [7, 4, null, true], "line 8 reaches 14, not above: provisional top at line 7, end line 4");
+  assert.deepEqual(run(handTable([...walk, 13]), 1), [7, 4, null, true], "line 8 stops at 13: provisional top");
+  // the mirror image: a down segment, its up lines, element 2's low −14
+  assert.equal(run(handTable(neg([...walk, 15])), -1), null, "mirror: line 8 falls to −15 < −14: no fractal");
+  assert.deepEqual(run(handTable(neg([...walk, 14])), -1), [7, 4, null, true], "mirror: line 8 reaches −14: provisional bottom");
+});
+
+test("a later line that breaks element 3's low confirms the top, and its own flag decides all_bi_is_sure", () => {
+  const walk = [0, 10, 5, 12, 8, 14, 6, 11, 7, 13, 4, 9];
+  assert.deepEqual(run(handTable(walk), 1), [7, 4, true, true], "line 9 falls to 4 < 7: confirmed, every line sure");
+  assert.deepEqual(run(handTable(walk, [1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 1]), 1), [7, 4, true, false], "line 9 not sure: not all sure");
+  assert.deepEqual(run(handTable(walk, [1, 1, 1, 1, 1, 1, 1, 1, 0, 1, 1]), 1), [7, 4, true, true], "line 8 is not evidence: all sure");
+});

@@ -8,9 +8,12 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import fc from "fast-check";
-import { packPanel, panelRows, panelWindow, type PanelRow } from "../../../core/bars/bar-panel.ts";
+import { adjustBars, adjustBasis } from "../../../core/bars/adjust.ts";
+import { adjustRow, packPanel, panelRows, panelWindow, type PanelRow } from "../../../core/bars/bar-panel.ts";
 import { formatDate } from "../../../core/bars/market-time.ts";
-import { allocSeries, type BarSeries } from "../../../core/bars/series.ts";
+import { priceEvents } from "../../../core/bars/price-events.ts";
+import { allocSeries, type BarSeries, sliceSeries } from "../../../core/bars/series.ts";
+import { dailySeries, dateOf, eventsFor } from "./build.ts";
 
 const DAY = 86_400_000;
 const T0 = Date.UTC(2020, 0, 1);
@@ -93,4 +96,31 @@ test("a start date on the first kept bar is answered; one before it, with older 
   assert.equal(panelWindow(p, 0, { count: 800, start_date: formatDate(h.time[5]!) }), undefined, "a bar before the window is needed");
   assert.equal(panelWindow(p, 0, { count: 5 }), undefined, "5 latest bars of a row cut at 4");
   assert.equal(panelWindow(p, 0, { count: 4 })!.length, 4, "4 latest bars");
+});
+
+test("property: a row adjusts as the whole history does (the row's basis, events, decimals and the panel's today); NONE is the raw bars", () => {
+  fc.assert(
+    fc.property(
+      dailySeries(50).chain((s) => fc.tuple(fc.constant(s), eventsFor(s), fc.integer({ min: 1, max: 50 }), fc.constantFrom(2, 3))),
+      ([h, recs, window, decimals]) => {
+        const events = priceEvents(recs);
+        const today = h.time[h.length - 1]!;
+        const asOf = dateOf(today);
+        const basis = adjustBasis(h, events, Math.floor(today / DAY), decimals);
+        const other = { ...row("SZ:000002", history([0, 1], 7)), decimals: 2 };
+        const p = packPanel([other, { symbol: "SH:600000", bars: sliceSeries(h, Math.max(0, h.length - window)), records: h.length, basis, events, decimals }], window, asOf);
+        assert.deepEqual([p.asOf, p.window, [...p.records], [...p.decimals], p.symbols], [asOf, window, [2, h.length], [2, decimals], ["SZ:000002", "SH:600000"]], "the panel's own fields");
+        assert.equal(p.basis[1], basis, "the row's basis");
+        assert.equal(p.events[1], events, "the row's events");
+        const raw = panelWindow(p, 1, { count: window })!;
+        assert.equal(adjustRow(p, 1, raw, "NONE"), raw, "NONE: the raw bars themselves");
+        for (const mode of ["QFQ", "HFQ"] as const) {
+          const whole = adjustBars(h, events, mode, { decimals }).series;
+          const got = adjustRow(p, 1, raw, mode);
+          for (const f of ["open", "high", "low", "close"] as const) assert.deepEqual(Array.from(got[f]), Array.from(whole[f].subarray(h.length - raw.length)), `${mode} ${f}`);
+        }
+      },
+    ),
+    { numRuns: 200 },
+  );
 });

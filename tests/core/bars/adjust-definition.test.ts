@@ -172,6 +172,16 @@ test("property: a window needs the basis exactly when some effective event pays 
   );
 });
 
+test("hand-checked: events without cash need no basis for QFQ, whatever their date; HFQ needs one for an event on the first bar's date", () => {
+  const s = series([flat(20240102, 10), flat(20240104, 10)]);
+  const bonus = priceEvents([dividend(20240102, 0, 10), dividend(20240103, 0, 5)]);
+  assert.equal(needsBasis(s, bonus, "QFQ", day(20240104)), false, "bonus shares only");
+  assert.equal(needsBasis(s, bonus, "HFQ", day(20240104)), true, "an event on the first bar's date");
+  assert.equal(needsBasis(s, bonus.slice(1), "HFQ", day(20240104)), false, "only an event after the first bar");
+  assert.equal(needsBasis(s, priceEvents([dividend(20240103, 1)]), "QFQ", day(20240104)), true, "a cash dividend");
+  assert.equal(needsBasis(s, priceEvents([dividend(20240103, 1)]), "QFQ", day(20240102)), false, "not yet effective");
+});
+
 test("a price adjusted to exactly zero counts as losing its sign, field by field", () => {
   // One yuan a share is paid on 2024-01-03; each bar of 2024-01-02 has exactly one price of 1.00, which QFQ maps to 0.
   for (const k of PRICES) {

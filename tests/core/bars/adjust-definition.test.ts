@@ -275,6 +275,9 @@ test("hand-checked: ratio gaps over a history, events after its last bar use the
   // A missing close (0): the same.
   const none = ratioGaps(series([flat(20240102, 0), flat(20240104, 1)]), priceEvents([dividend(20240103, 0, 10)]), day(20240104));
   assert.deepEqual(none, [{ day: day(20240103), ratio: 0.5 }]);
+  // A missing close before a rights issue (c < 0): the reference is positive, the ratio infinite; the shares' ratio again.
+  const rights = ratioGaps(series([flat(20240102, 0), flat(20240104, 1)]), priceEvents([dividend(20240103, 0, 0, 10, 2)]), day(20240104));
+  assert.deepEqual(rights, [{ day: day(20240103), ratio: 0.5 }]);
   assert.deepEqual(ratioGaps(h, ev, day(20240102)), [], "nothing effective yet");
   // Prices: 6 × 0.95 = 5.7; 10 × 0.9 × 0.4875 × 0.95 = 4.168125 → 4.17
   assert.deepEqual([...ratioPrices(h, ev, day(20240110), 100, gaps).close], [4.17, 3.71, 5.7]);

@@ -64,6 +64,7 @@ test("quote price decimals: 2 for A-shares and indices, 3 for funds, bonds and S
 
 test("the bond and fund prefixes outside the main tables (SH 1xx, 00x, 02x; SZ 10..14, 18)", () => {
   const table: [Market, string, string, string][] = [
+    ["SH", "111000", "bond", "CONVERTIBLE"],
     ["SH", "100213", "bond", "BOND"],
     ["SH", "122000", "bond", "BOND"],
     ["SH", "009905", "bond", "BOND"],

@@ -94,3 +94,7 @@ test("allocSeries gives n zero bars in every field", () => {
   assert.equal(s.length, 3);
   for (const f of FIELDS) assert.deepEqual(Array.from(s[f]), [0, 0, 0], f);
 });
+
+test("barAt's error names the index and the series' length", () => {
+  assert.throws(() => barAt(numbered(3), 3), { name: "RangeError", message: "bar 3 of a series of 3" });
+});

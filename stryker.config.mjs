@@ -47,6 +47,11 @@ const TESTS = {
     "tests/core/formula/hqchart-live.test.ts",
     "tests/plugins/indicators/kernels.test.ts",
   ],
+  // The fast files that check one rule each first (a killed mutant stops at its first failure), then the rest.
+  "core/bars": [
+    ...["security-kind", "price-events", "categories", "series", "rows", "derived", "bar-time", "adjust-definition", "adjust"].map((f) => `tests/core/bars/${f}.test.ts`),
+    "tests/core/bars",
+  ],
   "adapters/crypto": ["tests/adapters/crypto", "tests/adapters/sqlite/sqlite-storage.test.ts"],
 };
 // Read by tests/support/mutate-bundle.ts in every test process (the runner passes its environment on).

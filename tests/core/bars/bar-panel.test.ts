@@ -11,10 +11,11 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 import fc from "fast-check";
 import { adjustBars, adjustBasis } from "../../../core/bars/adjust.ts";
-import { type AdjustedRows, adjustedWindow, packPanel, panelRows, panelWindow, type PanelRow } from "../../../core/bars/bar-panel.ts";
+import { type AdjustedRows, adjustedWindow, adjustRow, packPanel, panelRows, panelWindow, type PanelRow } from "../../../core/bars/bar-panel.ts";
 import { formatDate, yyyymmdd } from "../../../core/bars/market-time.ts";
-import type { PriceEvent } from "../../../core/bars/price-events.ts";
-import { allocSeries, type BarSeries } from "../../../core/bars/series.ts";
+import { type PriceEvent, priceEvents } from "../../../core/bars/price-events.ts";
+import { allocSeries, type BarSeries, sliceSeries } from "../../../core/bars/series.ts";
+import { dailySeries, dateOf, eventsFor } from "./build.ts";
 
 const DAY = 86_400_000;
 const T0 = Date.UTC(2020, 0, 1);
@@ -149,5 +150,32 @@ test("adjusted windows sliced from kept rows equal the whole history adjusted, w
         }
       },
     ),
+  );
+});
+
+test("property: a row adjusts as the whole history does (the row's basis, events, decimals and the panel's today); NONE is the raw bars", () => {
+  fc.assert(
+    fc.property(
+      dailySeries(50).chain((s) => fc.tuple(fc.constant(s), eventsFor(s), fc.integer({ min: 1, max: 50 }), fc.constantFrom(2, 3))),
+      ([h, recs, window, decimals]) => {
+        const events = priceEvents(recs);
+        const today = h.time[h.length - 1]!;
+        const asOf = dateOf(today);
+        const basis = adjustBasis(h, events, Math.floor(today / DAY), decimals);
+        const other = { ...row("SZ:000002", history([0, 1], 7)), decimals: 2 };
+        const p = packPanel([other, { symbol: "SH:600000", bars: sliceSeries(h, Math.max(0, h.length - window)), records: h.length, basis, events, decimals }], window, asOf);
+        assert.deepEqual([p.asOf, p.window, [...p.records], [...p.decimals], p.symbols], [asOf, window, [2, h.length], [2, decimals], ["SZ:000002", "SH:600000"]], "the panel's own fields");
+        assert.equal(p.basis[1], basis, "the row's basis");
+        assert.equal(p.events[1], events, "the row's events");
+        const raw = panelWindow(p, 1, { count: window })!;
+        assert.equal(adjustRow(p, 1, raw, "NONE"), raw, "NONE: the raw bars themselves");
+        for (const mode of ["QFQ", "HFQ"] as const) {
+          const whole = adjustBars(h, events, mode, { decimals }).series;
+          const got = adjustRow(p, 1, raw, mode);
+          for (const f of ["open", "high", "low", "close"] as const) assert.deepEqual(Array.from(got[f]), Array.from(whole[f].subarray(h.length - raw.length)), `${mode} ${f}`);
+        }
+      },
+    ),
+    { numRuns: 200 },
   );
 });

@@ -30,8 +30,12 @@ test("bar_time=start table at the session boundaries", () => {
     // stamped 13:00 during the lunch break: it is the 11:30 bar
     [13, 0, 1, "11:29"],
     [13, 0, 5, "11:25"],
-    // outside the sessions: plain wall clock
+    // a stamp inside the first period of the morning (a running bar): it starts at the open, never before
+    [9, 32, 5, "09:30"],
+    [10, 29, 60, "09:30"],
+    // outside the sessions: plain wall clock (at 09:30 no trading minute has passed yet)
     [9, 25, 1, "09:24"],
+    [9, 30, 5, "09:25"],
   ];
   for (const [h, m, minutes, want] of table) assert.equal(start(h, m, minutes), want, `${h}:${m} ${minutes}`);
 });

@@ -15,3 +15,21 @@ test("every API category has its own spec: MIN_120 pairs two requested bars, min
   assert.equal(BAR_CATEGORIES.MIN_1.request, 8, "MIN_1 asks for 8 (7 is the extended-market variant)");
   assert.equal(BAR_CATEGORIES.DAY.request, 4, "DAY asks for 4 (volume in shares)");
 });
+
+test("each category requests pytdx's K-line type for its period (pytdx params.py KLINE_TYPE_*), with the other ids of the same period as variants", () => {
+  // pytdx: 5MIN 0, 15MIN 1, 30MIN 2, 1HOUR 3, DAILY 4, WEEKLY 5, MONTHLY 6, EXHQ_1MIN 7, 1MIN 8, RI_K (daily, lots) 9, 3MONTH 10, YEARLY 11.
+  const want: Record<string, [number, number[]]> = {
+    MIN_1: [8, [7]],
+    MIN_5: [0, []],
+    MIN_15: [1, []],
+    MIN_30: [2, []],
+    MIN_60: [3, []],
+    MIN_120: [3, []],
+    DAY: [4, [9]],
+    WEEK: [5, []],
+    MONTH: [6, []],
+    SEASON: [10, []],
+    YEAR: [11, []],
+  };
+  for (const name of BAR_CATEGORY_NAMES) assert.deepEqual([BAR_CATEGORIES[name].request, [...BAR_CATEGORIES[name].variants]], want[name], name);
+});

@@ -3,7 +3,7 @@ import assert from "node:assert/strict";
 import fc from "fast-check";
 import { deriveBarFields } from "../../../core/bars/derived.ts";
 import { marketTime } from "../../../core/bars/market-time.ts";
-import { barColumns, barTable, timeLabels } from "../../../core/bars/rows.ts";
+import { barColumns, barTable, barTimeLabel, timeLabels } from "../../../core/bars/rows.ts";
 import { dailySeries, flat, series } from "./build.ts";
 
 test("daily tables carry date, minute tables datetime, columns in easy_tdx's order", () => {
@@ -60,4 +60,18 @@ test("property: memoized labels equal isoformat() of the bar time (midnight for 
       timeLabels(times, "MONTH").forEach((l, i) => assert.equal(l, isoformat(times[i]! - (times[i]! % 86_400_000))));
     }),
   );
+});
+
+test("barTimeLabel: midnight for daily bars, the minute for others (seconds dropped), as isoformat() writes them", () => {
+  const t = marketTime(2026, 9, 2, 9, 31, 42);
+  assert.equal(barTimeLabel(t, true), "2026-09-02T00:00:00");
+  assert.equal(barTimeLabel(t, false), "2026-09-02T09:31:00");
+  assert.equal(barTimeLabel(marketTime(1999, 12, 31, 15), false), "1999-12-31T15:00:00");
+  assert.deepEqual(timeLabels(Float64Array.of(t, marketTime(2026, 9, 3, 23, 59, 59)), "MIN_1"), ["2026-09-02T09:31:00", "2026-09-03T23:59:00"]);
+  assert.deepEqual(timeLabels(Float64Array.of(t), "DAY"), ["2026-09-02T00:00:00"]);
+});
+
+test("every category's columns: its time key, then easy_tdx's price, volume and derived columns", () => {
+  for (const c of ["MIN_1", "MIN_5", "MIN_15", "MIN_30", "MIN_60", "MIN_120", "DAY", "WEEK", "MONTH", "SEASON", "YEAR"] as const)
+    assert.deepEqual(barColumns(c), [c.startsWith("MIN_") ? "datetime" : "date", "open", "close", "high", "low", "vol", "amount", "pre_close", "change", "change_pct", "amplitude_pct"], c);
 });

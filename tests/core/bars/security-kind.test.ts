@@ -1,6 +1,6 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { classifySecurity, priceDecimals, type Market } from "../../../core/bars/security-kind.ts";
+import { classifySecurity, priceDecimals, TDX_MARKET, type Market } from "../../../core/bars/security-kind.ts";
 
 test("classification by market and code prefix", () => {
   const table: [Market, string, string, string][] = [
@@ -60,4 +60,39 @@ test("quote price decimals: 2 for A-shares and indices, 3 for funds, bonds and S
   assert.equal(priceDecimals("SH", "900901"), 3);
   assert.equal(priceDecimals("SZ", "200002"), 2);
   assert.equal(priceDecimals("BJ", "920002"), 2);
+});
+
+test("the bond and fund prefixes outside the main tables (SH 1xx, 00x, 02x; SZ 10..14, 18)", () => {
+  const table: [Market, string, string, string][] = [
+    ["SH", "111000", "bond", "CONVERTIBLE"],
+    ["SH", "100213", "bond", "BOND"],
+    ["SH", "122000", "bond", "BOND"],
+    ["SH", "009905", "bond", "BOND"],
+    ["SH", "010107", "bond", "BOND"],
+    ["SH", "020001", "bond", "BOND"],
+    ["SH", "030001", "other", "OTHER"],
+    ["SH", "890001", "other", "OTHER"],
+    ["SZ", "101901", "bond", "BOND"],
+    ["SZ", "112001", "bond", "BOND"],
+    ["SZ", "120001", "bond", "BOND"],
+    ["SZ", "131810", "bond", "BOND"],
+    ["SZ", "148001", "bond", "BOND"],
+    ["SZ", "150001", "fund", "FUND"],
+    ["SZ", "180101", "fund", "FUND"],
+    ["SZ", "190001", "other", "OTHER"],
+    ["SZ", "301000", "stock", "CHINEXT"],
+    ["SZ", "004001", "other", "OTHER"],
+    ["BJ", "899001", "index", "INDEX"],
+    ["BJ", "920001", "stock", "BSE"],
+    ["BJ", "921001", "other", "OTHER"],
+    ["BJ", "500001", "other", "OTHER"],
+  ];
+  for (const [market, code, kind, board] of table) assert.deepEqual(classifySecurity(market, code), { kind, board }, `${market}${code}`);
+  assert.equal(priceDecimals("SH", "100213"), 3, "a bond");
+  assert.equal(priceDecimals("SZ", "180101"), 3, "a fund");
+  assert.equal(priceDecimals("SH", "600000"), 2, "an SH stock that is no B-share");
+});
+
+test("TDX market numbers on the standard protocol: 0 SZ, 1 SH, 2 BJ", () => {
+  assert.deepEqual({ ...TDX_MARKET }, { SZ: 0, SH: 1, BJ: 2 });
 });

@@ -66,10 +66,15 @@ interface MutablePoint {
 
 type Features = Record<string, number | null>;
 
+/** A divergence as built: `emitted` is settled once every point is in. */
+type PendingDivergence = { -readonly [K in keyof Divergence]: Divergence[K] };
+
 class PointBuilder {
   private readonly stored = new Map<number, MutablePoint>();
   private readonly firsts = new Map<number, MutablePoint>();
-  private readonly divergences: (Omit<Divergence, "emitted"> & { type: BspType })[] = [];
+  private readonly divergences: PendingDivergence[] = [];
+  /** The point type each divergence tested, by position in `divergences`. */
+  private readonly divergenceTypes: BspType[] = [];
 
   constructor(
     private readonly L: Lines,
@@ -87,21 +92,22 @@ class PointBuilder {
       if (c.bs_type.includes("2") || c.bs_type.includes("2s")) this.type2(k);
     }
     for (let k = 0; k < S.length; k++) this.type3(k);
+    // the builder's own arrays and feature records go out as they are: nothing else holds them
     const points = [...this.stored.values()]
       .sort((a, b) => a.line - b.line)
       .map((p) => ({
         line: p.line,
         bar: this.L.endBar[p.line]!,
         isBuy: p.isBuy,
-        types: p.types.slice(),
+        types: p.types,
         relatedBar: p.related ? this.L.endBar[p.related.line]! : -1,
-        features: { ...p.features },
+        features: p.features,
         sure: this.L.isSure[p.line] === 1,
       }));
-    const divergences = this.divergences.map(({ type, ...d }) => ({
-      ...d,
-      emitted: this.stored.get(d.outLine)?.types.includes(type) ?? false,
-    }));
+    const divergences = this.divergences;
+    for (let i = 0; i < divergences.length; i++) {
+      divergences[i]!.emitted = this.stored.get(divergences[i]!.outLine)?.types.includes(this.divergenceTypes[i]!) ?? false;
+    }
     return { points, divergences };
   }
 
@@ -113,11 +119,17 @@ class PointBuilder {
     return Math.abs(this.L.endVal[i]! - this.L.beginVal[i]!);
   }
 
-  private segPivots(k: number): Pivot[] {
-    return this.pivots.bySegment[k]!.map((j) => this.pivots.list[j]!);
+  /** Segment `k`'s multi-line pivots (those that take part in types 1, 3a and 3b), in order. */
+  private multiLinePivots(k: number): Pivot[] {
+    const out: Pivot[] = [];
+    for (const j of this.pivots.bySegment[k]!) {
+      const z = this.pivots.list[j]!;
+      if (z.begin !== z.end) out.push(z);
+    }
+    return out;
   }
 
-  /** chan.py `add_bs`. */
+  /** chan.py `add_bs`; `features` is the caller's fresh record, kept by a new point. */
   private add(type: BspType, line: number, related: MutablePoint | null, target: boolean, features: Features): void {
     const isBuy = this.L.dir[line] === -1;
     const existing = this.stored.get(line);
@@ -130,7 +142,8 @@ class PointBuilder {
     const isTarget = target && this.side(isBuy).bs_type.includes(type);
     const isFirst = type === "1" || type === "1p";
     if (!isTarget && !isFirst) return;
-    const p: MutablePoint = { line, isBuy, types: [type], related, features: { ...features, bsp_bi_amp: this.amp(line) } };
+    features.bsp_bi_amp = this.amp(line);
+    const p: MutablePoint = { line, isBuy, types: [type], related, features };
     if (isTarget) this.stored.set(line, p);
     if (isFirst) this.firsts.set(line, p);
   }
@@ -139,13 +152,14 @@ class PointBuilder {
     const S = this.segs.lines;
     const end = S.endLine[k]!;
     const c = this.side(S.dir[k] === -1);
-    const zs = this.segPivots(k);
-    const count = c.bsp1_only_multibi_zs ? zs.filter((z) => z.begin !== z.end).length : zs.length;
+    const ids = this.pivots.bySegment[k]!;
+    let count = ids.length;
+    if (c.bsp1_only_multibi_zs) for (const j of ids) if (this.pivots.list[j]!.begin === this.pivots.list[j]!.end) count--;
     const target = c.min_zs_cnt <= 0 || count >= c.min_zs_cnt;
-    const lastIndex = this.pivots.bySegment[k]!.at(-1) ?? -1;
-    const last = zs[zs.length - 1];
+    const lastIndex = ids.length > 0 ? ids[ids.length - 1]! : -1;
+    const last = lastIndex >= 0 ? this.pivots.list[lastIndex]! : undefined;
     if (last && last.begin !== last.end && ((last.lineOut >= 0 && last.lineOut >= end) || last.end >= end) && end - last.lineIn > 2) {
-      this.pivotDivergence(k, zs.length, lastIndex, c, target);
+      this.pivotDivergence(k, ids.length, lastIndex, c, target);
     } else {
       this.adjacentDivergence(k, c, target);
     }
@@ -163,8 +177,8 @@ class PointBuilder {
     const ratio = outMetric / inMetric;
     const divergent = broke && (c.divergence_rate > 100 || outMetric <= c.divergence_rate * inMetric);
     if (!divergent) target = false;
+    this.divergenceTypes.push("1");
     this.divergences.push({
-      type: "1",
       segment: k,
       kind: "pivot",
       pivot,
@@ -177,6 +191,7 @@ class PointBuilder {
       threshold: c.divergence_rate,
       brokePivot: broke,
       divergent,
+      emitted: false,
     });
     this.add("1", out, null, target, { divergence_rate: broke ? ratio : null, zs_cnt: zsCount });
   }
@@ -196,8 +211,8 @@ class PointBuilder {
     const outMetric = this.metric(last, c.macd_algo, true);
     const divergent = outMetric <= c.divergence_rate * inMetric;
     const ratio = outMetric / (inMetric + 1e-7);
+    this.divergenceTypes.push("1p");
     this.divergences.push({
-      type: "1p",
       segment: k,
       kind: "adjacent",
       pivot: -1,
@@ -210,6 +225,7 @@ class PointBuilder {
       threshold: c.divergence_rate,
       brokePivot: false,
       divergent,
+      emitted: false,
     });
     this.add("1p", last, null, divergent && target, { divergence_rate: ratio, bsp1_bi_amp: this.amp(last) });
   }
@@ -307,7 +323,7 @@ class PointBuilder {
     const L = this.L;
     const seg = this.segs;
     const S = seg.lines;
-    const multi = this.segPivots(next).filter((z) => z.begin !== z.end);
+    const multi = this.multiLinePivots(next);
     if (multi.length === 0) return;
     if (c.strict_bsp3 && multi[0]!.lineIn !== first + 1) return;
     const maxCount = this.side(S.dir[next] === -1).bsp3a_max_zs_cnt;
@@ -333,7 +349,7 @@ class PointBuilder {
   private type3Before(k: number, next: number, first: number, c: PointOptions, related: MutablePoint | null, nextIdx: number): void {
     const L = this.L;
     const seg = this.segs;
-    const z = this.segPivots(k).findLast((p) => p.begin !== p.end);
+    const z = this.multiLinePivots(k).at(-1);
     if (!z || first < 0) return;
     if (c.strict_bsp3 && (z.lineOut < 0 || z.lineOut !== first)) return;
     const end = this.type3bEnd(next);
@@ -349,8 +365,7 @@ class PointBuilder {
   /** chan.py `cal_bsp3_bi_end_idx`: 3b is searched up to the next segment's first pivot's leaving line. */
   private type3bEnd(next: number): number {
     if (next < 0) return Infinity;
-    const zs = this.segPivots(next);
-    const multi = zs.filter((z) => z.begin !== z.end);
+    const multi = this.multiLinePivots(next);
     if (multi.length === 0 && next === this.segs.lines.length - 1) return Infinity;
     for (const z of multi) if (z.lineOut >= 0) return z.lineOut;
     return this.segs.lines.endLine[next]! - 1;

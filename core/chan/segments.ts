@@ -44,11 +44,16 @@ class SegmentBuilder {
   readonly parentIndex: Int32Array;
   readonly parentDir: Int8Array;
   readonly parentCount: Int32Array;
+  /** The two searches, restarted for each segment rather than made anew. */
+  private readonly up: CharacteristicSequence;
+  private readonly down: CharacteristicSequence;
 
   constructor(
     private readonly L: Lines,
     private readonly leftMethod: LeftSegMethod,
   ) {
+    this.up = new CharacteristicSequence(L, 1);
+    this.down = new CharacteristicSequence(L, -1);
     this.parentIndex = new Int32Array(L.length).fill(-1);
     this.parentDir = new Int8Array(L.length);
     this.parentCount = new Int32Array(L.length);
@@ -63,8 +68,9 @@ class SegmentBuilder {
   private confirmFrom(begin: number): void {
     const L = this.L;
     for (;;) {
-      const up = new CharacteristicSequence(L, 1);
-      const down = new CharacteristicSequence(L, -1);
+      const { up, down } = this;
+      up.restart();
+      down.restart();
       const first = this.segs.length === 0;
       let lastDir = first ? 0 : this.segs[this.segs.length - 1]!.dir;
       let found: CharacteristicSequence | null = null;

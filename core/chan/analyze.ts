@@ -16,7 +16,7 @@ import { CzscMerge } from "./czsc-merge.ts";
 import { CzscStrokeBuilder, czscStrokes } from "./czsc-strokes.ts";
 import { segmentMetric, strokeMetric, type LineMetric } from "./line-metrics.ts";
 import { strokeLines, type StrokeLines } from "./lines.ts";
-import { MacdStream } from "./macd.ts";
+import { macdHistogram, MacdStream } from "./macd.ts";
 import { ChanMerge, mergeBars } from "./merge-bars.ts";
 import type { MergedBars, MergedColumns } from "./merged-bars.ts";
 import { DEFAULT_CHAN_CONFIG, type ChanConfig } from "./options.ts";
@@ -166,11 +166,7 @@ export function analyzeChan(bars: BarSeries, config: ChanConfig = DEFAULT_CHAN_C
     merged = mergeBars(bars);
     strokes = buildStrokes(merged, bars, config.bi);
   }
-  const macd = new MacdStream(config.macd, bars.length);
   const rsi = usesRsi(config) ? new RsiStream(config.rsiCycle, bars.length) : null;
-  for (let i = 0; i < bars.length; i++) {
-    macd.push(bars.close[i]!);
-    rsi?.push(bars.close[i]!);
-  }
-  return analyzeStrokes(config, bars, merged, strokes, macd.hist.view(), rsi?.value.view() ?? null);
+  if (rsi) for (let i = 0; i < bars.length; i++) rsi.push(bars.close[i]!);
+  return analyzeStrokes(config, bars, merged, strokes, macdHistogram(bars.close, bars.length, config.macd), rsi?.value.view() ?? null);
 }

@@ -23,7 +23,8 @@ export interface StrokeEnds {
 }
 
 export class StrokeBuilder {
-  readonly list: { begin: number; end: number }[] = [];
+  /** The confirmed strokes; an entry is replaced, never changed, so a copy of the list shares them safely. */
+  readonly list: StrokeEnds[] = [];
   private readonly free: number[] = [];
   private readonly rules: StrokeRules;
 
@@ -45,31 +46,38 @@ export class StrokeBuilder {
       return;
     }
     const last = list[list.length - 1]!;
-    if (fx === this.m.fx[last.end]) this.extend(last, k);
-    else if (this.rules.canMake(k, last.end, false)) list.push({ begin: last.end, end: k });
+    if (fx === this.m.fx[last.end]) this.extend(list.length - 1, k);
+    else if (this.rules.canMake(k, last.end, false)) list.push(this.stroke(last.end, k));
     else if (!this.cfg.allowSubPeak) this.reanchor(k);
   }
 
   /** The confirmed strokes as they stand. */
   strokes(): StrokeEnds[] {
-    return this.list.map((s) => ({ begin: s.begin, end: s.end, dir: -this.m.fx[s.begin]!, sure: true, wasSure: true }));
+    return this.list.slice();
+  }
+
+  /** A confirmed stroke: it runs away from its start fractal, whose mark is final. */
+  private stroke(begin: number, end: number): StrokeEnds {
+    return { begin, end, dir: -this.m.fx[begin]!, sure: true, wasSure: true };
   }
 
   private first(k: number): void {
     for (const f of this.free) {
       if (this.m.fx[f] === this.m.fx[k]) continue;
       if (this.rules.canMake(k, f, false)) {
-        this.list.push({ begin: f, end: k });
+        this.list.push(this.stroke(f, k));
         return;
       }
     }
     this.free.push(k);
   }
 
-  private extend(s: { begin: number; end: number }, k: number): boolean {
+  /** Moves stroke `i`'s end to bar `k` when that is as far or further. */
+  private extend(i: number, k: number): boolean {
+    const s = this.list[i]!;
     const up = this.m.fx[s.begin] === -1;
     if (up ? this.m.fx[k] === 1 && this.m.high[k]! >= this.m.high[s.end]! : this.m.fx[k] === -1 && this.m.low[k]! <= this.m.low[s.end]!) {
-      s.end = k;
+      this.list[i] = this.stroke(s.begin, k);
       return true;
     }
     return false;
@@ -79,7 +87,7 @@ export class StrokeBuilder {
     const list = this.list;
     if (!this.rules.subPeak(list, k)) return;
     const dropped = list.pop()!;
-    if (!this.extend(list[list.length - 1]!, k)) list.push(dropped);
+    if (!this.extend(list.length - 1, k)) list.push(dropped);
   }
 }
 
@@ -87,5 +95,6 @@ export class StrokeBuilder {
 export function buildStrokes(m: MergedView, raw: RawRange, cfg: ChanConfig["bi"]): StrokeEnds[] {
   const b = new StrokeBuilder(m, raw, cfg);
   for (let k = 1; k < m.length - 1; k++) b.close(k);
-  return withVirtualStroke(m, raw, cfg, b.strokes());
+  // the builder is discarded, so its list goes in uncopied (withVirtualStroke copies anyway)
+  return withVirtualStroke(m, raw, cfg, b.list);
 }

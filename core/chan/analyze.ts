@@ -23,7 +23,7 @@ import { DEFAULT_CHAN_CONFIG, type ChanConfig } from "./options.ts";
 import { buildPivots, type Pivots } from "./pivots.ts";
 import { RsiStream } from "./rsi.ts";
 import { buildSegments, type Segments } from "./segments.ts";
-import { buildStrokes, StrokeBuilder, type StrokeEnds } from "./strokes.ts";
+import { buildStrokes, StrokeBuilder, type StrokeTable } from "./strokes.ts";
 import { withVirtualStroke } from "./virtual-stroke.ts";
 
 /** Segments built on one level's lines, their pivots and the points on those lines. */
@@ -51,7 +51,7 @@ function usesRsi(c: ChanConfig): boolean {
 }
 
 /** Everything above the strokes: both levels of segments, pivots and points. */
-function analyzeStrokes(config: ChanConfig, bars: BarSeries, merged: MergedBars, strokes: readonly StrokeEnds[], hist: Float64Array, rsi: Float64Array | null): ChanAnalysis {
+function analyzeStrokes(config: ChanConfig, bars: BarSeries, merged: MergedBars, strokes: StrokeTable, hist: Float64Array, rsi: Float64Array | null): ChanAnalysis {
   const lines = strokeLines(merged, strokes);
   const metric = strokeMetric(lines, merged, { bars, hist, rsi });
   const segments = buildSegments(lines, bars, config.seg.leftMethod);
@@ -159,7 +159,7 @@ export class ChanStream {
 /** The whole pipeline over a bar series. */
 export function analyzeChan(bars: BarSeries, config: ChanConfig = DEFAULT_CHAN_CONFIG): ChanAnalysis {
   let merged: MergedBars;
-  let strokes: StrokeEnds[];
+  let strokes: StrokeTable;
   if (config.bi.algo === "czsc") {
     ({ merged, strokes } = czscStrokes(bars, config.bi.czscMinLen));
   } else {

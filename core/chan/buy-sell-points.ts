@@ -56,13 +56,12 @@ export interface PointsResult {
   readonly divergences: readonly Divergence[];
 }
 
-interface MutablePoint {
-  readonly line: number;
-  readonly isBuy: boolean;
+/** A point as built: the output record itself, its related bar set by the first type that brings one. */
+type MutablePoint = Omit<BuySellPoint, "types" | "features" | "relatedBar"> & {
   readonly types: BspType[];
-  related: MutablePoint | null;
+  relatedBar: number;
   readonly features: Record<string, number | null>;
-}
+};
 
 type Features = Record<string, number | null>;
 
@@ -92,18 +91,8 @@ class PointBuilder {
       if (c.bs_type.includes("2") || c.bs_type.includes("2s")) this.type2(k);
     }
     for (let k = 0; k < S.length; k++) this.type3(k);
-    // the builder's own arrays and feature records go out as they are: nothing else holds them
-    const points = [...this.stored.values()]
-      .sort((a, b) => a.line - b.line)
-      .map((p) => ({
-        line: p.line,
-        bar: this.L.endBar[p.line]!,
-        isBuy: p.isBuy,
-        types: p.types,
-        relatedBar: p.related ? this.L.endBar[p.related.line]! : -1,
-        features: p.features,
-        sure: this.L.isSure[p.line] === 1,
-      }));
+    // the builder's records go out as they are: nothing else holds them
+    const points: BuySellPoint[] = [...this.stored.values()].sort((a, b) => a.line - b.line);
     const divergences = this.divergences;
     for (let i = 0; i < divergences.length; i++) {
       divergences[i]!.emitted = this.stored.get(divergences[i]!.outLine)?.types.includes(this.divergenceTypes[i]!) ?? false;
@@ -135,7 +124,7 @@ class PointBuilder {
     const existing = this.stored.get(line);
     if (existing) {
       existing.types.push(type);
-      existing.related ??= related;
+      if (existing.relatedBar < 0 && related) existing.relatedBar = related.bar;
       Object.assign(existing.features, features);
       return;
     }
@@ -143,7 +132,8 @@ class PointBuilder {
     const isFirst = type === "1" || type === "1p";
     if (!isTarget && !isFirst) return;
     features.bsp_bi_amp = this.amp(line);
-    const p: MutablePoint = { line, isBuy, types: [type], related, features };
+    const L = this.L;
+    const p: MutablePoint = { line, bar: L.endBar[line]!, isBuy, types: [type], relatedBar: related ? related.bar : -1, features, sure: L.isSure[line] === 1 };
     if (isTarget) this.stored.set(line, p);
     if (isFirst) this.firsts.set(line, p);
   }

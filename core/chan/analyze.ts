@@ -16,14 +16,14 @@ import { CzscMerge } from "./czsc-merge.ts";
 import { CzscStrokeBuilder, czscStrokes } from "./czsc-strokes.ts";
 import { segmentMetric, strokeMetric, type LineMetric } from "./line-metrics.ts";
 import { strokeLines, type StrokeLines } from "./lines.ts";
-import { MacdStream } from "./macd.ts";
+import { macdHistogram, MacdStream } from "./macd.ts";
 import { ChanMerge, mergeBars } from "./merge-bars.ts";
 import type { MergedBars, MergedColumns } from "./merged-bars.ts";
 import { DEFAULT_CHAN_CONFIG, type ChanConfig } from "./options.ts";
 import { buildPivots, type Pivots } from "./pivots.ts";
 import { RsiStream } from "./rsi.ts";
 import { buildSegments, type Segments } from "./segments.ts";
-import { buildStrokes, StrokeBuilder, type StrokeEnds } from "./strokes.ts";
+import { buildStrokes, StrokeBuilder, type StrokeTable } from "./strokes.ts";
 import { withVirtualStroke } from "./virtual-stroke.ts";
 
 /** Segments built on one level's lines, their pivots and the points on those lines. */
@@ -51,7 +51,7 @@ function usesRsi(c: ChanConfig): boolean {
 }
 
 /** Everything above the strokes: both levels of segments, pivots and points. */
-function analyzeStrokes(config: ChanConfig, bars: BarSeries, merged: MergedBars, strokes: readonly StrokeEnds[], hist: Float64Array, rsi: Float64Array | null): ChanAnalysis {
+function analyzeStrokes(config: ChanConfig, bars: BarSeries, merged: MergedBars, strokes: StrokeTable, hist: Float64Array, rsi: Float64Array | null): ChanAnalysis {
   const lines = strokeLines(merged, strokes);
   const metric = strokeMetric(lines, merged, { bars, hist, rsi });
   const segments = buildSegments(lines, bars, config.seg.leftMethod);
@@ -159,18 +159,14 @@ export class ChanStream {
 /** The whole pipeline over a bar series. */
 export function analyzeChan(bars: BarSeries, config: ChanConfig = DEFAULT_CHAN_CONFIG): ChanAnalysis {
   let merged: MergedBars;
-  let strokes: StrokeEnds[];
+  let strokes: StrokeTable;
   if (config.bi.algo === "czsc") {
     ({ merged, strokes } = czscStrokes(bars, config.bi.czscMinLen));
   } else {
     merged = mergeBars(bars);
     strokes = buildStrokes(merged, bars, config.bi);
   }
-  const macd = new MacdStream(config.macd, bars.length);
   const rsi = usesRsi(config) ? new RsiStream(config.rsiCycle, bars.length) : null;
-  for (let i = 0; i < bars.length; i++) {
-    macd.push(bars.close[i]!);
-    rsi?.push(bars.close[i]!);
-  }
-  return analyzeStrokes(config, bars, merged, strokes, macd.hist.view(), rsi?.value.view() ?? null);
+  if (rsi) for (let i = 0; i < bars.length; i++) rsi.push(bars.close[i]!);
+  return analyzeStrokes(config, bars, merged, strokes, macdHistogram(bars.close, bars.length, config.macd), rsi?.value.view() ?? null);
 }

@@ -56,20 +56,24 @@ export interface PointsResult {
   readonly divergences: readonly Divergence[];
 }
 
-interface MutablePoint {
-  readonly line: number;
-  readonly isBuy: boolean;
+/** A point as built: the output record itself, its related bar set by the first type that brings one. */
+type MutablePoint = Omit<BuySellPoint, "types" | "features" | "relatedBar"> & {
   readonly types: BspType[];
-  related: MutablePoint | null;
+  relatedBar: number;
   readonly features: Record<string, number | null>;
-}
+};
 
 type Features = Record<string, number | null>;
+
+/** A divergence as built: `emitted` is settled once every point is in. */
+type PendingDivergence = { -readonly [K in keyof Divergence]: Divergence[K] };
 
 class PointBuilder {
   private readonly stored = new Map<number, MutablePoint>();
   private readonly firsts = new Map<number, MutablePoint>();
-  private readonly divergences: (Omit<Divergence, "emitted"> & { type: BspType })[] = [];
+  private readonly divergences: PendingDivergence[] = [];
+  /** The point type each divergence tested, by position in `divergences`. */
+  private readonly divergenceTypes: BspType[] = [];
 
   constructor(
     private readonly L: Lines,
@@ -87,21 +91,12 @@ class PointBuilder {
       if (c.bs_type.includes("2") || c.bs_type.includes("2s")) this.type2(k);
     }
     for (let k = 0; k < S.length; k++) this.type3(k);
-    const points = [...this.stored.values()]
-      .sort((a, b) => a.line - b.line)
-      .map((p) => ({
-        line: p.line,
-        bar: this.L.endBar[p.line]!,
-        isBuy: p.isBuy,
-        types: p.types.slice(),
-        relatedBar: p.related ? this.L.endBar[p.related.line]! : -1,
-        features: { ...p.features },
-        sure: this.L.isSure[p.line] === 1,
-      }));
-    const divergences = this.divergences.map(({ type, ...d }) => ({
-      ...d,
-      emitted: this.stored.get(d.outLine)?.types.includes(type) ?? false,
-    }));
+    // the builder's records go out as they are: nothing else holds them
+    const points: BuySellPoint[] = [...this.stored.values()].sort((a, b) => a.line - b.line);
+    const divergences = this.divergences;
+    for (let i = 0; i < divergences.length; i++) {
+      divergences[i]!.emitted = this.stored.get(divergences[i]!.outLine)?.types.includes(this.divergenceTypes[i]!) ?? false;
+    }
     return { points, divergences };
   }
 
@@ -113,24 +108,32 @@ class PointBuilder {
     return Math.abs(this.L.endVal[i]! - this.L.beginVal[i]!);
   }
 
-  private segPivots(k: number): Pivot[] {
-    return this.pivots.bySegment[k]!.map((j) => this.pivots.list[j]!);
+  /** Segment `k`'s multi-line pivots (those that take part in types 1, 3a and 3b), in order. */
+  private multiLinePivots(k: number): Pivot[] {
+    const out: Pivot[] = [];
+    for (const j of this.pivots.bySegment[k]!) {
+      const z = this.pivots.list[j]!;
+      if (z.begin !== z.end) out.push(z);
+    }
+    return out;
   }
 
-  /** chan.py `add_bs`. */
+  /** chan.py `add_bs`; `features` is the caller's fresh record, kept by a new point. */
   private add(type: BspType, line: number, related: MutablePoint | null, target: boolean, features: Features): void {
     const isBuy = this.L.dir[line] === -1;
     const existing = this.stored.get(line);
     if (existing) {
       existing.types.push(type);
-      existing.related ??= related;
+      if (existing.relatedBar < 0 && related) existing.relatedBar = related.bar;
       Object.assign(existing.features, features);
       return;
     }
     const isTarget = target && this.side(isBuy).bs_type.includes(type);
     const isFirst = type === "1" || type === "1p";
     if (!isTarget && !isFirst) return;
-    const p: MutablePoint = { line, isBuy, types: [type], related, features: { ...features, bsp_bi_amp: this.amp(line) } };
+    features.bsp_bi_amp = this.amp(line);
+    const L = this.L;
+    const p: MutablePoint = { line, bar: L.endBar[line]!, isBuy, types: [type], relatedBar: related ? related.bar : -1, features, sure: L.isSure[line] === 1 };
     if (isTarget) this.stored.set(line, p);
     if (isFirst) this.firsts.set(line, p);
   }
@@ -139,13 +142,14 @@ class PointBuilder {
     const S = this.segs.lines;
     const end = S.endLine[k]!;
     const c = this.side(S.dir[k] === -1);
-    const zs = this.segPivots(k);
-    const count = c.bsp1_only_multibi_zs ? zs.filter((z) => z.begin !== z.end).length : zs.length;
+    const ids = this.pivots.bySegment[k]!;
+    let count = ids.length;
+    if (c.bsp1_only_multibi_zs) for (const j of ids) if (this.pivots.list[j]!.begin === this.pivots.list[j]!.end) count--;
     const target = c.min_zs_cnt <= 0 || count >= c.min_zs_cnt;
-    const lastIndex = this.pivots.bySegment[k]!.at(-1) ?? -1;
-    const last = zs[zs.length - 1];
+    const lastIndex = ids.length > 0 ? ids[ids.length - 1]! : -1;
+    const last = lastIndex >= 0 ? this.pivots.list[lastIndex]! : undefined;
     if (last && last.begin !== last.end && ((last.lineOut >= 0 && last.lineOut >= end) || last.end >= end) && end - last.lineIn > 2) {
-      this.pivotDivergence(k, zs.length, lastIndex, c, target);
+      this.pivotDivergence(k, ids.length, lastIndex, c, target);
     } else {
       this.adjacentDivergence(k, c, target);
     }
@@ -163,8 +167,8 @@ class PointBuilder {
     const ratio = outMetric / inMetric;
     const divergent = broke && (c.divergence_rate > 100 || outMetric <= c.divergence_rate * inMetric);
     if (!divergent) target = false;
+    this.divergenceTypes.push("1");
     this.divergences.push({
-      type: "1",
       segment: k,
       kind: "pivot",
       pivot,
@@ -177,6 +181,7 @@ class PointBuilder {
       threshold: c.divergence_rate,
       brokePivot: broke,
       divergent,
+      emitted: false,
     });
     this.add("1", out, null, target, { divergence_rate: broke ? ratio : null, zs_cnt: zsCount });
   }
@@ -196,8 +201,8 @@ class PointBuilder {
     const outMetric = this.metric(last, c.macd_algo, true);
     const divergent = outMetric <= c.divergence_rate * inMetric;
     const ratio = outMetric / (inMetric + 1e-7);
+    this.divergenceTypes.push("1p");
     this.divergences.push({
-      type: "1p",
       segment: k,
       kind: "adjacent",
       pivot: -1,
@@ -210,6 +215,7 @@ class PointBuilder {
       threshold: c.divergence_rate,
       brokePivot: false,
       divergent,
+      emitted: false,
     });
     this.add("1p", last, null, divergent && target, { divergence_rate: ratio, bsp1_bi_amp: this.amp(last) });
   }
@@ -307,7 +313,7 @@ class PointBuilder {
     const L = this.L;
     const seg = this.segs;
     const S = seg.lines;
-    const multi = this.segPivots(next).filter((z) => z.begin !== z.end);
+    const multi = this.multiLinePivots(next);
     if (multi.length === 0) return;
     if (c.strict_bsp3 && multi[0]!.lineIn !== first + 1) return;
     const maxCount = this.side(S.dir[next] === -1).bsp3a_max_zs_cnt;
@@ -333,7 +339,7 @@ class PointBuilder {
   private type3Before(k: number, next: number, first: number, c: PointOptions, related: MutablePoint | null, nextIdx: number): void {
     const L = this.L;
     const seg = this.segs;
-    const z = this.segPivots(k).findLast((p) => p.begin !== p.end);
+    const z = this.multiLinePivots(k).at(-1);
     if (!z || first < 0) return;
     if (c.strict_bsp3 && (z.lineOut < 0 || z.lineOut !== first)) return;
     const end = this.type3bEnd(next);
@@ -349,8 +355,7 @@ class PointBuilder {
   /** chan.py `cal_bsp3_bi_end_idx`: 3b is searched up to the next segment's first pivot's leaving line. */
   private type3bEnd(next: number): number {
     if (next < 0) return Infinity;
-    const zs = this.segPivots(next);
-    const multi = zs.filter((z) => z.begin !== z.end);
+    const multi = this.multiLinePivots(next);
     if (multi.length === 0 && next === this.segs.lines.length - 1) return Infinity;
     for (const z of multi) if (z.lineOut >= 0) return z.lineOut;
     return this.segs.lines.endLine[next]! - 1;

@@ -13,37 +13,60 @@
  *   lines after the end, to form its own fractal (chan.py no longer cancels
  *   the end when the old extreme is exceeded first, issue #272).
  * On any failure the first line is dropped and the rest replayed.
+ *
+ * Allocation-free once warm: an element is a run of positions in the list of
+ * fed lines (its members are always consecutive feeds), the three elements are
+ * reused, and a replay re-reads that list in place, since segment searches run
+ * over every line of a long history.
  */
 import type { Lines } from "./lines.ts";
 
 type Combine = "combine" | "up" | "down" | "included";
 
-/** One standardised element: a run of lines merged by inclusion. */
+/** One standardised element: the fed lines at positions `from..to`, merged by inclusion. */
 class Element {
-  high: number;
-  low: number;
-  readonly items: number[];
+  high = 0;
+  low = 0;
+  from = 0;
+  to = 0;
   fx = 0;
   gap = false;
+  /** +1 keeps higher highs and lows when merging, −1 lower ones. */
+  private dir = 0;
 
   constructor(
     private readonly lines: Lines,
-    line: number,
-    /** +1 keeps higher highs and lows when merging, −1 lower ones. */
-    private readonly dir: number,
-  ) {
-    this.high = lines.high[line]!;
-    this.low = lines.low[line]!;
-    this.items = [line];
+    private readonly fed: readonly number[],
+  ) {}
+
+  /** Starts the element with the line fed at position `pos`. */
+  start(pos: number, dir: number): this {
+    const line = this.fed[pos]!;
+    this.high = this.lines.high[line]!;
+    this.low = this.lines.low[line]!;
+    this.from = this.to = pos;
+    this.fx = 0;
+    this.gap = false;
+    this.dir = dir;
+    return this;
   }
 
-  /** chan.py `try_add`: merge `line` when in inclusion, else report how it lies. */
-  tryAdd(line: number, excludeIncluded: boolean, allowTopEqual: number): Combine {
+  get first(): number {
+    return this.fed[this.from]!;
+  }
+
+  get last(): number {
+    return this.fed[this.to]!;
+  }
+
+  /** chan.py `try_add`: merge the line fed at `pos` (the next position) when in inclusion, else report how it lies. */
+  tryAdd(pos: number, excludeIncluded: boolean, allowTopEqual: number): Combine {
+    const line = this.fed[pos]!;
     const ih = this.lines.high[line]!;
     const il = this.lines.low[line]!;
     const r = this.relation(ih, il, excludeIncluded, allowTopEqual);
     if (r !== "combine") return r;
-    this.items.push(line);
+    this.to = pos;
     if (this.dir === 1) {
       if (ih !== il || ih !== this.high) {
         this.high = Math.max(this.high, ih);
@@ -80,16 +103,19 @@ class Element {
   peakItem(isHigh: boolean): number {
     const v = isHigh ? this.lines.high : this.lines.low;
     const target = isHigh ? this.high : this.low;
-    for (let j = this.items.length - 1; j >= 0; j--) if (v[this.items[j]!] === target) return this.items[j]!;
+    for (let j = this.to; j >= this.from; j--) if (v[this.fed[j]!] === target) return this.fed[j]!;
     throw new Error("characteristic element without its extreme");
   }
 }
 
 /** Search state for one segment direction; feed it the counter-direction lines in order. */
 export class CharacteristicSequence {
-  private ele: [Element | null, Element | null, Element | null] = [null, null, null];
-  /** Lines fed since the last clear. */
-  private lst: number[] = [];
+  /** Every line fed; those since the last clear start at `base`. */
+  private readonly fed: number[] = [];
+  private base = 0;
+  private readonly ele: [Element, Element, Element];
+  /** How many of `ele` are formed (0–3). */
+  private formed = 0;
   /** Whether the line that confirmed element 3 was sure. */
   private lastEvidenceSure = false;
   /** False once an element 3 was accepted without a confirmed break; chan.py never resets it. */
@@ -99,83 +125,109 @@ export class CharacteristicSequence {
     private readonly lines: Lines,
     /** Direction of the segment being ended: +1 up (feed down lines), −1 down. */
     readonly dir: number,
-  ) {}
+  ) {
+    this.ele = [new Element(lines, this.fed), new Element(lines, this.fed), new Element(lines, this.fed)];
+  }
 
   get hasSecond(): boolean {
-    return this.ele[1] !== null;
+    return this.formed >= 2;
   }
 
   clear(): void {
-    this.ele = [null, null, null];
-    this.lst = [];
+    this.formed = 0;
+    this.fed.length = 0;
+    this.base = 0;
+  }
+
+  /** As new: cleared, and the evidence and actual-break flags back to their start. */
+  restart(): void {
+    this.clear();
+    this.lastEvidenceSure = false;
+    this.actualBreak = true;
   }
 
   /** Feeds a line; true when a fractal of the right type formed. */
   add(line: number): boolean {
-    this.lst.push(line);
-    if (this.ele[0] === null) {
-      this.ele[0] = new Element(this.lines, line, this.dir);
-      return false;
-    }
-    if (this.ele[1] === null) return this.second(line);
-    return this.third(line);
+    this.fed.push(line);
+    return this.step(this.fed.length - 1);
   }
 
   /** The line ending the segment: the one before the element-2 line holding the extreme. */
   endLine(): number {
-    const e1 = this.ele[1]!;
-    return e1.peakItem(this.lines.dir[e1.items[0]!] !== 1) - 1;
+    const e1 = this.ele[1];
+    return e1.peakItem(this.lines.dir[e1.first] !== 1) - 1;
   }
 
   /** chan.py `can_be_end`: true when confirmed, null when it can only be provisional. */
   canBeEnd(): true | null {
-    const e1 = this.ele[1]!;
-    if (e1.gap) return this.reverseFractal(this.endLine() + 2);
+    if (this.ele[1].gap) return this.reverseFractal(this.endLine() + 2);
     return this.actualBreak ? true : null;
   }
 
   /** Every fed line (and the evidence line) was sure. */
   allSure(): boolean {
-    for (const l of this.lst) if (!this.lines.wasSure[l]) return false;
+    for (let i = this.base; i < this.fed.length; i++) if (!this.lines.wasSure[this.fed[i]!]) return false;
     return this.lastEvidenceSure;
   }
 
-  private second(line: number): boolean {
-    const e0 = this.ele[0]!;
-    if (e0.tryAdd(line, true, 0) === "combine") return false;
-    const e1 = new Element(this.lines, line, this.dir);
-    this.ele[1] = e1;
-    if ((this.dir === 1 && e1.high < e0.high) || (this.dir === -1 && e1.low > e0.low)) return this.reset();
+  /** Takes the line fed at `pos` (every position from `base` before it already taken). */
+  private step(pos: number): boolean {
+    if (this.formed === 0) {
+      this.ele[0].start(pos, this.dir);
+      this.formed = 1;
+      return false;
+    }
+    if (this.formed === 1) return this.second(pos);
+    return this.third(pos);
+  }
+
+  private second(pos: number): boolean {
+    const [e0, e1] = this.ele;
+    if (e0.tryAdd(pos, true, 0) === "combine") return false;
+    e1.start(pos, this.dir);
+    this.formed = 2;
+    if ((this.dir === 1 && e1.high < e0.high) || (this.dir === -1 && e1.low > e0.low)) return this.reset(pos);
     return false;
   }
 
-  private third(line: number): boolean {
-    const e1 = this.ele[1]!;
+  private third(pos: number): boolean {
+    const [e0, e1, e2] = this.ele;
+    const line = this.fed[pos]!;
     this.lastEvidenceSure = this.lines.wasSure[line] === 1;
     const allowTopEqual = this.lines.dir[line] === -1 ? 1 : -1;
-    const r = e1.tryAdd(line, false, allowTopEqual);
+    const r = e1.tryAdd(pos, false, allowTopEqual);
     if (r === "combine") return false;
-    const e2 = new Element(this.lines, line, r === "up" ? 1 : -1);
-    this.ele[2] = e2;
-    if (!this.confirmBreak(e1, e2)) return this.reset();
-    e1.markFractal(this.ele[0]!, e2, allowTopEqual);
+    e2.start(pos, r === "up" ? 1 : -1);
+    this.formed = 3;
+    if (!this.confirmBreak(e1, e2)) return this.reset(pos);
+    e1.markFractal(e0, e2, allowTopEqual);
     if ((this.dir === 1 && e1.fx === 1) || (this.dir === -1 && e1.fx === -1)) return true;
-    return this.reset();
+    return this.reset(pos);
   }
 
-  private reset(): boolean {
-    const replay = this.lst.slice(1);
-    this.clear();
-    for (const l of replay) if (this.add(l)) return true;
+  /**
+   * Drops the first line since the clear and replays the others up to `pos`.
+   * When the replay finds a fractal, the lines after it are forgotten (as fed).
+   */
+  private reset(pos: number): boolean {
+    this.base++;
+    this.formed = 0;
+    for (let p = this.base; p <= pos; p++) {
+      if (this.step(p)) {
+        // a nested replay may already have cut the list shorter
+        this.fed.length = Math.min(this.fed.length, p + 1);
+        return true;
+      }
+    }
     return false;
   }
 
   /** chan.py `actual_break`. */
   private confirmBreak(e1: Element, e2: Element): boolean {
     const L = this.lines;
-    const lastIn2 = e1.items[e1.items.length - 1]!;
+    const lastIn2 = e1.last;
     if ((this.dir === 1 && e2.low < L.low[lastIn2]!) || (this.dir === -1 && e2.high > L.high[lastIn2]!)) return true;
-    const b = e2.items[0]!;
+    const b = e2.first;
     const n = L.length;
     if (b + 2 < n) {
       const nn = b + 2;
@@ -204,7 +256,7 @@ export class CharacteristicSequence {
       if (!rev.add(l)) continue;
       let test = rev.canBeEnd();
       if (!rev.actualBreak) test = null;
-      const evidence = rev.ele[2]!.items[0]!;
+      const evidence = rev.ele[2].first;
       if (test === true) this.lastEvidenceSure = L.wasSure[evidence] === 1 && rev.lastEvidenceSure;
       return test;
     }

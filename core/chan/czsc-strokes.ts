@@ -16,7 +16,7 @@ import { CzscMerge } from "./czsc-merge.ts";
 import { fractalAt } from "./fractals.ts";
 import type { MergedBars, MergedColumns } from "./merged-bars.ts";
 import type { RawRange } from "./stroke-rules.ts";
-import type { StrokeEnds } from "./strokes.ts";
+import type { StrokeTable } from "./strokes.ts";
 
 interface Fx {
   readonly mid: number;
@@ -61,12 +61,19 @@ export class CzscStrokeBuilder {
     }
   }
 
-  strokes(): StrokeEnds[] {
+  strokes(): StrokeTable {
     const finished = this.m.length - this.ubi >= 5;
-    return this.list.map((s, i) => {
-      const sure = finished || i < this.list.length - 1;
-      return { begin: s.a, end: s.b, dir: s.up ? 1 : -1, sure, wasSure: sure };
-    });
+    const n = this.list.length;
+    const t: StrokeTable = { length: n, begin: new Int32Array(n), end: new Int32Array(n), dir: new Int8Array(n), sure: new Uint8Array(n), wasSure: new Uint8Array(n) };
+    for (let i = 0; i < n; i++) {
+      const s = this.list[i]!;
+      const sure = finished || i < n - 1 ? 1 : 0;
+      t.begin[i] = s.a;
+      t.end[i] = s.b;
+      t.dir[i] = s.up ? 1 : -1;
+      t.sure[i] = t.wasSure[i] = sure;
+    }
+    return t;
   }
 
   private tryStroke(): void {
@@ -102,7 +109,7 @@ export class CzscStrokeBuilder {
 }
 
 /** czsc's merged bars and strokes of a whole series. */
-export function czscStrokes(raw: RawRange & { readonly length: number }, minLen: number): { merged: MergedBars; strokes: StrokeEnds[] } {
+export function czscStrokes(raw: RawRange & { readonly length: number }, minLen: number): { merged: MergedBars; strokes: StrokeTable } {
   const merge = new CzscMerge(raw.length);
   const b = new CzscStrokeBuilder(merge.bars, minLen);
   for (let i = 0; i < raw.length; i++) {

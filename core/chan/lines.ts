@@ -5,7 +5,7 @@
  * Columnar, indexed by line number.
  */
 import type { MergedBars } from "./merged-bars.ts";
-import type { StrokeEnds } from "./strokes.ts";
+import type { StrokeTable } from "./strokes.ts";
 
 export interface Lines {
   readonly length: number;
@@ -55,29 +55,27 @@ export function allocLines(n: number): {
 }
 
 /** Strokes as lines: an up stroke runs from its start bar's low to its end bar's high. */
-export function strokeLines(m: MergedBars, strokes: readonly StrokeEnds[]): StrokeLines {
+export function strokeLines(m: MergedBars, strokes: StrokeTable): StrokeLines {
   const n = strokes.length;
   const l = allocLines(n);
-  const beginMerged = new Int32Array(n);
-  const endMerged = new Int32Array(n);
   for (let i = 0; i < n; i++) {
-    const s = strokes[i]!;
-    beginMerged[i] = s.begin;
-    endMerged[i] = s.end;
-    l.dir[i] = s.dir;
-    l.isSure[i] = s.sure ? 1 : 0;
-    l.wasSure[i] = s.sure || s.wasSure ? 1 : 0;
-    if (s.dir === 1) {
-      l.beginVal[i] = l.low[i] = m.low[s.begin]!;
-      l.endVal[i] = l.high[i] = m.high[s.end]!;
-      l.beginBar[i] = m.lowBar[s.begin]!;
-      l.endBar[i] = m.highBar[s.end]!;
+    const begin = strokes.begin[i]!;
+    const end = strokes.end[i]!;
+    const sure = strokes.sure[i]!;
+    l.dir[i] = strokes.dir[i]!;
+    l.isSure[i] = sure;
+    l.wasSure[i] = sure || strokes.wasSure[i] ? 1 : 0;
+    if (strokes.dir[i] === 1) {
+      l.beginVal[i] = l.low[i] = m.low[begin]!;
+      l.endVal[i] = l.high[i] = m.high[end]!;
+      l.beginBar[i] = m.lowBar[begin]!;
+      l.endBar[i] = m.highBar[end]!;
     } else {
-      l.beginVal[i] = l.high[i] = m.high[s.begin]!;
-      l.endVal[i] = l.low[i] = m.low[s.end]!;
-      l.beginBar[i] = m.highBar[s.begin]!;
-      l.endBar[i] = m.lowBar[s.end]!;
+      l.beginVal[i] = l.high[i] = m.high[begin]!;
+      l.endVal[i] = l.low[i] = m.low[end]!;
+      l.beginBar[i] = m.highBar[begin]!;
+      l.endBar[i] = m.lowBar[end]!;
     }
   }
-  return { ...l, beginMerged, endMerged };
+  return { ...l, beginMerged: strokes.begin.slice(0, n), endMerged: strokes.end.slice(0, n) };
 }

@@ -13,28 +13,18 @@ export interface MacdPeriods {
   readonly signal: number;
 }
 
-export class MacdStream {
+/** The EMAs between bars; `step` takes the next close and returns its histogram value. */
+class MacdState {
   private fastEma = 0;
   private slowEma = 0;
-  private deaValue = 0;
   private started = false;
-  readonly dif: AppendOnlyColumn;
-  readonly dea: AppendOnlyColumn;
-  readonly hist: AppendOnlyColumn;
+  dif = 0;
+  dea = 0;
 
-  /** `capacity`: the expected bar count (a batch knows it; the column grows anyway). */
-  constructor(
-    private readonly p: MacdPeriods,
-    capacity?: number,
-  ) {
-    this.dif = new AppendOnlyColumn(capacity);
-    this.dea = new AppendOnlyColumn(capacity);
-    this.hist = new AppendOnlyColumn(capacity);
-  }
+  constructor(private readonly p: MacdPeriods) {}
 
-  push(close: number): void {
+  step(close: number): number {
     const { fast, slow, signal } = this.p;
-    let dif = 0;
     if (!this.started) {
       this.fastEma = close;
       this.slowEma = close;
@@ -42,11 +32,39 @@ export class MacdStream {
     } else {
       this.fastEma = (2 * close + (fast - 1) * this.fastEma) / (fast + 1);
       this.slowEma = (2 * close + (slow - 1) * this.slowEma) / (slow + 1);
-      dif = this.fastEma - this.slowEma;
-      this.deaValue = (2 * dif + (signal - 1) * this.deaValue) / (signal + 1);
+      this.dif = this.fastEma - this.slowEma;
+      this.dea = (2 * this.dif + (signal - 1) * this.dea) / (signal + 1);
     }
-    this.dif.push(dif);
-    this.dea.push(this.deaValue);
-    this.hist.push(2 * (dif - this.deaValue));
+    return 2 * (this.dif - this.dea);
   }
+}
+
+export class MacdStream {
+  private readonly state: MacdState;
+  readonly dif: AppendOnlyColumn;
+  readonly dea: AppendOnlyColumn;
+  readonly hist: AppendOnlyColumn;
+
+  /** `capacity`: the expected bar count (the column grows anyway). */
+  constructor(p: MacdPeriods, capacity?: number) {
+    this.state = new MacdState(p);
+    this.dif = new AppendOnlyColumn(capacity);
+    this.dea = new AppendOnlyColumn(capacity);
+    this.hist = new AppendOnlyColumn(capacity);
+  }
+
+  push(close: number): void {
+    const h = this.state.step(close);
+    this.dif.push(this.state.dif);
+    this.dea.push(this.state.dea);
+    this.hist.push(h);
+  }
+}
+
+/** The histogram of a whole series: all a batch reads (one column, not three growable ones). */
+export function macdHistogram(close: ArrayLike<number>, length: number, p: MacdPeriods): Float64Array {
+  const state = new MacdState(p);
+  const hist = new Float64Array(length);
+  for (let i = 0; i < length; i++) hist[i] = state.step(close[i]!);
+  return hist;
 }

@@ -56,25 +56,29 @@ class Zs {
   readonly begin: number;
   readonly beginBar: number;
 
+  /** From `lines[from..]`, whose overlap is [`zd`, `zg`]. */
   constructor(
     private readonly L: Lines,
     lines: readonly number[],
+    from: number,
+    zd: number,
+    zg: number,
     readonly sure: boolean,
   ) {
-    this.begin = lines[0]!;
+    this.begin = lines[from]!;
     this.beginBar = L.beginBar[this.begin]!;
-    this.setRange(lines);
-    for (const l of lines) this.setEnd(l);
+    this.setRange(zd, zg);
+    for (let i = from; i < lines.length; i++) this.setEnd(lines[i]!);
   }
 
   get oneLine(): boolean {
     return this.begin === this.end;
   }
 
-  setRange(lines: readonly number[]): void {
-    this.zd = Math.max(...lines.map((l) => this.L.low[l]!));
-    this.zg = Math.min(...lines.map((l) => this.L.high[l]!));
-    this.mid = (this.zd + this.zg) / 2;
+  setRange(zd: number, zg: number): void {
+    this.zd = zd;
+    this.zg = zg;
+    this.mid = (zd + zg) / 2;
   }
 
   setEnd(l: number): void {
@@ -90,7 +94,8 @@ class Zs {
 
   tryExtend(l: number): boolean {
     if (!this.overlaps(l)) return false;
-    if (this.oneLine) this.setRange([this.begin, l]);
+    const L = this.L;
+    if (this.oneLine) this.setRange(Math.max(L.low[this.begin]!, L.low[l]!), Math.min(L.high[this.begin]!, L.high[l]!));
     this.setEnd(l);
     return true;
   }
@@ -109,7 +114,8 @@ class Zs {
 
 class PivotBuilder {
   readonly zs: Zs[] = [];
-  private free: number[] = [];
+  /** Lines not yet in a pivot; emptied in place (`length = 0`), never replaced. */
+  private readonly free: number[] = [];
 
   constructor(
     private readonly L: Lines,
@@ -121,7 +127,7 @@ class PivotBuilder {
     const { segs, cfg, L } = this;
     const s = segs.lines;
     if (cfg.algo === "over_seg") {
-      this.free = [];
+      this.free.length = 0;
       for (let i = 0; i < L.length; i++) this.overSeg(i);
       return;
     }
@@ -130,7 +136,7 @@ class PivotBuilder {
       const anySure = s.isSure.some((x) => x === 1);
       for (let k = 0; k < s.length; k++) {
         if (s.isSure[k]) sureSeen = true;
-        this.free = [];
+        this.free.length = 0;
         if (s.isSure[k] || (!sureSeen && anySure)) {
           this.fromRange(s.startLine[k]!, s.endLine[k]!, s.dir[k]!, s.isSure[k] === 1);
         } else {
@@ -141,11 +147,11 @@ class PivotBuilder {
       return;
     }
     for (let k = 0; k < s.length; k++) {
-      this.free = [];
+      this.free.length = 0;
       this.fromRange(s.startLine[k]!, s.endLine[k]!, s.dir[k]!, s.isSure[k] === 1);
     }
     if (s.length > 0) {
-      this.free = [];
+      this.free.length = 0;
       this.fromRange(s.endLine[s.length - 1]! + 1, L.length - 1, -s.dir[s.length - 1]!, false);
     }
   }
@@ -181,30 +187,32 @@ class PivotBuilder {
     const z = this.construct(sure, overSeg);
     if (z && z.begin > 0) {
       this.zs.push(z);
-      this.free = [];
+      this.free.length = 0;
       this.tryCombine();
     }
   }
 
+  /** A pivot of the last free lines (three for `over_seg`, else two, or all with `one_bi_zs`) when they overlap. */
   private construct(sure: boolean, overSeg: boolean): Zs | null {
-    let lst = this.free;
+    const lst = this.free;
+    let from = 0;
     if (overSeg) {
       if (lst.length < 3) return null;
-      lst = lst.slice(-3);
-      const first = lst[0]!;
+      from = lst.length - 3;
+      const first = lst[from]!;
       // chan.py reads the first line's segment here; a line without one would crash it, we go on
       if (this.segs.parentIndex[first]! >= 0 && this.L.dir[first] === this.segs.parentDir[first]) return null;
     } else if (!this.cfg.oneBiZs) {
       if (lst.length === 1) return null;
-      lst = lst.slice(-2);
+      from = lst.length - 2;
     }
     let minHigh = Infinity;
     let maxLow = -Infinity;
-    for (const l of lst) {
-      minHigh = Math.min(minHigh, this.L.high[l]!);
-      maxLow = Math.max(maxLow, this.L.low[l]!);
+    for (let i = from; i < lst.length; i++) {
+      minHigh = Math.min(minHigh, this.L.high[lst[i]!]!);
+      maxLow = Math.max(maxLow, this.L.low[lst[i]!]!);
     }
-    return minHigh > maxLow ? new Zs(this.L, lst, sure) : null;
+    return minHigh > maxLow ? new Zs(this.L, lst, from, maxLow, minHigh, sure) : null;
   }
 
   private tryCombine(): void {

@@ -40,13 +40,23 @@ interface Seg {
 
 class SegmentBuilder {
   readonly segs: Seg[] = [];
-  readonly parent: (Seg | null)[];
+  /** Per line, the last segment added over it (kept when that segment is dropped): index (−1 none), direction, line count. */
+  readonly parentIndex: Int32Array;
+  readonly parentDir: Int8Array;
+  readonly parentCount: Int32Array;
+  /** The two searches, restarted for each segment rather than made anew. */
+  private readonly up: CharacteristicSequence;
+  private readonly down: CharacteristicSequence;
 
   constructor(
     private readonly L: Lines,
     private readonly leftMethod: LeftSegMethod,
   ) {
-    this.parent = new Array<Seg | null>(L.length).fill(null);
+    this.up = new CharacteristicSequence(L, 1);
+    this.down = new CharacteristicSequence(L, -1);
+    this.parentIndex = new Int32Array(L.length).fill(-1);
+    this.parentDir = new Int8Array(L.length);
+    this.parentCount = new Int32Array(L.length);
   }
 
   build(): void {
@@ -58,8 +68,9 @@ class SegmentBuilder {
   private confirmFrom(begin: number): void {
     const L = this.L;
     for (;;) {
-      const up = new CharacteristicSequence(L, 1);
-      const down = new CharacteristicSequence(L, -1);
+      const { up, down } = this;
+      up.restart();
+      down.restart();
       const first = this.segs.length === 0;
       let lastDir = first ? 0 : this.segs[this.segs.length - 1]!.dir;
       let found: CharacteristicSequence | null = null;
@@ -109,7 +120,9 @@ class SegmentBuilder {
     if (isSure && (dir === -1 ? L.beginVal[start]! < L.endVal[end]! : L.beginVal[start]! > L.endVal[end]!)) return false;
     const seg: Seg = { idx: this.segs.length, start, end, dir, sure: isSure, wasSure: sure, reason };
     this.segs.push(seg);
-    for (let i = start; i <= end; i++) this.parent[i] = seg;
+    this.parentIndex.fill(seg.idx, start, end + 1);
+    this.parentDir.fill(dir, start, end + 1);
+    this.parentCount.fill(end - start + 1, start, end + 1);
     return true;
   }
 
@@ -247,17 +260,10 @@ export function buildSegments(lines: Lines, raw: RawRange, leftMethod: LeftSegMe
   }
   const m = lines.length;
   const lineSegment = new Int32Array(m);
-  const parentIndex = new Int32Array(m);
-  const parentDir = new Int8Array(m);
-  const parentCount = new Int32Array(m);
   let s = 0;
   for (let i = 0; i < m; i++) {
     while (s < n && segs[s]!.end < i) s++;
     lineSegment[i] = n === 0 ? 0 : s;
-    const p = b.parent[i];
-    parentIndex[i] = p ? p.idx : -1;
-    parentDir[i] = p ? p.dir : 0;
-    parentCount[i] = p ? p.end - p.start + 1 : 0;
   }
-  return { lines: { ...out, startLine, endLine, reason }, lineSegment, parentIndex, parentDir, parentCount };
+  return { lines: { ...out, startLine, endLine, reason }, lineSegment, parentIndex: b.parentIndex, parentDir: b.parentDir, parentCount: b.parentCount };
 }

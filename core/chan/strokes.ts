@@ -11,19 +11,42 @@ import type { ChanConfig } from "./options.ts";
 import { StrokeRules, type MergedView, type RawRange } from "./stroke-rules.ts";
 import { withVirtualStroke } from "./virtual-stroke.ts";
 
-/** A stroke by its merged bars. */
-export interface StrokeEnds {
-  readonly begin: number;
-  readonly end: number;
+/** Strokes by their merged bars, as columns. */
+export interface StrokeTable {
+  readonly length: number;
+  readonly begin: Int32Array;
+  readonly end: Int32Array;
   /** +1 up, −1 down. */
-  readonly dir: number;
-  readonly sure: boolean;
+  readonly dir: Int8Array;
+  readonly sure: Uint8Array;
   /** chan.py `is_used_to_be_sure`: confirmed before a provisional extension moved its end. */
-  readonly wasSure: boolean;
+  readonly wasSure: Uint8Array;
 }
 
+/** A table of `length` strokes holding the first ones of `from` (as many as fit). */
+export function copyStrokes(from: StrokeTable, length: number): StrokeTable {
+  const n = Math.min(length, from.length);
+  const t: StrokeTable = {
+    length,
+    begin: new Int32Array(length),
+    end: new Int32Array(length),
+    dir: new Int8Array(length),
+    sure: new Uint8Array(length),
+    wasSure: new Uint8Array(length),
+  };
+  t.begin.set(from.begin.subarray(0, n));
+  t.end.set(from.end.subarray(0, n));
+  t.dir.set(from.dir.subarray(0, n));
+  t.sure.set(from.sure.subarray(0, n));
+  t.wasSure.set(from.wasSure.subarray(0, n));
+  return t;
+}
+
+/** Columns rather than a record per stroke: a long history has tens of thousands of strokes. */
 export class StrokeBuilder {
-  readonly list: { begin: number; end: number }[] = [];
+  /** The confirmed strokes' first and last merged bars. */
+  private readonly begin: number[] = [];
+  private readonly end: number[] = [];
   private readonly free: number[] = [];
   private readonly rules: StrokeRules;
 
@@ -39,52 +62,80 @@ export class StrokeBuilder {
   close(k: number): void {
     const fx = this.m.fx[k]!;
     if (fx === 0) return;
-    const list = this.list;
-    if (list.length === 0) {
+    const n = this.end.length;
+    if (n === 0) {
       this.first(k);
       return;
     }
-    const last = list[list.length - 1]!;
-    if (fx === this.m.fx[last.end]) this.extend(last, k);
-    else if (this.rules.canMake(k, last.end, false)) list.push({ begin: last.end, end: k });
+    const lastEnd = this.end[n - 1]!;
+    if (fx === this.m.fx[lastEnd]) this.extend(k);
+    else if (this.rules.canMake(k, lastEnd, false)) this.add(lastEnd, k);
     else if (!this.cfg.allowSubPeak) this.reanchor(k);
   }
 
-  /** The confirmed strokes as they stand. */
-  strokes(): StrokeEnds[] {
-    return this.list.map((s) => ({ begin: s.begin, end: s.end, dir: -this.m.fx[s.begin]!, sure: true, wasSure: true }));
+  /** The confirmed strokes as they stand: each runs away from its start fractal, whose mark is final. */
+  strokes(): StrokeTable {
+    const n = this.end.length;
+    const t: StrokeTable = {
+      length: n,
+      begin: Int32Array.from(this.begin),
+      end: Int32Array.from(this.end),
+      dir: new Int8Array(n),
+      sure: new Uint8Array(n).fill(1),
+      wasSure: new Uint8Array(n).fill(1),
+    };
+    for (let i = 0; i < n; i++) t.dir[i] = -this.m.fx[t.begin[i]!]!;
+    return t;
+  }
+
+  private add(begin: number, end: number): void {
+    this.begin.push(begin);
+    this.end.push(end);
   }
 
   private first(k: number): void {
     for (const f of this.free) {
       if (this.m.fx[f] === this.m.fx[k]) continue;
       if (this.rules.canMake(k, f, false)) {
-        this.list.push({ begin: f, end: k });
+        this.add(f, k);
         return;
       }
     }
     this.free.push(k);
   }
 
-  private extend(s: { begin: number; end: number }, k: number): boolean {
-    const up = this.m.fx[s.begin] === -1;
-    if (up ? this.m.fx[k] === 1 && this.m.high[k]! >= this.m.high[s.end]! : this.m.fx[k] === -1 && this.m.low[k]! <= this.m.low[s.end]!) {
-      s.end = k;
+  /** Moves the last stroke's end to bar `k` when that is as far or further. */
+  private extend(k: number): boolean {
+    const i = this.end.length - 1;
+    const up = this.m.fx[this.begin[i]!] === -1;
+    const e = this.end[i]!;
+    if (up ? this.m.fx[k] === 1 && this.m.high[k]! >= this.m.high[e]! : this.m.fx[k] === -1 && this.m.low[k]! <= this.m.low[e]!) {
+      this.end[i] = k;
       return true;
     }
     return false;
   }
 
   private reanchor(k: number): void {
-    const list = this.list;
-    if (!this.rules.subPeak(list, k)) return;
-    const dropped = list.pop()!;
-    if (!this.extend(list[list.length - 1]!, k)) list.push(dropped);
+    const n = this.end.length;
+    if (!this.rules.subPeak(lastTwo(this.begin, this.end, n), k)) return;
+    const begin = this.begin.pop()!;
+    const end = this.end.pop()!;
+    if (!this.extend(k)) this.add(begin, end);
   }
 }
 
+/** The last two of `n` strokes as records (none when fewer), for {@link StrokeRules.subPeak}. */
+export function lastTwo(begin: ArrayLike<number>, end: ArrayLike<number>, n: number): { begin: number; end: number }[] {
+  if (n < 2) return [];
+  return [
+    { begin: begin[n - 2]!, end: end[n - 2]! },
+    { begin: begin[n - 1]!, end: end[n - 1]! },
+  ];
+}
+
 /** Strokes of finished merged bars, the unfinished last one included. */
-export function buildStrokes(m: MergedView, raw: RawRange, cfg: ChanConfig["bi"]): StrokeEnds[] {
+export function buildStrokes(m: MergedView, raw: RawRange, cfg: ChanConfig["bi"]): StrokeTable {
   const b = new StrokeBuilder(m, raw, cfg);
   for (let k = 1; k < m.length - 1; k++) b.close(k);
   return withVirtualStroke(m, raw, cfg, b.strokes());

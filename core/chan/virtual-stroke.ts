@@ -9,33 +9,41 @@
  */
 import type { ChanConfig } from "./options.ts";
 import { StrokeRules, type MergedView, type RawRange } from "./stroke-rules.ts";
-import type { StrokeEnds } from "./strokes.ts";
+import { copyStrokes, lastTwo, type StrokeTable } from "./strokes.ts";
 
-export function withVirtualStroke(m: MergedView, raw: RawRange, cfg: ChanConfig["bi"], confirmed: readonly StrokeEnds[]): StrokeEnds[] {
-  const out = confirmed.slice();
-  if (out.length === 0) return out;
+/** The confirmed strokes with the virtual tail applied: `confirmed` itself when there is none. */
+export function withVirtualStroke(m: MergedView, raw: RawRange, cfg: ChanConfig["bi"], confirmed: StrokeTable): StrokeTable {
+  const n = confirmed.length;
+  if (n === 0) return confirmed;
   const k = m.length - 1;
-  const last = out[out.length - 1]!;
-  if (k === last.end) return out;
-  if (last.dir === 1 ? m.high[k]! >= m.high[last.end]! : m.low[k]! <= m.low[last.end]!) {
-    out[out.length - 1] = { ...last, end: k, sure: false, wasSure: last.sure };
-    return out;
-  }
+  const lastEnd = confirmed.end[n - 1]!;
+  const lastDir = confirmed.dir[n - 1]!;
+  if (k === lastEnd) return confirmed;
+  if (lastDir === 1 ? m.high[k]! >= m.high[lastEnd]! : m.low[k]! <= m.low[lastEnd]!) return moveEnd(confirmed, n, n - 1, k);
   const rules = new StrokeRules(m, raw, cfg);
-  for (let t = k; t > last.end; t--) {
-    if (rules.canMake(t, last.end, true)) {
-      out.push({ begin: last.end, end: t, dir: -last.dir, sure: false, wasSure: false });
+  const two = lastTwo(confirmed.begin, confirmed.end, n);
+  for (let t = k; t > lastEnd; t--) {
+    if (rules.canMake(t, lastEnd, true)) {
+      const out = copyStrokes(confirmed, n + 1);
+      out.begin[n] = lastEnd;
+      out.end[n] = t;
+      out.dir[n] = -lastDir;
       return out;
     }
-    if (!cfg.allowSubPeak && rules.subPeak(out, t)) {
-      const prev = out[out.length - 2]!;
-      const reaches = prev.dir === 1 ? m.dir[t] === 1 && m.high[t]! >= m.high[prev.end]! : m.dir[t] === -1 && m.low[t]! <= m.low[prev.end]!;
-      if (reaches) {
-        out.pop();
-        out[out.length - 1] = { ...prev, end: t, sure: false, wasSure: prev.sure };
-        return out;
-      }
+    if (!cfg.allowSubPeak && rules.subPeak(two, t)) {
+      const prevEnd = confirmed.end[n - 2]!;
+      const reaches = confirmed.dir[n - 2] === 1 ? m.dir[t] === 1 && m.high[t]! >= m.high[prevEnd]! : m.dir[t] === -1 && m.low[t]! <= m.low[prevEnd]!;
+      if (reaches) return moveEnd(confirmed, n - 1, n - 2, t);
     }
   }
+  return confirmed;
+}
+
+/** The first `length` strokes with stroke `i`'s end moved provisionally to bar `end`. */
+function moveEnd(confirmed: StrokeTable, length: number, i: number, end: number): StrokeTable {
+  const out = copyStrokes(confirmed, length);
+  out.end[i] = end;
+  out.sure[i] = 0;
+  out.wasSure[i] = confirmed.sure[i]!;
   return out;
 }

@@ -60,7 +60,7 @@ export {
   type SignalFormulaCheck,
   type SignalFormulaIssue,
 } from "./formula-signals.ts";
-export { dayIndex, isoDateTime, previousDayClose } from "./bar-time.ts";
+export { dayIndex, ISO_DATE_TIME_BYTES, isoDateTime, previousDayClose, putIsoDateTime } from "./bar-time.ts";
 export { COMBINATION_ID, MAX_MEMBERS, memberIds, MIN_MEMBERS } from "./combination-members.ts";
 export { COMBINATION_MODES, type CombinationMode, combineSignals } from "./combine-signals.ts";
 export { executeFill } from "./execute-fill.ts";

@@ -34,21 +34,17 @@ export interface EquityRow {
   readonly drawdown_pct: JsonNumber;
 }
 
-/** Bar times as result rows write them, computed once and shared by the per-bar tables of a run. */
-export function isoTimes(time: Float64Array, length: number): string[] {
-  const out: string[] = new Array(length);
-  for (let t = 0; t < length; t++) out[t] = isoDateTime(time[t]!);
-  return out;
-}
-
 /**
  * A per-bar table as columns: `datetime` plus number columns in row order.
  * Rows are built from it only when wanted; the HTTP edge can also write it
- * straight to JSON. Non-finite numbers stand for null.
+ * straight to JSON. Non-finite numbers stand for null. The `datetime` of row t
+ * is `isoDateTime(time[t])`, formatted only when written (most of a table's
+ * strings would otherwise be its times).
  */
 export interface BarTable<F extends string> {
   readonly length: number;
-  readonly datetime: readonly string[];
+  /** Bar times (at least `length` of them). */
+  readonly time: Float64Array;
   readonly fields: readonly F[];
   readonly columns: { readonly [K in F]: Float64Array };
 }
@@ -65,7 +61,7 @@ export type EquityTable = BarTable<(typeof EQUITY_FIELDS)[number]>;
 const money = (x: number) => roundScaled(x, 1_000_000);
 const fraction = (x: number) => roundScaled(x, 100_000_000);
 
-export function equityTable(track: EquityTrack, datetime: readonly string[] = isoTimes(track.time, track.length)): EquityTable {
+export function equityTable(track: EquityTrack): EquityTable {
   const n = track.length;
   const c = Object.fromEntries(EQUITY_FIELDS.map((f) => [f, new Float64Array(n)])) as EquityTable["columns"];
   let peak = -Infinity;
@@ -79,14 +75,14 @@ export function equityTable(track: EquityTrack, datetime: readonly string[] = is
     c.drawdown[t] = money(drawdown);
     c.drawdown_pct[t] = peak > 0 ? fraction(drawdown / peak) : 0;
   }
-  return { length: n, datetime, fields: EQUITY_FIELDS, columns: c };
+  return { length: n, time: track.time, fields: EQUITY_FIELDS, columns: c };
 }
 
 /** Row objects of a per-bar table (NaN → null). */
 export function tableRows<F extends string>(table: BarTable<F>): ({ readonly datetime: string } & Record<F, JsonNumber>)[] {
   const rows = new Array(table.length);
   for (let t = 0; t < table.length; t++) {
-    const row: Record<string, unknown> = { datetime: table.datetime[t] };
+    const row: Record<string, unknown> = { datetime: isoDateTime(table.time[t]!) };
     for (const f of table.fields) row[f] = jsonNumber(table.columns[f][t]!);
     rows[t] = row;
   }
@@ -222,15 +218,7 @@ export const POSITION_FIELDS = ["size", "avg_price", "market_value", "unrealized
 export type PositionTable = BarTable<(typeof POSITION_FIELDS)[number]>;
 
 /** Per-bar positions of one leg; `value[t]` is that leg's signed position value at the close. */
-export function positionTable(
-  time: Float64Array,
-  shares: Float64Array,
-  value: Float64Array,
-  length: number,
-  fills: FillLog,
-  leg: number,
-  datetime: readonly string[] = isoTimes(time, length),
-): PositionTable {
+export function positionTable(time: Float64Array, shares: Float64Array, value: Float64Array, length: number, fills: FillLog, leg: number): PositionTable {
   const c = Object.fromEntries(POSITION_FIELDS.map((f) => [f, new Float64Array(length)])) as PositionTable["columns"];
   let avg = 0;
   let i = 0;
@@ -244,7 +232,7 @@ export function positionTable(
     c.market_value[t] = money(value[t]!);
     c.unrealized_pnl[t] = money(value[t]! - size * avg);
   }
-  return { length, datetime, fields: POSITION_FIELDS, columns: c };
+  return { length, time, fields: POSITION_FIELDS, columns: c };
 }
 
 export function positionRows(time: Float64Array, shares: Float64Array, value: Float64Array, length: number, fills: FillLog, leg: number): PositionRow[] {

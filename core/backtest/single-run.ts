@@ -10,7 +10,6 @@ import { buyHoldReturn, performanceOf, tallyFills, TradeTally, type EquityTrack 
 import { planBacktest, type KernelPlan } from "./plan.ts";
 import {
   equityTable,
-  isoTimes,
   performanceJson,
   positionTable,
   tableRows,
@@ -83,12 +82,11 @@ export function toTables(bars: BarSeries, run: KernelRun, plan: KernelPlan): Bac
   const n = run.length;
   const value = new Float64Array(n);
   for (let t = 0; t < n; t++) value[t] = run.equity[t]! - run.cash[t]!;
-  const datetime = isoTimes(bars.time, n);
   return {
     performance: performanceJson(kernelPerformance(bars, run, plan)),
-    equity: equityTable(trackOf(bars, run), datetime),
+    equity: equityTable(trackOf(bars, run)),
     trades: tradeRows(bars.time, run.fills, run.refusals, -1),
-    positions: positionTable(bars.time, run.shares, value, n, run.fills, -1, datetime),
+    positions: positionTable(bars.time, run.shares, value, n, run.fills, -1),
     config: { ...plan.config, security: plan.rules.security },
   };
 }

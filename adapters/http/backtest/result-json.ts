@@ -3,8 +3,9 @@
  * tables: the two per-bar tables (equity curve and positions, most of the
  * bytes) go from their columns to row-shaped JSON without row objects, the rest
  * through JSON.stringify. The text is exactly `JSON.stringify(resultOf(tables))`.
- * The bar times, shared by both tables, are encoded once, and the writer is
- * sized for all of it up front: growing a multi-megabyte buffer copies it.
+ * The bar times, shared by both tables, are written once, from their numbers
+ * (no string per bar), and the writer is sized for all of it up front: growing
+ * a multi-megabyte buffer copies it.
  */
 import type { BacktestTables, BarTable } from "../../../core/backtest/index.ts";
 import { JsonWriter } from "../frames/json-writer.ts";
@@ -16,9 +17,9 @@ export function backtestResultJson(t: BacktestTables): Uint8Array<ArrayBuffer> {
   const performance = JSON.stringify(t.performance);
   const trades = JSON.stringify(t.trades);
   const config = JSON.stringify(t.config);
-  const times = PlainText.of(t.equity.datetime);
+  const times = PlainText.ofIsoTimes(t.equity.time, t.equity.length);
   const equity = columnsOf(t.equity, times);
-  const positions = columnsOf(t.positions, t.positions.datetime === t.equity.datetime ? times : PlainText.of(t.positions.datetime));
+  const positions = columnsOf(t.positions, t.positions.time === t.equity.time && t.positions.length === t.equity.length ? times : PlainText.ofIsoTimes(t.positions.time, t.positions.length));
   const size = 256 + 3 * (performance.length + trades.length + config.length) + rowsBound(equity, t.equity.length) + rowsBound(positions, t.positions.length);
   const w = new JsonWriter(size);
   w.ascii('{"performance":').raw(performance).ascii(',"equity_curve":');

@@ -8,7 +8,8 @@
  * copied with their keys from the previous row's bytes instead of being
  * formatted again. Non-finite numbers become `null`, never `NaN`.
  */
-import { encodeFragment, MAX_NUMBER_BYTES, putCopy, putEarlier, putFragment, putNumber, type JsonWriter } from "./json-writer.ts";
+import { ISO_DATE_TIME_BYTES, isoDateTime, putIsoDateTime } from "../../../core/backtest/index.ts";
+import { encodeFragment, MAX_NUMBER_BYTES, putAscii, putCopy, putEarlier, putFragment, putNumber, type JsonWriter } from "./json-writer.ts";
 
 const encoder = new TextEncoder();
 const viewOf = (b: Uint8Array) => new DataView(b.buffer, b.byteOffset, b.byteLength);
@@ -57,6 +58,24 @@ export class PlainText {
       longest = Math.max(longest, b.length);
     });
     return new PlainText(joined, ends, longest);
+  }
+
+  /**
+   * The first `n` bar times as `isoDateTime` writes them, written as bytes
+   * straight from the numbers: no string per bar (formatting and joining
+   * 10,000 of them was a sixth of a backtest response).
+   */
+  static ofIsoTimes(times: Float64Array, n: number): PlainText {
+    const bytes = new Uint8Array(n * ISO_DATE_TIME_BYTES);
+    const ends = new Int32Array(n);
+    let at = 0;
+    for (let i = 0; i < n; i++) {
+      const end = putIsoDateTime(bytes, at, times[i]!);
+      // a year without four digits: Date's text, of the same length
+      at = end < 0 ? putAscii(bytes, at, isoDateTime(times[i]!)) : end;
+      ends[i] = at;
+    }
+    return new PlainText(bytes, ends, n === 0 ? 0 : ISO_DATE_TIME_BYTES);
   }
 }
 

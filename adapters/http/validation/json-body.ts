@@ -7,6 +7,9 @@ import { type ColumnField, readColumnBody } from "./ohlcv-body-columns.ts";
 
 const JSON_TYPE = /^application\/([\w.-]+\+)?json$/i;
 
+/** The body's text as `c.req.text()` reads it (UTF-8, U+FFFD for bytes that are not). */
+const decoder = new TextDecoder();
+
 /**
  * Routes (method and path) whose body carries a long array of OHLCV records,
  * read straight into columns when plain (see ohlcv-body-columns.ts): the
@@ -23,18 +26,20 @@ export const COLUMN_BODY_ROUTES: ReadonlyMap<string, ColumnField> = new Map([["P
 export const jsonBodyGuard: MiddlewareHandler<HttpEnv> = async (c, next) => {
   const type = (c.req.header("content-type") ?? "").split(";")[0]!.trim();
   if (!JSON_TYPE.test(type) || c.req.method === "GET" || c.req.method === "HEAD") return next();
-  const text = await c.req.text();
-  if (text.trim() === "") {
-    return c.json(validationBody([{ type: "missing", loc: ["body"], msg: "Field required", input: null }]), 422);
-  }
   const field = COLUMN_BODY_ROUTES.get(`${c.req.method} ${c.req.path}`);
-  const columns = field && readColumnBody(text, field);
+  // such a body is read as bytes: its text is made only when it is not the plain case (or a 422 echoes it)
+  const bytes = field && new Uint8Array(await c.req.arrayBuffer());
+  const columns = bytes && readColumnBody(bytes, field);
   let parsed: unknown;
   if (columns) {
     // strict JSON no deeper than the limit (checked by the reader): the rest parses
     parsed = JSON.parse(columns.rest);
-    c.set("columnBody", { series: columns.series, original: () => JSON.parse(text) });
+    c.set("columnBody", { series: columns.series, original: () => JSON.parse(decoder.decode(bytes)) });
   } else {
+    const text = bytes ? decoder.decode(bytes) : await c.req.text();
+    if (text.trim() === "") {
+      return c.json(validationBody([{ type: "missing", loc: ["body"], msg: "Field required", input: null }]), 422);
+    }
     if (jsonDeeperThan(text, MAX_JSON_DEPTH)) {
       const msg = `JSON nested deeper than ${MAX_JSON_DEPTH} levels`;
       return c.json(validationBody([{ type: "json_invalid", loc: ["body"], msg, input: null, ctx: { error: msg } }]), 422);

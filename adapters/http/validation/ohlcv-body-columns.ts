@@ -15,13 +15,19 @@
  * valid record) gives `undefined`, and the caller parses the body as before,
  * so every answer but the time taken is the same; tests compare both on
  * random and hostile bodies.
+ *
+ * The body is read as the bytes it came in, never decoded whole: making a
+ * string of a megabyte body cost more than reading its records. The records
+ * are ASCII (keys, numbers and dates only), so decoding the text around them
+ * gives what decoding the whole body gives there (UTF-8 decoding never joins
+ * an ASCII byte to its neighbours).
  */
-import { plainDateAt } from "../../../core/app/bars/ohlcv-records.ts";
+import { plainDateOfCodes } from "../../../core/app/bars/ohlcv-records.ts";
 import { allocSeries, type BarSeries, sliceSeries } from "../../../core/bars/index.ts";
 import { MAX_JSON_DEPTH } from "./json-depth.ts";
 
 export interface ColumnBody {
-  /** The body with the field's array replaced by `[null,null]` (a stand-in that passes the same schema checks), to JSON.parse. */
+  /** The body's text with the field's array replaced by `[null,null]` (a stand-in that passes the same schema checks), to JSON.parse. */
   readonly rest: string;
   readonly series: BarSeries;
 }
@@ -71,29 +77,35 @@ const isWs = (c: number) => c === 32 || c === 10 || c === 13 || c === 9;
 const isDigit = (c: number) => c >= 48 && c <= 57;
 const isHex = (c: number) => isDigit(c) || (c >= 65 && c <= 70) || (c >= 97 && c <= 102);
 
+/** UTF-8, with U+FFFD for bytes that are not (as the body's text is read on the ordinary path). */
+const decoder = new TextDecoder();
+
 /** Thrown inside the scan for "not the plain case": the caller takes the ordinary path. */
 class NotPlain {}
 const NOT_PLAIN = new NotPlain();
 
-/** True when `text[a, b)` is `word`. */
-function same(text: string, a: number, b: number, word: string): boolean {
+/** True when `bytes[a, b)` is the ASCII `word`. */
+function same(bytes: Uint8Array, a: number, b: number, word: string): boolean {
   if (b - a !== word.length) return false;
-  for (let i = 0; i < word.length; i++) if (text.charCodeAt(a + i) !== word.charCodeAt(i)) return false;
+  for (let i = 0; i < word.length; i++) if (bytes[a + i] !== word.charCodeAt(i)) return false;
   return true;
 }
+
+/** The byte at `p`, or -1 past the end (a typed array read out of bounds is `undefined`, which would not stay a number). */
+const at = (b: Uint8Array, p: number) => (p < b.length ? b[p]! : -1);
 
 class Scanner {
   pos = 0;
   /** The value of the last {@link number} read. */
   value = 0;
-  constructor(readonly text: string) {}
+  constructor(readonly bytes: Uint8Array) {}
 
   ws(): number {
-    const t = this.text;
+    const t = this.bytes;
     let p = this.pos;
-    while (p < t.length && isWs(t.charCodeAt(p))) p++;
+    while (p < t.length && isWs(t[p]!)) p++;
     this.pos = p;
-    return p < t.length ? t.charCodeAt(p) : -1;
+    return p < t.length ? t[p]! : -1;
   }
 
   expect(c: number): void {
@@ -104,10 +116,10 @@ class Scanner {
   /** A key without escapes: its bounds (the text between the quotes). */
   plainKey(): number {
     if (this.ws() !== QUOTE) throw NOT_PLAIN;
-    const t = this.text;
+    const t = this.bytes;
     const start = ++this.pos;
     for (let p = start; p < t.length; p++) {
-      const c = t.charCodeAt(p);
+      const c = t[p]!;
       if (c === QUOTE) {
         this.pos = p + 1;
         return start;
@@ -119,18 +131,18 @@ class Scanner {
 
   /** Any JSON string, checked (escapes, no raw control characters), skipped. */
   skipString(): void {
-    const t = this.text;
+    const t = this.bytes;
     let p = this.pos + 1;
     for (;;) {
       if (p >= t.length) throw NOT_PLAIN;
-      const c = t.charCodeAt(p++);
+      const c = t[p++]!;
       if (c === QUOTE) break;
       if (c < 32) throw NOT_PLAIN;
       if (c === BACKSLASH) {
-        const e = t.charCodeAt(p++);
+        const e = at(t, p++);
         if (e === 117) {
           // \uXXXX
-          for (let k = 0; k < 4; k++) if (!isHex(t.charCodeAt(p++))) throw NOT_PLAIN;
+          for (let k = 0; k < 4; k++) if (!isHex(at(t, p++))) throw NOT_PLAIN;
         } else if (e !== QUOTE && e !== BACKSLASH && e !== 47 && e !== 98 && e !== 102 && e !== 110 && e !== 114 && e !== 116) throw NOT_PLAIN;
       }
     }
@@ -144,28 +156,28 @@ class Scanner {
    * `Number` (the same rounding, as JSON's number grammar is a subset of its).
    */
   number(): void {
-    const t = this.text;
+    const t = this.bytes;
     const start = this.pos;
     let p = start;
-    let c = t.charCodeAt(p);
+    let c = at(t, p);
     const negative = c === MINUS;
-    if (negative) c = t.charCodeAt(++p);
+    if (negative) c = at(t, ++p);
     if (!isDigit(c)) throw NOT_PLAIN;
     let m = 0;
     let digits = 0; // significant digits taken into m
     let exp = 0;
     let exact = true;
-    if (c === ZERO) c = t.charCodeAt(++p);
+    if (c === ZERO) c = at(t, ++p);
     else
       while (isDigit(c)) {
         if (digits < 15) {
           m = m * 10 + (c - ZERO);
           digits++;
         } else exact = false;
-        c = t.charCodeAt(++p);
+        c = at(t, ++p);
       }
     if (c === DOT) {
-      c = t.charCodeAt(++p);
+      c = at(t, ++p);
       if (!isDigit(c)) throw NOT_PLAIN;
       while (isDigit(c)) {
         if (m === 0 && c === ZERO) exp--;
@@ -174,18 +186,18 @@ class Scanner {
           digits++;
           exp--;
         } else exact = false;
-        c = t.charCodeAt(++p);
+        c = at(t, ++p);
       }
     }
     if (c === 101 || c === 69) {
-      c = t.charCodeAt(++p);
+      c = at(t, ++p);
       const minus = c === MINUS;
-      if (minus || c === PLUS) c = t.charCodeAt(++p);
+      if (minus || c === PLUS) c = at(t, ++p);
       if (!isDigit(c)) throw NOT_PLAIN;
       let e = 0;
       while (isDigit(c)) {
         if (e < 100_000) e = e * 10 + (c - ZERO);
-        c = t.charCodeAt(++p);
+        c = at(t, ++p);
       }
       exp += minus ? -e : e;
     }
@@ -194,7 +206,7 @@ class Scanner {
     else if (exact && exp >= -22 && exp <= 22) {
       const v = exp >= 0 ? m * POW10[exp]! : m / POW10[-exp]!;
       this.value = negative ? -v : v;
-    } else this.value = Number(t.slice(start, p));
+    } else this.value = Number(decoder.decode(t.subarray(start, p)));
   }
 
   /** Any JSON value, checked and skipped; `depth` is the nesting it sits in. */
@@ -225,7 +237,7 @@ class Scanner {
       }
     }
     for (const word of ["true", "false", "null"]) {
-      if (this.text.startsWith(word, this.pos)) {
+      if (same(this.bytes, this.pos, Math.min(this.pos + word.length, this.bytes.length), word)) {
         this.pos += word.length;
         return;
       }
@@ -233,9 +245,9 @@ class Scanner {
     throw NOT_PLAIN;
   }
 
-  /** The bit of the record key `text[a, b)`, or 0 for a key the plain case does not have. */
+  /** The bit of the record key `bytes[a, b)`, or 0 for a key the plain case does not have. */
   keyBit(a: number, b: number): number {
-    const t = this.text;
+    const t = this.bytes;
     switch (b - a) {
       case 3:
         return same(t, a, b, "low") ? LOW : same(t, a, b, "vol") ? VOL : 0;
@@ -261,7 +273,7 @@ class Scanner {
    * request, so the caller checks the count.
    */
   records(s: BarSeries): number {
-    const t = this.text;
+    const t = this.bytes;
     this.pos++;
     const cap = s.length;
     const { time, open, high, low, close, vol, amount } = s;
@@ -291,8 +303,8 @@ class Scanner {
           // "YYYY-MM-DD" exactly: ten characters between quotes (the date check rejects quotes and backslashes)
           const q = this.ws();
           const p = this.pos;
-          if (q !== QUOTE || t.charCodeAt(p + 11) !== QUOTE) throw NOT_PLAIN;
-          const ms = plainDateAt(t, p + 1);
+          if (q !== QUOTE || at(t, p + 11) !== QUOTE) throw NOT_PLAIN;
+          const ms = plainDateOfCodes(t[p + 1]!, t[p + 2]!, t[p + 3]!, t[p + 4]!, t[p + 5]!, t[p + 6]!, t[p + 7]!, t[p + 8]!, t[p + 9]!, t[p + 10]!);
           if (ms === undefined || (n > 0 && ms <= time[n - 1]!)) throw NOT_PLAIN;
           tm = ms;
           this.pos = p + 12;
@@ -331,12 +343,12 @@ class Scanner {
 }
 
 /**
- * The body `text` with `field`'s records read into columns, or `undefined`
- * when the body is not the plain case (see the header): then parse it as any
- * other body.
+ * The body (its bytes as sent, UTF-8) with `field`'s records read into
+ * columns, or `undefined` when the body is not the plain case (see the header):
+ * then parse its text as any other body.
  */
-export function readColumnBody(text: string, field: ColumnField): ColumnBody | undefined {
-  const sc = new Scanner(text);
+export function readColumnBody(body: Uint8Array, field: ColumnField): ColumnBody | undefined {
+  const sc = new Scanner(body);
   try {
     sc.expect(OPEN_BRACE);
     let series: BarSeries | undefined;
@@ -345,12 +357,12 @@ export function readColumnBody(text: string, field: ColumnField): ColumnBody | u
     if (sc.ws() !== CLOSE_BRACE)
       for (;;) {
         const k0 = sc.plainKey();
-        const isField = same(text, k0, sc.pos - 1, field.name);
+        const isField = same(body, k0, sc.pos - 1, field.name);
         sc.expect(COLON);
         if (isField) {
           if (series !== undefined || sc.ws() !== OPEN_BRACKET) throw NOT_PLAIN;
           from = sc.pos;
-          const s = allocSeries(Math.min(field.max, Math.floor((text.length - from) / MIN_RECORD_CHARS) + 1));
+          const s = allocSeries(Math.min(field.max, Math.floor((body.length - from) / MIN_RECORD_CHARS) + 1));
           const n = sc.records(s);
           if (n < field.min) throw NOT_PLAIN;
           series = n === s.length ? s : sliceSeries(s, 0, n);
@@ -363,7 +375,7 @@ export function readColumnBody(text: string, field: ColumnField): ColumnBody | u
       }
     else sc.pos++;
     if (sc.ws() !== -1 || series === undefined) return undefined;
-    return { rest: text.slice(0, from) + RECORDS_STAND_IN + text.slice(to), series };
+    return { rest: decoder.decode(body.subarray(0, from)) + RECORDS_STAND_IN + decoder.decode(body.subarray(to)), series };
   } catch (e) {
     if (e === NOT_PLAIN) return undefined;
     throw e;

@@ -26,20 +26,22 @@ const MONTH_DAYS = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
  * general pattern (which also maps years below 100 as Date.UTC does).
  */
 function plainDate(s: string): number | undefined {
-  return s.length === 10 ? plainDateAt(s, 0) : undefined;
+  if (s.length !== 10) return undefined;
+  const c = (k: number) => s.charCodeAt(k);
+  return plainDateOfCodes(c(0), c(1), c(2), c(3), c(4), c(5), c(6), c(7), c(8), c(9));
 }
 
-/** {@link plainDate} of the ten characters of `s` from `at` (a date inside JSON text, read without a substring). */
-export function plainDateAt(s: string, at: number): number | undefined {
-  if (s.charCodeAt(at + 4) !== 45 || s.charCodeAt(at + 7) !== 45) return undefined;
-  const y0 = s.charCodeAt(at) - 48;
-  const y1 = s.charCodeAt(at + 1) - 48;
-  const y2 = s.charCodeAt(at + 2) - 48;
-  const y3 = s.charCodeAt(at + 3) - 48;
-  const m0 = s.charCodeAt(at + 5) - 48;
-  const m1 = s.charCodeAt(at + 6) - 48;
-  const d0 = s.charCodeAt(at + 8) - 48;
-  const d1 = s.charCodeAt(at + 9) - 48;
+/** {@link plainDate} of ten character codes (a string's, or ten bytes of a request body read without a string). */
+export function plainDateOfCodes(c0: number, c1: number, c2: number, c3: number, c4: number, c5: number, c6: number, c7: number, c8: number, c9: number): number | undefined {
+  if (c4 !== 45 || c7 !== 45) return undefined;
+  const y0 = c0 - 48;
+  const y1 = c1 - 48;
+  const y2 = c2 - 48;
+  const y3 = c3 - 48;
+  const m0 = c5 - 48;
+  const m1 = c6 - 48;
+  const d0 = c8 - 48;
+  const d1 = c9 - 48;
   // Unsigned compares: a character below "0" wraps to a large number.
   if ((y0 - 1) >>> 0 > 8 || y1 >>> 0 > 9 || y2 >>> 0 > 9 || y3 >>> 0 > 9 || m0 >>> 0 > 9 || m1 >>> 0 > 9 || d0 >>> 0 > 9 || d1 >>> 0 > 9) return undefined;
   const y = y0 * 1000 + y1 * 100 + y2 * 10 + y3;

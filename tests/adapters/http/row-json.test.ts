@@ -7,7 +7,7 @@ import { test } from "node:test";
 import fc from "fast-check";
 import { JsonWriter, encodeFragment, putEarlier, putFragment } from "../../../adapters/http/frames/json-writer.ts";
 import { any, dataFrameJson, num, plain, str, type Column } from "../../../adapters/http/frames/data-frame.ts";
-import { rowsBound, writeRows } from "../../../adapters/http/frames/row-json.ts";
+import { PlainText, rowsBound, writeRows } from "../../../adapters/http/frames/row-json.ts";
 
 const decoder = new TextDecoder();
 const numberText = (x: number) => decoder.decode(new JsonWriter().number(x).finish());
@@ -85,6 +85,15 @@ test("fragments and earlier bytes are copied exactly, whatever their length", ()
 });
 
 /** A table whose number columns often repeat the row above (flat equity, closed positions), with gaps. */
+/** Bar times (whole milliseconds): mostly four-digit years, some before 1000 or after 9999 (Date's other spellings), Date's whole range. */
+const barTime = fc.oneof(
+  { weight: 4, arbitrary: fc.integer({ min: Date.UTC(1000, 0, 1), max: Date.UTC(9999, 11, 31, 23, 59, 59, 999) }) },
+  { weight: 1, arbitrary: fc.integer({ min: -8.64e15, max: 8.64e15 }) },
+  { weight: 1, arbitrary: fc.constantFrom(0, -1, Date.UTC(999, 11, 31, 23, 59, 59), Date.UTC(10_000, 0, 1), Date.UTC(2000, 1, 29, 9, 30), -8.64e15, 8.64e15) },
+);
+
+const value8 = fc.integer({ min: -1e12, max: 1e12 }).map((k) => k / 1e4);
+
 const tableArb = fc.integer({ min: 0, max: 60 }).chain((n) => {
   const value = fc.oneof(
     { weight: 4, arbitrary: fc.integer({ min: -1e8, max: 1e12 }).map((k) => k / 10_000) },
@@ -148,4 +157,19 @@ test("rows written after other text, with the buffer growing mid-table", () => {
   writeRows(w, columns, n);
   const text = decoder.decode(w.byte(125).finish());
   assert.equal(text, JSON.stringify({ rows: rowObjects(columns, n) }));
+});
+
+test("property: bar times written as bytes (PlainText.ofIsoTimes) read as Date's ISO text to the second, within the bound", () => {
+  fc.assert(
+    fc.property(fc.array(barTime, { maxLength: 40 }), fc.array(value8, { maxLength: 40 }), (times, values) => {
+      const n = Math.min(times.length, values.length);
+      const text = PlainText.ofIsoTimes(Float64Array.from(times), n);
+      const columns = [plain("datetime", text), num("total", Float64Array.from(values))];
+      const rows = Array.from({ length: n }, (_, i) => ({ datetime: new Date(times[i]!).toISOString().slice(0, 19), total: values[i] }));
+      const written = rowsText(columns, n);
+      assert.equal(written, JSON.stringify(rows));
+      assert.ok(written.length <= rowsBound(columns, n), "written.length <= rowsBound(columns, n)");
+    }),
+    { numRuns: 1000 },
+  );
 });

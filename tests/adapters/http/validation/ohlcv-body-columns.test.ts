@@ -14,6 +14,11 @@ import { parseOhlcvRecords } from "../../../../core/app/bars/ohlcv-records.ts";
 import type { BarSeries } from "../../../../core/bars/series.ts";
 
 const FIELD: ColumnField = { name: "ohlcv", min: 2, max: 40 };
+
+const encoder = new TextEncoder();
+const decoder = new TextDecoder();
+/** The reader on `text` sent as UTF-8 (a lone surrogate goes as U+FFFD, as TextEncoder writes it). */
+const read = (text: string, field: ColumnField = FIELD) => readColumnBody(encoder.encode(text), field);
 const COLUMNS = ["time", "open", "high", "low", "close", "vol", "amount"] as const;
 
 /** What the ordinary path makes of `text`: the bars when it accepts the records, with the body; else why not. */
@@ -34,8 +39,14 @@ function ordinary(text: string, field: ColumnField): { body: Record<string, unkn
 
 /** Checks the reader on `text`; returns whether it took the body. */
 function check(text: string, field: ColumnField = FIELD): boolean {
-  const fast = readColumnBody(text, field);
+  return checkBytes(encoder.encode(text), field);
+}
+
+/** {@link check} of a body's bytes, against the ordinary path on their text (decoded as the request's text is). */
+function checkBytes(bytes: Uint8Array, field: ColumnField = FIELD): boolean {
+  const fast = readColumnBody(bytes, field);
   if (fast === undefined) return false;
+  const text = decoder.decode(bytes);
   const ref = ordinary(text, field);
   assert.ok(typeof ref !== "string", `the reader took a body the ordinary path refuses (${ref}): ${text.slice(0, 300)}`);
   assert.equal(fast.series.length, ref.series.length, "bar count");
@@ -257,7 +268,7 @@ const plainBody = (n: number) =>
 test("a truncated body, at every length, is declined (the ordinary path answers it)", () => {
   const text = plainBody(3);
   assert.ok(check(text), "the whole body is taken");
-  for (let k = 0; k < text.length; k++) assert.equal(readColumnBody(text.slice(0, k), FIELD), undefined, `prefix of ${k}`);
+  for (let k = 0; k < text.length; k++) assert.equal(read(text.slice(0, k), FIELD), undefined, `prefix of ${k}`);
 });
 
 test("each spoiling change to one record of a plain body is declined", () => {
@@ -268,7 +279,7 @@ test("each spoiling change to one record of a plain body is declined", () => {
         assert.ok(check(records([a.row, a.row].map((r, i) => ({ entries: r.entries.map(([k, v]) => [k, k === "date" ? `"2000-01-0${i + 1}"` : v]) })))), "the plain pair is taken");
         const text = records([a.row, b.row]);
         check(text);
-        assert.equal(readColumnBody(text, FIELD), undefined, `${spoil}: ${text}`);
+        assert.equal(read(text, FIELD), undefined, `${spoil}: ${text}`);
       }),
       { numRuns: 50 },
     );
@@ -304,15 +315,38 @@ test("hostile bodies are declined without throwing or hanging", () => {
     "{}",
   ];
   for (const text of hostile) check(text);
-  for (const text of hostile.slice(0, 5)) assert.equal(readColumnBody(text, FIELD), undefined, text.slice(0, 80));
+  for (const text of hostile.slice(0, 5)) assert.equal(read(text, FIELD), undefined, text.slice(0, 80));
 });
 
 test("the bounds: `max` records are taken, one more is declined; nesting to the depth limit is taken, one deeper declined", () => {
   const field: ColumnField = { name: "ohlcv", min: 2, max: 5 };
   assert.ok(check(plainBody(5), field), "5 of at most 5");
-  assert.equal(readColumnBody(plainBody(6), field), undefined, "6 of at most 5");
-  assert.equal(readColumnBody(plainBody(1), field), undefined, "1 of at least 2");
+  assert.equal(read(plainBody(6), field), undefined, "6 of at most 5");
+  assert.equal(read(plainBody(1), field), undefined, "1 of at least 2");
   const body = plainBody(2).slice(0, -1);
   assert.ok(check(`${body},"x":${nest(MAX_JSON_DEPTH - 1, "0")}}`), "depth 64 (the body's object and 63 arrays)");
-  assert.equal(readColumnBody(`${body},"x":${nest(MAX_JSON_DEPTH, "0")}}`, FIELD), undefined, "depth 65");
+  assert.equal(read(`${body},"x":${nest(MAX_JSON_DEPTH, "0")}}`, FIELD), undefined, "depth 65");
+});
+
+test("bytes that are not ASCII around the records (UTF-8 text, broken sequences) read as the ordinary path reads the body's text", () => {
+  const rows = '[{"date":"2020-01-01","open":1,"high":1,"low":1,"close":1},{"date":"2020-01-02","open":1,"high":1,"low":1,"close":1}]';
+  const cat = (...parts: (string | number[])[]) => Uint8Array.from(parts.flatMap((p) => (typeof p === "string" ? [...encoder.encode(p)] : p)));
+  const broken = [[0xff], [0xc3], [0xe4, 0xb8], [0xf0, 0x9f, 0x98], [0xed, 0xa0, 0x80], [0xc0, 0xaf], [0xef, 0xbb, 0xbf]];
+  let taken = 0;
+  for (const b of broken) {
+    taken += Number(checkBytes(cat('{"s":"', b, '","ohlcv":', rows, ',"t":"', b, '"}')));
+    checkBytes(cat('{"s', b, '":1,"ohlcv":', rows, "}"));
+    assert.equal(readColumnBody(cat('{"ohlcv":', rows.replace('"open"', `"op${String.fromCharCode(b[0]!)}en"`), "}"), FIELD), undefined, `a key with byte ${b[0]}`);
+  }
+  assert.equal(taken, broken.length, "broken sequences inside strings around the records leave the body plain");
+  assert.ok(checkBytes(encoder.encode(`{"名称":"平安银行 😀","ohlcv":${rows},"note":"é"}`)), "UTF-8 text around the records");
+  assert.equal(readColumnBody(cat([0xef, 0xbb, 0xbf], `{"ohlcv":${rows}}`), FIELD), undefined, "a byte order mark: the ordinary path");
+  const whole = cat('{"s":"', [0xf0, 0x9f, 0x98, 0x80], '","ohlcv":', rows, "}");
+  for (let k = 0; k < whole.length; k++) checkBytes(whole.subarray(0, k));
+  fc.assert(
+    fc.property(fc.uint8Array({ maxLength: 12 }), fc.uint8Array({ maxLength: 12 }), (x, y) => {
+      checkBytes(cat('{"a":"', [...x], '","ohlcv":', rows, ',"b":"', [...y], '"}'));
+    }),
+    { numRuns: 2000 },
+  );
 });

@@ -50,7 +50,10 @@
  * other values takes the general loop (a ratio of prices, ROC, CR's line),
  * several times a running sum's time: there a value's kind alternates at
  * random, and a value that is not decimal at P is also tested at the finest
- * scale.
+ * scale. A window holding non-decimal values alone (a ratio of prices all
+ * along: CR's averages, VR's, TRIX's) takes oddRoll, one test per entering
+ * value and none for the leaving one (0.72–0.79 times the general loop's
+ * time on MA of a price ratio, in an A/B of the two in one process).
  */
 import { RANGE } from "./ranges.ts";
 
@@ -135,6 +138,11 @@ export function exactWindows(out: Float64Array, x: Float64Array, f: number, N: n
         i++;
         continue;
       }
+    }
+    if (!running && st[ODD] === w) {
+      // every value in the window is neither decimal nor invalid: the double sum alone, up to a value that is not so
+      i = oddRoll(out, x, w, N, mean, i, to, st);
+      if (i === to) continue;
     }
     i = slide(out, x, f, w, N, mean, running, i, to, st);
     if (st[RARE] === 1) {
@@ -358,8 +366,14 @@ function slide(out: Float64Array, x: Float64Array, f: number, w: number, N: numb
     if (mean) {
       if (i - f >= w - 1) out[i] = bad > 0 ? nan : odd === 0 ? t / D : (t / P + rest) / N;
     } else out[i] = odd === 0 ? t / P : t / P + rest;
-    if ((odd | bad) !== 0) calm = 0;
-    else if (++calm === CALM) {
+    if ((odd | bad) !== 0) {
+      calm = 0;
+      if (odd === w && !running) {
+        // back to oddRoll
+        i++;
+        break;
+      }
+    } else if (++calm === CALM) {
       // back to the fast loops
       i++;
       break;
@@ -370,6 +384,46 @@ function slide(out: Float64Array, x: Float64Array, f: number, w: number, N: numb
   st[ODD] = odd;
   st[BAD] = bad;
   st[CAP] = cap;
+  return i;
+}
+
+/**
+ * oddRoll's test that a value is decimal at no scale: with r = v·FINEST
+ * (|r| < ODD_TOP, so the magic rounding holds), a value decimal at a scale P
+ * (P divides FINEST) lies within FINEST/P·(2^-32·P + REL·|v·P| + ½ ulp) of an
+ * integer at FINEST, and r's own rounding adds ½ ulp: less than
+ * 2^-32·FINEST + 2^-49·|r|. So |r − round(r)| above that rules out every
+ * scale in one test (a value between the two bounds goes to slide, which
+ * applies the rule itself).
+ */
+const ODD_REL = 2 ** -49;
+const ODD_TOP = 2 ** 50;
+
+/**
+ * Full windows of values that are all neither decimal (at P or finer) nor
+ * invalid (ODD = w, so T is exactly 0), not a running total: slide's
+ * arithmetic, without reading the leaving value's kind again (it is one of
+ * the window's, so it went to the double sum too), and one test of the
+ * entering value (ODD_REL). Returns `to`, or the first bar whose value fails
+ * that test, before touching it (slide then takes it). Ratios of prices (CR,
+ * VR, EMV, TRIX …) spend their whole series here.
+ */
+function oddRoll(out: Float64Array, x: Float64Array, w: number, N: number, mean: boolean, from: number, to: number, st: number[]): number {
+  const tol = ABS * FINEST;
+  // t / P with t = 0, as slide writes it
+  const base = st[T]! / st[SCALE]!;
+  let rest = st[REST]!;
+  let i = from;
+  for (; i < to; i++) {
+    const v = x[i]!;
+    const r = v * FINEST;
+    const a = Math.abs(r);
+    if (!(Math.abs(r - (r + MAGIC - MAGIC)) > tol + a * ODD_REL && a < ODD_TOP)) break;
+    rest += v;
+    rest -= x[i - w]!;
+    out[i] = mean ? (base + rest) / N : base + rest;
+  }
+  st[REST] = rest;
   return i;
 }
 

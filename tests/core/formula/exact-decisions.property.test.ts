@@ -24,7 +24,9 @@
  * - a window of equal values has exactly no deviation (STD, VAR, STDP,
  *   VARP, DEVSQ, AVEDEV) and otherwise they keep their definitions;
  * - the kernels still equal their literal definitions on non-decimal input
- *   and past the exact range (a running total beyond 2^52);
+ *   and past the exact range (a running total beyond 2^52); a window of
+ *   non-decimal values alone (a ratio of prices) is their double sum, each
+ *   entering value added and each leaving one taken out in bar order;
  * - on long series (several of the ranges whose decimal values the fast
  *   loops screen at once), MA and SUM stay correctly rounded through scale
  *   changes and gaps, and again once a non-decimal value has left.
@@ -379,6 +381,45 @@ test("windows of exact zeros sum to exactly 0 among non-decimal terms; decimal t
       }
     }),
     { numRuns: 300 },
+  );
+});
+
+/**
+ * Ratios of prices (CR, VR, TRIX ...): far from every decimal of 6 places and
+ * third of one, with whole numbers and zeros among them (decimal at the first
+ * scale, so no window is summed again at a finer one).
+ */
+const ratioTerms = fc.array(
+  fc.oneof(
+    { weight: 8, arbitrary: fc.integer({ min: 1, max: 99_999 }).map((v) => (v * 100) / 7 + 1 / 11) },
+    { weight: 8, arbitrary: fc.double({ min: -1e4, max: 1e4, noNaN: true }).filter((v) => Math.abs(v * 3e6 - Math.round(v * 3e6)) > 0.01) },
+    { weight: 1, arbitrary: fc.integer({ min: -999, max: 99_999 }) },
+  ),
+  { minLength: 1, maxLength: 300 },
+);
+
+test("windows of non-decimal values only: MA and SUM are their double sum, adding each entering value and taking out each leaving one in bar order", () => {
+  fc.assert(
+    fc.property(ratioTerms, fc.integer({ min: 1, max: 40 }), (t, N) => {
+      const x = Float64Array.from(t);
+      const totals = run(sum, x, N);
+      const average = run(ma, x, N);
+      // the second implementation: the double sum of the non-decimal values alone, 0 once none is left in the window
+      const odd = (v: number) => Math.abs(v * 3e6 - Math.round(v * 3e6)) > 0.01;
+      let rest = 0;
+      let count = 0;
+      for (let i = 0; i < x.length; i++) {
+        if (odd(x[i]!)) {
+          rest += x[i]!;
+          count++;
+        }
+        if (i >= N && odd(x[i - N]!)) rest = --count === 0 ? 0 : rest - x[i - N]!;
+        if (count !== Math.min(i + 1, N)) continue;
+        assert.ok(sameBits(totals[i]!, rest), `SUM(X,${N}) bar ${i}: ${totals[i]} vs ${rest}`);
+        if (i >= N - 1) assert.ok(sameBits(average[i]!, rest / N), `MA(X,${N}) bar ${i}: ${average[i]} vs ${rest / N}`);
+      }
+    }),
+    { numRuns: 400 },
   );
 });
 

@@ -120,8 +120,9 @@ class SegmentBuilder {
       return;
     }
     this.collectTail();
-    const last = this.segs[this.segs.length - 1];
-    if (this.L.length > 0 && last && this.L.length - 1 - last.end > 2 && !last.sure) {
+    // collecting only adds segments, so there is a last one (and so lines)
+    const last = this.segs[this.segs.length - 1]!;
+    if (this.L.length - 1 - last.end > 2 && !last.sure) {
       this.segs.pop();
       this.collectLeft();
     }
@@ -176,8 +177,9 @@ class SegmentBuilder {
   private collectByPeaks(e: number): void {
     for (;;) {
       const isHigh = this.L.dir[e] === -1;
+      // the search starts 3 lines after the end, so a peak is always that far (chan.py checks it again)
       const peak = findPeak(this.L, e + 3, this.L.length, isHigh);
-      if (peak < 0 || peak - e < 3) {
+      if (peak < 0) {
         this.collectAsOne();
         return;
       }
@@ -237,7 +239,7 @@ export function buildSegments(lines: Lines, raw: RawRange, leftMethod: LeftSegMe
     reason.push(s.reason);
     out.dir[i] = s.dir;
     out.isSure[i] = s.sure ? 1 : 0;
-    out.wasSure[i] = s.sure || s.wasSure ? 1 : 0;
+    out.wasSure[i] = s.wasSure ? 1 : 0; // a sure segment always had `sure` given
     out.beginVal[i] = lines.beginVal[s.start]!;
     out.endVal[i] = lines.endVal[s.end]!;
     out.high[i] = s.dir === 1 ? raw.high[eb]! : raw.high[bb]!;
@@ -253,7 +255,7 @@ export function buildSegments(lines: Lines, raw: RawRange, leftMethod: LeftSegMe
   let s = 0;
   for (let i = 0; i < m; i++) {
     while (s < n && segs[s]!.end < i) s++;
-    lineSegment[i] = n === 0 ? 0 : s;
+    lineSegment[i] = s;
     const p = b.parent[i];
     parentIndex[i] = p ? p.idx : -1;
     parentDir[i] = p ? p.dir : 0;

@@ -14,7 +14,7 @@ import assert from "node:assert/strict";
 import fc from "fast-check";
 import type { LeftSegMethod } from "../../../core/chan/options.ts";
 import { buildSegments } from "../../../core/chan/segments.ts";
-import { type Bi, chained, EigenFX, type Table, unchained } from "./eigen-fx-model.ts";
+import { type Bi, chained, EigenFX, type Table, table, unchained } from "./eigen-fx-model.ts";
 
 interface MSeg {
   readonly idx: number;
@@ -307,4 +307,21 @@ test("the random tables reach every segment reason, sure normal segments and spl
   const reasons = ["normal sure", "normal", "split_first_1st", "split_first_2nd", "0seg_find_high", "0seg_find_low", "0seg_collect_all"];
   reasons.push(...["collectleft_find_high", "collectleft_find_low", "collectleft_find_high_force", "collectleft_find_low_force", "collect_left_0", "collect_left_1"]);
   for (const r of reasons) assert.ok(seen.has(r), `no segment with reason ${r} among ${[...seen].join(", ")}`);
+});
+
+test("fewer than three lines make no segment (chan.py's collect_first_seg returns), whatever their values", () => {
+  const tables: Table[] = [
+    table([], [], [], []),
+    table([1], [5], [1], [true]),
+    table([-1], [5], [5], [false]),
+    table([1, -1], [5, 5], [1, 2], [true, true]),
+    table([-1, 1], [9, 4], [1, 1], [true, false]),
+  ];
+  for (const t of tables)
+    for (const left of ["peak", "all"] as const) {
+      const got = buildSegments(t.lines, t.raw, left);
+      assert.equal(got.lines.length, 0, `${t.lines.length} lines, ${left}: no segment`);
+      assert.deepEqual([...got.lineSegment, ...got.parentIndex], [...t.bis.map(() => 0), ...t.bis.map(() => -1)], `${t.lines.length} lines, ${left}: segment 0, no parent`);
+      compare(t, left);
+    }
 });

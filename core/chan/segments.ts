@@ -40,14 +40,13 @@ interface Seg {
 
 class SegmentBuilder {
   readonly segs: Seg[] = [];
-  readonly parent: (Seg | null)[];
+  /** Per line, the last segment built over it (chan.py `parent_seg`); a line never covered has none. */
+  readonly parent: (Seg | undefined)[] = [];
 
   constructor(
     private readonly L: Lines,
     private readonly leftMethod: LeftSegMethod,
-  ) {
-    this.parent = new Array<Seg | null>(L.length).fill(null);
-  }
+  ) {}
 
   build(): void {
     this.confirmFrom(0);
@@ -71,16 +70,16 @@ class SegmentBuilder {
           if (down.add(i)) found = down;
         }
         if (first) {
-          // the first segment's direction goes to the side that first has a second element
-          if (up.hasSecond && d === -1) {
+          // The first segment's direction goes to the side that first has a second element, and the
+          // other side restarts; losing it (on a reset) feeds both sides again. chan.py looks only on
+          // the line that fed the side, the one line where its second element can appear or go.
+          if (up.hasSecond) {
             lastDir = -1;
             down.clear();
-          } else if (down.hasSecond && d === 1) {
+          } else if (down.hasSecond) {
             up.clear();
             lastDir = 1;
-          }
-          if (!up.hasSecond && lastDir === -1 && d === -1) lastDir = 0;
-          else if (!down.hasSecond && lastDir === 1 && d === 1) lastDir = 0;
+          } else lastDir = 0;
         }
       }
       if (!found) return;
@@ -95,9 +94,10 @@ class SegmentBuilder {
   /** chan.py `add_new_seg`: false when a segment's end lies on the wrong side of its start. */
   private add(end: number, sure: boolean, segDir: number, splitFirst: boolean, reason: string): boolean {
     const L = this.L;
-    if (this.segs.length === 0 && splitFirst && end >= 3) {
+    if (this.segs.length === 0 && splitFirst) {
+      // lines end - 3 back to 0 (none before line 3); no peak is −1, whose direction reads undefined
       const peak = findPeak(L, end - 3, -1, L.dir[end] === -1);
-      if (peak >= 0 && ((L.dir[peak] === -1 && (L.low[peak]! < L.low[0]! || peak === 0)) || (L.dir[peak] === 1 && (L.high[peak]! > L.high[0]! || peak === 0)))) {
+      if ((L.dir[peak] === -1 && (L.low[peak]! < L.low[0]! || peak === 0)) || (L.dir[peak] === 1 && (L.high[peak]! > L.high[0]! || peak === 0))) {
         this.add(peak, false, L.dir[peak]!, true, "split_first_1st");
         this.add(end, false, 0, true, "split_first_2nd");
         return true;

@@ -325,3 +325,42 @@ test("fewer than three lines make no segment (chan.py's collect_first_seg return
       compare(t, left);
     }
 });
+
+/** Lines of a walk through `points` (each line from one point to the next), every line sure. */
+function walk(points: readonly number[]): Table {
+  const n = points.length - 1;
+  const dirs = Array.from({ length: n }, (_, i) => (points[i + 1]! > points[i]! ? 1 : -1));
+  const ends = (f: (a: number, b: number) => number) => dirs.map((_, i) => f(points[i]!, points[i + 1]!));
+  return table(
+    dirs,
+    ends(Math.max),
+    ends(Math.min),
+    dirs.map(() => true),
+  );
+}
+
+/** [start line, end line, direction, reason] of each segment. */
+function summary(t: Table, left: LeftSegMethod): [number, number, number, string][] {
+  const L = buildSegments(t.lines, t.raw, left).lines;
+  return Array.from({ length: L.length }, (_, i) => [L.startLine[i]!, L.endLine[i]!, L.dir[i]!, L.reason[i]!]);
+}
+
+test("no segment confirmed: ties in collect_first_seg go up (|high − begin| ≥ |low − begin|, last end ≥ first begin)", () => {
+  // 0 → 2 → −2 → 1: three lines make no fractal. peak: high 2 and low −2 lie as far from the begin 0, so the
+  // high side is taken: the highest up line is line 0 (line 2's end 1 is below line 0's 2), an unsure up
+  // segment 0–0; the rest (lines 1, 2; the last line up like line 0) ends one line early, at line 1.
+  const tie = walk([0, 2, -2, 1]);
+  assert.deepEqual(
+    summary(tie, "peak"),
+    [
+      [0, 0, 1, "0seg_find_high"],
+      [1, 1, -1, "collect_left_1"],
+    ],
+    "peak: equal distances take the high",
+  );
+  // all: one segment over every line, up when the last end 0 is at or above the first begin 0
+  const flat = walk([0, 2, -1, 0]);
+  assert.deepEqual(summary(flat, "all"), [[0, 2, 1, "0seg_collect_all"]], "all: last end equal to the first begin is up");
+  assert.deepEqual(summary(walk([0, 2, -1, -0.5]), "all"), [[0, 2, -1, "0seg_collect_all"]], "all: last end below the first begin is down");
+  for (const t of [tie, flat]) for (const left of ["peak", "all"] as const) compare(t, left);
+});

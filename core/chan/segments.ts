@@ -85,14 +85,15 @@ class SegmentBuilder {
       if (!found) return;
       const confirmed = found.canBeEnd() === true;
       const end = found.endLine();
-      const added = this.add(end, confirmed && found.allSure(), 0, true, "normal");
-      if (added && !confirmed) return;
+      // a segment is refused only when sure, so confirmed: an unconfirmed end is always taken, and ends the search
+      this.add(end, confirmed && found.allSure(), 0, true, "normal");
+      if (!confirmed) return;
       begin = end + 1;
     }
   }
 
-  /** chan.py `add_new_seg`: false when a segment's end lies on the wrong side of its start. */
-  private add(end: number, sure: boolean, segDir: number, splitFirst: boolean, reason: string): boolean {
+  /** chan.py `add_new_seg`: a sure segment whose end lies on the wrong side of its start is refused. */
+  private add(end: number, sure: boolean, segDir: number, splitFirst: boolean, reason: string): void {
     const L = this.L;
     if (this.segs.length === 0 && splitFirst) {
       // lines end - 3 back to 0 (none before line 3); no peak is −1, whose direction reads undefined
@@ -100,17 +101,16 @@ class SegmentBuilder {
       if ((L.dir[peak] === -1 && (L.low[peak]! < L.low[0]! || peak === 0)) || (L.dir[peak] === 1 && (L.high[peak]! > L.high[0]! || peak === 0))) {
         this.add(peak, false, L.dir[peak]!, true, "split_first_1st");
         this.add(end, false, 0, true, "split_first_2nd");
-        return true;
+        return;
       }
     }
     const start = this.segs.length === 0 ? 0 : this.segs[this.segs.length - 1]!.end + 1;
     const dir = segDir !== 0 ? segDir : L.dir[end]!;
     const isSure = sure && end - start >= 2;
-    if (isSure && (dir === -1 ? L.beginVal[start]! < L.endVal[end]! : L.beginVal[start]! > L.endVal[end]!)) return false;
+    if (isSure && (dir === -1 ? L.beginVal[start]! < L.endVal[end]! : L.beginVal[start]! > L.endVal[end]!)) return;
     const seg: Seg = { idx: this.segs.length, start, end, dir, sure: isSure, wasSure: sure, reason };
     this.segs.push(seg);
     for (let i = start; i <= end; i++) this.parent[i] = seg;
-    return true;
   }
 
   /** chan.py `collect_left_seg`. */

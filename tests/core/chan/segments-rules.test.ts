@@ -364,3 +364,51 @@ test("no segment confirmed: ties in collect_first_seg go up (|high − begin| �
   assert.deepEqual(summary(walk([0, 2, -1, -0.5]), "all"), [[0, 2, -1, "0seg_collect_all"]], "all: last end below the first begin is down");
   for (const t of [tie, flat]) for (const left of ["peak", "all"] as const) compare(t, left);
 });
+
+test("an unsure last segment with more than two lines after it that collecting left alone is dropped and the lines collected again", () => {
+  // 2 → 3 → 1 → 2 → 0 → 4 → 0 → 3 → 0, every line sure. The down sequence (up lines 0, 2, 4, 6): [2, 3],
+  // [1, 2], line 4 [0, 4] contains it and merges ([0, 2]), line 6 [0, 3] stays apart (equal low, higher
+  // high); line 7 does not go below 0, so a provisional bottom, end line 3. Line 0 (up to 3) is the high
+  // before it: split into 0–0 up and 1–3 down, both unsure. After line 3 the last line ends at 0, not
+  // above line 3's 0, so collect_segs looks for a high from line 6: line 6 (to 3) lies below line 4 (to 4),
+  // none. Four lines follow the unsure 1–3: it is dropped, and from line 0's end the lowest down line, the
+  // last of the three ending at 0 (line 7), ends the second segment (peak); all collects lines 1–7.
+  const t = walk([2, 3, 1, 2, 0, 4, 0, 3, 0]);
+  assert.deepEqual(
+    summary(t, "peak"),
+    [
+      [0, 0, 1, "split_first_1st"],
+      [1, 7, -1, "collectleft_find_low"],
+    ],
+    "peak",
+  );
+  assert.deepEqual(
+    summary(t, "all"),
+    [
+      [0, 0, 1, "split_first_1st"],
+      [1, 7, -1, "collect_left_0"],
+    ],
+    "all",
+  );
+  for (const left of ["peak", "all"] as const) compare(t, left);
+});
+
+test("a first confirmed segment ending on the wrong side of its start is dropped, as chan.py drops it (unchained lines)", () => {
+  // found by searching random unchained tables: chan.py's CSeg check raises for it, which collect drops for the first segment
+  const hi = [4, 3, 2, 2, 6, 1, 5, 4, 7, 7, 1, 6, 1, 0, 2, 1];
+  const lo = [2, 2, 0, 1, 5, 0, 5, 4, 5, 5, 0, 4, 0, 0, 0, 1];
+  const t = table(
+    hi.map((_, i) => (i % 2 === 0 ? -1 : 1)),
+    hi,
+    lo,
+    hi.map((_, i) => i !== 4),
+  );
+  // and its mirror image (prices negated, directions flipped): an up segment ending below its start
+  const m = table(
+    hi.map((_, i) => (i % 2 === 0 ? 1 : -1)),
+    lo.map((x) => -x),
+    hi.map((x) => -x),
+    hi.map((_, i) => i !== 4),
+  );
+  for (const u of [t, m]) for (const left of ["peak", "all"] as const) compare(u, left);
+});

@@ -84,8 +84,8 @@ class Zs {
   setEnd(l: number): void {
     this.end = l;
     this.endBar = this.L.endBar[l]!;
-    if (this.L.low[l]! < this.dd) this.dd = this.L.low[l]!;
-    if (this.L.high[l]! > this.gg) this.gg = this.L.high[l]!;
+    this.dd = Math.min(this.dd, this.L.low[l]!);
+    this.gg = Math.max(this.gg, this.L.high[l]!);
   }
 
   overlaps(l: number): boolean {
@@ -181,8 +181,8 @@ class PivotBuilder {
     this.addFree(i, this.L.isSure[i] === 1, true);
   }
 
+  /** chan.py `add_to_free_lst`; built in one pass, a line is never offered twice, so none is replaced. */
   private addFree(i: number, sure: boolean, overSeg: boolean): void {
-    if (this.free.length > 0 && this.free[this.free.length - 1] === i) this.free.pop();
     this.free.push(i);
     const z = this.construct(sure, overSeg);
     if (z && z.begin > 0) {

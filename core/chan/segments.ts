@@ -82,48 +82,49 @@ class SegmentBuilder {
           if (down.add(i)) found = down;
         }
         if (first) {
-          // the first segment's direction goes to the side that first has a second element
-          if (up.hasSecond && d === -1) {
+          // The first segment's direction goes to the side that first has a second element, and the
+          // other side restarts; losing it (on a reset) feeds both sides again. chan.py looks only on
+          // the line that fed the side, the one line where its second element can appear or go.
+          if (up.hasSecond) {
             lastDir = -1;
             down.clear();
-          } else if (down.hasSecond && d === 1) {
+          } else if (down.hasSecond) {
             up.clear();
             lastDir = 1;
-          }
-          if (!up.hasSecond && lastDir === -1 && d === -1) lastDir = 0;
-          else if (!down.hasSecond && lastDir === 1 && d === 1) lastDir = 0;
+          } else lastDir = 0;
         }
       }
       if (!found) return;
       const confirmed = found.canBeEnd() === true;
       const end = found.endLine();
-      const added = this.add(end, confirmed && found.allSure(), 0, true, "normal");
-      if (added && !confirmed) return;
+      // a segment is refused only when sure, so confirmed: an unconfirmed end is always taken, and ends the search
+      this.add(end, confirmed && found.allSure(), 0, true, "normal");
+      if (!confirmed) return;
       begin = end + 1;
     }
   }
 
-  /** chan.py `add_new_seg`: false when a segment's end lies on the wrong side of its start. */
-  private add(end: number, sure: boolean, segDir: number, splitFirst: boolean, reason: string): boolean {
+  /** chan.py `add_new_seg`: a sure segment whose end lies on the wrong side of its start is refused. */
+  private add(end: number, sure: boolean, segDir: number, splitFirst: boolean, reason: string): void {
     const L = this.L;
-    if (this.segs.length === 0 && splitFirst && end >= 3) {
+    if (this.segs.length === 0 && splitFirst) {
+      // lines end - 3 back to 0 (none before line 3); no peak is −1, whose direction reads undefined
       const peak = findPeak(L, end - 3, -1, L.dir[end] === -1);
-      if (peak >= 0 && ((L.dir[peak] === -1 && (L.low[peak]! < L.low[0]! || peak === 0)) || (L.dir[peak] === 1 && (L.high[peak]! > L.high[0]! || peak === 0)))) {
+      if ((L.dir[peak] === -1 && (L.low[peak]! < L.low[0]! || peak === 0)) || (L.dir[peak] === 1 && (L.high[peak]! > L.high[0]! || peak === 0))) {
         this.add(peak, false, L.dir[peak]!, true, "split_first_1st");
         this.add(end, false, 0, true, "split_first_2nd");
-        return true;
+        return;
       }
     }
     const start = this.segs.length === 0 ? 0 : this.segs[this.segs.length - 1]!.end + 1;
     const dir = segDir !== 0 ? segDir : L.dir[end]!;
     const isSure = sure && end - start >= 2;
-    if (isSure && (dir === -1 ? L.beginVal[start]! < L.endVal[end]! : L.beginVal[start]! > L.endVal[end]!)) return false;
+    if (isSure && (dir === -1 ? L.beginVal[start]! < L.endVal[end]! : L.beginVal[start]! > L.endVal[end]!)) return;
     const seg: Seg = { idx: this.segs.length, start, end, dir, sure: isSure, wasSure: sure, reason };
     this.segs.push(seg);
     this.parentIndex.fill(seg.idx, start, end + 1);
     this.parentDir.fill(dir, start, end + 1);
     this.parentCount.fill(end - start + 1, start, end + 1);
-    return true;
   }
 
   /** chan.py `collect_left_seg`. */
@@ -133,8 +134,9 @@ class SegmentBuilder {
       return;
     }
     this.collectTail();
-    const last = this.segs[this.segs.length - 1];
-    if (this.L.length > 0 && last && this.L.length - 1 - last.end > 2 && !last.sure) {
+    // collecting only adds segments, so there is a last one (and so lines)
+    const last = this.segs[this.segs.length - 1]!;
+    if (this.L.length - 1 - last.end > 2 && !last.sure) {
       this.segs.pop();
       this.collectLeft();
     }
@@ -189,8 +191,9 @@ class SegmentBuilder {
   private collectByPeaks(e: number): void {
     for (;;) {
       const isHigh = this.L.dir[e] === -1;
+      // the search starts 3 lines after the end, so a peak is always that far (chan.py checks it again)
       const peak = findPeak(this.L, e + 3, this.L.length, isHigh);
-      if (peak < 0 || peak - e < 3) {
+      if (peak < 0) {
         this.collectAsOne();
         return;
       }
@@ -250,7 +253,7 @@ export function buildSegments(lines: Lines, raw: RawRange, leftMethod: LeftSegMe
     reason.push(s.reason);
     out.dir[i] = s.dir;
     out.isSure[i] = s.sure ? 1 : 0;
-    out.wasSure[i] = s.sure || s.wasSure ? 1 : 0;
+    out.wasSure[i] = s.wasSure ? 1 : 0; // a sure segment always had `sure` given
     out.beginVal[i] = lines.beginVal[s.start]!;
     out.endVal[i] = lines.endVal[s.end]!;
     out.high[i] = s.dir === 1 ? raw.high[eb]! : raw.high[bb]!;
@@ -263,7 +266,7 @@ export function buildSegments(lines: Lines, raw: RawRange, leftMethod: LeftSegMe
   let s = 0;
   for (let i = 0; i < m; i++) {
     while (s < n && segs[s]!.end < i) s++;
-    lineSegment[i] = n === 0 ? 0 : s;
+    lineSegment[i] = s;
   }
   return { lines: { ...out, startLine, endLine, reason }, lineSegment, parentIndex: b.parentIndex, parentDir: b.parentDir, parentCount: b.parentCount };
 }

@@ -107,3 +107,27 @@ test("a later line that breaks element 3's low confirms the top, and its own fla
   assert.deepEqual(run(handTable(walk, [1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 1]), 1), [7, 4, true, false], "line 9 not sure: not all sure");
   assert.deepEqual(run(handTable(walk, [1, 1, 1, 1, 1, 1, 1, 1, 0, 1, 1]), 1), [7, 4, true, true], "line 8 is not evidence: all sure");
 });
+
+/**
+ * Hand-worked: chan.py's `actual_break` flag is kept by the sequence for good (it is never reset),
+ * so a reverse sequence that once accepted an element 3 without a confirmed break answers "not
+ * confirmed" even when a later fractal of its own is confirmed. Walk 1 0 5 4 5 3 4 2 3 0 p1 0 2 1 2 0
+ * (line 9, 0 → 1, not sure). The up segment's down lines 0 [0, 1], 2 [4, 5], 4 [3, 5]: line 4 has
+ * element 2's high and a lower low, so stays apart; a top with a gap (1 < 4), end line 1. The
+ * reverse sequence from line 3 (up lines 3 [4, 5], 5 [3, 4], 7 [2, 3], 9 [0, 1], 11 [0, 2], 13 …):
+ * element 3 = line 7 does not break line 5's high 4, nor does line 9 rise above line 7's high 3, and
+ * line 9 is not sure, so element 3 is accepted without a break (the flag drops) but [4, 5] [3, 4]
+ * [2, 3] is no bottom: replayed. Later [2, 3] [0, 1] [0, 2] is a bottom (element 3 breaks line 9's
+ * high 1), with its own gap (2 > 1) whose reverse from line 10 ([0, 1] [1, 2] [0, 2], a top
+ * breaking line 12's low 1) is confirmed; yet the flag dropped before, so the reverse answers None
+ * and the segment's end stays provisional.
+ */
+test("a reverse sequence that once accepted element 3 without a break leaves the gap's end provisional", () => {
+  const t = handTable([1, 0, 5, 4, 5, 3, 4, 2, 3, 0, 1, 0, 2, 1, 2, 0], [1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 1, 1, 1, 1, 1]);
+  const got = run(t, 1);
+  assert.deepEqual(got?.slice(0, 3), [4, 1, null], "top at line 4 with a gap, end line 1, provisional");
+  const ref = new EigenFX(1, t.bis);
+  for (const i of [0, 2]) assert.equal(ref.add(t.bis[i]!), false, `chan.py's sequence: no fractal at line ${i}`);
+  assert.equal(ref.add(t.bis[4]!), true, "chan.py's sequence: top at line 4");
+  assert.equal(ref.canBeEnd(), null, "chan.py's can_be_end: provisional");
+});

@@ -14,7 +14,7 @@ import assert from "node:assert/strict";
 import fc from "fast-check";
 import type { LeftSegMethod } from "../../../core/chan/options.ts";
 import { buildSegments } from "../../../core/chan/segments.ts";
-import { type Bi, chained, EigenFX, type Table, unchained } from "./eigen-fx-model.ts";
+import { type Bi, chained, EigenFX, type Table, table, unchained } from "./eigen-fx-model.ts";
 
 interface MSeg {
   readonly idx: number;
@@ -307,4 +307,108 @@ test("the random tables reach every segment reason, sure normal segments and spl
   const reasons = ["normal sure", "normal", "split_first_1st", "split_first_2nd", "0seg_find_high", "0seg_find_low", "0seg_collect_all"];
   reasons.push(...["collectleft_find_high", "collectleft_find_low", "collectleft_find_high_force", "collectleft_find_low_force", "collect_left_0", "collect_left_1"]);
   for (const r of reasons) assert.ok(seen.has(r), `no segment with reason ${r} among ${[...seen].join(", ")}`);
+});
+
+test("fewer than three lines make no segment (chan.py's collect_first_seg returns), whatever their values", () => {
+  const tables: Table[] = [
+    table([], [], [], []),
+    table([1], [5], [1], [true]),
+    table([-1], [5], [5], [false]),
+    table([1, -1], [5, 5], [1, 2], [true, true]),
+    table([-1, 1], [9, 4], [1, 1], [true, false]),
+  ];
+  for (const t of tables)
+    for (const left of ["peak", "all"] as const) {
+      const got = buildSegments(t.lines, t.raw, left);
+      assert.equal(got.lines.length, 0, `${t.lines.length} lines, ${left}: no segment`);
+      assert.deepEqual([...got.lineSegment, ...got.parentIndex], [...t.bis.map(() => 0), ...t.bis.map(() => -1)], `${t.lines.length} lines, ${left}: segment 0, no parent`);
+      compare(t, left);
+    }
+});
+
+/** Lines of a walk through `points` (each line from one point to the next), every line sure. */
+function walk(points: readonly number[]): Table {
+  const n = points.length - 1;
+  const dirs = Array.from({ length: n }, (_, i) => (points[i + 1]! > points[i]! ? 1 : -1));
+  const ends = (f: (a: number, b: number) => number) => dirs.map((_, i) => f(points[i]!, points[i + 1]!));
+  return table(
+    dirs,
+    ends(Math.max),
+    ends(Math.min),
+    dirs.map(() => true),
+  );
+}
+
+/** [start line, end line, direction, reason] of each segment. */
+function summary(t: Table, left: LeftSegMethod): [number, number, number, string][] {
+  const L = buildSegments(t.lines, t.raw, left).lines;
+  return Array.from({ length: L.length }, (_, i) => [L.startLine[i]!, L.endLine[i]!, L.dir[i]!, L.reason[i]!]);
+}
+
+test("no segment confirmed: ties in collect_first_seg go up (|high − begin| ≥ |low − begin|, last end ≥ first begin)", () => {
+  // 0 → 2 → −2 → 1: three lines make no fractal. peak: high 2 and low −2 lie as far from the begin 0, so the
+  // high side is taken: the highest up line is line 0 (line 2's end 1 is below line 0's 2), an unsure up
+  // segment 0–0; the rest (lines 1, 2; the last line up like line 0) ends one line early, at line 1.
+  const tie = walk([0, 2, -2, 1]);
+  assert.deepEqual(
+    summary(tie, "peak"),
+    [
+      [0, 0, 1, "0seg_find_high"],
+      [1, 1, -1, "collect_left_1"],
+    ],
+    "peak: equal distances take the high",
+  );
+  // all: one segment over every line, up when the last end 0 is at or above the first begin 0
+  const flat = walk([0, 2, -1, 0]);
+  assert.deepEqual(summary(flat, "all"), [[0, 2, 1, "0seg_collect_all"]], "all: last end equal to the first begin is up");
+  assert.deepEqual(summary(walk([0, 2, -1, -0.5]), "all"), [[0, 2, -1, "0seg_collect_all"]], "all: last end below the first begin is down");
+  for (const t of [tie, flat]) for (const left of ["peak", "all"] as const) compare(t, left);
+});
+
+test("an unsure last segment with more than two lines after it that collecting left alone is dropped and the lines collected again", () => {
+  // 2 → 3 → 1 → 2 → 0 → 4 → 0 → 3 → 0, every line sure. The down sequence (up lines 0, 2, 4, 6): [2, 3],
+  // [1, 2], line 4 [0, 4] contains it and merges ([0, 2]), line 6 [0, 3] stays apart (equal low, higher
+  // high); line 7 does not go below 0, so a provisional bottom, end line 3. Line 0 (up to 3) is the high
+  // before it: split into 0–0 up and 1–3 down, both unsure. After line 3 the last line ends at 0, not
+  // above line 3's 0, so collect_segs looks for a high from line 6: line 6 (to 3) lies below line 4 (to 4),
+  // none. Four lines follow the unsure 1–3: it is dropped, and from line 0's end the lowest down line, the
+  // last of the three ending at 0 (line 7), ends the second segment (peak); all collects lines 1–7.
+  const t = walk([2, 3, 1, 2, 0, 4, 0, 3, 0]);
+  assert.deepEqual(
+    summary(t, "peak"),
+    [
+      [0, 0, 1, "split_first_1st"],
+      [1, 7, -1, "collectleft_find_low"],
+    ],
+    "peak",
+  );
+  assert.deepEqual(
+    summary(t, "all"),
+    [
+      [0, 0, 1, "split_first_1st"],
+      [1, 7, -1, "collect_left_0"],
+    ],
+    "all",
+  );
+  for (const left of ["peak", "all"] as const) compare(t, left);
+});
+
+test("a first confirmed segment ending on the wrong side of its start is dropped, as chan.py drops it (unchained lines)", () => {
+  // found by searching random unchained tables: chan.py's CSeg check raises for it, which collect drops for the first segment
+  const hi = [4, 3, 2, 2, 6, 1, 5, 4, 7, 7, 1, 6, 1, 0, 2, 1];
+  const lo = [2, 2, 0, 1, 5, 0, 5, 4, 5, 5, 0, 4, 0, 0, 0, 1];
+  const t = table(
+    hi.map((_, i) => (i % 2 === 0 ? -1 : 1)),
+    hi,
+    lo,
+    hi.map((_, i) => i !== 4),
+  );
+  // and its mirror image (prices negated, directions flipped): an up segment ending below its start
+  const m = table(
+    hi.map((_, i) => (i % 2 === 0 ? 1 : -1)),
+    lo.map((x) => -x),
+    hi.map((x) => -x),
+    hi.map((_, i) => i !== 4),
+  );
+  for (const u of [t, m]) for (const left of ["peak", "all"] as const) compare(u, left);
 });

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import fc from "fast-check";
-import { isoDateTime } from "../../../core/backtest/bar-time.ts";
+import { dayIndex, isoDateTime, previousDayClose } from "../../../core/backtest/bar-time.ts";
 
 test("isoDateTime: the civil-calendar formula gives Date's ISO text for any instant", () => {
   fc.assert(
@@ -13,4 +13,42 @@ test("isoDateTime: the civil-calendar formula gives Date's ISO text for any inst
   for (const t of [Date.UTC(2000, 1, 29), Date.UTC(1900, 2, 1), Date.UTC(2100, 1, 28, 23, 59, 59), 0, -1, Date.UTC(999, 11, 31)]) {
     assert.equal(isoDateTime(t), new Date(t).toISOString().slice(0, 19), String(t));
   }
+});
+
+test("dayIndex: one number per calendar day, the days since 1970-01-01", () => {
+  for (const [y, m, d] of [
+    [1970, 0, 1],
+    [2024, 1, 29],
+    [2026, 10, 27],
+  ] as const) {
+    const days = Date.UTC(y, m, d) / 86_400_000;
+    for (const [h, mi] of [
+      [0, 0],
+      [9, 31],
+      [15, 0],
+      [23, 59],
+    ] as const) {
+      assert.equal(dayIndex(Date.UTC(y, m, d, h, mi)), days, `${y}-${m + 1}-${d} ${h}:${mi}`);
+    }
+  }
+});
+
+test("previousDayClose: the last close, not missing, of a day before the bar's own day", () => {
+  // Bars at 10:00 and 14:00 of days 0..7 (some days without bars), closes sometimes missing.
+  const barArb = fc.array(fc.tuple(fc.integer({ min: 0, max: 7 }), fc.boolean(), fc.boolean()), { minLength: 1, maxLength: 16 }).map((rows) => {
+    const keys = [...new Set(rows.map(([day, pm]) => day * 2 + (pm ? 1 : 0)))].sort((a, b) => a - b);
+    const time = Float64Array.from(keys, (k) => Date.UTC(2024, 0, 2 + (k >> 1), k & 1 ? 14 : 10));
+    const close = Float64Array.from(keys, (k, i) => (rows[i % rows.length]![2] ? Number.NaN : 10 + k));
+    return { time, close };
+  });
+  fc.assert(
+    fc.property(barArb, ({ time, close }) => {
+      for (let t = 0; t < time.length; t++) {
+        const day = new Date(time[t]!).toISOString().slice(0, 10);
+        let want = Number.NaN;
+        for (let i = 0; i < t; i++) if (new Date(time[i]!).toISOString().slice(0, 10) < day && !Number.isNaN(close[i]!)) want = close[i]!;
+        assert.equal(previousDayClose(time, close, t), want, `bar ${t}`);
+      }
+    }),
+  );
 });

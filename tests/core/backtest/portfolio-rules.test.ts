@@ -41,6 +41,12 @@ test("weights: equal by default, any given weights from 0 up to a sum of exactly
   assert.throws(() => resolveWeights(two([-0.1, 0.5])), /weight -0.1 is not ≥ 0/);
   assert.throws(() => resolveWeights(two([Number.NaN, 0.5])), /weight NaN is not ≥ 0/);
   assert.throws(() => resolveWeights(two([0.6, 0.41])), /weights sum to 1.01 > 1/);
+  // The rounding allowance is 1e-9 above 1, inclusive: a sum of exactly 1 + 1e-9 passes, the next double does not.
+  const limit = 1 + 1e-9;
+  assert.deepEqual(Array.from(resolveWeights(two([limit - 0.5, 0.5]))), [limit - 0.5, 0.5], "a sum of 1 + 1e-9 is accepted");
+  assert.equal(limit - 0.5 + 0.5, limit, "(the test's sum is exactly 1 + 1e-9)");
+  const above = limit + Number.EPSILON;
+  assert.throws(() => resolveWeights(two([above - 0.5, 0.5])), /weights sum to 1.000000001\d* > 1/);
   assert.throws(() => resolveWeights([leg("a", "600000", flat(10), [0], [], 0.5), leg("b", "000001", flat(20), [0])]), /give a weight for every leg or for none/);
   assert.throws(() => runPortfolio([], config()), /at least one leg/);
   // A zero weight never buys: all of the cash goes to the other leg.

@@ -7,7 +7,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import fc from "fast-check";
-import { unionTimeline } from "../../../core/backtest/timeline.ts";
+import { carryForward, unionTimeline } from "../../../core/backtest/timeline.ts";
 
 /** Ascending distinct times from a small range, so series often share days and often do not. */
 const series = fc.uniqueArray(fc.integer({ min: 0, max: 60 }), { maxLength: 40 }).map((xs) =>
@@ -31,6 +31,23 @@ test("the timeline is the sorted union of the times, and every index points at t
           `series ${s}: its bar at each step, else −1`,
         );
       });
+    }),
+  );
+});
+
+test("carryForward: at each step the value of the series' latest bar at or before it, `before` until its first", () => {
+  fc.assert(
+    fc.property(fc.array(fc.boolean(), { maxLength: 30 }), fc.double({ noNaN: true }), (has, before) => {
+      // the index of a series on a timeline: its bars in order where it has one, −1 elsewhere
+      let j = 0;
+      const index = Int32Array.from(has, (h) => (h ? j++ : -1));
+      const values = Float64Array.from({ length: j }, (_, i) => 10 + i * 0.5);
+      const out = carryForward(index, values, before);
+      assert.equal(out.length, index.length, "one value per step");
+      for (let k = 0; k < index.length; k++) {
+        const seen = [...index.subarray(0, k + 1)].filter((b) => b !== -1);
+        assert.equal(out[k], seen.length === 0 ? before : values[seen[seen.length - 1]!], `step ${k}`);
+      }
     }),
   );
 });

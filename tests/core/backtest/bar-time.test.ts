@@ -10,9 +10,13 @@ test("isoDateTime: the civil-calendar formula gives Date's ISO text for any inst
     }),
     { numRuns: 5000 },
   );
-  for (const t of [Date.UTC(2000, 1, 29), Date.UTC(1900, 2, 1), Date.UTC(2100, 1, 28, 23, 59, 59), 0, -1, Date.UTC(999, 11, 31)]) {
+  // around the formula's years (1000–9999) Date's own text is used: 0999, +010000, −000001
+  for (const t of [Date.UTC(2000, 1, 29), Date.UTC(1900, 2, 1), Date.UTC(2100, 1, 28, 23, 59, 59), 0, -1, Date.UTC(999, 11, 31), Date.UTC(10000, 0, 1), Date.UTC(-1, 5, 1)]) {
     assert.equal(isoDateTime(t), new Date(t).toISOString().slice(0, 19), String(t));
   }
+  // like Date, no text for an invalid instant
+  assert.throws(() => isoDateTime(Number.NaN), RangeError);
+  assert.throws(() => new Date(Number.NaN).toISOString(), RangeError);
 });
 
 test("dayIndex: one number per calendar day, the days since 1970-01-01", () => {

@@ -11,6 +11,9 @@ export function dayIndex(time: number): number {
 }
 
 const TWO_DIGITS = Array.from({ length: 100 }, (_, i) => String(i).padStart(2, "0"));
+/** The formula's instants (four-digit years, 1000–9999); outside them, and for NaN, Date's own text. */
+const FORMULA_FROM = Date.UTC(1000, 0, 1);
+const FORMULA_TO = Date.UTC(10000, 0, 1);
 
 /**
  * `"YYYY-MM-DDTHH:MM:SS"`, the timestamp shape easy_tdx's results carry.
@@ -18,6 +21,8 @@ const TWO_DIGITS = Array.from({ length: 100 }, (_, i) => String(i).padStart(2, "
  * days → y/m/d) rather than through a Date: result tables format every bar.
  */
 export function isoDateTime(time: number): string {
+  // checked on the instant, not on the year the formula gives, so that a wrong year cannot hide behind the fallback
+  if (!(time >= FORMULA_FROM && time < FORMULA_TO)) return new Date(time).toISOString().slice(0, 19);
   const day = Math.floor(time / DAY_MS);
   const sec = Math.floor((time - day * DAY_MS) / 1000);
   const z = day + 719_468;
@@ -29,7 +34,6 @@ export function isoDateTime(time: number): string {
   const d = doy - Math.floor((153 * mp + 2) / 5) + 1;
   const m = mp < 10 ? mp + 3 : mp - 9;
   const y = yoe + era * 400 + (m <= 2 ? 1 : 0);
-  if (y < 1000 || y > 9999 || time !== time) return new Date(time).toISOString().slice(0, 19);
   const h = Math.floor(sec / 3600);
   const mi = Math.floor((sec - h * 3600) / 60);
   return `${y}-${TWO_DIGITS[m]}-${TWO_DIGITS[d]}T${TWO_DIGITS[h]}:${TWO_DIGITS[mi]}:${TWO_DIGITS[sec - h * 3600 - mi * 60]}`;

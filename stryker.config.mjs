@@ -30,9 +30,23 @@ const TESTS = {
     "tests/core/chan/oracle-czsc.test.ts",
     "tests/core/chan",
   ],
-  // Hand-checked trades and the order rules first: they kill most of the engine's mutants.
+  // The small files' own fast tests first (a mutant there dies at once), then hand-checked trades
+  // and the order rules: they kill most of the engine's mutants.
   "core/backtest": [
-    ...["kernel-rules", "execution-rules", "position-book", "t-plus-one-minute", "portfolio", "portfolio-rules", "metrics-reference"].map((f) => `tests/core/backtest/${f}.test.ts`),
+    ...[
+      "holdings",
+      "trade-log",
+      "timeline",
+      "bar-time",
+      "combine-signals",
+      "kernel-rules",
+      "execution-rules",
+      "position-book",
+      "t-plus-one-minute",
+      "portfolio",
+      "portfolio-rules",
+      "metrics-reference",
+    ].map((f) => `tests/core/backtest/${f}.test.ts`),
     "tests/core/backtest",
     "tests/core/research",
   ],

@@ -85,7 +85,8 @@ export function isoDateTime(time: number): string {
 export function previousDayClose(time: Float64Array, close: Float64Array, t: number): number {
   const day = dayIndex(time[t]!);
   let i = t - 1;
-  while (i >= 0 && dayIndex(time[i]!) === day) i--;
+  // time[-1] is undefined, whose day (NaN) is no day: the scan stops there
+  while (dayIndex(time[i]!) === day) i--;
   for (; i >= 0; i--) {
     const c = close[i]!;
     if (c === c) return c;

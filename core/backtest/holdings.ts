@@ -33,7 +33,8 @@ export interface Holding {
   readonly pnl_pct: number | null;
 }
 
-const num = (v: number | null | undefined): number | null => (typeof v === "number" && Number.isFinite(v) ? v : null);
+/** The number, or null when missing or not finite (`Number.isFinite` is false for anything not a number). */
+const num = (v: number | null | undefined): number | null => (Number.isFinite(v) ? (v as number) : null);
 
 export function holdingOf(key: string, r: WithPositions): Holding | null {
   const last = r.positions?.at(-1);

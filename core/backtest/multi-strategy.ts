@@ -68,7 +68,8 @@ export function runMultiStrategy(slots: readonly StrategySlot[], config: Backtes
       equity[k]! += e[k]!;
       cash[k]! += c[k]!;
       const j = map[k]!;
-      if ((j >= 0 ? run.held[j]! : sh[k]! !== 0 ? 1 : 0) === 1) held[k] = 1;
+      // on its own bar the run's flag (it covers an exit's bar), else whether it still holds shares
+      if ((j === -1 ? (sh[k]! !== 0 ? 1 : 0) : run.held[j]!) === 1) held[k] = 1;
     }
   });
   return { length: T, time, equity, cash, held, slots: runs };

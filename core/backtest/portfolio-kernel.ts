@@ -73,7 +73,7 @@ export interface PortfolioRun {
   readonly refusals: RefusalLog;
 }
 
-/** Equal weights when none are given; given weights must be ≥ 0 and sum to at most 1. */
+/** Equal weights when none are given; given weights must be ≥ 0 and sum to at most 1 (1 + 1e-9 allowed for rounding). */
 export function resolveWeights(legs: readonly PortfolioLeg[]): Float64Array {
   const given = legs.filter((l) => l.weight !== undefined).length;
   if (given === 0) return new Float64Array(legs.length).fill(1 / legs.length);
@@ -131,8 +131,9 @@ export function runPortfolio(legs: readonly PortfolioLeg[], config: PortfolioCon
   const equity = new Float64Array(T);
   const cashOut = new Float64Array(T);
   const heldOut = new Uint8Array(T);
-  const fills = new FillLog(4 * legs.length + 16);
-  const refusals = new RefusalLog(legs.length + 16);
+  // no size hint from the legs: the logs grow by doubling, and orders are rare
+  const fills = new FillLog(64);
+  const refusals = new RefusalLog(16);
   let cash = config.cash;
   let equityBefore = config.cash;
 

@@ -20,32 +20,35 @@ export function unionTimeline(times: readonly Float64Array[]): Timeline {
   const index = times.map((t) => {
     const map = new Int32Array(n).fill(-1);
     let j = 0;
-    for (let k = 0; k < n && j < t.length; k++) if (time[k] === t[j]) map[k] = j++;
+    // past the series' last bar t[j] is undefined, equal to no time
+    for (let k = 0; k < n; k++) if (time[k] === t[j]) map[k] = j++;
     return map;
   });
   return { time, index };
 }
 
-/** Whether every value of ascending `b` is in ascending `a`. */
+/** Whether every value of ascending `b` is in ascending `a` (past its end `a[i]` is undefined: neither below nor equal to a value). */
 function within(b: Float64Array, a: Float64Array): boolean {
   let i = 0;
   for (let j = 0; j < b.length; j++) {
-    while (i < a.length && a[i]! < b[j]!) i++;
-    if (i === a.length || a[i] !== b[j]) return false;
+    while (a[i]! < b[j]!) i++;
+    if (a[i] !== b[j]) return false;
   }
   return true;
 }
 
 /** The distinct values of ascending `a` and `b`, ascending (`a` itself when `b` adds none: most series of a market share its days). */
-function mergeDistinct(a: Float64Array, b: Float64Array): Float64Array {
+export function mergeDistinct(a: Float64Array, b: Float64Array): Float64Array {
   if (within(b, a)) return a;
   const out = new Float64Array(a.length + b.length);
   let i = 0;
   let j = 0;
   let n = 0;
   while (i < a.length || j < b.length) {
-    const v = j >= b.length || (i < a.length && a[i]! <= b[j]!) ? a[i++]! : b[j++]!;
-    if (n === 0 || out[n - 1] !== v) out[n++] = v;
+    // past its end a[i] is undefined, never ≤ a value: the rest of b follows
+    const v = j >= b.length || a[i]! <= b[j]! ? a[i++]! : b[j++]!;
+    // out[-1] is undefined, unlike any time
+    if (out[n - 1] !== v) out[n++] = v;
   }
   return out.slice(0, n);
 }

@@ -89,3 +89,7 @@ test("a member read through its position alternates buy, sell, buy …", () => {
     }),
   );
 });
+
+test("a combination of no members is refused", () => {
+  assert.throws(() => combineSignals([], "OR"), /^RangeError: a combination needs at least one member$/);
+});

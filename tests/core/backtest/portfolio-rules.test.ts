@@ -41,6 +41,12 @@ test("weights: equal by default, any given weights from 0 up to a sum of exactly
   assert.throws(() => resolveWeights(two([-0.1, 0.5])), /weight -0.1 is not ≥ 0/);
   assert.throws(() => resolveWeights(two([Number.NaN, 0.5])), /weight NaN is not ≥ 0/);
   assert.throws(() => resolveWeights(two([0.6, 0.41])), /weights sum to 1.01 > 1/);
+  // The rounding allowance is 1e-9 above 1, inclusive: a sum of exactly 1 + 1e-9 passes, the next double does not.
+  const limit = 1 + 1e-9;
+  assert.deepEqual(Array.from(resolveWeights(two([limit - 0.5, 0.5]))), [limit - 0.5, 0.5], "a sum of 1 + 1e-9 is accepted");
+  assert.equal(limit - 0.5 + 0.5, limit, "(the test's sum is exactly 1 + 1e-9)");
+  const above = limit + Number.EPSILON;
+  assert.throws(() => resolveWeights(two([above - 0.5, 0.5])), /weights sum to 1.000000001\d* > 1/);
   assert.throws(() => resolveWeights([leg("a", "600000", flat(10), [0], [], 0.5), leg("b", "000001", flat(20), [0])]), /give a weight for every leg or for none/);
   assert.throws(() => runPortfolio([], config()), /at least one leg/);
   // A zero weight never buys: all of the cash goes to the other leg.
@@ -137,12 +143,16 @@ test("without a rebalance a held leg that fell is not topped up from idle cash",
     [d[3]!, 17, 16],
     [d[4]!, 16, 16],
   ];
-  const run = runPortfolio([leg("A", "600000", flat(10), [0], [], 0.4), leg("B", "000001", b, [0], [], 0.4)], config());
-  assert.deepEqual(fillRows(run), [
-    [1, 0, 1, 4000],
-    [1, 1, 1, 2000],
-  ]);
-  assert.equal(run.cash[4], 20_000);
+  // A rebalance period given without `periodic` changes nothing either (every 2 steps would sell
+  // 100 of A's shares and top B up on step 3).
+  for (const extra of [{}, { rebalance: "none" as const, rebalance_every: 2 }]) {
+    const run = runPortfolio([leg("A", "600000", flat(10), [0], [], 0.4), leg("B", "000001", b, [0], [], 0.4)], config(extra));
+    assert.deepEqual(fillRows(run), [
+      [1, 0, 1, 4000],
+      [1, 1, 1, 2000],
+    ]);
+    assert.equal(run.cash[4], 20_000);
+  }
 });
 
 test("warm-up ignores a leg's early signals; close_at_end sells everything on the last step", () => {
@@ -156,9 +166,10 @@ test("warm-up ignores a leg's early signals; close_at_end sells everything on th
     [5, 0, -1, 9700],
   ]);
   assert.ok(Math.abs(late.equity[5]! - (100_000 + 9700 * 0.2)) < 1e-6, `the round trip's gain (${late.equity[5]})`);
-  assert.equal(late.held[5], 1, "the exit step counts as held");
-  assert.equal(late.legs[0]!.held[5], 1, "the exit step counts as held for the leg");
-  assert.equal(late.held[2], 0, "nothing held before the entry");
+  // Held: from the entry's step while shares are held, and on the exit step (the position was held
+  // that day); the portfolio holds when a leg does.
+  assert.deepEqual(Array.from(late.legs[0]!.held), [0, 0, 0, 1, 1, 1], "the leg: held on steps 3 and 4, and on its exit step 5");
+  assert.deepEqual(Array.from(late.held), [0, 0, 0, 1, 1, 1], "the portfolio holds when its leg does");
 });
 
 test("a refused rebalancing top-up is not retried and leaves the position held", () => {

@@ -194,7 +194,9 @@ export function inflateBody(header: ResponseHeader, wire: Uint8Array): Uint8Arra
   if (header.zipSize === header.unzipSize) return wire;
   let body: Uint8Array;
   try {
-    body = inflateSync(wire);
+    // One output buffer of the announced size (+1, so that a longer stream is seen): the default 16 KiB
+    // chunks and their concatenation were most of the ArrayBuffer bytes a reply cost after the response's JSON.
+    body = inflateSync(wire, { chunkSize: Math.max(64, header.unzipSize + 1) });
   } catch (e) {
     throw new TdxFrameError(`${commandName(header.cmd)} body is not a valid zlib stream: ${(e as Error).message}`);
   }

@@ -91,6 +91,8 @@ export async function buildApp(config: Config, overrides: Overrides = {}): Promi
   const quotes = await startQuotes({ config, clock, log, settings });
   /** Shut down in reverse order of start-up (see `close`). */
   const warming = new AbortController();
+  /** What `/health` says of the warm-up (`warm_up`): "off" unless it runs, then "running" and "done" (how benchmarks tell it is over without a log). */
+  let warmState: "off" | "running" | "done" = "off";
   const closers: (() => Promise<void>)[] = [() => db.destroy(), () => quotes.close()];
   const market = await wireStore(config, clock, log, quotes);
   closers.push(() => market.close());
@@ -135,6 +137,7 @@ export async function buildApp(config: Config, overrides: Overrides = {}): Promi
       ws_watched: fanout.watched,
       ws_quote_polls: fanout.polls,
       plugins: registry.strategies.size + registry.indicators.size,
+      warm_up: warmState,
     }),
     quotes: quotes.quotes,
     bars,
@@ -161,7 +164,11 @@ export async function buildApp(config: Config, overrides: Overrides = {}): Promi
     log,
     wss,
     demo: quotes.demo,
-    warmUp: () => warmUp({ startWorkers: backtest.startWorkers, demo: quotes.demo, market: marketData.services, registry, now: () => clock.now(), log, signal: warming.signal }),
+    async warmUp() {
+      warmState = "running";
+      await warmUp({ startWorkers: backtest.startWorkers, demo: quotes.demo, market: marketData.services, registry, now: () => clock.now(), log, signal: warming.signal });
+      if (!warming.signal.aborted) warmState = "done";
+    },
     async close() {
       warming.abort();
       for (const close of closers.reverse()) await close();

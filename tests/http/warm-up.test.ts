@@ -28,6 +28,8 @@ test("with WARM_UP=1, /health answers at once and the warm-up finishes every ste
     let done: (typeof infos)[number] | undefined;
     for (let i = 0; i < 1200 && !(done = infos.find((x) => x.msg === "warm-up done")); i++) await new Promise((r) => setTimeout(r, 50));
     assert.ok(done, "the warm-up finished");
+    const after = await call(s.url, "GET", "/health");
+    assert.equal(after.body.warm_up, "done", "/health says the warm-up is done once it logged so");
     assert.deepEqual(Object.keys(done.fields.steps as object).sort(), ["demo histories", "indicators", "market page", "workers"]);
     const r = await call(s.url, "POST", "/api/v1/formula/validate", { json: { text: "DIF:EMA(CLOSE,12)-EMA(CLOSE,26);" } });
     assert.equal(r.status, 200, r.text.slice(0, 200));
@@ -58,6 +60,7 @@ async function firstMarketPage(warm: "1" | "0"): Promise<{ before: number; after
   try {
     const health = await call(running.url, "GET", "/health");
     assert.equal(health.status, 200, "/health answers while the warm-up runs");
+    if (warm === "0") assert.equal(health.body.warm_up, "off", "/health says no warm-up runs with WARM_UP=0");
     if (warm === "1") for (let i = 0; i < 6000 && !steps; i++) await new Promise((r) => setTimeout(r, 50));
     const demo = service.demo!;
     const before = demo.historiesGenerated;

@@ -6,6 +6,7 @@
  * back to the engine's shortest round-trip form, so the text is always what
  * `JSON.stringify` would write. Tight loops (see row-json.ts) write into the
  * buffer directly with the `put*` functions between `reserve` and `commit`.
+ * A finished writer leaves its buffer to the next one (see `spare`).
  */
 import { Buffer } from "node:buffer";
 
@@ -18,6 +19,20 @@ const encoder = new TextEncoder();
  * megabytes); uninitialised memory is recycled from earlier responses.
  */
 const allocate = (size: number): Uint8Array<ArrayBuffer> => new Uint8Array(Buffer.allocUnsafeSlow(size).buffer, 0, size);
+
+/**
+ * The buffer of the last finished writer, written into again by the next one;
+ * a response takes a copy of its exact bytes. A fresh buffer per response, with
+ * room for the worst case (512 KiB for 800 bars of 184 KiB), was most of the
+ * ArrayBuffer bytes a request allocated, and V8 collects garbage by those bytes
+ * as well as by its heap: a scavenge per 32 MB of young ArrayBuffers, whose
+ * bytes also count towards the old generation's limit until then (so they
+ * start full mark-compacts when little room is left, as after the start-up
+ * warm-up). Buffers above `SPARE_MAX` (multi-megabyte results) are not kept.
+ */
+let spare: Uint8Array<ArrayBuffer> | undefined;
+const SPARE_MAX = 1 << 22;
+const FINISHED = new Uint8Array(0);
 
 /** The longest text {@link putNumber} writes (e.g. "-0.0000012345678901234567"). */
 export const MAX_NUMBER_BYTES = 25;
@@ -169,7 +184,11 @@ export class JsonWriter {
    * generous one costs little: pages never written are never touched).
    */
   constructor(capacity = 1 << 16) {
-    this.#buf = allocate(Math.max(capacity, 64));
+    const size = Math.max(capacity, 64);
+    if (spare && spare.length >= size) {
+      this.#buf = spare;
+      spare = undefined;
+    } else this.#buf = allocate(size);
   }
 
   get length(): number {
@@ -182,6 +201,7 @@ export class JsonWriter {
    */
   reserve(n: number): Uint8Array<ArrayBuffer> {
     if (this.#pos + n <= this.#buf.length) return this.#buf;
+    if (this.#buf === FINISHED) throw new Error("JsonWriter: written after finish()");
     let cap = this.#buf.length * 2;
     while (cap < this.#pos + n) cap *= 2;
     const next = allocate(cap);
@@ -227,8 +247,14 @@ export class JsonWriter {
     return this.commit(putNumber(this.reserve(MAX_NUMBER_BYTES), this.#pos, x));
   }
 
-  /** The bytes written so far (a view, valid until the next write). */
+  /** The bytes written, as their own buffer; the writer's buffer is left to the next writer (write nothing after this). */
   finish(): Uint8Array<ArrayBuffer> {
-    return this.#buf.subarray(0, this.#pos);
+    const buf = this.#buf;
+    const out = allocate(this.#pos);
+    out.set(buf.subarray(0, this.#pos));
+    if (buf.length <= SPARE_MAX && buf.length > (spare?.length ?? 0)) spare = buf;
+    this.#buf = FINISHED;
+    this.#pos = 0;
+    return out;
   }
 }

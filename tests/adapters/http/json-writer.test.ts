@@ -25,3 +25,19 @@ test("strings and values are escaped; the buffer grows", () => {
   const out = new TextDecoder().decode(w.finish());
   assert.equal(out, JSON.stringify('a"b\\c\n中').repeat(20_000));
 });
+
+test("a finished text keeps its bytes while the next writers reuse the buffer; writing after finish throws", () => {
+  const decode = (b: Uint8Array) => new TextDecoder().decode(b);
+  const values = Array.from({ length: 50 }, (_, k) => ({ k, s: `row ${k}`, x: k / 7 }));
+  const first = new JsonWriter(16);
+  for (const v of values) first.value(v);
+  const done = first.finish();
+  assert.throws(() => first.ascii("more"), /after finish/);
+  // The next writers get the finished writer's buffer and overwrite it with other text.
+  const later = Array.from({ length: 3 }, (_, j) => decode(new JsonWriter(16).ascii("z".repeat(4000 + j)).finish()));
+  assert.equal(decode(done), values.map((v) => JSON.stringify(v)).join(""), "the first text is intact");
+  assert.deepEqual(
+    later,
+    [0, 1, 2].map((j) => "z".repeat(4000 + j)),
+  );
+});

@@ -106,6 +106,8 @@ test("corrupt response frames fail with a TdxFrameError that says why", () => {
   assert.throws(() => decodeResponse(rawFrame(0x0074cbb1, 20, 10, new Uint8Array(20))), /zipsize 20 > unzipsize 10/);
   assert.throws(() => decodeResponse(rawFrame(0x0074cbb1, 5, 10, Uint8Array.of(1, 2, 3, 4, 5))), /not a valid zlib stream/);
   assert.throws(() => decodeResponse(rawFrame(0x0074cbb1, z.length, 101, z)), /inflated to 100 bytes, header says 101/);
+  // longer than announced: the output buffer is sized from the header, so this is the case past its end
+  assert.throws(() => decodeResponse(rawFrame(0x0074cbb1, z.length, 99, z)), /inflated to 100 bytes, header says 99/);
   assert.throws(() => decodeResponse(rawFrame(0x0074cbb1, 3, 3, Uint8Array.of(1, 2))), /frame is 18 bytes, header says 19/);
 });
 

@@ -45,10 +45,7 @@ export function barsSinceN(out: Float64Array, x: Float64Array, len: Operand): vo
   for (let j = n - 1; j >= 0; j--) nextTrue[j] = truthy(x[j]!) ? j : nextTrue[j + 1]!;
   for (let i = 0; i < n; i++) {
     const k = Math.trunc(typeof len === "number" ? len : len[i]!);
-    if (k !== k || k < 0) {
-      out[i] = NaN;
-      continue;
-    }
+    // an invalid N reads nextTrue[NaN] and a negative one starts after bar i: no bar, NaN
     const t = nextTrue[k === 0 ? 0 : Math.max(0, i - k + 1)]!;
     out[i] = t <= i ? i - t : NaN;
   }
@@ -78,7 +75,7 @@ export function sumBars(out: Float64Array, x: Float64Array, target: Operand): vo
   for (let i = 0; i < n; i++) {
     const a = typeof target === "number" ? target : target[i]!;
     const end = prefix[i + 1]!;
-    if (a !== a || (monotone && end - prefix[0]! < a)) {
+    if (a !== a || (monotone && end < a)) {
       out[i] = NaN;
       continue;
     }
@@ -94,8 +91,9 @@ export function sumBars(out: Float64Array, x: Float64Array, target: Operand): vo
       out[i] = i - lo + 1;
       continue;
     }
+    // at j = -1 prefix[j] is undefined, the difference NaN, and the scan stops there
     let j = i;
-    while (j >= 0 && end - prefix[j]! < a) j--;
+    while (end - prefix[j]! < a) j--;
     out[i] = j < 0 ? NaN : i - j + 1;
   }
 }

@@ -131,19 +131,17 @@ export const lowRange = (out: Float64Array, x: Float64Array) => range(out, x, -1
 /** Fenwick tree over value ranks, for HOD/LOD since the first bar. */
 function rankSinceStart(out: Float64Array, x: Float64Array, sign: number): void {
   const n = out.length;
-  const values = Array.from(x)
-    .filter((v) => v === v)
-    .sort((a, b) => a - b);
-  const uniq: number[] = [];
-  for (const v of values) if (uniq.length === 0 || uniq[uniq.length - 1] !== v) uniq.push(v);
-  const tree = new Int32Array(uniq.length + 1);
+  // the valid values in ascending order; a value's rank is its first copy's position, so equal
+  // values share a rank and a larger value ranks after every copy of a smaller one
+  const sorted = x.filter((v) => v === v).sort();
+  const tree = new Int32Array(sorted.length + 1);
   let seen = 0;
   const rankOf = (v: number) => {
     let lo = 0;
-    let hi = uniq.length - 1;
+    let hi = sorted.length - 1;
     while (lo < hi) {
       const mid = (lo + hi) >> 1;
-      if (uniq[mid]! < v) lo = mid + 1;
+      if (sorted[mid]! < v) lo = mid + 1;
       else hi = mid;
     }
     return lo + 1;
@@ -160,7 +158,7 @@ function rankSinceStart(out: Float64Array, x: Float64Array, sign: number): void 
     let below = 0; // earlier values < v
     for (let k = r - 1; k > 0; k -= k & -k) below += tree[k]!;
     out[i] = 1 + (sign > 0 ? seen - notAbove : below);
-    for (let k = r; k <= uniq.length; k += k & -k) tree[k]!++;
+    for (let k = r; k <= sorted.length; k += k & -k) tree[k]!++;
     seen++;
   }
 }

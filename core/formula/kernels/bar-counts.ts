@@ -131,14 +131,15 @@ export const lowRange = (out: Float64Array, x: Float64Array) => range(out, x, -1
 /** Fenwick tree over value ranks, for HOD/LOD since the first bar. */
 function rankSinceStart(out: Float64Array, x: Float64Array, sign: number): void {
   const n = out.length;
-  // the valid values in ascending order; a value's rank is its first copy's position, so equal
-  // values share a rank and a larger value ranks after every copy of a smaller one
-  const sorted = x.filter((v) => v === v).sort();
+  // X in ascending order (a typed array sorts NaN last, and invalid bars are never ranked); a
+  // value's rank is its first copy's position, so equal values share a rank and a larger value
+  // ranks after every copy of a smaller one
+  const sorted = x.slice().sort();
   const tree = new Int32Array(sorted.length + 1);
   let seen = 0;
   const rankOf = (v: number) => {
     let lo = 0;
-    let hi = sorted.length - 1;
+    let hi = sorted.length;
     while (lo < hi) {
       const mid = (lo + hi) >> 1;
       if (sorted[mid]! < v) lo = mid + 1;
@@ -157,7 +158,7 @@ function rankSinceStart(out: Float64Array, x: Float64Array, sign: number): void 
     for (let k = r; k > 0; k -= k & -k) notAbove += tree[k]!;
     let below = 0; // earlier values < v
     for (let k = r - 1; k > 0; k -= k & -k) below += tree[k]!;
-    out[i] = 1 + (sign > 0 ? seen - notAbove : below);
+    out[i] = 1 + (sign === 1 ? seen - notAbove : below);
     for (let k = r; k <= sorted.length; k += k & -k) tree[k]!++;
     seen++;
   }

@@ -45,10 +45,7 @@ export function barsSinceN(out: Float64Array, x: Float64Array, len: Operand): vo
   for (let j = n - 1; j >= 0; j--) nextTrue[j] = truthy(x[j]!) ? j : nextTrue[j + 1]!;
   for (let i = 0; i < n; i++) {
     const k = Math.trunc(typeof len === "number" ? len : len[i]!);
-    if (k !== k || k < 0) {
-      out[i] = NaN;
-      continue;
-    }
+    // an invalid N reads nextTrue[NaN] and a negative one starts after bar i: no bar, NaN
     const t = nextTrue[k === 0 ? 0 : Math.max(0, i - k + 1)]!;
     out[i] = t <= i ? i - t : NaN;
   }
@@ -78,7 +75,7 @@ export function sumBars(out: Float64Array, x: Float64Array, target: Operand): vo
   for (let i = 0; i < n; i++) {
     const a = typeof target === "number" ? target : target[i]!;
     const end = prefix[i + 1]!;
-    if (a !== a || (monotone && end - prefix[0]! < a)) {
+    if (a !== a || (monotone && end < a)) {
       out[i] = NaN;
       continue;
     }
@@ -94,8 +91,9 @@ export function sumBars(out: Float64Array, x: Float64Array, target: Operand): vo
       out[i] = i - lo + 1;
       continue;
     }
+    // at j = -1 prefix[j] is undefined, the difference NaN, and the scan stops there
     let j = i;
-    while (j >= 0 && end - prefix[j]! < a) j--;
+    while (end - prefix[j]! < a) j--;
     out[i] = j < 0 ? NaN : i - j + 1;
   }
 }
@@ -133,19 +131,18 @@ export const lowRange = (out: Float64Array, x: Float64Array) => range(out, x, -1
 /** Fenwick tree over value ranks, for HOD/LOD since the first bar. */
 function rankSinceStart(out: Float64Array, x: Float64Array, sign: number): void {
   const n = out.length;
-  const values = Array.from(x)
-    .filter((v) => v === v)
-    .sort((a, b) => a - b);
-  const uniq: number[] = [];
-  for (const v of values) if (uniq.length === 0 || uniq[uniq.length - 1] !== v) uniq.push(v);
-  const tree = new Int32Array(uniq.length + 1);
+  // X in ascending order (a typed array sorts NaN last, and invalid bars are never ranked); a
+  // value's rank is its first copy's position, so equal values share a rank and a larger value
+  // ranks after every copy of a smaller one
+  const sorted = x.slice().sort();
+  const tree = new Int32Array(sorted.length + 1);
   let seen = 0;
   const rankOf = (v: number) => {
     let lo = 0;
-    let hi = uniq.length - 1;
+    let hi = sorted.length;
     while (lo < hi) {
       const mid = (lo + hi) >> 1;
-      if (uniq[mid]! < v) lo = mid + 1;
+      if (sorted[mid]! < v) lo = mid + 1;
       else hi = mid;
     }
     return lo + 1;
@@ -161,8 +158,8 @@ function rankSinceStart(out: Float64Array, x: Float64Array, sign: number): void 
     for (let k = r; k > 0; k -= k & -k) notAbove += tree[k]!;
     let below = 0; // earlier values < v
     for (let k = r - 1; k > 0; k -= k & -k) below += tree[k]!;
-    out[i] = 1 + (sign > 0 ? seen - notAbove : below);
-    for (let k = r; k <= uniq.length; k += k & -k) tree[k]!++;
+    out[i] = 1 + (sign === 1 ? seen - notAbove : below);
+    for (let k = r; k <= sorted.length; k += k & -k) tree[k]!++;
     seen++;
   }
 }

@@ -7,54 +7,51 @@
  * the referenced bar does not exist, the previous bar's result is reused.
  * Lags are truncated to integers (CR's `REF(MA(CR,62),62/2.5+1)` uses 25).
  * A negative lag looks forward.
+ *
+ * X has one value per bar, as `out`. Reading a typed array outside its bars (or at NaN)
+ * gives `undefined`, which a typed array stores as NaN: the kernels lean on that
+ * instead of checking bounds.
  */
 import type { Operand } from "./operand.ts";
 
+/** `out[i] = x[i - k]` for a lag of k bars (invalid outside X), or the last value past the end with `fillTail`. */
 function shift(out: Float64Array, x: Float64Array, k: number, fillTail: boolean): void {
   const n = out.length;
+  if (k !== k) {
+    out.fill(NaN);
+    return;
+  }
+  const m = Math.min(Math.abs(k), n);
   if (k >= 0) {
-    const m = Math.min(k, n);
     out.fill(NaN, 0, m);
-    if (m < n) out.set(x.subarray(0, n - m), m);
+    out.set(x.subarray(0, n - m), m);
   } else {
-    const m = Math.min(-k, n);
-    if (m < n) out.set(x.subarray(m), 0);
-    out.fill(fillTail && n > 0 ? x[n - 1]! : NaN, n - m, n);
+    out.set(x.subarray(m), 0);
+    out.fill(fillTail ? x[n - 1]! : NaN, n - m);
   }
 }
 
 /** REF(X,N). */
 export function ref(out: Float64Array, x: Float64Array, lag: Operand): void {
   if (typeof lag === "number") {
-    if (lag !== lag) out.fill(NaN);
-    else shift(out, x, Math.trunc(lag), false);
+    shift(out, x, Math.trunc(lag), false);
     return;
   }
-  const n = out.length;
-  for (let i = 0; i < n; i++) {
+  for (let i = 0; i < out.length; i++) {
     const l = lag[i]!;
-    if (l !== l) {
-      out[i] = NaN;
-      continue;
-    }
-    const j = i - Math.trunc(l);
-    out[i] = j >= 0 && j < n ? x[j]! : i > 0 ? out[i - 1]! : NaN;
+    // a missing bar reuses the previous result (bar 0 reads out[-1]: none, NaN); an invalid lag is NaN
+    out[i] = l !== l ? NaN : (x[i - Math.trunc(l)] ?? out[i - 1]!);
   }
 }
 
 /** REFV(X,N): like REF but a missing bar is invalid, never smoothed. */
 export function refv(out: Float64Array, x: Float64Array, lag: Operand): void {
   if (typeof lag === "number") {
-    if (lag !== lag) out.fill(NaN);
-    else shift(out, x, Math.trunc(lag), false);
+    shift(out, x, Math.trunc(lag), false);
     return;
   }
-  const n = out.length;
-  for (let i = 0; i < n; i++) {
-    const l = lag[i]!;
-    const j = i - Math.trunc(l);
-    out[i] = l === l && j >= 0 && j < n ? x[j]! : NaN;
-  }
+  // an invalid lag or a bar outside X reads undefined: NaN
+  for (let i = 0; i < out.length; i++) out[i] = x[i - Math.trunc(lag[i]!)]!;
 }
 
 /**
@@ -63,22 +60,20 @@ export function refv(out: Float64Array, x: Float64Array, lag: Operand): void {
  */
 export function refx(out: Float64Array, x: Float64Array, lead: Operand, fillTail: boolean): void {
   if (typeof lead === "number") {
-    if (lead !== lead) out.fill(NaN);
-    else shift(out, x, -Math.trunc(lead), fillTail);
+    shift(out, x, -Math.trunc(lead), fillTail);
     return;
   }
   const n = out.length;
-  const last = n > 0 ? x[n - 1]! : NaN;
   for (let i = 0; i < n; i++) {
-    const l = lead[i]!;
-    const j = i + Math.trunc(l);
-    out[i] = l !== l ? NaN : j >= 0 && j < n ? x[j]! : fillTail && j >= n ? last : NaN;
+    const j = i + Math.trunc(lead[i]!);
+    // an invalid lead (j is NaN) or a bar before X reads undefined: NaN
+    out[i] = fillTail && j >= n ? x[n - 1]! : x[j]!;
   }
 }
 
 /** CONST(X): the last bar's value on every bar. */
 export function constLast(out: Float64Array, x: Float64Array): void {
-  out.fill(out.length > 0 ? x[out.length - 1]! : NaN);
+  out.fill(x[out.length - 1]!);
 }
 
 /** VALUEWHEN(COND,X): X where COND holds, else the previous result; invalid before the first COND. */
@@ -97,10 +92,7 @@ export function valueWhen(out: Float64Array, cond: Float64Array, x: Float64Array
  */
 export function refDate(out: Float64Array, x: Float64Array, d: Operand, dates: Float64Array): void {
   const index = new Map<number, number>();
-  for (let i = 0; i < dates.length; i++) index.set(dates[i]!, i);
-  const n = out.length;
-  for (let i = 0; i < n; i++) {
-    const j = index.get(typeof d === "number" ? d : d[i]!);
-    out[i] = j === undefined ? NaN : x[j]!;
-  }
+  dates.forEach((date, i) => index.set(date, i));
+  // no such date: index -1, read as undefined, NaN
+  for (let i = 0; i < out.length; i++) out[i] = x[index.get(typeof d === "number" ? d : d[i]!) ?? -1]!;
 }

@@ -173,3 +173,20 @@ test("SUMBARS on a series of negative values only: the sum grows away from A goi
     { numRuns: 200, seed: 97 },
   );
 });
+
+test("HOD/LOD(X,0) without invalid bars: a new unique high ranks 1 among every bar so far (worked by hand)", () => {
+  // [1,3,2,4]: 3 tops 1; 2 has 3 above it; 4 tops all. LOD: 3 has 1 below; 2 has 1 below; 4 has three below
+  const x = Float64Array.of(1, 3, 2, 4);
+  assertSeries(
+    run(4, (o) => k.hod(o, x, 0)),
+    [1, 1, 2, 1],
+    0,
+    "HOD(X,0)",
+  );
+  assertSeries(
+    run(4, (o) => k.lod(o, x, 0)),
+    [1, 2, 2, 4],
+    0,
+    "LOD(X,0)",
+  );
+});

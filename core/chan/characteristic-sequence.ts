@@ -250,10 +250,12 @@ export class CharacteristicSequence {
     return true;
   }
 
-  /** chan.py `find_revert_fx`: the reverse sequence from line `begin` must form its fractal. */
+  /**
+   * chan.py `find_revert_fx`: the reverse sequence from line `begin` must form its fractal. `begin`
+   * (the line after element 2's peak line) is at most element 3's first line, so it exists.
+   */
   private reverseFractal(begin: number): true | null {
     const L = this.lines;
-    if (begin >= L.length) return null;
     const rev = new CharacteristicSequence(L, -L.dir[begin]!);
     for (let l = begin; l < L.length; l += 2) {
       if (!rev.add(l)) continue;

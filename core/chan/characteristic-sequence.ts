@@ -142,10 +142,9 @@ export class CharacteristicSequence {
     this.base = 0;
   }
 
-  /** As new: cleared, and the evidence and actual-break flags back to their start. */
+  /** As new: cleared, and the actual-break flag back to its start (the evidence flag is set by every third element, before any fractal). */
   restart(): void {
     this.clear();
-    this.lastEvidenceSure = false;
     this.actualBreak = true;
   }
 

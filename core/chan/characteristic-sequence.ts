@@ -21,8 +21,6 @@
  */
 import type { Lines } from "./lines.ts";
 
-type Combine = "combine" | "up" | "down" | "included";
-
 /** One standardised element: the fed lines at positions `from..to`, merged by inclusion. */
 class Element {
   high = 0;
@@ -59,13 +57,16 @@ class Element {
     return this.fed[this.to]!;
   }
 
-  /** chan.py `try_add`: merge the line fed at `pos` (the next position) when in inclusion, else report how it lies. */
-  tryAdd(pos: number, excludeIncluded: boolean, allowTopEqual: number): Combine {
+  /**
+   * chan.py `try_add`: merges the line fed at `pos` (the next position) when in inclusion. Whether
+   * it merged is all that is read of chan.py's answer (which way a separate line lies only becomes
+   * element 3's merge direction, and element 3 never merges).
+   */
+  tryAdd(pos: number, excludeIncluded: boolean, allowTopEqual: number): boolean {
     const line = this.fed[pos]!;
     const ih = this.lines.high[line]!;
     const il = this.lines.low[line]!;
-    const r = this.relation(ih, il, excludeIncluded, allowTopEqual);
-    if (r !== "combine") return r;
+    if (!this.merges(ih, il, excludeIncluded, allowTopEqual)) return false;
     this.to = pos;
     if (this.dir === 1) {
       if (ih !== il || ih !== this.high) {
@@ -76,17 +77,19 @@ class Element {
       this.high = Math.min(this.high, ih);
       this.low = Math.min(this.low, il);
     }
-    return r;
+    return true;
   }
 
-  private relation(ih: number, il: number, excludeIncluded: boolean, allowTopEqual: number): Combine {
-    if (this.high >= ih && this.low <= il) return "combine";
+  /** chan.py `test_combine`: whether the range `[il, ih]` is in inclusion with this element and merges. */
+  private merges(ih: number, il: number, excludeIncluded: boolean, allowTopEqual: number): boolean {
+    if (this.high >= ih && this.low <= il) return true;
     if (this.high <= ih && this.low >= il) {
-      if (allowTopEqual === 1 && this.high === ih && this.low > il) return "down";
-      if (allowTopEqual === -1 && this.low === il && this.high < ih) return "up";
-      return excludeIncluded ? "included" : "combine";
+      // a line with an equal high (low) stays apart: its low is then lower (its high higher), the identical range having merged above
+      if (allowTopEqual === 1 && this.high === ih) return false;
+      if (allowTopEqual === -1 && this.low === il) return false;
+      return !excludeIncluded;
     }
-    return this.high > ih ? "down" : "up";
+    return false;
   }
 
   /** Fractal of this element between `pre` and `next` (chan.py's exclude-included rule). */
@@ -139,10 +142,9 @@ export class CharacteristicSequence {
     this.base = 0;
   }
 
-  /** As new: cleared, and the evidence and actual-break flags back to their start. */
+  /** As new: cleared, and the actual-break flag back to its start (the evidence flag is set by every third element, before any fractal). */
   restart(): void {
     this.clear();
-    this.lastEvidenceSure = false;
     this.actualBreak = true;
   }
 
@@ -183,7 +185,7 @@ export class CharacteristicSequence {
 
   private second(pos: number): boolean {
     const [e0, e1] = this.ele;
-    if (e0.tryAdd(pos, true, 0) === "combine") return false;
+    if (e0.tryAdd(pos, true, 0)) return false;
     e1.start(pos, this.dir);
     this.formed = 2;
     if ((this.dir === 1 && e1.high < e0.high) || (this.dir === -1 && e1.low > e0.low)) return this.reset(pos);
@@ -195,9 +197,9 @@ export class CharacteristicSequence {
     const line = this.fed[pos]!;
     this.lastEvidenceSure = this.lines.wasSure[line] === 1;
     const allowTopEqual = this.lines.dir[line] === -1 ? 1 : -1;
-    const r = e1.tryAdd(pos, false, allowTopEqual);
-    if (r === "combine") return false;
-    e2.start(pos, r === "up" ? 1 : -1);
+    if (e1.tryAdd(pos, false, allowTopEqual)) return false;
+    // chan.py gives element 3 the way it lies as its merge direction, which nothing reads: it never merges
+    e2.start(pos, this.dir);
     this.formed = 3;
     if (!this.confirmBreak(e1, e2)) return this.reset(pos);
     e1.markFractal(e0, e2, allowTopEqual);
@@ -247,10 +249,12 @@ export class CharacteristicSequence {
     return true;
   }
 
-  /** chan.py `find_revert_fx`: the reverse sequence from line `begin` must form its fractal. */
+  /**
+   * chan.py `find_revert_fx`: the reverse sequence from line `begin` must form its fractal. `begin`
+   * (the line after element 2's peak line) is at most element 3's first line, so it exists.
+   */
   private reverseFractal(begin: number): true | null {
     const L = this.lines;
-    if (begin >= L.length) return null;
     const rev = new CharacteristicSequence(L, -L.dir[begin]!);
     for (let l = begin; l < L.length; l += 2) {
       if (!rev.add(l)) continue;

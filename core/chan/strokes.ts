@@ -76,16 +76,14 @@ export class StrokeBuilder {
   /** The confirmed strokes as they stand: each runs away from its start fractal, whose mark is final. */
   strokes(): StrokeTable {
     const n = this.end.length;
-    const t: StrokeTable = {
+    return {
       length: n,
       begin: Int32Array.from(this.begin),
       end: Int32Array.from(this.end),
-      dir: new Int8Array(n),
+      dir: Int8Array.from(this.begin, (b) => -this.m.fx[b]!),
       sure: new Uint8Array(n).fill(1),
       wasSure: new Uint8Array(n).fill(1),
     };
-    for (let i = 0; i < n; i++) t.dir[i] = -this.m.fx[t.begin[i]!]!;
-    return t;
   }
 
   private add(begin: number, end: number): void {

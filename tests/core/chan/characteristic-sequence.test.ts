@@ -5,14 +5,14 @@
  * `get_peak_klu`, `actual_break`, `find_revert_fx`). Every start line and both directions of random
  * line tables are fed one counter-direction line at a time; each step's answer, whether a second
  * element is held, and at a fractal the end line, `can_be_end` and `all_bi_is_sure` must be equal.
- * The tables are chained walks with ties (the lines chan.py makes) and unchained ranges, one-price
+ * The tables are chained walks with ties (the lines chan.py makes; wider steps for gaps) and unchained ranges, one-price
  * lines included, that reach the one-price merging branch; one line in six is not sure.
  */
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import fc from "fast-check";
 import { CharacteristicSequence } from "../../../core/chan/characteristic-sequence.ts";
-import { chained, EigenFX, type Table, table, unchained } from "./eigen-fx-model.ts";
+import { chained, chainedWide, EigenFX, type Table, table, unchained } from "./eigen-fx-model.ts";
 
 /** Feeds every counter-direction line from `start` to both; the steps must agree, and the answers at a fractal. */
 function compare(t: Table, dir: number, start: number): void {
@@ -39,6 +39,10 @@ function compareAll(t: Table): void {
 
 test("characteristic sequence equals chan.py's CEigenFX on chained walks with ties (every start, both directions)", () => {
   fc.assert(fc.property(chained, compareAll), { seed: 2361, numRuns: 1500 });
+});
+
+test("characteristic sequence equals chan.py's CEigenFX on wider chained walks, where gaps send the reverse sequence to gaps of its own", () => {
+  fc.assert(fc.property(chainedWide, compareAll), { seed: 2364, numRuns: 400 });
 });
 
 test("characteristic sequence equals chan.py's CEigenFX on unchained ranges with one-price lines", () => {
@@ -130,4 +134,25 @@ test("a reverse sequence that once accepted element 3 without a break leaves the
   for (const i of [0, 2]) assert.equal(ref.add(t.bis[i]!), false, `chan.py's sequence: no fractal at line ${i}`);
   assert.equal(ref.add(t.bis[4]!), true, "chan.py's sequence: top at line 4");
   assert.equal(ref.canBeEnd(), null, "chan.py's can_be_end: provisional");
+});
+
+/**
+ * Found by a wider search and kept as is: an up segment fed the down lines from line 0. Element 2
+ * (line 2, [4, 7]) lies above line 0 ([2, 3]) with a gap, and line 4 opens element 3: a top, end
+ * line 1. The reverse sequence from line 3 (up lines 3, 5, … as a down segment's) forms its bottom
+ * at lines 7 and 9 merged ([−5, −1]), itself over a gap, which its own reverse sequence confirms,
+ * while its third element (line 11) was accepted without an actual break.
+ * chan.py then answers `None` (find_revert_fx drops a reverse fractal without an actual break), not
+ * True: compared with the model, not pinned.
+ */
+test("a reverse sequence confirmed only through its own gap, without an actual break, leaves the end provisional", () => {
+  const dirs = [-1, 1, -1, 1, -1, 1, -1, 1, -1, 1, -1, 1, -1, 1, -1];
+  const highs = [3, 7, 7, 5, 5, 1, 1, -1, -1, -1, -1, 1, 1, -3, -3];
+  const lows = [2, 2, 4, 4, 0, 0, -4, -4, -5, -5, -4, -4, -4, -4, -6];
+  const sure = [1, 0, 0, 1, 1, 0, 1, 1, 1, 0, 1, 1, 1, 0, 1].map((v) => v === 1);
+  const t = table(dirs, highs, lows, sure);
+  const ref = new EigenFX(1, t.bis);
+  const fed = [0, 2, 4].map((i) => ref.add(t.bis[i]!));
+  assert.deepEqual([fed, ref.ele[1]!.gap, ref.canBeEnd()], [[false, false, true], true, null], "the model: a top at line 4 over a gap, left provisional");
+  compareAll(t);
 });

@@ -215,24 +215,34 @@ const mostlySure = (n: number) =>
     { minLength: n, maxLength: n },
   );
 
-/** A chained walk: each line runs from the last turning point by 1–3 (small steps give equal highs and lows). */
-export const chained = fc
-  .record({ up: fc.boolean(), start: fc.integer({ min: 0, max: 12 }), steps: fc.array(fc.integer({ min: 1, max: 3 }), { minLength: 3, maxLength: 28 }), sure: mostlySure(28) })
-  .map(({ up, start, steps, sure }) => {
-    const dirs: number[] = [];
-    const highs: number[] = [];
-    const lows: number[] = [];
-    let p = start;
-    steps.forEach((s, i) => {
-      const d = (i % 2 === 0) === up ? 1 : -1;
-      const q = d === 1 ? p + s : p - s;
-      dirs.push(d);
-      highs.push(Math.max(p, q));
-      lows.push(Math.min(p, q));
-      p = q;
+/** A chained walk: each line runs from the last turning point by 1 to `maxStep`. */
+const walk = (maxStep: number, maxLines: number) =>
+  fc
+    .record({ up: fc.boolean(), start: fc.integer({ min: 0, max: 12 }), steps: fc.array(fc.integer({ min: 1, max: maxStep }), { minLength: 3, maxLength: maxLines }), sure: mostlySure(maxLines) })
+    .map(({ up, start, steps, sure }) => {
+      const dirs: number[] = [];
+      const highs: number[] = [];
+      const lows: number[] = [];
+      let p = start;
+      steps.forEach((s, i) => {
+        const d = (i % 2 === 0) === up ? 1 : -1;
+        const q = d === 1 ? p + s : p - s;
+        dirs.push(d);
+        highs.push(Math.max(p, q));
+        lows.push(Math.min(p, q));
+        p = q;
+      });
+      return table(dirs, highs, lows, sure);
     });
-    return table(dirs, highs, lows, sure);
-  });
+
+/** Chained walks with steps of 1–3: small steps give equal highs and lows. */
+export const chained = walk(3, 28);
+
+/**
+ * Chained walks with steps of 1–5 over up to 40 lines: elements 1 and 2 apart more often, so the
+ * reverse sequence decides, and meets gaps of its own.
+ */
+export const chainedWide = walk(5, 40);
 
 /** Unchained ranges on a small grid: one-price lines and equal highs or lows with any neighbour. */
 export const unchained = fc

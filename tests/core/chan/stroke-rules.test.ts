@@ -4,7 +4,7 @@
  * `get_klc_span`, `end_is_peak`, `can_update_peak`, `update_bi_sure`; `CKLine.check_fx_valid`,
  * `has_gap_with_next`): merged bars as linked objects holding their raw units, the bar after a
  * stroke's end seen as it opened (its first raw unit), the stroke list grown merged bar by merged
- * bar. The SSE oracles cover the default options; this covers `bi_algo: "fx"`, `bi_strict: false`,
+ * bar, then `try_add_virtual_bi` for the unfinished last stroke. The SSE oracles cover the default options; this covers `bi_algo: "fx"`, `bi_strict: false`,
  * `gap_as_kl`, `bi_end_is_peak: false`, every `bi_fx_check` and `bi_allow_sub_peak: false` on random
  * walks with ties and one-price bars.
  */
@@ -16,7 +16,7 @@ import { mergeBars } from "../../../core/chan/merge-bars.ts";
 import type { MergedBars } from "../../../core/chan/merged-bars.ts";
 import { DEFAULT_CHAN_CONFIG, type ChanConfig, type FxCheck } from "../../../core/chan/options.ts";
 import { StrokeRules } from "../../../core/chan/stroke-rules.ts";
-import { StrokeBuilder } from "../../../core/chan/strokes.ts";
+import { buildStrokes, StrokeBuilder } from "../../../core/chan/strokes.ts";
 import { series } from "./crafted-bars.ts";
 import { defined } from "../../support/defined.ts";
 
@@ -316,4 +316,62 @@ test("confirmed strokes equal chan.py's stroke list for every bi option (fx, str
     { seed: 2326, numRuns: 300 },
   );
   assert.ok(strokes > 300, `strokes are made (${strokes})`);
+});
+
+/**
+ * chan.py `try_add_virtual_bi` on the confirmed list, the newest merged bar as it stands: it moves
+ * the last stroke's end when it goes as far or further; else, walking back from it, the first bar
+ * that can end an opposite stroke (`can_make_bi(for_virtual=True)`) gets one, or one that passes
+ * `can_update_peak` replaces the last stroke by moving the end of the one before
+ * (`try_update_end(for_virtual=True)`: the bar's merge direction in place of a fractal). What it
+ * touches is not sure; a stroke confirmed before its end moved was sure (`wasSure`).
+ */
+function referenceWithVirtual(m: MergedBars, raw: BarSeries, cfg: Bi): { begin: number; end: number; dir: number; sure: boolean; wasSure: boolean }[] {
+  const klcs = klcsWhenOpened(m, raw, m.length - 1);
+  const bis = referenceStrokes(m, raw, cfg).map(([b, e]) => ({ begin: klcs[b]!, end: klcs[e]!, sure: true, wasSure: true }));
+  const out = () => bis.map((b) => ({ begin: b.begin.idx, end: b.end.idx, dir: isDown(b) ? -1 : 1, sure: b.sure, wasSure: b.wasSure }));
+  const last = bis[bis.length - 1];
+  const k = klcs[m.length - 1];
+  if (!last || !k || k.idx === last.end.idx) return out();
+  if (isDown(last) ? k.low <= endVal(last) : k.high >= endVal(last)) {
+    last.end = k;
+    last.sure = false;
+    return out();
+  }
+  for (let t: Klc | undefined = k; t && t.idx > last.end.idx; t = t.pre) {
+    if (canMakeBi(t, last.end, cfg, raw, true)) {
+      bis.push({ begin: last.end, end: t, sure: false, wasSure: false });
+      return out();
+    }
+    if (canUpdatePeak(bis, t, cfg)) {
+      const dropped = bis.pop()!;
+      const prev = bis[bis.length - 1]!;
+      if (isDown(prev) ? t.dir === -1 && t.low <= endVal(prev) : t.dir === 1 && t.high >= endVal(prev)) {
+        prev.end = t;
+        prev.sure = false;
+        return out();
+      }
+      bis.push(dropped);
+    }
+  }
+  return out();
+}
+
+test("strokes with the unfinished last one (buildStrokes) equal chan.py's try_add_virtual_bi for every bi option: ends, directions, sure flags", () => {
+  const seen = { moved: 0, added: 0, subPeak: 0 };
+  fc.assert(
+    fc.property(BARS, BI_OPTIONS, (raw, cfg) => {
+      const m = mergeBars(raw);
+      const t = buildStrokes(m, raw, cfg);
+      const got = Array.from({ length: t.length }, (_, i) => ({ begin: t.begin[i], end: t.end[i], dir: t.dir[i], sure: t.sure[i] === 1, wasSure: t.wasSure[i] === 1 }));
+      const want = referenceWithVirtual(m, raw, cfg);
+      const confirmed = referenceStrokes(m, raw, cfg).length;
+      if (want.length === confirmed + 1) seen.added++;
+      else if (want.length === confirmed - 1) seen.subPeak++;
+      else if (want.some((b) => !b.sure)) seen.moved++;
+      assert.deepEqual(got, want, JSON.stringify(cfg));
+    }),
+    { seed: 2328, numRuns: 400 },
+  );
+  assert.ok(seen.moved > 10 && seen.added > 10 && seen.subPeak > 0, `every kind of unfinished stroke is made (${JSON.stringify(seen)})`);
 });

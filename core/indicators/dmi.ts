@@ -15,10 +15,9 @@
  * first ⌊N⌋ consecutive valid inputs (an invalid one restarts the count),
  * taken by exact-sums.ts `seedMean` over those inputs (kept in scratch
  * columns while the smoothings fill),
- * then Y = a·X + b·Y' with no value (and no update) on an invalid input, and
- * an input equal to the average keeping it (the engine's rule; on the three
- * first averages such an input hands the series back to the engine), so
- * a PDI without value (MTR of 0 on flat bars) needs no fallback. Inputs on
+ * then Y = X − b·(X − Y') (the engine's expression, so an input equal to the
+ * average keeps it) with no value (and no update) on an invalid input, so a
+ * PDI without value (MTR of 0 on flat bars) needs no fallback. Inputs on
  * bar 0 have no previous bar. An invalid price would need the engine's rules
  * for invalid comparisons: the kernel then returns null. The loop runs range
  * by range (see ranges.ts).
@@ -75,9 +74,7 @@ function smooth(
   adxr: Float64Array,
   [trs, xps, xms, qs]: Float64Array[],
 ): void {
-  const an = 2 / (wn + 1);
   const bn = (wn - 1) / (wn + 1);
-  const am = 2 / (wm + 1);
   const bm = (wm - 1) / (wm + 1);
   const nan = 0 / 0;
   const pick = doubles(2, 0);
@@ -128,14 +125,9 @@ function smooth(
         }
       }
     } else {
-      const zt = an * tr + bn * yt;
-      const zp = an * xp + bn * yp;
-      const zm = an * xm + bn * ym;
-      // an input equal to the average keeps it in the engine (averages.ts): hand such input over to it
-      bad += (+(tr === yt) & +(zt !== yt)) | (+(xp === yp) & +(zp !== yp)) | (+(xm === ym) & +(zm !== ym));
-      yt = zt;
-      yp = zp;
-      ym = zm;
+      yt = tr - bn * (tr - yt);
+      yp = xp - bn * (xp - yp);
+      ym = xm - bn * (xm - ym);
     }
     const seeded = rt === wn;
     const p = seeded ? (yt === 0 ? nan : (yp * 100) / yt) : nan;
@@ -151,7 +143,7 @@ function smooth(
         qs![i] = q;
         if (ra === wm) a = ya = seedMean(qs!, i - wm + 1, i);
       } else ra = 0;
-    } else if (q === q) a = ya = q === ya ? ya : am * q + bm * ya;
+    } else if (q === q) a = ya = q - bm * (q - ya);
     adx[i] = a;
     let r = nan;
     if (rr < wm) {
@@ -160,7 +152,7 @@ function smooth(
         // ADX is written on this bar already
         if (rr === wm) r = yr = seedMean(adx, i - wm + 1, i);
       } else rr = 0;
-    } else if (a === a) r = yr = a === yr ? yr : am * a + bm * yr;
+    } else if (a === a) r = yr = a - bm * (a - yr);
     adxr[i] = r;
   }
   state[RT] = rt;

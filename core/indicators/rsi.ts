@@ -10,9 +10,8 @@
  * The six recurrences run in one loop without a branch (V8 boxes a float that
  * a branch may reassign), range by range (see ranges.ts). An invalid close
  * would need the engine's gap rules: it turns the running averages invalid,
- * and the kernel then returns null so the caller falls back to the formula;
- * so does an input equal to an average that would move it (the engine keeps
- * the average there, averages.ts).
+ * and the kernel then returns null so the caller falls back to the formula.
+ * Each average is the engine's Y = X − b·(X − Y') (averages.ts).
  */
 import { doubles, RANGE } from "../formula/kernels/index.ts";
 import { type Allocate, freshColumn } from "./column-arena.ts";
@@ -31,27 +30,22 @@ export function rsiKernel(close: Float64Array, n1: number, n2: number, n3: numbe
   r2[1] = r1[1]!;
   r3[1] = r1[1]!;
   // the six averages, up moves then all moves, from range to range
-  const state = doubles(7, u);
+  const state = doubles(6, u);
   state[3] = state[4] = state[5] = m;
-  state[6] = 0;
   for (let from = 2; from < n; from += RANGE) smooth(state, from, Math.min(n, from + RANGE), close, r1, r2, r3, n1, n2, n3);
-  return state[0] === state[0] && state[1] === state[1] && state[2] === state[2] && state[6] === 0 ? outs : null;
+  return state[0] === state[0] && state[1] === state[1] && state[2] === state[2] ? outs : null;
 }
 
 function smooth(state: number[], from: number, to: number, close: Float64Array, r1: Float64Array, r2: Float64Array, r3: Float64Array, n1: number, n2: number, n3: number): void {
-  const a1 = 1 / n1,
-    b1 = (n1 - 1) / n1;
-  const a2 = 1 / n2,
-    b2 = (n2 - 1) / n2;
-  const a3 = 1 / n3,
-    b3 = (n3 - 1) / n3;
+  const b1 = (n1 - 1) / n1;
+  const b2 = (n2 - 1) / n2;
+  const b3 = (n3 - 1) / n3;
   let u1 = state[0]!,
     u2 = state[1]!,
     u3 = state[2]!;
   let m1 = state[3]!,
     m2 = state[4]!,
     m3 = state[5]!;
-  let moved = state[6]! | 0;
   const nan = 0 / 0;
   // the previous close, carried from bar to bar
   let lc = close[from - 1]!;
@@ -61,26 +55,12 @@ function smooth(state: number[], from: number, to: number, close: Float64Array, 
     lc = c;
     const up = Math.max(d, 0);
     const move = Math.abs(d);
-    const v1 = a1 * up + b1 * u1;
-    const w1 = a1 * move + b1 * m1;
-    const v2 = a2 * up + b2 * u2;
-    const w2 = a2 * move + b2 * m2;
-    const v3 = a3 * up + b3 * u3;
-    const w3 = a3 * move + b3 * m3;
-    // an input equal to the average keeps it in the engine (averages.ts): such input goes back to it
-    moved |=
-      (+(up === u1) & +(v1 !== u1)) |
-      (+(move === m1) & +(w1 !== m1)) |
-      (+(up === u2) & +(v2 !== u2)) |
-      (+(move === m2) & +(w2 !== m2)) |
-      (+(up === u3) & +(v3 !== u3)) |
-      (+(move === m3) & +(w3 !== m3));
-    u1 = v1;
-    m1 = w1;
-    u2 = v2;
-    m2 = w2;
-    u3 = v3;
-    m3 = w3;
+    u1 = up - b1 * (up - u1);
+    m1 = move - b1 * (move - m1);
+    u2 = up - b2 * (up - u2);
+    m2 = move - b2 * (move - m2);
+    u3 = up - b3 * (up - u3);
+    m3 = move - b3 * (move - m3);
     r1[i] = (m1 === 0 ? nan : u1 / m1) * 100;
     r2[i] = (m2 === 0 ? nan : u2 / m2) * 100;
     r3[i] = (m3 === 0 ? nan : u3 / m3) * 100;
@@ -91,5 +71,4 @@ function smooth(state: number[], from: number, to: number, close: Float64Array, 
   state[3] = m1;
   state[4] = m2;
   state[5] = m3;
-  state[6] = moved;
 }

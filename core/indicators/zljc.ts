@@ -11,9 +11,8 @@
  *
  * A bar without a term (bar 0, and a bar whose high equals its low, such as
  * a one-price limit day) is skipped by the total, as SUM does; EMA(X,1) is
- * the recurrence with weights 1 and 0, kept as written (with the engine's
- * rule that an input equal to the average keeps it) so the numbers are the
- * engine's to the bit. No special case is needed for invalid values. The
+ * the engine's recurrence X − b·(X − Y') with b = 0, kept as written so the
+ * numbers are the engine's to the bit. No special case is needed for invalid values. The
  * loops run range by range (see ranges.ts).
  */
 import { ma, doubles, RANGE, sum } from "../formula/kernels/index.ts";
@@ -56,7 +55,7 @@ function smooth(state: number[], from: number, to: number, jcs: Float64Array): v
   for (let i = from; i < to; i++) {
     const total = jcs[i]!;
     if (total !== total) continue;
-    y = y !== y ? total : total === y ? y : 1 * total + 0 * y;
+    y = y !== y ? total : total - 0 * (total - y);
     jcs[i] = y;
   }
   state[0] = y;

@@ -13,14 +13,20 @@
  * (exact-sums.ts). A recursive average cannot be: its exact value is a
  * fraction with a growing denominator. What holds instead: an input equal to
  * the current average leaves it unchanged to the bit, where a·X + b·Y rounds
- * to a neighbour of X in about one case in five. So on a flat stretch an
- * average that has reached the price stays on it, a constant input gives
- * exactly that constant whatever N (EMA(C,5) and EMA(C,20) tie exactly and a
- * strict CROSS of them cannot fire), and two averages fed the same values
- * from the same seed are bit-identical (the fused loop's steps in
- * recurrences.ts repeat them). An exact decimal tie of two averages of
- * different lengths elsewhere (a coincidence of fractions) is not guaranteed
- * to give equal doubles.
+ * to a neighbour of X in about one case in five. Every recurrence is written
+ * Y = X − b·(X − Y'), b the weight of the old average (1 − a): an input equal
+ * to Y' gives X − b·0 = X exactly, and a weight a of 1 (b = 0: EMA(X,1),
+ * SMA(X,N,N), DMA with A ≥ 1) gives X exactly, with no test on the loop's
+ * chain (the test and select this replaced made RSI's and DMI's loops about
+ * three times slower). So on a flat stretch an average that has reached the
+ * price stays on it, a constant input gives exactly that constant whatever N
+ * (EMA(C,5) and EMA(C,20) tie exactly and a strict CROSS of them cannot
+ * fire), and two averages fed the same values from the same seed are
+ * bit-identical (the fused loop's steps in recurrences.ts and the indicator
+ * kernels of core/indicators repeat the expression). It is TDX's
+ * (2·X + (N−1)·Y')/(N+1) rearranged; the two differ in the last bits only.
+ * An exact decimal tie of two averages of different lengths elsewhere (a
+ * coincidence of fractions) is not guaranteed to give equal doubles.
  */
 import { exactWindows, seedMean, weightedWindows, windowTotal } from "./exact-sums.ts";
 import { firstValid, type Operand } from "./operand.ts";
@@ -66,50 +72,39 @@ export function wma(out: Float64Array, x: Float64Array, len: Operand): void {
   }
 }
 
-/** Y = (2·X + (N−1)·Y') / (N+1), seeded with X on its first valid bar. */
 /**
- * Y = a·X + b·Y' from bar `from` on, seeded with `y` before it. Returns false
- * if an invalid value was met, or an input equal to the average moved it (the
- * caller redoes the work with gaps handled and such inputs keeping Y' exactly,
- * see the header): NaN then runs through every later Y, so one check at the
- * end finds it.
- * Kept branch-free on purpose: a NaN test inside the loop makes V8 box Y on
- * every bar, three times slower. Weights replace TDX's "/(N+1)" form, as a
- * multiply is several times faster than a divide on this loop-carried chain
- * (results agree to ~1e-15).
+ * Y = X − b·(X − Y') from bar `from` on, seeded with `y` before it (see the
+ * header). Returns false if an invalid value was met (the caller redoes the
+ * work with gaps handled): NaN then runs through every later Y, so one check
+ * at the end finds it. Kept branch-free on purpose: a NaN test inside the
+ * loop makes V8 box Y on every bar, three times slower.
  */
-function recurrence(out: Float64Array, x: Float64Array, from: number, y: number, a: number, b: number): boolean {
+function recurrence(out: Float64Array, x: Float64Array, from: number, y: number, b: number): boolean {
   const n = out.length;
-  // whether an input equal to the average moved it: counted off the chain, as a select on Y would box it
-  let moved = 0;
   for (let i = from; i < n; i++) {
     const v = x[i]!;
-    const z = a * v + b * y;
-    moved |= +(v === y) & +(z !== y);
-    y = z;
+    y = v - b * (v - y);
     out[i] = y;
   }
-  return y === y && moved === 0;
+  return y === y;
 }
 
-/**
- * The same recurrence when X has gaps (an invalid bar gives no value and the
- * state carries over it) or holds the average (which then stays to the bit).
- */
-function recurrenceWithGaps(out: Float64Array, x: Float64Array, from: number, y: number, a: number, b: number): void {
+/** The same recurrence when X has gaps: an invalid bar gives no value and the state carries over it. */
+function recurrenceWithGaps(out: Float64Array, x: Float64Array, from: number, y: number, b: number): void {
   for (let i = from; i < out.length; i++) {
     const v = x[i]!;
     if (v === v) {
-      y = v === y ? y : a * v + b * y;
+      y = v - b * (v - y);
       out[i] = y;
     } else out[i] = NaN;
   }
 }
 
-function recur(out: Float64Array, x: Float64Array, from: number, y: number, a: number, b: number): void {
-  if (!recurrence(out, x, from, y, a, b)) recurrenceWithGaps(out, x, from, y, a, b);
+function recur(out: Float64Array, x: Float64Array, from: number, y: number, b: number): void {
+  if (!recurrence(out, x, from, y, b)) recurrenceWithGaps(out, x, from, y, b);
 }
 
+/** EMA(X,N): Y = (2·X + (N−1)·Y') / (N+1), as X − b·(X − Y') with b = (N−1)/(N+1); seeded with X on its first valid bar. */
 export function ema(out: Float64Array, x: Float64Array, len: Operand): void {
   const n = out.length;
   const f = firstValid(x);
@@ -118,14 +113,14 @@ export function ema(out: Float64Array, x: Float64Array, len: Operand): void {
   let y = x[f]!;
   out[f] = y;
   if (typeof len === "number") {
-    recur(out, x, f + 1, y, 2 / (len + 1), (len - 1) / (len + 1));
+    recur(out, x, f + 1, y, (len - 1) / (len + 1));
     return;
   }
   for (let i = f + 1; i < n; i++) {
     const v = x[i]!;
     const N = len[i]!;
     if (v === v && N === N) {
-      y = v === y ? y : (2 * v + (N - 1) * y) / (N + 1);
+      y = v - ((N - 1) / (N + 1)) * (v - y);
       out[i] = y;
     } else out[i] = NaN;
   }
@@ -151,10 +146,10 @@ export function expmema(out: Float64Array, x: Float64Array, len: number): void {
   if (i >= n) return;
   const seed = seedMean(x, i - N + 1, i);
   out[i] = seed;
-  recur(out, x, i + 1, seed, 2 / (N + 1), (N - 1) / (N + 1));
+  recur(out, x, i + 1, seed, (N - 1) / (N + 1));
 }
 
-/** SMA(X,N,M): Y = (M·X + (N−M)·Y') / N, seeded with X on its first valid bar. */
+/** SMA(X,N,M): Y = (M·X + (N−M)·Y') / N, as X − b·(X − Y') with b = (N−M)/N; seeded with X on its first valid bar. */
 export function sma(out: Float64Array, x: Float64Array, len: Operand, weight: Operand): void {
   const n = out.length;
   const f = firstValid(x);
@@ -164,7 +159,7 @@ export function sma(out: Float64Array, x: Float64Array, len: Operand, weight: Op
   out[f] = y;
   if (typeof len === "number" && typeof weight === "number") {
     if (len === 0) out.fill(NaN, f);
-    else recur(out, x, f + 1, y, weight / len, (len - weight) / len);
+    else recur(out, x, f + 1, y, (len - weight) / len);
     return;
   }
   for (let i = f + 1; i < n; i++) {
@@ -172,13 +167,13 @@ export function sma(out: Float64Array, x: Float64Array, len: Operand, weight: Op
     const N = typeof len === "number" ? len : len[i]!;
     const M = typeof weight === "number" ? weight : weight[i]!;
     if (v === v && N === N && M === M && N !== 0) {
-      y = v === y ? y : (M * v + (N - M) * y) / N;
+      y = v - ((N - M) / N) * (v - y);
       out[i] = y;
     } else out[i] = NaN;
   }
 }
 
-/** DMA(X,A): Y = A·X + (1−A)·Y'; A ≥ 1 gives X. Seeded with X where X and A are first valid. */
+/** DMA(X,A): Y = A·X + (1−A)·Y', as X − (1−A)·(X − Y'); A ≥ 1 gives X. Seeded with X where X and A are first valid. */
 export function dma(out: Float64Array, x: Float64Array, alpha: Operand): void {
   const n = out.length;
   let y = NaN;
@@ -189,7 +184,7 @@ export function dma(out: Float64Array, x: Float64Array, alpha: Operand): void {
       out[i] = NaN;
       continue;
     }
-    y = y !== y || v === y ? v : a * v + (1 - a) * y;
+    y = y !== y ? v : v - (1 - a) * (v - y);
     out[i] = y;
   }
 }

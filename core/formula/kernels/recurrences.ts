@@ -14,10 +14,7 @@
  * and the evaluator runs the formula again with the whole-series kernels,
  * whose gap rules are the reference. A gap is detected without a test per
  * bar: an invalid value poisons the running state (NaN stays NaN), so the
- * state is checked once after each range of bars. So is an input equal to
- * the average that moved it (the kernels keep the average there, see
- * averages.ts): counted off the loop's chain, it sends the formula to the
- * kernels too.
+ * state is checked once after each range of bars.
  *
  * Templates are code built from generated identifiers only (`p` is a unique
  * prefix, operands are names the generator chose); no formula text, name or
@@ -55,33 +52,28 @@ export interface Recurrence {
 const finiteCheck = (...names: string[]) => `if (!(${names.map((n) => `${n} - ${n} === 0`).join(" && ")})) return false;`;
 
 /**
- * Y = a·X + b·Y', seeded with X on its first valid bar (EMA, EXPMA, SMA):
- * averages.ts `ema`/`sma` with `recurrence`. `weights` gives the two weight
- * expressions from the scalar operands.
+ * Y = X − b·(X − Y'), seeded with X on its first valid bar (EMA, EXPMA, SMA):
+ * averages.ts `ema`/`sma` with `recurrence`. `weight` gives b, the weight of
+ * the old average, from the scalar operands.
  */
-function seeded(weights: (s: readonly string[]) => [string, string], refuse?: (s: readonly string[]) => string): Recurrence {
+function seeded(weight: (s: readonly string[]) => string, refuse?: (s: readonly string[]) => string): Recurrence {
   return {
-    init: (p, s) => {
-      const [a, b] = weights(s);
-      return [refuse ? `if (${refuse(s)}) return false;` : "", `const ${p}a = ${a};`, `const ${p}b = ${b};`, finiteCheck(`${p}a`, `${p}b`)].join("\n");
-    },
+    init: (p, s) => [refuse ? `if (${refuse(s)}) return false;` : "", `const ${p}b = ${weight(s)};`, finiteCheck(`${p}b`)].join("\n"),
     state: [
       ["y", "nan"],
       ["s", "0", "count"],
-      ["h", "0", "count"],
     ],
-    step: (p, x) =>
-      `if (${p}s === 1) { const ${p}z = ${p}a * ${x} + ${p}b * ${p}y; ${p}h |= +(${x} === ${p}y) & +(${p}z !== ${p}y); ${p}y = ${p}z; }\nelse if (${x} === ${x}) { ${p}y = ${x}; ${p}s = 1; }`,
-    failed: (p) => `((${p}s === 1) & (${p}y !== ${p}y)) | ${p}h`,
+    step: (p, x) => `if (${p}s === 1) ${p}y = ${x} - ${p}b * (${x} - ${p}y);\nelse if (${x} === ${x}) { ${p}y = ${x}; ${p}s = 1; }`,
+    failed: (p) => `(${p}s === 1) & (${p}y !== ${p}y)`,
   };
 }
 
-/** EMA(X,N) and EXPMA(X,N): a = 2/(N+1), b = (N−1)/(N+1). */
-export const EMA_STEP: Recurrence = seeded(([n]) => [`2 / (${n} + 1)`, `(${n} - 1) / (${n} + 1)`]);
+/** EMA(X,N) and EXPMA(X,N): b = (N−1)/(N+1). */
+export const EMA_STEP: Recurrence = seeded(([n]) => `(${n} - 1) / (${n} + 1)`);
 
-/** SMA(X,N,M): a = M/N, b = (N−M)/N; N = 0 is left to the kernel. */
+/** SMA(X,N,M): b = (N−M)/N; N = 0 is left to the kernel. */
 export const SMA_STEP: Recurrence = seeded(
-  ([n, m]) => [`${m} / ${n}`, `(${n} - ${m}) / ${n}`],
+  ([n, m]) => `(${n} - ${m}) / ${n}`,
   ([n]) => `${n} === 0`,
 );
 
@@ -94,20 +86,13 @@ export const SMA_STEP: Recurrence = seeded(
 const D = SEED_DECIMAL;
 export const EXPMEMA_STEP: Recurrence = {
   init: (p, [len]) =>
-    [
-      `const ${p}n = Math.trunc(${len});`,
-      `if (!(${p}n >= 1)) return false;`,
-      `const ${p}a = 2 / (${p}n + 1);`,
-      `const ${p}b = (${p}n - 1) / (${p}n + 1);`,
-      `const ${p}c = Math.min(${D.top}, ${D.limit} / ${p}n);`,
-    ].join("\n"),
+    [`const ${p}n = Math.trunc(${len});`, `if (!(${p}n >= 1)) return false;`, `const ${p}b = (${p}n - 1) / (${p}n + 1);`, `const ${p}c = Math.min(${D.top}, ${D.limit} / ${p}n);`].join("\n"),
   state: [
     ["r", "0", "count"],
     ["t", "0"],
     ["u", "0"],
     ["d", "0", "count"],
     ["y", "nan"],
-    ["h", "0", "count"],
   ],
   step: (p, x) =>
     [
@@ -118,7 +103,7 @@ export const EXPMEMA_STEP: Recurrence = {
       `    if (Math.abs(${p}e - ${p}q) <= ${D.tol} + Math.abs(${p}e) * ${D.rel} && Math.abs(${p}e) <= ${p}c) ${p}u += ${p}q; else ${p}d = 1;`,
       `  } else { ${p}r = 0; ${p}t = 0; ${p}u = 0; ${p}d = 0; }`,
       `  if (${p}r === ${p}n) ${p}y = ${p}d === 0 ? ${p}u / (${D.scale} * ${p}n) : ${p}t / ${p}n;`,
-      `} else { const ${p}z = ${p}a * ${x} + ${p}b * ${p}y; ${p}h |= +(${x} === ${p}y) & +(${p}z !== ${p}y); ${p}y = ${p}z; }`,
+      `} else ${p}y = ${x} - ${p}b * (${x} - ${p}y);`,
     ].join("\n"),
-  failed: (p) => `((${p}r === ${p}n) & (${p}y !== ${p}y)) | ${p}h`,
+  failed: (p) => `(${p}r === ${p}n) & (${p}y !== ${p}y)`,
 };

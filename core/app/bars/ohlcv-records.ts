@@ -27,8 +27,7 @@ const MONTH_DAYS = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
  */
 function plainDate(s: string): number | undefined {
   if (s.length !== 10) return undefined;
-  const c = (k: number) => s.charCodeAt(k);
-  return plainDateOfCodes(c(0), c(1), c(2), c(3), c(4), c(5), c(6), c(7), c(8), c(9));
+  return plainDateOfCodes(s.charCodeAt(0), s.charCodeAt(1), s.charCodeAt(2), s.charCodeAt(3), s.charCodeAt(4), s.charCodeAt(5), s.charCodeAt(6), s.charCodeAt(7), s.charCodeAt(8), s.charCodeAt(9));
 }
 
 /** {@link plainDate} of ten character codes (a string's, or ten bytes of a request body read without a string). */

@@ -78,11 +78,18 @@ export function equityTable(track: EquityTrack): EquityTable {
   return { length: n, time: track.time, fields: EQUITY_FIELDS, columns: c };
 }
 
-/** Row objects of a per-bar table (NaN → null). */
-export function tableRows<F extends string>(table: BarTable<F>): ({ readonly datetime: string } & Record<F, JsonNumber>)[] {
+/** The `datetime` texts of a table's rows, to share between tables over the same bars. */
+export function tableTimes(table: BarTable<string>): string[] {
+  const out: string[] = new Array(table.length);
+  for (let t = 0; t < table.length; t++) out[t] = isoDateTime(table.time[t]!);
+  return out;
+}
+
+/** Row objects of a per-bar table (NaN → null); `datetime` is `tableTimes(table)`, or another table's over the same times. */
+export function tableRows<F extends string>(table: BarTable<F>, datetime: readonly string[] = tableTimes(table)): ({ readonly datetime: string } & Record<F, JsonNumber>)[] {
   const rows = new Array(table.length);
   for (let t = 0; t < table.length; t++) {
-    const row: Record<string, unknown> = { datetime: isoDateTime(table.time[t]!) };
+    const row: Record<string, unknown> = { datetime: datetime[t] };
     for (const f of table.fields) row[f] = jsonNumber(table.columns[f][t]!);
     rows[t] = row;
   }

@@ -13,6 +13,7 @@ import {
   performanceJson,
   positionTable,
   tableRows,
+  tableTimes,
   tradeRows,
   type EquityRow,
   type EquityTable,
@@ -93,11 +94,14 @@ export function toTables(bars: BarSeries, run: KernelRun, plan: KernelPlan): Bac
 
 /** The row form of result tables. */
 export function resultOf(t: BacktestTables): BacktestResult {
+  // both tables run over the bars' own times: format them once
+  const datetime = tableTimes(t.equity);
+  const same = t.positions.time === t.equity.time && t.positions.length === t.equity.length;
   return {
     performance: t.performance,
-    equity_curve: tableRows(t.equity),
+    equity_curve: tableRows(t.equity, datetime),
     trades: t.trades,
-    positions: tableRows(t.positions) as PositionRow[],
+    positions: tableRows(t.positions, same ? datetime : undefined) as PositionRow[],
     config: t.config,
   };
 }

@@ -42,8 +42,10 @@ const TERMINAL_SCALE = 10_000;
 /** An adjusted price as the terminal rounds it: to 1/10,000 yuan, then half away from zero to 1/`scale`. */
 export function roundAdjusted(x: number, scale: number): number {
   if (scale >= TERMINAL_SCALE) return roundScaled(x, scale);
-  // Both steps on the magnitude in integer units: 1/10,000 yuan, then 1/scale (an exact division of integers).
+  // Both steps on the magnitude in integer units: 1/10,000 yuan, then 1/scale. The second multiplies by
+  // scale/10,000 (0.01 for cents) instead of dividing: its error, a unit in the last place of a number
+  // below 1e8, is far inside the guard in HALF, so the floor is the same, and a multiply costs less.
   const tenThousandths = Math.floor(Math.abs(x) * TERMINAL_SCALE + HALF);
-  const units = Math.floor(tenThousandths / (TERMINAL_SCALE / scale) + HALF);
+  const units = Math.floor(tenThousandths * (scale / TERMINAL_SCALE) + HALF);
   return (x < 0 ? -units : units) / scale;
 }

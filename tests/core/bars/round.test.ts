@@ -56,3 +56,17 @@ test("property: the terminal's rounding equals rounding the 1/10,000 value, and 
     }),
   );
 });
+
+test("property: the second step of the terminal's rounding is exact at the half, for prices up to 100,000 yuan (integer arithmetic as the reference)", () => {
+  fc.assert(
+    fc.property(fc.integer({ min: 0, max: 10_000_000 }), fc.constantFrom(-1, 0, 1), fc.constantFrom(100, 1000), fc.boolean(), (q, r, scale, negative) => {
+      const step = 10_000 / scale;
+      // a value in 1/10,000 yuan just below, on or just above a half unit of 1/scale
+      const k = q * step + step / 2 + r;
+      const x = (negative ? -k : k) / 10_000;
+      const units = Math.floor((2 * k + step) / (2 * step)); // half away from zero on the magnitude, in integers
+      assert.equal(roundAdjusted(x, scale), (negative ? -units : units) / scale, `${x} at 1/${scale}`);
+    }),
+    { numRuns: 2000 },
+  );
+});

@@ -31,7 +31,7 @@ export interface Pivot {
   readonly sure: boolean;
   /** Pivots combined into this one (0 when never combined). */
   readonly parts: number;
-  /** Line entering (before `begin`) and leaving (after `end`); −1 when none. */
+  /** Line entering (before `begin`: a pivot never starts at line 0) and leaving (after `end`; −1 when none). */
   readonly lineIn: number;
   readonly lineOut: number;
 }
@@ -51,8 +51,6 @@ class Zs {
   end = 0;
   endBar = 0;
   parts = 0;
-  lineIn = -1;
-  lineOut = -1;
   readonly begin: number;
   readonly beginBar: number;
 
@@ -108,7 +106,6 @@ class Zs {
     this.gg = Math.max(this.gg, z.gg);
     this.end = z.end;
     this.endBar = z.endBar;
-    this.lineOut = z.lineOut;
   }
 }
 
@@ -127,35 +124,37 @@ class PivotBuilder {
     const { segs, cfg, L } = this;
     const s = segs.lines;
     if (cfg.algo === "over_seg") {
-      this.free.length = 0;
-      for (let i = 0; i < L.length; i++) this.overSeg(i);
+      this.overSegFrom(0);
       return;
     }
     if (cfg.algo === "auto") {
       let sureSeen = false;
       const anySure = s.isSure.some((x) => x === 1);
-      for (let k = 0; k < s.length; k++) {
+      for (const [k, start] of s.startLine.entries()) {
         if (s.isSure[k]) sureSeen = true;
         this.free.length = 0;
         if (s.isSure[k] || (!sureSeen && anySure)) {
-          this.fromRange(s.startLine[k]!, s.endLine[k]!, s.dir[k]!, s.isSure[k] === 1);
+          this.fromRange(start, s.endLine[k]!, s.dir[k]!, s.isSure[k] === 1);
         } else {
-          for (let i = s.startLine[k]!; i < L.length; i++) this.overSeg(i);
+          this.overSegFrom(start);
           return;
         }
       }
       return;
     }
-    for (let k = 0; k < s.length; k++) {
+    for (const [k, start] of s.startLine.entries()) {
       this.free.length = 0;
-      this.fromRange(s.startLine[k]!, s.endLine[k]!, s.dir[k]!, s.isSure[k] === 1);
+      this.fromRange(start, s.endLine[k]!, s.dir[k]!, s.isSure[k] === 1);
     }
-    if (s.length > 0) {
-      this.free.length = 0;
-      this.fromRange(s.endLine[s.length - 1]! + 1, L.length - 1, -s.dir[s.length - 1]!, false);
-    }
+    // with no segment the read before the first one is undefined, so the range is NaN and holds no line
+    this.free.length = 0;
+    this.fromRange(s.endLine[s.length - 1]! + 1, L.length - 1, -s.dir[s.length - 1]!, false);
   }
 
+  /**
+   * chan.py `add_zs_from_bi_range` and `update`: the range's first counter-line goes to the free
+   * lines, so later no free line means a pivot was just made, which the next line may extend.
+   */
   private fromRange(from: number, to: number, segDir: number, sure: boolean): void {
     let dealt = 0;
     for (let i = from; i <= to; i++) {
@@ -163,7 +162,7 @@ class PivotBuilder {
       if (dealt < 1) {
         this.addFree(i, sure, false);
         dealt++;
-      } else if (this.free.length === 0 && this.zs.length > 0 && this.zs[this.zs.length - 1]!.tryExtend(i)) {
+      } else if (this.free.length === 0 && this.zs[this.zs.length - 1]!.tryExtend(i)) {
         this.tryCombine();
       } else {
         this.addFree(i, sure, false);
@@ -171,10 +170,19 @@ class PivotBuilder {
     }
   }
 
+  /** `over_seg` from line `from` to the last line, the free lines emptied first. */
+  private overSegFrom(from: number): void {
+    this.free.length = 0;
+    for (let i = from; i < this.L.length; i++) this.overSeg(i);
+  }
+
+  /**
+   * chan.py `update_overseg_zs`. It stops at the last line when no line is free; reading line i + 1
+   * there finds none (no overlap), and the last line alone makes no pivot, so no check is needed.
+   */
   private overSeg(i: number): void {
     const last = this.zs[this.zs.length - 1];
     if (last && this.free.length === 0) {
-      if (i + 1 >= this.L.length) return;
       if (i - last.end <= 1 && last.overlaps(i + 1) && last.tryExtend(i)) return;
       if (last.overlaps(i) && i - last.end <= 1) return;
     }
@@ -195,17 +203,11 @@ class PivotBuilder {
   /** A pivot of the last free lines (three for `over_seg`, else two, or all with `one_bi_zs`) when they overlap. */
   private construct(sure: boolean, overSeg: boolean): Zs | null {
     const lst = this.free;
-    let from = 0;
-    if (overSeg) {
-      if (lst.length < 3) return null;
-      from = lst.length - 3;
-      const first = lst[from]!;
-      // chan.py reads the first line's segment here; a line without one would crash it, we go on
-      if (this.segs.parentIndex[first]! >= 0 && this.L.dir[first] === this.segs.parentDir[first]) return null;
-    } else if (!this.cfg.oneBiZs) {
-      if (lst.length === 1) return null;
-      from = lst.length - 2;
-    }
+    const from = overSeg ? lst.length - 3 : this.cfg.oneBiZs ? 0 : lst.length - 2;
+    if (from < 0) return null;
+    // over_seg: the first line must run against its segment (chan.py's `parent_seg`); a line
+    // without one, which would crash chan.py, has direction 0 there, so it passes
+    if (overSeg && this.L.dir[lst[from]!] === this.segs.parentDir[lst[from]!]) return null;
     let minHigh = Infinity;
     let maxLow = -Infinity;
     for (let i = from; i < lst.length; i++) {
@@ -230,45 +232,24 @@ class PivotBuilder {
   }
 }
 
-/** The first segment whose last line is at or after `line` (segments are in line order). */
-function firstEndingFrom(endLine: Int32Array, line: number): number {
-  let lo = 0;
-  let hi = endLine.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if (endLine[mid]! < line) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
-}
-
 /** Pivots of `lines` inside `segs`, with entering/leaving lines and per-segment lists. */
 export function buildPivots(lines: Lines, segs: Segments, cfg: ChanConfig["zs"]): Pivots {
   const b = new PivotBuilder(lines, segs, cfg);
   b.build();
   const zs = b.zs;
   const s = segs.lines;
+  // chan.py `update_zs_in_seg` walks segments backwards and, for each, the pivots backwards until
+  // one ends before the segment begins, listing a pivot under the segment holding its first line
+  // and setting its entering and leaving lines. Pivots are built in line order, so their end bars
+  // ascend; segments follow each other from line 0, so the first one's walk reaches every pivot
+  // and each segment's reaches the pivots starting in it: every pivot gets its lines, and is
+  // listed under the segment of its first line, if any.
   const bySegment: number[][] = [];
   for (let k = 0; k < s.length; k++) bySegment.push([]);
-  // chan.py `update_zs_in_seg` walks segments backwards and, for each, the pivots
-  // backwards until one ends before the segment begins (bar `segBegin`). So
-  // segment k visits exactly the pivots j whose suffix minimum of end bars is at
-  // least its `segBegin`; computed directly, that is O(segments + pivots) rather
-  // than their product (with a binary search per pivot). Segments are in line
-  // order, so the ones holding a pivot's first line are one run.
-  const sufMin = new Float64Array(zs.length);
-  for (let j = zs.length - 1, m = Infinity; j >= 0; j--) sufMin[j] = m = Math.min(m, zs[j]!.endBar);
-  let lowestBegin = Infinity;
-  for (let k = 0; k < s.length; k++) lowestBegin = Math.min(lowestBegin, lines.beginBar[s.startLine[k]!]!);
-  for (let j = 0; j < zs.length; j++) {
-    const z = zs[j]!;
-    if (sufMin[j]! < lowestBegin) continue;
-    z.lineIn = z.begin - 1;
-    if (z.end + 1 < lines.length) z.lineOut = z.end + 1;
-    for (let k = firstEndingFrom(s.endLine, z.begin); k < s.length && s.startLine[k]! <= z.begin; k++) {
-      if (sufMin[j]! >= lines.beginBar[s.startLine[k]!]!) bySegment[k]!.push(j);
-    }
-  }
+  zs.forEach((z, j) => {
+    const k = segs.lineSegment[z.begin]!;
+    if (k < s.length) bySegment[k]!.push(j);
+  });
   const list: Pivot[] = zs.map((z) => ({
     begin: z.begin,
     end: z.end,
@@ -281,8 +262,8 @@ export function buildPivots(lines: Lines, segs: Segments, cfg: ChanConfig["zs"])
     endBar: z.endBar,
     sure: z.sure,
     parts: z.parts,
-    lineIn: z.lineIn,
-    lineOut: z.lineOut,
+    lineIn: z.begin - 1,
+    lineOut: z.end + 1 < lines.length ? z.end + 1 : -1,
   }));
   return { list, bySegment };
 }

@@ -154,8 +154,8 @@ class SegmentBuilder {
         lo = Math.min(lo, L.low[i]!);
       }
       const b0 = L.beginVal[0]!;
-      if (Math.abs(hi - b0) >= Math.abs(lo - b0)) this.add(findPeak(L, 0, n, true), false, 1, false, "0seg_find_high");
-      else this.add(findPeak(L, 0, n, false), false, -1, false, "0seg_find_low");
+      if (Math.abs(hi - b0) >= Math.abs(lo - b0)) this.add(findPeak(L, 0, 1, true), false, 1, false, "0seg_find_high");
+      else this.add(findPeak(L, 0, 1, false), false, -1, false, "0seg_find_low");
       this.collectAsOne();
     } else {
       this.add(n - 1, false, L.endVal[n - 1]! >= L.beginVal[0]! ? 1 : -1, false, "0seg_collect_all");
@@ -169,13 +169,13 @@ class SegmentBuilder {
     const e = this.segs[this.segs.length - 1]!.end;
     if (lastLine - e < 3) return;
     if (L.dir[e] === -1 && L.endVal[lastLine]! <= L.endVal[e]!) {
-      const peak = findPeak(L, e + 3, L.length, true);
+      const peak = findPeak(L, e + 3, 1, true);
       if (peak >= 0) {
         this.add(peak, false, 1, true, "collectleft_find_high_force");
         this.collectLeft();
       }
     } else if (L.dir[e] === 1 && L.endVal[lastLine]! >= L.endVal[e]!) {
-      const peak = findPeak(L, e + 3, L.length, false);
+      const peak = findPeak(L, e + 3, 1, false);
       if (peak >= 0) {
         this.add(peak, false, -1, true, "collectleft_find_low_force");
         this.collectLeft();
@@ -192,13 +192,14 @@ class SegmentBuilder {
     for (;;) {
       const isHigh = this.L.dir[e] === -1;
       // the search starts 3 lines after the end, so a peak is always that far (chan.py checks it again)
-      const peak = findPeak(this.L, e + 3, this.L.length, isHigh);
+      const peak = findPeak(this.L, e + 3, 1, isHigh);
       if (peak < 0) {
         this.collectAsOne();
         return;
       }
+      // an unsure segment after the first is never refused: it ends at the peak
       this.add(peak, false, isHigh ? 1 : -1, true, isHigh ? "collectleft_find_high" : "collectleft_find_low");
-      e = this.segs[this.segs.length - 1]!.end;
+      e = peak;
     }
   }
 
@@ -214,19 +215,18 @@ class SegmentBuilder {
 }
 
 /**
- * chan.py `FindPeakBi` over lines `from` (inclusive) towards `to` (exclusive;
- * `to < from` walks backwards): the most extreme up-line end (`isHigh`) or
- * down-line end, skipping a line whose same-direction predecessor went further;
- * on ties the later one in walking order. −1 when none.
+ * chan.py `FindPeakBi` over lines from `from` by `step` (1 forwards, −1 backwards) to the end of the
+ * table: the most extreme up-line end (`isHigh`) or down-line end, skipping a line whose
+ * same-direction predecessor went further; on ties the later one in walking order. −1 when none.
  */
-function findPeak(L: Lines, from: number, to: number, isHigh: boolean): number {
+function findPeak(L: Lines, from: number, step: 1 | -1, isHigh: boolean): number {
   let peakVal = isHigh ? -Infinity : Infinity;
   let peak = -1;
-  const step = to >= from ? 1 : -1;
-  for (let i = from; i !== to && i >= 0 && i < L.length; i += step) {
+  for (let i = from; i >= 0 && i < L.length; i += step) {
     const v = L.endVal[i]!;
     if (isHigh ? L.dir[i] === 1 && v >= peakVal : L.dir[i] === -1 && v <= peakVal) {
-      if (i >= 2 && (isHigh ? L.endVal[i - 2]! > v : L.endVal[i - 2]! < v)) continue;
+      // lines 0 and 1 have no predecessor: the read before line 0 is undefined, never further
+      if (isHigh ? L.endVal[i - 2]! > v : L.endVal[i - 2]! < v) continue;
       peakVal = v;
       peak = i;
     }
@@ -244,8 +244,11 @@ export function buildSegments(lines: Lines, raw: RawRange, leftMethod: LeftSegMe
   const startLine = new Int32Array(n);
   const endLine = new Int32Array(n);
   const reason: string[] = [];
+  // segments follow each other from line 0: the lines after the last one belong to none (`n`)
+  const lineSegment = new Int32Array(lines.length).fill(n);
   for (let i = 0; i < n; i++) {
     const s = segs[i]!;
+    lineSegment.fill(i, s.start, s.end + 1);
     const bb = lines.beginBar[s.start]!;
     const eb = lines.endBar[s.end]!;
     startLine[i] = s.start;
@@ -260,13 +263,6 @@ export function buildSegments(lines: Lines, raw: RawRange, leftMethod: LeftSegMe
     out.low[i] = s.dir === -1 ? raw.low[eb]! : raw.low[bb]!;
     out.beginBar[i] = bb;
     out.endBar[i] = eb;
-  }
-  const m = lines.length;
-  const lineSegment = new Int32Array(m);
-  let s = 0;
-  for (let i = 0; i < m; i++) {
-    while (s < n && segs[s]!.end < i) s++;
-    lineSegment[i] = s;
   }
   return { lines: { ...out, startLine, endLine, reason }, lineSegment, parentIndex: b.parentIndex, parentDir: b.parentDir, parentCount: b.parentCount };
 }

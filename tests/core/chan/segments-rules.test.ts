@@ -412,3 +412,22 @@ test("a first confirmed segment ending on the wrong side of its start is dropped
   );
   for (const u of [t, m]) for (const left of ["peak", "all"] as const) compare(u, left);
 });
+
+test("collect_segs finding no low after an up segment's end adds nothing there (a chained walk, both left_seg_methods)", () => {
+  // found by searching random chained walks (steps up to 5): 11 → 12 → 10 → 15 → 12 → 16 → 15 → 17 → 13 → 17 →
+  // 14 → 19 → 17, the last line not sure. The search leaves an unsure down segment 0–1 and an unsure up one 2–6,
+  // ending at 17; the last line ends at 17 too (at or above), so collect_segs looks for a low from line 9: line 9
+  // (to 14) has line 7 (to 13) lower before it, line 11 (to 17) has line 9 lower, so FindPeakBi finds none and
+  // chan.py adds nothing there (adding a segment at line −1 would make the next collection start from there).
+  // Then 2–6, unsure with five lines after it, is dropped and lines 2–11 collected again from line 1's end:
+  // peak: a high at line 10 (19), then line 11 alone; all: lines 2–10, as the last line runs like line 1.
+  // The mirror case, no high after a down end, the random tables meet.
+  const points = [11, 12, 10, 15, 12, 16, 15, 17, 13, 17, 14, 19, 17];
+  const t = table(
+    points.slice(1).map((p, i) => (p > points[i]! ? 1 : -1)),
+    points.slice(1).map((p, i) => Math.max(p, points[i]!)),
+    points.slice(1).map((p, i) => Math.min(p, points[i]!)),
+    points.slice(1).map((_, i) => i < points.length - 2),
+  );
+  for (const left of ["peak", "all"] as const) compare(t, left);
+});

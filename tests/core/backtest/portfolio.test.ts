@@ -241,11 +241,7 @@ test("shared account, worked by hand: each sleeve's own refusals, trades, open p
   assert.deepEqual(perf("A"), [1, 0, 0, 25_000], "A: one refusal, no trade, nothing held, a quarter of the cash");
   assert.deepEqual(perf("B"), [2, 1, 0, 50_000], "B: two refusals, one trade, flat at the end, half of the cash");
   assert.deepEqual(perf("C"), [0, 0, 1, 25_000], "C: held at the end");
-  assert.deepEqual(
-    [r.total_performance.rejected_trades, r.total_performance.total_trades, r.total_performance.open_trades],
-    [3, 1, 1],
-    "the account: every refusal, trade and open position",
-  );
+  assert.deepEqual([r.total_performance.rejected_trades, r.total_performance.total_trades, r.total_performance.open_trades], [3, 1, 1], "the account: every refusal, trade and open position");
   // buy-and-hold of each symbol: last close over first − 1; the account's is the weighted sum
   const bh = (k: string) => sleeve(k).performance.buy_hold_return!;
   assert.ok(Math.abs(bh("A") - 0.1) < 1e-12 && Math.abs(bh("B") + 0.2) < 1e-12 && bh("C") === 0, `sleeves' buy-and-hold ${bh("A")}, ${bh("B")}, ${bh("C")}`);

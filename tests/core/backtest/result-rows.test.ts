@@ -133,14 +133,28 @@ const fillArb = fc.record({
   closing: fc.boolean(),
   entryBack: fc.integer({ min: 0, max: 5 }),
   // shares, price, slippage, commission, stamp, transfer, pnl, basis, avgAfter
-  v: fc.tuple(fc.integer({ min: 1, max: 5000 }).map((s) => s * 100), moneyArb, moneyArb, moneyArb, moneyArb, moneyArb, moneyArb, moneyArb, moneyArb),
+  v: fc.tuple(
+    fc.integer({ min: 1, max: 5000 }).map((s) => s * 100),
+    moneyArb,
+    moneyArb,
+    moneyArb,
+    moneyArb,
+    moneyArb,
+    moneyArb,
+    moneyArb,
+    moneyArb,
+  ),
 });
 const refusalArb = fc.record({
   bar: fc.integer({ min: 0, max: 12 }),
   leg: fc.integer({ min: 0, max: 2 }),
   side: fc.constantFrom(1 as const, -1 as const),
   reason: fc.integer({ min: 1, max: 7 }),
-  shares: fc.oneof(fc.constant(Number.NaN), fc.constant(0), fc.integer({ min: 1, max: 5000 }).map((s) => s * 100)),
+  shares: fc.oneof(
+    fc.constant(Number.NaN),
+    fc.constant(0),
+    fc.integer({ min: 1, max: 5000 }).map((s) => s * 100),
+  ),
   price: moneyArb,
 });
 
@@ -282,17 +296,20 @@ test("trade rows by hand: a round trip over two bars, a refused exit and a refus
     [10.625, 5, 5.5, 0.125, 950, 10_000, "2024-01-02T00:00:00", 10, 3.5, 2, 0.095],
   );
   const buy = rows[0]!;
-  assert.deepEqual(
-    [buy.commission, buy.pnl, buy.cost_basis, buy.entry_datetime, buy.entry_price, buy.holding_days, buy.holding_bars, buy.return_pct],
-    [5.1, 0, 0, null, null, null, null, null],
-  );
+  assert.deepEqual([buy.commission, buy.pnl, buy.cost_basis, buy.entry_datetime, buy.entry_price, buy.holding_days, buy.holding_bars, buy.return_pct], [5.1, 0, 0, null, null, null, null, null]);
 });
 
 test("position rows: the leg's average entry price after its last fill at or before the bar, unrealised P&L = value − size × average", () => {
   const time = Float64Array.from({ length: 10 }, (_, b) => timeOf(b));
   const posArb = fc.record({
     fills: fc.array(fillArb, { maxLength: 10 }),
-    rows: fc.array(fc.tuple(fc.integer({ min: -50, max: 50 }).map((s) => s * 100), fc.integer({ min: -80_000, max: 80_000 }).map((v) => v / 8)), { minLength: 10, maxLength: 10 }),
+    rows: fc.array(
+      fc.tuple(
+        fc.integer({ min: -50, max: 50 }).map((s) => s * 100),
+        fc.integer({ min: -80_000, max: 80_000 }).map((v) => v / 8),
+      ),
+      { minLength: 10, maxLength: 10 },
+    ),
     length: fc.integer({ min: 0, max: 10 }),
     leg: fc.integer({ min: -1, max: 2 }),
   });

@@ -78,13 +78,15 @@ export function equityTable(track: EquityTrack): EquityTable {
   return { length: n, time: track.time, fields: EQUITY_FIELDS, columns: c };
 }
 
+type TableRow<F extends string> = { readonly datetime: string } & Record<F, JsonNumber>;
+
 /** Row objects of a per-bar table (NaN → null). */
-export function tableRows<F extends string>(table: BarTable<F>): ({ readonly datetime: string } & Record<F, JsonNumber>)[] {
-  const rows = new Array(table.length);
+export function tableRows<F extends string>(table: BarTable<F>): TableRow<F>[] {
+  const rows: TableRow<F>[] = [];
   for (let t = 0; t < table.length; t++) {
     const row: Record<string, unknown> = { datetime: isoDateTime(table.time[t]!) };
     for (const f of table.fields) row[f] = jsonNumber(table.columns[f][t]!);
-    rows[t] = row;
+    rows.push(row as TableRow<F>);
   }
   return rows;
 }

@@ -36,6 +36,12 @@ const TESTS = {
     ...[
       "holdings",
       "trade-log",
+      "multi-strategy",
+      "result-rows",
+      "single-run",
+      "formula-signals",
+      "config",
+      "combination-members",
       "timeline",
       "bar-time",
       "combine-signals",

@@ -47,7 +47,7 @@ export type FieldSpec =
       readonly kind: "number";
       readonly default: number;
       readonly min: number;
-      readonly max?: number;
+      readonly max: number;
       /** `min` itself is not allowed. */
       readonly exclusiveMin?: boolean;
       readonly integer?: boolean;
@@ -58,6 +58,9 @@ export type FieldSpec =
       readonly default: "auto";
       readonly min: number;
       readonly max: number;
+      /** Rates include their minimum and are fractions (read without asking the kind). */
+      readonly exclusiveMin?: never;
+      readonly integer?: never;
       readonly description: string;
     }
   | { readonly kind: "enum"; readonly values: readonly string[]; readonly default: string; readonly description: string }
@@ -225,12 +228,12 @@ function checkField(name: string, spec: FieldSpec, value: unknown): ConfigIssue 
     case "number": {
       if (spec.kind === "rate_or_auto" && value === "auto") return undefined;
       if (typeof value !== "number" || !Number.isFinite(value)) return issue("float_type", "Input should be a valid number");
-      if (spec.kind === "number" && spec.integer && !Number.isInteger(value)) return issue("int_type", "Input should be a valid integer");
-      const exclusive = spec.kind === "number" && spec.exclusiveMin === true;
+      if (spec.integer && !Number.isInteger(value)) return issue("int_type", "Input should be a valid integer");
+      const exclusive = spec.exclusiveMin === true;
       if (exclusive ? value <= spec.min : value < spec.min) {
         return issue(exclusive ? "greater_than" : "greater_than_equal", `Input should be ${exclusive ? "greater than" : "greater than or equal to"} ${spec.min}`);
       }
-      if (spec.max !== undefined && value > spec.max) return issue("less_than_equal", `Input should be less than or equal to ${spec.max}`);
+      if (value > spec.max) return issue("less_than_equal", `Input should be less than or equal to ${spec.max}`);
       return undefined;
     }
   }

@@ -38,8 +38,10 @@ export type SignalFormulaCheck = { readonly ok: true; readonly formula: SignalFo
 const CACHE_SIZE = 64;
 const cache = new Map<string, SignalFormulaCheck>();
 
+/** The output named `wanted` in any letter case: the compiler refuses two names that differ only in case. */
 function findColumn(names: readonly string[], wanted: string): string | undefined {
-  return names.find((n) => n === wanted) ?? names.find((n) => n.toUpperCase() === wanted.toUpperCase());
+  const key = wanted.toUpperCase();
+  return names.find((n) => n.toUpperCase() === key);
 }
 
 function check(text: string, params: Readonly<Record<string, number>>, buy: string, sell: string): SignalFormulaCheck {
@@ -79,7 +81,7 @@ const on = (v: number) => v !== 0 && v === v;
 
 /** Every output column of the formula on `series`, by name (`allocate`: where they live, see core/formula/evaluate.ts). */
 export function formulaColumns(f: SignalFormula, series: BarSeries, allocate?: (n: number) => Float64Array): Map<string, Float64Array> {
-  return new Map(evaluatePlan(f.plan, series, allocate ? { allocate } : {}).map((c) => [c.name, c.values]));
+  return new Map(evaluatePlan(f.plan, series, { allocate }).map((c) => [c.name, c.values]));
 }
 
 /** Entry and exit flags of the formula on `series` (see the module note for the rules). */

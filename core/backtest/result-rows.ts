@@ -80,18 +80,20 @@ export function equityTable(track: EquityTrack): EquityTable {
 
 /** The `datetime` texts of a table's rows, to share between tables over the same bars. */
 export function tableTimes(table: BarTable<string>): string[] {
-  const out: string[] = new Array(table.length);
-  for (let t = 0; t < table.length; t++) out[t] = isoDateTime(table.time[t]!);
+  const out: string[] = [];
+  for (let t = 0; t < table.length; t++) out.push(isoDateTime(table.time[t]!));
   return out;
 }
 
+type TableRow<F extends string> = { readonly datetime: string } & Record<F, JsonNumber>;
+
 /** Row objects of a per-bar table (NaN → null); `datetime` is `tableTimes(table)`, or another table's over the same times. */
-export function tableRows<F extends string>(table: BarTable<F>, datetime: readonly string[] = tableTimes(table)): ({ readonly datetime: string } & Record<F, JsonNumber>)[] {
-  const rows = new Array(table.length);
+export function tableRows<F extends string>(table: BarTable<F>, datetime: readonly string[] = tableTimes(table)): TableRow<F>[] {
+  const rows: TableRow<F>[] = [];
   for (let t = 0; t < table.length; t++) {
     const row: Record<string, unknown> = { datetime: datetime[t] };
     for (const f of table.fields) row[f] = jsonNumber(table.columns[f][t]!);
-    rows[t] = row;
+    rows.push(row as TableRow<F>);
   }
   return rows;
 }

@@ -82,3 +82,17 @@ test("putIsoDateTime writes isoDateTime's text as bytes, or declines (−1, noth
   );
   assert.equal(putIsoDateTime(buf, 0, NaN), -1, "NaN is declined");
 });
+
+test("putIsoDateTime at the edges of four-digit years: 1000-01-01 00:00 and 9999-12-31 23:59:59.999 written, the instants beside them declined", () => {
+  const decoder = new TextDecoder();
+  const buf = new Uint8Array(ISO_DATE_TIME_BYTES);
+  const first = Date.UTC(1000, 0, 1);
+  const last = Date.UTC(9999, 11, 31, 23, 59, 59, 999);
+  assert.equal(putIsoDateTime(buf, 0, first), ISO_DATE_TIME_BYTES, "the first instant of year 1000 is written");
+  assert.equal(decoder.decode(buf), "1000-01-01T00:00:00");
+  assert.equal(putIsoDateTime(buf, 0, last), ISO_DATE_TIME_BYTES, "the last instant of year 9999 is written");
+  assert.equal(decoder.decode(buf), "9999-12-31T23:59:59");
+  assert.equal(putIsoDateTime(buf, 0, first - 1), -1, "0999-12-31T23:59:59.999 is declined");
+  assert.equal(putIsoDateTime(buf, 0, last + 1), -1, "+010000-01-01 is declined");
+  assert.equal(isoDateTime(first - 1), "0999-12-31T23:59:59", "and formatted by Date");
+});

@@ -129,3 +129,21 @@ test("weights of tenths summing to 1 leave exactly nothing idle; a slot without 
   assert.equal(perf.open_trades, 1, "only the slot that bought holds a position at the end");
   assert.throws(() => runMultiStrategy([], config), /^RangeError: a multi-strategy run needs at least one slot$/);
 });
+
+test("weights short of 1 by 1e-9 or more are not rounding: the rest of the cash stays idle", () => {
+  const x: BarSpec[] = d.slice(0, 3).map((day) => [day, 10, 10] as const);
+  const slot: StrategySlot = { key: "a", bars: bars(x), signals: signals(3, []), security: { code: "600000" } };
+  const config: BacktestConfig = { ...DEFAULT_CONFIG, cash: 100_000 };
+  // a claim of 1 − 1e-9 (the double nearest) leaves 100,000 × 1e-9 = 1e-4 CNY idle: the account still holds all 100,000
+  const short = runMultiStrategy([slot], config, [1 - 1e-9]);
+  assert.ok(
+    [...short.cash].every((c) => Math.abs(c - 100_000) < 1e-7),
+    `cash ${[...short.cash]}: the slot's 99,999.9999 and 0.0001 idle`,
+  );
+  // half a billionth short is rounding: nothing idle, the slot's share is the account
+  const near = runMultiStrategy([slot], config, [1 - 5e-10]);
+  assert.ok(
+    [...near.cash].every((c) => c === near.slots[0]!.plan.config.cash),
+    `cash ${[...near.cash]}: only the slot's`,
+  );
+});

@@ -217,3 +217,71 @@ test("independent allocation (easy_tdx's portfolio engine): each leg alone with 
   assert.deepEqual(r.equity_allocation, { SH600000: 0.5, SZ000001: 0.3 });
   assert.equal(r.total_performance.end_value, alone[0]!.performance.end_value! + alone[1]!.performance.end_value! + 20_000);
 });
+
+test("shared account, worked by hand: each sleeve's own refusals, trades, open position, capital and buy-and-hold; the total's weighted buy-and-hold", () => {
+  // A (weight 0.25): its entry fills on bar 1 at the up-limit open 11 (+10 %): refused, dropped.
+  const a: BarSpec[] = [[d[0]!, 10, 10], ...d.slice(1, 5).map((day) => [day, 11, 11] as const)];
+  // B (0.5): bought on bar 1 at 20 (2,500 shares for 50,000); the exit is refused at the down-limit opens
+  // 18 (−10 % of 20) and 16.2 (−10 % of 18), then fills at 16: one trade, −10,000.
+  const b: BarSpec[] = [
+    [d[0]!, 20, 20],
+    [d[1]!, 20, 20],
+    [d[2]!, 18, 18],
+    [d[3]!, 16.2, 16.2],
+    [d[4]!, 16, 16],
+  ];
+  // C (0.25, ChiNext): bought on bar 1 at 10 (2,500 shares for 25,000), held to the end.
+  const legs = [leg("A", "600000", a, [0], [], 0.25), leg("B", "000001", b, [0], [1], 0.5), leg("C", "300750", flat(10), [0], [], 0.25)];
+  const r = backtestPortfolio(legs, NO_FEES);
+  const sleeve = (k: string) => r.individual_results[k]!;
+  const perf = (k: string) => {
+    const p = sleeve(k).performance;
+    return [p.rejected_trades, p.total_trades, p.open_trades, p.start_cash];
+  };
+  assert.deepEqual(perf("A"), [1, 0, 0, 25_000], "A: one refusal, no trade, nothing held, a quarter of the cash");
+  assert.deepEqual(perf("B"), [2, 1, 0, 50_000], "B: two refusals, one trade, flat at the end, half of the cash");
+  assert.deepEqual(perf("C"), [0, 0, 1, 25_000], "C: held at the end");
+  assert.deepEqual([r.total_performance.rejected_trades, r.total_performance.total_trades, r.total_performance.open_trades], [3, 1, 1], "the account: every refusal, trade and open position");
+  // buy-and-hold of each symbol: last close over first − 1; the account's is the weighted sum
+  const bh = (k: string) => sleeve(k).performance.buy_hold_return!;
+  assert.ok(Math.abs(bh("A") - 0.1) < 1e-12 && Math.abs(bh("B") + 0.2) < 1e-12 && bh("C") === 0, `sleeves' buy-and-hold ${bh("A")}, ${bh("B")}, ${bh("C")}`);
+  assert.ok(Math.abs(r.total_performance.buy_hold_return! - (0.25 * 0.1 + 0.5 * -0.2)) < 1e-12, `account's buy-and-hold ${r.total_performance.buy_hold_return}`);
+  assert.ok(Math.abs(sleeve("B").trades[3]!.pnl! + 10_000) < 1e-9 && Math.abs(sleeve("B").performance.end_value! - 40_000) < 1e-9, "B lost 2,500 × 4");
+  assert.deepEqual(
+    (["A", "B", "C"] as const).map((k) => sleeve(k).trades.map((t) => [t.datetime.slice(0, 10), t.direction, t.reason])),
+    [
+      [[d[1], "BUY", "limit_up"]],
+      [
+        [d[1], "BUY", null],
+        [d[2], "SELL", "limit_down"],
+        [d[3], "SELL", "limit_down"],
+        [d[4], "SELL", null],
+      ],
+      [[d[1], "BUY", null]],
+    ],
+    "each sleeve's own rows",
+  );
+  assert.deepEqual(
+    sleeve("C").positions.map((p) => [p.size, p.avg_price, p.market_value]),
+    [[0, 0, 0], ...Array.from({ length: 4 }, () => [2500, 10, 25_000])],
+    "C's positions",
+  );
+  assert.deepEqual(
+    sleeve("B").positions.map((p) => p.size),
+    [0, 2500, 2500, 2500, 0],
+    "B's positions",
+  );
+  assert.deepEqual(sleeve("C").config.security, { code: "300750", exchange: "SZ", board: "chinext", st: false }, "C's config carries its own security rules");
+  assert.equal(sleeve("C").config.cash, 100_000, "and the portfolio's settings");
+});
+
+test("a shared account whose symbols have no bars: no step, nothing open, in total or in a sleeve", () => {
+  const r = backtestPortfolio([leg("A", "600000", [], []), leg("B", "000001", [], [])], NO_FEES);
+  assert.equal(r.combined_equity.length, 0, "no step");
+  assert.equal(r.total_performance.open_trades, 0, "nothing open in the account");
+  assert.deepEqual(
+    ["A", "B"].map((k) => r.individual_results[k]!.performance.open_trades),
+    [0, 0],
+    "nor in a sleeve",
+  );
+});

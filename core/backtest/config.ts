@@ -223,7 +223,7 @@ function checkField(name: string, spec: FieldSpec, value: unknown): ConfigIssue 
     case "boolean":
       return typeof value === "boolean" ? undefined : issue("bool_type", "Input should be a valid boolean");
     case "enum":
-      return typeof value === "string" && spec.values.includes(value) ? undefined : issue("enum", `Input should be ${spec.values.map((v) => `'${v}'`).join(" or ")}`);
+      return typeof value === "string" && spec.values.includes(value) ? undefined : issue("enum", `Input should be ${quoted(spec.values)}`);
     case "rate_or_auto":
     case "number": {
       if (spec.kind === "rate_or_auto" && value === "auto") return undefined;
@@ -258,6 +258,12 @@ function validateFields<T>(input: unknown, fields: { readonly [name: string]: Fi
   }
   return issues.length > 0 ? { ok: false, issues } : { ok: true, value: value as T };
 }
+
+/** pydantic's list of choices: 'a' or 'b'; 'a', 'b' or 'c'. */
+const quoted = (values: readonly string[]) => {
+  const q = values.map((v) => `'${v}'`);
+  return q.length <= 1 ? q.join("") : `${q.slice(0, -1).join(", ")} or ${q[q.length - 1]}`;
+};
 
 /** Checks the trading settings of a request (other keys are ignored) and fills in defaults. */
 export function validateBacktestConfig(input: unknown): ConfigCheck<BacktestConfig> {

@@ -42,7 +42,10 @@ interface Bar {
 }
 
 const rowsOf = (m: MergedBars) =>
-  Array.from({ length: m.length }, (_, k): Bar => ({ high: m.high[k]!, low: m.low[k]!, dir: m.dir[k]!, fx: m.fx[k]!, first: m.first[k]!, last: m.last[k]!, highBar: m.highBar[k]!, lowBar: m.lowBar[k]! }));
+  Array.from(
+    { length: m.length },
+    (_, k): Bar => ({ high: m.high[k]!, low: m.low[k]!, dir: m.dir[k]!, fx: m.fx[k]!, first: m.first[k]!, last: m.last[k]!, highBar: m.highBar[k]!, lowBar: m.lowBar[k]! }),
+  );
 
 const lengths = (m: MergedBars) => [m.high, m.low, m.dir, m.fx, m.first, m.last, m.highBar, m.lowBar].map((c) => c.length);
 
@@ -71,8 +74,8 @@ test("merged-bar columns keep every bar from any capacity; frozen copies keep th
           const b = want[k]!;
           Object.assign(b, { high, low, last: raw, highBar: barHigh === high ? raw : b.highBar, lowBar: barLow === low ? raw : b.lowBar });
         } else {
-          m.fx[k] = s.a % 3 - 1;
-          want[k]!.fx = s.a % 3 - 1;
+          m.fx[k] = (s.a % 3) - 1;
+          want[k]!.fx = (s.a % 3) - 1;
         }
         raw++;
       });

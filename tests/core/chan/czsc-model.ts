@@ -30,9 +30,7 @@ export function czscAddBar(bars: NewBar[], high: number, low: number, raw: numbe
     return true;
   }
   const up = k1.high < k2.high;
-  bars[bars.length - 1] = up
-    ? { ...k2, high: Math.max(k2.high, high), low: Math.max(k2.low, low), last: raw }
-    : { ...k2, high: Math.min(k2.high, high), low: Math.min(k2.low, low), last: raw };
+  bars[bars.length - 1] = up ? { ...k2, high: Math.max(k2.high, high), low: Math.max(k2.low, low), last: raw } : { ...k2, high: Math.min(k2.high, high), low: Math.min(k2.low, low), last: raw };
   return false;
 }
 

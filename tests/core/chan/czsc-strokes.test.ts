@@ -48,11 +48,9 @@ test("czsc strokes after every bar equal czsc's CZSC.update (first stroke from t
     }),
     { seed: 23_2026, numRuns: 250 },
   );
-  const { exactLength, nested, drops, firstMoved, strokes, unsure, allSure } = seen;
-  assert.ok(
-    strokes > 1000 && exactLength > 50 && drops > 50 && firstMoved > 20 && unsure > 20 && allSure > 20,
-    `every rule is exercised: ${JSON.stringify(seen)}`,
-  );
+  // nested fractals need a dropped stroke first and are rare in random bars: the worked case below has them
+  const { exactLength, drops, firstMoved, strokes, unsure, allSure } = seen;
+  assert.ok(strokes > 1000 && exactLength > 50 && drops > 50 && firstMoved > 20 && unsure > 20 && allSure > 20, `every rule is exercised: ${JSON.stringify(seen)}`);
 });
 
 /**

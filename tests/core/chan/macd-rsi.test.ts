@@ -81,7 +81,11 @@ test("MACD equals chan.py's CMACD: both EMAs seeded with the first close, (2·x 
       );
       // a batch reads a prefix of a longer column
       const padded = Float64Array.from([...closes, 123, 456]);
-      assert.deepEqual(Array.from(macdHistogram(padded, closes.length, { fast, slow, signal })), want.map((x) => x.macd), "batch histogram");
+      assert.deepEqual(
+        Array.from(macdHistogram(padded, closes.length, { fast, slow, signal })),
+        want.map((x) => x.macd),
+        "batch histogram",
+      );
     }),
     { seed: 2323, numRuns: 300 },
   );

@@ -221,7 +221,11 @@ test("a segment-level force measure other than slope or amp is reported on the k
   ];
   for (const [input, keys] of cases) {
     const p = parseChanOptions(input);
-    assert.deepEqual(p.ok ? [] : p.issues, keys.map((k) => ({ path: [k], message: SEG_MSG })), JSON.stringify(input));
+    assert.deepEqual(
+      p.ok ? [] : p.issues,
+      keys.map((k) => ({ path: [k], message: SEG_MSG })),
+      JSON.stringify(input),
+    );
   }
 });
 

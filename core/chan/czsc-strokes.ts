@@ -83,8 +83,9 @@ export class CzscStrokeBuilder {
     const a = fxs[0]!;
     const up = a.mark === -1;
     let b: Fx | null = null;
+    // czsc also asks for B after A: every fractal of the list but A lies after it, and A has A's mark
     for (const f of fxs) {
-      if (f.mid <= a.mid || f.mark === a.mark) continue;
+      if (f.mark === a.mark) continue;
       if (up ? m.high[f.mid]! > m.low[a.mid]! && (!b || m.high[f.mid]! > m.high[b.mid]!) : m.low[f.mid]! < m.high[a.mid]! && (!b || m.low[f.mid]! < m.low[b.mid]!)) b = f;
     }
     if (!b) return;

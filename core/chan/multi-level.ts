@@ -62,8 +62,10 @@ function trendDirection(bis: readonly LevelStroke[]): "up" | "down" | null {
   const downs = bis.filter((_, i) => i % 2 === 1);
   const upHighs = ups.map((b) => b.high);
   const downLows = downs.map((b) => b.low);
-  if (rising(upHighs) && (downs.length < 2 || rising(downLows))) return "up";
-  if (falling(downLows) && (ups.length < 2 || falling(upHighs))) return "down";
+  // one value rises and falls: a single down stroke leaves "up" to the highs alone (and with 3
+  // strokes or more there are always 2 up strokes)
+  if (rising(upHighs) && rising(downLows)) return "up";
+  if (falling(downLows) && falling(upHighs)) return "down";
   return null;
 }
 
@@ -73,8 +75,8 @@ const amplitude = (b: LevelStroke) => Math.abs(b.end_close - b.start_close);
 
 function divergencePossible(bis: readonly LevelStroke[], pivots: number): boolean {
   if (pivots < 2 || bis.length < 5) return false;
-  const prev = amplitude(bis[bis.length - 3]!);
-  return prev > 0 && amplitude(bis[bis.length - 1]!) < prev;
+  // an amplitude is never negative, so a smaller one implies the earlier one is above 0
+  return amplitude(bis[bis.length - 1]!) < amplitude(bis[bis.length - 3]!);
 }
 
 /** The lower level's strokes and pivots inside `high` (in order), and easy_tdx's summary of them. */

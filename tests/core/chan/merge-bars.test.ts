@@ -9,6 +9,7 @@ import assert from "node:assert/strict";
 import fc from "fast-check";
 import { mergeBars } from "../../../core/chan/merge-bars.ts";
 import { series } from "./crafted-bars.ts";
+import { tickRows } from "./random-walk.ts";
 
 interface Klc {
   high: number;
@@ -38,15 +39,10 @@ function referenceMerge(rows: readonly (readonly [number, number])[]): Klc[] {
   return out;
 }
 
-const ROWS = fc.array(fc.record({ move: fc.integer({ min: -8, max: 8 }), up: fc.integer({ min: 0, max: 6 }), down: fc.integer({ min: 0, max: 6 }) }), { minLength: 1, maxLength: 80 }).map((steps) => {
-  let mid = 100;
-  return steps.map((s) => ((mid += s.move), [mid + s.up, mid - s.down] as const));
-});
-
 test("merged bars equal chan.py's inclusion processing: ranges, directions, raw bars inside and the bars reaching each extreme", () => {
   let merges = 0;
   fc.assert(
-    fc.property(ROWS, (rows) => {
+    fc.property(tickRows(80, 8, 6), (rows) => {
       const m = mergeBars(series(rows));
       const want = referenceMerge(rows);
       merges += rows.length - want.length;

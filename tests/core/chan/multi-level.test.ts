@@ -52,3 +52,49 @@ test("trend direction by easy_tdx's even/odd positions; divergence needs 2 pivot
   assert.equal(lowLevelStructure(all, five(1), pivots.slice(1)).qs.divergence_possible, false, "one pivot");
   assert.equal(lowLevelStructure(all, five(1).slice(1), pivots).qs.divergence_possible, false, "four strokes");
 });
+
+test("a stroke or pivot from the span's first day to its last day is inside (dates equal at both ends); a day earlier or a missing end is out", () => {
+  const exact = stroke("2024-01-02", "2024-01-05", 1, 2);
+  const early = stroke("2024-01-01", "2024-01-05", 1, 2);
+  const late = stroke("2024-01-02", "2024-01-06", 1, 2);
+  const pivots = [
+    { start_date: "2024-01-02", end_date: "2024-01-05" },
+    { start_date: "2024-01-02", end_date: null },
+    { start_date: "2024-01-01", end_date: "2024-01-04" },
+    { start_date: "2024-01-03", end_date: "2024-01-05" },
+  ];
+  const r = lowLevelStructure(span, [early, exact, late], pivots);
+  assert.deepEqual(r.strokes, [exact]);
+  assert.deepEqual(r.pivots, [pivots[0], pivots[3]]);
+  assert.deepEqual([r.qs.zs_count, r.qs.has_trend, r.qs.has_consolidation], [2, true, true], "two pivots make a trend");
+  const none = lowLevelStructure(span, [early], []);
+  assert.deepEqual([none.qs.bi_count, none.qs.has_consolidation, none.qs.bi_overlap, none.qs.divergence_possible], [0, false, false, false]);
+});
+
+test("trend direction needs both lists to move: rising highs with falling lows, or the reverse, is no direction", () => {
+  const all = { start_date: "2024-01-01", end_date: "2024-12-31" };
+  // even positions are easy_tdx's up strokes (their highs), odd ones its down strokes (their lows)
+  const of = (highs: number[], lows: number[]) => highs.flatMap((h, i) => [stroke("2024-02-01", "2024-02-02", 0, h), ...(i < lows.length ? [stroke("2024-02-02", "2024-02-03", lows[i]!, 9)] : [])]);
+  const cases: [number[], number[], "up" | "down" | null][] = [
+    [[5, 6, 7], [2, 3], "up"],
+    [[5, 6, 7], [3, 2], null],
+    [[5, 6, 7], [2, 2], null],
+    [[7, 6, 5], [3, 2], "down"],
+    [[7, 6, 5], [2, 3], null],
+    [[7, 6, 5], [3, 3], null],
+    [[7, 6], [3], "down"],
+    [[6, 7], [3], "up"],
+    [[6, 6], [3], null],
+  ];
+  for (const [highs, lows, want] of cases) assert.equal(lowLevelStructure(all, of(highs, lows), []).qs.trend_direction, want, `highs ${highs}, lows ${lows}`);
+});
+
+test("neighbouring strokes overlap when each one's low is at or below the other's high", () => {
+  const all = { start_date: "2024-01-01", end_date: "2024-12-31" };
+  const pair = (a: [number, number], b: [number, number]) => lowLevelStructure(all, [stroke("2024-02-01", "2024-02-02", ...a), stroke("2024-02-02", "2024-02-03", ...b)], []).qs.bi_overlap;
+  assert.equal(pair([1, 2], [3, 4]), false, "apart, the second above");
+  assert.equal(pair([3, 4], [1, 2]), false, "apart, the second below");
+  assert.equal(pair([2, 3], [1, 2]), true, "the first's low is the second's high");
+  assert.equal(pair([1, 2], [2, 3]), true, "the second's low is the first's high");
+  assert.equal(lowLevelStructure(all, [stroke("2024-02-01", "2024-02-02", 1, 2)], []).qs.bi_overlap, false, "one stroke");
+});

@@ -1,6 +1,7 @@
 /**
  * Random daily bars for the chan property tests: integer tick steps (so ties
- * and equal edges happen), with one-price bars (limit-up/down style) mixed in.
+ * and equal edges happen), with one-price bars (limit-up/down style) mixed in;
+ * and bare (high, low) rows for the inclusion and stroke rules.
  */
 import fc from "fast-check";
 import { allocSeries, type BarSeries } from "../../../core/bars/series.ts";
@@ -35,4 +36,13 @@ export function walk(steps: readonly Step[]): BarSeries {
     if (st.flat) p = o;
   });
   return s;
+}
+
+/** Random bars in integer ticks, as (high, low): a walk of the middle by up to `move` ticks a bar, wicks of up to `wick` ticks, so equal edges are common. */
+export function tickRows(maxLength: number, move: number, wick: number, minLength = 1): fc.Arbitrary<(readonly [number, number])[]> {
+  const step = fc.record({ move: fc.integer({ min: -move, max: move }), up: fc.integer({ min: 0, max: wick }), down: fc.integer({ min: 0, max: wick }) });
+  return fc.array(step, { minLength, maxLength }).map((steps) => {
+    let mid = 100;
+    return steps.map((s) => ((mid += s.move), [mid + s.up, mid - s.down] as const));
+  });
 }

@@ -29,6 +29,9 @@ const CONFIGS: ChanOptions[] = [
   { bi_algo: "fx", zs_algo: "over_seg", left_seg_method: "all", macd_algo: "area", divergence_rate: 0.9 },
   { zs_algo: "auto", zs_combine_mode: "peak", one_bi_zs: true, bsp2_follow_1: false, bsp3_follow_1: false, min_zs_cnt: 0 },
   { bi_algo: "czsc", czsc_min_bi_len: 7 },
+  // the RSI force measure on one side only: RSI is kept for either side asking for it
+  { "macd_algo-buy": "rsi", rsi_cycle: 6, min_zs_cnt: 0, bs1_peak: false },
+  { "macd_algo-sell": "rsi", min_zs_cnt: 0, bs1_peak: false },
 ];
 
 /** Feeds `bars` to a stream and checks the snapshot after each bar in `cuts` against batch. */

@@ -68,8 +68,17 @@ const TESTS = {
   ],
   "adapters/crypto": ["tests/adapters/crypto", "tests/adapters/sqlite/sqlite-storage.test.ts"],
 };
+/**
+ * A `--mutate` slice's own test files first (`tests/<folder>/<file>.test.ts`, when there is one): a
+ * killed mutant of windows.ts then stops at windows.test.ts, before the other files' tests.
+ */
+const own = (process.env.MUTATE_NAME ?? "")
+  .split("--")[1]
+  ?.split("+")
+  .map((f) => `tests/${folder}/${f.replace(/@.*$/, "")}.test.ts`)
+  .filter((f) => existsSync(f));
 // Read by tests/support/mutate-bundle.ts in every test process (the runner passes its environment on).
-process.env.MUTATE_TESTS = JSON.stringify(TESTS[folder] ?? [`tests/${folder}`]);
+process.env.MUTATE_TESTS = JSON.stringify([...(own ?? []), ...(TESTS[folder] ?? [`tests/${folder}`])]);
 
 // Tests find the shared fixtures at ../shared beside the repository; a sandbox is
 // .stryker-tmp/sandbox-*/, where ../shared is .stryker-tmp/shared: point that at ours, or every

@@ -147,13 +147,13 @@ const stretch = fc.record({
   from: fc.integer({ min: -20, max: 20 }),
   noise: fc.array(fc.oneof({ weight: 4, arbitrary: value }, { weight: 1, arbitrary: fc.constant(-0) }), { minLength: 90, maxLength: 90 }),
 });
-const stretched = fc.array(stretch, { maxLength: 5 }).map((parts) =>
-  parts.flatMap(({ kind, length, from, noise }) =>
-    Array.from({ length }, (_, j) =>
-      kind === "invalid" ? NaN : kind === "rising" ? from + j : kind === "falling" ? from - j : kind === "flat" ? from : noise[j]!,
+const stretched = fc
+  .array(stretch, { maxLength: 5 })
+  .map((parts) =>
+    parts.flatMap(({ kind, length, from, noise }) =>
+      Array.from({ length }, (_, j) => (kind === "invalid" ? NaN : kind === "rising" ? from + j : kind === "falling" ? from - j : kind === "flat" ? from : noise[j]!)),
     ),
-  ),
-);
+  );
 
 test("HHV, LLV, HHVBARS, LLVBARS, SUM, COUNT: long invalid stretches and monotone runs longer than the window", () => {
   fc.assert(

@@ -77,8 +77,14 @@ const own = (process.env.MUTATE_NAME ?? "")
   ?.split("+")
   .map((f) => `tests/${folder}/${f.replace(/@.*$/, "")}.test.ts`)
   .filter((f) => existsSync(f));
+/**
+ * MUTATE_ONLY=a.test.ts,b.test.ts replaces the folder's list (a quick run while the machine is busy: a
+ * survivor then costs those files, not the folder's every test; the score is a lower bound, so run each
+ * survivor against the folder's list before calling it one).
+ */
+const only = process.env.MUTATE_ONLY?.split(",").filter(Boolean);
 // Read by tests/support/mutate-bundle.ts in every test process (the runner passes its environment on).
-process.env.MUTATE_TESTS = JSON.stringify([...(own ?? []), ...(TESTS[folder] ?? [`tests/${folder}`])]);
+process.env.MUTATE_TESTS = JSON.stringify(only ?? [...(own ?? []), ...(TESTS[folder] ?? [`tests/${folder}`])]);
 
 // Tests find the shared fixtures at ../shared beside the repository; a sandbox is
 // .stryker-tmp/sandbox-*/, where ../shared is .stryker-tmp/shared: point that at ours, or every

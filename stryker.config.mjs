@@ -77,8 +77,23 @@ const TESTS = {
   ],
   "adapters/crypto": ["tests/adapters/crypto", "tests/adapters/sqlite/sqlite-storage.test.ts"],
 };
+/**
+ * A `--mutate` slice's own test files first (`tests/<folder>/<file>.test.ts`, when there is one): a
+ * killed mutant of windows.ts then stops at windows.test.ts, before the other files' tests.
+ */
+const own = (process.env.MUTATE_NAME ?? "")
+  .split("--")[1]
+  ?.split("+")
+  .map((f) => `tests/${folder}/${f.replace(/@.*$/, "")}.test.ts`)
+  .filter((f) => existsSync(f));
+/**
+ * MUTATE_ONLY=a.test.ts,b.test.ts replaces the folder's list (a quick run while the machine is busy: a
+ * survivor then costs those files, not the folder's every test; the score is a lower bound, so run each
+ * survivor against the folder's list before calling it one).
+ */
+const only = process.env.MUTATE_ONLY?.split(",").filter(Boolean);
 // Read by tests/support/mutate-bundle.ts in every test process (the runner passes its environment on).
-process.env.MUTATE_TESTS = JSON.stringify(TESTS[folder] ?? [`tests/${folder}`]);
+process.env.MUTATE_TESTS = JSON.stringify(only ?? [...(own ?? []), ...(TESTS[folder] ?? [`tests/${folder}`])]);
 
 // Tests find the shared fixtures at ../shared beside the repository; a sandbox is
 // .stryker-tmp/sandbox-*/, where ../shared is .stryker-tmp/shared: point that at ours, or every

@@ -26,35 +26,32 @@ import { RANGE } from "./ranges.ts";
 
 export type Moment = "std" | "stdp" | "var" | "varp" | "devsq";
 
+/** From Σ(x−mean)² (never negative: exactM2 sums squares) of N values; the sample forms of one value are 0/0, no value. */
 function finish(m2: number, N: number, kind: Moment): number {
-  const d = m2 < 0 ? 0 : m2;
   switch (kind) {
     case "std":
-      return N > 1 ? Math.sqrt(d / (N - 1)) : NaN;
+      return Math.sqrt(m2 / (N - 1));
     case "stdp":
-      return Math.sqrt(d / N);
+      return Math.sqrt(m2 / N);
     case "var":
-      return N > 1 ? d / (N - 1) : NaN;
+      return m2 / (N - 1);
     case "varp":
-      return d / N;
+      return m2 / N;
     case "devsq":
-      return d;
+      return m2;
   }
 }
 
+/** Whether x[lo..hi] are all equal; an invalid value equals nothing, itself included. */
+function allEqual(x: Float64Array, lo: number, hi: number): boolean {
+  for (let j = lo; j <= hi; j++) if (x[j] !== x[lo]) return false;
+  return true;
+}
+
+/** Σ(x−mean)² over x[lo..hi], exactly 0 when the values are all equal; an invalid value makes the mean, so the result, NaN. */
 function exactM2(x: Float64Array, lo: number, hi: number): number {
-  let s = 0;
-  let bad = false;
-  let same = true;
-  for (let j = lo; j <= hi; j++) {
-    const v = x[j]!;
-    if (v !== v) bad = true;
-    if (v !== x[lo]) same = false;
-    s += v;
-  }
-  if (bad) return NaN;
-  if (same) return 0;
-  const mean = s / (hi - lo + 1);
+  if (allEqual(x, lo, hi)) return 0;
+  const mean = windowMean(x, lo, hi);
   let m2 = 0;
   for (let j = lo; j <= hi; j++) {
     const d = x[j]! - mean;
@@ -64,21 +61,19 @@ function exactM2(x: Float64Array, lo: number, hi: number): number {
 }
 
 export function moment(out: Float64Array, x: Float64Array, len: Operand, kind: Moment): void {
+  if (typeof len !== "number") {
+    fixedOrVariable(out, len, (lo, hi) => finish(exactM2(x, lo, hi), hi - lo + 1, kind));
+    return;
+  }
   const n = out.length;
   const f = firstValid(x);
-  if (typeof len !== "number") {
-    perBarWindow(out, len, { start: f, partial: false, zeroMeansAll: false }, (lo, hi) => finish(exactM2(x, lo, hi), hi - lo + 1, kind));
-    return;
-  }
+  // no value before the first full window, nor for an invalid length; the loops below write the rest
+  out.fill(NaN);
   const N = Math.trunc(len);
-  if (!(N >= 1)) {
-    out.fill(NaN);
-    return;
-  }
-  out.fill(NaN, 0, Math.min(n, f + N - 1));
-  if (f + N - 1 >= n) return;
+  if (!(N >= 1)) return;
   const sqrt = kind === "std" || kind === "stdp";
-  const scale = kind === "std" || kind === "var" ? (N > 1 ? 1 / (N - 1) : NaN) : kind === "devsq" ? 1 : 1 / N;
+  // the sample forms of one value: 0 · ∞, no value
+  const scale = kind === "std" || kind === "var" ? 1 / (N - 1) : kind === "devsq" ? 1 : 1 / N;
   // N is within [1, n] here; an integer makes `i - N` a cheaper index
   if (momentWithoutGaps(out, x, f, N | 0, scale, sqrt)) return;
   const flat = finish(0, N, kind);
@@ -90,7 +85,8 @@ export function moment(out: Float64Array, x: Float64Array, len: Operand, kind: M
   let run = 0;
   for (let i = f; i < n; i++) {
     const v = x[i]!;
-    run = i > f && v === x[i - 1] ? run + 1 : 1;
+    // bar f − 1 is invalid (or before bar 0), equal to nothing
+    run = v === x[i - 1] ? run + 1 : 1;
     if (v === v) {
       const d = v - K;
       s1 += d;
@@ -176,8 +172,8 @@ function momentWithoutGaps(out: Float64Array, x: Float64Array, f: number, N: num
 /** Writes bars [from, end) from sums about K that already cover the window ending at `from`; returns the last Σ(x−K)². */
 function rollMoments(out: Float64Array, x: Float64Array, from: number, end: number, N: number, K: number, s1: number, s2: number, scale: number, sqrt: boolean): number {
   const invN = 1 / N;
-  // 0 (or no value when N is 1 for the sample forms) on a window of equal values
-  const flat = sqrt ? Math.sqrt(0 * scale) : 0 * scale;
+  // 0 (or no value when N is 1 for the sample forms, whose scale is ∞) on a window of equal values; its root is itself
+  const flat = 0 * scale;
   let run = equalRun(x, from, N);
   if (sqrt) {
     out[from] = run >= N ? flat : Math.sqrt(Math.max(s2 - s1 * s1 * invN, 0) * scale);
@@ -210,13 +206,17 @@ function windowMean(x: Float64Array, lo: number, hi: number): number {
   return s / (hi - lo + 1);
 }
 
-function fixedOrVariable(out: Float64Array, start: number, len: Operand, reduce: (lo: number, hi: number) => number): void {
+/**
+ * Each bar's window of N bars, reduced; none where it would reach before bar 0. A window reaching
+ * before X's first valid bar holds an invalid one, which every reduction here turns into NaN.
+ */
+function fixedOrVariable(out: Float64Array, len: Operand, reduce: (lo: number, hi: number) => number): void {
   if (typeof len !== "number") {
-    perBarWindow(out, len, { start, partial: false, zeroMeansAll: false }, reduce);
+    perBarWindow(out, len, { start: 0, partial: false, zeroMeansAll: false }, reduce);
     return;
   }
   const N = Math.trunc(len);
-  for (let i = 0; i < out.length; i++) out[i] = N >= 1 && i - N + 1 >= start ? reduce(i - N + 1, i) : NaN;
+  for (let i = 0; i < out.length; i++) out[i] = N >= 1 && i - N + 1 >= 0 ? reduce(i - N + 1, i) : NaN;
 }
 
 function meanAbsDeviation(x: Float64Array, lo: number, hi: number): number {
@@ -229,7 +229,7 @@ function meanAbsDeviation(x: Float64Array, lo: number, hi: number): number {
 /** AVEDEV(X,N): mean absolute deviation from the window's exact mean (CCI's denominator). */
 export function avedev(out: Float64Array, x: Float64Array, len: Operand): void {
   if (typeof len !== "number") {
-    fixedOrVariable(out, firstValid(x), len, (lo, hi) => meanAbsDeviation(x, lo, hi));
+    fixedOrVariable(out, len, (lo, hi) => meanAbsDeviation(x, lo, hi));
     return;
   }
   // the means are MA's (no value where a window is short or holds an invalid bar)
@@ -272,8 +272,8 @@ function deviations(out: Float64Array, x: Float64Array, means: Float64Array, fro
 
 /** Least-squares line through the window against bar index: [slope, value at the newest bar]. */
 function fit(x: Float64Array, lo: number, hi: number, atEnd: boolean): number {
+  // one bar: sxx is 0, the slope 0/0, no value
   const N = hi - lo + 1;
-  if (N < 2) return NaN;
   const mk = (N - 1) / 2;
   const my = windowMean(x, lo, hi);
   let sxy = 0;
@@ -288,17 +288,17 @@ function fit(x: Float64Array, lo: number, hi: number, atEnd: boolean): number {
 
 /** SLOPE(X,N): least-squares slope per bar (TA-Lib LINEARREG_SLOPE). */
 export function slope(out: Float64Array, x: Float64Array, len: Operand): void {
-  fixedOrVariable(out, firstValid(x), len, (lo, hi) => fit(x, lo, hi, false));
+  fixedOrVariable(out, len, (lo, hi) => fit(x, lo, hi, false));
 }
 
 /** FORCAST(X,N): the least-squares line at the current bar (TA-Lib LINEARREG, not TSF). */
 export function forcast(out: Float64Array, x: Float64Array, len: Operand): void {
-  fixedOrVariable(out, firstValid(x), len, (lo, hi) => fit(x, lo, hi, true));
+  fixedOrVariable(out, len, (lo, hi) => fit(x, lo, hi, true));
 }
 
 /** COVAR(X,Y,N): population covariance over the window (HQChart divides by N). */
 export function covar(out: Float64Array, x: Float64Array, y: Float64Array, len: Operand): void {
-  fixedOrVariable(out, Math.max(firstValid(x), firstValid(y)), len, (lo, hi) => {
+  fixedOrVariable(out, len, (lo, hi) => {
     const mx = windowMean(x, lo, hi);
     const my = windowMean(y, lo, hi);
     let s = 0;
@@ -307,9 +307,13 @@ export function covar(out: Float64Array, x: Float64Array, y: Float64Array, len: 
   });
 }
 
-/** RELATE(X,Y,N): correlation coefficient over the window; invalid when either side is flat. */
+/**
+ * RELATE(X,Y,N): correlation coefficient over the window; invalid when either side is flat. Flat is
+ * read from the values (all equal), not from Σ(x−mean)²: the mean of equal decimals such as 0.1 can
+ * differ from them by a rounding, which leaves a deviation of noise and a correlation of noise.
+ */
 export function relate(out: Float64Array, x: Float64Array, y: Float64Array, len: Operand): void {
-  fixedOrVariable(out, Math.max(firstValid(x), firstValid(y)), len, (lo, hi) => {
+  fixedOrVariable(out, len, (lo, hi) => {
     const mx = windowMean(x, lo, hi);
     const my = windowMean(y, lo, hi);
     let sxy = 0;
@@ -322,7 +326,6 @@ export function relate(out: Float64Array, x: Float64Array, y: Float64Array, len:
       sxx += dx * dx;
       syy += dy * dy;
     }
-    const d = Math.sqrt(sxx * syy);
-    return d === 0 ? NaN : sxy / d;
+    return allEqual(x, lo, hi) || allEqual(y, lo, hi) ? NaN : sxy / Math.sqrt(sxx * syy);
   });
 }

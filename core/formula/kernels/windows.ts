@@ -28,10 +28,10 @@ function slidingExtreme(out: Float64Array, x: Float64Array, len: number, sign: n
   const f = firstValid(x);
   out.fill(NaN, 0, f);
   if (len <= 0) {
-    let best = -1;
+    // bar f is valid, so there is always an extreme; an invalid value never compares as one
+    let best = f;
     for (let i = f; i < n; i++) {
-      const v = x[i]!;
-      if (v === v && (best < 0 || sign * x[best]! <= sign * v)) best = i;
+      if (sign * x[best]! <= sign * x[i]!) best = i;
       out[i] = bars ? i - best : x[best]!;
     }
     return;
@@ -43,11 +43,12 @@ function slidingExtreme(out: Float64Array, x: Float64Array, len: number, sign: n
     return;
   }
   if (!bars) {
-    const stop = blockExtreme(out, x, f, N, sign);
-    if (stop < n) rescanWithGaps(out, x, stop, N, sign, false);
+    // from the first invalid bar on (from the end: nothing)
+    rescanWithGaps(out, x, blockExtreme(out, x, f, N, sign), N, sign, false);
     return;
   }
-  const cap = Math.min(N, n) + 1;
+  // a window holds at most N positions; one slot more tells a full ring from an empty one
+  const cap = N + 1;
   const dq = new Int32Array(cap);
   let head = 0;
   let tail = 0;
@@ -64,15 +65,16 @@ function slidingExtreme(out: Float64Array, x: Float64Array, len: number, sign: n
       dq[tail] = i;
       tail = tail + 1 === cap ? 0 : tail + 1;
     }
+    // positions only: values took the blocks above
     if (head === tail) out[i] = NaN;
-    else out[i] = bars ? i - dq[head]! : x[dq[head]!]!;
+    else out[i] = i - dq[head]!;
   }
 }
 
 /**
  * The extreme value (not its position) over `[max(f, i−N+1), i]` from bar
- * `f` up to the first invalid value, whose index it returns (the length when
- * there is none): van Herk and Gil-Werman's blocks.
+ * `f` up to the first invalid value past bar f + N − 1, whose index it
+ * returns (the length when there is none): van Herk and Gil-Werman's blocks.
  * Cut the bars into blocks of N from `f`; a window then spans the tail of one
  * block and the head of the next, so its extreme is that of the previous
  * block's suffix extreme and the current block's prefix extreme, three
@@ -87,9 +89,9 @@ function blockExtreme(out: Float64Array, x: Float64Array, f: number, N: number, 
   const suffix = doubles(N, 0);
   let h = -Infinity;
   const first = Math.min(end, f + N);
+  // the first N bars from f (windows cut at f, each holding bar f): an invalid value is skipped, as NaN ≥ h is false
   for (let i = f; i < first; i++) {
     const w = sign * x[i]!;
-    if (w !== w) return i;
     pick[0] = h;
     pick[1] = w;
     h = pick[+(w >= h)]!;
@@ -109,7 +111,8 @@ function blocks(out: Float64Array, x: Float64Array, from: number, to: number, N:
   const end = x.length;
   for (let b = from; b < to; b += N) {
     let m = -Infinity;
-    for (let k = N - 1; k >= 0; k--) {
+    // suffix[0] would be the whole block, which no window ending in the next block covers
+    for (let k = N - 1; k >= 1; k--) {
       const w = sign * x[b - N + k]!;
       pick[0] = m;
       pick[1] = w;
@@ -147,7 +150,7 @@ function rescanExtreme(out: Float64Array, x: Float64Array, f: number, N: number,
   let best = f;
   for (let from = f; from < n && best >= 0; from += RANGE) {
     const to = Math.min(n, from + RANGE);
-    best = sign > 0 ? rescanMax(out, x, from, to, N, best, bars) : rescanMin(out, x, from, to, N, best, bars);
+    best = sign === 1 ? rescanMax(out, x, from, to, N, best, bars) : rescanMin(out, x, from, to, N, best, bars);
   }
   if (best < 0) rescanWithGaps(out, x, -1 - best, N, sign, bars);
 }
@@ -212,20 +215,15 @@ function rescanMin(out: Float64Array, x: Float64Array, from: number, to: number,
 /** The general loop from bar `from` on, skipping invalid values. */
 function rescanWithGaps(out: Float64Array, x: Float64Array, from: number, N: number, sign: number, bars: boolean): void {
   const n = out.length;
-  let best = -1;
+  // as if the extreme had just left the window: bar `from` scans the bars of its window before it
+  let best = from - N;
   let bestV = 0;
-  for (let j = Math.max(0, from - N + 1); j < from; j++) {
-    const w = x[j]!;
-    if (w === w && (best < 0 || sign * w >= sign * bestV)) {
-      best = j;
-      bestV = w;
-    }
-  }
   for (let i = from; i < n; i++) {
     const v = x[i]!;
-    if (best >= 0 && best <= i - N) {
+    // the extreme has left the window (or the window holds no valid bar, -1, which a rescan confirms)
+    if (best <= i - N) {
       best = -1;
-      for (let j = i - N + 1; j < i; j++) {
+      for (let j = Math.max(0, i - N + 1); j < i; j++) {
         const w = x[j]!;
         if (w === w && (best < 0 || sign * w >= sign * bestV)) {
           best = j;
@@ -358,6 +356,7 @@ export function last(out: Float64Array, x: Float64Array, a: Operand, b: Operand)
     }
     const lo = A === 0 ? 0 : i - A;
     const hi = i - B;
-    out[i] = lo >= 0 && hi >= lo && hi < n && prefix[hi + 1]! - prefix[lo]! === hi - lo + 1 ? 1 : 0;
+    // a range leaving the series reads outside `prefix` (undefined): the difference is NaN, never the length
+    out[i] = hi >= lo && prefix[hi + 1]! - prefix[lo]! === hi - lo + 1 ? 1 : 0;
   }
 }

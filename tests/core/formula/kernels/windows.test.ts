@@ -6,6 +6,7 @@
  * tests/core/formula/kernels.property.test.ts covers the constant-length fast paths on long series.
  */
 import { test } from "node:test";
+import assert from "node:assert/strict";
 import fc from "fast-check";
 import * as k from "../../../../core/formula/kernels/windows.ts";
 import { assertSeries } from "../helpers.ts";
@@ -28,30 +29,36 @@ function windows(n: number, len: number | readonly number[], start: number, nega
   });
 }
 
+/**
+ * HHV, LLV, HHVBARS and LLVBARS of `x` against a scan of each window for its extreme, the latest of
+ * equal ones: its value is that bar's own, which shows where 0 and −0 tie.
+ */
+function checkExtremes(x: readonly number[], len: number | readonly number[]): void {
+  const X = Float64Array.from(x);
+  for (const [sign, bars, name, kernel] of [
+    [1, false, "HHV", k.hhv],
+    [-1, false, "LLV", k.llv],
+    [1, true, "HHVBARS", k.hhvBars],
+    [-1, true, "LLVBARS", k.llvBars],
+  ] as const) {
+    const expected = windows(x.length, len, firstValid(x), "all", (lo, hi) => {
+      let best = -1;
+      for (let j = lo; j <= hi; j++) if (x[j] === x[j] && (best < 0 || sign * x[j]! >= sign * x[best]!)) best = j;
+      return best < 0 ? NaN : bars ? hi - best : x[best]!;
+    });
+    const got = output(x.length, (o) => kernel(o, X, asOperand(len)));
+    assertSeries(got, expected, 0, `${name} ${len}`);
+    expected.forEach((e, i) => {
+      // assertSeries passed: only a zero of the other sign differs here
+      if (!Object.is(got[i], e)) assert.fail(`${name} ${len} bar ${i}: ${Object.is(e, -0) ? "-0" : e} expected, not the other zero, in [${x.map((v) => (Object.is(v, -0) ? "-0" : v))}]`);
+    });
+  }
+}
+
 test("HHV, LLV, HHVBARS, LLVBARS: the window's extreme (the latest of equal ones), skipping invalid bars", () => {
   fc.assert(
-    fc.property(withLength, ([x, len]) => {
-      const X = Float64Array.from(x);
-      for (const [sign, bars, name, kernel] of [
-        [1, false, "HHV", k.hhv],
-        [-1, false, "LLV", k.llv],
-        [1, true, "HHVBARS", k.hhvBars],
-        [-1, true, "LLVBARS", k.llvBars],
-      ] as const) {
-        // a constant negative length reads as 0 (since the first valid bar); per bar it gives no value
-        const expected = windows(x.length, len, firstValid(x), "all", (lo, hi) => {
-          let best = -1;
-          for (let j = lo; j <= hi; j++) if (x[j] === x[j] && (best < 0 || sign * x[j]! >= sign * x[best]!)) best = j;
-          return best < 0 ? NaN : bars ? hi - best : x[best]!;
-        });
-        assertSeries(
-          output(x.length, (o) => kernel(o, X, asOperand(len))),
-          expected,
-          0,
-          `${name} ${len}`,
-        );
-      }
-    }),
+    // a constant negative length reads as 0 (since the first valid bar); per bar it gives no value
+    fc.property(withLength, ([x, len]) => checkExtremes(x, len)),
     { numRuns: 500, seed: 97 },
   );
 });
@@ -124,5 +131,59 @@ test("LAST(X,A,B): X held on every bar from A bars ago through B bars ago (A = 0
       );
     }),
     { numRuns: 500, seed: 107 },
+  );
+});
+
+/**
+ * Series made of stretches: invalid runs as long as the window or longer (a window holding no valid
+ * bar, X starting after more than N invalid bars), strictly rising or falling runs longer than the
+ * window (every bar of a window is a candidate extreme at once, the most the position queue of the
+ * *BARS kernels must hold), flat runs (ties) and random ones, with −0 among their zeros; windows
+ * short and long (past 32 the value and position kernels change method).
+ */
+const stretch = fc.record({
+  kind: fc.constantFrom("invalid", "rising", "falling", "flat", "random"),
+  length: fc.integer({ min: 0, max: 90 }),
+  from: fc.integer({ min: -20, max: 20 }),
+  noise: fc.array(fc.oneof({ weight: 4, arbitrary: value }, { weight: 1, arbitrary: fc.constant(-0) }), { minLength: 90, maxLength: 90 }),
+});
+const stretched = fc
+  .array(stretch, { maxLength: 5 })
+  .map((parts) =>
+    parts.flatMap(({ kind, length, from, noise }) =>
+      Array.from({ length }, (_, j) => (kind === "invalid" ? NaN : kind === "rising" ? from + j : kind === "falling" ? from - j : kind === "flat" ? from : noise[j]!)),
+    ),
+  );
+
+test("HHV, LLV, HHVBARS, LLVBARS, SUM, COUNT: long invalid stretches and monotone runs longer than the window", () => {
+  fc.assert(
+    fc.property(stretched, fc.oneof(fc.integer({ min: 0, max: 6 }), fc.integer({ min: 30, max: 80 })), (x, len) => {
+      checkExtremes(x, len);
+      const X = Float64Array.from(x);
+      assertSeries(
+        output(x.length, (o) => k.sum(o, X, len)),
+        windows(x.length, len, firstValid(x), "none", (lo, hi) => x.slice(lo, hi + 1).reduce((s, v) => (v === v ? s + v : s), 0)),
+        0,
+        `SUM ${len}`,
+      );
+      assertSeries(
+        output(x.length, (o) => k.count(o, X, len)),
+        windows(x.length, len, 0, "none", (lo, hi) => x.slice(lo, hi + 1).filter(truthy).length),
+        0,
+        `COUNT ${len}`,
+      );
+    }),
+    { numRuns: 300, seed: 109 },
+  );
+});
+
+test("HHV, LLV, HHVBARS, LLVBARS: windows longer than the 1,024 bars a loop covers per call (kernels/ranges.ts)", () => {
+  const long = fc.record({
+    x: fc.array(fc.oneof({ weight: 30, arbitrary: fc.integer({ min: -40, max: 40 }) }, { weight: 1, arbitrary: fc.constant(NaN) }), { minLength: 2100, maxLength: 2600 }),
+    len: fc.integer({ min: 1025, max: 2000 }),
+  });
+  fc.assert(
+    fc.property(long, ({ x, len }) => checkExtremes(x, len)),
+    { numRuns: 4, seed: 113 },
   );
 });

@@ -10,7 +10,7 @@
  *
  * Templates cover the common case only: inputs without an invalid value
  * after the first valid one, and ordinary parameters. Anything else (a gap,
- * SMA with N = 0, EXPMEMA's N below 1) makes the generated loop report failure,
+ * SMA with N = 0, EXPMEMA with N = 0) makes the generated loop report failure,
  * and the evaluator runs the formula again with the whole-series kernels,
  * whose gap rules are the reference. A gap is detected without a test per
  * bar: an invalid value poisons the running state (NaN stays NaN), so the
@@ -59,11 +59,11 @@ const finiteCheck = (...names: string[]) => `if (!(${names.map((n) => `${n} - ${
  * averages.ts `ema`/`sma` with `recurrence`. `weights` gives the two weight
  * expressions from the scalar operands.
  */
-function seeded(weights: (s: readonly string[]) => [string, string], refuse?: (s: readonly string[]) => string): Recurrence {
+function seeded(weights: (s: readonly string[]) => [string, string]): Recurrence {
   return {
     init: (p, s) => {
       const [a, b] = weights(s);
-      return [refuse ? `if (${refuse(s)}) return false;` : "", `const ${p}a = ${a};`, `const ${p}b = ${b};`, finiteCheck(`${p}a`, `${p}b`)].join("\n");
+      return `const ${p}a = ${a};\nconst ${p}b = ${b};\n${finiteCheck(`${p}a`, `${p}b`)}`;
     },
     state: [
       ["y", "nan"],
@@ -79,11 +79,8 @@ function seeded(weights: (s: readonly string[]) => [string, string], refuse?: (s
 /** EMA(X,N) and EXPMA(X,N): a = 2/(N+1), b = (N−1)/(N+1). */
 export const EMA_STEP: Recurrence = seeded(([n]) => [`2 / (${n} + 1)`, `(${n} - 1) / (${n} + 1)`]);
 
-/** SMA(X,N,M): a = M/N, b = (N−M)/N; N = 0 is left to the kernel. */
-export const SMA_STEP: Recurrence = seeded(
-  ([n, m]) => [`${m} / ${n}`, `(${n} - ${m}) / ${n}`],
-  ([n]) => `${n} === 0`,
-);
+/** SMA(X,N,M): a = M/N, b = (N−M)/N; N = 0 is left to the kernel (its weights are not finite). */
+export const SMA_STEP: Recurrence = seeded(([n, m]) => [`${m} / ${n}`, `(${n} - ${m}) / ${n}`]);
 
 /**
  * EXPMEMA(X,N): the EMA recurrence seeded with the mean of the first N
@@ -93,14 +90,12 @@ export const SMA_STEP: Recurrence = seeded(
  */
 const D = SEED_DECIMAL;
 export const EXPMEMA_STEP: Recurrence = {
-  init: (p, [len]) =>
-    [
-      `const ${p}n = Math.trunc(${len});`,
-      `if (!(${p}n >= 1)) return false;`,
-      `const ${p}a = 2 / (${p}n + 1);`,
-      `const ${p}b = (${p}n - 1) / (${p}n + 1);`,
-      `const ${p}c = Math.min(${D.top}, ${D.limit} / ${p}n);`,
-    ].join("\n"),
+  // N below 1 needs no refusal: the seed is never complete and Y stays invalid on every bar, as in
+  // the kernel (N = 0 reports failure: a seed of 0 values, then the invalid Y)
+  init: (p, [len]) => `const ${p}n = Math.trunc(${len});
+const ${p}a = 2 / (${p}n + 1);
+const ${p}b = (${p}n - 1) / (${p}n + 1);
+const ${p}c = Math.min(${D.top}, ${D.limit} / ${p}n);`,
   state: [
     ["r", "0", "count"],
     ["t", "0"],
@@ -109,16 +104,13 @@ export const EXPMEMA_STEP: Recurrence = {
     ["y", "nan"],
     ["h", "0", "count"],
   ],
-  step: (p, x) =>
-    [
-      `if (${p}r < ${p}n) {`,
-      `  if (${x} === ${x}) {`,
-      `    ${p}r++; ${p}t += ${x};`,
-      `    const ${p}e = ${x} * ${D.scale}; const ${p}q = ${p}e + ${D.magic} - ${D.magic};`,
-      `    if (Math.abs(${p}e - ${p}q) <= ${D.tol} + Math.abs(${p}e) * ${D.rel} && Math.abs(${p}e) <= ${p}c) ${p}u += ${p}q; else ${p}d = 1;`,
-      `  } else { ${p}r = 0; ${p}t = 0; ${p}u = 0; ${p}d = 0; }`,
-      `  if (${p}r === ${p}n) ${p}y = ${p}d === 0 ? ${p}u / (${D.scale} * ${p}n) : ${p}t / ${p}n;`,
-      `} else { const ${p}z = ${p}a * ${x} + ${p}b * ${p}y; ${p}h |= +(${x} === ${p}y) & +(${p}z !== ${p}y); ${p}y = ${p}z; }`,
-    ].join("\n"),
+  step: (p, x) => `if (${p}r < ${p}n) {
+  if (${x} === ${x}) {
+    ${p}r++; ${p}t += ${x};
+    const ${p}e = ${x} * ${D.scale}; const ${p}q = ${p}e + ${D.magic} - ${D.magic};
+    if (Math.abs(${p}e - ${p}q) <= ${D.tol} + Math.abs(${p}e) * ${D.rel} && Math.abs(${p}e) <= ${p}c) ${p}u += ${p}q; else ${p}d = 1;
+  } else { ${p}r = 0; ${p}t = 0; ${p}u = 0; ${p}d = 0; }
+  if (${p}r === ${p}n) ${p}y = ${p}d === 0 ? ${p}u / (${D.scale} * ${p}n) : ${p}t / ${p}n;
+} else { const ${p}z = ${p}a * ${x} + ${p}b * ${p}y; ${p}h |= +(${x} === ${p}y) & +(${p}z !== ${p}y); ${p}y = ${p}z; }`,
   failed: (p) => `((${p}r === ${p}n) & (${p}y !== ${p}y)) | ${p}h`,
 };

@@ -83,3 +83,15 @@ test("EXPMEMA's step: the kernel's values (its seed the mean of the first N vali
     { numRuns: 400, seed: 83 },
   );
 });
+
+test("SMA with N = 0 has no value from X's first valid bar on, also where that bar is the last (the seed alone would pass the loop's checks)", () => {
+  for (const values of [[0.3], [NaN, 0.3], [NaN, NaN, 2]]) {
+    const x = Float64Array.from(values);
+    for (const M of [1, 0, 2]) {
+      const kernel = new Float64Array(x.length);
+      sma(kernel, x, 0, M);
+      assert.ok(kernel.every((v) => Number.isNaN(v)), `the kernel: SMA([${values}], 0, ${M}) is invalid everywhere`);
+      check("SMA", SMA_STEP, x, [0, M], [], kernel, 0, false);
+    }
+  }
+});

@@ -30,7 +30,11 @@ function stepped(recur: Recurrence, x: Float64Array, scalars: readonly number[],
 }
 
 /** Decimals (the exact seed sums of EXPMEMA), values that are not (k/7), repeats (inputs equal to an average). */
-const number = fc.oneof(fc.integer({ min: 0, max: 6 }).map((k) => k / 10), fc.integer({ min: 1, max: 20 }).map((k) => k / 7), fc.constant(2));
+const number = fc.oneof(
+  fc.integer({ min: 0, max: 6 }).map((k) => k / 10),
+  fc.integer({ min: 1, max: 20 }).map((k) => k / 7),
+  fc.constant(2),
+);
 const inputs = fc
   .record({
     lead: fc.integer({ min: 0, max: 3 }),
@@ -65,8 +69,26 @@ test("EMA's and SMA's steps: the kernel's values wherever the loop holds, and it
         return o;
       };
       const f = x.findIndex((v) => v === v);
-      check("EMA", EMA_STEP, x, [N], cuts, kernel((o) => ema(o, x, N)), f, N >= 1);
-      check("SMA", SMA_STEP, x, [N, M], cuts, kernel((o) => sma(o, x, N, M)), f, N >= 1 && M === M);
+      check(
+        "EMA",
+        EMA_STEP,
+        x,
+        [N],
+        cuts,
+        kernel((o) => ema(o, x, N)),
+        f,
+        N >= 1,
+      );
+      check(
+        "SMA",
+        SMA_STEP,
+        x,
+        [N, M],
+        cuts,
+        kernel((o) => sma(o, x, N, M)),
+        f,
+        N >= 1 && M === M,
+      );
     }),
     { numRuns: 400, seed: 79 },
   );
@@ -90,7 +112,10 @@ test("SMA with N = 0 has no value from X's first valid bar on, also where that b
     for (const M of [1, 0, 2]) {
       const kernel = new Float64Array(x.length);
       sma(kernel, x, 0, M);
-      assert.ok(kernel.every((v) => Number.isNaN(v)), `the kernel: SMA([${values}], 0, ${M}) is invalid everywhere`);
+      assert.ok(
+        kernel.every((v) => Number.isNaN(v)),
+        `the kernel: SMA([${values}], 0, ${M}) is invalid everywhere`,
+      );
       check("SMA", SMA_STEP, x, [0, M], [], kernel, 0, false);
     }
   }

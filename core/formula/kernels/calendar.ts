@@ -22,18 +22,19 @@ function civil(days: number): [number, number, number] {
   return [yoe + era * 400 + (m <= 2 ? 1 : 0), m, d];
 }
 
+/**
+ * An invalid time needs no test: NaN runs through every field's arithmetic.
+ * The civil date is worked out once per day (intraday bars share it), from a
+ * cache that starts on day 0.
+ */
 export function calendar(out: Float64Array, time: Float64Array, field: CalendarField): void {
-  let lastDays = NaN;
-  let ymd: [number, number, number] = [0, 0, 0];
+  let lastDays = 0;
+  let ymd = civil(0);
   for (let i = 0; i < out.length; i++) {
     const t = time[i]!;
-    if (t !== t) {
-      out[i] = NaN;
-      continue;
-    }
     const days = Math.floor(t / DAY_MS);
     const ms = t - days * DAY_MS;
-    if (days !== lastDays && field !== "TIME" && field !== "HOUR" && field !== "MINUTE" && field !== "WEEKDAY") {
+    if (days !== lastDays) {
       ymd = civil(days);
       lastDays = days;
     }

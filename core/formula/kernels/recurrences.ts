@@ -10,7 +10,7 @@
  *
  * Templates cover the common case only: inputs without an invalid value
  * after the first valid one, and ordinary parameters. Anything else (a gap,
- * SMA with N = 0, EXPMEMA's N below 1) makes the generated loop report failure,
+ * SMA with N = 0, EXPMEMA with N = 0) makes the generated loop report failure,
  * and the evaluator runs the formula again with the whole-series kernels,
  * whose gap rules are the reference. A gap is detected without a test per
  * bar: an invalid value poisons the running state (NaN stays NaN), so the
@@ -56,9 +56,9 @@ const finiteCheck = (...names: string[]) => `if (!(${names.map((n) => `${n} - ${
  * averages.ts `ema`/`sma` with `recurrence`. `weight` gives b, the weight of
  * the old average, from the scalar operands.
  */
-function seeded(weight: (s: readonly string[]) => string, refuse?: (s: readonly string[]) => string): Recurrence {
+function seeded(weight: (s: readonly string[]) => string): Recurrence {
   return {
-    init: (p, s) => [refuse ? `if (${refuse(s)}) return false;` : "", `const ${p}b = ${weight(s)};`, finiteCheck(`${p}b`)].join("\n"),
+    init: (p, s) => `const ${p}b = ${weight(s)};\n${finiteCheck(`${p}b`)}`,
     state: [
       ["y", "nan"],
       ["s", "0", "count"],
@@ -71,11 +71,8 @@ function seeded(weight: (s: readonly string[]) => string, refuse?: (s: readonly 
 /** EMA(X,N) and EXPMA(X,N): b = (N−1)/(N+1). */
 export const EMA_STEP: Recurrence = seeded(([n]) => `(${n} - 1) / (${n} + 1)`);
 
-/** SMA(X,N,M): b = (N−M)/N; N = 0 is left to the kernel. */
-export const SMA_STEP: Recurrence = seeded(
-  ([n, m]) => `(${n} - ${m}) / ${n}`,
-  ([n]) => `${n} === 0`,
-);
+/** SMA(X,N,M): b = (N−M)/N; N = 0 is left to the kernel (its weight is not finite). */
+export const SMA_STEP: Recurrence = seeded(([n, m]) => `(${n} - ${m}) / ${n}`);
 
 /**
  * EXPMEMA(X,N): the EMA recurrence seeded with the mean of the first N
@@ -85,8 +82,11 @@ export const SMA_STEP: Recurrence = seeded(
  */
 const D = SEED_DECIMAL;
 export const EXPMEMA_STEP: Recurrence = {
-  init: (p, [len]) =>
-    [`const ${p}n = Math.trunc(${len});`, `if (!(${p}n >= 1)) return false;`, `const ${p}b = (${p}n - 1) / (${p}n + 1);`, `const ${p}c = Math.min(${D.top}, ${D.limit} / ${p}n);`].join("\n"),
+  // N below 1 needs no refusal: the seed is never complete and Y stays invalid on every bar, as in
+  // the kernel (N = 0 reports failure: a seed of 0 values, then the invalid Y)
+  init: (p, [len]) => `const ${p}n = Math.trunc(${len});
+const ${p}b = (${p}n - 1) / (${p}n + 1);
+const ${p}c = Math.min(${D.top}, ${D.limit} / ${p}n);`,
   state: [
     ["r", "0", "count"],
     ["t", "0"],
@@ -94,16 +94,13 @@ export const EXPMEMA_STEP: Recurrence = {
     ["d", "0", "count"],
     ["y", "nan"],
   ],
-  step: (p, x) =>
-    [
-      `if (${p}r < ${p}n) {`,
-      `  if (${x} === ${x}) {`,
-      `    ${p}r++; ${p}t += ${x};`,
-      `    const ${p}e = ${x} * ${D.scale}; const ${p}q = ${p}e + ${D.magic} - ${D.magic};`,
-      `    if (Math.abs(${p}e - ${p}q) <= ${D.tol} + Math.abs(${p}e) * ${D.rel} && Math.abs(${p}e) <= ${p}c) ${p}u += ${p}q; else ${p}d = 1;`,
-      `  } else { ${p}r = 0; ${p}t = 0; ${p}u = 0; ${p}d = 0; }`,
-      `  if (${p}r === ${p}n) ${p}y = ${p}d === 0 ? ${p}u / (${D.scale} * ${p}n) : ${p}t / ${p}n;`,
-      `} else ${p}y = ${x} - ${p}b * (${x} - ${p}y);`,
-    ].join("\n"),
+  step: (p, x) => `if (${p}r < ${p}n) {
+  if (${x} === ${x}) {
+    ${p}r++; ${p}t += ${x};
+    const ${p}e = ${x} * ${D.scale}; const ${p}q = ${p}e + ${D.magic} - ${D.magic};
+    if (Math.abs(${p}e - ${p}q) <= ${D.tol} + Math.abs(${p}e) * ${D.rel} && Math.abs(${p}e) <= ${p}c) ${p}u += ${p}q; else ${p}d = 1;
+  } else { ${p}r = 0; ${p}t = 0; ${p}u = 0; ${p}d = 0; }
+  if (${p}r === ${p}n) ${p}y = ${p}d === 0 ? ${p}u / (${D.scale} * ${p}n) : ${p}t / ${p}n;
+} else ${p}y = ${x} - ${p}b * (${x} - ${p}y);`,
   failed: (p) => `(${p}r === ${p}n) & (${p}y !== ${p}y)`,
 };

@@ -47,9 +47,7 @@ export function sar(out: Float64Array, turns: Float64Array | null, high: Float64
   state[5] = l1;
   state[6] = h2;
   state[7] = l2;
-  for (let from = 0; from < n; from += RANGE) {
-    if (from + RANGE > seed + 1) stops(state, Math.max(from, seed + 1), Math.min(n, from + RANGE), out, turns, high, low, step, cap);
-  }
+  for (let from = seed + 1; from < n; from += RANGE) stops(state, from, Math.min(n, from + RANGE), out, turns, high, low, step, cap);
 }
 
 /**

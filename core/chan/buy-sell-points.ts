@@ -145,10 +145,10 @@ class PointBuilder {
     const ids = this.pivots.bySegment[k]!;
     let count = ids.length;
     if (c.bsp1_only_multibi_zs) for (const j of ids) if (this.pivots.list[j]!.begin === this.pivots.list[j]!.end) count--;
-    const target = c.min_zs_cnt <= 0 || count >= c.min_zs_cnt;
-    const lastIndex = ids.length > 0 ? ids[ids.length - 1]! : -1;
-    const last = lastIndex >= 0 ? this.pivots.list[lastIndex]! : undefined;
-    if (last && last.begin !== last.end && ((last.lineOut >= 0 && last.lineOut >= end) || last.end >= end) && end - last.lineIn > 2) {
+    const target = count >= c.min_zs_cnt; // chan.py's `min_zs_cnt <= 0 or` first: no count is negative
+    const lastIndex = ids.at(-1) ?? -1;
+    const last = this.pivots.list[lastIndex]; // undefined when none; no leaving line (−1) is at or after `end`
+    if (last && last.begin !== last.end && (last.lineOut >= end || last.end >= end) && end - last.lineIn > 2) {
       this.pivotDivergence(k, ids.length, lastIndex, c, target);
     } else {
       this.adjacentDivergence(k, c, target);
@@ -191,8 +191,8 @@ class PointBuilder {
     const L = this.L;
     const seg = this.segs;
     const last = seg.lines.endLine[k]!;
-    // chan.py indexes the line list with last−2, which wraps around below 0
-    const pre = last - 2 < 0 ? last - 2 + L.length : last - 2;
+    // a segment spans at least three lines, so chan.py's last−2 never wraps around below 0
+    const pre = last - 2;
     if (seg.lineSegment[last] !== seg.lineSegment[pre]) return;
     if (L.dir[last] !== seg.lines.dir[k]) return;
     if (L.dir[last] === -1 && L.low[last]! > L.low[pre]!) return;
@@ -222,20 +222,20 @@ class PointBuilder {
 
   private type2(k: number): void {
     const S = this.segs.lines;
-    const n = this.L.length;
     let c: PointOptions;
     let first = -1;
     let breakLine: number;
     let line2: number;
+    // chan.py returns when line2 does not exist (or, with one segment, line 1, which a segment's
+    // three lines always give): past the last line `amp` reads NaN, so no 2 is added, and 2s looks
+    // at no line
     if (S.length > 1) {
       c = this.side(S.dir[k] === -1);
       first = S.endLine[k]!;
-      if (first + 2 >= n) return;
       breakLine = first + 1;
       line2 = first + 2;
     } else {
       c = this.side(S.dir[k] === 1);
-      if (n === 1) return;
       breakLine = 0;
       line2 = 1;
     }
@@ -341,7 +341,8 @@ class PointBuilder {
     const seg = this.segs;
     const z = this.multiLinePivots(k).at(-1);
     if (!z || first < 0) return;
-    if (c.strict_bsp3 && (z.lineOut < 0 || z.lineOut !== first)) return;
+    // a missing leaving line (−1) is never the type-1 line
+    if (c.strict_bsp3 && z.lineOut !== first) return;
     const end = this.type3bEnd(next);
     for (let b = first + 2; b < L.length; b += 2) {
       if (b > end) break;

@@ -21,9 +21,9 @@ const MUTATE = {
  */
 const TESTS = {
   "core/chan": [
-    "tests/core/chan/point-rules.test.ts",
     "tests/core/chan/lines.test.ts",
     "tests/core/chan/line-metrics.test.ts",
+    "tests/core/chan/point-rules.test.ts",
     "tests/core/chan/characteristic-sequence.test.ts",
     "tests/core/chan/segments-rules.test.ts",
     "tests/core/chan/pivot-rules.test.ts",

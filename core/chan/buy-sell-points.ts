@@ -65,8 +65,8 @@ type MutablePoint = Omit<BuySellPoint, "types" | "features" | "relatedBar"> & {
 
 type Features = Record<string, number | null>;
 
-/** A divergence as built: `emitted` is settled once every point is in. */
-type PendingDivergence = { -readonly [K in keyof Divergence]: Divergence[K] };
+/** A divergence as built: `emitted` is added once every point is in. */
+type PendingDivergence = Omit<Divergence, "emitted">;
 
 class PointBuilder {
   private readonly stored = new Map<number, MutablePoint>();
@@ -85,6 +85,7 @@ class PointBuilder {
 
   build(): PointsResult {
     const S = this.segs.lines;
+    // chan.py's order: every type 1 first (2 and 3 refer to them), then 2, then 3
     for (let k = 0; k < S.length; k++) this.type1(k);
     for (let k = 0; k < S.length; k++) {
       const c = this.side(S.dir[k] === -1);
@@ -93,10 +94,7 @@ class PointBuilder {
     for (let k = 0; k < S.length; k++) this.type3(k);
     // the builder's records go out as they are: nothing else holds them
     const points: BuySellPoint[] = [...this.stored.values()].sort((a, b) => a.line - b.line);
-    const divergences = this.divergences;
-    for (let i = 0; i < divergences.length; i++) {
-      divergences[i]!.emitted = this.stored.get(divergences[i]!.outLine)?.types.includes(this.divergenceTypes[i]!) ?? false;
-    }
+    const divergences = this.divergences.map((d, i) => ({ ...d, emitted: this.stored.get(d.outLine)?.types.includes(this.divergenceTypes[i]!) ?? false }));
     return { points, divergences };
   }
 
@@ -124,13 +122,15 @@ class PointBuilder {
     const existing = this.stored.get(line);
     if (existing) {
       existing.types.push(type);
-      if (existing.relatedBar < 0 && related) existing.relatedBar = related.bar;
+      // the first related type-1 point stays (chan.py asserts that a later one is the same)
+      if (existing.relatedBar === -1 && related) existing.relatedBar = related.bar;
       Object.assign(existing.features, features);
       return;
     }
     const isTarget = target && this.side(isBuy).bs_type.includes(type);
     const isFirst = type === "1" || type === "1p";
-    if (!isTarget && !isFirst) return;
+    // a point neither emitted nor of type 1 is built and dropped: only `stored` and `firsts` keep
+    // points
     features.bsp_bi_amp = this.amp(line);
     const L = this.L;
     const p: MutablePoint = { line, bar: L.endBar[line]!, isBuy, types: [type], relatedBar: related ? related.bar : -1, features, sure: L.isSure[line] === 1 };
@@ -147,7 +147,7 @@ class PointBuilder {
     if (c.bsp1_only_multibi_zs) for (const j of ids) if (this.pivots.list[j]!.begin === this.pivots.list[j]!.end) count--;
     const target = count >= c.min_zs_cnt; // chan.py's `min_zs_cnt <= 0 or` first: no count is negative
     const lastIndex = ids.at(-1) ?? -1;
-    const last = this.pivots.list[lastIndex]; // undefined when none; no leaving line (−1) is at or after `end`
+    const last: Pivot | undefined = this.pivots.list[lastIndex]; // undefined when none; no leaving line (−1) is at or after `end`
     if (last && last.begin !== last.end && (last.lineOut >= end || last.end >= end) && end - last.lineIn > 2) {
       this.pivotDivergence(k, ids.length, lastIndex, c, target);
     } else {
@@ -181,7 +181,6 @@ class PointBuilder {
       threshold: c.divergence_rate,
       brokePivot: broke,
       divergent,
-      emitted: false,
     });
     this.add("1", out, null, target, { divergence_rate: broke ? ratio : null, zs_cnt: zsCount });
   }
@@ -215,7 +214,6 @@ class PointBuilder {
       threshold: c.divergence_rate,
       brokePivot: false,
       divergent,
-      emitted: false,
     });
     this.add("1p", last, null, divergent && target, { divergence_rate: ratio, bsp1_bi_amp: this.amp(last) });
   }

@@ -24,6 +24,9 @@ const TESTS = {
     // fast files that each check one small file's rules (czsc strokes, MACD and RSI, the columns,
     // multi-level, options) first: their mutants die there, and they cost others' mutants ~1 s
     ...["czsc-strokes", "macd-rsi", "columns", "multi-level", "options", "validate-options"].map((f) => `tests/core/chan/${f}.test.ts`),
+    "tests/core/chan/lines.test.ts",
+    "tests/core/chan/line-metrics.test.ts",
+    "tests/core/chan/point-rules.test.ts",
     "tests/core/chan/characteristic-sequence.test.ts",
     "tests/core/chan/segments-rules.test.ts",
     "tests/core/chan/pivot-rules.test.ts",

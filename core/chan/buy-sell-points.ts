@@ -65,8 +65,8 @@ type MutablePoint = Omit<BuySellPoint, "types" | "features" | "relatedBar"> & {
 
 type Features = Record<string, number | null>;
 
-/** A divergence as built: `emitted` is settled once every point is in. */
-type PendingDivergence = { -readonly [K in keyof Divergence]: Divergence[K] };
+/** A divergence as built: `emitted` is added once every point is in. */
+type PendingDivergence = Omit<Divergence, "emitted">;
 
 class PointBuilder {
   private readonly stored = new Map<number, MutablePoint>();
@@ -85,6 +85,7 @@ class PointBuilder {
 
   build(): PointsResult {
     const S = this.segs.lines;
+    // chan.py's order: every type 1 first (2 and 3 refer to them), then 2, then 3
     for (let k = 0; k < S.length; k++) this.type1(k);
     for (let k = 0; k < S.length; k++) {
       const c = this.side(S.dir[k] === -1);
@@ -93,10 +94,7 @@ class PointBuilder {
     for (let k = 0; k < S.length; k++) this.type3(k);
     // the builder's records go out as they are: nothing else holds them
     const points: BuySellPoint[] = [...this.stored.values()].sort((a, b) => a.line - b.line);
-    const divergences = this.divergences;
-    for (let i = 0; i < divergences.length; i++) {
-      divergences[i]!.emitted = this.stored.get(divergences[i]!.outLine)?.types.includes(this.divergenceTypes[i]!) ?? false;
-    }
+    const divergences = this.divergences.map((d, i) => ({ ...d, emitted: this.stored.get(d.outLine)?.types.includes(this.divergenceTypes[i]!) ?? false }));
     return { points, divergences };
   }
 
@@ -124,13 +122,15 @@ class PointBuilder {
     const existing = this.stored.get(line);
     if (existing) {
       existing.types.push(type);
-      if (existing.relatedBar < 0 && related) existing.relatedBar = related.bar;
+      // the first related type-1 point stays (chan.py asserts that a later one is the same)
+      if (existing.relatedBar === -1 && related) existing.relatedBar = related.bar;
       Object.assign(existing.features, features);
       return;
     }
     const isTarget = target && this.side(isBuy).bs_type.includes(type);
     const isFirst = type === "1" || type === "1p";
-    if (!isTarget && !isFirst) return;
+    // a point neither emitted nor of type 1 is built and dropped: only `stored` and `firsts` keep
+    // points
     features.bsp_bi_amp = this.amp(line);
     const L = this.L;
     const p: MutablePoint = { line, bar: L.endBar[line]!, isBuy, types: [type], relatedBar: related ? related.bar : -1, features, sure: L.isSure[line] === 1 };
@@ -145,10 +145,10 @@ class PointBuilder {
     const ids = this.pivots.bySegment[k]!;
     let count = ids.length;
     if (c.bsp1_only_multibi_zs) for (const j of ids) if (this.pivots.list[j]!.begin === this.pivots.list[j]!.end) count--;
-    const target = c.min_zs_cnt <= 0 || count >= c.min_zs_cnt;
-    const lastIndex = ids.length > 0 ? ids[ids.length - 1]! : -1;
-    const last = lastIndex >= 0 ? this.pivots.list[lastIndex]! : undefined;
-    if (last && last.begin !== last.end && ((last.lineOut >= 0 && last.lineOut >= end) || last.end >= end) && end - last.lineIn > 2) {
+    const target = count >= c.min_zs_cnt; // chan.py's `min_zs_cnt <= 0 or` first: no count is negative
+    const lastIndex = ids.at(-1) ?? -1;
+    const last: Pivot | undefined = this.pivots.list[lastIndex]; // undefined when none; no leaving line (−1) is at or after `end`
+    if (last && last.begin !== last.end && (last.lineOut >= end || last.end >= end) && end - last.lineIn > 2) {
       this.pivotDivergence(k, ids.length, lastIndex, c, target);
     } else {
       this.adjacentDivergence(k, c, target);
@@ -181,7 +181,6 @@ class PointBuilder {
       threshold: c.divergence_rate,
       brokePivot: broke,
       divergent,
-      emitted: false,
     });
     this.add("1", out, null, target, { divergence_rate: broke ? ratio : null, zs_cnt: zsCount });
   }
@@ -191,8 +190,8 @@ class PointBuilder {
     const L = this.L;
     const seg = this.segs;
     const last = seg.lines.endLine[k]!;
-    // chan.py indexes the line list with last−2, which wraps around below 0
-    const pre = last - 2 < 0 ? last - 2 + L.length : last - 2;
+    // a segment spans at least three lines, so chan.py's last−2 never wraps around below 0
+    const pre = last - 2;
     if (seg.lineSegment[last] !== seg.lineSegment[pre]) return;
     if (L.dir[last] !== seg.lines.dir[k]) return;
     if (L.dir[last] === -1 && L.low[last]! > L.low[pre]!) return;
@@ -215,27 +214,26 @@ class PointBuilder {
       threshold: c.divergence_rate,
       brokePivot: false,
       divergent,
-      emitted: false,
     });
     this.add("1p", last, null, divergent && target, { divergence_rate: ratio, bsp1_bi_amp: this.amp(last) });
   }
 
   private type2(k: number): void {
     const S = this.segs.lines;
-    const n = this.L.length;
     let c: PointOptions;
     let first = -1;
     let breakLine: number;
     let line2: number;
+    // chan.py returns when line2 does not exist (or, with one segment, line 1, which a segment's
+    // three lines always give): past the last line `amp` reads NaN, so no 2 is added, and 2s looks
+    // at no line
     if (S.length > 1) {
       c = this.side(S.dir[k] === -1);
       first = S.endLine[k]!;
-      if (first + 2 >= n) return;
       breakLine = first + 1;
       line2 = first + 2;
     } else {
       c = this.side(S.dir[k] === 1);
-      if (n === 1) return;
       breakLine = 0;
       line2 = 1;
     }
@@ -341,7 +339,8 @@ class PointBuilder {
     const seg = this.segs;
     const z = this.multiLinePivots(k).at(-1);
     if (!z || first < 0) return;
-    if (c.strict_bsp3 && (z.lineOut < 0 || z.lineOut !== first)) return;
+    // a missing leaving line (−1) is never the type-1 line
+    if (c.strict_bsp3 && z.lineOut !== first) return;
     const end = this.type3bEnd(next);
     for (let b = first + 2; b < L.length; b += 2) {
       if (b > end) break;

@@ -216,9 +216,14 @@ const mostlySure = (n: number) =>
   );
 
 /** A chained walk: each line runs from the last turning point by 1 to `maxStep`. */
-const walk = (maxStep: number, maxLines: number) =>
+const walk = (maxStep: number, maxLines: number, size: fc.SizeForArbitrary = "small") =>
   fc
-    .record({ up: fc.boolean(), start: fc.integer({ min: 0, max: 12 }), steps: fc.array(fc.integer({ min: 1, max: maxStep }), { minLength: 3, maxLength: maxLines }), sure: mostlySure(maxLines) })
+    .record({
+      up: fc.boolean(),
+      start: fc.integer({ min: 0, max: 12 }),
+      steps: fc.array(fc.integer({ min: 1, max: maxStep }), { minLength: 3, maxLength: maxLines, size }),
+      sure: mostlySure(maxLines),
+    })
     .map(({ up, start, steps, sure }) => {
       const dirs: number[] = [];
       const highs: number[] = [];
@@ -243,6 +248,9 @@ export const chained = walk(3, 28);
  * reverse sequence decides, and meets gaps of its own.
  */
 export const chainedWide = walk(5, 40);
+
+/** Chained walks with steps of 1–3 over up to 70 lines, long ones as likely as short ones: several segments, for what spans segments (buy/sell points). */
+export const chainedLong = walk(3, 70, "max");
 
 /** Unchained ranges on a small grid: one-price lines and equal highs or lows with any neighbour. */
 export const unchained = fc

@@ -1,0 +1,503 @@
+/**
+ * Buy/sell points against chan.py's `CBSPointList` written again here the way chan.py states it
+ * (Vespa314/chan.py 429d6ed3: `BuySellPoint/BSPointList.py`: `cal` from a fresh list, `add_bs`,
+ * `cal_single_bs1point`, `treat_bsp1`, `treat_pz_bsp1`, `treat_bsp2`, `treat_bsp2s`,
+ * `cal_seg_bs3point`, `treat_bsp3_after`, `treat_bsp3_before`, `bsp2s_break_bsp1`, `bsp3_back2zs`,
+ * `bsp3_break_zspeak`, `cal_bsp3_bi_end_idx`; `BS_Point.py`: `add_another_bsp_prop`, the common
+ * `bsp_bi_amp` feature; `ZS/ZS.py`: `is_divergence`, `end_bi_break`, `out_bi_is_peak`,
+ * `is_one_bi_zs`; `Seg/Seg.py`: the multi-line pivot lists; `KLine_List.update_zs_in_seg`: each
+ * segment's pivots, `bi_in`, `bi_out`, `bi_lst`), over random line tables (`eigen-fx-model.ts`), their
+ * segments and pivots under several `zs` settings, a random force per line and direction, and random
+ * point options per side. Every point (line, bar, side, types in order, related type-1 bar,
+ * features, sure) must be equal, and every type-1 test (the divergence records, our addition) must be
+ * the one chan.py makes, with its numbers.
+ */
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import fc from "fast-check";
+import { buildPoints, type Divergence } from "../../../core/chan/buy-sell-points.ts";
+import type { LineMetric } from "../../../core/chan/line-metrics.ts";
+import { BSP_TYPES, type BspType, type ChanConfig, type MacdAlgo, type PointOptions, type PointSides } from "../../../core/chan/options.ts";
+import { buildPivots, type Pivots } from "../../../core/chan/pivots.ts";
+import { buildSegments, type Segments } from "../../../core/chan/segments.ts";
+import { chained, chainedLong, chainedWide, type Table, unchained } from "./eigen-fx-model.ts";
+
+/** chan.py's CBi as the point code reads it. */
+interface Bi {
+  readonly idx: number;
+  readonly dir: number;
+  readonly high: number;
+  readonly low: number;
+  readonly beginVal: number;
+  readonly endVal: number;
+  readonly endKlu: number;
+  readonly sure: boolean;
+  readonly segIdx: number;
+  /** `parent_seg`: its index and `len(bi_list)`, null when none. */
+  readonly parent: { readonly idx: number; readonly count: number } | null;
+}
+const isDown = (b: Bi) => b.dir === -1;
+const isUp = (b: Bi) => b.dir === 1;
+const amp = (b: Bi) => Math.abs(b.endVal - b.beginVal);
+
+/** chan.py's CZS after `update_zs_in_seg`. */
+interface Zs {
+  /** Position in the pivot list (the divergence record names it). */
+  readonly at: number;
+  readonly low: number;
+  readonly high: number;
+  readonly peakLow: number;
+  readonly peakHigh: number;
+  readonly beginBi: Bi;
+  readonly endBi: Bi;
+  readonly biIn: Bi;
+  readonly biOut: Bi | null;
+  readonly biLst: readonly Bi[];
+}
+const isOneBiZs = (z: Zs) => z.beginBi.idx === z.endBi.idx;
+
+interface Seg {
+  readonly idx: number;
+  readonly dir: number;
+  readonly startBi: Bi;
+  readonly endBi: Bi;
+  readonly sure: boolean;
+  zsLst: Zs[];
+  next: Seg | null;
+}
+const multiBiZsLst = (s: Seg) => s.zsLst.filter((z) => !isOneBiZs(z));
+
+interface Point {
+  readonly bi: Bi;
+  readonly isBuy: boolean;
+  readonly type: BspType[];
+  relate: Point | null;
+  readonly features: Record<string, number | null>;
+}
+
+function model(t: Table, segs: Segments, pivots: Pivots) {
+  const L = t.lines;
+  const S = segs.lines;
+  const biList: Bi[] = [];
+  for (let i = 0; i < L.length; i++) {
+    const p = segs.parentIndex[i]!;
+    biList.push({
+      idx: i,
+      dir: L.dir[i]!,
+      high: L.high[i]!,
+      low: L.low[i]!,
+      beginVal: L.beginVal[i]!,
+      endVal: L.endVal[i]!,
+      endKlu: L.endBar[i]!,
+      sure: L.isSure[i] === 1,
+      segIdx: segs.lineSegment[i]!,
+      parent: p >= 0 ? { idx: p, count: segs.parentCount[i]! } : null,
+    });
+  }
+  const segList: Seg[] = [];
+  for (let k = 0; k < S.length; k++) {
+    segList.push({ idx: k, dir: S.dir[k]!, startBi: biList[S.startLine[k]!]!, endBi: biList[S.endLine[k]!]!, sure: S.isSure[k] === 1, zsLst: [], next: null });
+    if (k > 0) segList[k - 1]!.next = segList[k]!;
+  }
+  const zsList: Zs[] = pivots.list.map((z, at) => ({
+    at,
+    low: z.zd,
+    high: z.zg,
+    peakLow: z.dd,
+    peakHigh: z.gg,
+    beginBi: biList[z.begin]!,
+    endBi: biList[z.end]!,
+    biIn: biList[z.begin - 1]!,
+    biOut: z.end + 1 < biList.length ? biList[z.end + 1]! : null,
+    biLst: biList.slice(z.begin, z.end + 1),
+  }));
+  // update_zs_in_seg from scratch: segments backwards, each one's pivots backwards until one ends before it begins
+  for (let si = segList.length - 1; si >= 0; si--) {
+    const seg = segList[si]!;
+    for (let zi = zsList.length - 1; zi >= 0; zi--) {
+      const zs = zsList[zi]!;
+      if (zs.endBi.endKlu < L.beginBar[seg.startBi.idx]!) break;
+      if (seg.startBi.idx <= zs.beginBi.idx && zs.beginBi.idx <= seg.endBi.idx) seg.zsLst = [zs, ...seg.zsLst];
+    }
+  }
+  return { biList, segList };
+}
+
+class BSPointList {
+  readonly storeFlat = new Map<number, Point>();
+  readonly bsp1 = new Map<number, Point>();
+  /** Our addition: each type-1 test, with the type it would emit. */
+  readonly tests: { d: Omit<Divergence, "emitted">; type: BspType }[] = [];
+
+  constructor(
+    readonly sides: PointSides,
+    readonly metric: LineMetric,
+  ) {}
+
+  conf(isBuy: boolean): PointOptions {
+    return isBuy ? this.sides.buy : this.sides.sell;
+  }
+
+  cal(biList: readonly Bi[], segList: readonly Seg[]): void {
+    for (const seg of segList) this.calSingleBs1point(seg, biList);
+    for (const seg of segList) {
+      const config = this.conf(seg.dir === -1);
+      if (!config.bs_type.includes("2") && !config.bs_type.includes("2s")) continue;
+      this.treatBsp2(seg, segList, biList);
+    }
+    this.calSegBs3point(segList, biList);
+  }
+
+  addBs(bsType: BspType, bi: Bi, relate: Point | null, isTarget: boolean, features: Record<string, number | null>): void {
+    const isBuy = isDown(bi);
+    const exist = this.storeFlat.get(bi.idx);
+    if (exist) {
+      exist.type.push(bsType);
+      if (exist.relate === null) exist.relate = relate;
+      Object.assign(exist.features, features);
+      return;
+    }
+    if (!this.conf(isBuy).bs_type.includes(bsType)) isTarget = false;
+    const first = bsType === "1" || bsType === "1p";
+    if (!isTarget && !first) return;
+    const bsp: Point = { bi, isBuy, type: [bsType], relate, features: { ...features, bsp_bi_amp: amp(bi) } };
+    if (isTarget) this.storeFlat.set(bi.idx, bsp);
+    if (first) this.bsp1.set(bi.idx, bsp);
+  }
+
+  calSingleBs1point(seg: Seg, biList: readonly Bi[]): void {
+    const conf = this.conf(seg.dir === -1);
+    const zsCnt = conf.bsp1_only_multibi_zs ? multiBiZsLst(seg).length : seg.zsLst.length;
+    const isTarget = conf.min_zs_cnt <= 0 || zsCnt >= conf.min_zs_cnt;
+    const last = seg.zsLst.at(-1);
+    if (last !== undefined && !isOneBiZs(last) && ((last.biOut !== null && last.biOut.idx >= seg.endBi.idx) || last.biLst.at(-1)!.idx >= seg.endBi.idx) && seg.endBi.idx - last.biIn.idx > 2)
+      this.treatBsp1(seg, conf, isTarget);
+    else this.treatPzBsp1(seg, conf, biList, isTarget);
+  }
+
+  treatBsp1(seg: Seg, conf: PointOptions, isTarget: boolean): void {
+    const zs = seg.zsLst.at(-1)!;
+    const outBi = seg.endBi;
+    // out_bi_is_peak(end_bi.idx)
+    let breakPeak = zs.biOut !== null;
+    if (zs.biOut !== null) {
+      for (const bi of zs.biLst) {
+        if (bi.idx > outBi.idx) break;
+        if ((isDown(zs.biOut) && bi.low < zs.biOut.low) || (isUp(zs.biOut) && bi.high > zs.biOut.high)) {
+          breakPeak = false;
+          break;
+        }
+      }
+    }
+    if (conf.bs1_peak && !breakPeak) isTarget = false;
+    // is_divergence: the out line must break the pivot; the metrics are recorded either way (our addition)
+    const broke = (isDown(outBi) && outBi.low < zs.low) || (isUp(outBi) && outBi.high > zs.high);
+    const inMetric = this.metric(zs.biIn.idx, conf.macd_algo, false);
+    const outMetric = this.metric(outBi.idx, conf.macd_algo, true);
+    const isDiver = broke && (conf.divergence_rate > 100 ? true : outMetric <= conf.divergence_rate * inMetric);
+    if (!isDiver) isTarget = false;
+    this.tests.push({
+      type: "1",
+      d: {
+        segment: seg.idx,
+        kind: "pivot",
+        pivot: zs.at,
+        inLine: zs.biIn.idx,
+        outLine: outBi.idx,
+        algo: conf.macd_algo,
+        inMetric,
+        outMetric,
+        ratio: outMetric / inMetric,
+        threshold: conf.divergence_rate,
+        brokePivot: broke,
+        divergent: isDiver,
+      },
+    });
+    this.addBs("1", outBi, null, isTarget, { divergence_rate: broke ? outMetric / inMetric : null, zs_cnt: seg.zsLst.length });
+  }
+
+  treatPzBsp1(seg: Seg, conf: PointOptions, biList: readonly Bi[], isTarget: boolean): void {
+    const lastBi = seg.endBi;
+    const preBi = biList.at(lastBi.idx - 2)!; // Python's negative index counts from the end
+    if (lastBi.segIdx !== preBi.segIdx) return;
+    if (lastBi.dir !== seg.dir) return;
+    if (isDown(lastBi) && lastBi.low > preBi.low) return;
+    if (isUp(lastBi) && lastBi.high < preBi.high) return;
+    const inMetric = this.metric(preBi.idx, conf.macd_algo, false);
+    const outMetric = this.metric(lastBi.idx, conf.macd_algo, true);
+    const isDiver = outMetric <= conf.divergence_rate * inMetric;
+    const rate = outMetric / (inMetric + 1e-7);
+    if (!isDiver) isTarget = false;
+    this.tests.push({
+      type: "1p",
+      d: {
+        segment: seg.idx,
+        kind: "adjacent",
+        pivot: -1,
+        inLine: preBi.idx,
+        outLine: lastBi.idx,
+        algo: conf.macd_algo,
+        inMetric,
+        outMetric,
+        ratio: rate,
+        threshold: conf.divergence_rate,
+        brokePivot: false,
+        divergent: isDiver,
+      },
+    });
+    this.addBs("1p", lastBi, null, isTarget, { divergence_rate: rate, bsp1_bi_amp: amp(lastBi) });
+  }
+
+  treatBsp2(seg: Seg, segList: readonly Seg[], biList: readonly Bi[]): void {
+    let conf: PointOptions;
+    let bsp1Bi: Bi | null;
+    let realBsp1: Point | null;
+    let breakBi: Bi;
+    let bsp2Bi: Bi;
+    if (segList.length > 1) {
+      conf = this.conf(seg.dir === -1);
+      bsp1Bi = seg.endBi;
+      realBsp1 = this.bsp1.get(bsp1Bi.idx) ?? null;
+      if (bsp1Bi.idx + 2 >= biList.length) return;
+      breakBi = biList[bsp1Bi.idx + 1]!;
+      bsp2Bi = biList[bsp1Bi.idx + 2]!;
+    } else {
+      conf = this.conf(seg.dir === 1);
+      bsp1Bi = null;
+      realBsp1 = null;
+      if (biList.length === 1) return;
+      bsp2Bi = biList[1]!;
+      breakBi = biList[0]!;
+    }
+    if (conf.bsp2_follow_1 && (bsp1Bi === null || !this.storeFlat.has(bsp1Bi.idx))) return;
+    const retraceRate = amp(bsp2Bi) / amp(breakBi);
+    if (retraceRate <= conf.max_bs2_rate) {
+      this.addBs("2", bsp2Bi, realBsp1, true, { bsp2_retrace_rate: retraceRate, bsp2_break_bi_amp: amp(breakBi), bsp2_bi_amp: amp(bsp2Bi) });
+    } else if (conf.bsp2s_follow_2) return;
+    if (!this.conf(seg.dir === -1).bs_type.includes("2s")) return;
+    this.treatBsp2s(segList, biList, bsp2Bi, breakBi, realBsp1, conf);
+  }
+
+  treatBsp2s(segList: readonly Seg[], biList: readonly Bi[], bsp2Bi: Bi, breakBi: Bi, realBsp1: Point | null, conf: PointOptions): void {
+    let bias = 2;
+    let low = 0;
+    let high = 0;
+    const hasOverlap = (l1: number, h1: number, l2: number, h2: number) => h2 > l1 && h1 > l2;
+    while (bsp2Bi.idx + bias < biList.length) {
+      const bsp2sBi = biList[bsp2Bi.idx + bias]!;
+      if (conf.max_bsp2s_lv !== null && bias / 2 > conf.max_bsp2s_lv) break;
+      if (bsp2sBi.segIdx !== bsp2Bi.segIdx && (bsp2sBi.segIdx < segList.length - 1 || bsp2sBi.segIdx - bsp2Bi.segIdx >= 2 || segList[bsp2Bi.segIdx]!.sure)) break;
+      if (bias === 2) {
+        if (!hasOverlap(bsp2Bi.low, bsp2Bi.high, bsp2sBi.low, bsp2sBi.high)) break;
+        low = Math.max(bsp2Bi.low, bsp2sBi.low);
+        high = Math.min(bsp2Bi.high, bsp2sBi.high);
+      } else if (!hasOverlap(low, high, bsp2sBi.low, bsp2sBi.high)) break;
+      // bsp2s_break_bsp1
+      if ((isDown(bsp2sBi) && bsp2sBi.low < breakBi.low) || (isUp(bsp2sBi) && bsp2sBi.high > breakBi.high)) break;
+      const retraceRate = Math.abs(bsp2sBi.endVal - breakBi.endVal) / amp(breakBi);
+      if (retraceRate > conf.max_bs2_rate) break;
+      this.addBs("2s", bsp2sBi, realBsp1, true, { bsp2s_retrace_rate: retraceRate, bsp2s_break_bi_amp: amp(breakBi), bsp2s_bi_amp: amp(bsp2sBi), bsp2s_lv: bias / 2 });
+      bias += 2;
+    }
+  }
+
+  calSegBs3point(segList: readonly Seg[], biList: readonly Bi[]): void {
+    for (const seg of segList) {
+      const config = this.conf(seg.dir === -1);
+      if (!config.bs_type.includes("3a") && !config.bs_type.includes("3b")) continue;
+      let bsp1Bi: Bi | null;
+      let bsp1BiIdx: number;
+      let conf: PointOptions;
+      let realBsp1: Point | null;
+      let nextSegIdx: number;
+      let nextSeg: Seg | null;
+      if (segList.length > 1) {
+        bsp1Bi = seg.endBi;
+        bsp1BiIdx = bsp1Bi.idx;
+        conf = this.conf(seg.dir === -1);
+        realBsp1 = this.bsp1.get(bsp1Bi.idx) ?? null;
+        nextSegIdx = seg.idx + 1;
+        nextSeg = seg.next;
+      } else {
+        nextSeg = seg;
+        nextSegIdx = seg.idx;
+        bsp1Bi = null;
+        realBsp1 = null;
+        bsp1BiIdx = -1;
+        conf = this.conf(seg.dir === 1);
+      }
+      if (conf.bsp3_follow_1 && (bsp1Bi === null || !this.storeFlat.has(bsp1Bi.idx))) continue;
+      if (nextSeg) this.treatBsp3After(segList, nextSeg, conf, biList, realBsp1, bsp1BiIdx, nextSegIdx);
+      this.treatBsp3Before(segList, seg, nextSeg, bsp1Bi, conf, biList, realBsp1, nextSegIdx);
+    }
+  }
+
+  treatBsp3After(segList: readonly Seg[], nextSeg: Seg, conf: PointOptions, biList: readonly Bi[], realBsp1: Point | null, bsp1BiIdx: number, nextSegIdx: number): void {
+    const firstZs = multiBiZsLst(nextSeg)[0];
+    if (firstZs === undefined) return;
+    if (conf.strict_bsp3 && firstZs.biIn.idx !== bsp1BiIdx + 1) return;
+    const maxCnt = this.conf(nextSeg.dir === -1).bsp3a_max_zs_cnt;
+    const lst = multiBiZsLst(nextSeg);
+    for (let zsIdx = 0; zsIdx < lst.length; zsIdx++) {
+      const zs = lst[zsIdx]!;
+      if (zsIdx >= maxCnt) break;
+      if (zs.biOut === null || zs.biOut.idx + 1 >= biList.length) break;
+      const bsp3Bi = biList[zs.biOut.idx + 1]!;
+      if (bsp3Bi.parent === null) {
+        if (nextSeg.idx !== segList.length - 1) break;
+      } else if (bsp3Bi.parent.idx !== nextSeg.idx) {
+        if (bsp3Bi.parent.count >= 3) break;
+      }
+      if (bsp3Bi.dir === nextSeg.dir) break;
+      if (bsp3Bi.segIdx !== nextSegIdx && nextSegIdx < segList.length - 2) break;
+      if (back2zs(bsp3Bi, zs)) continue;
+      const peak = (isDown(bsp3Bi) && bsp3Bi.high >= zs.peakHigh) || (isUp(bsp3Bi) && bsp3Bi.low <= zs.peakLow);
+      if (conf.bsp3_peak && !peak) continue;
+      this.addBs("3a", bsp3Bi, realBsp1, true, { bsp3_zs_height: (zs.high - zs.low) / zs.low, bsp3_bi_amp: amp(bsp3Bi) });
+    }
+  }
+
+  treatBsp3Before(segList: readonly Seg[], seg: Seg, nextSeg: Seg | null, bsp1Bi: Bi | null, conf: PointOptions, biList: readonly Bi[], realBsp1: Point | null, nextSegIdx: number): void {
+    const cmpZs = multiBiZsLst(seg).at(-1);
+    if (cmpZs === undefined) return;
+    if (bsp1Bi === null) return;
+    if (conf.strict_bsp3 && (cmpZs.biOut === null || cmpZs.biOut.idx !== bsp1Bi.idx)) return;
+    const endBiIdx = calBsp3BiEndIdx(nextSeg);
+    for (let i = bsp1Bi.idx + 2; i < biList.length; i += 2) {
+      const bsp3Bi = biList[i]!;
+      if (bsp3Bi.idx > endBiIdx) break;
+      if (bsp3Bi.segIdx !== nextSegIdx && bsp3Bi.segIdx < segList.length - 1) break;
+      if (back2zs(bsp3Bi, cmpZs)) continue;
+      this.addBs("3b", bsp3Bi, realBsp1, true, { bsp3_zs_height: (cmpZs.high - cmpZs.low) / cmpZs.low, bsp3_bi_amp: amp(bsp3Bi) });
+      break;
+    }
+  }
+}
+
+function back2zs(bi: Bi, zs: Zs): boolean {
+  return (isDown(bi) && bi.low < zs.high) || (isUp(bi) && bi.high > zs.low);
+}
+
+function calBsp3BiEndIdx(seg: Seg | null): number {
+  if (seg === null) return Infinity;
+  if (multiBiZsLst(seg).length === 0 && seg.next === null) return Infinity;
+  let end = seg.endBi.idx - 1;
+  for (const zs of seg.zsLst) {
+    if (isOneBiZs(zs)) continue;
+    if (zs.biOut !== null) {
+      end = zs.biOut.idx;
+      break;
+    }
+  }
+  return end;
+}
+
+const zsConfigs: ChanConfig["zs"][] = [
+  { algo: "normal", oneBiZs: false, combine: true, combineMode: "zs" },
+  { algo: "normal", oneBiZs: true, combine: true, combineMode: "zs" },
+  { algo: "normal", oneBiZs: true, combine: false, combineMode: "peak" },
+  { algo: "over_seg", oneBiZs: false, combine: true, combineMode: "peak" },
+  { algo: "auto", oneBiZs: false, combine: false, combineMode: "zs" },
+];
+
+/** Forces on a small set with ties, one far above the rest (for `divergence_rate` 100, which is not "above 100"). */
+const FORCES = [0.5, 1, 2, 3, 500];
+
+const pointOptions: fc.Arbitrary<PointOptions> = fc.record({
+  divergence_rate: fc.constantFrom(Infinity, 150, 100, 2, 1, 0.5, 0),
+  min_zs_cnt: fc.integer({ min: -1, max: 3 }),
+  bsp1_only_multibi_zs: fc.boolean(),
+  max_bs2_rate: fc.constantFrom(0.9999, 1, 0.618, 0.5, 0.25),
+  macd_algo: fc.constantFrom<MacdAlgo>("peak", "area", "slope"),
+  bs1_peak: fc.boolean(),
+  bs_type: fc.oneof(fc.constant(BSP_TYPES), fc.subarray([...BSP_TYPES])),
+  bsp2_follow_1: fc.boolean(),
+  bsp3_follow_1: fc.boolean(),
+  bsp3_peak: fc.boolean(),
+  bsp2s_follow_2: fc.boolean(),
+  max_bsp2s_lv: fc.constantFrom(null, 0, 1, 2),
+  strict_bsp3: fc.boolean(),
+  bsp3a_max_zs_cnt: fc.integer({ min: 0, max: 3 }),
+});
+
+const sides: fc.Arbitrary<PointSides> = fc.oneof(
+  pointOptions.map((o) => ({ buy: o, sell: o })),
+  fc.record({ buy: pointOptions, sell: pointOptions }),
+);
+
+/** Force of line i: a random value per line and direction of measure, scaled per algorithm. */
+const forces = fc.array(fc.constantFrom(...FORCES), { minLength: 2 * 70, maxLength: 2 * 70 });
+const metricOf =
+  (n: number, f: readonly number[]): LineMetric =>
+  (i, algo, reverse) => {
+    assert.ok(Number.isInteger(i) && i >= 0 && i < n, `force asked of line ${i} of ${n}`);
+    return f[2 * i + (reverse ? 1 : 0)]! * (algo === "peak" ? 1 : algo === "area" ? 7 : 0.01);
+  };
+
+const seen = new Map<string, number>();
+const count = (key: string, by = 1) => seen.set(key, (seen.get(key) ?? 0) + by);
+
+function compare(t: Table, zsIndex: number, left: "peak" | "all", sideOptions: PointSides, f: readonly number[]): void {
+  const segs = buildSegments(t.lines, t.raw, left);
+  const pivots = buildPivots(t.lines, segs, zsConfigs[zsIndex]!);
+  const metric = metricOf(t.lines.length, f);
+  const { biList, segList } = model(t, segs, pivots);
+  const ref = new BSPointList(sideOptions, metric);
+  ref.cal(biList, segList);
+  const got = buildPoints(t.lines, segs, pivots, sideOptions, metric);
+
+  const want = [...ref.storeFlat.values()]
+    .sort((a, b) => a.bi.idx - b.bi.idx)
+    .map((p) => ({ line: p.bi.idx, bar: p.bi.endKlu, isBuy: p.isBuy, types: p.type, relatedBar: p.relate ? p.relate.bi.endKlu : -1, features: p.features, sure: p.bi.sure }));
+  const at = `${t.lines.length} lines, ${segs.lines.length} segments, ${pivots.list.length} pivots, zs ${zsIndex}, ${left}`;
+  assert.deepEqual(
+    got.points.map((p) => ({ ...p })),
+    want,
+    `${at}: points`,
+  );
+  assert.deepEqual(
+    got.divergences.map((d) => ({ ...d })),
+    ref.tests.map(({ d, type }) => ({ ...d, emitted: ref.storeFlat.get(d.outLine)?.type.includes(type) ?? false })),
+    `${at}: type-1 tests`,
+  );
+  for (const p of want) for (const ty of p.types) count(ty);
+  count("related", want.filter((p) => p.relatedBar >= 0).length);
+  count("multi-type", want.filter((p) => p.types.length > 1).length);
+  for (const d of got.divergences) count(`${d.kind} ${d.divergent}`);
+}
+
+const cases = (tables: fc.Arbitrary<Table>) => fc.tuple(tables, fc.integer({ min: 0, max: zsConfigs.length - 1 }), fc.constantFrom<"peak" | "all">("peak", "all"), sides, forces);
+
+test("points equal chan.py's CBSPointList on chained walks with ties, random point options per side", () => {
+  fc.assert(
+    fc.property(cases(chained), (c) => compare(...c)),
+    { seed: 2391, numRuns: 700 },
+  );
+});
+
+test("points equal chan.py's CBSPointList on wider chained walks (more segments), random point options per side", () => {
+  fc.assert(
+    fc.property(cases(chainedWide), (c) => compare(...c)),
+    { seed: 2392, numRuns: 700 },
+  );
+});
+
+test("points equal chan.py's CBSPointList on long chained walks (several segments), random point options per side", () => {
+  fc.assert(
+    fc.property(cases(chainedLong), (c) => compare(...c)),
+    { seed: 2394, numRuns: 500 },
+  );
+});
+
+test("points equal chan.py's CBSPointList on unchained ranges with one-price lines, random point options per side", () => {
+  fc.assert(
+    fc.property(cases(unchained), (c) => compare(...c)),
+    { seed: 2393, numRuns: 500 },
+  );
+});
+
+test("the random cases reach every point type, related type-1 points, merged types and both divergence outcomes", () => {
+  for (const key of [...BSP_TYPES, "related", "multi-type", "pivot true", "pivot false", "adjacent true", "adjacent false"]) {
+    assert.ok((seen.get(key) ?? 0) >= 20, `${key}: only ${seen.get(key) ?? 0} seen (${JSON.stringify([...seen])})`);
+  }
+});

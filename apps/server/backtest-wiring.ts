@@ -29,12 +29,15 @@ import type { PluginRegistry } from "../../ports/plugins.ts";
 import type { JobPool, TaskProgram } from "../../ports/task-runner.ts";
 import type { Config } from "./config.ts";
 import { JOB_MODULES, jobContext } from "./job-modules.ts";
+import { warmOptimisation } from "./warm-jobs.ts";
 
 export interface BacktestWiring {
   readonly area: BacktestArea;
   readonly research: ResearchService;
   /** Starts the job pool's threads ahead of the first job (embedded pool only). */
   startWorkers(): void;
+  /** Runs the optimisation path once on a symbol's bars, storing no task (embedded pool only: BullMQ's workers are not this process's to busy). */
+  readonly warmOptimisation?: (symbol: string, signal: AbortSignal) => Promise<void>;
   /** Stops the runner (running tasks stay `running` for the next start), then the pool. */
   close(): Promise<void>;
 }
@@ -69,6 +72,7 @@ export async function wireBacktest(
     },
     research: new ResearchService(deps.registry, loader, library, tasks, deps.panels),
     startWorkers: () => pool.warm?.(),
+    ...(pool.warm && { warmOptimisation: (symbol: string, signal: AbortSignal) => warmOptimisation({ pool, optimize: programs.get("optimize")!, loader, registry: deps.registry }, symbol, signal) }),
     async close() {
       await tasks.close();
       await pool.close();

@@ -166,7 +166,16 @@ export async function buildApp(config: Config, overrides: Overrides = {}): Promi
     demo: quotes.demo,
     async warmUp() {
       warmState = "running";
-      await warmUp({ startWorkers: backtest.startWorkers, demo: quotes.demo, market: marketData.services, registry, now: () => clock.now(), log, signal: warming.signal });
+      await warmUp({
+        startWorkers: backtest.startWorkers,
+        optimisation: backtest.warmOptimisation,
+        demo: quotes.demo,
+        market: marketData.services,
+        registry,
+        now: () => clock.now(),
+        log,
+        signal: warming.signal,
+      });
       if (!warming.signal.aborted) warmState = "done";
     },
     async close() {

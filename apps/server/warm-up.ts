@@ -6,7 +6,10 @@
  * history (the first market page asks for all of them), then the market page's
  * own requests run once at the service layer (the whole-market snapshot, the
  * core-leader quotes, the strength scan with its vipdoc export, the board
- * ranking), so the first page a user opens is served as fast as later ones; every built-in
+ * ranking), so the first page a user opens is served as fast as later ones, and
+ * an optimisation of every strategy's grid on a demo stock (the first
+ * optimisation paid for its bar fetch and for compiling the grid path in the
+ * threads and here); every built-in
  * indicator runs once through the formula engine and its kernel on a short
  * series (the first formula paid for lazy compilation of the parser, planner
  * and evaluator and for the fused loops of the common shapes). Work on the
@@ -27,6 +30,8 @@ export interface WarmUpParts {
   readonly demo?: DemoMarket;
   /** The services behind the market page (GET /market/stat, /market/strength, /market/core-leaders, /board-mac/ranking). */
   readonly market?: MarketDataServices;
+  /** Runs the optimisation path once on a symbol's bars (apps/server/warm-jobs.ts; embedded job pool only). */
+  readonly optimisation?: (symbol: string, signal: AbortSignal) => Promise<void>;
   readonly registry: PluginRegistry;
   readonly now: () => number;
   readonly log: Logger;
@@ -68,7 +73,8 @@ export async function warmUp(parts: WarmUpParts): Promise<void> {
       await run();
       done[name] = Math.round(performance.now() - t0);
     } catch (e) {
-      parts.log.warn({ step: name, err: e }, "warm-up step failed");
+      // a step cut short by the service stopping has not failed
+      if (!parts.signal.aborted) parts.log.warn({ step: name, err: e }, "warm-up step failed");
     }
   };
   await yieldToEvents();
@@ -95,6 +101,9 @@ export async function warmUp(parts: WarmUpParts): Promise<void> {
     });
     const market = parts.market;
     if (market) await step("market page", () => warmMarketPage(market));
+    const optimisation = parts.optimisation;
+    const stock = demo.universe.find((s) => s.kind === "stock");
+    if (optimisation && stock) await step("optimisation", () => optimisation(`${stock.market}:${stock.code}`, parts.signal));
   }
   if (!parts.signal.aborted) parts.log.info({ ms: Math.round(performance.now() - started), steps: done }, "warm-up done");
 }

@@ -49,7 +49,8 @@ export interface Recurrence {
   failed(p: string): string;
 }
 
-const finiteCheck = (...names: string[]) => `if (!(${names.map((n) => `${n} - ${n} === 0`).join(" && ")})) return false;`;
+/** The generated step gives up (returns false) unless `name` is finite (x − x is 0 only for a finite x). */
+const finiteCheck = (name: string) => `if (!(${name} - ${name} === 0)) return false;`;
 
 /**
  * Y = X − b·(X − Y'), seeded with X on its first valid bar (EMA, EXPMA, SMA):

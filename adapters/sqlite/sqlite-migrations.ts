@@ -1,4 +1,5 @@
-import { type Kysely, type Migration, type MigrationProvider, sql } from "kysely";
+import type { Kysely, Migration, MigrationProvider } from "kysely";
+import { sql } from "./kysely-runtime.ts";
 
 /**
  * Versioned schema migrations, applied in key order at start-up. Never edit a

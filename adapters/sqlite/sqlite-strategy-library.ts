@@ -1,4 +1,4 @@
-import { sql } from "kysely";
+import { sql } from "./kysely-runtime.ts";
 import type { SavedStrategyKind, SavedStrategyRecord, StrategyLibrary } from "../../ports/strategy-library.ts";
 import type { SavedStrategyTable } from "./sqlite-schema.ts";
 import type { Database } from "./sqlite-database.ts";

@@ -1,4 +1,4 @@
-import { sql } from "kysely";
+import { sql } from "./kysely-runtime.ts";
 import type { TaskStatus } from "../../ports/task-runner.ts";
 import type { TaskPatch, TaskRecord, TaskStore } from "../../ports/task-store.ts";
 import type { Database } from "./sqlite-database.ts";

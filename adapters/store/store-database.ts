@@ -13,7 +13,8 @@
  *   file is fsync'd;
  * - `sync_run`: one row per sync (start, end, outcome, failures).
  */
-import { type Generated, type Kysely, type Migration, type MigrationProvider, sql } from "kysely";
+import type { Generated, Kysely, Migration, MigrationProvider } from "kysely";
+import { sql } from "../sqlite/kysely-runtime.ts";
 import type { SqliteOpener } from "../../ports/sqlite-connection.ts";
 import { openDatabase } from "../sqlite/sqlite-database.ts";
 

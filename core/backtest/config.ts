@@ -6,6 +6,7 @@
  * Every number has an upper bound (issue 15: an unbounded cash of 2.1e18 pushed
  * share counts past 2^53); 1e12 CNY is far above any real account.
  */
+import { choiceList } from "../text/index.ts";
 
 export type Execution = "next_open" | "next_close";
 export type Sizing = "all_in" | "fixed_fraction" | "fixed_amount";
@@ -223,7 +224,7 @@ function checkField(name: string, spec: FieldSpec, value: unknown): ConfigIssue 
     case "boolean":
       return typeof value === "boolean" ? undefined : issue("bool_type", "Input should be a valid boolean");
     case "enum":
-      return typeof value === "string" && spec.values.includes(value) ? undefined : issue("enum", `Input should be ${quoted(spec.values)}`);
+      return typeof value === "string" && spec.values.includes(value) ? undefined : issue("enum", `Input should be ${choiceList(spec.values)}`);
     case "rate_or_auto":
     case "number": {
       if (spec.kind === "rate_or_auto" && value === "auto") return undefined;
@@ -258,12 +259,6 @@ function validateFields<T>(input: unknown, fields: { readonly [name: string]: Fi
   }
   return issues.length > 0 ? { ok: false, issues } : { ok: true, value: value as T };
 }
-
-/** pydantic's list of choices: 'a' or 'b'; 'a', 'b' or 'c'. */
-const quoted = (values: readonly string[]) => {
-  const q = values.map((v) => `'${v}'`);
-  return q.length <= 1 ? q.join("") : `${q.slice(0, -1).join(", ")} or ${q[q.length - 1]}`;
-};
 
 /** Checks the trading settings of a request (other keys are ignored) and fills in defaults. */
 export function validateBacktestConfig(input: unknown): ConfigCheck<BacktestConfig> {

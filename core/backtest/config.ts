@@ -224,17 +224,20 @@ function checkField(name: string, spec: FieldSpec, value: unknown): ConfigIssue 
     case "boolean":
       return typeof value === "boolean" ? undefined : issue("bool_type", "Input should be a valid boolean");
     case "enum":
-      return typeof value === "string" && spec.values.includes(value) ? undefined : issue("enum", `Input should be ${choiceList(spec.values)}`);
+      // includes compares with ===: a value of another type is none of the strings
+      return (spec.values as readonly unknown[]).includes(value) ? undefined : issue("enum", `Input should be ${choiceList(spec.values)}`);
     case "rate_or_auto":
     case "number": {
       if (spec.kind === "rate_or_auto" && value === "auto") return undefined;
-      if (typeof value !== "number" || !Number.isFinite(value)) return issue("float_type", "Input should be a valid number");
-      if (spec.integer && !Number.isInteger(value)) return issue("int_type", "Input should be a valid integer");
+      if (!Number.isFinite(value)) return issue("float_type", "Input should be a valid number");
+      // Number.isFinite holds only for numbers (it converts nothing, unlike the global isFinite)
+      const x = value as number;
+      if (spec.integer && !Number.isInteger(x)) return issue("int_type", "Input should be a valid integer");
       const exclusive = spec.exclusiveMin === true;
-      if (exclusive ? value <= spec.min : value < spec.min) {
+      if (exclusive ? x <= spec.min : x < spec.min) {
         return issue(exclusive ? "greater_than" : "greater_than_equal", `Input should be ${exclusive ? "greater than" : "greater than or equal to"} ${spec.min}`);
       }
-      if (value > spec.max) return issue("less_than_equal", `Input should be less than or equal to ${spec.max}`);
+      if (x > spec.max) return issue("less_than_equal", `Input should be less than or equal to ${spec.max}`);
       return undefined;
     }
   }

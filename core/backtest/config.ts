@@ -6,6 +6,7 @@
  * Every number has an upper bound (issue 15: an unbounded cash of 2.1e18 pushed
  * share counts past 2^53); 1e12 CNY is far above any real account.
  */
+import { choiceList } from "../text/index.ts";
 
 export type Execution = "next_open" | "next_close";
 export type Sizing = "all_in" | "fixed_fraction" | "fixed_amount";
@@ -223,17 +224,20 @@ function checkField(name: string, spec: FieldSpec, value: unknown): ConfigIssue 
     case "boolean":
       return typeof value === "boolean" ? undefined : issue("bool_type", "Input should be a valid boolean");
     case "enum":
-      return typeof value === "string" && spec.values.includes(value) ? undefined : issue("enum", `Input should be ${quoted(spec.values)}`);
+      // includes compares with ===: a value of another type is none of the strings
+      return (spec.values as readonly unknown[]).includes(value) ? undefined : issue("enum", `Input should be ${choiceList(spec.values)}`);
     case "rate_or_auto":
     case "number": {
       if (spec.kind === "rate_or_auto" && value === "auto") return undefined;
-      if (typeof value !== "number" || !Number.isFinite(value)) return issue("float_type", "Input should be a valid number");
-      if (spec.integer && !Number.isInteger(value)) return issue("int_type", "Input should be a valid integer");
+      if (!Number.isFinite(value)) return issue("float_type", "Input should be a valid number");
+      // Number.isFinite holds only for numbers (it converts nothing, unlike the global isFinite)
+      const x = value as number;
+      if (spec.integer && !Number.isInteger(x)) return issue("int_type", "Input should be a valid integer");
       const exclusive = spec.exclusiveMin === true;
-      if (exclusive ? value <= spec.min : value < spec.min) {
+      if (exclusive ? x <= spec.min : x < spec.min) {
         return issue(exclusive ? "greater_than" : "greater_than_equal", `Input should be ${exclusive ? "greater than" : "greater than or equal to"} ${spec.min}`);
       }
-      if (value > spec.max) return issue("less_than_equal", `Input should be less than or equal to ${spec.max}`);
+      if (x > spec.max) return issue("less_than_equal", `Input should be less than or equal to ${spec.max}`);
       return undefined;
     }
   }
@@ -258,12 +262,6 @@ function validateFields<T>(input: unknown, fields: { readonly [name: string]: Fi
   }
   return issues.length > 0 ? { ok: false, issues } : { ok: true, value: value as T };
 }
-
-/** pydantic's list of choices: 'a' or 'b'; 'a', 'b' or 'c'. */
-const quoted = (values: readonly string[]) => {
-  const q = values.map((v) => `'${v}'`);
-  return q.length <= 1 ? q.join("") : `${q.slice(0, -1).join(", ")} or ${q[q.length - 1]}`;
-};
 
 /** Checks the trading settings of a request (other keys are ignored) and fills in defaults. */
 export function validateBacktestConfig(input: unknown): ConfigCheck<BacktestConfig> {

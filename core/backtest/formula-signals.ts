@@ -48,17 +48,18 @@ function check(text: string, params: Readonly<Record<string, number>>, buy: stri
   const c = compileFormula(text, { params });
   if (!c.plan) return { ok: false, issues: c.errors.map((d) => ({ field: "formula" as const, message: formatDiagnostic(d) })) };
   const names = c.outputs.map((o) => o.name);
+  const missing = (column: string) => `no output column ${column} (outputs: ${names.join(", ") || "none"})`;
   const issues: SignalFormulaIssue[] = [];
   const buyName = buy === "" ? c.outputs.find((o) => o.kind === "signal")?.name : findColumn(names, buy);
   if (buyName === undefined) {
     issues.push({
       field: buy === "" ? "formula" : "buy",
-      message: buy === "" ? "the formula has no signal output to buy on; name a column in `buy`" : `no output column ${buy} (outputs: ${names.join(", ") || "none"})`,
+      message: buy === "" ? "the formula has no signal output to buy on; name a column in `buy`" : missing(buy),
     });
   }
   const signals = c.outputs.filter((o) => o.kind === "signal" && o.name !== buyName);
-  const sellName = sell === "none" ? null : sell === "" ? (signals[0]?.name ?? null) : (findColumn(names, sell) ?? undefined);
-  if (sellName === undefined) issues.push({ field: "sell", message: `no output column ${sell} (outputs: ${names.join(", ") || "none"})` });
+  const sellName = sell === "none" ? null : sell === "" ? (signals[0]?.name ?? null) : findColumn(names, sell);
+  if (sellName === undefined) issues.push({ field: "sell", message: missing(sell) });
   if (issues.length > 0) return { ok: false, issues };
   return {
     ok: true,

@@ -5,6 +5,7 @@
  */
 import type { core } from "zod";
 import type { FieldIssue } from "../../../core/app/app-errors.ts";
+import { choiceList } from "../../../core/text/index.ts";
 
 export type Loc = "query" | "path" | "body" | "header" | "cookie";
 
@@ -28,11 +29,6 @@ function valueAt(root: unknown, path: readonly PropertyKey[]): unknown {
     v = (v as Record<PropertyKey, unknown>)[k];
   }
   return v;
-}
-
-function quoteList(values: readonly unknown[]): string {
-  const q = values.map((v) => (typeof v === "string" ? `'${v}'` : JSON.stringify(v)));
-  return q.length <= 1 ? q.join("") : `${q.slice(0, -1).join(", ")} or ${q[q.length - 1]}`;
 }
 
 /** The pydantic type name and message for a wrong-typed value. */
@@ -118,7 +114,7 @@ export function toValidationItems(issues: readonly Issue[], loc: Loc, raw: unkno
         break;
       case "invalid_value":
         type = "literal_error";
-        msg = `Input should be ${quoteList(issue.values)}`;
+        msg = `Input should be ${choiceList(issue.values)}`;
         break;
       case "invalid_format":
         if (issue.format === "regex") {

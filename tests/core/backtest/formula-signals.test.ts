@@ -74,6 +74,8 @@ test("the problems' messages name the column asked for and the outputs there are
   const messages = (r: ReturnType<typeof compileSignalFormula>) => (r.ok ? [] : r.issues.map((i) => `${i.field}: ${i.message}`));
   assert.deepEqual(messages(compileSignalFormula("A:C;B:C>1;", {}, "Q", "R")), ["buy: no output column Q (outputs: A, B)", "sell: no output column R (outputs: A, B)"]);
   assert.deepEqual(messages(compileSignalFormula("X:=C;", {}, "Q")), ["buy: no output column Q (outputs: none)"]);
+  assert.deepEqual(messages(compileSignalFormula("X:=C;", {}, "Q", "R")), ["buy: no output column Q (outputs: none)", "sell: no output column R (outputs: none)"], "no output at all: both say none");
+  assert.deepEqual(messages(compileSignalFormula("A:C;B:C>1;", {}, "b", "R")), ["sell: no output column R (outputs: A, B)"], "only the sell column missing");
   assert.deepEqual(messages(compileSignalFormula("X:=C;")), ["formula: the formula has no signal output to buy on; name a column in `buy`"]);
   const bad = compileSignalFormula("X:MA(C,;");
   assert.ok(!bad.ok && bad.issues.length > 0 && bad.issues.every((i) => i.field === "formula" && i.message.length > 0), "syntax errors are the formula's, with their diagnostics");

@@ -132,7 +132,6 @@ class PivotBuilder {
       const anySure = s.isSure.some((x) => x === 1);
       for (const [k, start] of s.startLine.entries()) {
         if (s.isSure[k]) sureSeen = true;
-        this.free.length = 0;
         if (s.isSure[k] || (!sureSeen && anySure)) {
           this.fromRange(start, s.endLine[k]!, s.dir[k]!, s.isSure[k] === 1);
         } else {
@@ -143,19 +142,19 @@ class PivotBuilder {
       return;
     }
     for (const [k, start] of s.startLine.entries()) {
-      this.free.length = 0;
       this.fromRange(start, s.endLine[k]!, s.dir[k]!, s.isSure[k] === 1);
     }
     // with no segment the read before the first one is undefined, so the range is NaN and holds no line
-    this.free.length = 0;
     this.fromRange(s.endLine[s.length - 1]! + 1, L.length - 1, -s.dir[s.length - 1]!, false);
   }
 
   /**
-   * chan.py `add_zs_from_bi_range` and `update`: the range's first counter-line goes to the free
-   * lines, so later no free line means a pivot was just made, which the next line may extend.
+   * chan.py `add_zs_from_bi_range` and `update`, the free lines emptied first: the range's first
+   * counter-line goes to the free lines, so later no free line means a pivot was just made, which
+   * the next line may extend.
    */
   private fromRange(from: number, to: number, segDir: number, sure: boolean): void {
+    this.free.length = 0;
     let dealt = 0;
     for (let i = from; i <= to; i++) {
       if (this.L.dir[i] === segDir) continue;

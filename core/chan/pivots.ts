@@ -176,12 +176,12 @@ class PivotBuilder {
   }
 
   /**
-   * chan.py `update_overseg_zs`. It stops at the last line when no line is free; reading line i + 1
-   * there finds none (no overlap), and the last line alone makes no pivot, so no check is needed.
+   * chan.py `update_overseg_zs`. Its checks also need no free line, which `i - last.end <= 1` implies (free lines lie after the last pivot's end, before i). At the
+   * last line it stops when no line is free; reading line i + 1 there finds none (no overlap), and the last line alone makes no pivot, so no check is needed.
    */
   private overSeg(i: number): void {
     const last = this.zs[this.zs.length - 1];
-    if (last && this.free.length === 0) {
+    if (last) {
       if (i - last.end <= 1 && last.overlaps(i + 1) && last.tryExtend(i)) return;
       if (last.overlaps(i) && i - last.end <= 1) return;
     }

@@ -199,11 +199,13 @@ class PivotBuilder {
     }
   }
 
-  /** A pivot of the last free lines (three for `over_seg`, else two, or all with `one_bi_zs`) when they overlap. */
+  /**
+   * A pivot of the last free lines (three for `over_seg`, else two, or all with `one_bi_zs`) when they overlap. With fewer
+   * free lines `from` is negative: `lst[from]` reads `undefined`, so the overlap is NaN and no pivot is made, as chan.py refuses.
+   */
   private construct(sure: boolean, overSeg: boolean): Zs | null {
     const lst = this.free;
     const from = overSeg ? lst.length - 3 : this.cfg.oneBiZs ? 0 : lst.length - 2;
-    if (from < 0) return null;
     // over_seg: the first line must run against its segment (chan.py's `parent_seg`); a line
     // without one, which would crash chan.py, has direction 0 there, so it passes
     if (overSeg && this.L.dir[lst[from]!] === this.segs.parentDir[lst[from]!]) return null;

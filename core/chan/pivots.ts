@@ -132,7 +132,6 @@ class PivotBuilder {
       const anySure = s.isSure.some((x) => x === 1);
       for (const [k, start] of s.startLine.entries()) {
         if (s.isSure[k]) sureSeen = true;
-        this.free.length = 0;
         if (s.isSure[k] || (!sureSeen && anySure)) {
           this.fromRange(start, s.endLine[k]!, s.dir[k]!, s.isSure[k] === 1);
         } else {
@@ -143,19 +142,19 @@ class PivotBuilder {
       return;
     }
     for (const [k, start] of s.startLine.entries()) {
-      this.free.length = 0;
       this.fromRange(start, s.endLine[k]!, s.dir[k]!, s.isSure[k] === 1);
     }
     // with no segment the read before the first one is undefined, so the range is NaN and holds no line
-    this.free.length = 0;
     this.fromRange(s.endLine[s.length - 1]! + 1, L.length - 1, -s.dir[s.length - 1]!, false);
   }
 
   /**
-   * chan.py `add_zs_from_bi_range` and `update`: the range's first counter-line goes to the free
-   * lines, so later no free line means a pivot was just made, which the next line may extend.
+   * chan.py `add_zs_from_bi_range` and `update`, the free lines emptied first: the range's first
+   * counter-line goes to the free lines, so later no free line means a pivot was just made, which
+   * the next line may extend.
    */
   private fromRange(from: number, to: number, segDir: number, sure: boolean): void {
+    this.free.length = 0;
     let dealt = 0;
     for (let i = from; i <= to; i++) {
       if (this.L.dir[i] === segDir) continue;
@@ -177,12 +176,12 @@ class PivotBuilder {
   }
 
   /**
-   * chan.py `update_overseg_zs`. It stops at the last line when no line is free; reading line i + 1
-   * there finds none (no overlap), and the last line alone makes no pivot, so no check is needed.
+   * chan.py `update_overseg_zs`. Its checks also need no free line, which `i - last.end <= 1` implies (free lines lie after the last pivot's end, before i). At the
+   * last line it stops when no line is free; reading line i + 1 there finds none (no overlap), and the last line alone makes no pivot, so no check is needed.
    */
   private overSeg(i: number): void {
     const last = this.zs[this.zs.length - 1];
-    if (last && this.free.length === 0) {
+    if (last) {
       if (i - last.end <= 1 && last.overlaps(i + 1) && last.tryExtend(i)) return;
       if (last.overlaps(i) && i - last.end <= 1) return;
     }
@@ -200,11 +199,13 @@ class PivotBuilder {
     }
   }
 
-  /** A pivot of the last free lines (three for `over_seg`, else two, or all with `one_bi_zs`) when they overlap. */
+  /**
+   * A pivot of the last free lines (three for `over_seg`, else two, or all with `one_bi_zs`) when they overlap. With fewer
+   * free lines `from` is negative: `lst[from]` reads `undefined`, so the overlap is NaN and no pivot is made, as chan.py refuses.
+   */
   private construct(sure: boolean, overSeg: boolean): Zs | null {
     const lst = this.free;
     const from = overSeg ? lst.length - 3 : this.cfg.oneBiZs ? 0 : lst.length - 2;
-    if (from < 0) return null;
     // over_seg: the first line must run against its segment (chan.py's `parent_seg`); a line
     // without one, which would crash chan.py, has direction 0 there, so it passes
     if (overSeg && this.L.dir[lst[from]!] === this.segs.parentDir[lst[from]!]) return null;

@@ -119,3 +119,28 @@ test("RSI by hand: closes 10, 11, 10.5, 10.5, 12 with period 3", () => {
   const want = [50, 100, rsi(0.5, 0.25), rsi(1 / 3, 1 / 6), rsi(13 / 18, 1 / 9)];
   Array.from(s.value.view()).forEach((v, i) => assert.ok(Math.abs(v - want[i]!) < 1e-9, `bar ${i}: ${v} ≠ ${want[i]}`));
 });
+
+test("RSI's Wilder smoothing starts at the period-th difference, where it is not the plain average again: period 50, differences +1, −3, then 0", () => {
+  // chan.py averages plainly while fewer than `period` differences exist. At the 50th, Wilder's step
+  // gives up = (1/49·49 + 0)/50 and down = (3/49·49 + 0)/50, where 1/49·49 = 0.9999999999999999 and
+  // 3/49·49 = 3: the RSI is exactly 25. The plain average of 50 differences, 1/50 and 3/50, has the
+  // ratio 0.02/0.06 = 0.33333333333333337 and gives 25.000000000000014.
+  const closes = [10, 11, 8, ...Array<number>(48).fill(8)];
+  const s = new RsiStream(50);
+  for (const c of closes) s.push(c);
+  const got = Array.from(s.value.view());
+  assert.deepEqual(got, chanpyRsi(closes, 50), "chan.py's RSI(50)");
+  assert.equal(got[49], 25, "bar 49: plain averages 1/49 and 3/49");
+  assert.equal(got[50], 100 - 100 / (1 + ((1 / 49) * 49) / 50 / (((3 / 49) * 49) / 50)), "bar 50: Wilder's step");
+  assert.notEqual(got[50], 100 - 100 / (1 + 1 / 50 / (3 / 50)), "the plain average over 50 differences is another double");
+});
+
+test("RSI with a missing close: NaN differences are neither gains nor losses in chan.py's warm-up sums", () => {
+  // closes 10, 11, NaN, 12, 11, 13 with period 10: differences +1, NaN, NaN, −1, +2; the sums skip
+  // both NaN: up 1/1, 1/2, 1/3, 1/4, 3/5 and down 0, 0, 0, 1/4, 1/5, so 50, 100, 100, 100, 50, 75
+  const closes = [10, 11, NaN, 12, 11, 13];
+  const s = new RsiStream(10);
+  for (const c of closes) s.push(c);
+  assert.deepEqual(Array.from(s.value.view()), [50, 100, 100, 100, 50, 75]);
+  assert.deepEqual(chanpyRsi(closes, 10), [50, 100, 100, 100, 50, 75], "chan.py's rule written again agrees");
+});

@@ -357,21 +357,29 @@ function referenceWithVirtual(m: MergedBars, raw: BarSeries, cfg: Bi): { begin: 
   return out();
 }
 
+/** The bars turned upside down (prices 2000 − x): every up move becomes a down move, so each rule's other side is reached as often. */
+const mirrored = (raw: BarSeries): BarSeries => series(Array.from({ length: raw.length }, (_, i) => [2000 - raw.low[i]!, 2000 - raw.high[i]!] as const));
+
 test("strokes with the unfinished last one (buildStrokes) equal chan.py's try_add_virtual_bi for every bi option: ends, directions, sure flags", () => {
-  const seen = { moved: 0, added: 0, subPeak: 0 };
+  // per direction of the stroke whose end moves or from which the new one starts (+1 up, −1 down)
+  const seen = { moved: { 1: 0, "-1": 0 }, added: { 1: 0, "-1": 0 }, subPeak: { 1: 0, "-1": 0 } };
   fc.assert(
-    fc.property(BARS, BI_OPTIONS, (raw, cfg) => {
-      const m = mergeBars(raw);
-      const t = buildStrokes(m, raw, cfg);
-      const got = Array.from({ length: t.length }, (_, i) => ({ begin: t.begin[i], end: t.end[i], dir: t.dir[i], sure: t.sure[i] === 1, wasSure: t.wasSure[i] === 1 }));
-      const want = referenceWithVirtual(m, raw, cfg);
-      const confirmed = referenceStrokes(m, raw, cfg).length;
-      if (want.length === confirmed + 1) seen.added++;
-      else if (want.length === confirmed - 1) seen.subPeak++;
-      else if (want.some((b) => !b.sure)) seen.moved++;
-      assert.deepEqual(got, want, JSON.stringify(cfg));
+    fc.property(BARS, BI_OPTIONS, (bars, cfg) => {
+      for (const raw of [bars, mirrored(bars)]) {
+        const m = mergeBars(raw);
+        const t = buildStrokes(m, raw, cfg);
+        const got = Array.from({ length: t.length }, (_, i) => ({ begin: t.begin[i], end: t.end[i], dir: t.dir[i], sure: t.sure[i] === 1, wasSure: t.wasSure[i] === 1 }));
+        const want = referenceWithVirtual(m, raw, cfg);
+        const confirmed = referenceStrokes(m, raw, cfg).length;
+        const last = want[want.length - 1];
+        if (want.length === confirmed + 1) seen.added[-last!.dir as 1 | -1]++;
+        else if (want.length === confirmed - 1) seen.subPeak[last!.dir as 1 | -1]++;
+        else if (last && !last.sure) seen.moved[last.dir as 1 | -1]++;
+        assert.deepEqual(got, want, JSON.stringify(cfg));
+      }
     }),
     { seed: 2328, numRuns: 400 },
   );
-  assert.ok(seen.moved > 10 && seen.added > 10 && seen.subPeak > 0, `every kind of unfinished stroke is made (${JSON.stringify(seen)})`);
+  const every = Object.values(seen).every((bySide) => bySide[1] > 0 && bySide[-1] > 0);
+  assert.ok(every && seen.moved[1] > 10 && seen.added[1] > 10, `every kind of unfinished stroke is made, on both sides (${JSON.stringify(seen)})`);
 });

@@ -11,14 +11,16 @@ import type { ChanConfig } from "./options.ts";
 import { StrokeRules, type MergedView, type RawRange } from "./stroke-rules.ts";
 import { copyStrokes, lastTwo, type StrokeTable } from "./strokes.ts";
 
-/** The confirmed strokes with the virtual tail applied: `confirmed` itself when there is none. */
+/**
+ * The confirmed strokes with the virtual tail applied: `confirmed` itself when there is none. They
+ * end before the newest bar (an end is a fractal, which needs a successor); with no stroke the last
+ * end and direction read `undefined`, which no bar's price passes, so `confirmed` comes back.
+ */
 export function withVirtualStroke(m: MergedView, raw: RawRange, cfg: ChanConfig["bi"], confirmed: StrokeTable): StrokeTable {
   const n = confirmed.length;
-  if (n === 0) return confirmed;
   const k = m.length - 1;
   const lastEnd = confirmed.end[n - 1]!;
   const lastDir = confirmed.dir[n - 1]!;
-  if (k === lastEnd) return confirmed;
   if (lastDir === 1 ? m.high[k]! >= m.high[lastEnd]! : m.low[k]! <= m.low[lastEnd]!) return moveEnd(confirmed, n, n - 1, k);
   const rules = new StrokeRules(m, raw, cfg);
   const two = lastTwo(confirmed.begin, confirmed.end, n);
@@ -30,11 +32,11 @@ export function withVirtualStroke(m: MergedView, raw: RawRange, cfg: ChanConfig[
       out.dir[n] = -lastDir;
       return out;
     }
-    if (!cfg.allowSubPeak && rules.subPeak(two, t)) {
-      const prevEnd = confirmed.end[n - 2]!;
-      const reaches = confirmed.dir[n - 2] === 1 ? m.dir[t] === 1 && m.high[t]! >= m.high[prevEnd]! : m.dir[t] === -1 && m.low[t]! <= m.low[prevEnd]!;
-      if (reaches) return moveEnd(confirmed, n - 1, n - 2, t);
-    }
+    // chan.py then moves the end of the stroke before to bar t only if t opened in that stroke's
+    // direction and goes as far (`try_update_end(for_virtual=True)`); `subPeak` implies both: t goes
+    // as far as the last stroke's begin, which is that end, and as far as the bar before it (end is
+    // peak), which, as merged neighbours are never in inclusion, means t opened beyond it
+    if (!cfg.allowSubPeak && rules.subPeak(two, t)) return moveEnd(confirmed, n - 1, n - 2, t);
   }
   return confirmed;
 }

@@ -89,8 +89,10 @@ export function turningPoint(out: Float64Array, x: Float64Array, pct: number, m:
   const M = Math.trunc(m);
   let seen = 0; // turning points with index <= i
   for (let i = 0; i < out.length; i++) {
-    while (seen < at.length && at[seen]! <= i) seen++;
-    const idx = M >= 1 && seen - M >= 0 ? at[seen - M]! : -1;
-    out[i] = idx < 0 ? NaN : bars ? i - idx : x[idx]!;
+    // past the last point `at` reads `undefined`, which is no bar
+    while (at[seen]! <= i) seen++;
+    // fewer than M points: `at` reads `undefined` before its start, so the bar count and x[idx] are NaN
+    const idx = M >= 1 ? at[seen - M]! : NaN;
+    out[i] = bars ? i - idx : x[idx]!;
   }
 }

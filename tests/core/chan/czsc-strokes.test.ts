@@ -95,3 +95,52 @@ test("czsc refuses a stroke whose end fractal's middle bar contains its start's 
     assert.deepEqual(model.stats, { exactLength: 2, nested: 1, drops: 2, firstMoved: 0 }, "czsc refused 3→7 for nesting once");
   }
 });
+
+/**
+ * The same bars with merged 7's low raised to 86, merged 3's low (raw bar 8 [96, 86]): czsc's
+ * nesting test is strict on both edges (`fx_a.high < fx_b.high and fx_a.low > fx_b.low`), so
+ * merged 7 [86, 96] sharing the low 86 with merged 3 [86, 93] is not nested. It is still a top (86
+ * above its neighbours' lows 82 and 83). Bar 8 drops 3→5 as before; on bar 9 the search from merged
+ * 3 takes the highest top, 7, and with 7 bars czsc makes 3→7; merged 8's high 84 stays below 96, so
+ * 3→7 stands and 1→3 under it. The mirror image (prices 200 − x) shares the high instead (merged 3
+ * [107, 114], merged 7 [104, 114]) and gives the same with the directions swapped.
+ */
+test("czsc makes a stroke whose fractals' middle bars share an edge (nesting is strict on both edges)", () => {
+  const rows: [number, number][] = [
+    [100, 99],
+    [101, 101],
+    [100, 100],
+    [99, 86],
+    [93, 93],
+    [94, 90],
+    [95, 93],
+    [82, 82],
+    [96, 86],
+    [84, 83],
+  ];
+  for (const [bars, down] of [
+    [rows, true],
+    [rows.map(([h, l]): [number, number] => [200 - l, 200 - h]), false],
+  ] as const) {
+    const merge = new CzscMerge();
+    const builder = new CzscStrokeBuilder(merge.bars, 5);
+    const model = new CzscModel(5);
+    bars.forEach(([h, l], i) => {
+      merge.push(i, h, l);
+      builder.update();
+      model.update(h, l, i);
+      assert.deepEqual(rows4(builder.strokes()), model.strokes(), `after bar ${i}`);
+    });
+    const m = merge.bars;
+    assert.ok(down ? m.low[3] === m.low[7] && m.high[3]! < m.high[7]! : m.high[3] === m.high[7] && m.low[3]! > m.low[7]!, "merged 3 and 7 share exactly one edge");
+    assert.deepEqual(
+      rows4(builder.strokes()),
+      [
+        [1, 3, !down, true],
+        [3, 7, down, false],
+      ],
+      "after bar 9: 1→3 and 3→7",
+    );
+    assert.deepEqual(model.stats, { exactLength: 2, nested: 0, drops: 1, firstMoved: 0 }, "czsc refused nothing for nesting");
+  }
+});

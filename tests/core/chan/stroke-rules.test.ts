@@ -357,21 +357,69 @@ function referenceWithVirtual(m: MergedBars, raw: BarSeries, cfg: Bi): { begin: 
   return out();
 }
 
+/** The bars turned upside down (prices 2000 − x): every up move becomes a down move, so each rule's other side is reached as often. */
+const mirrored = (raw: BarSeries): BarSeries => series(Array.from({ length: raw.length }, (_, i) => [2000 - raw.low[i]!, 2000 - raw.high[i]!] as const));
+
 test("strokes with the unfinished last one (buildStrokes) equal chan.py's try_add_virtual_bi for every bi option: ends, directions, sure flags", () => {
-  const seen = { moved: 0, added: 0, subPeak: 0 };
+  // per direction of the stroke whose end moves or from which the new one starts (+1 up, −1 down)
+  const seen = { moved: { 1: 0, "-1": 0 }, added: { 1: 0, "-1": 0 }, subPeak: { 1: 0, "-1": 0 } };
   fc.assert(
-    fc.property(BARS, BI_OPTIONS, (raw, cfg) => {
-      const m = mergeBars(raw);
-      const t = buildStrokes(m, raw, cfg);
-      const got = Array.from({ length: t.length }, (_, i) => ({ begin: t.begin[i], end: t.end[i], dir: t.dir[i], sure: t.sure[i] === 1, wasSure: t.wasSure[i] === 1 }));
-      const want = referenceWithVirtual(m, raw, cfg);
-      const confirmed = referenceStrokes(m, raw, cfg).length;
-      if (want.length === confirmed + 1) seen.added++;
-      else if (want.length === confirmed - 1) seen.subPeak++;
-      else if (want.some((b) => !b.sure)) seen.moved++;
-      assert.deepEqual(got, want, JSON.stringify(cfg));
+    fc.property(BARS, BI_OPTIONS, (bars, cfg) => {
+      for (const raw of [bars, mirrored(bars)]) {
+        const m = mergeBars(raw);
+        const t = buildStrokes(m, raw, cfg);
+        const got = Array.from({ length: t.length }, (_, i) => ({ begin: t.begin[i], end: t.end[i], dir: t.dir[i], sure: t.sure[i] === 1, wasSure: t.wasSure[i] === 1 }));
+        const want = referenceWithVirtual(m, raw, cfg);
+        const confirmed = referenceStrokes(m, raw, cfg).length;
+        const last = want[want.length - 1];
+        if (want.length === confirmed + 1) seen.added[-last!.dir as 1 | -1]++;
+        else if (want.length === confirmed - 1) seen.subPeak[last!.dir as 1 | -1]++;
+        else if (last && !last.sure) seen.moved[last.dir as 1 | -1]++;
+        assert.deepEqual(got, want, JSON.stringify(cfg));
+      }
     }),
     { seed: 2328, numRuns: 400 },
   );
-  assert.ok(seen.moved > 10 && seen.added > 10 && seen.subPeak > 0, `every kind of unfinished stroke is made (${JSON.stringify(seen)})`);
+  const every = Object.values(seen).every((bySide) => bySide[1] > 0 && bySide[-1] > 0);
+  assert.ok(every && seen.moved[1] > 10 && seen.added[1] > 10, `every kind of unfinished stroke is made, on both sides (${JSON.stringify(seen)})`);
+});
+
+/**
+ * Bars in legs that alternate up and down, each of 1–7 bars moving 2–12 ticks a bar, then a spike:
+ * a last leg of 1–3 bars moving 10–40 ticks a bar. A spike past the previous extreme, too short for a
+ * stroke of its own (a sub-peak of the unfinished tail), is common here, rare in `BARS`.
+ */
+const leg = (bars: number, move: [number, number]) =>
+  fc.record({ bars: fc.integer({ min: 1, max: bars }), move: fc.integer({ min: move[0], max: move[1] }), up: fc.integer({ min: 0, max: 10 }), down: fc.integer({ min: 0, max: 10 }) });
+const LEGS = fc.tuple(fc.array(leg(7, [2, 12]), { minLength: 3, maxLength: 8 }), leg(3, [10, 40])).map(([legs, spike]) => {
+  let mid = 1000;
+  const rows: (readonly [number, number])[] = [];
+  [...legs, spike].forEach((l, j) => {
+    for (let i = 0; i < l.bars; i++) {
+      mid += (j % 2 === 0 ? 1 : -1) * l.move;
+      rows.push([mid + l.up, mid - l.down]);
+    }
+  });
+  return series(rows);
+});
+
+test("the unfinished tail's sub-peak (try_add_virtual_bi then update_peak(for_virtual=True)) equals chan.py's on legged bars, both sides, with and without bi_allow_sub_peak", () => {
+  const subPeak = { 1: 0, "-1": 0 };
+  let allowed = 0;
+  fc.assert(
+    fc.property(LEGS, BI_OPTIONS, (bars, cfg) => {
+      for (const raw of [bars, mirrored(bars)]) {
+        const m = mergeBars(raw);
+        const t = buildStrokes(m, raw, cfg);
+        const got = Array.from({ length: t.length }, (_, i) => ({ begin: t.begin[i], end: t.end[i], dir: t.dir[i], sure: t.sure[i] === 1, wasSure: t.wasSure[i] === 1 }));
+        const want = referenceWithVirtual(m, raw, cfg);
+        if (want.length === referenceStrokes(m, raw, cfg).length - 1) subPeak[want[want.length - 1]!.dir as 1 | -1]++;
+        // the same bars re-anchor without the option: with it they must not
+        else if (cfg.allowSubPeak && referenceWithVirtual(m, raw, { ...cfg, allowSubPeak: false }).length === referenceStrokes(m, raw, { ...cfg, allowSubPeak: false }).length - 1) allowed++;
+        assert.deepEqual(got, want, JSON.stringify(cfg));
+      }
+    }),
+    { seed: 2329, numRuns: 400 },
+  );
+  assert.ok(subPeak[1] > 5 && subPeak[-1] > 5 && allowed > 5, `the tail re-anchors on both sides, and is left alone where the option allows sub-peaks (${JSON.stringify({ subPeak, allowed })})`);
 });

@@ -147,8 +147,11 @@ class PointBuilder {
     if (c.bsp1_only_multibi_zs) for (const j of ids) if (this.pivots.list[j]!.begin === this.pivots.list[j]!.end) count--;
     const target = count >= c.min_zs_cnt; // chan.py's `min_zs_cnt <= 0 or` first: no count is negative
     const lastIndex = ids.at(-1) ?? -1;
-    const last: Pivot | undefined = this.pivots.list[lastIndex]; // undefined when none; no leaving line (−1) is at or after `end`
-    if (last && last.begin !== last.end && (last.lineOut >= end || last.end >= end) && end - last.lineIn > 2) {
+    // undefined when none; no leaving line (−1) is at or after `end`. chan.py also requires a
+    // multi-line pivot: a one-line pivot (lineIn = end − 1, lineOut = end + 1) that reaches `end` is
+    // at most two lines from it, so the distance test already refuses it
+    const last: Pivot | undefined = this.pivots.list[lastIndex];
+    if (last && (last.lineOut >= end || last.end >= end) && end - last.lineIn > 2) {
       this.pivotDivergence(k, ids.length, lastIndex, c, target);
     } else {
       this.adjacentDivergence(k, c, target);

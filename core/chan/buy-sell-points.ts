@@ -193,7 +193,8 @@ class PointBuilder {
     const L = this.L;
     const seg = this.segs;
     const last = seg.lines.endLine[k]!;
-    // a segment spans at least three lines, so chan.py's last−2 never wraps around below 0
+    // only a first segment split off as line 0 alone ends before line 2: its last−2 is −2, whose
+    // segment reads undefined; chan.py's bi_list[-2] is line n−2 ≥ 1, outside that segment too
     const pre = last - 2;
     if (seg.lineSegment[last] !== seg.lineSegment[pre]) return;
     if (L.dir[last] !== seg.lines.dir[k]) return;

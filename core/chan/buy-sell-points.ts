@@ -241,8 +241,9 @@ class PointBuilder {
       breakLine = 0;
       line2 = 1;
     }
-    if (c.bsp2_follow_1 && (first < 0 || !this.stored.has(first))) return;
-    const related = first >= 0 ? (this.firsts.get(first) ?? null) : null;
+    // with one segment there is no type-1 line (first = −1), and no point sits at line −1
+    if (c.bsp2_follow_1 && !this.stored.has(first)) return;
+    const related = this.firsts.get(first) ?? null;
     const retrace = this.amp(line2) / this.amp(breakLine);
     if (retrace <= c.max_bs2_rate) {
       this.add("2", line2, related, true, {
@@ -276,7 +277,9 @@ class PointBuilder {
       } else if (!(L.high[s]! > lo && hi > L.low[s]!)) {
         break;
       }
-      if ((L.dir[s] === -1 && L.low[s]! < L.low[breakLine]!) || (L.dir[s] === 1 && L.high[s]! > L.high[breakLine]!)) break;
+      // chan.py first stops at a line beyond the break line's start (`bsp2s_break_bsp1`); the retrace
+      // test below already does: such a line ends farther from the break line's end than the break
+      // line's whole amplitude, a retrace above 1, and `max_bs2_rate` is at most 1 (chan.py asserts it)
       const retrace = Math.abs(L.endVal[s]! - L.endVal[breakLine]!) / this.amp(breakLine);
       if (retrace > c.max_bs2_rate) break;
       this.add("2s", s, related, true, {
@@ -304,8 +307,9 @@ class PointBuilder {
       c = this.side(S.dir[k] === 1);
     }
     const nextIdx = S.length > 1 ? k + 1 : k;
-    if (c.bsp3_follow_1 && (first < 0 || !this.stored.has(first))) return;
-    const related = first >= 0 ? (this.firsts.get(first) ?? null) : null;
+    // as in type 2, no point sits at line −1
+    if (c.bsp3_follow_1 && !this.stored.has(first)) return;
+    const related = this.firsts.get(first) ?? null;
     if (next >= 0) this.type3After(next, c, related, first, nextIdx);
     this.type3Before(k, next, first, c, related, nextIdx);
   }

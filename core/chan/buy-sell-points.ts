@@ -306,7 +306,9 @@ class PointBuilder {
       next = k;
       c = this.side(S.dir[k] === 1);
     }
-    const nextIdx = S.length > 1 ? k + 1 : k;
+    // chan.py's next_seg_idx, k itself with one segment, where it never decides: 3a compares it only
+    // while it is below S.length − 2 (−1 then) and 3b needs a type-1 line
+    const nextIdx = k + 1;
     // as in type 2, no point sits at line −1
     if (c.bsp3_follow_1 && !this.stored.has(first)) return;
     const related = this.firsts.get(first) ?? null;

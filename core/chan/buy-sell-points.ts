@@ -147,8 +147,11 @@ class PointBuilder {
     if (c.bsp1_only_multibi_zs) for (const j of ids) if (this.pivots.list[j]!.begin === this.pivots.list[j]!.end) count--;
     const target = count >= c.min_zs_cnt; // chan.py's `min_zs_cnt <= 0 or` first: no count is negative
     const lastIndex = ids.at(-1) ?? -1;
-    const last: Pivot | undefined = this.pivots.list[lastIndex]; // undefined when none; no leaving line (−1) is at or after `end`
-    if (last && last.begin !== last.end && (last.lineOut >= end || last.end >= end) && end - last.lineIn > 2) {
+    // undefined when none; no leaving line (−1) is at or after `end`. chan.py also requires a
+    // multi-line pivot: a one-line pivot (lineIn = end − 1, lineOut = end + 1) that reaches `end` is
+    // at most two lines from it, so the distance test already refuses it
+    const last: Pivot | undefined = this.pivots.list[lastIndex];
+    if (last && (last.lineOut >= end || last.end >= end) && end - last.lineIn > 2) {
       this.pivotDivergence(k, ids.length, lastIndex, c, target);
     } else {
       this.adjacentDivergence(k, c, target);
@@ -190,7 +193,8 @@ class PointBuilder {
     const L = this.L;
     const seg = this.segs;
     const last = seg.lines.endLine[k]!;
-    // a segment spans at least three lines, so chan.py's last−2 never wraps around below 0
+    // only a first segment split off as line 0 alone ends before line 2: its last−2 is −2, whose
+    // segment reads undefined; chan.py's bi_list[-2] is line n−2 ≥ 1, outside that segment too
     const pre = last - 2;
     if (seg.lineSegment[last] !== seg.lineSegment[pre]) return;
     if (L.dir[last] !== seg.lines.dir[k]) return;
@@ -237,8 +241,9 @@ class PointBuilder {
       breakLine = 0;
       line2 = 1;
     }
-    if (c.bsp2_follow_1 && (first < 0 || !this.stored.has(first))) return;
-    const related = first >= 0 ? (this.firsts.get(first) ?? null) : null;
+    // with one segment there is no type-1 line (first = −1), and no point sits at line −1
+    if (c.bsp2_follow_1 && !this.stored.has(first)) return;
+    const related = this.firsts.get(first) ?? null;
     const retrace = this.amp(line2) / this.amp(breakLine);
     if (retrace <= c.max_bs2_rate) {
       this.add("2", line2, related, true, {
@@ -272,7 +277,9 @@ class PointBuilder {
       } else if (!(L.high[s]! > lo && hi > L.low[s]!)) {
         break;
       }
-      if ((L.dir[s] === -1 && L.low[s]! < L.low[breakLine]!) || (L.dir[s] === 1 && L.high[s]! > L.high[breakLine]!)) break;
+      // chan.py first stops at a line beyond the break line's start (`bsp2s_break_bsp1`); the retrace
+      // test below already does: such a line ends farther from the break line's end than the break
+      // line's whole amplitude, a retrace above 1, and `max_bs2_rate` is at most 1 (chan.py asserts it)
       const retrace = Math.abs(L.endVal[s]! - L.endVal[breakLine]!) / this.amp(breakLine);
       if (retrace > c.max_bs2_rate) break;
       this.add("2s", s, related, true, {
@@ -299,9 +306,12 @@ class PointBuilder {
       next = k;
       c = this.side(S.dir[k] === 1);
     }
-    const nextIdx = S.length > 1 ? k + 1 : k;
-    if (c.bsp3_follow_1 && (first < 0 || !this.stored.has(first))) return;
-    const related = first >= 0 ? (this.firsts.get(first) ?? null) : null;
+    // chan.py's next_seg_idx, k itself with one segment, where it never decides: 3a compares it only
+    // while it is below S.length − 2 (−1 then) and 3b needs a type-1 line
+    const nextIdx = k + 1;
+    // as in type 2, no point sits at line −1
+    if (c.bsp3_follow_1 && !this.stored.has(first)) return;
+    const related = this.firsts.get(first) ?? null;
     if (next >= 0) this.type3After(next, c, related, first, nextIdx);
     this.type3Before(k, next, first, c, related, nextIdx);
   }

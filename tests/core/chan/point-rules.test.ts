@@ -17,10 +17,10 @@ import assert from "node:assert/strict";
 import fc from "fast-check";
 import { buildPoints, type Divergence } from "../../../core/chan/buy-sell-points.ts";
 import type { LineMetric } from "../../../core/chan/line-metrics.ts";
-import { BSP_TYPES, type BspType, type ChanConfig, type MacdAlgo, type PointOptions, type PointSides } from "../../../core/chan/options.ts";
+import { BSP_TYPES, type BspType, type ChanConfig, DEFAULT_POINT_OPTIONS, type MacdAlgo, type PointOptions, type PointSides } from "../../../core/chan/options.ts";
 import { buildPivots, type Pivots } from "../../../core/chan/pivots.ts";
 import { buildSegments, type Segments } from "../../../core/chan/segments.ts";
-import { chained, chainedLong, chainedWide, type Table, unchained } from "./eigen-fx-model.ts";
+import { chained, chainedLong, chainedWide, type Table, table, unchained } from "./eigen-fx-model.ts";
 
 /** chan.py's CBi as the point code reads it. */
 interface Bi {
@@ -494,6 +494,26 @@ test("points equal chan.py's CBSPointList on unchained ranges with one-price lin
     fc.property(cases(unchained), (c) => compare(...c)),
     { seed: 2393, numRuns: 500 },
   );
+});
+
+test("a point first added without a related type-1 point takes the one a later type brings (chan.py add_another_bsp_prop), worked by hand", () => {
+  // Lines 0→1, 1→0, 0→2, 2→0, 0→1, 1→−2, −2→2, 2→−1, −1→2, all unsure: segments 0–2 up, 3–5 down,
+  // 6–8 up (the last two collected), no pivot. Segment 0 ends at line 2 with a 1p (a higher high than
+  // line 0; every force 0.5, divergence_rate ∞). Its type 2 is line 4 (retrace 1/2 of line 3), related
+  // to line 2's 1p; its 2s lines are 6 and 8 (each overlapping line 4's [0, 1], none above line 3's
+  // high 2, retrace |2 − 0| / 2 = 1 ≤ max_bs2_rate 1; segment 1 is unsure, so the walk may enter the
+  // last segment). Line 8 already holds segment 2's 1p (its high 2 is not below line 6's), built with no
+  // related point: chan.py sets `relate_bsp1` when it is None, so the point at line 8 is [1p, 2s]
+  // related to line 2's end bar, 5.
+  const t = table([1, -1, 1, -1, 1, -1, 1, -1, 1], [1, 1, 2, 2, 1, 1, 2, 2, 2], [0, 0, 0, 0, 0, -2, -2, -1, -1], Array<boolean>(9).fill(false));
+  const o: PointOptions = { ...DEFAULT_POINT_OPTIONS, min_zs_cnt: 0, bsp1_only_multibi_zs: false, max_bs2_rate: 1, bs1_peak: false, bsp2_follow_1: false, bsp3_follow_1: false, bsp3a_max_zs_cnt: 0 };
+  const f = Array<number>(2 * 70).fill(0.5);
+  compare(t, 0, "peak", { buy: o, sell: o }, f);
+  const segs = buildSegments(t.lines, t.raw, "peak");
+  const got = buildPoints(t.lines, segs, buildPivots(t.lines, segs, zsConfigs[0]!), { buy: o, sell: o }, metricOf(t.lines.length, f));
+  assert.deepEqual([...segs.lines.endLine.subarray(0, segs.lines.length)], [2, 5, 8], "the segments worked out above");
+  const p8 = got.points.find((p) => p.line === 8);
+  assert.deepEqual(p8 && { types: p8.types, relatedBar: p8.relatedBar }, { types: ["1p", "2s"], relatedBar: 5 }, "line 8: 1p, then 2s with line 2's 1p as related point");
 });
 
 test("the random cases reach every point type, related type-1 points, merged types and both divergence outcomes", () => {

@@ -44,6 +44,8 @@ class SegmentBuilder {
   readonly parentIndex: Int32Array;
   readonly parentDir: Int8Array;
   readonly parentCount: Int32Array;
+  /** The segment lists at which collectLeft dropped its last segment (see there). */
+  private readonly dropped = new Set<string>();
   /** The two searches, restarted for each segment rather than made anew. */
   private readonly up: CharacteristicSequence;
   private readonly down: CharacteristicSequence;
@@ -127,7 +129,14 @@ class SegmentBuilder {
     this.parentCount.fill(end - start + 1, start, end + 1);
   }
 
-  /** chan.py `collect_left_seg`. */
+  /**
+   * chan.py `collect_left_seg`. Dropping an unsure last segment and collecting
+   * again can come back to the same list of segments (on lines of equal
+   * values, where the forced search adds the segment that was dropped and then
+   * finds nothing after it): chan.py then recurses until Python's stack runs
+   * out. Everything here is decided by the list alone, so a list seen twice
+   * would repeat for ever; the second time it is kept as it is.
+   */
   private collectLeft(): void {
     if (this.segs.length === 0) {
       this.collectFirst();
@@ -137,6 +146,9 @@ class SegmentBuilder {
     // collecting only adds segments, so there is a last one (and so lines)
     const last = this.segs[this.segs.length - 1]!;
     if (this.L.length - 1 - last.end > 2 && !last.sure) {
+      const list = this.segs.map((g) => `${g.end}${g.dir}${g.sure ? "s" : "u"}`).join();
+      if (this.dropped.has(list)) return;
+      this.dropped.add(list);
       this.segs.pop();
       this.collectLeft();
     }

@@ -296,6 +296,37 @@ test("segments equal chan.py's on unchained ranges with one-price lines, both le
   assert.ok(compared > 10 * skipped, `compared ${compared} tables, skipped ${skipped} where chan.py raises`);
 });
 
+test("a drop that comes back to the same segments keeps them (chan.py's collect_left_seg recurses for ever there)", () => {
+  // Eight unsure lines, down first, of values 0 and 1 (highs 0 0 1 0 0 1 1 0, lows 0 0 1 0 0 0 1 0): no
+  // segment is confirmed, so collecting makes lines 0–1 an unsure up segment and forces a low search
+  // from line 4 (the segment's end, line 1, plus 3): lines 2–4 down. Three lines are left after it and it
+  // is unsure, so chan.py drops it and collects again from line 1: the same forced search adds lines
+  // 2–4 again, and so on until Python's stack runs out. The second time the list is kept.
+  const t = table([-1, 1, -1, 1, -1, 1, -1, 1], [0, 0, 1, 0, 0, 1, 1, 0], [0, 0, 1, 0, 0, 0, 1, 0], Array(8).fill(false));
+  for (const left of ["peak", "all"] as const) {
+    const L = buildSegments(t.lines, t.raw, left).lines;
+    const got = Array.from({ length: L.length }, (_, i) => [L.startLine[i], L.endLine[i], L.dir[i], L.isSure[i], L.reason[i]]);
+    assert.deepEqual(
+      got,
+      [
+        [0, 1, 1, 0, "normal"],
+        [2, 4, -1, 0, "collectleft_find_low_force"],
+      ],
+      left,
+    );
+  }
+  // and every random table of that kind is built, its segments one after another
+  fc.assert(
+    fc.property(unchained, (u) => {
+      for (const left of ["peak", "all"] as const) {
+        const L = buildSegments(u.lines, u.raw, left).lines;
+        for (let i = 0; i < L.length; i++) assert.ok(L.startLine[i] === (i === 0 ? 0 : L.endLine[i - 1]! + 1) && L.endLine[i]! >= L.startLine[i]!, `${left}: segment ${i} follows the one before`);
+      }
+    }),
+    { seed: 7, numRuns: 3000 },
+  );
+});
+
 test("the random tables reach every segment reason, sure normal segments and split first ones", () => {
   const seen = new Set<string>();
   for (const arb of [chained, unchained])

@@ -150,7 +150,7 @@ export interface ChanJson extends LevelJson {
   readonly segment_level: LevelJson;
 }
 
-const finite = (x: number): number | null => (Number.isFinite(x) ? x : null);
+const finite = (x: number | null): number | null => (Number.isFinite(x) ? x : null);
 const orNull = (i: number): number | null => (i < 0 ? null : i);
 const dirName = (d: number): "up" | "down" => (d === 1 ? "up" : "down");
 
@@ -219,7 +219,7 @@ export function chanToJson(a: ChanAnalysis, opts: ChanJsonOptions = {}): ChanJso
         price: p.isBuy ? bars.low[p.bar]! : bars.high[p.bar]!,
         is_sure: p.sure,
         related_index: orNull(p.relatedBar),
-        features: Object.fromEntries(Object.entries(p.features).map(([k, v]) => [k, v === null ? null : finite(v)])),
+        features: Object.fromEntries(Object.entries(p.features).map(([k, v]) => [k, finite(v)])),
       })),
       divergences: lv.points.divergences.map((d) => ({
         segment_index: d.segment,

@@ -266,11 +266,7 @@ test("each named-value key lands in its own field, every other field keeping its
 test("a refused value is reported once, on its key, also when it is a segment level's force measure", () => {
   for (const key of ["macd_algo-seg", "macd_algo-segbuy", "macd_algo-segsell", "macd_algo-buy", "macd_algo"]) {
     const p = parseChanOptions({ [key]: 5 });
-    assert.deepEqual(
-      p.ok ? [] : p.issues.map((i) => i.path),
-      [[key]],
-      `${key}: 5`,
-    );
+    assert.deepEqual(p.ok ? [] : p.issues.map((i) => i.path), [[key]], `${key}: 5`);
   }
 });
 

@@ -202,7 +202,8 @@ export function parseChanOptions(input: unknown): ParsedOptions {
   const strokeSell: Record<string, unknown> = { ...base };
   const segBuy: Record<string, unknown> = { ...base, macd_algo: "slope", bsp1_only_multibi_zs: false };
   const segSell: Record<string, unknown> = { ...segBuy };
-  const segAlgoKey: Record<"buy" | "sell", string> = { buy: "", sell: "" };
+  // the key that last set each segment side's force measure (only a key can make it wrong)
+  const segAlgoKey: Partial<Record<"buy" | "sell", string>> = {};
   for (const [k, suffix, v] of sided) {
     if (suffix === "-buy") strokeBuy[k] = v;
     if (suffix === "-sell") strokeSell[k] = v;
@@ -218,7 +219,7 @@ export function parseChanOptions(input: unknown): ParsedOptions {
   const badSegKeys = new Set<string>();
   for (const side of ["buy", "sell"] as const) {
     const algo = (side === "buy" ? segBuy : segSell).macd_algo as PointOptions["macd_algo"];
-    if (!SEGMENT_MACD_ALGOS.includes(algo)) badSegKeys.add(segAlgoKey[side]);
+    if (!SEGMENT_MACD_ALGOS.includes(algo)) badSegKeys.add(segAlgoKey[side]!);
   }
   for (const key of badSegKeys) {
     issues.push({ path: [key], message: `segment-level force measure must be one of ${SEGMENT_MACD_ALGOS.join(", ")}` });

@@ -156,7 +156,7 @@ const dirName = (d: number): "up" | "down" => (d === 1 ? "up" : "down");
 
 export function chanToJson(a: ChanAnalysis, opts: ChanJsonOptions = {}): ChanJson {
   const { bars, merged: m, strokes: S } = a;
-  const intraday = (opts.timeFormat ?? (hasTimeOfDay(bars.time) ? "datetime" : "date")) === "datetime";
+  const intraday = opts.timeFormat === undefined ? hasTimeOfDay(bars.time) : opts.timeFormat === "datetime";
   const t = (i: number) => (intraday ? formatDateTime(bars.time[i]!) : formatDate(bars.time[i]!));
 
   const line = (L: Lines, i: number): LineJson => ({
@@ -248,13 +248,13 @@ export function chanToJson(a: ChanAnalysis, opts: ChanJsonOptions = {}): ChanJso
     segment_index: strokeSeg[i]!,
     bar_count: S.endBar[i]! - S.beginBar[i]! + 1,
     metrics: {
-      peak: metric(i, "peak", false),
-      full_area: metric(i, "full_area", false),
+      peak: metric(i, "peak"),
+      full_area: metric(i, "full_area"),
       area_obverse: metric(i, "area", false),
       area_reverse: metric(i, "area", true),
-      diff: metric(i, "diff", false),
-      slope: metric(i, "slope", false),
-      amp: metric(i, "amp", false),
+      diff: metric(i, "diff"),
+      slope: metric(i, "slope"),
+      amp: metric(i, "amp"),
     },
   }));
 

@@ -11,7 +11,7 @@ import type { MergedBars } from "./merged-bars.ts";
 import type { MacdAlgo } from "./options.ts";
 
 /** Force of line `i`; `reverse` measures the hump at its end rather than its start (`area` only). */
-export type LineMetric = (i: number, algo: MacdAlgo, reverse: boolean) => number;
+export type LineMetric = (i: number, algo: MacdAlgo, reverse?: boolean) => number;
 
 export interface MetricSeries {
   readonly bars: BarSeries;

@@ -150,13 +150,13 @@ export interface ChanJson extends LevelJson {
   readonly segment_level: LevelJson;
 }
 
-const finite = (x: number): number | null => (Number.isFinite(x) ? x : null);
+const finite = (x: number | null): number | null => (Number.isFinite(x) ? x : null);
 const orNull = (i: number): number | null => (i < 0 ? null : i);
 const dirName = (d: number): "up" | "down" => (d === 1 ? "up" : "down");
 
 export function chanToJson(a: ChanAnalysis, opts: ChanJsonOptions = {}): ChanJson {
   const { bars, merged: m, strokes: S } = a;
-  const intraday = (opts.timeFormat ?? (hasTimeOfDay(bars.time) ? "datetime" : "date")) === "datetime";
+  const intraday = opts.timeFormat === undefined ? hasTimeOfDay(bars.time) : opts.timeFormat === "datetime";
   const t = (i: number) => (intraday ? formatDateTime(bars.time[i]!) : formatDate(bars.time[i]!));
 
   const line = (L: Lines, i: number): LineJson => ({
@@ -219,7 +219,7 @@ export function chanToJson(a: ChanAnalysis, opts: ChanJsonOptions = {}): ChanJso
         price: p.isBuy ? bars.low[p.bar]! : bars.high[p.bar]!,
         is_sure: p.sure,
         related_index: orNull(p.relatedBar),
-        features: Object.fromEntries(Object.entries(p.features).map(([k, v]) => [k, v === null ? null : finite(v)])),
+        features: Object.fromEntries(Object.entries(p.features).map(([k, v]) => [k, finite(v)])),
       })),
       divergences: lv.points.divergences.map((d) => ({
         segment_index: d.segment,
@@ -248,13 +248,13 @@ export function chanToJson(a: ChanAnalysis, opts: ChanJsonOptions = {}): ChanJso
     segment_index: strokeSeg[i]!,
     bar_count: S.endBar[i]! - S.beginBar[i]! + 1,
     metrics: {
-      peak: metric(i, "peak", false),
-      full_area: metric(i, "full_area", false),
+      peak: metric(i, "peak"),
+      full_area: metric(i, "full_area"),
       area_obverse: metric(i, "area", false),
       area_reverse: metric(i, "area", true),
-      diff: metric(i, "diff", false),
-      slope: metric(i, "slope", false),
-      amp: metric(i, "amp", false),
+      diff: metric(i, "diff"),
+      slope: metric(i, "slope"),
+      amp: metric(i, "amp"),
     },
   }));
 

@@ -39,7 +39,7 @@ const bool: Reader<boolean> = (v, path, issues) => {
 
 function oneOf<T extends string>(allowed: readonly T[]): Reader<T> {
   return (v, path, issues) => {
-    if (typeof v === "string" && (allowed as readonly string[]).includes(v)) return v as T;
+    if ((allowed as readonly unknown[]).includes(v)) return v as T;
     issues.push({ path, message: `must be one of ${allowed.join(", ")}` });
     return undefined;
   };
@@ -47,7 +47,9 @@ function oneOf<T extends string>(allowed: readonly T[]): Reader<T> {
 
 function int(min: number, max = Number.MAX_SAFE_INTEGER): Reader<number> {
   return (v, path, issues) => {
-    if (typeof v === "number" && Number.isInteger(v) && v >= min && v <= max) return v;
+    // anything but an integer becomes NaN, which fails both bounds
+    const n = Number.isInteger(v) ? (v as number) : NaN;
+    if (n >= min && n <= max) return n;
     issues.push({ path, message: `must be an integer from ${min} to ${max}` });
     return undefined;
   };
@@ -55,13 +57,15 @@ function int(min: number, max = Number.MAX_SAFE_INTEGER): Reader<number> {
 
 const divergenceRate: Reader<number> = (v, path, issues) => {
   if (v === null) return Infinity;
-  if (typeof v === "number" && !Number.isNaN(v) && v >= 0) return v;
+  // NaN fails `>= 0`
+  if (typeof v === "number" && v >= 0) return v;
   issues.push({ path, message: "must be a number ≥ 0, or null for +∞ (always divergent)" });
   return undefined;
 };
 
 const bs2Rate: Reader<number> = (v, path, issues) => {
-  if (typeof v === "number" && Number.isFinite(v) && v > 0 && v <= 1) return v;
+  // NaN and ±∞ fail the bounds
+  if (typeof v === "number" && v > 0 && v <= 1) return v;
   issues.push({ path, message: "must be a number in (0, 1]" });
   return undefined;
 };
@@ -74,7 +78,7 @@ const bsTypes: Reader<readonly BspType[]> = (v, path, issues) => {
   }
   const out: BspType[] = [];
   list.forEach((t: unknown, i) => {
-    if (typeof t === "string" && (BSP_TYPES as readonly string[]).includes(t)) out.push(t as BspType);
+    if ((BSP_TYPES as readonly unknown[]).includes(t)) out.push(t as BspType);
     else issues.push({ path: typeof v === "string" ? path : [...path, i], message: `unknown type ${JSON.stringify(t)}; use ${BSP_TYPES.join(", ")}` });
   });
   return out;
@@ -198,7 +202,8 @@ export function parseChanOptions(input: unknown): ParsedOptions {
   const strokeSell: Record<string, unknown> = { ...base };
   const segBuy: Record<string, unknown> = { ...base, macd_algo: "slope", bsp1_only_multibi_zs: false };
   const segSell: Record<string, unknown> = { ...segBuy };
-  const segAlgoKey: Record<"buy" | "sell", string> = { buy: "", sell: "" };
+  // the key that last set each segment side's force measure (only a key can make it wrong)
+  const segAlgoKey: Partial<Record<"buy" | "sell", string>> = {};
   for (const [k, suffix, v] of sided) {
     if (suffix === "-buy") strokeBuy[k] = v;
     if (suffix === "-sell") strokeSell[k] = v;
@@ -214,7 +219,7 @@ export function parseChanOptions(input: unknown): ParsedOptions {
   const badSegKeys = new Set<string>();
   for (const side of ["buy", "sell"] as const) {
     const algo = (side === "buy" ? segBuy : segSell).macd_algo as PointOptions["macd_algo"];
-    if (!SEGMENT_MACD_ALGOS.includes(algo)) badSegKeys.add(segAlgoKey[side]);
+    if (!SEGMENT_MACD_ALGOS.includes(algo)) badSegKeys.add(segAlgoKey[side]!);
   }
   for (const key of badSegKeys) {
     issues.push({ path: [key], message: `segment-level force measure must be one of ${SEGMENT_MACD_ALGOS.join(", ")}` });

@@ -147,8 +147,8 @@ function expected(a: ChanAnalysis, time: (t: number) => string, merged: boolean)
 const shifted = (bars: BarSeries, minutes: number): BarSeries => ({ ...bars, time: bars.time.map((t) => t + minutes * 60_000) });
 
 test("every row of the JSON maps its analysis record: times, nulls, segments of pivots, parents", () => {
-  const seen = { divergences: 0, finiteThresholds: 0, parents: 0 };
-  const configs = [{}, { divergence_rate: 0.9, min_zs_cnt: 0, bs1_peak: false, macd_algo: "area" }, { bi_strict: false, zs_algo: "over_seg" }].map((o) => {
+  const seen = { divergences: 0, finiteThresholds: 0, parents: 0, oneLinePivots: 0 };
+  const configs = [{}, { divergence_rate: 0.9, min_zs_cnt: 0, bs1_peak: false, macd_algo: "area" }, { bi_strict: false, zs_algo: "over_seg" }, { one_bi_zs: true }].map((o) => {
     const p = parseChanOptions(o);
     assert.ok(p.ok, JSON.stringify(o));
     return p.config;
@@ -164,10 +164,11 @@ test("every row of the JSON maps its analysis record: times, nulls, segments of 
         seen.finiteThresholds += lv.points.divergences.filter((d) => Number.isFinite(d.threshold)).length;
       }
       seen.parents += a.segmentLevel.segments.lines.length;
+      seen.oneLinePivots += a.strokeLevel.pivots.list.filter((p) => p.begin === p.end).length;
     }),
     { seed: 2329, numRuns: 20 },
   );
-  assert.ok(seen.divergences > 20 && seen.finiteThresholds > 5 && seen.parents > 5, `the rows occur: ${JSON.stringify(seen)}`);
+  assert.ok(seen.divergences > 20 && seen.finiteThresholds > 5 && seen.parents > 5 && seen.oneLinePivots > 5, `the rows occur: ${JSON.stringify(seen)}`);
 });
 
 test("one bar with a time of day makes every time a date and time", () => {

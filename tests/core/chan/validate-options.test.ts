@@ -241,3 +241,48 @@ test("whole-input rules: no object means the defaults; not an object, seg_algo o
   assert.deepEqual(over.ok ? [] : over.issues, [{ path: ["one_bi_zs"], message: 'one-stroke pivots are not available with zs_algo "over_seg"' }]);
   assert.ok(parseChanOptions({ one_bi_zs: true, zs_algo: "auto" }).ok && parseChanOptions({ one_bi_zs: false, zs_algo: "over_seg" }).ok, "either alone");
 });
+
+test("each named-value key lands in its own field, every other field keeping its default (chan.py's CChanConfig arguments)", () => {
+  // chan.py: bi_algo → CBiConfig.bi_algo, bi_fx_check → CBiConfig.bi_fx_check, left_seg_method →
+  // CSegConfig.left_method, zs_combine_mode → CZSConfig.zs_combine_mode, zs_algo → CZSConfig.zs_algo
+  const FIELD: [string, readonly string[], (c: ChanConfig, v: string) => ChanConfig][] = [
+    ["bi_algo", ["normal", "fx", "czsc"], (c, v) => ({ ...c, bi: { ...c.bi, algo: v } }) as ChanConfig],
+    ["bi_fx_check", ["strict", "half", "loss", "totally"], (c, v) => ({ ...c, bi: { ...c.bi, fxCheck: v } }) as ChanConfig],
+    ["left_seg_method", ["peak", "all"], (c, v) => ({ ...c, seg: { leftMethod: v } }) as ChanConfig],
+    ["zs_combine_mode", ["zs", "peak"], (c, v) => ({ ...c, zs: { ...c.zs, combineMode: v } }) as ChanConfig],
+    ["zs_algo", ["normal", "over_seg", "auto"], (c, v) => ({ ...c, zs: { ...c.zs, algo: v } }) as ChanConfig],
+  ];
+  const defaults = parseChanOptions({});
+  assert.ok(defaults.ok, "no options");
+  for (const [key, values, place] of FIELD) {
+    for (const v of values) {
+      const p = parseChanOptions({ [key]: v });
+      assert.ok(p.ok, `${key}: ${v}`);
+      assert.deepEqual(p.config, place(defaults.config, v), `${key}: ${v} held in its field alone`);
+    }
+  }
+});
+
+test("a refused value is reported once, on its key, also when it is a segment level's force measure", () => {
+  for (const key of ["macd_algo-seg", "macd_algo-segbuy", "macd_algo-segsell", "macd_algo-buy", "macd_algo"]) {
+    const p = parseChanOptions({ [key]: 5 });
+    assert.deepEqual(p.ok ? [] : p.issues.map((i) => i.path), [[key]], `${key}: 5`);
+  }
+});
+
+test("the segment-level force measure is reported on the key that set it, whatever segment keys follow", () => {
+  const SEG_MSG = "segment-level force measure must be one of slope, amp";
+  const cases: [Record<string, unknown>, string[]][] = [
+    [{ "macd_algo-seg": "peak", "min_zs_cnt-segbuy": 2, "bs1_peak-segsell": false }, ["macd_algo-seg"]],
+    [{ "macd_algo-segbuy": "area", "min_zs_cnt-seg": 2 }, ["macd_algo-segbuy"]],
+    [{ "macd_algo-segsell": "diff", "divergence_rate-seg": 0.5 }, ["macd_algo-segsell"]],
+  ];
+  for (const [input, keys] of cases) {
+    const p = parseChanOptions(input);
+    assert.deepEqual(
+      p.ok ? [] : p.issues,
+      keys.map((k) => ({ path: [k], message: SEG_MSG })),
+      JSON.stringify(input),
+    );
+  }
+});

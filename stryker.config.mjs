@@ -65,10 +65,10 @@ const TESTS = {
   // The formula tests that compute function values (not the parser, printer, plans or drawing
   // attributes): each kernel file against its definitions first (tests/core/formula/kernels, fast
   // and killing most; the files for the fused steps, SAR, the zigzag, the per-bar operators and the
-  // calendar before the rest, as only they reach those files' mutants early), unit checks, then the
+  // calendar, then the windows and statistics, before the rest, as only they reach those files' mutants early), unit checks, then the
   // properties, the HQChart oracles and the plugin kernels.
   "core/formula/kernels": [
-    ...["recurrences", "sar", "zigzag", "per-bar", "calendar"].map((f) => `tests/core/formula/kernels/${f}.test.ts`),
+    ...["recurrences", "sar", "zigzag", "per-bar", "calendar", "windows", "statistics"].map((f) => `tests/core/formula/kernels/${f}.test.ts`),
     "tests/core/formula/kernels",
     ...["averages", "bar-counts", "statistics", "windows", "signals", "references", "maths", "price-path", "start-conventions", "hqchart-oracle"].map((f) => `tests/core/formula/${f}.test.ts`),
     ...["kernels", "exact-decisions", "fusion"].map((f) => `tests/core/formula/${f}.property.test.ts`),

@@ -16,6 +16,28 @@ import { tickRows } from "./random-walk.ts";
 
 const rows4 = (t: StrokeTable) => Array.from({ length: t.length }, (_, j) => [t.begin[j], t.end[j], t.dir[j] === 1, t.sure[j] === 1]);
 
+/** The rows (high, low) and their mirror image (prices 200 − x), each with whether the first has the down stroke. */
+const mirrored = (rows: readonly [number, number][]) =>
+  [
+    [rows, true],
+    [rows.map(([h, l]): [number, number] => [200 - l, 200 - h]), false],
+  ] as const;
+
+/** Feeds bars to the builder (min 5) and to czsc's model, equal after every bar; `after` runs after each. */
+function feedWithModel(bars: readonly (readonly [number, number])[], after?: (i: number, builder: CzscStrokeBuilder) => void) {
+  const merge = new CzscMerge();
+  const builder = new CzscStrokeBuilder(merge.bars, 5);
+  const model = new CzscModel(5);
+  bars.forEach(([h, l], i) => {
+    merge.push(i, h, l);
+    builder.update();
+    model.update(h, l, i);
+    assert.deepEqual(rows4(builder.strokes()), model.strokes(), `after bar ${i}`);
+    after?.(i, builder);
+  });
+  return { merge, builder, model };
+}
+
 test("czsc strokes after every bar equal czsc's CZSC.update (first stroke from the extreme fractal, check_bi, a broken stroke dropped, finished_bis)", () => {
   const seen = { exactLength: 0, nested: 0, drops: 0, firstMoved: 0, strokes: 0, unsure: 0, allSure: 0 };
   fc.assert(
@@ -77,19 +99,9 @@ test("czsc refuses a stroke whose end fractal's middle bar contains its start's 
     [96, 84],
     [84, 83],
   ];
-  for (const [bars, down] of [
-    [rows, true],
-    [rows.map(([h, l]): [number, number] => [200 - l, 200 - h]), false],
-  ] as const) {
-    const merge = new CzscMerge();
-    const builder = new CzscStrokeBuilder(merge.bars, 5);
-    const model = new CzscModel(5);
-    bars.forEach(([h, l], i) => {
-      merge.push(i, h, l);
-      builder.update();
-      model.update(h, l, i);
-      assert.deepEqual(rows4(builder.strokes()), model.strokes(), `after bar ${i}`);
-      if (i === 8) assert.deepEqual(rows4(builder.strokes()), [[1, 3, !down, true]], "after bar 8: 1→3 alone");
+  for (const [bars, down] of mirrored(rows)) {
+    const { builder, model } = feedWithModel(bars, (i, b) => {
+      if (i === 8) assert.deepEqual(rows4(b.strokes()), [[1, 3, !down, true]], "after bar 8: 1→3 alone");
     });
     assert.deepEqual(rows4(builder.strokes()), [], "after bar 9: none");
     assert.deepEqual(model.stats, { exactLength: 2, nested: 1, drops: 2, firstMoved: 0 }, "czsc refused 3→7 for nesting once");
@@ -118,19 +130,8 @@ test("czsc makes a stroke whose fractals' middle bars share an edge (nesting is 
     [96, 86],
     [84, 83],
   ];
-  for (const [bars, down] of [
-    [rows, true],
-    [rows.map(([h, l]): [number, number] => [200 - l, 200 - h]), false],
-  ] as const) {
-    const merge = new CzscMerge();
-    const builder = new CzscStrokeBuilder(merge.bars, 5);
-    const model = new CzscModel(5);
-    bars.forEach(([h, l], i) => {
-      merge.push(i, h, l);
-      builder.update();
-      model.update(h, l, i);
-      assert.deepEqual(rows4(builder.strokes()), model.strokes(), `after bar ${i}`);
-    });
+  for (const [bars, down] of mirrored(rows)) {
+    const { merge, builder, model } = feedWithModel(bars);
     const m = merge.bars;
     assert.ok(down ? m.low[3] === m.low[7] && m.high[3]! < m.high[7]! : m.high[3] === m.high[7] && m.low[3]! > m.low[7]!, "merged 3 and 7 share exactly one edge");
     assert.deepEqual(

@@ -208,8 +208,19 @@ test("each suffix sets its own sides after the plain keys, later suffixed keys o
   }
 });
 
+const SEG_MSG = "segment-level force measure must be one of slope, amp";
+
+/** The options refused exactly on `keys`, each with the segment force measure's message. */
+function assertSegIssues(input: Record<string, unknown>, keys: readonly string[]): void {
+  const p = parseChanOptions(input);
+  assert.deepEqual(
+    p.ok ? [] : p.issues,
+    keys.map((k) => ({ path: [k], message: SEG_MSG })),
+    JSON.stringify(input),
+  );
+}
+
 test("a segment-level force measure other than slope or amp is reported on the key that set it", () => {
-  const SEG_MSG = "segment-level force measure must be one of slope, amp";
   const cases: [Record<string, unknown>, string[]][] = [
     [{ "macd_algo-segbuy": "peak" }, ["macd_algo-segbuy"]],
     [{ "macd_algo-segsell": "area" }, ["macd_algo-segsell"]],
@@ -219,14 +230,7 @@ test("a segment-level force measure other than slope or amp is reported on the k
     [{ "macd_algo-segbuy": "diff", "macd_algo-segsell": "rsi" }, ["macd_algo-segbuy", "macd_algo-segsell"]],
     [{ "macd_algo-seg": "amp", "macd_algo-buy": "rsi", "macd_algo-sell": "peak" }, []],
   ];
-  for (const [input, keys] of cases) {
-    const p = parseChanOptions(input);
-    assert.deepEqual(
-      p.ok ? [] : p.issues,
-      keys.map((k) => ({ path: [k], message: SEG_MSG })),
-      JSON.stringify(input),
-    );
-  }
+  for (const [input, keys] of cases) assertSegIssues(input, keys);
 });
 
 test("whole-input rules: no object means the defaults; not an object, seg_algo other than chan, one-stroke pivots with over_seg", () => {
@@ -271,18 +275,10 @@ test("a refused value is reported once, on its key, also when it is a segment le
 });
 
 test("the segment-level force measure is reported on the key that set it, whatever segment keys follow", () => {
-  const SEG_MSG = "segment-level force measure must be one of slope, amp";
   const cases: [Record<string, unknown>, string[]][] = [
     [{ "macd_algo-seg": "peak", "min_zs_cnt-segbuy": 2, "bs1_peak-segsell": false }, ["macd_algo-seg"]],
     [{ "macd_algo-segbuy": "area", "min_zs_cnt-seg": 2 }, ["macd_algo-segbuy"]],
     [{ "macd_algo-segsell": "diff", "divergence_rate-seg": 0.5 }, ["macd_algo-segsell"]],
   ];
-  for (const [input, keys] of cases) {
-    const p = parseChanOptions(input);
-    assert.deepEqual(
-      p.ok ? [] : p.issues,
-      keys.map((k) => ({ path: [k], message: SEG_MSG })),
-      JSON.stringify(input),
-    );
-  }
+  for (const [input, keys] of cases) assertSegIssues(input, keys);
 });

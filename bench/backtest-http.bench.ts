@@ -42,7 +42,7 @@ const body = JSON.stringify({ strategy: "ma_cross", params: { fast: 5, slow: 20 
 const big = JSON.stringify({ strategy: "ma_cross", params: { fast: 5, slow: 20 }, ohlcv: records(200_000) });
 const bigGzip = gzipSync(big);
 // timed once the background warm-up is done (it would otherwise share the CPU with the first samples)
-const service = await startService("backtest", {}, { warmUp: true });
+const service = await startService("backtest");
 await service.warmed;
 const { request } = service;
 for (let i = 0; i < 30; i++) await request("POST", "/api/v1/backtest/run", body);

@@ -27,7 +27,8 @@ const t0 = performance.now();
 const first = await mac.boards("ALL", "CHANGE_20D");
 console.log(`board list: ${first.length} boards; first call (simulator generating every history) ${(performance.now() - t0).toFixed(0)} ms`);
 
-const { get } = await startService("boards");
+const { get, warmed } = await startService("boards");
+await warmed;
 const LIST = "/api/v1/board-mac/list?board_type=ALL&count=50000&sort_column=CHANGE_20D";
 await get(LIST);
 

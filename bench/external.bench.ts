@@ -14,7 +14,8 @@ import { defaultSqliteOpener } from "../adapters/sqlite/sqlite-opener.ts";
 import { systemClock } from "../adapters/system/system-clock.ts";
 import { startService } from "./service-process.ts";
 
-const { get, dataDir } = await startService("external", { EXTERNAL_DATA: "demo" });
+const { get, dataDir, warmed } = await startService("external", { EXTERNAL_DATA: "demo" });
+await warmed;
 
 const ANNOUNCEMENTS = "/api/v1/announcements?code=000001&count=30";
 const REPORT = "/api/v1/finsrc/financial-report?code=600000&type=lrb&num=8";

@@ -48,7 +48,7 @@ interface Firsts {
 
 async function firsts(warm: boolean): Promise<Firsts> {
   const t0 = performance.now();
-  const s = await startService(warm ? "first-warm" : "first-cold", warm ? {} : { WARM_UP: "0" }, { warmUp: warm });
+  const s = await startService(warm ? "first-warm" : "first-cold", warm ? {} : { WARM_UP: "0" });
   const health = performance.now() - t0;
   await s.warmed;
   const page = await marketPage(s);

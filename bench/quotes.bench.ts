@@ -8,7 +8,7 @@ import { bench, do_not_optimize, group } from "mitata";
 import { startService } from "./service-process.ts";
 
 // Steady state: the background start-up warm-up (WARM_UP=1, the default) is over before timing.
-const service = await startService("quotes", {}, { warmUp: true });
+const service = await startService("quotes");
 await service.warmed;
 const { get } = service;
 for (let i = 0; i < 50; i++) await get("/api/v1/bars?market=SH&code=600519&count=800&adjust=QFQ");

@@ -34,14 +34,15 @@ export function spawnService(port: number, dataDir: string, env: Record<string, 
 }
 
 /**
- * Resolves when `/health` says the start-up warm-up is done. Not read from the
+ * Resolves when `/health` says the start-up warm-up is over (done, or off with
+ * WARM_UP=0). Not read from the
  * log: that needs LOG_LEVEL=info, which also logs every request and made a
  * warmed service look slower than one started without the warm-up.
  */
 async function warmUpDone(url: string): Promise<void> {
   for (;;) {
     const health = (await (await fetch(`${url}/health`)).json()) as { warm_up?: string };
-    if (health.warm_up === "done") return;
+    if (health.warm_up !== "running") return;
     await new Promise((r) => setTimeout(r, 100));
   }
 }
@@ -50,7 +51,7 @@ export interface RunningService {
   readonly dataDir: string;
   /** `http://127.0.0.1:<port>` */
   readonly url: string;
-  /** Resolves when the start-up warm-up is done (`startService(…, { warmUp: true })` only). */
+  /** Resolves when the start-up warm-up is over: steady-state benches await it, or the warm-up would share their CPU. */
   readonly warmed: Promise<void>;
   /** Resolves with the body's byte count; anything but 200 rejects. A body may be sent with a Content-Encoding. */
   request(method: string, path: string, json?: string | Uint8Array, encoding?: string): Promise<number>;
@@ -59,13 +60,13 @@ export interface RunningService {
 
 /**
  * Starts the service on a fresh data directory (stopped when this process
- * exits) and waits for `/health`; with `warmUp`, `warmed` tells when the
- * background warm-up is done, so that steady-state figures are not taken while it runs.
+ * exits) and waits for `/health`; `warmed` tells when the background warm-up
+ * is over, so that steady-state figures are not taken while it runs.
  */
-export async function startService(label: string, env: Record<string, string> = {}, opts: { warmUp?: boolean } = {}): Promise<RunningService> {
+export async function startService(label: string, env: Record<string, string> = {}): Promise<RunningService> {
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), `tdx-forge-bench-${label}-`));
-  const child = spawnService(port, dataDir, opts.warmUp ? { ...env, WARM_UP: "1" } : env);
+  const child = spawnService(port, dataDir, env);
   process.once("exit", () => child.kill("SIGTERM"));
   const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
   const request = (method: string, path: string, json?: string | Uint8Array, encoding?: string) =>
@@ -90,5 +91,5 @@ export async function startService(label: string, env: Record<string, string> = 
     }
   }
   const url = `http://127.0.0.1:${port}`;
-  return { dataDir, url, warmed: opts.warmUp ? warmUpDone(url) : Promise.resolve(), request, get };
+  return { dataDir, url, warmed: warmUpDone(url), request, get };
 }

@@ -5,7 +5,7 @@
  * accepted (the route's 48 MiB limit); end to end: request JSON parse and row checks, signals, kernel, result rows
  * and response JSON. The service runs in its own process (as `npm start`), so
  * the client's work is not counted; one keep-alive connection, after the
- * service's start-up warm-up is done (logging at info, as `npm start` does). The second group
+ * service's start-up warm-up is done (logging silent: a request log line is not the route's cost). The second group
  * times the request's own stages in this process, to show where the time goes
  * (the rest is the body read, the middleware, the socket and GC): the body's
  * bytes with their records read straight into columns (what the route does with plain records),

@@ -69,6 +69,7 @@ function checkStream(bars: BarSeries, cfg: ChanConfig, cuts: ReadonlySet<number>
   const s = new ChanStream(cfg);
   for (let i = 0; i < bars.length; i++) {
     s.push(bars.time[i]!, bars.open[i]!, bars.high[i]!, bars.low[i]!, bars.close[i]!, bars.vol[i]!, bars.amount[i]!);
+    assert.equal(s.length, i + 1, "the bars fed so far");
     if (cuts.has(i + 1)) {
       const streamed = chanToJson(s.snapshot(), { mergedBars: true });
       const batch = chanToJson(analyzeChan(sliceSeries(bars, 0, i + 1), cfg), { mergedBars: true });

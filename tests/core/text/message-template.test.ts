@@ -31,7 +31,7 @@ function parse(template: string): { literals: string[]; names: string[] } {
         continue;
       }
     }
-    literals[literals.length - 1] += template[i];
+    literals.push(`${literals.pop()!}${template[i]!}`);
     i++;
   }
   return { literals, names };

@@ -167,6 +167,6 @@ export function analyzeChan(bars: BarSeries, config: ChanConfig = DEFAULT_CHAN_C
     strokes = buildStrokes(merged, bars, config.bi);
   }
   const rsi = usesRsi(config) ? new RsiStream(config.rsiCycle, bars.length) : null;
-  if (rsi) for (let i = 0; i < bars.length; i++) rsi.push(bars.close[i]!);
+  if (rsi) for (const close of bars.close.subarray(0, bars.length)) rsi.push(close);
   return analyzeStrokes(config, bars, merged, strokes, macdHistogram(bars.close, bars.length, config.macd), rsi?.value.view() ?? null);
 }

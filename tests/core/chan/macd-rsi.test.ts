@@ -11,6 +11,7 @@ import assert from "node:assert/strict";
 import fc from "fast-check";
 import { macdHistogram, MacdStream } from "../../../core/chan/macd.ts";
 import { RsiStream } from "../../../core/chan/rsi.ts";
+import { chanpyRsi } from "./chanpy-rsi.ts";
 
 interface MacdItem {
   readonly fastEma: number;
@@ -36,30 +37,6 @@ function chanpyMacd(closes: readonly number[], fast: number, slow: number, signa
     items.push({ fastEma, slowEma, dif, dea, macd: 2 * (dif - dea) });
   }
   return items;
-}
-
-/** chan.py `RSI.add` over `closes`. */
-function chanpyRsi(closes: readonly number[], period: number): number[] {
-  const diff: number[] = [];
-  const up: number[] = [];
-  const down: number[] = [];
-  return closes.map((close, i) => {
-    if (i === 0) return 50;
-    diff.push(close - closes[i - 1]!);
-    if (diff.length < period) {
-      const upSum = diff.filter((x) => x > 0).reduce((a, x) => a + x, 0);
-      const downSum = diff.filter((x) => x < 0).reduce((a, x) => a + -x, 0);
-      up.push(upSum / diff.length);
-      down.push(downSum / diff.length);
-    } else {
-      const d = diff[diff.length - 1]!;
-      const [upval, downval] = d > 0 ? [d, 0] : [0, -d];
-      up.push((up[up.length - 1]! * (period - 1) + upval) / period);
-      down.push((down[down.length - 1]! * (period - 1) + downval) / period);
-    }
-    if (down[down.length - 1] === 0) return up[up.length - 1]! > 0 ? 100 : 0;
-    return 100 - 100 / (1 + up[up.length - 1]! / down[down.length - 1]!);
-  });
 }
 
 /** Closes in cents from a walk of −3…+3 ticks a bar, a third of the steps flat, sometimes from the first bar on. */

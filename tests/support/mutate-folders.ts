@@ -3,7 +3,7 @@
  * turn (one run per folder, so each folder gets its own score and report in reports/mutation/; see
  * stryker.config.mjs). Without folders: every folder of core/ but the application layer (core/app:
  * its use cases are covered mostly through tests/http, too slow to rerun per mutant) and the rules in
- * adapters/ (crypto, TDX codecs). Arguments starting with `--` (and the value after `--mutate`) go to Stryker unchanged:
+ * adapters/ (crypto, TDX codecs). Arguments starting with `--` (and the value after those that take one: `--mutate`, `--timeoutMS`, …) go to Stryker unchanged:
  * `--mutate` narrows a run to some files of the folder, or line ranges (`file.ts:40-80`; its report
  * and incremental file are then named after them), `--incremental` reruns only the mutants whose code or tests changed since
  * the last run of the same slice. Not part of `npm test` or CI: a folder takes minutes to hours.
@@ -55,12 +55,15 @@ const folders: string[] = [];
 const flags: string[] = [];
 const args = process.argv.slice(2);
 let slice = "";
+/** Stryker options that take a value as the next argument (`--timeoutMS 15000`; `--timeoutMS=15000` passes as one). */
+const VALUED = new Set(["--mutate", "--timeoutMS", "--timeoutFactor", "--concurrency", "--logLevel"]);
 for (let i = 0; i < args.length; i++) {
-  if (!args[i]!.startsWith("--")) folders.push(args[i]!.replace(/\/+$/, ""));
-  else if (args[i] === "--mutate") {
-    slice = args[i + 1] ?? "";
-    flags.push(args[i]!, args[++i] ?? "");
-  } else flags.push(args[i]!);
+  const arg = args[i]!;
+  if (!arg.startsWith("--")) folders.push(arg.replace(/\/+$/, ""));
+  else if (VALUED.has(arg)) {
+    if (arg === "--mutate") slice = args[i + 1] ?? "";
+    flags.push(arg, args[++i] ?? "");
+  } else flags.push(arg);
 }
 /** A run narrowed by `--mutate a.ts,b.ts` keeps its own report and incremental file. */
 const sliceName = slice

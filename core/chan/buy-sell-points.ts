@@ -366,7 +366,7 @@ class PointBuilder {
 
   /** chan.py `cal_bsp3_bi_end_idx`: 3b is searched up to the next segment's first pivot's leaving line. */
   private type3bEnd(next: number): number {
-    if (next < 0) return Infinity;
+    if (next === -1) return Infinity;
     const multi = this.multiLinePivots(next);
     if (multi.length === 0 && next === this.segs.lines.length - 1) return Infinity;
     for (const z of multi) if (z.lineOut !== -1) return z.lineOut;

@@ -313,7 +313,8 @@ class PointBuilder {
     if (c.bsp3_follow_1 && !this.stored.has(first)) return;
     const related = this.firsts.get(first) ?? null;
     if (next >= 0) this.type3After(next, c, related, first, nextIdx);
-    this.type3Before(k, next, first, c, related, nextIdx);
+    // 3b starts from the type-1 line, which one segment does not have
+    if (S.length > 1) this.type3Before(k, next, first, c, related, nextIdx);
   }
 
   /** 3a: the first pullback after the next segment's first multi-line pivot that stays out of it. */
@@ -327,8 +328,10 @@ class PointBuilder {
     const maxCount = this.side(S.dir[next] === -1).bsp3a_max_zs_cnt;
     for (let zi = 0; zi < multi.length && zi < maxCount; zi++) {
       const z = multi[zi]!;
-      if (z.lineOut < 0 || z.lineOut + 1 >= L.length) break;
-      const b = z.lineOut + 1;
+      // the line after the leaving line (end + 1); chan.py stops where there is no leaving line or it
+      // is the last line, that is where this line would lie past the table
+      const b = z.end + 2;
+      if (b >= L.length) break;
       if (seg.parentIndex[b]! < 0) {
         if (next !== S.length - 1) break;
       } else if (seg.parentIndex[b] !== next && seg.parentCount[b]! >= 3) {
@@ -348,7 +351,7 @@ class PointBuilder {
     const L = this.L;
     const seg = this.segs;
     const z = this.multiLinePivots(k).at(-1);
-    if (!z || first < 0) return;
+    if (!z) return;
     // a missing leaving line (−1) is never the type-1 line
     if (c.strict_bsp3 && z.lineOut !== first) return;
     const end = this.type3bEnd(next);
@@ -363,10 +366,10 @@ class PointBuilder {
 
   /** chan.py `cal_bsp3_bi_end_idx`: 3b is searched up to the next segment's first pivot's leaving line. */
   private type3bEnd(next: number): number {
-    if (next < 0) return Infinity;
+    if (next === -1) return Infinity;
     const multi = this.multiLinePivots(next);
     if (multi.length === 0 && next === this.segs.lines.length - 1) return Infinity;
-    for (const z of multi) if (z.lineOut >= 0) return z.lineOut;
+    for (const z of multi) if (z.lineOut !== -1) return z.lineOut;
     return this.segs.lines.endLine[next]! - 1;
   }
 }
@@ -374,7 +377,7 @@ class PointBuilder {
 /** No line of the pivot, up to line `end`, goes beyond the pivot's leaving line (chan.py `out_bi_is_peak`). */
 function outIsPeak(L: Lines, z: Pivot, end: number): boolean {
   const out = z.lineOut;
-  if (out < 0) return false;
+  if (out === -1) return false;
   for (let b = z.begin; b <= z.end && b <= end; b++) {
     if ((L.dir[out] === -1 && L.low[b]! < L.low[out]!) || (L.dir[out] === 1 && L.high[b]! > L.high[out]!)) return false;
   }

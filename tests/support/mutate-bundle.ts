@@ -8,6 +8,11 @@
 import { readdirSync, statSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
+import fc from "fast-check";
+
+// A mutant needs one failing case, not the smallest: shrinking a failing property (each step a full
+// check, under this machine's load) made killed mutants of core/chan time out
+fc.configureGlobal({ endOnFailure: true });
 
 function testFiles(path: string): string[] {
   if (!statSync(path).isDirectory()) return [path];

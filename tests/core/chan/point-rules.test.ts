@@ -516,6 +516,45 @@ test("a point first added without a related type-1 point takes the one a later t
   assert.deepEqual(p8 && { types: p8.types, relatedBar: p8.relatedBar }, { types: ["1p", "2s"], relatedBar: 5 }, "line 8: 1p, then 2s with line 2's 1p as related point");
 });
 
+test("a 2s walk that entered the last segment from an unsure one stops at the first line after it (chan.py's seg_idx difference of 2), worked by hand", () => {
+  // Turning points 0, 14, 5, 20, 8, 15, 9, 16, 12, 17, 11, 14, 13, 18, 10, 11 (lines 0–14), line 10
+  // not sure. Segment 0 is lines 0–2 (up, sure): its down lines [5,14], [8,20], then [9,15] and
+  // [12,16] merged into [8,20] (contained: [12,20]), [11,17] not contained, below 12 and under 20, no
+  // gap (14 ≥ 12). Segment 1 is lines 3–9 (down): its up lines [8,15], [9,16] (a higher low: dropped),
+  // [12,17] (again: dropped), [11,14], [13,18] give a bottom at [11,14], so it ends at line 9 at 11;
+  // line 10 is one of its fed lines, so it is not sure. Nothing follows from line 10 (two down
+  // lines), and the last line ends at 11, not above line 9's end: chan.py's forced high search from
+  // line 12 makes segment 2 of lines 10–12, leaving lines 13 and 14 after every segment
+  // (`seg_idx` 3). Segment 0's type 2 is line 4 (retrace 7/12); its 2s walk runs over the up lines
+  // 6, 8, 10, 12, 14: each overlaps [9, 15] (lines 4 and 6) and ends within 12 of line 3's end 8.
+  // It enters segment 2 at line 10 (the last segment, after an unsure one), and stops at line 14:
+  // its segment is 2 after line 4's. So line 14 holds only segment 2's own type 2.
+  const pts = [0, 14, 5, 20, 8, 15, 9, 16, 12, 17, 11, 14, 13, 18, 10, 11];
+  const n = pts.length - 1;
+  const at = (i: number) => [pts[i]!, pts[i + 1]!] as const;
+  const t = table(
+    Array.from({ length: n }, (_, i) => (at(i)[1] > at(i)[0] ? 1 : -1)),
+    Array.from({ length: n }, (_, i) => Math.max(...at(i))),
+    Array.from({ length: n }, (_, i) => Math.min(...at(i))),
+    Array.from({ length: n }, (_, i) => i !== 10),
+  );
+  const o: PointOptions = { ...DEFAULT_POINT_OPTIONS, max_bs2_rate: 1, bsp2_follow_1: false, bsp3_follow_1: false };
+  const f = Array<number>(2 * 70).fill(1);
+  for (const left of ["peak", "all"] as const) {
+    compare(t, 0, left, { buy: o, sell: o }, f);
+    const segs = buildSegments(t.lines, t.raw, left);
+    const S = segs.lines;
+    assert.deepEqual(
+      { ends: [...S.endLine.subarray(0, S.length)], sure: [...S.isSure.subarray(0, S.length)], after: [...segs.lineSegment.subarray(13)] },
+      { ends: [2, 9, 12], sure: [1, 0, 0], after: [3, 3] },
+      `${left}: the segments worked out above`,
+    );
+    const got = buildPoints(t.lines, segs, buildPivots(t.lines, segs, zsConfigs[0]!), { buy: o, sell: o }, metricOf(t.lines.length, f));
+    const types = (line: number) => got.points.find((p) => p.line === line)?.types;
+    assert.deepEqual([6, 8, 10, 12, 14].map(types), [["2s"], ["2s"], ["2s"], ["2s"], ["2"]], `${left}: 2s up to line 12, line 14 only its own type 2`);
+  }
+});
+
 test("the random cases reach every point type, related type-1 points, merged types and both divergence outcomes", () => {
   for (const key of [...BSP_TYPES, "related", "multi-type", "pivot true", "pivot false", "adjacent true", "adjacent false"]) {
     assert.ok((seen.get(key) ?? 0) >= 20, `${key}: only ${seen.get(key) ?? 0} seen (${JSON.stringify([...seen])})`);

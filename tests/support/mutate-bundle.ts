@@ -8,6 +8,11 @@
 import { readdirSync, statSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
+import fc from "fast-check";
+
+// A mutant only needs a failing property, not its smallest counterexample: shrinking re-runs the
+// property many times over, which on a loaded machine can outlast the time-out (a kill then costs the whole time-out).
+fc.configureGlobal({ endOnFailure: true });
 
 function testFiles(path: string): string[] {
   if (!statSync(path).isDirectory()) return [path];

@@ -10,8 +10,8 @@ import { join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import fc from "fast-check";
 
-// A mutant needs one failing case, not the smallest: shrinking a failing property (each step a full
-// check, under this machine's load) made killed mutants of core/chan time out
+// A mutant only needs a failing property, not its smallest counterexample: shrinking re-runs the
+// property many times over, which on a loaded machine can outlast the time-out (a kill then costs the whole time-out).
 fc.configureGlobal({ endOnFailure: true });
 
 function testFiles(path: string): string[] {

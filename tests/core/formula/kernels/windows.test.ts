@@ -187,3 +187,130 @@ test("HHV, LLV, HHVBARS, LLVBARS: windows longer than the 1,024 bars a loop cove
     { numRuns: 4, seed: 113 },
   );
 });
+
+// ---- SUM, COUNT, EXIST, EVERY, LAST and the extremes' general loops (windows.ts from rescanMax on) ----
+
+/**
+ * The definitions once more, as plain loops over each bar's window, for lengths far beyond the
+ * series: COUNT counts the true bars of [max(0, i − N + 1), i] (invalid is false), EXIST is COUNT > 0,
+ * EVERY is COUNT = N (so 0 while fewer than N bars exist), SUM adds the valid values from X's first
+ * valid bar, HHV/LLV keep the window's extreme from there and the *BARS variants count back to its
+ * latest bar. A window this long holds every bar so far: its cost must follow the series, not N.
+ */
+test("COUNT, EXIST, EVERY, SUM, HHV, LLV, HHVBARS, LLVBARS: a window of 2^40 bars or an infinite one holds every bar so far", () => {
+  const series = fc.array(value, { minLength: 0, maxLength: 20 });
+  fc.assert(
+    fc.property(series, fc.constantFrom(2 ** 40, 2 ** 40 + 0.5, Infinity), (x, len) => {
+      const X = Float64Array.from(x);
+      const f = firstValid(x);
+      const counts: number[] = [];
+      const sums: number[] = [];
+      const highs: number[] = [];
+      const lows: number[] = [];
+      const highBars: number[] = [];
+      const lowBars: number[] = [];
+      let c = 0;
+      let s = 0;
+      let hi = -1;
+      let lo = -1;
+      for (let i = 0; i < x.length; i++) {
+        const v = x[i]!;
+        if (truthy(v)) c++;
+        counts.push(c);
+        if (v === v) {
+          s += v;
+          if (hi < 0 || v >= x[hi]!) hi = i;
+          if (lo < 0 || v <= x[lo]!) lo = i;
+        }
+        sums.push(i < f ? NaN : s);
+        highs.push(hi < 0 ? NaN : x[hi]!);
+        lows.push(lo < 0 ? NaN : x[lo]!);
+        highBars.push(hi < 0 ? NaN : i - hi);
+        lowBars.push(lo < 0 ? NaN : i - lo);
+      }
+      assertSeries(
+        output(x.length, (o) => k.count(o, X, len)),
+        counts,
+        0,
+        `COUNT ${len}`,
+      );
+      assertSeries(
+        output(x.length, (o) => k.exist(o, X, len)),
+        counts.map((n) => (n > 0 ? 1 : 0)),
+        0,
+        `EXIST ${len}`,
+      );
+      assertSeries(
+        output(x.length, (o) => k.every(o, X, len)),
+        x.map(() => 0),
+        0,
+        `EVERY ${len}`,
+      );
+      assertSeries(
+        output(x.length, (o) => k.sum(o, X, len)),
+        sums,
+        0,
+        `SUM ${len}`,
+      );
+      assertSeries(
+        output(x.length, (o) => k.hhv(o, X, len)),
+        highs,
+        0,
+        `HHV ${len}`,
+      );
+      assertSeries(
+        output(x.length, (o) => k.llv(o, X, len)),
+        lows,
+        0,
+        `LLV ${len}`,
+      );
+      assertSeries(
+        output(x.length, (o) => k.hhvBars(o, X, len)),
+        highBars,
+        0,
+        `HHVBARS ${len}`,
+      );
+      assertSeries(
+        output(x.length, (o) => k.llvBars(o, X, len)),
+        lowBars,
+        0,
+        `LLVBARS ${len}`,
+      );
+    }),
+    { numRuns: 200, seed: 211 },
+  );
+});
+
+/**
+ * SUM(X,0) is exact for decimal values (windows.ts, kernels/exact-sums.ts): each bar's total is the
+ * double nearest the decimal total, here the cents added as integers (exact below 2^53) and divided
+ * by 100 once, once an amount with cents has set the sums' scale. A running total reads values up to 2^46 in its smallest unit as decimals, larger than
+ * a window of a series' length may (2^52 / N each): amounts such as 600,000,000,000.01 CNY, which a
+ * sum of doubles rounds off (600,000,000,000.01 − 600,000,000,000 is 0.0100098… in doubles).
+ */
+test("SUM(X,0): a running total of cent amounts up to 7·10^11 is the exact decimal total, on series of 80–200 bars", () => {
+  const input = fc.record({
+    small: fc.array(fc.integer({ min: -500, max: 500 }), { minLength: 80, maxLength: 200 }),
+    big: fc.integer({ min: 4.5e13, max: 7e13 }),
+    at: fc.nat(),
+  });
+  fc.assert(
+    fc.property(input, ({ small, big, at }) => {
+      // a first amount with cents (the sums' scale is then cents: a value needing a finer scale than
+      // the one so far must be small enough to read at the finest, kernels/exact-sums.ts), one large
+      // amount and its opposite without the cent: the running total stays small
+      const cents = [1, ...small];
+      const i = 1 + (at % (cents.length - 2));
+      cents[i] = big + 1;
+      cents[i + 1] = -big;
+      const x = cents.map((c) => c / 100);
+      let t = 0;
+      const expected = cents.map((c) => (t += c) / 100);
+      const got = output(x.length, (o) => k.sum(o, Float64Array.from(x), 0));
+      expected.forEach((e, j) => {
+        if (!Object.is(got[j], e)) assert.fail(`SUM(X,0) bar ${j}: ${e} expected, got ${got[j]}`);
+      });
+    }),
+    { numRuns: 100, seed: 223 },
+  );
+});

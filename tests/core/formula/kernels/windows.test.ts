@@ -5,7 +5,7 @@
  * lengths that are numbers or series (zero, negative, fractional, invalid, longer than the series).
  * tests/core/formula/kernels.property.test.ts covers the constant-length fast paths on long series.
  */
-import { test } from "node:test";
+import { describe, test } from "node:test";
 import assert from "node:assert/strict";
 import fc from "fast-check";
 import * as k from "../../../../core/formula/kernels/windows.ts";
@@ -313,4 +313,30 @@ test("SUM(X,0): a running total of cent amounts up to 7·10^11 is the exact deci
     }),
     { numRuns: 100, seed: 223 },
   );
+});
+
+/**
+ * Windows of up to 32 bars, which windows.ts rescans, on series longer than the 1,024 bars one call of
+ * its fast loop covers (kernels/ranges.ts): each range goes on from the extreme the last one left,
+ * and from the first invalid bar after X's first valid one the gap loop takes the rest, wherever that
+ * bar lies (in a range before the last, the ranges after it must not run the fast loop again).
+ */
+describe("HHV, LLV, HHVBARS, LLVBARS: short windows over several 1,024-bar ranges", () => {
+  const long = fc.record({
+    values: fc.array(fc.integer({ min: -40, max: 40 }), { minLength: 1025, maxLength: 3100 }),
+    start: fc.integer({ min: 0, max: 40 }),
+    gaps: fc.array(fc.nat(), { maxLength: 3 }),
+    len: fc.integer({ min: 0, max: 32 }),
+  });
+  test("the window's extreme (the latest of equal ones) with and without invalid bars, X starting late or not", () => {
+    fc.assert(
+      fc.property(long, ({ values, start, gaps, len }) => {
+        const x = values.map((v, i) => (i < start ? NaN : v));
+        for (const g of gaps) x[g % x.length] = NaN;
+        checkExtremes(x, len);
+      }),
+      // no shrinking: a failing series of 3,000 bars would shrink for minutes
+      { numRuns: 24, seed: 127, endOnFailure: true },
+    );
+  });
 });

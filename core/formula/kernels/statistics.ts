@@ -117,8 +117,8 @@ export function moment(out: Float64Array, x: Float64Array, len: Operand, kind: M
         s2 += d * d;
       }
     }
-    let m2 = s2 - (s1 * s1) / N;
-    if (m2 < 0) m2 = 0;
+    // rounding can leave a residue below 0 where the deviations are tiny
+    const m2 = Math.max(s2 - (s1 * s1) / N, 0);
     const r = m2 * scale;
     out[i] = run >= N ? flat : sqrt ? Math.sqrt(r) : r;
   }

@@ -70,7 +70,7 @@ export function moment(out: Float64Array, x: Float64Array, len: Operand, kind: M
   // no value before the first full window, nor for an invalid length; the loops below write the rest
   out.fill(NaN);
   const N = Math.trunc(len);
-  if (!(N >= 1)) return;
+  if (!(N >= 1 && N <= n)) return;
   const sqrt = kind === "std" || kind === "stdp";
   // the sample forms of one value: 0 · ∞, no value
   const scale = kind === "std" || kind === "var" ? 1 / (N - 1) : kind === "devsq" ? 1 : 1 / N;
@@ -117,8 +117,8 @@ export function moment(out: Float64Array, x: Float64Array, len: Operand, kind: M
         s2 += d * d;
       }
     }
-    let m2 = s2 - (s1 * s1) / N;
-    if (m2 < 0) m2 = 0;
+    // rounding can leave a residue below 0 where the deviations are tiny
+    const m2 = Math.max(s2 - (s1 * s1) / N, 0);
     const r = m2 * scale;
     out[i] = run >= N ? flat : sqrt ? Math.sqrt(r) : r;
   }

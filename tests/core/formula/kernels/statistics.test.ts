@@ -28,6 +28,12 @@ const sized = <T>(arb: (n: number) => fc.Arbitrary<T>) => fc.oneof(fc.integer({ 
 const length = fc.oneof(count, fc.integer({ min: 20, max: 35 }));
 
 const mean = (w: readonly number[]) => w.reduce((s, v) => s + v, 0) / w.length;
+/**
+ * The exact mean of values in whole cents, correctly rounded: their total in cents is an exact
+ * integer, divided once. Equal values have themselves as mean (a sum of doubles may not), and
+ * AVEDEV's deviations are from the exact mean (a rounding of the mean moves Σ|x−m|, unlike Σ(x−m)²).
+ */
+const exactMean = (w: readonly number[]) => w.reduce((s, v) => s + Math.round(v * 100), 0) / (100 * w.length);
 
 /** The window of N values ending at bar i, from bar `start` on and all valid, reduced by `fn`; else invalid. */
 function windowed(n: number, len: number | readonly number[], start: number, cols: readonly (readonly number[])[], fn: (...w: number[][]) => number): number[] {
@@ -179,4 +185,178 @@ test("STD, STDP, VAR, VARP, DEVSQ on a long, high-valued trend, with and without
         );
       }
     }
+});
+
+test("a window longer than the series gives no value, however long (2^31, 2^32 + 2, 2^53, infinite); one as long as the series gives the last bar's", () => {
+  // the definition: a value needs N bars, so none exist when N exceeds the bars there are; a length
+  // is never taken modulo 2^32 (2^32 + 2 is not 2)
+  const longs = fc.constantFrom(2 ** 31, 2 ** 31 + 1, 2 ** 32 + 2, 2 ** 53, 1e300, Infinity);
+  fc.assert(
+    fc.property(
+      fc.integer({ min: 1, max: 12 }).chain((n) => fc.tuple(runs(n), runs(n), fc.oneof(longs, fc.constantFrom(n, n + 1)), fc.boolean())),
+      ([x, y, N, perBar]) => {
+        const n = x.length;
+        const len = perBar ? Float64Array.from(x, () => N) : N;
+        const [X, Y] = [Float64Array.from(x), Float64Array.from(y)];
+        const results: [string, Float64Array][] = [
+          ...(["std", "stdp", "var", "varp", "devsq"] as const).map((kind) => [kind, output(n, (o) => k.moment(o, X, len, kind))] as [string, Float64Array]),
+          ["avedev", output(n, (o) => k.avedev(o, X, len))],
+          ["slope", output(n, (o) => k.slope(o, X, len))],
+          ["forcast", output(n, (o) => k.forcast(o, X, len))],
+          ["covar", output(n, (o) => k.covar(o, X, Y, len))],
+          ["relate", output(n, (o) => k.relate(o, X, Y, len))],
+        ];
+        for (const [name, out] of results)
+          out.forEach((v, i) => {
+            if (N > i + 1) assert.ok(Number.isNaN(v), `${name}(X, ${N}) on ${n} bars, bar ${i}: ${v}, no value expected`);
+          });
+        // a window of the whole series, where it is valid, has its value on the last bar only
+        if (N === n && x.every((v) => v === v)) {
+          const m = mean(x);
+          const m2 = x.reduce((s, v) => s + (v - m) ** 2, 0);
+          assertSeries(results[3]![1], [...Array(n - 1).fill(NaN), m2 / n], 1e-9, `varp(X, ${n})`);
+        }
+      },
+    ),
+    { numRuns: 300, seed: 137 },
+  );
+});
+
+/** The next double above `v` (v finite, positive). */
+function nextUp(v: number): number {
+  const view = new DataView(new ArrayBuffer(8));
+  view.setFloat64(0, v);
+  view.setBigUint64(0, view.getBigUint64(0) + 1n);
+  return view.getFloat64(0);
+}
+
+test("STD, STDP, VAR, VARP, DEVSQ of values a few units in the last place apart, after a far first value and a gap: never negative, never no value, within rounding of the values' size", () => {
+  // such windows deviate by about 1e-13 at most; rolling sums about a shift far from them cancel to
+  // a residue of either sign, which must not come out as a negative variance (or a deviation of no value)
+  fc.assert(
+    fc.property(
+      fc.constantFrom(0.1, 2.675, 3000.1, 10500.37, 1e7 + 0.3),
+      fc.constantFrom(0, -5000, 1e6),
+      fc
+        .integer({ min: 8, max: 40 })
+        .chain((n) => fc.array(fc.oneof({ weight: 8, arbitrary: fc.integer({ min: 0, max: 2 }) }, { weight: 1, arbitrary: fc.constant(-1) }), { minLength: n, maxLength: n })),
+      fc.integer({ min: 2, max: 6 }),
+      (a, far, picks, N) => {
+        const near = [a, nextUp(a), nextUp(nextUp(a))];
+        // bar 0 far away, bar 1 invalid (the loop that handles gaps runs), then the near values and more gaps (−1)
+        const x = [far, NaN, ...picks.map((p) => (p < 0 ? NaN : near[p]!))];
+        // rounding of sums of squares of the values' size (a residue of Σ(x−K)² with K = `far`), and its root for the deviations
+        const rounding = N * (Math.abs(far) + a) ** 2 * 2 ** -40;
+        for (const kind of ["std", "stdp", "var", "varp", "devsq"] as const) {
+          const out = output(x.length, (o) => k.moment(o, Float64Array.from(x), N, kind));
+          const bound = kind === "std" || kind === "stdp" ? Math.sqrt(rounding) : rounding;
+          windowed(x.length, N, 0, [x], () => 0).forEach((e, i) => {
+            if (e !== e) assert.ok(Number.isNaN(out[i]!), `${kind} ${N} bar ${i}: ${out[i]}, no value expected`);
+            else assert.ok(out[i]! >= 0 && out[i]! <= bound, `${kind} ${N} bar ${i} of [${x}]: ${out[i]}, expected in [0, ${bound}]`);
+          });
+        }
+      },
+    ),
+    { numRuns: 300, seed: 139 },
+  );
+});
+
+test("every statistic at a high level (3000 to 1e7) with moves of a few cents, trending or not, with or without gaps: within 1e-9 of its two-pass definition (no precision lost to cancellation)", () => {
+  // deviations from the window's own mean are exact differences of nearby doubles; sums taken about
+  // a point far from the window (0, or the mean of another window) lose the cents to rounding
+  const bars = fc.record({
+    level: fc.constantFrom(3000, 10500.37, 1e5, 1e7),
+    drift: fc.constantFrom(0, 0.01, -0.03, 0.5),
+    cents: fc.array(fc.integer({ min: -9, max: 9 }), { minLength: 2, maxLength: 600 }),
+    gaps: fc.array(fc.nat(), { maxLength: 3 }),
+  });
+  fc.assert(
+    fc.property(bars, bars, fc.integer({ min: 1, max: 30 }), (a, b, N) => {
+      const series = ({ level, drift, cents, gaps }: typeof a, n: number) => {
+        const x = Array.from({ length: n }, (_, i) => Math.round((level + drift * i + (cents[i % cents.length]! * (1 + (i % 3))) / 100) * 100) / 100);
+        for (const g of gaps) x[g % n] = NaN;
+        return x;
+      };
+      const n = Math.max(a.cents.length, b.cents.length);
+      const [x, y] = [series(a, n), series(b, n)];
+      const [X, Y] = [Float64Array.from(x), Float64Array.from(y)];
+      const f = firstValid(x);
+      const m2 = (w: number[]) => {
+        const m = mean(w);
+        return w.reduce((s, v) => s + (v - m) ** 2, 0);
+      };
+      const line = (w: number[]) => {
+        const t = w.map((_, j) => j - (w.length - 1) / 2);
+        const mw = mean(w);
+        const b1 = t.reduce((s, tj, j) => s + tj * (w[j]! - mw), 0) / t.reduce((s, tj) => s + tj * tj, 0);
+        return [b1, mw + (b1 * (w.length - 1)) / 2];
+      };
+      const co = (p: number[], q: number[]) => {
+        const [mp, mq] = [mean(p), mean(q)];
+        return p.reduce((s, v, j) => s + (v - mp) * (q[j]! - mq), 0) / p.length;
+      };
+      const flat = (w: number[]) => w.every((v) => v === w[0]);
+      const cases: [string, (o: Float64Array) => void, readonly (readonly number[])[], number, (...w: number[][]) => number][] = [
+        ["std", (o) => k.moment(o, X, N, "std"), [x], f, (w) => (N > 1 ? Math.sqrt(m2(w) / (N - 1)) : NaN)],
+        ["stdp", (o) => k.moment(o, X, N, "stdp"), [x], f, (w) => Math.sqrt(m2(w) / N)],
+        ["var", (o) => k.moment(o, X, N, "var"), [x], f, (w) => (N > 1 ? m2(w) / (N - 1) : NaN)],
+        ["varp", (o) => k.moment(o, X, N, "varp"), [x], f, (w) => m2(w) / N],
+        ["devsq", (o) => k.moment(o, X, N, "devsq"), [x], f, m2],
+        ["avedev", (o) => k.avedev(o, X, N), [x], f, (w) => mean(w.map((v) => Math.abs(v - exactMean(w))))],
+        ["slope", (o) => k.slope(o, X, N), [x], f, (w) => (N > 1 ? line(w)[0]! : NaN)],
+        ["forcast", (o) => k.forcast(o, X, N), [x], f, (w) => (N > 1 ? line(w)[1]! : NaN)],
+        ["covar", (o) => k.covar(o, X, Y, N), [x, y], Math.max(f, firstValid(y)), co],
+        ["relate", (o) => k.relate(o, X, Y, N), [x, y], Math.max(f, firstValid(y)), (p, q) => (flat(p) || flat(q) ? NaN : co(p, q) / Math.sqrt(co(p, p) * co(q, q)))],
+      ];
+      for (const [name, run, cols, start, fn] of cases) {
+        const expected = windowed(n, N, start, cols, fn);
+        // a value near 0 (a slope or covariance of pure noise) is compared at the scale of the deviations
+        const out = output(n, run);
+        expected.forEach((e, i) => {
+          if (e !== e) assert.ok(Number.isNaN(out[i]!), `${name}(X, ${N}) bar ${i}: ${out[i]}, no value expected`);
+          else assert.ok(Math.abs(out[i]! - e) <= 1e-9 * Math.max(Math.abs(e), 1e-3), `${name}(X, ${N}) bar ${i}: ${out[i]}, expected ${e}`);
+        });
+      }
+    }),
+    { numRuns: 150, seed: 149 },
+  );
+});
+
+test("STD, STDP, VAR, VARP, DEVSQ after a jump of level (0 or 3000 to 1e5 or 1e7, then moves of cents), with and without gaps: within 1e-9 of the two-pass definition once the sums have been re-centred", () => {
+  // the header's rule: the sums are moved to the window's mean every N bars (every 256 without gaps),
+  // so from N + 256 bars after the window has left the jump behind no residue of the far values remains
+  fc.assert(
+    fc.property(
+      fc.constantFrom(0, 3000),
+      fc.constantFrom(1e5, 1e7),
+      fc.integer({ min: 1, max: 40 }),
+      fc.array(fc.integer({ min: -9, max: 9 }), { minLength: 1, maxLength: 30 }),
+      fc.array(fc.nat(), { maxLength: 3 }),
+      fc.integer({ min: 1, max: 12 }),
+      (from, to, jump, cents, gaps, N) => {
+        const n = jump + 2 * N + 256 + 40;
+        const x = Array.from({ length: n }, (_, i) => (i < jump ? from : Math.round((to + cents[i % cents.length]! / 100) * 100) / 100));
+        for (const g of gaps) x[g % n] = NaN;
+        const settled = jump + 2 * N + 256;
+        for (const [kind, finish] of [
+          ["std", (m2: number) => Math.sqrt(m2 / (N - 1))],
+          ["stdp", (m2: number) => Math.sqrt(m2 / N)],
+          ["var", (m2: number) => m2 / (N - 1)],
+          ["varp", (m2: number) => m2 / N],
+          ["devsq", (m2: number) => m2],
+        ] as const) {
+          const out = output(n, (o) => k.moment(o, Float64Array.from(x), N, kind));
+          windowed(n, N, firstValid(x), [x], (w) => {
+            const m = exactMean(w);
+            return N > 1 || kind === "stdp" || kind === "varp" || kind === "devsq" ? finish(w.reduce((s, v) => s + (v - m) ** 2, 0)) : NaN;
+          }).forEach((e, i) => {
+            if (i < settled) return;
+            if (e !== e) assert.ok(Number.isNaN(out[i]!), `${kind} ${N} bar ${i}: ${out[i]}, no value expected`);
+            else assert.ok(Math.abs(out[i]! - e) <= 1e-9 * Math.max(Math.abs(e), 1e-3), `${kind} ${N} bar ${i} (jump at ${jump}, gaps ${gaps}): ${out[i]}, expected ${e}`);
+          });
+        }
+      },
+    ),
+    { numRuns: 100, seed: 151 },
+  );
 });

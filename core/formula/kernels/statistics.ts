@@ -7,7 +7,11 @@
  * Rolling variance keeps Σ(x−K) and Σ(x−K)² about a shift K that is moved to
  * the window mean every N bars, so sums stay small and a long history (or an
  * index near 3000 points) does not lose precision to cancellation, while the
- * cost stays O(n).
+ * cost stays O(n). A jump of level between re-centrings (0 → 1e7, then moves
+ * of cents) would cancel all but a few bits of Σ(x−K)² − (Σ(x−K))²/N: where
+ * that difference falls below LOSS of Σ(x−K)², the sums are re-centred on that
+ * bar's window at once (O(N), and only when the window's mean has moved about
+ * a thousand standard deviations from K since the last time).
  *
  * Exactness (issue 17). A window whose values are all equal has no
  * deviation: STD, VAR (and the P forms, DEVSQ) are then exactly 0, where the
@@ -105,7 +109,7 @@ export function moment(out: Float64Array, x: Float64Array, len: Operand, kind: M
       out[i] = NaN;
       continue;
     }
-    if (++sinceAnchor >= N) {
+    if (++sinceAnchor >= N || s2 - (s1 * s1) / N < s2 * LOSS) {
       // re-centre on the current window mean and recompute the sums exactly
       sinceAnchor = 0;
       K += s1 / N;
@@ -150,6 +154,8 @@ function anchor(x: Float64Array, lo: number, hi: number, sums: number[]): number
 
 /** Bars between re-centrings of the rolling sums: often enough to bound drift, rarely enough to cost nothing. */
 const RECENTRE = 256;
+/** Re-centre at once where Σ(x−K)² − (Σ(x−K))²/N keeps less than this share of Σ(x−K)² (about 32 of 53 bits left). */
+const LOSS = 2 ** -20;
 
 /**
  * The common case: no invalid value after the first. Every RECENTRE bars the
@@ -161,15 +167,20 @@ const RECENTRE = 256;
 function momentWithoutGaps(out: Float64Array, x: Float64Array, f: number, N: number, scale: number, sqrt: boolean): boolean {
   const n = out.length;
   const sums = doubles(2, 0);
-  for (let start = f + N - 1; start < n; start += RECENTRE) {
+  // each block writes at least its first bar, so `start` always moves on
+  for (let start = f + N - 1; start < n; ) {
     const K = anchor(x, start - N + 1, start, sums);
-    const last = rollMoments(out, x, start, Math.min(n, start + RECENTRE), N, K, sums[0]!, sums[1]!, scale, sqrt);
-    if (last !== last) return false;
+    start = rollMoments(out, x, start, Math.min(n, start + RECENTRE), N, K, sums[0]!, sums[1]!, scale, sqrt);
+    if (start < 0) return false;
   }
   return true;
 }
 
-/** Writes bars [from, end) from sums about K that already cover the window ending at `from`; returns the last Σ(x−K)². */
+/**
+ * Writes bars [from, end) from sums about K that already cover the window ending at `from`. Returns
+ * `end`; or the bar at which the sums lost too much to cancellation (LOSS; not written: the caller
+ * re-centres there); or −1 if an invalid value turned up.
+ */
 function rollMoments(out: Float64Array, x: Float64Array, from: number, end: number, N: number, K: number, s1: number, s2: number, scale: number, sqrt: boolean): number {
   const invN = 1 / N;
   // 0 (or no value when N is 1 for the sample forms, whose scale is ∞) on a window of equal values; its root is itself
@@ -183,7 +194,9 @@ function rollMoments(out: Float64Array, x: Float64Array, from: number, end: numb
       s1 += d - e;
       s2 += d * d - e * e;
       run = x[i] === x[i - 1] ? run + 1 : 1;
-      out[i] = run >= N ? flat : Math.sqrt(Math.max(s2 - s1 * s1 * invN, 0) * scale);
+      const m2 = s2 - s1 * s1 * invN;
+      if (m2 < s2 * LOSS) return i;
+      out[i] = run >= N ? flat : Math.sqrt(Math.max(m2, 0) * scale);
     }
   } else {
     out[from] = run >= N ? flat : Math.max(s2 - s1 * s1 * invN, 0) * scale;
@@ -193,10 +206,12 @@ function rollMoments(out: Float64Array, x: Float64Array, from: number, end: numb
       s1 += d - e;
       s2 += d * d - e * e;
       run = x[i] === x[i - 1] ? run + 1 : 1;
-      out[i] = run >= N ? flat : Math.max(s2 - s1 * s1 * invN, 0) * scale;
+      const m2 = s2 - s1 * s1 * invN;
+      if (m2 < s2 * LOSS) return i;
+      out[i] = run >= N ? flat : Math.max(m2, 0) * scale;
     }
   }
-  return s2;
+  return s2 === s2 ? end : -1;
 }
 
 /** Window mean, or NaN when the window is incomplete or holds an invalid bar. */

@@ -76,11 +76,14 @@ export class StrokeBuilder {
   /** The confirmed strokes as they stand: each runs away from its start fractal, whose mark is final. */
   strokes(): StrokeTable {
     const n = this.end.length;
+    // a loop, not Int8Array.from with a map: that goes through the iterator protocol, an object per stroke
+    const dir = new Int8Array(n);
+    for (let k = 0; k < n; k++) dir[k] = -this.m.fx[this.begin[k]!]!;
     return {
       length: n,
       begin: Int32Array.from(this.begin),
       end: Int32Array.from(this.end),
-      dir: Int8Array.from(this.begin, (b) => -this.m.fx[b]!),
+      dir,
       sure: new Uint8Array(n).fill(1),
       wasSure: new Uint8Array(n).fill(1),
     };

@@ -95,10 +95,8 @@ export class ByteReader {
   /** The TDX sign-magnitude varint (see tdx-varint.ts). */
   varint(): number {
     const v = readVarint(this.bytes, this.pos);
-    if (varintEnd > this.end) {
-      if (varintEnd === VARINT_OVERLONG) this.fail("varint longer than 7 bytes");
-      this.need(varintEnd - this.pos);
-    }
+    if (varintEnd === VARINT_OVERLONG) this.fail("varint longer than 7 bytes");
+    this.need(varintEnd - this.pos);
     this.pos = varintEnd;
     return v;
   }

@@ -201,7 +201,7 @@ export class ByteWriter {
 
   /** The TDX sign-magnitude varint; `v` must be an integer of magnitude below 2^48. */
   varint(v: number): this {
-    const mag0 = v < 0 ? 0 - v : v;
+    const mag0 = Math.abs(v);
     if (!Number.isInteger(v) || mag0 >= 2 ** 48) {
       throw new RangeError(`varint: ${v} is not an integer of magnitude below 2^48`);
     }

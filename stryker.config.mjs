@@ -82,6 +82,13 @@ const TESTS = {
     "tests/core/bars",
   ],
   "adapters/crypto": ["tests/adapters/crypto", "tests/adapters/sqlite/sqlite-storage.test.ts"],
+  // The helpers' and codecs' own fast tests (real frames and hand-worked bytes) first; the session,
+  // host-service and simulator tests (real TCP, slow) last, as the rest of the folder.
+  "adapters/tdx": [
+    ...["bytes", "varint", "price-decimals", "datetime", "frame", "frame-splitter", "gbk", "columns"].map((f) => `tests/adapters/tdx/tdx-${f}.test.ts`),
+    ...["bars", "quotes", "minute", "transactions", "security", "xdxr", "finance", "auction", "company", "files"].map((f) => `tests/adapters/tdx/tdx-codec-${f}.test.ts`),
+    "tests/adapters/tdx",
+  ],
 };
 /**
  * A `--mutate` slice's own test files first (`tests/<folder>/<file>.test.ts`, when there is one): a

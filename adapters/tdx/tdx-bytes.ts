@@ -95,10 +95,8 @@ export class ByteReader {
   /** The TDX sign-magnitude varint (see tdx-varint.ts). */
   varint(): number {
     const v = readVarint(this.bytes, this.pos);
-    if (varintEnd > this.end) {
-      if (varintEnd === VARINT_OVERLONG) this.fail("varint longer than 7 bytes");
-      this.need(varintEnd - this.pos);
-    }
+    if (varintEnd === VARINT_OVERLONG) this.fail("varint longer than 7 bytes");
+    this.need(varintEnd - this.pos);
     this.pos = varintEnd;
     return v;
   }
@@ -203,7 +201,7 @@ export class ByteWriter {
 
   /** The TDX sign-magnitude varint; `v` must be an integer of magnitude below 2^48. */
   varint(v: number): this {
-    const mag0 = v < 0 ? 0 - v : v;
+    const mag0 = Math.abs(v);
     if (!Number.isInteger(v) || mag0 >= 2 ** 48) {
       throw new RangeError(`varint: ${v} is not an integer of magnitude below 2^48`);
     }

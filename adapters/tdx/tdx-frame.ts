@@ -186,11 +186,11 @@ export function parseResponseHeader(bytes: Uint8Array, offset = 0): ResponseHead
   return header;
 }
 
-/** The body of a reply as sent on the wire (`zipSize` bytes), inflated when compressed. */
+/**
+ * The body of a reply as sent on the wire, inflated when compressed. `wire` is exactly `zipSize`
+ * bytes: both callers (decodeResponse, the splitter) cut it by that field.
+ */
 export function inflateBody(header: ResponseHeader, wire: Uint8Array): Uint8Array {
-  if (wire.length !== header.zipSize) {
-    throw new TdxFrameError(`${commandName(header.cmd)} body is ${wire.length} bytes, header says ${header.zipSize}`);
-  }
   if (header.zipSize === header.unzipSize) return wire;
   let body: Uint8Array;
   try {

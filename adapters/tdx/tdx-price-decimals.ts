@@ -8,7 +8,7 @@
  * 1xxxxx/0[12]xxxx bonds and 90xxxx B-shares (0.001 USD), SZ 1xxxxx funds (15, 16)
  * and bonds (10-13).
  */
-import { type Market, priceDecimals } from "../../core/bars/index.ts";
+import { type Market, priceDecimals, TDX_MARKET } from "../../core/bars/index.ts";
 import type { MarketId } from "../../core/quotes/index.ts";
 
 /** Decimals guessed from market and code when the security list is not available. */
@@ -17,7 +17,8 @@ export function fallbackPriceDecimals(market: MarketId, code: string): number {
   return name ? priceDecimals(name, code) : 2;
 }
 
-const MARKET_NAMES: Readonly<Record<number, Market>> = { 0: "SZ", 1: "SH", 2: "BJ" };
+/** The TDX market numbers the other way round (0 SZ, 1 SH, 2 BJ). */
+const MARKET_NAMES: Readonly<Record<number, Market>> = Object.fromEntries(Object.entries(TDX_MARKET).map(([name, id]) => [id, name as Market]));
 
 const POW10 = [1, 10, 100, 1000, 10000];
 

@@ -43,3 +43,21 @@ test("packed dates and minutes round-trip for 2004..2035", () => {
   );
   assert.throws(() => new DayStamper().dayWord(marketTime(2003, 12, 31)), /cannot be packed/);
 });
+
+test("month edges: the first millisecond of the next month after a cached month, and the packed years' ends", () => {
+  const stamp = new DayStamper();
+  assert.equal(stamp.yyyymmdd(marketTime(2024, 1, 31, 23, 59)), 20240131);
+  assert.equal(stamp.yyyymmdd(marketTime(2024, 2, 1)), 20240201, "2024-02-01 00:00 is not January's 32nd");
+  assert.equal(stamp.yyyymmdd(marketTime(2024, 1, 31) + 86_399_999), 20240131, "the last ms of January stays in it");
+  const packer = new DayStamper();
+  assert.equal(packer.dayWord(marketTime(2024, 1, 31, 15)), 20 * 2048 + 131);
+  assert.equal(packer.dayWord(marketTime(2024, 2, 1)), 20 * 2048 + 201, "packed: February's first day after January's last");
+  // design doc 6.4: year = (D >> 11) + 2004 in a u16, so 2004 (D < 2048) to 2035 (D >> 11 = 31) fit
+  assert.equal(new DayStamper().dayWord(marketTime(2004, 1, 1)), 101);
+  assert.equal(new DayStamper().dayWord(marketTime(2035, 12, 31)), 31 * 2048 + 1231);
+  assert.throws(() => new DayStamper().dayWord(marketTime(2036, 1, 1)), new RangeError("year 2036 cannot be packed (2004..2035)"));
+  const clock = new DayClock();
+  assert.equal(clock.yyyymmdd(20240131), marketTime(2024, 1, 31));
+  assert.equal(clock.yyyymmdd(20240201), marketTime(2024, 2, 1), "a new month after day 31 of the cached one");
+  assert.equal(clock.yyyymmdd(20231231), marketTime(2023, 12, 31), "an earlier month");
+});

@@ -77,6 +77,9 @@ test("a reply body under PLAIN_BELOW bytes goes plain by default, as the recorde
   assert.equal(decodeResponse(encodeResponse(TdxCommand.BARS, 1, small)).header.flag, FLAG_PLAIN, "plain under the bound");
   assert.equal(decodeResponse(encodeResponse(TdxCommand.BARS, 1, new Uint8Array(PLAIN_BELOW))).header.flag, FLAG_ZLIB, "compressed from the bound on");
   assert.equal(decodeResponse(encodeResponse(TdxCommand.BARS, 1, small, { compress: true })).header.flag, FLAG_ZLIB, "compressed when asked");
+  // a tiny body compressed on request: the inflater's output buffer (at least zlib's 64-byte minimum) still takes it
+  const tiny = decodeResponse(encodeResponse(TdxCommand.BARS, 1, new Uint8Array(40), { compress: true }));
+  assert.deepEqual([tiny.header.flag, tiny.body.length], [FLAG_ZLIB, 40]);
 });
 
 test("a forced compression that would not shrink is refused", () => {
@@ -118,4 +121,65 @@ test("expectCommand tells a reply to another command apart", () => {
     () => expectCommand(header, TdxCommand.BARS),
     (e: Error) => e instanceof TdxDecodeError && /expected BARS \(0x052d\), got QUOTES \(0x053e\)/.test(e.message),
   );
+});
+
+test("the design doc's setup requests (section 2) are what encodeRequest builds with its defaults (head 0x0c, control 0x01)", () => {
+  // `0c 02 18 93 00 01 03 00 03 00 0d 00 01`: seq bytes 02 18 93 00 = u32 LE 0x00931802, length 3 twice, cmd 0x000d, payload 01
+  assert.deepEqual(encodeRequest(0x000d, Uint8Array.of(0x01), { seq: 0x00931802 }), fromHex("0c0218930001030003000d0001"));
+  assert.deepEqual(encodeRequest(0x000d, Uint8Array.of(0x02), { seq: 0x00941802 }), fromHex("0c0218940001030003000d0002"));
+  const empty = decodeRequest(fromHex("0c0000000001020002000400"));
+  assert.deepEqual([empty.header.payloadLength, empty.payload.length], [0, 0], "a request of length 2 has no payload");
+});
+
+test("request sizes: the u16 length field holds 2 + payload, so 65,533 payload bytes are the most; impossible lengths are refused", () => {
+  const longest = encodeRequest(0x0fdb, new Uint8Array(0xffff - 2));
+  assert.equal(new DataView(longest.buffer).getUint16(6, true), 0xffff);
+  assert.throws(() => encodeRequest(0x0fdb, new Uint8Array(0xffff - 1)), new RangeError("SETUP_LOGIN (0x0fdb) payload of 65534 bytes is too long"));
+  // lengths 1 and 1: equal, but below the 2 bytes of the command id
+  assert.throws(() => decodeRequest(fromHex("0c0000000001010001000400")), /length fields 1 and 1 \(must be equal and ≥ 2\)/);
+  assert.throws(() => decodeRequest(fromHex("0c00000000010300040004000000")), /length fields 3 and 4/);
+  assert.throws(() => decodeRequest(fromHex("0c000000000103000300")), /request header needs 12 bytes, got 10/);
+  assert.throws(() => decodeRequest(fromHex("0c00000000010300030004000000")), /request frame is 14 bytes, header says 13/);
+});
+
+test("the recorded plain 0x0010 reply re-encodes byte for byte, its unknown byte 9 (0x6f) included", { skip: skipUnless(`${P}0010_finance_sz000001_20170428.frame.bin`) }, () => {
+  const frame = bin(`${P}0010_finance_sz000001_20170428.frame.bin`);
+  const { header, body } = decodeResponse(frame);
+  assert.equal(header.unknown, 0x6f, "design doc 3.2: 0x6f seen in a 2017 capture");
+  assert.deepEqual(encodeResponse(header.cmd, header.seq, body, { unknown: 0x6f }), frame);
+});
+
+test("response sizes: a 65,535-byte body is the most; an empty body is sent plain even when compression is asked", () => {
+  const noise = Uint8Array.from({ length: 0xffff }, (_, i) => (i * 2654435761) >>> 24);
+  const frame = encodeResponse(TdxCommand.BARS, 1, noise, { compress: false });
+  assert.deepEqual(decodeResponse(frame).body, noise);
+  assert.throws(() => encodeResponse(TdxCommand.BARS, 1, new Uint8Array(0x10000)), new RangeError("BARS (0x052d) reply body of 65536 bytes exceeds 65535; page it"));
+  const empty = decodeResponse(encodeResponse(TdxCommand.BARS, 1, new Uint8Array(0), { compress: true }));
+  assert.deepEqual([empty.header.flag, empty.header.zipSize, empty.body.length], [FLAG_PLAIN, 0, 0]);
+});
+
+test("a body whose deflated form is exactly as long goes plain: equal sizes mean a plain body on the wire", () => {
+  // random bytes, then zeros: find the length where zlib's output (level 1, as the simulator uses) equals the body's
+  const head = Uint8Array.from({ length: 200 }, (_, i) => (i * 2654435761 + 12345) >>> 24);
+  let body: Uint8Array | undefined;
+  for (let zeros = 0; zeros < 400 && !body; zeros++) {
+    const b = new Uint8Array(head.length + zeros);
+    b.set(head);
+    if (deflateSync(b, { level: 1 }).length === b.length) body = b;
+  }
+  assert.ok(body, "some length deflates to itself");
+  const { header, body: back } = decodeResponse(encodeResponse(TdxCommand.BARS, 1, body));
+  assert.deepEqual([header.flag, header.zipSize, header.unzipSize], [FLAG_PLAIN, body.length, body.length]);
+  assert.deepEqual(back, body);
+  assert.throws(() => encodeResponse(TdxCommand.BARS, 1, body, { compress: true }), /does not shrink when deflated; send it plain/);
+});
+
+test("response headers need 16 bytes, and the check reads from the given offset", () => {
+  const frame = encodeResponse(TdxCommand.QUOTES, 7, new Uint8Array(0));
+  assert.equal(decodeResponse(frame).body.length, 0, "a 16-byte frame is a whole reply");
+  assert.throws(() => parseResponseHeader(frame.subarray(0, 15)), new TdxFrameError("response header needs 16 bytes, got 15"));
+  const shifted = new Uint8Array(20);
+  shifted.set(frame, 4);
+  assert.equal(parseResponseHeader(shifted, 4).seq, 7);
+  assert.throws(() => parseResponseHeader(shifted, 5), /response header needs 16 bytes, got 15/);
 });

@@ -33,3 +33,8 @@ test("divisors and float32 price cleanup", () => {
   assert.equal(roundF32Price(Math.fround(1234.567)), 1234.567);
   assert.equal(roundF32Price(Math.fround(3.912)), 3.912);
 });
+
+test("a market number outside SZ 0, SH 1, BJ 2 falls back to 2 decimals, even for a fund-like code", () => {
+  assert.equal(fallbackPriceDecimals(3 as never, "510300"), 2);
+  assert.equal(fallbackPriceDecimals(7 as never, "159915"), 2);
+});

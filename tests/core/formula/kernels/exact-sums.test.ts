@@ -265,3 +265,59 @@ test("exactWindows: a running total is exact up to 2^52 units of its scale, and 
     { numRuns: 150 },
   );
 });
+
+/**
+ * Large decimals (2^20 to 1.5·10^6, in whole units, tenths or cents) with up to 3 units in the last
+ * place of noise (3·2^-32: beyond the absolute tolerance 2^-32 at every scale, within the relative
+ * one, 2^-50 of the scaled value, four of its units in the last place): still read as their
+ * decimals, so MA and SUM are the exact totals correctly rounded.
+ */
+test("exactWindows and windowTotal: a large decimal a few units in the last place off is read as that decimal (the relative tolerance)", () => {
+  fc.assert(
+    fc.property(
+      fc.constantFrom(1, 10, 100),
+      fc.array(fc.tuple(fc.integer({ min: 2 ** 20, max: 1_500_000 }), fc.integer({ min: 0, max: 99 }), fc.integer({ min: -3, max: 3 })), { minLength: 1, maxLength: 80 }),
+      fc.integer({ min: 1, max: 20 }),
+      (den, parts, N) => {
+        const items: Item[] = parts.map(([whole, fraction, noise]) => {
+          const num = BigInt(whole) * BigInt(den) + BigInt(fraction % den);
+          return { v: Number(num) / den + noise * 2 ** -32, q: num * (FINEST / BigInt(den)), odd: false };
+        });
+        assertBits(runWindows(items, N, true, false), expectedWindows(items, N, true, false), `MA(${N}) at scale ${den}`, items);
+        assertBits(runWindows(items, N, false, false), expectedWindows(items, N, false, false), `SUM(${N}) at scale ${den}`, items);
+        const x = Float64Array.from(items, (it) => it.v);
+        const lo = Math.max(0, items.length - N);
+        const got = windowTotal(x, lo, items.length - 1, 1, false);
+        const want = nearest(windowOf(items, lo, items.length - 1).q, FINEST);
+        assert.ok(sameBits(got, want), `windowTotal [${lo}, ${items.length - 1}] at scale ${den}: ${got} vs ${want}`);
+      },
+    ),
+    { numRuns: 200 },
+  );
+});
+
+/**
+ * A window of N > 64 values holds values up to 2^52/N units each (the cap: its total stays below
+ * 2^52). Whole numbers from 2^43 to 2^45 in windows of 1,000 bars are past it, so each goes to the
+ * double sum: SUM is that sum, each entering value added and each leaving one taken out in bar
+ * order, and MA that over N (read as decimals their total would pass 2^53 and lose units).
+ */
+test("exactWindows: values past the cap of a long window (2^52/N) go to the double sum, in bar order", () => {
+  fc.assert(
+    fc.property(fc.array(fc.integer({ min: 2 ** 43, max: 2 ** 45 }), { minLength: 1_001, maxLength: 1_300 }), fc.integer({ min: 700, max: 1_000 }), (values, N) => {
+      const x = Float64Array.from(values);
+      for (const mean of [false, true]) {
+        const out = new Float64Array(x.length).fill(UNTOUCHED);
+        exactWindows(out, x, 0, N, mean, false);
+        let rest = 0;
+        for (let i = 0; i < x.length; i++) {
+          rest += x[i]!;
+          if (i >= N) rest -= x[i - N]!;
+          const expected = !mean ? rest : i < N - 1 ? UNTOUCHED : rest / N;
+          if (!sameBits(out[i]!, expected)) assert.fail(`${mean ? "MA" : "SUM"}(${N}) bar ${i}: ${out[i]} vs ${expected}`);
+        }
+      }
+    }),
+    { numRuns: 15 },
+  );
+});

@@ -257,7 +257,7 @@ test("exactWindows: a running total is exact up to 2^52 units of its scale, and 
           if (spilled) rest = u === null ? rest : rest + x[i]!;
           else if (typeof u === "number") [rest, odd] = [rest + u, true];
           else if (u !== null && (t += u) > 2n ** 52n) [rest, spilled] = [rest + nearest(t, D), true];
-          const expected = spilled ? rest : odd ? nearest(t, D) + rest : nearest(t, D);
+          const expected: number = spilled ? rest : odd ? nearest(t, D) + rest : nearest(t, D);
           if (!sameBits(out[i]!, expected)) assert.fail(`SUM(0) at scale ${D} bar ${i}: ${out[i]} vs ${expected} (total ${t}${spilled ? ", spilled" : ""})`);
         }
       },

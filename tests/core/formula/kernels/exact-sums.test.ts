@@ -321,3 +321,28 @@ test("exactWindows: values past the cap of a long window (2^52/N) go to the doub
     { numRuns: 15 },
   );
 });
+
+/**
+ * The rare path: a cent arriving after whole numbers makes the scale 100, and the running total read
+ * again at it passes 2^52 (or lands on it): the double sum starts at the bar whose total passes 2^52,
+ * not later. Hand-worked: 100 values of 6·10^11, then 0.01 (total 6·10^15 + 1 cents, past 2^52: from
+ * here a double sum), then 0.01 added in doubles; and 64 values of 703,687,441,776, a gap and one of
+ * 40 (2^52/100 − 0.96), then 0.96 (exactly 2^52 cents: still exact), then 0.02 (past it: the exact total
+ * 2^52 + 2 cents, correctly rounded, starts the double sum).
+ */
+test("exactWindows: a running total read again at a finer scale spills at the bar that takes it past 2^52", () => {
+  const check = (whole: readonly number[], cents: readonly number[], expected: (i: number, out: Float64Array) => number) => {
+    const x = Float64Array.from([...whole, ...cents.map((c) => c / 100)]);
+    const out = new Float64Array(x.length).fill(UNTOUCHED);
+    exactWindows(out, x, 0, x.length + 1, false, true);
+    for (let i = whole.length; i < x.length; i++) assert.ok(sameBits(out[i]!, expected(i, out)), `bar ${i}: ${out[i]} vs ${expected(i, out)}`);
+  };
+  const a = Array.from({ length: 100 }, () => 6e11);
+  check(a, [1, 1], (i, out) => (i === 100 ? nearest(6n * 10n ** 15n + 1n, 100n) : out[i - 1]! + 0.01));
+  // (a gap among them keeps the window off the fast loops, so the cent reaches the rare path)
+  const b = [703_687_441_776, NaN, ...Array.from({ length: 63 }, () => 703_687_441_776), 40];
+  check(b, [96, 2], (i) => (i === 66 ? nearest(2n ** 52n, 100n) : nearest(2n ** 52n + 2n, 100n)));
+  // the two readings differ on these bars (a double sum from the earlier bar would round otherwise)
+  assert.notEqual(nearest(6n * 10n ** 15n + 2n, 100n), nearest(6n * 10n ** 15n + 1n, 100n) + 0.01, "case a tells the bars apart");
+  assert.notEqual(nearest(2n ** 52n + 2n, 100n), nearest(2n ** 52n, 100n) + 0.02, "case b tells the bars apart");
+});

@@ -118,7 +118,6 @@ const RARE = 6; // 1 when the general loop stopped before a value it leaves to t
  */
 export function exactWindows(out: Float64Array, x: Float64Array, f: number, N: number, mean: boolean, running: boolean): void {
   const n = out.length;
-  if (f >= n) return;
   // a literal holding a fraction is an array of doubles from the start (kernels/doubles.ts), and cheaper to make
   const st = [0.5, 0, 0, 0, 0, 0, 0];
   st[T] = 0;
@@ -139,8 +138,9 @@ export function exactWindows(out: Float64Array, x: Float64Array, f: number, N: n
         continue;
       }
     }
-    if (!running && st[ODD] === w) {
-      // every value in the window is neither decimal nor invalid: the double sum alone, up to a value that is not so
+    if (st[ODD] === w) {
+      // every value in the window is neither decimal nor invalid (never a running total's: its n + 1 bars are never
+      // all there): the double sum alone, up to a value that is not so
       i = oddRoll(out, x, w, N, mean, i, to, st);
       if (i === to) continue;
     }
@@ -368,7 +368,7 @@ function slide(out: Float64Array, x: Float64Array, f: number, w: number, N: numb
     } else out[i] = odd === 0 ? t / P : t / P + rest;
     if ((odd | bad) !== 0) {
       calm = 0;
-      if (odd === w && !running) {
+      if (odd === w) {
         // back to oddRoll
         i++;
         break;

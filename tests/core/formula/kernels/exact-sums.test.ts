@@ -1,0 +1,348 @@
+/**
+ * exact-sums.ts against its rule (the file's header), written again here on BigInt integers: every
+ * decimal value (at a scale dividing 3·10^6: tenths … millionths, thirds, with a few units in the
+ * last place of noise) is its exact numerator in units of 1/(3·10^6), a window's decimal total is
+ * their BigInt sum and its result one correctly rounded division; values that are no decimal (a few
+ * 2^-30 beside a whole number: at least four times the tolerance from every decimal of every scale,
+ * or whole numbers past the cap of 2^46 units) go to a double sum, which these are chosen to keep
+ * exact, so the result (Σdecimal/P + rest)/N is known to the bit. Series are runs of one kind
+ * (decimals of one scale, the other values, gaps, zeros), some long enough for the screened ranges
+ * of 1,024 bars, the general loop's hand-back after 64 calm bars and the loop for windows of
+ * non-decimal values alone. Each export is checked: exactWindows (MA, SUM, the running total and
+ * its spill to a double sum past 2^52), windowTotal, weightedWindows and seedMean.
+ */
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import fc from "fast-check";
+import { exactWindows, seedMean, weightedWindows, windowTotal } from "../../../../core/formula/kernels/exact-sums.ts";
+
+const FINEST = 3_000_000n;
+/** A marker for an element the kernel must not write. */
+const UNTOUCHED = 12345.678;
+
+/** The double nearest num/den (both exact in doubles: one correctly rounded division). */
+function nearest(num: bigint, den: bigint): number {
+  assert.ok(num < 2n ** 53n && -num < 2n ** 53n && den < 2n ** 53n, `${num}/${den} is exact in doubles`);
+  return Number(num) / Number(den);
+}
+
+const sameBits = (a: number, b: number) => Object.is(a, b) || (a === 0 && b === 0);
+
+/** A value of the series: a decimal (q: its numerator over 3·10^6), a non-decimal (odd), or invalid. */
+type Item = { v: number; q: bigint | null; odd: boolean };
+
+const DENOMINATORS = [1, 3, 10, 30, 100, 300, 1_000, 3_000, 10_000, 100_000, 1_000_000, 3_000_000] as const;
+
+/**
+ * A run of bars of one kind. Decimals walk from `base` in steps of their unit (flat stretches
+ * included), some with noise of up to 3·2^-37 (far inside the tolerance 2^-32 at every scale); odd
+ * values are a whole number plus k·2^-30, 1 ≤ |k| ≤ 100 (k·2^-30·P is then 4k tolerances from the
+ * nearest integer at every scale P, below ½); huge ones are whole multiples of 1,024 past 2^47.
+ */
+const run = fc.record({
+  kind: fc.oneof(
+    { weight: 6, arbitrary: fc.constant("decimal" as const) },
+    { weight: 2, arbitrary: fc.constant("odd" as const) },
+    { weight: 1, arbitrary: fc.constant("nan" as const) },
+    { weight: 1, arbitrary: fc.constant("zero" as const) },
+  ),
+  len: fc.oneof({ weight: 8, arbitrary: fc.integer({ min: 1, max: 12 }) }, { weight: 1, arbitrary: fc.integer({ min: 60, max: 140 }) }),
+  den: fc.constantFrom(...DENOMINATORS),
+  base: fc.integer({ min: -50_000, max: 50_000 }),
+  seed: fc.nat(1_000),
+  noisy: fc.boolean(),
+});
+
+type RunValue = { kind: "decimal" | "odd" | "nan" | "zero"; len: number; den: number; base: number; seed: number; noisy: boolean };
+
+/** Items of the runs; `huge`: the odd values are past the cap, else fractions beside whole numbers (not both: a double sum of both would not be exact). */
+function itemsOf(runs: readonly RunValue[], huge: boolean, longRun: number): Item[] {
+  const items: Item[] = [];
+  runs.forEach((r, ri) => {
+    const len = ri === 0 && longRun > 0 && r.kind === "decimal" ? longRun : r.len;
+    let num = BigInt(r.base) * BigInt(r.den) + BigInt(r.seed);
+    for (let j = 0; j < len; j++) {
+      const h = (r.seed * 7_919 + j * 104_729) % 1_000;
+      if (r.kind === "nan") items.push({ v: NaN, q: null, odd: false });
+      else if (r.kind === "zero") items.push({ v: r.noisy && h % 2 === 0 ? ((h % 7) - 3) * 2 ** -37 : 0, q: 0n, odd: false });
+      else if (r.kind === "odd") {
+        const k = (h % 100) + 1;
+        const v = huge ? (h % 2 === 0 ? 1 : -1) * (2 ** 47 + (r.seed + j) * 1024) : Math.round(r.base / 100) + (h % 2 === 0 ? k : -k) * 2 ** -30;
+        items.push({ v, q: null, odd: true });
+      } else {
+        if (h % 3 !== 0) num += BigInt((h % 41) - 20);
+        const v = Number(num) / r.den;
+        items.push({ v: r.noisy ? v + ((h % 7) - 3) * 2 ** -37 * Math.max(1, Math.abs(v) / 2 ** 17) : v, q: num * (FINEST / BigInt(r.den)), odd: false });
+      }
+    }
+  });
+  return items;
+}
+
+/** A series: a few runs, now and then a first run of decimals long enough for several screened ranges. */
+const series = fc
+  .record({
+    runs: fc.array(run, { minLength: 1, maxLength: 14 }),
+    huge: fc.boolean(),
+    longRun: fc.oneof({ weight: 6, arbitrary: fc.constant(0) }, { weight: 1, arbitrary: fc.integer({ min: 1_030, max: 2_300 }) }),
+  })
+  .map(({ runs, huge, longRun }) => itemsOf(runs as RunValue[], huge, longRun));
+
+/**
+ * The rule for bar i's window [lo, i]: the decimals' exact total over 3·10^6 correctly rounded,
+ * plus the double sum of the others (exact here), over `per`; invalid values skipped (and counted).
+ */
+function windowOf(items: readonly Item[], lo: number, hi: number, weighted = false) {
+  let q = 0n;
+  let rest = 0;
+  let odd = 0;
+  let bad = 0;
+  for (let j = lo; j <= hi; j++) {
+    const w = weighted ? j - lo + 1 : 1;
+    const it = items[j]!;
+    if (it.odd) {
+      rest += w * it.v;
+      odd++;
+    } else if (it.q === null) bad++;
+    else q += BigInt(w) * it.q;
+  }
+  return { q, rest, odd, bad };
+}
+
+function expectedWindows(items: readonly Item[], N: number, mean: boolean, running: boolean): number[] {
+  const f = items.findIndex((it) => it.q !== null || it.odd);
+  // prefix sums (the double ones stay exact, see itemsOf), so a window is a difference of two
+  const Q = [0n];
+  const R = [0];
+  const O = [0];
+  const B = [0];
+  for (const it of items) {
+    Q.push(Q.at(-1)! + (it.q ?? 0n));
+    R.push(R.at(-1)! + (it.odd ? it.v : 0));
+    O.push(O.at(-1)! + (it.odd ? 1 : 0));
+    B.push(B.at(-1)! + (it.q === null && !it.odd ? 1 : 0));
+  }
+  return items.map((_, i) => {
+    if (f < 0 || i < f) return UNTOUCHED;
+    const lo = running ? f : Math.max(f, i - N + 1);
+    const [q, rest, odd, bad] = [Q[i + 1]! - Q[lo]!, R[i + 1]! - R[lo]!, O[i + 1]! - O[lo]!, B[i + 1]! - B[lo]!];
+    if (!mean) return odd === 0 ? nearest(q, FINEST) : nearest(q, FINEST) + rest;
+    if (i - N + 1 < f) return UNTOUCHED;
+    if (bad > 0) return NaN;
+    return odd === 0 ? nearest(q, FINEST * BigInt(N)) : (nearest(q, FINEST) + rest) / N;
+  });
+}
+
+function assertBits(got: ArrayLike<number>, expected: readonly number[], label: string, items: readonly Item[]): void {
+  for (let i = 0; i < expected.length; i++) {
+    if (!sameBits(got[i]!, expected[i]!)) assert.fail(`${label} bar ${i}: ${got[i]} vs ${expected[i]} (value ${items[i]!.v}, ${items.length} bars)`);
+  }
+}
+
+function runWindows(items: readonly Item[], N: number, mean: boolean, running: boolean): Float64Array {
+  const x = Float64Array.from(items, (it) => it.v);
+  const f = items.findIndex((it) => it.v === it.v);
+  const out = new Float64Array(x.length).fill(UNTOUCHED);
+  exactWindows(out, x, f < 0 ? x.length : f, running ? x.length + 1 : N, mean, running);
+  return out;
+}
+
+test("exactWindows: MA, SUM and the running total are the exact decimal total correctly rounded, plus the exact double sum of the others", () => {
+  fc.assert(
+    fc.property(series, fc.oneof(fc.integer({ min: 1, max: 8 }), fc.integer({ min: 9, max: 60 })), (items, N) => {
+      assertBits(runWindows(items, N, true, false), expectedWindows(items, N, true, false), `MA(${N})`, items);
+      assertBits(runWindows(items, N, false, false), expectedWindows(items, N, false, false), `SUM(${N})`, items);
+      assertBits(runWindows(items, 0, false, true), expectedWindows(items, 0, false, true), "SUM(0)", items);
+    }),
+    { numRuns: 250 },
+  );
+});
+
+test("exactWindows: a window longer than the series never drops a value, and MA then writes nothing", () => {
+  fc.assert(
+    fc.property(series, fc.integer({ min: 1, max: 5 }), (items, extra) => {
+      const N = items.length + extra;
+      assertBits(runWindows(items, N, false, false), expectedWindows(items, N, false, false), `SUM(${N})`, items);
+      assertBits(runWindows(items, N, true, false), expectedWindows(items, N, true, false), `MA(${N})`, items);
+    }),
+    { numRuns: 60 },
+  );
+});
+
+test("windowTotal and seedMean: one window at the finest scale its values need, plain or weighted, skipping or refusing invalid values", () => {
+  fc.assert(
+    fc.property(series, fc.nat(), fc.integer({ min: 1, max: 40 }), fc.boolean(), fc.boolean(), (items, at, len, skip, weighted) => {
+      const x = Float64Array.from(items, (it) => it.v);
+      const hi = at % items.length;
+      const lo = Math.max(0, hi - len + 1);
+      const N = hi - lo + 1;
+      const per = weighted ? (N * (N + 1)) / 2 : skip ? 1 : N;
+      const { q, rest, odd, bad } = windowOf(items, lo, hi, weighted);
+      const label = `window [${lo}, ${hi}] over ${per}${weighted ? ", weighted" : ""}${skip ? ", skipping" : ""}`;
+      const expected = bad > 0 && !skip ? NaN : odd === 0 ? nearest(q, FINEST * BigInt(per)) : (nearest(q, FINEST) + rest) / per;
+      const got = windowTotal(x, lo, hi, per, skip, weighted);
+      assert.ok(sameBits(got, expected), `${label}: ${got} vs ${expected}`);
+      // EXPMEMA's seed: the exact mean when every value is decimal, else the double sum in bar order over N
+      let literal = 0;
+      for (let j = lo; j <= hi; j++) literal += x[j]!;
+      const plain = windowOf(items, lo, hi);
+      const seed = plain.odd === 0 && plain.bad === 0 ? nearest(plain.q, FINEST * BigInt(N)) : literal / N;
+      assert.ok(sameBits(seedMean(x, lo, hi), seed), `seedMean [${lo}, ${hi}]: ${seedMean(x, lo, hi)} vs ${seed}`);
+    }),
+    { numRuns: 400 },
+  );
+});
+
+test("weightedWindows: the exact weighted mean of every window when every value from the first valid bar is decimal, and nothing written otherwise", () => {
+  fc.assert(
+    fc.property(series, fc.integer({ min: 1, max: 30 }), (items, N) => {
+      const x = Float64Array.from(items, (it) => it.v);
+      const f = items.findIndex((it) => it.v === it.v);
+      if (f < 0) return;
+      const out = new Float64Array(x.length).fill(UNTOUCHED);
+      const done = weightedWindows(out, x, f, N);
+      const decimal = items.slice(f).every((it) => it.q !== null);
+      assert.equal(done, decimal, `the one pass is taken exactly when every value from bar ${f} is decimal`);
+      const weights = BigInt((N * (N + 1)) / 2);
+      const expected = items.map((_, i) => (!done ? UNTOUCHED : i < f + N - 1 ? NaN : nearest(windowOf(items, i - N + 1, i, true).q, FINEST * weights)));
+      assertBits(out, expected, `WMA(${N})`, items);
+    }),
+    { numRuns: 250 },
+  );
+});
+
+/**
+ * A running total of decimals at one scale D (the first value 1/D sets it): the exact total while it
+ * stays within 2^52 units of 1/D, then, from the bar that takes it past 2^52, a double sum: that
+ * bar's exact total correctly rounded (added to the double sum of the non-decimal values so far),
+ * then each later value added in doubles. Now and then the total lands on 2^52 exactly (still exact).
+ */
+test("exactWindows: a running total is exact up to 2^52 units of its scale, and a double sum from the bar that passes it", () => {
+  fc.assert(
+    fc.property(
+      fc.constantFrom(1n, 100n),
+      fc.array(
+        fc.oneof(
+          { weight: 12, arbitrary: fc.bigInt({ min: 2n ** 42n, max: 2n ** 45n }) },
+          { weight: 1, arbitrary: fc.constant(null) },
+          { weight: 1, arbitrary: fc.integer({ min: 1, max: 100 }).map((k) => 1 + k * 2 ** -30) },
+        ),
+        { minLength: 1, maxLength: 400 },
+      ),
+      fc.boolean(),
+      (D, values, land) => {
+        const units: (bigint | number | null)[] = [1n, ...values];
+        if (land) {
+          // the total on 2^52 exactly at the bar where it would pass it, if the value needed is within the cap
+          let t = 0n;
+          for (let i = 0; i < units.length; i++) {
+            const u = units[i];
+            if (typeof u !== "bigint") continue;
+            if (t + u > 2n ** 52n) {
+              if (2n ** 52n - t <= 2n ** 46n) units[i] = 2n ** 52n - t;
+              break;
+            }
+            t += u;
+          }
+        }
+        const x = Float64Array.from(units, (u) => (u === null ? NaN : typeof u === "number" ? u : Number(u) / Number(D)));
+        const out = new Float64Array(x.length).fill(UNTOUCHED);
+        exactWindows(out, x, 0, x.length + 1, false, true);
+        let t = 0n;
+        let rest = 0;
+        let odd = false;
+        let spilled = false;
+        for (let i = 0; i < units.length; i++) {
+          const u = units[i]!;
+          if (spilled) rest = u === null ? rest : rest + x[i]!;
+          else if (typeof u === "number") [rest, odd] = [rest + u, true];
+          else if (u !== null && (t += u) > 2n ** 52n) [rest, spilled] = [rest + nearest(t, D), true];
+          const expected: number = spilled ? rest : odd ? nearest(t, D) + rest : nearest(t, D);
+          if (!sameBits(out[i]!, expected)) assert.fail(`SUM(0) at scale ${D} bar ${i}: ${out[i]} vs ${expected} (total ${t}${spilled ? ", spilled" : ""})`);
+        }
+      },
+    ),
+    { numRuns: 150 },
+  );
+});
+
+/**
+ * Large decimals (2^20 to 1.5·10^6, in whole units, tenths or cents) with up to 3 units in the last
+ * place of noise (3·2^-32: beyond the absolute tolerance 2^-32 at every scale, within the relative
+ * one, 2^-50 of the scaled value, four of its units in the last place): still read as their
+ * decimals, so MA and SUM are the exact totals correctly rounded.
+ */
+test("exactWindows and windowTotal: a large decimal a few units in the last place off is read as that decimal (the relative tolerance)", () => {
+  fc.assert(
+    fc.property(
+      fc.constantFrom(1, 10, 100),
+      fc.array(fc.tuple(fc.integer({ min: 2 ** 20, max: 1_500_000 }), fc.integer({ min: 0, max: 99 }), fc.integer({ min: -3, max: 3 })), { minLength: 1, maxLength: 80 }),
+      fc.integer({ min: 1, max: 20 }),
+      (den, parts, N) => {
+        const items: Item[] = parts.map(([whole, fraction, noise]) => {
+          const num = BigInt(whole) * BigInt(den) + BigInt(fraction % den);
+          return { v: Number(num) / den + noise * 2 ** -32, q: num * (FINEST / BigInt(den)), odd: false };
+        });
+        assertBits(runWindows(items, N, true, false), expectedWindows(items, N, true, false), `MA(${N}) at scale ${den}`, items);
+        assertBits(runWindows(items, N, false, false), expectedWindows(items, N, false, false), `SUM(${N}) at scale ${den}`, items);
+        const x = Float64Array.from(items, (it) => it.v);
+        const lo = Math.max(0, items.length - N);
+        const got = windowTotal(x, lo, items.length - 1, 1, false);
+        const want = nearest(windowOf(items, lo, items.length - 1).q, FINEST);
+        assert.ok(sameBits(got, want), `windowTotal [${lo}, ${items.length - 1}] at scale ${den}: ${got} vs ${want}`);
+      },
+    ),
+    { numRuns: 200 },
+  );
+});
+
+/**
+ * A window of N > 64 values holds values up to 2^52/N units each (the cap: its total stays below
+ * 2^52). Whole numbers from 2^43 to 2^45 in windows of 1,000 bars are past it, so each goes to the
+ * double sum: SUM is that sum, each entering value added and each leaving one taken out in bar
+ * order, and MA that over N (read as decimals their total would pass 2^53 and lose units).
+ */
+test("exactWindows: values past the cap of a long window (2^52/N) go to the double sum, in bar order", () => {
+  fc.assert(
+    fc.property(fc.array(fc.integer({ min: 2 ** 43, max: 2 ** 45 }), { minLength: 1_001, maxLength: 1_300 }), fc.integer({ min: 700, max: 1_000 }), (values, N) => {
+      const x = Float64Array.from(values);
+      for (const mean of [false, true]) {
+        const out = new Float64Array(x.length).fill(UNTOUCHED);
+        exactWindows(out, x, 0, N, mean, false);
+        let rest = 0;
+        for (let i = 0; i < x.length; i++) {
+          rest += x[i]!;
+          if (i >= N) rest -= x[i - N]!;
+          const expected = !mean ? rest : i < N - 1 ? UNTOUCHED : rest / N;
+          if (!sameBits(out[i]!, expected)) assert.fail(`${mean ? "MA" : "SUM"}(${N}) bar ${i}: ${out[i]} vs ${expected}`);
+        }
+      }
+    }),
+    { numRuns: 15 },
+  );
+});
+
+/**
+ * The rare path: a cent arriving after whole numbers makes the scale 100, and the running total read
+ * again at it passes 2^52 (or lands on it): the double sum starts at the bar whose total passes 2^52,
+ * not later. Hand-worked: 100 values of 6·10^11, then 0.01 (total 6·10^15 + 1 cents, past 2^52: from
+ * here a double sum), then 0.01 added in doubles; and 64 values of 703,687,441,776, a gap and one of
+ * 40 (2^52/100 − 0.96), then 0.96 (exactly 2^52 cents: still exact), then 0.02 (past it: the exact total
+ * 2^52 + 2 cents, correctly rounded, starts the double sum).
+ */
+test("exactWindows: a running total read again at a finer scale spills at the bar that takes it past 2^52", () => {
+  const check = (whole: readonly number[], cents: readonly number[], expected: (i: number, out: Float64Array) => number) => {
+    const x = Float64Array.from([...whole, ...cents.map((c) => c / 100)]);
+    const out = new Float64Array(x.length).fill(UNTOUCHED);
+    exactWindows(out, x, 0, x.length + 1, false, true);
+    for (let i = whole.length; i < x.length; i++) assert.ok(sameBits(out[i]!, expected(i, out)), `bar ${i}: ${out[i]} vs ${expected(i, out)}`);
+  };
+  const a = Array.from({ length: 100 }, () => 6e11);
+  check(a, [1, 1], (i, out) => (i === 100 ? nearest(6n * 10n ** 15n + 1n, 100n) : out[i - 1]! + 0.01));
+  // (a gap among them keeps the window off the fast loops, so the cent reaches the rare path)
+  const b = [703_687_441_776, NaN, ...Array.from({ length: 63 }, () => 703_687_441_776), 40];
+  check(b, [96, 2], (i) => (i === 66 ? nearest(2n ** 52n, 100n) : nearest(2n ** 52n + 2n, 100n)));
+  // the two readings differ on these bars (a double sum from the earlier bar would round otherwise)
+  assert.notEqual(nearest(6n * 10n ** 15n + 2n, 100n), nearest(6n * 10n ** 15n + 1n, 100n) + 0.01, "case a tells the bars apart");
+  assert.notEqual(nearest(2n ** 52n + 2n, 100n), nearest(2n ** 52n, 100n) + 0.02, "case b tells the bars apart");
+});

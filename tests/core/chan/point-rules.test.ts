@@ -567,10 +567,10 @@ function fromTurns(pts: readonly number[], unsure: readonly number[] = []): Tabl
   );
 }
 
-/** Segments (end lines) and pivots (lines, ZD, ZG, segment) of a hand-worked table under over_seg pivots and chan.py's peak collection, then its points. */
-function overSegCase(t: Table, o: PointOptions) {
-  const segs = buildSegments(t.lines, t.raw, "peak");
-  const pivots = buildPivots(t.lines, segs, zsConfigs[3]!);
+/** Segments (end lines) and pivots (lines, ZD, ZG, segment) of a hand-worked table (over_seg pivots and chan.py's peak collection unless given), then its points. */
+function overSegCase(t: Table, o: PointOptions, zsIndex = 3, left: "peak" | "all" = "peak") {
+  const segs = buildSegments(t.lines, t.raw, left);
+  const pivots = buildPivots(t.lines, segs, zsConfigs[zsIndex]!);
   const got = buildPoints(t.lines, segs, pivots, { buy: o, sell: o }, metricOf(t.lines.length, Array<number>(2 * 70).fill(1)));
   return {
     ends: [...segs.lines.endLine.subarray(0, segs.lines.length)],
@@ -613,6 +613,38 @@ test("3a stops at a line after every segment when the next segment is not the la
   assert.deepEqual({ ends: c.ends, pivots: c.pivots }, { ends: [1, 6, 9], pivots: [[5, 9, 1, 2, 1]] }, "the segments and pivot worked out above");
   assert.deepEqual([...buildSegments(t.lines, t.raw, "peak").parentIndex.subarray(10)], [-1, -1], "lines 10 and 11: no parent segment");
   assert.equal(c.types(11), undefined, "line 11: no 3a (no parent segment, segment 1 not the last)");
+});
+
+test("3b's walk stops at a line of a segment other than the next one, unless that segment is the last (chan.py treat_bsp3_before), found by search and worked by hand", () => {
+  // Turning points below (lines 0–39; lines 5, 7, 15, 18, 31, 32, 33 not sure), auto pivots (no
+  // one-line pivots, no combining). Both collections give segments ending at lines 1, 10, 15, 22, 27
+  // (segment 3, lines 16–22, down; segment 4, lines 23–27, up); then the peak collection ends
+  // segments at 36 and 39 (7 segments), `all` one at 38 (6). Segment 3's last multi-line pivot is
+  // lines 17–19, [ZD, ZG] = [8, 9]; segment 4's first, lines 26–29, reaches past its segment, so its
+  // leaving line 30 bounds the 3b walk (cal_bsp3_bi_end_idx). Segment 3's 3b walks the down lines after
+  // its type-1 line 22: 24 (8 → 7) and 26 (10 → 8) return into the pivot (low below ZG 9); line 28
+  // (10 → 9) stays out, but lies in segment 5, not segment 4: chan.py stops there when segment 5 is
+  // not the last (peak collection: no point at line 28) and takes it when it is (`all`: a 3b at 28).
+  const pts = [11, 10, 13, 10, 11, 9, 10, 7, 10, 8, 10, 7, 10, 8, 10, 9, 11, 8, 9, 8, 9, 7, 8, 6, 8, 7, 10, 8, 10, 9, 10, 7, 8, 7, 10, 7, 9, 7, 10, 8, 9];
+  const t = fromTurns(pts, [5, 7, 15, 18, 31, 32, 33]);
+  const o: PointOptions = { ...DEFAULT_POINT_OPTIONS, bsp3_follow_1: false };
+  for (const [left, ends, want] of [
+    ["peak", [1, 10, 15, 22, 27, 36, 39], undefined],
+    ["all", [1, 10, 15, 22, 27, 38], ["3b"]],
+  ] as const) {
+    compare(t, 4, left, { buy: o, sell: o }, Array<number>(2 * 70).fill(1));
+    const c = overSegCase(t, o, 4, left);
+    assert.deepEqual(c.ends, ends, `${left}: the segments worked out above`);
+    assert.deepEqual(
+      c.pivots.slice(2, 4),
+      [
+        [17, 19, 8, 9, 3],
+        [26, 29, 9, 10, 4],
+      ],
+      `${left}: the pivots worked out above`,
+    );
+    assert.deepEqual(c.types(28), want, `${left}: line 28`);
+  }
 });
 
 test("the random cases reach every point type, related type-1 points, merged types and both divergence outcomes", () => {

@@ -340,7 +340,10 @@ class PointBuilder {
       if (L.dir[b] === S.dir[next]) break;
       if (seg.lineSegment[b] !== nextIdx && nextIdx < S.length - 2) break;
       if (backIntoPivot(L, b, z)) continue;
-      const pastPeak = (L.dir[b] === -1 && L.high[b]! >= z.gg) || (L.dir[b] === 1 && L.low[b]! <= z.dd);
+      // chan.py `bsp3_break_zspeak` tests a down line's high against GG and an up line's low against DD;
+      // the other test never holds for a line out of the pivot (an up line's high is at most ZD, below
+      // ZG, so below GG; a down line's low at least ZG, above ZD, so above DD: a pivot has ZD < ZG)
+      const pastPeak = L.high[b]! >= z.gg || L.low[b]! <= z.dd;
       if (c.bsp3_peak && !pastPeak) continue;
       this.add("3a", b, related, true, { bsp3_zs_height: (z.zg - z.zd) / z.zd, bsp3_bi_amp: this.amp(b) });
     }
@@ -374,11 +377,15 @@ class PointBuilder {
   }
 }
 
-/** No line of the pivot, up to line `end`, goes beyond the pivot's leaving line (chan.py `out_bi_is_peak`). */
+/**
+ * No line of the pivot, up to line `end`, goes beyond the pivot's leaving line (chan.py `out_bi_is_peak`).
+ * `end` is the segment's end, which the type-1 test reaches with the pivot or with its leaving line:
+ * the walk to `end` then reads at most the leaving line itself past the pivot, which never goes beyond itself.
+ */
 function outIsPeak(L: Lines, z: Pivot, end: number): boolean {
   const out = z.lineOut;
   if (out === -1) return false;
-  for (let b = z.begin; b <= z.end && b <= end; b++) {
+  for (let b = z.begin; b <= end; b++) {
     if ((L.dir[out] === -1 && L.low[b]! < L.low[out]!) || (L.dir[out] === 1 && L.high[b]! > L.high[out]!)) return false;
   }
   return true;

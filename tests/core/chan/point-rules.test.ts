@@ -555,6 +555,98 @@ test("a 2s walk that entered the last segment from an unsure one stops at the fi
   }
 });
 
+/** A chained table from its turning points (line i runs from `pts[i]` to `pts[i + 1]`), lines in `unsure` not sure. */
+function fromTurns(pts: readonly number[], unsure: readonly number[] = []): Table {
+  const n = pts.length - 1;
+  const at = (i: number) => [pts[i]!, pts[i + 1]!] as const;
+  return table(
+    Array.from({ length: n }, (_, i) => (at(i)[1] > at(i)[0] ? 1 : -1)),
+    Array.from({ length: n }, (_, i) => Math.max(...at(i))),
+    Array.from({ length: n }, (_, i) => Math.min(...at(i))),
+    Array.from({ length: n }, (_, i) => !unsure.includes(i)),
+  );
+}
+
+/** Segments (end lines) and pivots (lines, ZD, ZG, segment) of a hand-worked table (over_seg pivots and chan.py's peak collection unless given), then its points. */
+function overSegCase(t: Table, o: PointOptions, zsIndex = 3, left: "peak" | "all" = "peak") {
+  const segs = buildSegments(t.lines, t.raw, left);
+  const pivots = buildPivots(t.lines, segs, zsConfigs[zsIndex]!);
+  const got = buildPoints(t.lines, segs, pivots, { buy: o, sell: o }, metricOf(t.lines.length, Array<number>(2 * 70).fill(1)));
+  return {
+    ends: [...segs.lines.endLine.subarray(0, segs.lines.length)],
+    pivots: pivots.list.map((z) => [z.begin, z.end, z.zd, z.zg, segs.lineSegment[z.begin]!]),
+    types: (line: number) => got.points.find((p) => p.line === line)?.types,
+  };
+}
+
+test("3a stops at a line of a segment other than the next one while that one is before the last two (chan.py treat_bsp3_after), worked by hand", () => {
+  // Turning points 3, 0, 5, 1, 5, 2, 3, 0, 4, 3, 7, 6 (lines 0–10, all sure). chan.py's peak
+  // collection gives segments: line 0 alone (the first split at its peak), 1–3 up, 4–6 down, 7–9 up,
+  // line 10 alone (asserted below; segments-rules.test.ts checks them against chan.py). over_seg
+  // pivots: one, lines 2–8, [ZD, ZG] = [2, 5], listed under segment 1 (its first line's). Segment 0's
+  // 3a reads segment 1's pivots: the line after the leaving line 9 is line 10 (down, 7 → 6). Its
+  // parent segment 4 has one line, so the parent test (a later segment of 3 lines or more stops)
+  // lets it pass; it runs against segment 1 (up) and stays out of the pivot (low 6 ≥ ZG 5); but it
+  // lies in segment 4, not segment 1, while next_seg_idx 1 is below len(seg_list) − 2 = 3: chan.py
+  // stops there, so line 10 holds no point.
+  const t = fromTurns([3, 0, 5, 1, 5, 2, 3, 0, 4, 3, 7, 6]);
+  const o: PointOptions = { ...DEFAULT_POINT_OPTIONS, bsp3_follow_1: false };
+  compare(t, 3, "peak", { buy: o, sell: o }, Array<number>(2 * 70).fill(1));
+  const c = overSegCase(t, o);
+  assert.deepEqual({ ends: c.ends, pivots: c.pivots }, { ends: [0, 3, 6, 9, 10], pivots: [[2, 8, 2, 5, 1]] }, "the segments and pivot worked out above");
+  assert.equal(c.types(10), undefined, "line 10: no 3a (a segment two or more after segment 1, before the last two)");
+});
+
+test("3a stops at a line after every segment when the next segment is not the last (chan.py treat_bsp3_after: no parent segment), worked by hand", () => {
+  // Turning points 5, 3, 6, 3, 4, 1, 3, 1, 2, 1, 3, 0, 1 (lines 0–11, lines 1 and 4 not sure).
+  // Segments under chan.py's peak collection: lines 0–1 up, 2–6 down, 7–9 up (the forced high
+  // search), lines 10 and 11 after every segment, never under one (no parent segment; asserted
+  // below). over_seg pivots: one, lines 5–9, [ZD, ZG] = [1, 2], listed under segment 1. Segment 0's
+  // 3a reads it: the line after the leaving line 10 is line 11 (up, 0 → 1): against segment 1
+  // (down), out of the pivot (high 1 ≤ ZD 1), and the segment-index stop does not apply (next_seg_idx
+  // 1 is not below len(seg_list) − 2 = 1); but it has no parent segment while segment 1 is not the
+  // last: chan.py stops there, so line 11 holds no point.
+  const t = fromTurns([5, 3, 6, 3, 4, 1, 3, 1, 2, 1, 3, 0, 1], [1, 4]);
+  const o: PointOptions = { ...DEFAULT_POINT_OPTIONS, bsp3_follow_1: false };
+  compare(t, 3, "peak", { buy: o, sell: o }, Array<number>(2 * 70).fill(1));
+  const c = overSegCase(t, o);
+  assert.deepEqual({ ends: c.ends, pivots: c.pivots }, { ends: [1, 6, 9], pivots: [[5, 9, 1, 2, 1]] }, "the segments and pivot worked out above");
+  assert.deepEqual([...buildSegments(t.lines, t.raw, "peak").parentIndex.subarray(10)], [-1, -1], "lines 10 and 11: no parent segment");
+  assert.equal(c.types(11), undefined, "line 11: no 3a (no parent segment, segment 1 not the last)");
+});
+
+test("3b's walk stops at a line of a segment other than the next one, unless that segment is the last (chan.py treat_bsp3_before), found by search and worked by hand", () => {
+  // Turning points below (lines 0–39; lines 5, 7, 15, 18, 31, 32, 33 not sure), auto pivots (no
+  // one-line pivots, no combining). Both collections give segments ending at lines 1, 10, 15, 22, 27
+  // (segment 3, lines 16–22, down; segment 4, lines 23–27, up); then the peak collection ends
+  // segments at 36 and 39 (7 segments), `all` one at 38 (6). Segment 3's last multi-line pivot is
+  // lines 17–19, [ZD, ZG] = [8, 9]; segment 4's first, lines 26–29, reaches past its segment, so its
+  // leaving line 30 bounds the 3b walk (cal_bsp3_bi_end_idx). Segment 3's 3b walks the down lines after
+  // its type-1 line 22: 24 (8 → 7) and 26 (10 → 8) return into the pivot (low below ZG 9); line 28
+  // (10 → 9) stays out, but lies in segment 5, not segment 4: chan.py stops there when segment 5 is
+  // not the last (peak collection: no point at line 28) and takes it when it is (`all`: a 3b at 28).
+  const pts = [11, 10, 13, 10, 11, 9, 10, 7, 10, 8, 10, 7, 10, 8, 10, 9, 11, 8, 9, 8, 9, 7, 8, 6, 8, 7, 10, 8, 10, 9, 10, 7, 8, 7, 10, 7, 9, 7, 10, 8, 9];
+  const t = fromTurns(pts, [5, 7, 15, 18, 31, 32, 33]);
+  const o: PointOptions = { ...DEFAULT_POINT_OPTIONS, bsp3_follow_1: false };
+  for (const [left, ends, want] of [
+    ["peak", [1, 10, 15, 22, 27, 36, 39], undefined],
+    ["all", [1, 10, 15, 22, 27, 38], ["3b"]],
+  ] as const) {
+    compare(t, 4, left, { buy: o, sell: o }, Array<number>(2 * 70).fill(1));
+    const c = overSegCase(t, o, 4, left);
+    assert.deepEqual(c.ends, ends, `${left}: the segments worked out above`);
+    assert.deepEqual(
+      c.pivots.slice(2, 4),
+      [
+        [17, 19, 8, 9, 3],
+        [26, 29, 9, 10, 4],
+      ],
+      `${left}: the pivots worked out above`,
+    );
+    assert.deepEqual(c.types(28), want, `${left}: line 28`);
+  }
+});
+
 test("the random cases reach every point type, related type-1 points, merged types and both divergence outcomes", () => {
   for (const key of [...BSP_TYPES, "related", "multi-type", "pivot true", "pivot false", "adjacent true", "adjacent false"]) {
     assert.ok((seen.get(key) ?? 0) >= 20, `${key}: only ${seen.get(key) ?? 0} seen (${JSON.stringify([...seen])})`);

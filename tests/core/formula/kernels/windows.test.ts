@@ -340,3 +340,17 @@ describe("HHV, LLV, HHVBARS, LLVBARS: short windows over several 1,024-bar range
     );
   });
 });
+
+/**
+ * Windows longer than 32 bars, whose values windows.ts takes through blocks of N bars: a window spans
+ * the end of one block and the start of the next, and among equal values its extreme is the latest
+ * bar's, whichever block holds it. Series mostly of 0 and −0 make nearly every window a tie, and
+ * only the bar's own zero tells which of the equal bars was picked (the window scan in the test).
+ */
+test("HHV, LLV: windows of 33–100 bars, ties between 0 and −0 across blocks go to the latest bar", () => {
+  const zeros = fc.oneof({ weight: 4, arbitrary: fc.constantFrom(0, -0) }, { weight: 1, arbitrary: fc.constantFrom(1, -1) });
+  fc.assert(
+    fc.property(fc.array(zeros, { minLength: 40, maxLength: 400 }), fc.integer({ min: 33, max: 100 }), (x, len) => checkExtremes(x, len)),
+    { numRuns: 100, seed: 229 },
+  );
+});

@@ -346,3 +346,91 @@ test("exactWindows: a running total read again at a finer scale spills at the ba
   assert.notEqual(nearest(6n * 10n ** 15n + 2n, 100n), nearest(6n * 10n ** 15n + 1n, 100n) + 0.01, "case a tells the bars apart");
   assert.notEqual(nearest(2n ** 52n + 2n, 100n), nearest(2n ** 52n, 100n) + 0.02, "case b tells the bars apart");
 });
+
+/**
+ * The screens of the fast loops vouch only for values the rule reads as decimals. Hand-worked: in
+ * whole numbers (P = 1), 5 + 1.2·2^-32 is 1.2 tolerances from 5 at every scale (the relative part,
+ * 2^-50 of the scaled value, adds far less than 0.2), so no decimal: it goes to the double sum; in
+ * cents (P = 100, set by the first value 0.01), 100 + 2^-30 is four tolerances from every decimal.
+ * Each sits inside a run of decimals long enough for a screened range.
+ */
+test("exactWindows: a value a little beyond the tolerance inside a run of decimals goes to the double sum", () => {
+  const dec = (v: number, den: bigint): Item => ({ v, q: BigInt(Math.round(v * Number(den))) * (FINEST / den), odd: false });
+  const whole: Item[] = Array.from({ length: 60 }, (_, i) => dec((i * 37) % 101, 1n));
+  whole[30] = { v: 5 + 1.2 * 2 ** -32, q: null, odd: true };
+  const cents: Item[] = Array.from({ length: 60 }, (_, i) => dec(i === 0 ? 0.01 : ((i * 3_737) % 10_001) / 100, 100n));
+  cents[30] = { v: 100 + 2 ** -30, q: null, odd: true };
+  // whole hundreds at P = 100 (the first value 0.01 sets it): v/P near a whole number would not tell the odd value
+  const hundreds: Item[] = Array.from({ length: 60 }, (_, i) => dec(i === 0 ? 0.01 : 100 * ((i * 37) % 101), 100n));
+  hundreds[30] = { v: 200 + 2 ** -30, q: null, odd: true };
+  for (const items of [whole, cents, hundreds]) {
+    for (const N of [1, 3, 7]) {
+      assertBits(runWindows(items, N, true, false), expectedWindows(items, N, true, false), `MA(${N})`, items);
+      assertBits(runWindows(items, N, false, false), expectedWindows(items, N, false, false), `SUM(${N})`, items);
+    }
+    assertBits(runWindows(items, 0, false, true), expectedWindows(items, 0, false, true), "SUM(0)", items);
+  }
+});
+
+/**
+ * A running total in cents with no gap (the fast loops all along): 0.01, then 7,036,874,417,76.37
+ * (70,368,744,177,637 cents, just under the cap 2^46) on every bar, so the total passes 2^52 cents
+ * at bar 65; from that bar the double sum (its exact total correctly rounded, then each value added
+ * in doubles), where the total in cents divided by 100 would round otherwise.
+ */
+test("exactWindows: a running total of cents with no gap spills at the bar that passes 2^52", () => {
+  const units = [1n, ...Array.from({ length: 200 }, () => 70_368_744_177_637n)];
+  const x = Float64Array.from(units, (u) => Number(u) / 100);
+  const out = new Float64Array(x.length).fill(UNTOUCHED);
+  exactWindows(out, x, 0, x.length + 1, false, true);
+  let t = 0n;
+  let exact = 0n;
+  let rest = 0;
+  let spilled = false;
+  let differs = false;
+  for (let i = 0; i < units.length; i++) {
+    exact += units[i]!;
+    if (spilled) rest += x[i]!;
+    else if ((t += units[i]!) > 2n ** 52n) [rest, spilled] = [nearest(t, 100n), true];
+    const expected: number = spilled ? rest : nearest(t, 100n);
+    // the total in cents (exact in doubles below 2^53) over 100, as an unspilled total would give it
+    if (spilled && exact < 2n ** 53n) differs ||= !sameBits(expected, Number(exact) / 100);
+    if (!sameBits(out[i]!, expected)) assert.fail(`SUM(0) bar ${i}: ${out[i]} vs ${expected}`);
+  }
+  assert.ok(spilled && differs, "the total passes 2^52 cents, and the double sum then differs from the total in cents over 100");
+});
+
+/**
+ * A running total past its screen's bounds but not its cap: hand-worked. (a) 0.01, 63 values of
+ * 703,687,441,776.37 (just under the cap, 2^46 cents) and zeros fill the first range of 1,024 bars
+ * to 2^52 − 1,727 cents; the next range adds 0.37 per bar, so the total passes 2^52 cents at its
+ * 47th bar, where the screen's bound on partial totals must fail. (b) 0.01, 5 (the screened range
+ * starts here), then 10^12 (10^14 cents, past the cap: a double sum) among cents: a total of every value in cents over 100 would round once
+ * where the rule rounds the decimals' total and then adds 10^12.
+ */
+test("exactWindows: a running total's screen neither lets a total pass 2^52 nor reads a value past the cap", () => {
+  const reference = (x: Float64Array, units: readonly (bigint | null)[]) => {
+    let t = 0n;
+    let rest = 0;
+    let odd = false;
+    let spilled = false;
+    return units.map((u, i) => {
+      if (spilled) rest += x[i]!;
+      else if (u === null) [rest, odd] = [rest + x[i]!, true];
+      else if ((t += u) > 2n ** 52n) [rest, spilled] = [nearest(t, 100n), true];
+      return spilled ? rest : odd ? nearest(t, 100n) + rest : nearest(t, 100n);
+    });
+  };
+  const a: (bigint | null)[] = [1n, ...Array.from({ length: 63 }, () => 70_368_744_177_637n)];
+  a.push(2n ** 52n - 1_727n - a.reduce((s, u) => s! + u!, 0n)!, ...Array.from({ length: 1_024 - a.length - 1 }, () => 0n));
+  a.push(...Array.from({ length: 80 }, () => 37n));
+  const b: (bigint | null)[] = [1n, 500n, null, ...Array.from({ length: 200 }, (_, i) => BigInt((i * 3_737) % 10_001))];
+  for (const units of [a, b]) {
+    const x = Float64Array.from(units, (u) => (u === null ? 1e12 : Number(u) / 100));
+    assert.ok(units !== a || a[1_023] === 0n, "case a's first range ends with zeros");
+    const out = new Float64Array(x.length).fill(UNTOUCHED);
+    exactWindows(out, x, 0, x.length + 1, false, true);
+    const expected = reference(x, units);
+    for (let i = 0; i < x.length; i++) if (!sameBits(out[i]!, expected[i]!)) assert.fail(`SUM(0) bar ${i}: ${out[i]} vs ${expected[i]}`);
+  }
+});

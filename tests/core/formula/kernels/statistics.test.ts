@@ -358,3 +358,31 @@ test("STD, STDP, VAR, VARP, DEVSQ after a jump of level (0 or 3000 to 1e5 or 1e7
     { numRuns: 100, seed: 151 },
   );
 });
+
+test("STD, STDP, VAR, VARP, DEVSQ: exactly 0 on every window of equal values, after runs at other levels (0.1 to 1e7 + 0.3), with and without gaps", () => {
+  // the definition: equal values have no deviation; rolling sums about a shift from earlier levels
+  // (or a mean that rounds off the values) would leave a residue of their rounding
+  const level = fc.tuple(fc.constantFrom(0.1, 0.7, 1.1, 2.675, 3.33, -0.3, 3000.01, 10500.37, 1e7 + 0.3), fc.integer({ min: 0, max: 999 }), fc.boolean());
+  fc.assert(
+    fc.property(
+      fc.array(fc.tuple(level, fc.integer({ min: 1, max: 40 }), fc.boolean()), { minLength: 4, maxLength: 12 }),
+      fc.constantFrom(2, 3, 5, 8, 13, 21, 34),
+      fc.boolean(),
+      (segments, N, gaps) => {
+        const x: number[] = [];
+        for (const [[v, shift, shifted], L, gap] of segments) {
+          // without gaps the rolling loop runs, with them the loop that handles gaps
+          if (gap && gaps) x.push(NaN);
+          for (let j = 0; j < L; j++) x.push(shifted ? v + shift : v);
+        }
+        for (const kind of ["std", "stdp", "var", "varp", "devsq"] as const) {
+          const out = output(x.length, (o) => k.moment(o, Float64Array.from(x), N, kind));
+          windowed(x.length, N, firstValid(x), [x], (w) => +w.every((v) => v === w[0])).forEach((f, i) => {
+            if (f === 1) assert.equal(out[i], 0, `${kind} ${N} bar ${i}: equal values deviate`);
+          });
+        }
+      },
+    ),
+    { numRuns: 300, seed: 157 },
+  );
+});

@@ -8,10 +8,14 @@
  * the window mean every N bars, so sums stay small and a long history (or an
  * index near 3000 points) does not lose precision to cancellation, while the
  * cost stays O(n). A jump of level between re-centrings (0 → 1e7, then moves
- * of cents) would cancel all but a few bits of Σ(x−K)² − (Σ(x−K))²/N: where
- * that difference falls below LOSS of Σ(x−K)², the sums are re-centred on that
- * bar's window at once (O(N), and only when the window's mean has moved about
- * a thousand standard deviations from K since the last time).
+ * of cents) would cancel all but a few bits of Σ(x−K)² − (Σ(x−K))²/N, and a
+ * far value leaving the window takes the bits of Σ(x−K)² itself: where that
+ * difference falls below LOSS of the magnitude the sums' rounding is relative
+ * to, they are re-centred on that bar's window at once (O(N), and only after
+ * the deviations have shrunk some 256-fold against it). That magnitude is, in
+ * the loop that handles gaps, the largest Σ(x−K)² since the sums were last
+ * recomputed; in the fast loop (recomputed every 256 bars anyway) Σ(x−K)² with
+ * the square of the deviation leaving the window, one compare per bar.
  *
  * Exactness (issue 17). A window whose values are all equal has no
  * deviation: STD, VAR (and the P forms, DEVSQ) are then exactly 0, where the
@@ -87,6 +91,8 @@ export function moment(out: Float64Array, x: Float64Array, len: Operand, kind: M
   let bad = 0;
   let sinceAnchor = 0;
   let run = 0;
+  // the largest Σ(x−K)² since the sums were last recomputed: their rounding is relative to it
+  let peak = 0;
   for (let i = f; i < n; i++) {
     const v = x[i]!;
     // bar f − 1 is invalid (or before bar 0), equal to nothing
@@ -95,6 +101,7 @@ export function moment(out: Float64Array, x: Float64Array, len: Operand, kind: M
       const d = v - K;
       s1 += d;
       s2 += d * d;
+      peak = Math.max(peak, s2);
     } else bad++;
     if (i - N >= f) {
       const o = x[i - N]!;
@@ -109,7 +116,7 @@ export function moment(out: Float64Array, x: Float64Array, len: Operand, kind: M
       out[i] = NaN;
       continue;
     }
-    if (++sinceAnchor >= N || s2 - (s1 * s1) / N < s2 * LOSS) {
+    if (++sinceAnchor >= N || s2 - (s1 * s1) / N < peak * LOSS) {
       // re-centre on the current window mean and recompute the sums exactly
       sinceAnchor = 0;
       K += s1 / N;
@@ -120,6 +127,7 @@ export function moment(out: Float64Array, x: Float64Array, len: Operand, kind: M
         s1 += d;
         s2 += d * d;
       }
+      peak = s2;
     }
     // rounding can leave a residue below 0 where the deviations are tiny
     const m2 = Math.max(s2 - (s1 * s1) / N, 0);
@@ -154,8 +162,8 @@ function anchor(x: Float64Array, lo: number, hi: number, sums: number[]): number
 
 /** Bars between re-centrings of the rolling sums: often enough to bound drift, rarely enough to cost nothing. */
 const RECENTRE = 256;
-/** Re-centre at once where Σ(x−K)² − (Σ(x−K))²/N keeps less than this share of Σ(x−K)² (about 32 of 53 bits left). */
-const LOSS = 2 ** -20;
+/** Re-centre at once where Σ(x−K)² − (Σ(x−K))²/N is less than this share of the sums' magnitude (about 37 of 53 bits left). */
+const LOSS = 2 ** -16;
 
 /**
  * The common case: no invalid value after the first. Every RECENTRE bars the
@@ -195,7 +203,7 @@ function rollMoments(out: Float64Array, x: Float64Array, from: number, end: numb
       s2 += d * d - e * e;
       run = x[i] === x[i - 1] ? run + 1 : 1;
       const m2 = s2 - s1 * s1 * invN;
-      if (m2 < s2 * LOSS) return i;
+      if (m2 < (s2 + e * e) * LOSS) return i;
       out[i] = run >= N ? flat : Math.sqrt(Math.max(m2, 0) * scale);
     }
   } else {
@@ -207,7 +215,7 @@ function rollMoments(out: Float64Array, x: Float64Array, from: number, end: numb
       s2 += d * d - e * e;
       run = x[i] === x[i - 1] ? run + 1 : 1;
       const m2 = s2 - s1 * s1 * invN;
-      if (m2 < s2 * LOSS) return i;
+      if (m2 < (s2 + e * e) * LOSS) return i;
       out[i] = run >= N ? flat : Math.max(m2, 0) * scale;
     }
   }

@@ -359,6 +359,39 @@ test("STD, STDP, VAR, VARP, DEVSQ after a jump of level (0 or 3000 to 1e5 or 1e7
   );
 });
 
+test("STD, STDP, VAR, VARP, DEVSQ over runs at far levels (1e7 + 0.3, 10500.37, −0.3, 3000) with moves of cents, with and without gaps: within 1e-9 of the two-pass definition on every bar", () => {
+  // windows that hold two levels have a huge variance, those after a fall a tiny one: both must keep
+  // their precision wherever the sums' shift K was last put
+  fc.assert(
+    fc.property(
+      fc.array(fc.record({ level: fc.constantFrom(10000000.3, 10500.37, -0.3, 3000), length: fc.integer({ min: 1, max: 60 }) }), { minLength: 2, maxLength: 8 }),
+      fc.array(fc.integer({ min: -9, max: 9 }), { minLength: 1, maxLength: 30 }),
+      fc.array(fc.nat(), { maxLength: 2 }),
+      fc.integer({ min: 2, max: 40 }),
+      (runs, cents, gaps, N) => {
+        const x = runs.flatMap(({ level, length }) => Array.from({ length }, () => level)).map((v, i) => Math.round((v + cents[i % cents.length]! / 100) * 100) / 100);
+        const n = x.length;
+        for (const g of gaps) x[g % n] = NaN;
+        for (const [kind, finish] of [
+          ["std", (m2: number) => Math.sqrt(m2 / (N - 1))],
+          ["varp", (m2: number) => m2 / N],
+          ["devsq", (m2: number) => m2],
+        ] as const) {
+          const out = output(n, (o) => k.moment(o, Float64Array.from(x), N, kind));
+          windowed(n, N, firstValid(x), [x], (w) => {
+            const m = exactMean(w);
+            return finish(w.reduce((s, v) => s + (v - m) ** 2, 0));
+          }).forEach((e, i) => {
+            if (e !== e) assert.ok(Number.isNaN(out[i]!), `${kind} ${N} bar ${i}: ${out[i]}, no value expected`);
+            else assert.ok(Math.abs(out[i]! - e) <= 1e-9 * Math.max(Math.abs(e), 1e-3), `${kind} ${N} bar ${i} (runs ${JSON.stringify(runs)}, gaps ${gaps}): ${out[i]}, expected ${e}`);
+          });
+        }
+      },
+    ),
+    { numRuns: 200, seed: 157 },
+  );
+});
+
 test("STD, STDP, VAR, VARP, DEVSQ: exactly 0 on every window of equal values, after runs at other levels (0.1 to 1e7 + 0.3), with and without gaps", () => {
   // the definition: equal values have no deviation; rolling sums about a shift from earlier levels
   // (or a mean that rounds off the values) would leave a residue of their rounding

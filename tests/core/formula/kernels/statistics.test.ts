@@ -33,6 +33,16 @@ const mean = (w: readonly number[]) => w.reduce((s, v) => s + v, 0) / w.length;
  * integer, divided once. Equal values have themselves as mean (a sum of doubles may not), and
  * AVEDEV's deviations are from the exact mean (a rounding of the mean moves Σ|x−m|, unlike Σ(x−m)²).
  */
+/** Each moment with its definition from Σ(x−mean)² of a window of N values (the sample forms over N − 1). */
+const moments = (N: number) =>
+  [
+    ["std", (m2: number) => Math.sqrt(m2 / (N - 1))],
+    ["stdp", (m2: number) => Math.sqrt(m2 / N)],
+    ["var", (m2: number) => m2 / (N - 1)],
+    ["varp", (m2: number) => m2 / N],
+    ["devsq", (m2: number) => m2],
+  ] as const;
+
 const exactMean = (w: readonly number[]) => w.reduce((s, v) => s + Math.round(v * 100), 0) / (100 * w.length);
 
 /** The window of N values ending at bar i, from bar `start` on and all valid, reduced by `fn`; else invalid. */
@@ -166,13 +176,7 @@ test("STD, STDP, VAR, VARP, DEVSQ on a long, high-valued trend, with and without
   const trend = Array.from({ length: 3000 }, (_, i) => 3000 + i * 2.5 + ((i * 37) % 11) / 100);
   for (const x of [trend, trend.map((v, i) => (i === 50 || i === 1700 ? NaN : v))])
     for (const N of [20, 45]) {
-      for (const [kind, finish] of [
-        ["std", (m2: number) => Math.sqrt(m2 / (N - 1))],
-        ["stdp", (m2: number) => Math.sqrt(m2 / N)],
-        ["var", (m2: number) => m2 / (N - 1)],
-        ["varp", (m2: number) => m2 / N],
-        ["devsq", (m2: number) => m2],
-      ] as const) {
+      for (const [kind, finish] of moments(N)) {
         const expected = windowed(x.length, N, 0, [x], (w) => {
           const m = mean(w);
           return finish(w.reduce((s, v) => s + (v - m) ** 2, 0));
@@ -337,13 +341,7 @@ test("STD, STDP, VAR, VARP, DEVSQ after a jump of level (0 or 3000 to 1e5 or 1e7
         const n = jump + 2 * N + 256 + 40;
         const x = Array.from({ length: n }, (_, i) => (i < jump ? from : Math.round((to + cents[i % cents.length]! / 100) * 100) / 100));
         for (const g of gaps) x[g % n] = NaN;
-        for (const [kind, finish] of [
-          ["std", (m2: number) => Math.sqrt(m2 / (N - 1))],
-          ["stdp", (m2: number) => Math.sqrt(m2 / N)],
-          ["var", (m2: number) => m2 / (N - 1)],
-          ["varp", (m2: number) => m2 / N],
-          ["devsq", (m2: number) => m2],
-        ] as const) {
+        for (const [kind, finish] of moments(N)) {
           const out = output(n, (o) => k.moment(o, Float64Array.from(x), N, kind));
           windowed(n, N, firstValid(x), [x], (w) => {
             const m = exactMean(w);
@@ -372,11 +370,7 @@ test("STD, STDP, VAR, VARP, DEVSQ over runs at far levels (1e7 + 0.3, 10500.37, 
         const x = runs.flatMap(({ level, length }) => Array.from({ length }, () => level)).map((v, i) => Math.round((v + cents[i % cents.length]! / 100) * 100) / 100);
         const n = x.length;
         for (const g of gaps) x[g % n] = NaN;
-        for (const [kind, finish] of [
-          ["std", (m2: number) => Math.sqrt(m2 / (N - 1))],
-          ["varp", (m2: number) => m2 / N],
-          ["devsq", (m2: number) => m2],
-        ] as const) {
+        for (const [kind, finish] of moments(N).filter(([kind]) => kind === "std" || kind === "varp" || kind === "devsq")) {
           const out = output(n, (o) => k.moment(o, Float64Array.from(x), N, kind));
           windowed(n, N, firstValid(x), [x], (w) => {
             const m = exactMean(w);

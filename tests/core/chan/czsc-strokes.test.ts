@@ -75,6 +75,20 @@ test("czsc strokes after every bar equal czsc's CZSC.update (first stroke from t
   assert.ok(strokes > 1000 && exactLength > 50 && drops > 50 && firstMoved > 20 && unsure > 20 && allSure > 20, `every rule is exercised: ${JSON.stringify(seen)}`);
 });
 
+/** The bars of the nesting cases below (raw bar 8 is [96, 84] here; the second case raises its low to 86). */
+const NESTING_ROWS: [number, number][] = [
+  [100, 99],
+  [101, 101],
+  [100, 100],
+  [99, 86],
+  [93, 93],
+  [94, 90],
+  [95, 93],
+  [82, 82],
+  [96, 84],
+  [84, 83],
+];
+
 /**
  * Worked by hand with czsc's rules, minimum length 5. Raw bars (high, low) 0–9 give merged bars
  * 0 [100, 99], 1 [101, 101], 2 [100, 100], 3 [93, 86] (raw 3 and 4, merged downwards), 4 [94, 90],
@@ -87,18 +101,7 @@ test("czsc strokes after every bar equal czsc's CZSC.update (first stroke from t
  * image (prices 200 − x) gives the same with the directions swapped.
  */
 test("czsc refuses a stroke whose end fractal's middle bar contains its start's (after a dropped stroke)", () => {
-  const rows: [number, number][] = [
-    [100, 99],
-    [101, 101],
-    [100, 100],
-    [99, 86],
-    [93, 93],
-    [94, 90],
-    [95, 93],
-    [82, 82],
-    [96, 84],
-    [84, 83],
-  ];
+  const rows = NESTING_ROWS;
   for (const [bars, down] of mirrored(rows)) {
     const { builder, model } = feedWithModel(bars, (i, b) => {
       if (i === 8) assert.deepEqual(rows4(b.strokes()), [[1, 3, !down, true]], "after bar 8: 1→3 alone");
@@ -118,18 +121,7 @@ test("czsc refuses a stroke whose end fractal's middle bar contains its start's 
  * [107, 114], merged 7 [104, 114]) and gives the same with the directions swapped.
  */
 test("czsc makes a stroke whose fractals' middle bars share an edge (nesting is strict on both edges)", () => {
-  const rows: [number, number][] = [
-    [100, 99],
-    [101, 101],
-    [100, 100],
-    [99, 86],
-    [93, 93],
-    [94, 90],
-    [95, 93],
-    [82, 82],
-    [96, 86],
-    [84, 83],
-  ];
+  const rows = NESTING_ROWS.map((r, i): [number, number] => (i === 8 ? [96, 86] : r));
   for (const [bars, down] of mirrored(rows)) {
     const { merge, builder, model } = feedWithModel(bars);
     const m = merge.bars;

@@ -65,12 +65,16 @@ type MutablePoint = Omit<BuySellPoint, "types" | "features" | "relatedBar"> & {
 
 type Features = Record<string, number | null>;
 
-/** A divergence as built: `emitted` is added once every point is in. */
-type PendingDivergence = Omit<Divergence, "emitted">;
+/** A divergence as built: `emitted` is set once every point is in. */
+type PendingDivergence = Omit<Divergence, "emitted"> & { emitted: boolean };
 
 class PointBuilder {
-  private readonly stored = new Map<number, MutablePoint>();
-  private readonly firsts = new Map<number, MutablePoint>();
+  /** Points kept (a line holds at most one), and each line's position among them (−1: none): read in line order, so no sort. */
+  private readonly kept: MutablePoint[] = [];
+  private readonly keptAt: Int32Array;
+  /** Type-1 (and 1p) points, emitted or not, and each line's position among them: types 2 and 3 relate to them. */
+  private readonly firstPoints: MutablePoint[] = [];
+  private readonly firstAt: Int32Array;
   private readonly divergences: PendingDivergence[] = [];
   /** The point type each divergence tested, by position in `divergences`. */
   private readonly divergenceTypes: BspType[] = [];
@@ -81,7 +85,10 @@ class PointBuilder {
     private readonly pivots: Pivots,
     private readonly sides: PointSides,
     private readonly metric: LineMetric,
-  ) {}
+  ) {
+    this.keptAt = new Int32Array(L.length).fill(-1);
+    this.firstAt = new Int32Array(L.length).fill(-1);
+  }
 
   build(): PointsResult {
     const S = this.segs.lines;
@@ -93,9 +100,26 @@ class PointBuilder {
     }
     for (let k = 0; k < S.length; k++) this.type3(k);
     // the builder's records go out as they are: nothing else holds them
-    const points: BuySellPoint[] = [...this.stored.values()].sort((a, b) => a.line - b.line);
-    const divergences = this.divergences.map((d, i) => ({ ...d, emitted: this.stored.get(d.outLine)?.types.includes(this.divergenceTypes[i]!) ?? false }));
+    const points: BuySellPoint[] = [];
+    for (const k of this.keptAt) if (k >= 0) points.push(this.kept[k]!);
+    const divergences = this.divergences;
+    for (let i = 0; i < divergences.length; i++) {
+      const d = divergences[i]!;
+      d.emitted = this.stored(d.outLine)?.types.includes(this.divergenceTypes[i]!) ?? false;
+    }
     return { points, divergences };
+  }
+
+  /** The point kept at `line` (none at line −1: no type-1 line; a typed array reads undefined there). */
+  private stored(line: number): MutablePoint | undefined {
+    const k = this.keptAt[line];
+    return k !== undefined && k >= 0 ? this.kept[k] : undefined;
+  }
+
+  /** The type-1 point at `line`, emitted or not. */
+  private first(line: number): MutablePoint | null {
+    const k = this.firstAt[line];
+    return k !== undefined && k >= 0 ? this.firstPoints[k]! : null;
   }
 
   private side(isBuy: boolean): PointOptions {
@@ -119,7 +143,7 @@ class PointBuilder {
   /** chan.py `add_bs`; `features` is the caller's fresh record, kept by a new point. */
   private add(type: BspType, line: number, related: MutablePoint | null, target: boolean, features: Features): void {
     const isBuy = this.L.dir[line] === -1;
-    const existing = this.stored.get(line);
+    const existing = this.stored(line);
     if (existing) {
       existing.types.push(type);
       // the first related type-1 point stays (chan.py asserts that a later one is the same)
@@ -129,13 +153,13 @@ class PointBuilder {
     }
     const isTarget = target && this.side(isBuy).bs_type.includes(type);
     const isFirst = type === "1" || type === "1p";
-    // a point neither emitted nor of type 1 is built and dropped: only `stored` and `firsts` keep
-    // points
+    // a point neither emitted nor of type 1 is kept by nothing
+    if (!isTarget && !isFirst) return;
     features.bsp_bi_amp = this.amp(line);
     const L = this.L;
     const p: MutablePoint = { line, bar: L.endBar[line]!, isBuy, types: [type], relatedBar: related ? related.bar : -1, features, sure: L.isSure[line] === 1 };
-    if (isTarget) this.stored.set(line, p);
-    if (isFirst) this.firsts.set(line, p);
+    if (isTarget) this.keptAt[line] = this.kept.push(p) - 1;
+    if (isFirst) this.firstAt[line] = this.firstPoints.push(p) - 1;
   }
 
   private type1(k: number): void {
@@ -184,6 +208,7 @@ class PointBuilder {
       threshold: c.divergence_rate,
       brokePivot: broke,
       divergent,
+      emitted: false,
     });
     this.add("1", out, null, target, { divergence_rate: broke ? ratio : null, zs_cnt: zsCount });
   }
@@ -218,6 +243,7 @@ class PointBuilder {
       threshold: c.divergence_rate,
       brokePivot: false,
       divergent,
+      emitted: false,
     });
     this.add("1p", last, null, divergent && target, { divergence_rate: ratio, bsp1_bi_amp: this.amp(last) });
   }
@@ -242,8 +268,8 @@ class PointBuilder {
       line2 = 1;
     }
     // with one segment there is no type-1 line (first = −1), and no point sits at line −1
-    if (c.bsp2_follow_1 && !this.stored.has(first)) return;
-    const related = this.firsts.get(first) ?? null;
+    if (c.bsp2_follow_1 && !this.stored(first)) return;
+    const related = this.first(first);
     const retrace = this.amp(line2) / this.amp(breakLine);
     if (retrace <= c.max_bs2_rate) {
       this.add("2", line2, related, true, {
@@ -310,8 +336,8 @@ class PointBuilder {
     // while it is below S.length − 2 (−1 then) and 3b needs a type-1 line
     const nextIdx = k + 1;
     // as in type 2, no point sits at line −1
-    if (c.bsp3_follow_1 && !this.stored.has(first)) return;
-    const related = this.firsts.get(first) ?? null;
+    if (c.bsp3_follow_1 && !this.stored(first)) return;
+    const related = this.first(first);
     if (next >= 0) this.type3After(next, c, related, first, nextIdx);
     // 3b starts from the type-1 line, which one segment does not have
     if (S.length > 1) this.type3Before(k, next, first, c, related, nextIdx);

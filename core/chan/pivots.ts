@@ -54,11 +54,12 @@ class Zs {
   readonly begin: number;
   readonly beginBar: number;
 
-  /** From `lines[from..]`, whose overlap is [`zd`, `zg`]. */
+  /** From `lines[from..to)`, whose overlap is [`zd`, `zg`]. */
   constructor(
     private readonly L: Lines,
-    lines: readonly number[],
+    lines: Int32Array,
     from: number,
+    to: number,
     zd: number,
     zg: number,
     readonly sure: boolean,
@@ -66,7 +67,7 @@ class Zs {
     this.begin = lines[from]!;
     this.beginBar = L.beginBar[this.begin]!;
     this.setRange(zd, zg);
-    for (let i = from; i < lines.length; i++) this.setEnd(lines[i]!);
+    for (let i = from; i < to; i++) this.setEnd(lines[i]!);
   }
 
   get oneLine(): boolean {
@@ -111,14 +112,17 @@ class Zs {
 
 class PivotBuilder {
   readonly zs: Zs[] = [];
-  /** Lines not yet in a pivot; emptied in place (`length = 0`), never replaced. */
-  private readonly free: number[] = [];
+  /** Lines not yet in a pivot: the first `nFree` (a line is offered once, so L.length is room enough; emptied without reallocating). */
+  private readonly free: Int32Array;
+  private nFree = 0;
 
   constructor(
     private readonly L: Lines,
     private readonly segs: Segments,
     private readonly cfg: ChanConfig["zs"],
-  ) {}
+  ) {
+    this.free = new Int32Array(L.length);
+  }
 
   build(): void {
     const { segs, cfg, L } = this;
@@ -129,8 +133,9 @@ class PivotBuilder {
     }
     if (cfg.algo === "auto") {
       let sureSeen = false;
-      const anySure = s.isSure.some((x) => x === 1);
-      for (const [k, start] of s.startLine.entries()) {
+      const anySure = s.isSure.includes(1);
+      for (let k = 0; k < s.length; k++) {
+        const start = s.startLine[k]!;
         if (s.isSure[k]) sureSeen = true;
         if (s.isSure[k] || (!sureSeen && anySure)) {
           this.fromRange(start, s.endLine[k]!, s.dir[k]!, s.isSure[k] === 1);
@@ -141,9 +146,7 @@ class PivotBuilder {
       }
       return;
     }
-    for (const [k, start] of s.startLine.entries()) {
-      this.fromRange(start, s.endLine[k]!, s.dir[k]!, s.isSure[k] === 1);
-    }
+    for (let k = 0; k < s.length; k++) this.fromRange(s.startLine[k]!, s.endLine[k]!, s.dir[k]!, s.isSure[k] === 1);
     // with no segment the read before the first one is undefined, so the range is NaN and holds no line
     this.fromRange(s.endLine[s.length - 1]! + 1, L.length - 1, -s.dir[s.length - 1]!, false);
   }
@@ -154,14 +157,14 @@ class PivotBuilder {
    * the next line may extend.
    */
   private fromRange(from: number, to: number, segDir: number, sure: boolean): void {
-    this.free.length = 0;
+    this.nFree = 0;
     let dealt = 0;
     for (let i = from; i <= to; i++) {
       if (this.L.dir[i] === segDir) continue;
       if (dealt < 1) {
         this.addFree(i, sure, false);
         dealt++;
-      } else if (this.free.length === 0 && this.zs[this.zs.length - 1]!.tryExtend(i)) {
+      } else if (this.nFree === 0 && this.zs[this.zs.length - 1]!.tryExtend(i)) {
         this.tryCombine();
       } else {
         this.addFree(i, sure, false);
@@ -171,7 +174,7 @@ class PivotBuilder {
 
   /** `over_seg` from line `from` to the last line, the free lines emptied first. */
   private overSegFrom(from: number): void {
-    this.free.length = 0;
+    this.nFree = 0;
     for (let i = from; i < this.L.length; i++) this.overSeg(i);
   }
 
@@ -190,11 +193,11 @@ class PivotBuilder {
 
   /** chan.py `add_to_free_lst`; built in one pass, a line is never offered twice, so none is replaced. */
   private addFree(i: number, sure: boolean, overSeg: boolean): void {
-    this.free.push(i);
+    this.free[this.nFree++] = i;
     const z = this.construct(sure, overSeg);
     if (z && z.begin > 0) {
       this.zs.push(z);
-      this.free.length = 0;
+      this.nFree = 0;
       this.tryCombine();
     }
   }
@@ -205,17 +208,18 @@ class PivotBuilder {
    */
   private construct(sure: boolean, overSeg: boolean): Zs | null {
     const lst = this.free;
-    const from = overSeg ? lst.length - 3 : this.cfg.oneBiZs ? 0 : lst.length - 2;
+    const n = this.nFree;
+    const from = overSeg ? n - 3 : this.cfg.oneBiZs ? 0 : n - 2;
     // over_seg: the first line must run against its segment (chan.py's `parent_seg`); a line
     // without one, which would crash chan.py, has direction 0 there, so it passes
     if (overSeg && this.L.dir[lst[from]!] === this.segs.parentDir[lst[from]!]) return null;
     let minHigh = Infinity;
     let maxLow = -Infinity;
-    for (let i = from; i < lst.length; i++) {
+    for (let i = from; i < n; i++) {
       minHigh = Math.min(minHigh, this.L.high[lst[i]!]!);
       maxLow = Math.max(maxLow, this.L.low[lst[i]!]!);
     }
-    return minHigh > maxLow ? new Zs(this.L, lst, from, maxLow, minHigh, sure) : null;
+    return minHigh > maxLow ? new Zs(this.L, lst, from, n, maxLow, minHigh, sure) : null;
   }
 
   private tryCombine(): void {

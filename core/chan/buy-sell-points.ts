@@ -101,7 +101,9 @@ class PointBuilder {
     for (let k = 0; k < S.length; k++) this.type3(k);
     // the builder's records go out as they are: nothing else holds them
     const points: BuySellPoint[] = [];
-    for (const k of this.keptAt) if (k >= 0) points.push(this.kept[k]!);
+    // index loops: for-of over a typed array allocates a result object per element
+    const keptAt = this.keptAt;
+    for (let line = 0; line < keptAt.length; line++) if (keptAt[line]! >= 0) points.push(this.kept[keptAt[line]!]!);
     const divergences = this.divergences;
     for (let i = 0; i < divergences.length; i++) {
       const d = divergences[i]!;
@@ -133,8 +135,9 @@ class PointBuilder {
   /** Segment `k`'s multi-line pivots (those that take part in types 1, 3a and 3b), in order. */
   private multiLinePivots(k: number): Pivot[] {
     const out: Pivot[] = [];
-    for (const j of this.pivots.bySegment[k]!) {
-      const z = this.pivots.list[j]!;
+    const ids = this.pivots.bySegment[k]!;
+    for (let i = 0; i < ids.length; i++) {
+      const z = this.pivots.list[ids[i]!]!;
       if (z.begin !== z.end) out.push(z);
     }
     return out;
@@ -168,7 +171,9 @@ class PointBuilder {
     const c = this.side(S.dir[k] === -1);
     const ids = this.pivots.bySegment[k]!;
     let count = ids.length;
-    if (c.bsp1_only_multibi_zs) for (const j of ids) if (this.pivots.list[j]!.begin === this.pivots.list[j]!.end) count--;
+    if (c.bsp1_only_multibi_zs) {
+      for (let i = 0; i < ids.length; i++) if (this.pivots.list[ids[i]!]!.begin === this.pivots.list[ids[i]!]!.end) count--;
+    }
     const target = count >= c.min_zs_cnt; // chan.py's `min_zs_cnt <= 0 or` first: no count is negative
     const lastIndex = ids.at(-1) ?? -1;
     // undefined when none; no leaving line (−1) is at or after `end`. chan.py also requires a
@@ -398,7 +403,7 @@ class PointBuilder {
     if (next === -1) return Infinity;
     const multi = this.multiLinePivots(next);
     if (multi.length === 0 && next === this.segs.lines.length - 1) return Infinity;
-    for (const z of multi) if (z.lineOut !== -1) return z.lineOut;
+    for (let i = 0; i < multi.length; i++) if (multi[i]!.lineOut !== -1) return multi[i]!.lineOut;
     return this.segs.lines.endLine[next]! - 1;
   }
 }

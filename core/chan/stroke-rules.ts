@@ -49,18 +49,19 @@ export class StrokeRules {
     return true;
   }
 
-  /** chan.py `can_update_peak`: may bar `k` replace the last stroke by extending the one before? */
-  subPeak(list: readonly { readonly begin: number; readonly end: number }[], k: number): boolean {
-    if (list.length < 2) return false;
+  /** chan.py `can_update_peak`: may bar `k` replace the last of the first `n` strokes (`begin`, `end`) by extending the one before? */
+  subPeak(begin: ArrayLike<number>, end: ArrayLike<number>, n: number, k: number): boolean {
+    if (n < 2) return false;
     const m = this.m;
-    const last = list[list.length - 1]!;
-    const prev = list[list.length - 2]!;
-    const lastUp = m.fx[last.begin] === -1;
-    if (!lastUp && m.high[k]! < m.high[last.begin]!) return false;
-    if (lastUp && m.low[k]! > m.low[last.begin]!) return false;
-    if (!this.endIsPeak(prev.begin, k)) return false;
-    if (!lastUp && m.low[last.end]! < m.low[prev.begin]!) return false;
-    if (lastUp && m.high[last.end]! > m.high[prev.begin]!) return false;
+    const lastBegin = begin[n - 1]!;
+    const lastEnd = end[n - 1]!;
+    const prevBegin = begin[n - 2]!;
+    const lastUp = m.fx[lastBegin] === -1;
+    if (!lastUp && m.high[k]! < m.high[lastBegin]!) return false;
+    if (lastUp && m.low[k]! > m.low[lastBegin]!) return false;
+    if (!this.endIsPeak(prevBegin, k)) return false;
+    if (!lastUp && m.low[lastEnd]! < m.low[prevBegin]!) return false;
+    if (lastUp && m.high[lastEnd]! > m.high[prevBegin]!) return false;
     return true;
   }
 

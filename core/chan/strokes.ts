@@ -119,20 +119,11 @@ export class StrokeBuilder {
 
   private reanchor(k: number): void {
     const n = this.end.length;
-    if (!this.rules.subPeak(lastTwo(this.begin, this.end, n), k)) return;
+    if (!this.rules.subPeak(this.begin, this.end, n, k)) return;
     const begin = this.begin.pop()!;
     const end = this.end.pop()!;
     if (!this.extend(k)) this.add(begin, end);
   }
-}
-
-/** The last two of `n` strokes as records (none when fewer), for {@link StrokeRules.subPeak}. */
-export function lastTwo(begin: ArrayLike<number>, end: ArrayLike<number>, n: number): { begin: number; end: number }[] {
-  if (n < 2) return [];
-  return [
-    { begin: begin[n - 2]!, end: end[n - 2]! },
-    { begin: begin[n - 1]!, end: end[n - 1]! },
-  ];
 }
 
 /** Strokes of finished merged bars, the unfinished last one included. */

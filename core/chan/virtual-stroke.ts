@@ -9,7 +9,7 @@
  */
 import type { ChanConfig } from "./options.ts";
 import { StrokeRules, type MergedView, type RawRange } from "./stroke-rules.ts";
-import { copyStrokes, lastTwo, type StrokeTable } from "./strokes.ts";
+import { copyStrokes, type StrokeTable } from "./strokes.ts";
 
 /**
  * The confirmed strokes with the virtual tail applied: `confirmed` itself when there is none. They
@@ -23,7 +23,6 @@ export function withVirtualStroke(m: MergedView, raw: RawRange, cfg: ChanConfig[
   const lastDir = confirmed.dir[n - 1]!;
   if (lastDir === 1 ? m.high[k]! >= m.high[lastEnd]! : m.low[k]! <= m.low[lastEnd]!) return moveEnd(confirmed, n, n - 1, k);
   const rules = new StrokeRules(m, raw, cfg);
-  const two = lastTwo(confirmed.begin, confirmed.end, n);
   for (let t = k; t > lastEnd; t--) {
     if (rules.canMake(t, lastEnd, true)) {
       const out = copyStrokes(confirmed, n + 1);
@@ -36,7 +35,7 @@ export function withVirtualStroke(m: MergedView, raw: RawRange, cfg: ChanConfig[
     // direction and goes as far (`try_update_end(for_virtual=True)`); `subPeak` implies both: t goes
     // as far as the last stroke's begin, which is that end, and as far as the bar before it (end is
     // peak), which, as merged neighbours are never in inclusion, means t opened beyond it
-    if (!cfg.allowSubPeak && rules.subPeak(two, t)) return moveEnd(confirmed, n - 1, n - 2, t);
+    if (!cfg.allowSubPeak && rules.subPeak(confirmed.begin, confirmed.end, n, t)) return moveEnd(confirmed, n - 1, n - 2, t);
   }
   return confirmed;
 }

@@ -278,17 +278,7 @@ test("sub-peak re-anchoring test (can_update_peak) equals chan.py's on every two
               ];
               const want = canUpdatePeak(bis, klcs[k]!, cfg);
               if (want) yes++;
-              assert.equal(
-                rules.subPeak(
-                  [
-                    { begin: a, end: b },
-                    { begin: b, end: c },
-                  ],
-                  k,
-                ),
-                want,
-                `strokes ${a}→${b}→${c}, bar ${k}`,
-              );
+              assert.equal(rules.subPeak([a, b], [b, c], 2, k), want, `strokes ${a}→${b}→${c}, bar ${k}`);
             }
     }),
     { seed: 2325, numRuns: 150 },

@@ -66,8 +66,10 @@ export class KernelWorkspace implements KernelRun {
     this.cash = new Float64Array(capacity);
     this.shares = new Float64Array(capacity);
     this.held = new Uint8Array(capacity);
-    this.fills = new FillLog(2 * capacity + 2);
-    this.refusals = new RefusalLog(capacity + 1);
+    // the logs grow as fills and refusals come (a run has far fewer than its bars): sized for the
+    // worst case (two fills a bar) they were megabytes of zeroed memory per run of 10,000 bars
+    this.fills = new FillLog(64);
+    this.refusals = new RefusalLog(16);
   }
 }
 

@@ -453,27 +453,21 @@ function write(out: Float64Array, f: number, w: number, N: number, mean: boolean
   const odd = st[ODD]!;
   if (mean) {
     if (i - f >= w - 1) out[i] = st[BAD]! > 0 ? NaN : odd === 0 ? t / (P * N) : (t / P + st[REST]!) / N;
-  } else out[i] = odd === 0 ? t / P : t / P + st[REST]!;
+    // REST is +0 while ODD is 0 (every path that empties ODD sets it so) and t is never −0: t / P + 0 is t / P
+  } else out[i] = t / P + st[REST]!;
 }
 
 /**
  * Bar i's value v is not decimal at the current scale (the rare path): it is
- * invalid, decimal at a finer scale (P grows and the window is summed again),
- * or goes to the double sum.
+ * invalid, or decimal at a finer scale (P grows and the window is summed
+ * again). slide hands over no other value: one decimal at no scale it adds
+ * to the double sum itself, and one it hands over passed scaleFrom's own
+ * test at the finest scale, so scaleFrom finds its scale.
  */
 function enter(x: Float64Array, f: number, N: number, i: number, st: number[]): void {
   const v = x[i]!;
-  if (v !== v) {
-    st[BAD]!++;
-    return;
-  }
-  const P = scaleFrom(v, st[SCALE]!, st[CAP]!);
-  if (P > 0) {
-    rescan(x, Math.max(f, i - N + 1), i, P, st);
-    return;
-  }
-  st[REST] = st[REST]! + v;
-  st[ODD]!++;
+  if (v !== v) st[BAD]!++;
+  else rescan(x, Math.max(f, i - N + 1), i, scaleFrom(v, st[SCALE]!, st[CAP]!), st);
 }
 
 /** The window [lo, hi] summed again at scale P. */
@@ -521,6 +515,7 @@ export function windowTotal(x: Float64Array, lo: number, hi: number, per: number
   }
   let t = 0;
   let rest = 0;
+  // 1 once a value went to the double sum
   let odd = 0;
   for (let j = lo; j <= hi; j++) {
     const w = weighted ? j - lo + 1 : 1;
@@ -529,7 +524,7 @@ export function windowTotal(x: Float64Array, lo: number, hi: number, per: number
     if (q === q) t += w * q;
     else if (v === v) {
       rest += w * v;
-      odd++;
+      odd = 1;
     }
   }
   return odd === 0 ? t / (P * per) : (t / P + rest) / per;
@@ -561,14 +556,14 @@ export function weightedWindows(out: Float64Array, x: Float64Array, f: number, N
   }
   if (!(top * P <= cap)) return false;
   const D = P * weights;
-  out.fill(NaN, 0, Math.min(n, f + N - 1));
+  out.fill(NaN, 0, f);
   let W = 0;
   let S = 0;
   for (let i = f; i < n; i++) {
     const q = x[i]! * P + MAGIC - MAGIC;
     W += N * q - S;
     S += q - (i - N >= f ? x[i - N]! * P + MAGIC - MAGIC : 0);
-    if (i >= f + N - 1) out[i] = W / D;
+    out[i] = i >= f + N - 1 ? W / D : NaN;
   }
   return true;
 }

@@ -14,7 +14,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import fc from "fast-check";
-import { exactWindows, seedMean, weightedWindows, windowTotal } from "../../../../core/formula/kernels/exact-sums.ts";
+import { exactWindows, SEED_DECIMAL, seedMean, weightedWindows, windowTotal } from "../../../../core/formula/kernels/exact-sums.ts";
 
 const FINEST = 3_000_000n;
 /** A marker for an element the kernel must not write. */
@@ -433,4 +433,230 @@ test("exactWindows: a running total's screen neither lets a total pass 2^52 nor 
     const expected = reference(x, units);
     for (let i = 0; i < x.length; i++) if (!sameBits(out[i]!, expected[i]!)) assert.fail(`SUM(0) bar ${i}: ${out[i]} vs ${expected[i]}`);
   }
+});
+
+/**
+ * `count` draws (a kind below `kinds`, an integer within ±`range`, a fraction in [−1, 1)) from a
+ * seed by a linear congruential walk: cheaper than fast-check arrays of that length.
+ */
+function drawsOf(seed: number, count: number, kinds: number, range: number): [number, number, number][] {
+  let s = seed >>> 0;
+  const next = () => {
+    s = (Math.imul(s, 1_664_525) + 1_013_904_223) >>> 0;
+    return s;
+  };
+  return Array.from({ length: count }, () => [next() % kinds, (next() % (2 * range + 1)) - range, next() / 2 ** 31 - 1]);
+}
+
+/** The smallest scale of the rule (1, 3, 10, 30 … 3·10^6) at which every num/den of `exact` is a whole number. */
+function finestNeeded(exact: readonly { num: bigint; den: bigint }[]): bigint {
+  const scales = [1n, 3n, 10n, 30n, 100n, 300n, 1_000n, 3_000n, 10_000n, 30_000n, 100_000n, 300_000n, 1_000_000n, 3_000_000n];
+  return scales.find((P) => exact.every(({ num, den }) => (num * P) % den === 0n))!;
+}
+
+/**
+ * windowTotal near its cap, hand-built: cents, tenths or thirds (at most 10^5, so decimal at the
+ * finest scale within any cap here) set the scale P the window needs; whole numbers near the cap at P
+ * (min(2^46, 2^52 / weights)·(1 ± 5 %) or 2^±1.5 times it) are decimals only up to it, where
+ * weights = N(N+1)/2 when weighted, N otherwise. The rule: Σ w·(v·P) of the decimals, exact, and
+ * the double sum in bar order of w·v for the others, (Σ/P + rest) / per, or one division when every
+ * value is decimal; NaN if a value is invalid, unless `skip`.
+ */
+test("windowTotal: values past the cap of the window's weights (2^52 / weights, 2^46 at most, at the scale the window needs) go to the double sum", () => {
+  fc.assert(
+    fc.property(
+      fc.integer({ min: 1, max: 130 }),
+      fc.boolean(),
+      fc.boolean(),
+      fc.constantFrom(1n, 3n, 10n, 100n),
+      fc.nat().map((seed) => drawsOf(seed, 130, 10, 100_000)),
+      fc.nat(3),
+      (N, weighted, skip, den, draws, lo) => {
+        const weights = weighted ? (N * (N + 1)) / 2 : N;
+        const kinds = draws.slice(0, N).map(([k, small, u]) => ({ k, small: BigInt(small), u: 1.5 * u }));
+        const smalls = kinds.filter((d) => d.k < 4).map((d) => ({ num: d.small, den }));
+        const P = finestNeeded(smalls);
+        // the cap at P, in whole numbers (exact: 2^52 / weights is a double within 1/weights of its value)
+        const capAtP = Math.floor(Math.min(2 ** 46, 2 ** 52 / weights) / Number(P));
+        const items = kinds.map(({ k, small, u }) => {
+          if (k < 4) return { v: Number(small) / Number(den), num: small, den, nan: false };
+          if (k === 9) return { v: NaN, num: 0n, den: 1n, nan: true };
+          const whole = k < 7 ? Math.round(capAtP * (1 + u / 30)) : Math.round(capAtP * 2 ** u);
+          return { v: (k % 2 === 0 ? 1 : -1) * whole, num: BigInt((k % 2 === 0 ? 1 : -1) * whole), den: 1n, nan: false };
+        });
+        // before the window: thousandths, which would make the scale finer
+        const x = Float64Array.from([...Array.from({ length: lo }, (_, j) => (j + 1) / 1_000), ...items.map((it) => it.v)]);
+        let t = 0n;
+        let rest = 0;
+        let odd = false;
+        let bad = false;
+        items.forEach((it, j) => {
+          const w = weighted ? j + 1 : 1;
+          const scaled = (it.num * P) / it.den;
+          if (it.nan) bad = true;
+          else if ((scaled < 0n ? -scaled : scaled) * BigInt(weights) <= 2n ** 52n && (scaled < 0n ? -scaled : scaled) <= 2n ** 46n) t += BigInt(w) * scaled;
+          else [rest, odd] = [rest + w * it.v, true];
+        });
+        const per = weighted ? weights : skip ? 1 : N;
+        const expected = bad && !skip ? NaN : odd ? (nearest(t, P) + rest) / per : nearest(t, P * BigInt(per));
+        const got = windowTotal(x, lo, lo + N - 1, per, skip, weighted);
+        assert.ok(sameBits(got, expected), `N ${N} from ${lo}${weighted ? " weighted" : ""}${skip ? " skipping" : ""} at scale ${P}: ${got} vs ${expected} (${[...x].join(", ")})`);
+      },
+    ),
+    { numRuns: 300 },
+  );
+});
+
+/**
+ * weightedWindows near its cap, hand-built: whole numbers, thirds, tenths or cents (at most 10^5) set
+ * the scale P the series needs, and whole numbers of about the cap at P (min(2^46, 2^52 / (N(N+1)/2))
+ * ·(1 ± 5 %), or the cap itself) are decimals only up to it. The one pass is taken exactly when every
+ * value from the first valid bar is decimal at P (none invalid or past the cap, whatever scale the
+ * earlier bars needed), and then each window is TDX's WMA, Σ k·X (k = 1 oldest … N newest) over
+ * N(N+1)/2, on the exact decimals, correctly rounded; otherwise nothing is written.
+ */
+test("weightedWindows: one pass exactly when every value is decimal within the cap of N(N+1)/2 weights at the scale the series needs", () => {
+  const taken = [0, 0];
+  fc.assert(
+    fc.property(
+      fc.integer({ min: 1, max: 30 }),
+      fc.constantFrom(1n, 3n, 10n, 100n),
+      fc.array(fc.tuple(fc.nat(19), fc.integer({ min: -100_000, max: 100_000 }), fc.double({ min: -1, max: 1, noNaN: true })), { minLength: 1, maxLength: 60 }),
+      fc.nat(3),
+      fc.boolean(),
+      (N, den, draws, lead, gaps) => {
+        const weights = (N * (N + 1)) / 2;
+        const smalls = draws.filter(([k]) => k < 10).map(([, small]) => ({ num: BigInt(small), den }));
+        const P = finestNeeded(smalls);
+        const cap = Math.floor(Math.min(2 ** 46, 2 ** 52 / weights));
+        const capAtP = Math.floor(cap / Number(P));
+        const values = draws.map(([k, small, u]) => {
+          if (k < 10) return { v: Number(small) / Number(den), num: BigInt(small), den };
+          if (k === 19 && gaps) return { v: NaN, num: null, den: 1n };
+          const whole = (k % 2 === 0 ? 1 : -1) * (k < 14 ? capAtP : Math.round(capAtP * (1 + u / 20)));
+          return { v: whole, num: BigInt(whole), den: 1n };
+        });
+        const x = Float64Array.from([...Array.from({ length: lead }, () => NaN), ...values.map((it) => it.v)]);
+        const q = values.map(({ num, den: d }) => (num === null ? null : (num * P) / d));
+        const decimal = q.every((s) => s !== null && (s < 0n ? -s : s) <= BigInt(cap));
+        const out = new Float64Array(x.length).fill(UNTOUCHED);
+        const done = weightedWindows(out, x, lead, N);
+        assert.equal(done, decimal, `the one pass is taken exactly when every value is decimal at scale ${P} within the cap (N ${N}, ${values.map((it) => it.v).join(", ")})`);
+        taken[done ? 1 : 0]!++;
+        const expected = [...x].map((_, i) => {
+          if (!done) return UNTOUCHED;
+          if (i < lead + N - 1) return NaN;
+          let W = 0n;
+          for (let k = 1; k <= N; k++) W += BigInt(k) * q[i - lead - N + k]!;
+          return nearest(W, P * BigInt(weights));
+        });
+        assertBits(
+          out,
+          expected,
+          `WMA(${N}) at scale ${P}`,
+          values.map((it) => ({ v: it.v, q: null, odd: false })),
+        );
+      },
+    ),
+    { numRuns: 300 },
+  );
+  assert.ok(taken[0]! > 20 && taken[1]! > 20, `both outcomes drawn often: ${taken[1]} passes taken, ${taken[0]} refused`);
+});
+
+/**
+ * seedMean near its cap: decimals at the finest scale (numerators over 3·10^6, ±5 % around
+ * min(2^46, 2^52/N) of them, or 2^±1 times it) mixed with cents. The rule: every value decimal at
+ * 3·10^6 within the cap gives the exact mean correctly rounded, which is also MA(N)'s value on that
+ * window (exactWindows); otherwise the double sum in bar order over N.
+ */
+test("seedMean: the exact mean (MA's value on the window) when every value is decimal at the finest scale within the cap of N values, the double mean otherwise", () => {
+  fc.assert(
+    fc.property(
+      fc.integer({ min: 1, max: 130 }),
+      fc.nat().map((seed) => drawsOf(seed, 130, 10, 1_000_000)),
+      fc.nat(3),
+      (N, draws, lo) => {
+        const capQ = Math.floor(Math.min(2 ** 46, 2 ** 52 / N));
+        const q = draws.slice(0, N).map(([k, cents, u]) => {
+          if (k < 4) return BigInt(cents) * 30_000n;
+          const near = k < 8 ? Math.round(capQ * (1 + u / 20)) : Math.round(capQ * 2 ** u);
+          return BigInt(k % 2 === 0 ? near : -near);
+        });
+        const x = Float64Array.from([...Array.from({ length: lo }, (_, j) => (j + 1) / 7), ...q.map((s) => nearest(s, FINEST))]);
+        const hi = lo + N - 1;
+        const decimal = q.every((s) => (s < 0n ? -s : s) <= BigInt(capQ));
+        let literal = 0;
+        for (let j = lo; j <= hi; j++) literal += x[j]!;
+        const expected = decimal
+          ? nearest(
+              q.reduce((a, b) => a + b, 0n),
+              FINEST * BigInt(N),
+            )
+          : literal / N;
+        const got = seedMean(x, lo, hi);
+        assert.ok(sameBits(got, expected), `seedMean over ${N} from ${lo}: ${got} vs ${expected}`);
+        if (decimal) {
+          const out = new Float64Array(x.length).fill(UNTOUCHED);
+          exactWindows(out, x, lo, N, true, false);
+          assert.ok(sameBits(out[hi]!, got), `MA(${N}) at bar ${hi}: ${out[hi]} vs seedMean ${got}`);
+        }
+      },
+    ),
+    { numRuns: 300 },
+  );
+});
+
+/**
+ * MA's exact mean: two windows with equal decimal means give the same double whatever their lengths.
+ * A window B of N cents, thirds or tenths, and a window A of r·N values, B's values r times over in
+ * another order, each a few units in the last place off now and then (the same decimals), after a
+ * few other values: MA(N) on B's last bar, MA(r·N) on A's, and windowTotal over each give the
+ * same bits, B's exact total over P·N correctly rounded.
+ */
+test("exactWindows and windowTotal: windows of different lengths with equal decimal means give bit-identical means", () => {
+  fc.assert(
+    fc.property(
+      fc.constantFrom(3n, 10n, 100n),
+      fc.array(fc.integer({ min: -2_000_000, max: 2_000_000 }), { minLength: 1, maxLength: 40 }),
+      fc.integer({ min: 2, max: 5 }),
+      fc.array(fc.integer({ min: -3, max: 3 }), { minLength: 200, maxLength: 200 }),
+      fc.array(fc.integer({ min: -500, max: 500 }), { maxLength: 6 }),
+      (den, nums, r, noise, before) => {
+        const N = nums.length;
+        const value = (num: number, k: number) => {
+          const v = num / Number(den);
+          return v + noise[k % noise.length]! * 2 ** -52 * Math.abs(v);
+        };
+        const b = Float64Array.from([...before.map((c) => c / 100), ...nums.map((num, k) => value(num, k))]);
+        // B's values r times over, each round rotated
+        const order = Array.from({ length: r * N }, (_, k) => nums[(k + 3 * Math.floor(k / N)) % N]!);
+        const a = Float64Array.from([...before.map((c) => c / 100), ...order.map((num, k) => value(num, k + 1))]);
+        const want = nearest(
+          nums.reduce((s, num) => s + BigInt(num), 0n),
+          den * BigInt(N),
+        );
+        for (const [x, len] of [
+          [b, N],
+          [a, r * N],
+        ] as const) {
+          const out = new Float64Array(x.length).fill(UNTOUCHED);
+          exactWindows(out, x, 0, len, true, false);
+          const last = x.length - 1;
+          assert.ok(sameBits(out[last]!, want), `MA(${len}) over ${len} values: ${out[last]} vs ${want}`);
+          assert.ok(sameBits(windowTotal(x, last - len + 1, last, len, false), want), `windowTotal over ${len} values: vs ${want}`);
+        }
+      },
+    ),
+    { numRuns: 150 },
+  );
+});
+
+/**
+ * SEED_DECIMAL, the constants recurrences.ts repeats seedMean's test with, are the rule's (the
+ * header of exact-sums.ts): the finest scale 3·10^6, the tolerance 2^-32 per unit of scale plus
+ * 2^-50 of the scaled value, the cap min(2^46, 2^52/N), and 1.5·2^52 for rounding by adding and
+ * subtracting.
+ */
+test("SEED_DECIMAL holds the rule's constants at the finest scale", () => {
+  assert.deepEqual({ ...SEED_DECIMAL }, { scale: 3_000_000, magic: 1.5 * 2 ** 52, tol: 3_000_000 * 2 ** -32, rel: 2 ** -50, top: 2 ** 46, limit: 2 ** 52 });
 });

@@ -131,12 +131,6 @@ export function exactWindows(out: Float64Array, x: Float64Array, f: number, N: n
       // every value in the window is decimal at P: the fast loops, up to a value that is not
       i = fast(out, x, f, w, mean, running, i, to, st);
       if (i === to) continue;
-      if (rescaleDecimal(x, f, w, i, st)) {
-        // bar i's value needs a finer scale and the window stays decimal at it
-        write(out, f, w, N, mean, i, st);
-        i++;
-        continue;
-      }
     }
     if (st[ODD] === w) {
       // every value in the window is neither decimal nor invalid (never a running total's: its n + 1 bars are never
@@ -279,29 +273,6 @@ function roll(out: Float64Array, x: Float64Array, w: number, P: number, tol: num
   }
   st[T] = t;
   return i;
-}
-
-/**
- * After the fast loops stopped at bar i: if its value is decimal at a finer
- * scale and every value of the window ending at i is decimal there too, the
- * total at that scale (and true); otherwise false, nothing changed.
- */
-function rescaleDecimal(x: Float64Array, f: number, w: number, i: number, st: number[]): boolean {
-  const v = x[i]!;
-  if (v !== v) return false;
-  const cap = st[CAP]!;
-  const P = scaleFrom(v, st[SCALE]!, cap);
-  if (P === 0) return false;
-  let t = 0;
-  for (let j = Math.max(f, i - w + 1); j <= i; j++) {
-    const q = scaledOrNaN(x[j]!, P, cap);
-    if (q !== q) return false;
-    t += q;
-  }
-  if (!(Math.abs(t) <= LIMIT)) return false;
-  st[T] = t;
-  st[SCALE] = P;
-  return true;
 }
 
 /**
@@ -476,24 +447,34 @@ function enter(x: Float64Array, f: number, N: number, i: number, st: number[]): 
   st[ODD]!++;
 }
 
-/** The window [lo, hi] summed again at scale P. */
+/**
+ * The window [lo, hi] summed again at scale P. A running total's partial sums
+ * at a finer scale may pass 2^53 where its total does not (values that
+ * cancel), so Σq is taken as two exact sums, of the multiples of 2^26 and of
+ * the remainders (|q| ≤ 2^46: exact for fewer than 2^27 values), added once:
+ * the total correctly rounded, exact below 2^53.
+ */
 function rescan(x: Float64Array, lo: number, hi: number, P: number, st: number[]): void {
   const cap = st[CAP]!;
   let t = 0;
+  let low = 0;
   let rest = 0;
   let odd = 0;
   let bad = 0;
   for (let j = hi; j >= lo; j--) {
     const v = x[j]!;
     const q = scaledOrNaN(v, P, cap);
-    if (q === q) t += q;
-    else if (v !== v) bad++;
+    if (q === q) {
+      const l = q % 67108864;
+      t += q - l;
+      low += l;
+    } else if (v !== v) bad++;
     else {
       rest += v;
       odd++;
     }
   }
-  st[T] = t;
+  st[T] = t + low;
   st[REST] = rest;
   st[ODD] = odd;
   st[BAD] = bad;

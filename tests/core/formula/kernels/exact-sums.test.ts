@@ -434,3 +434,45 @@ test("exactWindows: a running total's screen neither lets a total pass 2^52 nor 
     for (let i = 0; i < x.length; i++) if (!sameBits(out[i]!, expected[i]!)) assert.fail(`SUM(0) bar ${i}: ${out[i]} vs ${expected[i]}`);
   }
 });
+
+/**
+ * A running total read again at a finer scale (a value 1/D arrives after whole numbers): every
+ * value is then D times its whole number in units of 1/D, so the partial sums of the history at
+ * that scale pass 2^53 where the totals of whole numbers stayed below 2^52, while the total itself
+ * (the history's values cancel but for a few) is small: still exact, its decimal total correctly
+ * rounded. The history: k whole numbers near 2^46/D (each within the cap at the finer scale), the
+ * same numbers negated in another order, a small remainder, then values in units of 1/D; with a gap
+ * inside the history or not.
+ */
+test("exactWindows: a running total read again at a finer scale is exact though its partial sums at that scale pass 2^53", () => {
+  fc.assert(
+    fc.property(
+      fc.constantFrom(3n, 10n, 100n, 3_000n, 3_000_000n),
+      fc.integer({ min: 140, max: 600 }),
+      fc.nat(),
+      fc.boolean(),
+      fc.array(fc.integer({ min: -5_000, max: 5_000 }), { minLength: 1, maxLength: 6 }),
+      (D, most, seed, gap, fine) => {
+        // k·2^46/D within 2^52, k·2^46 past 2^53
+        const k = Math.min(most, 64 * Number(D));
+        const top = 2n ** 46n / D;
+        const whole = Array.from({ length: k }, (_, j) => top - BigInt((seed * 7_919 + j * 104_729) % 1_000_003));
+        const back = whole.map((_, j) => -whole[(j + seed) % k]!);
+        // the totals of whole numbers stay within 2^52, and at the finer scale the partial sums pass 2^53
+        const peak = whole.reduce((s, u) => s + u);
+        assert.ok(peak <= 2n ** 52n && peak * D > 2n ** 53n, `the history's sizes: ${peak} at scale ${D}`);
+        const units: (bigint | null)[] = [...whole.map((u) => u * D), ...(gap ? [null] : []), ...back.map((u) => u * D), 7n * D, ...fine.map(BigInt)];
+        const x = Float64Array.from(units, (u) => (u === null ? NaN : Number(u) / Number(D)));
+        const out = new Float64Array(x.length).fill(UNTOUCHED);
+        exactWindows(out, x, 0, x.length + 1, false, true);
+        let t = 0n;
+        for (let i = 0; i < units.length; i++) {
+          t += units[i] ?? 0n;
+          const expected = i <= units.length - fine.length - 1 ? Number(t / D) : nearest(t, D);
+          if (!sameBits(out[i]!, expected)) assert.fail(`SUM(0) at scale ${D}, bar ${i} of ${units.length}: ${out[i]} vs ${expected}`);
+        }
+      },
+    ),
+    { numRuns: 40 },
+  );
+});

@@ -334,16 +334,21 @@ function slide(out: Float64Array, x: Float64Array, f: number, w: number, N: numb
       odd = 1;
       cap = 0;
     }
+    // (SUM: rest is exactly +0 while odd is 0, and t is never −0, so t / P + rest is then t / P)
     if (mean) {
       if (i - f >= w - 1) out[i] = bad > 0 ? nan : odd === 0 ? t / D : (t / P + rest) / N;
-    } else out[i] = odd === 0 ? t / P : t / P + rest;
+    } else out[i] = t / P + rest;
+    // which loop takes the next bars changes only the speed: they write the same values
+    // Stryker disable next-line ConditionalExpression,EqualityOperator,BlockStatement: only the loop for the next bars
     if ((odd | bad) !== 0) {
       calm = 0;
+      // Stryker disable next-line ConditionalExpression,EqualityOperator,BlockStatement: only the loop for the next bars
       if (odd === w) {
         // back to oddRoll
         i++;
         break;
       }
+      // Stryker disable next-line ConditionalExpression,EqualityOperator,UpdateOperator,BlockStatement: only the loop for the next bars
     } else if (++calm === CALM) {
       // back to the fast loops
       i++;
@@ -359,16 +364,17 @@ function slide(out: Float64Array, x: Float64Array, f: number, w: number, N: numb
 }
 
 /**
- * oddRoll's test that a value is decimal at no scale: with r = v·FINEST
- * (|r| < ODD_TOP, so the magic rounding holds), a value decimal at a scale P
- * (P divides FINEST) lies within FINEST/P·(2^-32·P + REL·|v·P| + ½ ulp) of an
- * integer at FINEST, and r's own rounding adds ½ ulp: less than
- * 2^-32·FINEST + 2^-49·|r|. So |r − round(r)| above that rules out every
- * scale in one test (a value between the two bounds goes to slide, which
- * applies the rule itself).
+ * oddRoll's test that a value is decimal at no scale: with r = v·FINEST, a
+ * value decimal at a scale P (P divides FINEST) lies within
+ * FINEST/P·(2^-32·P + REL·|v·P| + ½ ulp) of an integer at FINEST, and r's own
+ * rounding adds ½ ulp: less than 2^-32·FINEST + 2^-49·|r|. So |r − round(r)|
+ * above that rules out every scale in one test (a value between the two
+ * bounds goes to slide, which applies the rule itself). The magic rounding
+ * is exact below 2^51, and from |r| = 2^50 on its two roundings err by at
+ * most 8·2^-53·|r| < 2^-49·|r|: such values (and NaN, ±∞) fail the test.
  */
+// Stryker disable next-line UnaryOperator: 2^49 fails every value, which then goes to slide (the same values, slower)
 const ODD_REL = 2 ** -49;
-const ODD_TOP = 2 ** 50;
 
 /**
  * Full windows of values that are all neither decimal (at P or finer) nor
@@ -381,18 +387,17 @@ const ODD_TOP = 2 ** 50;
  */
 function oddRoll(out: Float64Array, x: Float64Array, w: number, N: number, mean: boolean, from: number, to: number, st: number[]): number {
   const tol = ABS * FINEST;
-  // t / P with t = 0, as slide writes it
-  const base = st[T]! / st[SCALE]!;
+  // slide writes t / P + rest, with t = +0 here and rest never −0 (it starts at +0 and takes nonzero values): rest
   let rest = st[REST]!;
   let i = from;
+  // Stryker disable next-line ConditionalExpression,EqualityOperator: stopping at once (slide takes the bars) or also taking bar `to` (as slide would; past the end undefined fails the test): same values
   for (; i < to; i++) {
     const v = x[i]!;
     const r = v * FINEST;
-    const a = Math.abs(r);
-    if (!(Math.abs(r - (r + MAGIC - MAGIC)) > tol + a * ODD_REL && a < ODD_TOP)) break;
+    if (!(Math.abs(r - (r + MAGIC - MAGIC)) > tol + Math.abs(r) * ODD_REL)) break;
     rest += v;
     rest -= x[i - w]!;
-    out[i] = mean ? (base + rest) / N : base + rest;
+    out[i] = mean ? rest / N : rest;
   }
   st[REST] = rest;
   return i;

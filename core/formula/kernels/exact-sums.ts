@@ -339,18 +339,11 @@ function slide(out: Float64Array, x: Float64Array, f: number, w: number, N: numb
       if (i - f >= w - 1) out[i] = bad > 0 ? nan : odd === 0 ? t / D : (t / P + rest) / N;
     } else out[i] = t / P + rest;
     // which loop takes the next bars changes only the speed: they write the same values
-    // Stryker disable next-line ConditionalExpression,EqualityOperator,BlockStatement: only the loop for the next bars
-    if ((odd | bad) !== 0) {
-      calm = 0;
-      // Stryker disable next-line ConditionalExpression,EqualityOperator,BlockStatement: only the loop for the next bars
-      if (odd === w) {
-        // back to oddRoll
-        i++;
-        break;
-      }
-      // Stryker disable next-line ConditionalExpression,EqualityOperator,UpdateOperator,BlockStatement: only the loop for the next bars
-    } else if (++calm === CALM) {
-      // back to the fast loops
+    // Stryker disable next-line ConditionalExpression,EqualityOperator,ArithmeticOperator: only the loop for the next bars
+    calm = (odd | bad) !== 0 ? 0 : calm + 1;
+    // Stryker disable next-line ConditionalExpression,EqualityOperator,LogicalOperator,BlockStatement: only the loop for the next bars
+    if (odd === w || calm === CALM) {
+      // back to oddRoll, or to the fast loops
       i++;
       break;
     }

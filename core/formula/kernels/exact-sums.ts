@@ -131,12 +131,6 @@ export function exactWindows(out: Float64Array, x: Float64Array, f: number, N: n
       // every value in the window is decimal at P: the fast loops, up to a value that is not
       i = fast(out, x, f, w, mean, running, i, to, st);
       if (i === to) continue;
-      if (rescaleDecimal(x, f, w, i, st)) {
-        // bar i's value needs a finer scale and the window stays decimal at it
-        write(out, f, w, N, mean, i, st);
-        i++;
-        continue;
-      }
     }
     if (st[ODD] === w) {
       // every value in the window is neither decimal nor invalid (never a running total's: its n + 1 bars are never
@@ -282,29 +276,6 @@ function roll(out: Float64Array, x: Float64Array, w: number, P: number, tol: num
 }
 
 /**
- * After the fast loops stopped at bar i: if its value is decimal at a finer
- * scale and every value of the window ending at i is decimal there too, the
- * total at that scale (and true); otherwise false, nothing changed.
- */
-function rescaleDecimal(x: Float64Array, f: number, w: number, i: number, st: number[]): boolean {
-  const v = x[i]!;
-  if (v !== v) return false;
-  const cap = st[CAP]!;
-  const P = scaleFrom(v, st[SCALE]!, cap);
-  if (P === 0) return false;
-  let t = 0;
-  for (let j = Math.max(f, i - w + 1); j <= i; j++) {
-    const q = scaledOrNaN(x[j]!, P, cap);
-    if (q !== q) return false;
-    t += q;
-  }
-  if (!(Math.abs(t) <= LIMIT)) return false;
-  st[T] = t;
-  st[SCALE] = P;
-  return true;
-}
-
-/**
  * The general loop over bars [from, to) (see ranges.ts). Which sum a value
  * went to is a function of the value and the current P and cap (every value
  * of the window is read again when P grows, see rescan), so the leaving
@@ -363,18 +334,16 @@ function slide(out: Float64Array, x: Float64Array, f: number, w: number, N: numb
       odd = 1;
       cap = 0;
     }
+    // (SUM: rest is exactly +0 while odd is 0, and t is never −0, so t / P + rest is then t / P)
     if (mean) {
       if (i - f >= w - 1) out[i] = bad > 0 ? nan : odd === 0 ? t / D : (t / P + rest) / N;
-    } else out[i] = odd === 0 ? t / P : t / P + rest;
-    if ((odd | bad) !== 0) {
-      calm = 0;
-      if (odd === w) {
-        // back to oddRoll
-        i++;
-        break;
-      }
-    } else if (++calm === CALM) {
-      // back to the fast loops
+    } else out[i] = t / P + rest;
+    // which loop takes the next bars changes only the speed: they write the same values
+    // Stryker disable next-line ConditionalExpression,EqualityOperator,ArithmeticOperator: only the loop for the next bars
+    calm = (odd | bad) !== 0 ? 0 : calm + 1;
+    // Stryker disable next-line ConditionalExpression,EqualityOperator,LogicalOperator,BlockStatement: only the loop for the next bars
+    if (odd === w || calm === CALM) {
+      // back to oddRoll, or to the fast loops
       i++;
       break;
     }
@@ -388,16 +357,17 @@ function slide(out: Float64Array, x: Float64Array, f: number, w: number, N: numb
 }
 
 /**
- * oddRoll's test that a value is decimal at no scale: with r = v·FINEST
- * (|r| < ODD_TOP, so the magic rounding holds), a value decimal at a scale P
- * (P divides FINEST) lies within FINEST/P·(2^-32·P + REL·|v·P| + ½ ulp) of an
- * integer at FINEST, and r's own rounding adds ½ ulp: less than
- * 2^-32·FINEST + 2^-49·|r|. So |r − round(r)| above that rules out every
- * scale in one test (a value between the two bounds goes to slide, which
- * applies the rule itself).
+ * oddRoll's test that a value is decimal at no scale: with r = v·FINEST, a
+ * value decimal at a scale P (P divides FINEST) lies within
+ * FINEST/P·(2^-32·P + REL·|v·P| + ½ ulp) of an integer at FINEST, and r's own
+ * rounding adds ½ ulp: less than 2^-32·FINEST + 2^-49·|r|. So |r − round(r)|
+ * above that rules out every scale in one test (a value between the two
+ * bounds goes to slide, which applies the rule itself). The magic rounding
+ * is exact below 2^51, and from |r| = 2^50 on its two roundings err by at
+ * most 8·2^-53·|r| < 2^-49·|r|: such values (and NaN, ±∞) fail the test.
  */
+// Stryker disable next-line UnaryOperator: 2^49 fails every value, which then goes to slide (the same values, slower)
 const ODD_REL = 2 ** -49;
-const ODD_TOP = 2 ** 50;
 
 /**
  * Full windows of values that are all neither decimal (at P or finer) nor
@@ -410,18 +380,17 @@ const ODD_TOP = 2 ** 50;
  */
 function oddRoll(out: Float64Array, x: Float64Array, w: number, N: number, mean: boolean, from: number, to: number, st: number[]): number {
   const tol = ABS * FINEST;
-  // t / P with t = 0, as slide writes it
-  const base = st[T]! / st[SCALE]!;
+  // slide writes t / P + rest, with t = +0 here and rest never −0 (it starts at +0 and takes nonzero values): rest
   let rest = st[REST]!;
   let i = from;
+  // Stryker disable next-line ConditionalExpression,EqualityOperator: stopping at once (slide takes the bars) or also taking bar `to` (as slide would; past the end undefined fails the test): same values
   for (; i < to; i++) {
     const v = x[i]!;
     const r = v * FINEST;
-    const a = Math.abs(r);
-    if (!(Math.abs(r - (r + MAGIC - MAGIC)) > tol + a * ODD_REL && a < ODD_TOP)) break;
+    if (!(Math.abs(r - (r + MAGIC - MAGIC)) > tol + Math.abs(r) * ODD_REL)) break;
     rest += v;
     rest -= x[i - w]!;
-    out[i] = mean ? (base + rest) / N : base + rest;
+    out[i] = mean ? rest / N : rest;
   }
   st[REST] = rest;
   return i;
@@ -470,24 +439,34 @@ function enter(x: Float64Array, f: number, N: number, i: number, st: number[]): 
   else rescan(x, Math.max(f, i - N + 1), i, scaleFrom(v, st[SCALE]!, st[CAP]!), st);
 }
 
-/** The window [lo, hi] summed again at scale P. */
+/**
+ * The window [lo, hi] summed again at scale P. A running total's partial sums
+ * at a finer scale may pass 2^53 where its total does not (values that
+ * cancel), so Σq is taken as two exact sums, of the multiples of 2^26 and of
+ * the remainders (|q| ≤ 2^46: exact for fewer than 2^27 values), added once:
+ * the total correctly rounded, exact below 2^53.
+ */
 function rescan(x: Float64Array, lo: number, hi: number, P: number, st: number[]): void {
   const cap = st[CAP]!;
   let t = 0;
+  let low = 0;
   let rest = 0;
   let odd = 0;
   let bad = 0;
   for (let j = hi; j >= lo; j--) {
     const v = x[j]!;
     const q = scaledOrNaN(v, P, cap);
-    if (q === q) t += q;
-    else if (v !== v) bad++;
+    if (q === q) {
+      const l = q % 67108864;
+      t += q - l;
+      low += l;
+    } else if (v !== v) bad++;
     else {
       rest += v;
       odd++;
     }
   }
-  st[T] = t;
+  st[T] = t + low;
   st[REST] = rest;
   st[ODD] = odd;
   st[BAD] = bad;

@@ -342,6 +342,10 @@ test("exactWindows: a running total read again at a finer scale spills at the ba
   // (a gap among them keeps the window off the fast loops, so the cent reaches the rare path)
   const b = [703_687_441_776, NaN, ...Array.from({ length: 63 }, () => 703_687_441_776), 40];
   check(b, [96, 2], (i) => (i === 66 ? nearest(2n ** 52n, 100n) : nearest(2n ** 52n + 2n, 100n)));
+  // (c) the scale already 100 and a gap first, so the general loop itself lands the total on 2^52 cents (1 + 64 ×
+  // 70,368,744,177,600 + 4,095): still exact; the next cents take it past, from there a double sum
+  const c = [0.01, NaN, ...Array.from({ length: 64 }, () => 703_687_441_776)];
+  check(c, [4_095, 2, 3], (i) => (i === 66 ? nearest(2n ** 52n, 100n) : i === 67 ? nearest(2n ** 52n + 2n, 100n) : nearest(2n ** 52n + 2n, 100n) + 0.03));
   // the two readings differ on these bars (a double sum from the earlier bar would round otherwise)
   assert.notEqual(nearest(6n * 10n ** 15n + 2n, 100n), nearest(6n * 10n ** 15n + 1n, 100n) + 0.01, "case a tells the bars apart");
   assert.notEqual(nearest(2n ** 52n + 2n, 100n), nearest(2n ** 52n, 100n) + 0.02, "case b tells the bars apart");
@@ -659,4 +663,103 @@ test("exactWindows and windowTotal: windows of different lengths with equal deci
  */
 test("SEED_DECIMAL holds the rule's constants at the finest scale", () => {
   assert.deepEqual({ ...SEED_DECIMAL }, { scale: 3_000_000, magic: 1.5 * 2 ** 52, tol: 3_000_000 * 2 ** -32, rel: 2 ** -50, top: 2 ** 46, limit: 2 ** 52 });
+});
+
+/**
+ * A running total read again at a finer scale (a value 1/D arrives after whole numbers): every
+ * value is then D times its whole number in units of 1/D, so the partial sums of the history at
+ * that scale pass 2^53 where the totals of whole numbers stayed below 2^52, while the total itself
+ * (the history's values cancel but for a few) is small: still exact, its decimal total correctly
+ * rounded. The history: k whole numbers near 2^46/D (each within the cap at the finer scale), the
+ * same numbers negated in another order, a small remainder, then values in units of 1/D; with a gap
+ * inside the history or not.
+ */
+test("exactWindows: a running total read again at a finer scale is exact though its partial sums at that scale pass 2^53", () => {
+  fc.assert(
+    fc.property(
+      fc.constantFrom(3n, 10n, 100n, 3_000n, 3_000_000n),
+      fc.integer({ min: 140, max: 600 }),
+      fc.nat(),
+      fc.boolean(),
+      fc.array(fc.integer({ min: -5_000, max: 5_000 }), { minLength: 1, maxLength: 6 }),
+      (D, most, seed, gap, fine) => {
+        // k·2^46/D within 2^52, k·2^46 past 2^53
+        const k = Math.min(most, 64 * Number(D));
+        const top = 2n ** 46n / D;
+        const whole = Array.from({ length: k }, (_, j) => top - BigInt((seed * 7_919 + j * 104_729) % 1_000_003));
+        const back = whole.map((_, j) => -whole[(j + seed) % k]!);
+        // the totals of whole numbers stay within 2^52, and at the finer scale the partial sums pass 2^53
+        const peak = whole.reduce((s, u) => s + u);
+        assert.ok(peak <= 2n ** 52n && peak * D > 2n ** 53n, `the history's sizes: ${peak} at scale ${D}`);
+        const units: (bigint | null)[] = [...whole.map((u) => u * D), ...(gap ? [null] : []), ...back.map((u) => u * D), 7n * D, ...fine.map(BigInt)];
+        const x = Float64Array.from(units, (u) => (u === null ? NaN : Number(u) / Number(D)));
+        const out = new Float64Array(x.length).fill(UNTOUCHED);
+        exactWindows(out, x, 0, x.length + 1, false, true);
+        let t = 0n;
+        for (let i = 0; i < units.length; i++) {
+          t += units[i] ?? 0n;
+          const expected = i <= units.length - fine.length - 1 ? Number(t / D) : nearest(t, D);
+          if (!sameBits(out[i]!, expected)) assert.fail(`SUM(0) at scale ${D}, bar ${i} of ${units.length}: ${out[i]} vs ${expected}`);
+        }
+      },
+    ),
+    { numRuns: 40 },
+  );
+});
+
+/**
+ * The double sum of the values that are no decimal (sevenths of whole numbers up to 10^9 among whole
+ * numbers up to 10^8, P = 1), written again as the header states it: each entering value added, then the leaving
+ * one taken out, in bar order, and reset to exactly 0 when the last such value has left the window, so
+ * the rounding that adding and taking out left behind is not carried to the next such value.
+ */
+test("exactWindows: the double sum of non-decimal values restarts from 0 once they have all left the window", () => {
+  const runOf = fc.record({
+    kind: fc.constantFrom("whole", "whole", "seventh", "nan"),
+    len: fc.oneof(fc.integer({ min: 1, max: 12 }), fc.integer({ min: 60, max: 80 })),
+    seed: fc.nat(1_000_000),
+  });
+  fc.assert(
+    fc.property(fc.array(runOf, { minLength: 2, maxLength: 10 }), fc.integer({ min: 1, max: 12 }), (runs, N) => {
+      const values: number[] = [];
+      for (const r of runs) {
+        for (let j = 0; j < (r.kind === "nan" ? 1 : r.len); j++) {
+          const h = (r.seed + j * 104_729) % 1_000_003;
+          const sign = h % 2 === 0 ? 1 : -1;
+          if (r.kind === "nan") values.push(NaN);
+          // now and then a whole number from 10^5 to 10^8, which a test of oddRoll with too wide a margin would take for no decimal
+          else if (r.kind === "whole") values.push(sign * (h % 4 === 0 ? 100_000 + h * 97 : h % 5_000));
+          else values.push((sign * (7 * (h % 3 === 0 ? h * 997 : h % 100) + 1 + (h % 6))) / 7);
+        }
+      }
+      const x = Float64Array.from(values);
+      const f = values.findIndex((v) => v === v);
+      if (f < 0) return;
+      for (const mean of [false, true]) {
+        const out = new Float64Array(x.length).fill(UNTOUCHED);
+        exactWindows(out, x, f, N, mean, false);
+        let t = 0n;
+        let rest = 0;
+        let odd = 0;
+        let bad = 0;
+        for (let i = f; i < x.length; i++) {
+          const kind = (v: number) => (v !== v ? "nan" : Number.isInteger(v) ? "whole" : "seventh");
+          const v = x[i]!;
+          if (kind(v) === "whole") t += BigInt(v);
+          else if (kind(v) === "nan") bad++;
+          else [rest, odd] = [rest + v, odd + 1];
+          if (i - N >= f) {
+            const o = x[i - N]!;
+            if (kind(o) === "whole") t -= BigInt(o);
+            else if (kind(o) === "nan") bad--;
+            else [rest, odd] = [rest - o, odd - 1];
+          }
+          if (odd === 0) rest = 0;
+          const expected = mean ? (i - f < N - 1 ? UNTOUCHED : bad > 0 ? NaN : odd === 0 ? nearest(t, BigInt(N)) : (Number(t) + rest) / N) : odd === 0 ? Number(t) : Number(t) + rest;
+          if (!sameBits(out[i]!, expected)) assert.fail(`${mean ? "MA" : "SUM"}(${N}) bar ${i}: ${out[i]} vs ${expected}`);
+        }
+      }
+    }),
+    { numRuns: 150 },
+  );
 });

@@ -86,12 +86,23 @@ function scaledOrNaN(v: number, P: number, cap: number): number {
   return Math.abs(r - q) <= ABS * P + Math.abs(r) * REL && Math.abs(r) <= cap ? q : NaN;
 }
 
-/** The smallest scale that is a multiple of P at which v is decimal, or 0 (v is not decimal even at the finest). */
+/**
+ * The smallest scale that is a multiple of P at which v is decimal within the
+ * cap, or 0 (none). Within the cap at the finest scale one test there answers
+ * for every scale (each divides it); past it a coarser scale may still hold v
+ * (541540801.45 in cents), and the scales are tried up to the first that takes
+ * v past the cap (every finer one takes it further).
+ */
 function scaleFrom(v: number, P: number, cap: number): number {
-  if (Number.isNaN(scaledOrNaN(v, FINEST, cap))) return 0;
-  let k = 0;
-  while (SCALES[k]! % P !== 0 || Number.isNaN(scaledOrNaN(v, SCALES[k]!, cap))) k++;
-  return SCALES[k]!;
+  if (Math.abs(v * FINEST) <= cap && Number.isNaN(scaledOrNaN(v, FINEST, cap))) return 0;
+  for (let k = 0; k < SCALES.length; k++) {
+    const S = SCALES[k]!;
+    if (S % P !== 0) continue;
+    // NaN and ±∞ stop here too
+    if (!(Math.abs(v * S) <= cap)) return 0;
+    if (!Number.isNaN(scaledOrNaN(v, S, cap))) return S;
+  }
+  return 0;
 }
 
 /**
@@ -304,8 +315,9 @@ function slide(out: Float64Array, x: Float64Array, f: number, w: number, N: numb
     if (decimalAt(r, q, tol, cap)) t += q;
     else {
       const r6 = v * FINEST;
-      // invalid, or decimal at a finer scale than P: the caller's rare path
-      if (v !== v || decimalAt(r6, r6 + MAGIC - MAGIC, tolFine, cap)) {
+      // invalid, or decimal at a finer scale than P (one test within the cap at the finest; past it, scaleFrom tries the
+      // coarser scales): the caller's rare path
+      if (v !== v || decimalAt(r6, r6 + MAGIC - MAGIC, tolFine, cap) || (!(Math.abs(r6) <= cap) && scaleFrom(v, P, cap) > 0)) {
         st[RARE] = 1;
         break;
       }
@@ -430,8 +442,8 @@ function write(out: Float64Array, f: number, w: number, N: number, mean: boolean
  * Bar i's value v is not decimal at the current scale (the rare path): it is
  * invalid, or decimal at a finer scale (P grows and the window is summed
  * again). slide hands over no other value: one decimal at no scale it adds
- * to the double sum itself, and one it hands over passed scaleFrom's own
- * test at the finest scale, so scaleFrom finds its scale.
+ * to the double sum itself, and one it hands over is decimal within the cap
+ * at the finest scale or at a scale scaleFrom found, so scaleFrom finds it.
  */
 function enter(x: Float64Array, f: number, N: number, i: number, st: number[]): void {
   const v = x[i]!;

@@ -763,3 +763,40 @@ test("exactWindows: the double sum of non-decimal values restarts from 0 once th
     { numRuns: 150 },
   );
 });
+
+test("exactWindows, windowTotal and weightedWindows: cents too large for the finest scale's cap are still read at the scale of cents (1e7 to 5e11 with two decimals)", () => {
+  // the rule reads a value at the finest scale the window needs, within that scale's cap: 541540801.45 is
+  // 54154080145 cents (far below 2^46) though not within the cap at 3·10^6 units
+  const cents = fc.array(fc.tuple(fc.integer({ min: 1_000_000_000, max: 50_000_000_000_000 }), fc.boolean()), { minLength: 1, maxLength: 40 });
+  fc.assert(
+    fc.property(cents, fc.integer({ min: 1, max: 6 }), (draws, N) => {
+      const q = draws.map(([c, neg]) => BigInt(neg ? -c : c));
+      const x = Float64Array.from(q, (c) => Number(c) / 100);
+      const n = x.length;
+      const ma = new Float64Array(n).fill(UNTOUCHED);
+      const sum = new Float64Array(n).fill(UNTOUCHED);
+      exactWindows(ma, x, 0, N, true, false);
+      exactWindows(sum, x, 0, N, false, false);
+      for (let i = 0; i < n; i++) {
+        const lo = Math.max(0, i - N + 1);
+        const total = q.slice(lo, i + 1).reduce((a, b) => a + b, 0n);
+        if (i >= N - 1) assert.ok(sameBits(ma[i]!, nearest(total, 100n * BigInt(N))), `MA bar ${i}: ${ma[i]} vs ${nearest(total, 100n * BigInt(N))}`);
+        assert.ok(sameBits(sum[i]!, nearest(total, 100n)), `SUM bar ${i}: ${sum[i]} vs ${nearest(total, 100n)}`);
+        assert.ok(sameBits(windowTotal(x, lo, i, i - lo + 1, false), nearest(total, 100n * BigInt(i - lo + 1))), `windowTotal bar ${i}`);
+      }
+      const weights = BigInt((N * (N + 1)) / 2);
+      const wma = new Float64Array(n).fill(UNTOUCHED);
+      assert.equal(weightedWindows(wma, x, 0, N), true, "every value is decimal at cents within the cap of the weights");
+      for (let i = N - 1; i < n; i++) {
+        let W = 0n;
+        for (let k = 1; k <= N; k++) W += BigInt(k) * q[i - N + k]!;
+        assert.ok(sameBits(wma[i]!, nearest(W, 100n * weights)), `WMA bar ${i}: ${wma[i]} vs ${nearest(W, 100n * weights)}`);
+      }
+    }),
+    { seed: 2711, numRuns: 300 },
+  );
+  // the case that showed it: MA(X,2) of 541540801.45 and 669286010.35 is 121082681180 cents / 200
+  const out = new Float64Array(2);
+  exactWindows(out, Float64Array.from([541540801.45, 669286010.35]), 0, 2, true, false);
+  assert.equal(out[1], 605413405.9);
+});

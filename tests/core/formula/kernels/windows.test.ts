@@ -354,3 +354,79 @@ test("HHV, LLV: windows of 33–100 bars, ties between 0 and −0 across blocks 
     { numRuns: 100, seed: 229 },
   );
 });
+
+/**
+ * Ties and invalid bars in windows of up to 32 bars (the rescan, its general loop from the first
+ * invalid bar after X's first valid one) and around 32 (the rescan on one side; the blocks, the
+ * general loop and the positions' queue on the other). The rule once more, in another form than
+ * `checkExtremes`: the window's extreme is Math.max (Math.min) of its valid values, and the bar
+ * that counts is the newest holding it, found scanning back from the current bar (TDX: the latest
+ * occurrence; its value is that bar's own, which tells 0 from −0).
+ */
+function newestExtreme(x: readonly number[], N: number, sign: 1 | -1): { value: number; bars: number }[] {
+  return x.map((_, i) => {
+    const window = x.slice(N === 0 ? 0 : Math.max(0, i - N + 1), i + 1).filter((v) => v === v);
+    if (window.length === 0) return { value: NaN, bars: NaN };
+    const m = sign === 1 ? Math.max(...window) : Math.min(...window);
+    let j = i;
+    while (x[j] !== m) j--;
+    return { value: x[j]!, bars: i - j };
+  });
+}
+
+test("HHV, LLV, HHVBARS, LLVBARS: the newest of equal extremes, by hand", () => {
+  const x = [1, 1, NaN, 1, 0, 0, NaN, NaN, NaN, 2, -0, 0];
+  // N = 3: the windows [0], [0,1], [0,2], [1,3], [2,4], [3,5], [4,6], [5,7], [6,8] (none valid), [7,9], [8,10], [9,11]
+  assertSeries(
+    output(x.length, (o) => k.hhvBars(o, Float64Array.from(x), 3)),
+    [0, 0, 1, 0, 1, 2, 1, 2, NaN, 0, 1, 2],
+    0,
+    "HHVBARS(X,3)",
+  );
+  assertSeries(
+    output(x.length, (o) => k.llvBars(o, Float64Array.from(x), 3)),
+    [0, 0, 1, 0, 0, 0, 1, 2, NaN, 0, 0, 0],
+    0,
+    "LLVBARS(X,3)",
+  );
+  const llv = output(x.length, (o) => k.llv(o, Float64Array.from(x), 3));
+  assert.ok(Object.is(llv[10], -0) && Object.is(llv[11], 0), `LLV(X,3) on bars 10 and 11 is that bar's own zero (−0, then 0), not ${llv[10]}, ${llv[11]}`);
+});
+
+test("HHV, LLV, HHVBARS, LLVBARS: windows of 1–40 bars over ties, zeros of both signs and invalid stretches", () => {
+  const piece = fc.oneof(
+    // a run of one value: every window inside it is a tie
+    fc.tuple(fc.constantFrom(0, -0, 1, -1, 2), fc.integer({ min: 1, max: 45 })).map(([v, n]) => Array.from({ length: n }, () => v)),
+    // an invalid stretch, shorter or longer than the window
+    fc.integer({ min: 1, max: 45 }).map((n) => Array.from({ length: n }, () => NaN)),
+    // a few bars of the same values, invalid ones among them
+    fc.array(fc.constantFrom(0, -0, 1, -1, 2, NaN), { minLength: 1, maxLength: 12 }),
+  );
+  const input = fc.record({
+    lead: fc.integer({ min: 0, max: 40 }),
+    parts: fc.array(piece, { maxLength: 8 }),
+    // without gaps, X is valid from its first valid bar on: the fast loops alone
+    gaps: fc.boolean(),
+    N: fc.oneof(fc.integer({ min: 0, max: 32 }), fc.integer({ min: 28, max: 40 })),
+  });
+  fc.assert(
+    fc.property(input, ({ lead, parts, gaps, N }) => {
+      const x = [...Array.from({ length: lead }, () => NaN), ...parts.flat().filter((v) => gaps || v === v)];
+      const X = Float64Array.from(x);
+      const show = () => `[${x.map((v) => (Object.is(v, -0) ? "-0" : v))}]`;
+      for (const [sign, name, values, bars] of [
+        [1, "HHV", k.hhv, k.hhvBars],
+        [-1, "LLV", k.llv, k.llvBars],
+      ] as const) {
+        const expected = newestExtreme(x, N, sign);
+        const got = output(x.length, (o) => values(o, X, N));
+        const gotBars = output(x.length, (o) => bars(o, X, N));
+        expected.forEach((e, i) => {
+          if (!Object.is(got[i], e.value)) assert.fail(`${name}(X,${N}) bar ${i}: ${Object.is(e.value, -0) ? "-0" : e.value} expected, got ${Object.is(got[i], -0) ? "-0" : got[i]} in ${show()}`);
+          if (!Object.is(gotBars[i], e.bars)) assert.fail(`${name}BARS(X,${N}) bar ${i}: ${e.bars} expected, got ${gotBars[i]} in ${show()}`);
+        });
+      }
+    }),
+    { numRuns: 600, seed: 233 },
+  );
+});

@@ -184,7 +184,9 @@ export class CharacteristicSequence {
   }
 
   private second(pos: number): boolean {
-    const [e0, e1] = this.ele;
+    // indexed, not destructured: destructuring goes through the iterator protocol, objects on every line fed
+    const e0 = this.ele[0];
+    const e1 = this.ele[1];
     if (e0.tryAdd(pos, true, 0)) return false;
     e1.start(pos, this.dir);
     this.formed = 2;
@@ -193,7 +195,9 @@ export class CharacteristicSequence {
   }
 
   private third(pos: number): boolean {
-    const [e0, e1, e2] = this.ele;
+    const e0 = this.ele[0];
+    const e1 = this.ele[1];
+    const e2 = this.ele[2];
     const line = this.fed[pos]!;
     this.lastEvidenceSure = this.lines.wasSure[line] === 1;
     const allowTopEqual = this.lines.dir[line] === -1 ? 1 : -1;

@@ -413,3 +413,102 @@ test("STD, STDP, VAR, VARP, DEVSQ: exactly 0 on every window of equal values, af
     { numRuns: 300, seed: 157 },
   );
 });
+
+/** Every window of N equal values in `x` deviates by exactly 0, for each moment. */
+function assertFlatWindowsZero(x: readonly number[], N: number, what: string): void {
+  for (const kind of ["std", "stdp", "var", "varp", "devsq"] as const) {
+    const out = output(x.length, (o) => k.moment(o, Float64Array.from(x), N, kind));
+    windowed(x.length, N, firstValid(x), [x], (w) => +w.every((v) => v === w[0])).forEach((f, i) => {
+      if (f === 1) assert.equal(out[i], 0, `${kind}(X, ${N}) bar ${i} of ${what}: equal values deviate`);
+    });
+  }
+}
+
+test("STD, STDP, VAR, VARP, DEVSQ: exactly 0 where the rolling loop's sums are recomputed on a window of equal values (49 copies of 0.1, whose sum's mean is not 0.1), followed by other values or not", () => {
+  // the rolling loop recomputes its sums every 256 bars from the first full window, about that
+  // window's mean as computed; the mean of 49 (or 98, 103, 107) equal decimals rounds off them, and
+  // Σ(x−K)² − (Σ(x−K))²/N of a constant deviation then leaves a residue: the definition says 0
+  for (const v of [0.1, 0.7, 1.1, 2.675, 3.33, -0.3, 3000.01, 10500.37, 1e7 + 0.3])
+    for (const N of [49, 98, 103, 107]) {
+      assertFlatWindowsZero(Array(N + 600).fill(v), N, `${N + 600} × ${v}`);
+      // the first window's run of equal values is counted back from its last bar, not forward
+      assertFlatWindowsZero([...Array(N).fill(v), v + 1, v, v + 2], N, `${N} × ${v}, then others`);
+    }
+});
+
+test("STD, STDP, VAR, VARP, DEVSQ: exactly 0 on the first window of equal values after a far level and a gap (1e9 + 0.1 or 1e7 + 0.3, then 0.1, −0.3, 1.1 or 2.675)", () => {
+  // the loop that handles gaps moves its shift K from the far level to the window's mean computed
+  // from rolled sums, which is off the near value by more than a few units in its last place: the
+  // deviations about it then leave a residue in Σ(x−K)² − (Σ(x−K))²/N
+  for (const far of [1e9 + 0.1, 1e7 + 0.3])
+    for (const near of [0.1, -0.3, 1.1, 2.675])
+      for (let N = 2; N <= 60; N++) {
+        assertFlatWindowsZero([far, far, far, NaN, ...Array(N + 5).fill(near)], N, `${far} ×3, a gap, ${near}`);
+        assertFlatWindowsZero([near, near, NaN, ...Array(N + 3).fill(far), ...Array(N + 5).fill(near)], N, `${near} ×2, a gap, ${far}, ${near}`);
+      }
+});
+
+test("STD, STDP, VAR, VARP, DEVSQ of values one or two units in the last place apart, with and without gaps: within 1e-9 of Σ(x−mean)² worked out in those units", () => {
+  // a, a + u and a + 2u (u the unit in the last place of a, all in one binade) deviate by whole
+  // units: Σ(x−mean)² = u²·(N·Σk² − (Σk)²)/N exactly for the window's k ∈ {0, 1, 2}. Sums about a
+  // shift that is itself a rounded mean keep a Σ(x−K) comparable to the deviations, which the
+  // definition subtracts (it does not add it, nor scale it by N)
+  fc.assert(
+    fc.property(
+      fc.constantFrom(0.1, 1.1, 2.675, 3000.1, 10500.37, 1e7 + 0.3),
+      fc
+        .integer({ min: 2, max: 60 })
+        .chain((N) =>
+          fc.tuple(fc.constant(N), fc.array(fc.oneof({ weight: 30, arbitrary: fc.integer({ min: 0, max: 2 }) }, { weight: 1, arbitrary: fc.constant(-1) }), { minLength: N, maxLength: N + 600 })),
+        ),
+      fc.boolean(),
+      (a, [N, picks], gaps) => {
+        const near = [a, nextUp(a), nextUp(nextUp(a))];
+        const u = near[1]! - a;
+        const ks = picks.map((p) => (p < 0 && gaps ? NaN : Math.max(p, 0)));
+        const x = ks.map((q) => (q === q ? near[q]! : NaN));
+        for (const [kind, finish] of moments(N)) {
+          const out = output(x.length, (o) => k.moment(o, Float64Array.from(x), N, kind));
+          windowed(x.length, N, 0, [ks], (w) => {
+            const s = w.reduce((t, q) => t + q, 0);
+            const s2 = w.reduce((t, q) => t + q * q, 0);
+            return finish((u * u * (N * s2 - s * s)) / N);
+          }).forEach((e, i) => {
+            if (e !== e) assert.ok(Number.isNaN(out[i]!), `${kind}(X, ${N}) bar ${i}: ${out[i]}, no value expected`);
+            else assert.ok(Math.abs(out[i]! - e) <= 1e-9 * e, `${kind}(X, ${N}) bar ${i} (a = ${a}, units ${ks.slice(Math.max(0, i - N + 1), i + 1)}): ${out[i]}, expected ${e}`);
+          });
+        }
+      },
+    ),
+    { numRuns: 200, seed: 163 },
+  );
+});
+
+test("STD, STDP, VAR, VARP, DEVSQ at the end of 200,000 bars with a gap near the start: within 1e-11 of the two-pass definition (the sums are moved to the window's mean every N bars, so their rounding does not pile up)", () => {
+  // the loop that handles gaps rolls Σ(x−K) and Σ(x−K)² about K = the first value, 0.3 to 1 below
+  // the level; cents repeating with a short period make the same roundings come back, which rolled
+  // sums would add up bar after bar, some 1e-9 of the result over these bars (the header's re-centring
+  // every N bars bounds it; the re-centring at once on cancellation alone does not)
+  const n = 200_000;
+  for (const [N, below, period] of [
+    [3, 30, 13],
+    [5, 30, 13],
+    [10, 30, 7],
+    [10, 100, 13],
+  ] as const) {
+    const level = 3000.01;
+    const x = Array.from({ length: n }, (_, i) => (i === 0 ? level - below / 100 : i === 1 ? NaN : Math.round((level + (((i * 37) % period) - (period - 1) / 2) / 100) * 100) / 100));
+    const X = Float64Array.from(x);
+    const m2 = windowed(n, N, n - 3000, [x], (w) => {
+      const m = exactMean(w);
+      return w.reduce((s, v) => s + (v - m) ** 2, 0);
+    });
+    for (const [kind, finish] of moments(N)) {
+      const out = output(n, (o) => k.moment(o, X, N, kind));
+      for (let i = n - 3000 + N; i < n; i++) {
+        const e = finish(m2[i]!);
+        assert.ok(Math.abs(out[i]! - e) <= 1e-11 * e, `${kind}(X, ${N}) bar ${i} (first value ${below} cents below, period ${period}): ${out[i]}, expected ${e}`);
+      }
+    }
+  }
+});

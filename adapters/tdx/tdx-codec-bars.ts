@@ -114,7 +114,8 @@ export function decodeBarsReply(body: Uint8Array, opts: BarsReplyOptions): BarSe
   if (end < 2) throw truncated(0, 0);
   const n = view.getUint16(0, true);
   const tail = index ? 12 : 8;
-  if (2 + n * (8 + tail) > end) throw truncated(0, n);
+  // every bar takes at least 4 date bytes, 4 one-byte varints and its fixed tail: refuse at once a body too short for n
+  if (2 + n * (8 + tail) > end) throw new TdxDecodeError(`0x052d reply: ${n} bars need at least ${2 + n * (8 + tail)} bytes, the body has ${end}`);
   const s: BarSeries & Partial<IndexBarSeries> = allocBars(n, index ? BREADTH : []);
   const { time, open, high, low, close, vol, amount, up, down } = s;
   const clock = new DayClock();
@@ -158,6 +159,7 @@ export function encodeBarsReply(bars: BarSeries | IndexBarSeries, opts: BarsRepl
   const breadth = index ? requireBreadth(bars) : undefined;
   const minute = isMinuteCategory(category);
   const volFactor = barVolumeFactor(category);
+  // Stryker disable next-line ArithmeticOperator: the capacity is a first guess, the writer grows (to at least 16 bytes) as needed
   const w = new ByteWriter(2 + bars.length * (index ? 30 : 26));
   w.u16(bars.length);
   const stamp = new DayStamper();

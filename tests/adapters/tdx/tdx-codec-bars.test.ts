@@ -1,7 +1,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import fc from "fast-check";
-import { barVolumeFactor, decodeBarsReply, decodeBarsRequest, encodeBarsReply, encodeBarsRequest, isMinuteCategory } from "../../../adapters/tdx/tdx-codec-bars.ts";
+import { barVolumeFactor, decodeBarsReply, decodeBarsRequest, encodeBarsReply, encodeBarsRequest, isBarCategoryId, isMinuteCategory } from "../../../adapters/tdx/tdx-codec-bars.ts";
 import { BAR_CATEGORIES, BAR_CATEGORY_NAMES } from "../../../core/bars/categories.ts";
 import { decodeRequest, decodeResponse } from "../../../adapters/tdx/tdx-frame.ts";
 import type { IndexBarSeries } from "../../../core/quotes/records.ts";
@@ -10,6 +10,7 @@ import type { BarSeries } from "../../../core/bars/series.ts";
 import { formatDate, formatDateTime, marketTime } from "../../../core/bars/market-time.ts";
 import { skipUnless } from "../../support/fixtures.ts";
 import { bin } from "./fixture-bytes.ts";
+import { TdxDecodeError } from "../../../adapters/tdx/tdx-errors.ts";
 
 const P = "tdx/protocol/";
 
@@ -273,7 +274,7 @@ test("an index reply read with the stock layout does not pass silently", () => {
 test("an empty reply (n = 0) decodes to an empty series; unknown categories are refused", () => {
   assert.equal(decodeBarsReply(Uint8Array.of(0, 0), { category: 4 }).length, 0);
   assert.throws(() => decodeBarsReply(Uint8Array.of(0, 0), { category: 22 as BarCategoryId }), /unknown bar category 22/);
-  assert.throws(() => decodeBarsReply(Uint8Array.of(1, 0, 0x33), { category: 4 }), /bar 1 of 1 runs past the end of the body/);
+  assert.throws(() => decodeBarsReply(Uint8Array.of(1, 0, 0x33), { category: 4 }), /1 bars need at least 18 bytes, the body has 3/);
 });
 
 test("the API's categories request the codec's category of the same period (MIN_120 via MIN_60)", () => {
@@ -294,4 +295,127 @@ test("volume factors: categories 5, 6, 9, 10, 11 send volume / 100, the rest the
   for (const id of [5, 6, 10, 11]) assert.equal(barVolumeFactor(id), 100, `category ${id}`);
   for (const id of [0, 1, 2, 3, 7, 8]) assert.equal(barVolumeFactor(id), 1, `category ${id}`);
   assert.deepEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11].filter(isMinuteCategory), [0, 1, 2, 3, 7, 8], "minute categories");
+});
+
+/** A reply body written field by field with Node's Buffer writers (design doc 5.4); varints given as hand-worked bytes. */
+function handBody(n: number, bars: readonly { date: readonly number[]; prices: readonly number[]; vol: number; amount: number; breadth?: readonly [number, number] }[]): Uint8Array {
+  const parts: Buffer[] = [];
+  const u16 = (v: number) => {
+    const b = Buffer.alloc(2);
+    b.writeUInt16LE(v);
+    return b;
+  };
+  parts.push(u16(n));
+  for (const bar of bars) {
+    parts.push(Buffer.from(bar.date), Buffer.from(bar.prices));
+    const f = Buffer.alloc(8);
+    f.writeFloatLE(bar.vol, 0);
+    f.writeFloatLE(bar.amount, 4);
+    parts.push(f);
+    if (bar.breadth) parts.push(u16(bar.breadth[0]), u16(bar.breadth[1]));
+  }
+  return new Uint8Array(Buffer.concat(parts));
+}
+
+// 2026-09-02 as u32 LE YYYYMMDD (20260902 = 0x01352826)
+const SEP2 = [0x26, 0x28, 0x35, 0x01];
+// 2026-09-03
+const SEP3 = [0x27, 0x28, 0x35, 0x01];
+
+test("hand-worked bytes: two daily bars, multi-byte and negative varints, the second's open a delta to the first's close", () => {
+  // bar 1: open 9030 = 6 + 13·64 + 1·8192 → 86 8d 01; close +80 = 16 + 64 → 90 01; high +110 = 46 + 64 → ae 01; low −50 → 0x40|50 = 72
+  // bar 2: open 9110 − 10 → 4a; close +0 → 00; high +5 → 05; low "negative zero" 40 → +0
+  const body = handBody(2, [
+    { date: SEP2, prices: [0x86, 0x8d, 0x01, 0x90, 0x01, 0xae, 0x01, 0x72], vol: 673018, amount: 609806464 },
+    { date: SEP3, prices: [0x4a, 0x00, 0x05, 0x40], vol: 0, amount: 0 },
+  ]);
+  const day = decodeBarsReply(body, { category: 4 });
+  assert.deepEqual([day.time[0], day.open[0], day.close[0], day.high[0], day.low[0], day.vol[0], day.amount[0]], [marketTime(2026, 9, 2), 9.03, 9.11, 9.14, 8.98, 673018, 609806464]);
+  assert.deepEqual([day.time[1], day.open[1], day.close[1], day.high[1], day.low[1]], [marketTime(2026, 9, 3), 9.1, 9.1, 9.105, 9.1]);
+  const lots = decodeBarsReply(body, { category: 9 });
+  assert.equal(lots.vol[0], 67301800, "category 9: the wire volume × 100");
+  const index = handBody(1, [{ date: SEP2, prices: [0x86, 0x8d, 0x01, 0x90, 0x01, 0xae, 0x01, 0x72], vol: 5, amount: 6, breadth: [1234, 65535] }]);
+  const ix = decodeBarsReply(index, { category: 4, index: true });
+  assert.deepEqual([ix.open[0], ix.vol[0], ix.amount[0], ix.up[0], ix.down[0]], [9.03, 5, 6, 1234, 65535]);
+});
+
+test("hand-worked bytes: minute bars read the packed day and minute words, index minute bars have no volume", () => {
+  // design doc 6.4: day word = (year − 2004) · 2048 + month · 100 + day; 2026-09-02 → 22·2048 + 902 = 45958 = 0xb386; 09:35 → 575 = 0x023f
+  const date = [0x86, 0xb3, 0x3f, 0x02];
+  const body = handBody(1, [{ date, prices: [0x01, 0x02, 0x03, 0x41], vol: 100, amount: 200 }]);
+  const s = decodeBarsReply(body, { category: 0 });
+  assert.deepEqual([s.time[0], s.open[0], s.close[0], s.high[0], s.low[0], s.vol[0]], [marketTime(2026, 9, 2, 9, 35), 0.001, 0.003, 0.004, 0, 100], "stamp, prices, volume");
+  const ix = decodeBarsReply(handBody(1, [{ date, prices: [0x01, 0x02, 0x03, 0x41], vol: 100, amount: 200, breadth: [1, 2] }]), { category: 8, index: true });
+  assert.ok(Number.isNaN(ix.vol[0]), "index minute bar: no volume");
+  assert.deepEqual([ix.time[0], ix.amount[0], ix.up[0], ix.down[0]], [marketTime(2026, 9, 2, 9, 35), 200, 1, 2]);
+});
+
+test("bodies too short: every cut of a hand-worked body is refused with a TdxDecodeError naming the bar", () => {
+  // one-byte varints make the shortest bars (8 + 8 bytes; index 8 + 12): the whole body is accepted, any cut is refused
+  const one = handBody(2, [
+    { date: SEP2, prices: [1, 1, 1, 1], vol: 1, amount: 1 },
+    { date: SEP3, prices: [1, 1, 1, 1], vol: 1, amount: 1 },
+  ]);
+  assert.equal(one.length, 2 + 2 * 16);
+  assert.equal(decodeBarsReply(one, { category: 4 }).length, 2);
+  for (let cut = 0; cut < one.length; cut++) {
+    assert.throws(
+      () => decodeBarsReply(one.subarray(0, cut), { category: 4 }),
+      (e: Error) => e instanceof TdxDecodeError && /runs past the end of the body|bars need at least 34 bytes/.test(e.message),
+      `cut at ${cut}`,
+    );
+  }
+  // shorter than n shortest bars: refused before any bar is read, with the bound
+  assert.throws(() => decodeBarsReply(one.subarray(0, 33), { category: 4 }), /2 bars need at least 34 bytes, the body has 33/);
+  assert.throws(() => decodeBarsReply(one.subarray(0, 18), { category: 4 }), /2 bars need at least 34 bytes, the body has 18/);
+  assert.throws(() => decodeBarsReply(Uint8Array.of(1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0), { category: 4, index: true }), /1 bars need at least 22 bytes, the body has 19/);
+  assert.throws(() => decodeBarsReply(one.subarray(0, 1), { category: 4 }), /bar 1 of 0 runs past/);
+  assert.throws(() => decodeBarsReply(new Uint8Array(0), { category: 4 }), /bar 1 of 0 runs past/);
+  // a long first bar (3-byte open): the second bar is the one cut
+  const long = handBody(2, [
+    { date: SEP2, prices: [0x86, 0x8d, 0x01, 1, 1, 1], vol: 1, amount: 1 },
+    { date: SEP3, prices: [1, 1, 1, 1], vol: 1, amount: 1 },
+  ]);
+  assert.equal(decodeBarsReply(long, { category: 4 }).length, 2);
+  assert.throws(() => decodeBarsReply(long.subarray(0, long.length - 1), { category: 4 }), /bar 2 of 2 runs past/);
+  // a first bar of 7-byte varints (0 written long: 80 80 80 80 80 80 00) leaves room for the bound, the second bar's date is cut
+  const seven = [0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x00];
+  const wide = handBody(2, [
+    { date: SEP2, prices: [...seven, ...seven, ...seven, ...seven], vol: 1, amount: 1 },
+    { date: SEP3, prices: [1, 1, 1, 1], vol: 1, amount: 1 },
+  ]);
+  assert.equal(wide.length, 2 + 40 + 16);
+  assert.deepEqual(Array.from(decodeBarsReply(wide, { category: 4 }).close), [0, 0.002], "bar 2: open 0 + 1, close open + 1");
+  for (let cut = 2 + 40; cut < wide.length; cut++) {
+    assert.throws(
+      () => decodeBarsReply(wide.subarray(0, cut), { category: 4 }),
+      (e: Error) => e instanceof TdxDecodeError && /bar 2 of 2 runs past/.test(e.message),
+      `cut at ${cut}`,
+    );
+  }
+  assert.throws(() => decodeBarsReply(Uint8Array.from([...one, 0]), { category: 4 }), /1 unexpected trailing byte\(s\) after 2 bars/);
+  const ix = handBody(1, [{ date: SEP2, prices: [0x86, 0x8d, 0x01, 1, 1, 1], vol: 1, amount: 1, breadth: [1, 1] }]);
+  assert.equal(decodeBarsReply(ix, { category: 4, index: true }).length, 1);
+  assert.throws(() => decodeBarsReply(ix.subarray(0, ix.length - 1), { category: 4, index: true }), /bar 1 of 1 runs past/);
+});
+
+test("category numbers: 0..11 are the command's, a request with 12 is refused", () => {
+  for (let c = 0; c <= 11; c++) assert.equal(isBarCategoryId(c), true, `category ${c}`);
+  for (const c of [-1, 12, 1.5, Number.NaN]) assert.equal(isBarCategoryId(c), false, `category ${c}`);
+  const payload = encodeBarsRequest({ market: 1, code: "600000", category: 11, start: 0, count: 1 });
+  payload[8] = 12;
+  assert.throws(() => decodeBarsRequest(payload), /unknown bar category 12/);
+  assert.throws(() => encodeBarsReply(decodeBarsReply(Uint8Array.of(0, 0), { category: 4 }), { category: 12 as BarCategoryId }), /unknown bar category 12/);
+  assert.throws(() => decodeBarsReply(Uint8Array.of(0, 0), { category: 12 as BarCategoryId }), /unknown bar category 12/);
+});
+
+test("index bars are encoded only with both breadth columns; request decode errors name the command", () => {
+  const bars = decodeBarsReply(handBody(1, [{ date: SEP2, prices: [1, 1, 1, 1], vol: 1, amount: 1 }]), { category: 4 });
+  assert.throws(() => encodeBarsReply(bars, { category: 4, index: true }), new TypeError("index bars need up/down columns"));
+  assert.throws(() => encodeBarsReply({ ...bars, up: Float64Array.of(1) } as BarSeries, { category: 4, index: true }), new TypeError("index bars need up/down columns"));
+  assert.throws(() => encodeBarsReply({ ...bars, down: Float64Array.of(1) } as BarSeries, { category: 4, index: true }), new TypeError("index bars need up/down columns"));
+  const payload = encodeBarsRequest({ market: 1, code: "600000", category: 4, start: 0, count: 1 });
+  payload[8] = 12;
+  assert.throws(() => decodeBarsRequest(payload), /^TdxDecodeError: 0x052d request: unknown bar category 12/);
+  assert.throws(() => decodeBarsRequest(payload.subarray(0, 25)), /^TdxDecodeError: 0x052d request/);
 });

@@ -13,6 +13,7 @@ import {
 } from "../../../adapters/tdx/tdx-codec-minute.ts";
 import { decodeQuotesReply } from "../../../adapters/tdx/tdx-codec-quotes.ts";
 import type { MinuteSeries } from "../../../core/quotes/records.ts";
+import { TdxDecodeError } from "../../../adapters/tdx/tdx-errors.ts";
 import { skipUnless } from "../../support/fixtures.ts";
 import { fromHex, hex, json } from "./fixture-bytes.ts";
 
@@ -100,4 +101,49 @@ test("minute requests round-trip and have the documented sizes", () => {
       assert.deepEqual(decodeHistoryMinuteRequest(past), { date, market, code });
     }),
   );
+});
+
+// Hand-built bodies (design doc 5.5): u16 n, u16 0, then either the points (price delta, unknown, volume, each a
+// one-byte varint here) or a quote block: u8 market, 6 ASCII digits, u16 counter, varint price, more block bytes.
+const head = (n: number) => [n, 0, 0, 0];
+const block = (market: number, code: string, price: number) => [market, ...Buffer.from(code, "latin1"), 5, 0, price];
+const decode = (bytes: number[]) => {
+  const s = decodeMinuteReply(Uint8Array.from(bytes));
+  return { price: Array.from(s.price), unknown: Array.from(s.unknown), vol: Array.from(s.vol) };
+};
+
+test("quote block by hand: the points start where n points consume the body and end at the block's price", () => {
+  // price 10; a block byte 07; then (10, 0, 3) and (0, 0, 5). From the 07, two points end at 7 + 3 = 10 but leave a byte.
+  const points = [0x07, 0x0a, 0x00, 0x03, 0x00, 0x00, 0x05];
+  const want = { price: [0.1, 0.1], unknown: [0, 0], vol: [3, 5] };
+  assert.deepEqual(decode([...head(2), ...block(1, "600000", 10), ...points]), want);
+  // market 2 (BJ) and a code with 9s are a block too
+  assert.deepEqual(decode([...head(2), ...block(2, "830799", 10), ...points]), want);
+  assert.deepEqual(decode([...head(2), ...block(0, "000009", 10), ...points]), want);
+  // no point: the body ends with the block, of 14 bytes or more
+  assert.deepEqual(decode([...head(0), ...block(1, "600000", 10)]), { price: [], unknown: [], vol: [] });
+  assert.deepEqual(decode([...head(0), ...block(1, "600000", 10), 7, 7]), { price: [], unknown: [], vol: [] });
+  assert.throws(() => decode([...head(2), ...block(1, "600000", 10), 7, 7, 7, 7, 7, 7]), new TdxDecodeError("0x051d reply: cannot locate 2 minute points after the quote block (at byte 14)"));
+  // nor where the bytes run out inside a point whose running price is the block's (3 + 7 = 10, then no unknown)
+  assert.throws(() => decode([...head(2), ...block(1, "600000", 10), 3, 7, 7, 7]), new TdxDecodeError("0x051d reply: cannot locate 2 minute points after the quote block (at byte 14)"));
+});
+
+test("classic bodies whose first bytes only partly look like a quote block are read as points", () => {
+  // byte 4 = 5 is no market, though bytes 5-10 are the digits 1-6
+  assert.deepEqual(decode([...head(4), 0x05, 0x31, 0x32, 0x33, 0x34, 0x35, 0x36, 1, 1, 1, 1, 1]), {
+    price: [0.05, 0.56, 1.1, 1.11],
+    unknown: [0x31, 0x34, 1, 1],
+    vol: [0x32, 0x35, 1, 1],
+  });
+  // byte 4 = 1 is a market, but bytes 5-10 are below '0'
+  assert.deepEqual(decode([...head(4), 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12]), { price: [0.01, 0.05, 0.12, 0.22], unknown: [2, 5, 8, 11], vol: [3, 6, 9, 12] });
+  // ... or above '9' (0x3a = 58)
+  assert.deepEqual(decode([...head(4), 1, 0x3a, 0x3a, 0x3a, 0x3a, 0x3a, 0x3a, 1, 1, 1, 1, 1]), { price: [0.01, 0.59, 1.17, 1.18], unknown: [58, 58, 1, 1], vol: [58, 58, 1, 1] });
+});
+
+test("minute request and reply errors are named by their command", () => {
+  assert.throws(() => decodeMinuteRequest(encodeMinuteRequest({ market: 1, code: "600000" }).subarray(0, 11)), /^TdxDecodeError: 0x051d request/);
+  assert.throws(() => decodeHistoryMinuteRequest(encodeHistoryMinuteRequest({ market: 1, code: "600000", date: 20260902 }).subarray(0, 10)), /^TdxDecodeError: 0x0fb4 request/);
+  assert.throws(() => decodeMinuteReply(Uint8Array.of(1, 0, 0, 0, 1)), /^TdxDecodeError: 0x051d reply/);
+  assert.throws(() => decodeHistoryMinuteReply(Uint8Array.of(1, 0, 0, 0, 0, 0, 1)), /^TdxDecodeError: 0x0fb4 reply/);
 });

@@ -191,3 +191,41 @@ test("server time: pytdx's two forms, and the encoder stays within 6 ms", () => 
     }),
   );
 });
+
+test("server time by hand (design doc 5.3): minutes 59 and 60 take the two forms; the encoder's ticks stop at 9999", () => {
+  // 09 59 5999: minute 59 < 60, 5999 ticks of 6 ms = 35.994 s
+  assert.equal(hms(quoteServerTimeMs(9595999)), "09:59:35.994");
+  // 09 600000: 60 is no minute, so 0.600000 h = 36 min
+  assert.equal(hms(quoteServerTimeMs(9600000)), "09:36:00.000");
+  assert.equal(quoteServerTimeMs(0), 0);
+  // 09:30:59.997 is 9999.5 ticks: rounded up it would be 10000 and spill into the minute digits
+  assert.equal(encodeQuoteServerTime((9 * 3600 + 30 * 60 + 59) * 1000 + 997), 9309999);
+  assert.equal(encodeQuoteServerTime((9 * 3600 + 59 * 60 + 59) * 1000 + 999), 9599999);
+  assert.equal(encodeQuoteServerTime((13 * 3600 + 25 * 60 + 17) * 1000 + 994), 13252999);
+  assert.equal(encodeQuoteServerTime((15 * 3600 + 33 * 60) * 1000 + 3), 15330001);
+});
+
+test("quote requests by hand: 05 00, six zero bytes, u16 n, then market and code; 1 to 80 securities", () => {
+  const payload = encodeQuotesRequest([
+    { market: 0, code: "000001" },
+    { market: 1, code: "600008" },
+  ]);
+  assert.deepEqual(Buffer.from(payload).toString("hex"), "050000000000000002000030303030303101363030303038"); // 0500 | 00000000 | 0000 | 0200 | 00 "000001" | 01 "600008"
+  const eighty = Array.from({ length: 80 }, (_, i) => ({ market: i % 2, code: String(i).padStart(6, "0") }));
+  assert.deepEqual(decodeQuotesRequest(encodeQuotesRequest(eighty)), eighty);
+  assert.throws(() => encodeQuotesRequest([]), new RangeError("quotes take 1..80 securities, got 0"));
+  assert.throws(() => decodeQuotesRequest(payload.subarray(0, 9)), /^TdxDecodeError: 0x053e request/);
+  assert.throws(() => decodeQuotesRequest(Uint8Array.from([...payload, 0])), /^TdxDecodeError: 0x053e request: 2 securities need 14 bytes, 15 present/);
+});
+
+test("quote replies: levels and the unknown tail as written, errors named by the command", () => {
+  const q = quote(0, "000001", 11.72);
+  assert.throws(() => encodeQuotesReply({ unknownHead: 0, quotes: [{ ...q, bids: [1, 2, 3, 4] }] }), new RangeError("quote needs 5 levels, has 4"));
+  assert.throws(() => encodeQuotesReply({ unknownHead: 0, quotes: [{ ...q, askVols: [] }] }), new RangeError("quote needs 5 levels, has 0"));
+  const short = decodeQuotesReply(encodeQuotesReply({ unknownHead: 0, quotes: [{ ...q, unknownTail: [7] }] })).quotes[0]!;
+  assert.deepEqual(short.unknownTail, [7, 0, 0, 0], "a shorter tail is written with zeros");
+  const body = encodeQuotesReply({ unknownHead: 0x0201, quotes: [q] });
+  assert.deepEqual(Array.from(body.subarray(0, 4)), [0x01, 0x02, 0x01, 0x00], "head bytes then n = 1");
+  assert.throws(() => decodeQuotesReply(Uint8Array.from([...body, 0])), /^TdxDecodeError: 0x053e reply: 1 unexpected trailing byte/);
+  assert.throws(() => decodeQuotesReply(body.subarray(0, body.length - 1)), /^TdxDecodeError: 0x053e reply/);
+});

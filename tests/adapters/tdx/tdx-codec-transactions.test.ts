@@ -120,3 +120,13 @@ test("tick requests: the atst request bytes, and round trips", () => {
     ),
   );
 });
+
+test("tick request and reply errors are named by their command", () => {
+  const req = encodeTransactionsRequest({ market: 0, code: "000001", start: 0, count: 10 });
+  assert.throws(() => decodeTransactionsRequest(req.subarray(0, 11)), /^TdxDecodeError: 0x0fc5 request/);
+  const hist = encodeHistoryTransactionsRequest({ date: 20260902, market: 0, code: "000001", start: 0, count: 10 });
+  assert.throws(() => decodeHistoryTransactionsRequest(hist.subarray(0, 15)), /^TdxDecodeError: 0x0fb5 request/);
+  // one tick announced, its minute word cut
+  assert.throws(() => decodeTransactionsReply(Uint8Array.of(1, 0, 0x1f)), /^TdxDecodeError: 0x0fc5 reply/);
+  assert.throws(() => decodeHistoryTransactionsReply(Uint8Array.of(1, 0, 0, 0, 0, 0, 0x1f)), /^TdxDecodeError: 0x0fb5 reply/);
+});

@@ -3,6 +3,7 @@ import assert from "node:assert/strict";
 import fc from "fast-check";
 import { decodeXdxrReply, decodeXdxrRequest, encodeXdxrReply, encodeXdxrRequest, type XdxrReply } from "../../../adapters/tdx/tdx-codec-xdxr.ts";
 import { encodeRequest } from "../../../adapters/tdx/tdx-frame.ts";
+import { TdxDecodeError } from "../../../adapters/tdx/tdx-errors.ts";
 import { skipUnless } from "../../support/fixtures.ts";
 import { bin, fromHex, hex, json } from "./fixture-bytes.ts";
 
@@ -50,7 +51,7 @@ test("xdxr request: pytdx's frame; only single-security requests are accepted", 
   const frame = encodeRequest(0x000f, encodeXdxrRequest({ market: 1, code: "600000" }), { seq: 0x0076181f });
   assert.deepEqual(frame, fromHex("0c 1f 18 76 00 01 0b 00 0b 00 0f 00 0100 01 363030303030"));
   assert.deepEqual(decodeXdxrRequest(frame.subarray(12)), { market: 1, code: "600000" });
-  assert.throws(() => decodeXdxrRequest(fromHex("0200 01 363030303030")), /exactly 1/);
+  assert.throws(() => decodeXdxrRequest(fromHex("0200 01 363030303030")), /^TdxDecodeError: 0x000f request: .*exactly 1/);
 });
 
 const f32 = fc.float({ noNaN: true, noDefaultInfinity: true }).map((v) => (Object.is(v, -0) ? 0 : v));
@@ -65,4 +66,19 @@ test("xdxr replies round-trip", () => {
       assert.deepEqual(decodeXdxrReply(encodeXdxrReply(reply)), reply);
     }),
   );
+});
+
+test("xdxr reply by hand (design doc 5.9): the records' own market and code; n records of 29 bytes needed at once", () => {
+  // u16 1, market 0, "000001", n = 1; record: market 1, "600000", unused 0, u32 20260902, category 1, four float32
+  const rec = Buffer.alloc(29);
+  rec.writeUInt8(1, 0);
+  rec.write("600000", 1, "latin1");
+  rec.writeUInt32LE(20260902, 8);
+  rec.writeUInt8(1, 12);
+  [0.5, 0, 1.25, -2].forEach((v, k) => rec.writeFloatLE(v, 13 + 4 * k));
+  const head = (n: number) => Uint8Array.from([1, 0, 0, ...Buffer.from("000001"), n, 0]);
+  const body = Uint8Array.from([...head(1), ...rec]);
+  assert.deepEqual(decodeXdxrReply(body), { market: 0, code: "000001", records: [{ market: 1, code: "600000", date: 20260902, category: 1, c1: 0.5, c2: 0, c3: 1.25, c4: -2 }] });
+  assert.throws(() => decodeXdxrReply(Uint8Array.from([...head(2), ...rec])), new TdxDecodeError("0x000f reply: truncated at byte 11: needs 58 more byte(s), 29 left"));
+  assert.throws(() => decodeXdxrReply(Uint8Array.from([...body, 0])), /^TdxDecodeError: 0x000f reply: 1 unexpected trailing byte/);
 });

@@ -26,4 +26,5 @@ test("allocBars gives the BarSeries columns plus extras", () => {
     'Object.values(s).every((v) => typeof v === "number" || (v instanceof Float64Array && v.length === 2))',
   );
   assert.equal(allocBars(0).time.length, 0);
+  assert.deepEqual(Object.keys(allocBars(2)).sort(), ["amount", "close", "high", "length", "low", "open", "time", "vol"], "no extra column unless asked");
 });

@@ -134,3 +134,84 @@ test("corrupt request headers: wrong head byte, unequal lengths, absurd length",
   assert.equal(new RequestSplitter({ maxPayload: 6000 }).push(long).length, 1);
   assert.equal(new RequestSplitter({ heads: [0x01] }).push(encodeRequest(0x23f4, new Uint8Array(0), { head: 0x01 })).length, 1);
 });
+
+test("after a failure both push and end throw that same error, whatever comes next", () => {
+  const s = new ResponseSplitter();
+  let first: unknown;
+  try {
+    s.push(Uint8Array.of(0x48, 0x54, 0x54, 0x50, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0));
+  } catch (e) {
+    first = e;
+  }
+  assert.ok(first instanceof TdxFrameError, "the garbage header is refused");
+  const good = encodeResponse(0x044e, 1, Uint8Array.of(1, 2));
+  assert.throws(
+    () => s.push(good),
+    (e: unknown) => e === first,
+  );
+  assert.throws(
+    () => s.end(),
+    (e: unknown) => e === first,
+  );
+  const r = new RequestSplitter();
+  assert.throws(() => r.push(Uint8Array.of(0x05, 0, 0, 0, 0, 1, 2, 0, 2, 0, 0, 0)), new TdxFrameError("corrupt request header: first byte 0x05"));
+  assert.throws(() => r.end(), new TdxFrameError("corrupt request header: first byte 0x05"));
+});
+
+test("buffered counts the bytes received and not yet returned", () => {
+  const a = encodeResponse(0x052d, 1, new Uint8Array(40), { compress: false });
+  const b = encodeResponse(0x052d, 2, Uint8Array.of(9, 9, 9), { compress: false });
+  const s = new ResponseSplitter();
+  assert.deepEqual(s.push(a.subarray(0, 5)), []);
+  assert.equal(s.buffered, 5, "part of a header");
+  assert.deepEqual(s.push(a.subarray(5, 20)), []);
+  assert.equal(s.buffered, 20, "a header and part of its body");
+  const both = new Uint8Array(a.length - 20 + 7);
+  both.set(a.subarray(20));
+  both.set(b.subarray(0, 7), a.length - 20);
+  assert.equal(s.push(both).length, 1);
+  assert.equal(s.buffered, 7, "the start of the next frame");
+  assert.deepEqual(
+    s.push(b.subarray(7)).map((f) => Array.from(f.body)),
+    [[9, 9, 9]],
+  );
+  assert.equal(s.buffered, 0);
+});
+
+test("a request payload of exactly maxPayload bytes is accepted, one more is refused", () => {
+  assert.equal(new RequestSplitter({ maxPayload: 4 }).push(encodeRequest(0x0450, Uint8Array.of(1, 2, 3, 4))).length, 1);
+  assert.throws(() => new RequestSplitter({ maxPayload: 4 }).push(encodeRequest(0x0450, Uint8Array.of(1, 2, 3, 4, 5))), /payload length 5 exceeds 4/);
+  assert.equal(new RequestSplitter().push(encodeRequest(0x0450, new Uint8Array(4096))).length, 1, "the default: 4096");
+  assert.equal(new RequestSplitter({ heads: [0x01, 0x0c] }).push(encodeRequest(0x0450, new Uint8Array(0))).length, 1, "0x0c among the heads given");
+});
+
+test("large frames arriving in pieces, with a partial frame kept across the buffer's growth and compaction", () => {
+  // 3000 + 5000 + 100 bytes of bodies sent plain, cut so that partial frames straddle the 4096-byte buffer's end
+  const bodies = [3000, 5000, 100, 4000].map((n, k) => Uint8Array.from({ length: n }, (_, i) => (i * 7 + k * 13) & 0xff));
+  const stream = concat(bodies.map((b, i) => encodeResponse(0x052d, i, b, { compress: false })));
+  for (const step of [1000, 2500, 4095, 4096, 4097, 9000]) {
+    const s = new ResponseSplitter();
+    const got = [];
+    for (let at = 0; at < stream.length; at += step) got.push(...s.push(stream.subarray(at, at + step)));
+    s.end();
+    assert.deepEqual(
+      got.map((f) => f.body),
+      bodies,
+      `chunks of ${step}`,
+    );
+  }
+});
+
+test("a stream that ends inside the frame after a whole one counts only the bytes of the unfinished frame", () => {
+  const a = encodeResponse(0x044e, 1, Uint8Array.of(1, 2));
+  const b = encodeResponse(0x052d, 2, new Uint8Array(40), { compress: false });
+  const s = new ResponseSplitter();
+  assert.equal(s.push(concat([a, b.subarray(0, 5)])).length, 1);
+  assert.throws(() => s.end(), new TdxFrameError("stream ended inside a frame header: 5 of 16 bytes"));
+  const t = new ResponseSplitter();
+  assert.equal(t.push(concat([a, b.subarray(0, 30)])).length, 1);
+  assert.throws(() => t.end(), new TdxFrameError("stream ended inside a BARS (0x052d) reply: 30 of 56 bytes"));
+  const u = new ResponseSplitter();
+  assert.equal(u.push(concat([a, a])).length, 2);
+  u.end();
+});

@@ -2,7 +2,18 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { deflateSync } from "node:zlib";
 import fc from "fast-check";
-import { FLAG_PLAIN, FLAG_ZLIB, decodeRequest, decodeResponse, encodeRequest, encodeResponse, expectCommand, PLAIN_BELOW, parseResponseHeader } from "../../../adapters/tdx/tdx-frame.ts";
+import {
+  FLAG_PLAIN,
+  FLAG_ZLIB,
+  decodeRequest,
+  decodeResponse,
+  encodeRequest,
+  encodeResponse,
+  expectCommand,
+  PLAIN_BELOW,
+  parseRequestHeader,
+  parseResponseHeader,
+} from "../../../adapters/tdx/tdx-frame.ts";
 import { TdxCommand } from "../../../adapters/tdx/tdx-commands.ts";
 import { TdxDecodeError, TdxFrameError } from "../../../adapters/tdx/tdx-errors.ts";
 import { skipUnless } from "../../support/fixtures.ts";
@@ -182,4 +193,36 @@ test("response headers need 16 bytes, and the check reads from the given offset"
   shifted.set(frame, 4);
   assert.equal(parseResponseHeader(shifted, 4).seq, 7);
   assert.throws(() => parseResponseHeader(shifted, 5), /response header needs 16 bytes, got 15/);
+});
+
+test("request headers read at an offset: every field from the bytes after it (design doc 3.1), and 12 bytes needed from there", () => {
+  // head 0x0c, seq 01 08 64 01 (u32 LE 0x01640801), control 0x02, L = 0x001c twice, cmd 0x052d
+  const header = fromHex("0c0108640102" + "1c001c00" + "2d05");
+  const shifted = new Uint8Array(3 + header.length);
+  shifted.fill(0xee, 0, 3);
+  shifted.set(header, 3);
+  assert.deepEqual(parseRequestHeader(shifted, 3), { head: 0x0c, seq: 0x01640801, control: 2, cmd: 0x052d, payloadLength: 26 });
+  assert.throws(() => parseRequestHeader(shifted, 4), new TdxFrameError("request header needs 12 bytes, got 11"));
+  assert.equal(encodeRequest(0x23f4, new Uint8Array(0), { head: 0x01 })[0], 0x01, "the head byte as given");
+});
+
+test("a wrong magic is shown as the four bytes read, each as two hex digits", () => {
+  const frame = encodeResponse(TdxCommand.BARS, 1, new Uint8Array(4));
+  frame[0] = 0x01;
+  frame[3] = 0x0a;
+  assert.throws(() => parseResponseHeader(frame), new TdxFrameError("corrupt response header: magic 01 cb 74 0a, expected b1 cb 74 00"));
+  const shifted = new Uint8Array(2 + frame.length);
+  shifted.set(frame, 2);
+  assert.throws(() => parseResponseHeader(shifted, 2), new TdxFrameError("corrupt response header: magic 01 cb 74 0a, expected b1 cb 74 00"));
+});
+
+test("compress: false sends even a large compressible body plain; compression uses zlib's fastest level", () => {
+  const zeros = new Uint8Array(1000);
+  const plain = encodeResponse(TdxCommand.BARS, 1, zeros, { compress: false });
+  assert.deepEqual([plain[4], plain.length], [FLAG_PLAIN, 16 + 1000]);
+  // the simulator's choice (module comment): Z_BEST_SPEED, compared with Node's own deflate at level 1
+  const body = Uint8Array.from({ length: 3000 }, (_, i) => ((i * i) % 251) & 0x3f);
+  const frame = encodeResponse(TdxCommand.BARS, 1, body);
+  assert.deepEqual(frame.subarray(16), new Uint8Array(deflateSync(body, { level: 1 })));
+  assert.notDeepEqual(new Uint8Array(deflateSync(body, { level: 1 })), new Uint8Array(deflateSync(body)), "levels 1 and 6 differ on this body");
 });

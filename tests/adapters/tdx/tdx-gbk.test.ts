@@ -38,3 +38,14 @@ test("fixed fields stop at the first NUL; unencodable characters throw", () => {
   assert.equal(decodeGbk(Uint8Array.of(0x41, 0xc9, 0xcf, 0xb8)), "A上", "a lead byte cut off by the field width is dropped");
   assert.throws(() => encodeGbk("a😀"), /has no GBK encoding/);
 });
+
+test("field edges: a NUL at the start is an empty field; a lone 0x81 lead byte at the end is dropped; U+0080 has no GBK byte", () => {
+  assert.equal(decodeGbk(Uint8Array.of(0, 0x41)), "");
+  assert.equal(decodeGbk(Uint8Array.of(0x41, 0x81)), "A", "0x81 is the first lead byte");
+  assert.equal(decodeGbk(Uint8Array.of(0x81, 0x40)), "丂");
+  // WHATWG's gbk encoder writes U+20AC as the single byte 0x80; byte 0x80 is no encoding of U+0080
+  assert.deepEqual(Array.from(encodeGbk("€")), [0x80]);
+  assert.deepEqual(Array.from(encodeGbk("a\0\x7f")), [0x61, 0, 0x7f], "ASCII, NUL and DEL as their own bytes");
+  assert.throws(() => encodeGbk("a\u0080"), new RangeError('character "\u0080" (U+0080) has no GBK encoding'));
+  assert.throws(() => encodeGbk("Ā"), new RangeError('character "Ā" (U+0100) has no GBK encoding'));
+});

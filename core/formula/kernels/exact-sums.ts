@@ -90,17 +90,13 @@ function scaledOrNaN(v: number, P: number, cap: number): number {
  * The smallest scale that is a multiple of P at which v is decimal within the
  * cap, or 0 (none). Within the cap at the finest scale one test there answers
  * for every scale (each divides it); past it a coarser scale may still hold v
- * (541540801.45 in cents), and the scales are tried up to the first that takes
- * v past the cap (every finer one takes it further).
+ * (541540801.45 in cents), so the scales are tried in turn.
  */
 function scaleFrom(v: number, P: number, cap: number): number {
   if (Math.abs(v * FINEST) <= cap && Number.isNaN(scaledOrNaN(v, FINEST, cap))) return 0;
   for (let k = 0; k < SCALES.length; k++) {
     const S = SCALES[k]!;
-    if (S % P !== 0) continue;
-    // NaN and ±∞ stop here too
-    if (!(Math.abs(v * S) <= cap)) return 0;
-    if (!Number.isNaN(scaledOrNaN(v, S, cap))) return S;
+    if (S % P === 0 && !Number.isNaN(scaledOrNaN(v, S, cap))) return S;
   }
   return 0;
 }

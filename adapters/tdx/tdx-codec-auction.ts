@@ -54,6 +54,7 @@ export function decodeAuctionReply(body: Uint8Array): AuctionSeries {
 }
 
 export function encodeAuctionReply(s: AuctionSeries): Uint8Array {
+  // Stryker disable next-line ArithmeticOperator: the capacity is a first guess, the writer grows (to at least 16 bytes) as needed
   const w = new ByteWriter(2 + s.length * RECORD_SIZE);
   w.u16(s.length);
   for (let i = 0; i < s.length; i++) {

@@ -37,6 +37,7 @@ export function decodeCompanyCategoryReply(body: Uint8Array): CompanyInfoEntry[]
   const r = new ByteReader(body, "0x02cf reply");
   const n = r.u16();
   r.need(n * ENTRY_SIZE);
+  // Stryker disable next-line ArrayDeclaration: only preallocates; every index 0..n-1 is then written in order
   const out: CompanyInfoEntry[] = new Array(n);
   for (let i = 0; i < n; i++) {
     out[i] = { title: r.gbk(TITLE_SIZE), filename: r.gbk(FILENAME_SIZE), start: r.u32(), length: r.u32() };
@@ -46,6 +47,7 @@ export function decodeCompanyCategoryReply(body: Uint8Array): CompanyInfoEntry[]
 }
 
 export function encodeCompanyCategoryReply(entries: readonly CompanyInfoEntry[]): Uint8Array {
+  // Stryker disable next-line ArithmeticOperator: the capacity is a first guess, the writer grows (to at least 16 bytes) as needed
   const w = new ByteWriter(2 + entries.length * ENTRY_SIZE);
   w.u16(entries.length);
   for (const e of entries) w.gbk(e.title, TITLE_SIZE).gbk(e.filename, FILENAME_SIZE).u32(e.start).u32(e.length);
@@ -101,5 +103,6 @@ export function encodeCompanyContentReply(reply: CompanyContentReply): Uint8Arra
   if (text.length > MAX_BODY - CONTENT_OVERHEAD) {
     throw new RangeError(`F10 text of ${text.length} GBK bytes exceeds one reply; page it`);
   }
+  // Stryker disable next-line ArithmeticOperator: the capacity is a first guess, the writer grows (to at least 16 bytes) as needed
   return new ByteWriter(CONTENT_OVERHEAD + text.length).u16(reply.market).ascii(reply.code, 6).u16(reply.unknown).u16(text.length).bytes(text).u8(0).finish();
 }

@@ -74,5 +74,6 @@ export function decodeFileChunkReply(body: Uint8Array): Uint8Array {
 }
 
 export function encodeFileChunkReply(chunk: Uint8Array): Uint8Array {
+  // Stryker disable next-line ArithmeticOperator: the capacity is a first guess, the writer grows (to at least 16 bytes) as needed
   return new ByteWriter(4 + chunk.length).u32(chunk.length).bytes(chunk).finish();
 }

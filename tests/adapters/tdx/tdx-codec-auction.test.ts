@@ -57,3 +57,46 @@ test("call-auction replies and requests round-trip", () => {
     }),
   );
 });
+
+/** One 16-byte record written field by field with Node's Buffer writers (design doc 5.14). */
+function auctionRecord(minute: number, price: number, matched: number, unmatched: number, second: number): Buffer {
+  const b = Buffer.alloc(16);
+  b.writeUInt16LE(minute, 0);
+  b.writeFloatLE(price, 2);
+  b.writeUInt32LE(matched, 6);
+  b.writeInt32LE(unmatched, 10);
+  b.writeUInt8(0xee, 14); // the padding byte, ignored
+  b.writeUInt8(second, 15);
+  return b;
+}
+
+test("call-auction reply: records written with Node's Buffer writers", () => {
+  // 09:15:03 and 14:59:59; an unmatched volume past 16 bits on the sell side; float32 10.01 rounded to 10.01.
+  const body = Buffer.concat([Buffer.from([2, 0]), auctionRecord(555, 10.01, 123456, -70000, 3), auctionRecord(899, 9.5, 0, 70000, 59)]);
+  const s = decodeAuctionReply(new Uint8Array(body));
+  assert.equal(s.length, 2);
+  assert.deepEqual([...s.second], [9 * 3600 + 15 * 60 + 3, 14 * 3600 + 59 * 60 + 59]);
+  assert.deepEqual([...s.price], [10.01, 9.5]);
+  assert.deepEqual([...s.matched], [123456, 0]);
+  assert.deepEqual([...s.unmatched], [-70000, 70000]);
+  const again = Buffer.from(encodeAuctionReply(s));
+  body[2 + 14] = 0;
+  body[18 + 14] = 0;
+  assert.deepEqual(again, body, "re-encodes with a zero padding byte");
+});
+
+test("call-auction request: the bytes written out by hand", () => {
+  const expected = Buffer.alloc(28);
+  expected.writeUInt16LE(0, 0);
+  expected.write("000001", 2, "ascii");
+  expected.writeUInt32LE(3, 12);
+  expected.writeUInt32LE(500, 24);
+  assert.deepEqual(Buffer.from(encodeAuctionRequest({ market: 0, code: "000001", count: 500 })), expected);
+});
+
+test("call-auction reply: n records of 16 bytes needed at once, no byte after them; errors name the command", () => {
+  const one = auctionRecord(555, 1, 0, 0, 0);
+  assert.throws(() => decodeAuctionReply(new Uint8Array(Buffer.concat([Buffer.from([2, 0]), one]))), { message: "0x056a reply: truncated at byte 2: needs 32 more byte(s), 16 left" });
+  assert.throws(() => decodeAuctionReply(new Uint8Array(Buffer.concat([Buffer.from([1, 0]), one, Buffer.from([0])]))), { message: "0x056a reply: 1 unexpected trailing byte(s) at 18" });
+  assert.throws(() => decodeAuctionRequest(new Uint8Array(27)), { message: /^0x056a request: truncated/ });
+});

@@ -84,3 +84,62 @@ test("F10 replies round-trip, GBK text included", () => {
     }),
   );
 });
+
+/** One 152-byte directory entry written with Node's Buffer writers (design doc 5.11). */
+function entryBytes(title: Buffer, filename: string, start: number, length: number): Buffer {
+  const b = Buffer.alloc(152);
+  title.copy(b, 0);
+  b.write(filename, 64, "ascii");
+  b.writeUInt32LE(start, 144);
+  b.writeUInt32LE(length, 148);
+  return b;
+}
+
+test("F10 directory reply: entries written with Node's Buffer writers", () => {
+  // 公司 in GBK: b9ab cbbe.
+  const body = Buffer.concat([Buffer.from([2, 0]), entryBytes(Buffer.from("b9abcbbe", "hex"), "600000.txt", 11426, 20972), entryBytes(Buffer.from("AB"), "x.txt", 0, 0xffffffff)]);
+  assert.deepEqual(decodeCompanyCategoryReply(new Uint8Array(body)), [
+    { title: "公司", filename: "600000.txt", start: 11426, length: 20972 },
+    { title: "AB", filename: "x.txt", start: 0, length: 0xffffffff },
+  ]);
+  assert.deepEqual(Buffer.from(encodeCompanyCategoryReply(decodeCompanyCategoryReply(new Uint8Array(body)))), body);
+});
+
+test("F10 directory reply: n entries of 152 bytes needed at once, no byte after them; errors name the command", () => {
+  const one = entryBytes(Buffer.from("A"), "a.txt", 1, 2);
+  assert.throws(() => decodeCompanyCategoryReply(new Uint8Array(Buffer.concat([Buffer.from([2, 0]), one]))), { message: "0x02cf reply: truncated at byte 2: needs 304 more byte(s), 152 left" });
+  assert.throws(() => decodeCompanyCategoryReply(new Uint8Array(Buffer.concat([Buffer.from([1, 0]), one, Buffer.from([0])]))), { message: "0x02cf reply: 1 unexpected trailing byte(s) at 154" });
+  assert.throws(() => decodeCompanyCategoryRequest(new Uint8Array(11)), { message: /^0x02cf request: truncated/ });
+  assert.throws(() => decodeCompanyContentRequest(new Uint8Array(101)), { message: /^0x02d0 request: truncated/ });
+  assert.throws(() => decodeCompanyContentRequest(new Uint8Array(103)), { message: /^0x02d0 request: 1 unexpected trailing/ });
+});
+
+/** A content reply written with Node's Buffer writers: market, code, unknown, length, text, then `tail`. */
+function contentBytes(text: Buffer, tail: number[]): Uint8Array {
+  const head = Buffer.alloc(12);
+  head.writeUInt16LE(1, 0);
+  head.write("600000", 2, "ascii");
+  head.writeUInt16LE(7, 8);
+  head.writeUInt16LE(text.length, 10);
+  return new Uint8Array(Buffer.concat([head, text, Buffer.from(tail)]));
+}
+
+test("F10 content reply: the text of the length field, any NULs after it, nothing else", () => {
+  const text = Buffer.from("b9abcbbe0d0a41", "hex"); // 公司\r\nA
+  for (const tail of [[], [0], [0, 0, 0]]) {
+    assert.deepEqual(decodeCompanyContentReply(contentBytes(text, tail)), { market: 1, code: "600000", unknown: 7, text: "公司\r\nA" }, `tail ${tail.length}`);
+  }
+  assert.throws(() => decodeCompanyContentReply(contentBytes(text, [0, 0x41])), { message: /^0x02d0 reply: non-NUL bytes after the text/ });
+  assert.throws(() => decodeCompanyContentReply(contentBytes(text, [1])), { message: /^0x02d0 reply: non-NUL bytes after the text/ });
+  assert.throws(() => decodeCompanyContentReply(contentBytes(text, []).subarray(0, 18)), { message: /^0x02d0 reply: truncated/ });
+  assert.deepEqual(encodeCompanyContentReply({ market: 1, code: "600000", unknown: 7, text: "公司\r\nA" }), contentBytes(text, [0]));
+});
+
+test("F10 content reply: the encoder takes texts up to 65,535 − 13 GBK bytes", () => {
+  const most = 0xffff - 13;
+  assert.equal(encodeCompanyContentReply({ market: 0, code: "000001", unknown: 1, text: "a".repeat(most) }).length, 0xffff);
+  assert.throws(() => encodeCompanyContentReply({ market: 0, code: "000001", unknown: 1, text: "a".repeat(most + 1) }), {
+    name: "RangeError",
+    message: `F10 text of ${most + 1} GBK bytes exceeds one reply; page it`,
+  });
+});

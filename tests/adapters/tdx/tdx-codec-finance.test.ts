@@ -54,3 +54,67 @@ test("finance replies and requests round-trip", () => {
     }),
   );
 });
+
+/** The 30 trailing floats in design doc 5.10's order, with their unit: 10,000 shares, 1,000 yuan, or as is. */
+const WIRE_ORDER: readonly (readonly [string, number])[] = [
+  ["totalShares", 1e4],
+  ["stateShares", 1e4],
+  ["promoterShares", 1e4],
+  ["legalPersonShares", 1e4],
+  ["bShares", 1e4],
+  ["hShares", 1e4],
+  ["eps", 1], // pytdx's "employee shares", yuan per share (see the codec's header)
+  ["totalAssets", 1e3],
+  ["currentAssets", 1e3],
+  ["fixedAssets", 1e3],
+  ["intangibleAssets", 1e3],
+  ["shareholders", 1],
+  ["currentLiabilities", 1e3],
+  ["longTermLiabilities", 1e3],
+  ["capitalReserve", 1e3],
+  ["netAssets", 1e3],
+  ["mainRevenue", 1e3],
+  ["mainProfit", 1e3],
+  ["receivables", 1e3],
+  ["operatingProfit", 1e3],
+  ["investmentIncome", 1e3],
+  ["operatingCashFlow", 1e3],
+  ["totalCashFlow", 1e3],
+  ["inventory", 1e3],
+  ["totalProfit", 1e3],
+  ["afterTaxProfit", 1e3],
+  ["netProfit", 1e3],
+  ["undistributedProfit", 1e3],
+  ["netAssetsPerShare", 1],
+  ["reserved", 1],
+];
+
+test("finance reply: every field from a body written with Node's Buffer writers (design doc 5.10)", () => {
+  const b = Buffer.alloc(145);
+  b.writeUInt16LE(1, 0);
+  b.writeUInt8(1, 2);
+  b.write("600000", 3, "ascii");
+  b.writeFloatLE(2.5, 9);
+  b.writeUInt16LE(23, 13);
+  b.writeUInt16LE(7, 15);
+  b.writeUInt32LE(20260331, 17);
+  b.writeUInt32LE(19991110, 21);
+  // Field k (1-based) holds k + 0.25, exact in float32, so a field read from another slot shows.
+  WIRE_ORDER.forEach((_, k) => b.writeFloatLE(k + 1.25, 25 + 4 * k));
+  const info = decodeFinanceReply(new Uint8Array(b));
+  const f = info as unknown as Record<string, unknown>;
+  const expected: Record<string, unknown> = { market: 1, code: "600000", floatShares: 25_000, province: 23, industry: 7, updatedDate: 20260331, ipoDate: 19991110 };
+  WIRE_ORDER.forEach(([key, unit], k) => {
+    expected[key] = (k + 1.25) * unit;
+  });
+  assert.deepEqual(f, expected);
+  assert.deepEqual(Buffer.from(encodeFinanceReply(info)), b, "re-encodes byte for byte");
+});
+
+test("finance decoders: errors name their command", () => {
+  assert.throws(() => decodeFinanceRequest(Uint8Array.of(2, 0, 0, 0x30, 0x30, 0x30, 0x30, 0x30, 0x31)), {
+    message: "0x0010 request: asks for 2 securities; the protocol takes exactly 1 (at byte 2)",
+  });
+  assert.throws(() => decodeFinanceReply(new Uint8Array(144)), { message: /^0x0010 reply: truncated/ });
+  assert.throws(() => decodeFinanceReply(new Uint8Array(146)), { message: "0x0010 reply: 1 unexpected trailing byte(s) at 145" });
+});

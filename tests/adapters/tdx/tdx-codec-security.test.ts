@@ -76,3 +76,42 @@ test("security list replies and requests round-trip", () => {
     }),
   );
 });
+
+/** One 29-byte record written field by field with Node's Buffer writers (design doc 5.2). */
+function record(code: string, volUnit: number, name: Buffer, r1: number, decimals: number, preClose: number, r2: number): Buffer {
+  const b = Buffer.alloc(29);
+  b.write(code, 0, "ascii");
+  b.writeUInt16LE(volUnit, 6);
+  name.copy(b, 8);
+  b.writeUInt32LE(r1, 16);
+  b.writeUInt8(decimals, 20);
+  b.writeFloatLE(preClose, 21);
+  b.writeUInt32LE(r2, 25);
+  return b;
+}
+
+test("security list reply: records written with Node's Buffer writers", () => {
+  const n = Buffer.alloc(2);
+  n.writeUInt16LE(2);
+  // 浦发银行 in GBK: c6d6 b7a2 d2f8 d0d0.
+  const body = Buffer.concat([n, record("600000", 100, Buffer.from("c6d6b7a2d2f8d0d0", "hex"), 0x01020304, 2, 9.5, 0xfffffffe), record("159915", 1000, Buffer.from("4142", "hex"), 0, 3, 2.5, 7)]);
+  assert.deepEqual(decodeSecurityListReply(new Uint8Array(body)), [
+    { code: "600000", volUnit: 100, name: "浦发银行", decimals: 2, preClose: 9.5, reserved1: 0x01020304, reserved2: 0xfffffffe },
+    { code: "159915", volUnit: 1000, name: "AB", decimals: 3, preClose: 2.5, reserved1: 0, reserved2: 7 },
+  ]);
+});
+
+test("security list reply: n records of 29 bytes are needed at once, and no byte after them", () => {
+  const one = record("600000", 100, Buffer.alloc(8), 0, 2, 1, 0);
+  const two = new Uint8Array(Buffer.concat([Buffer.from([2, 0]), one]));
+  assert.throws(() => decodeSecurityListReply(two), { message: "0x0450 reply: truncated at byte 2: needs 58 more byte(s), 29 left" });
+  const trailing = new Uint8Array(Buffer.concat([Buffer.from([1, 0]), one, Buffer.from([0])]));
+  assert.throws(() => decodeSecurityListReply(trailing), { message: "0x0450 reply: 1 unexpected trailing byte(s) at 31" });
+});
+
+test("security requests and count replies: errors name their command", () => {
+  assert.throws(() => decodeSecurityCountRequest(fromHex("0100 000000")), { message: /^0x044e request: truncated/ });
+  assert.throws(() => decodeSecurityCountReply(fromHex("01")), { message: /^0x044e reply: truncated/ });
+  assert.throws(() => decodeSecurityListRequest(fromHex("0100 0000 00")), { message: /^0x0450 request: 1 unexpected trailing/ });
+  assert.throws(() => decodeSecurityCountReply(fromHex("0100 00")), { message: /^0x044e reply: 1 unexpected trailing/ });
+});

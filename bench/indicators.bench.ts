@@ -10,13 +10,16 @@
  * timed code; ours computes more lines where the TDX indicator has more (RSI
  * 6/12/24, MA 5/10/20/60, KDJ's J).
  *
- * The process is server-like: it loads the HTTP indicator service, whose
- * imports (@hono/zod-openapi → openapi3-ts → yaml, CommonJS loaded through
- * tsx) detach an ArrayBuffer in the main isolate, as the server's do, after
- * which V8 checks every typed-array access (see
- * core/formula/kernels/doubles.ts; `node --trace-protector-invalidation`
- * shows it). technicalindicators is loaded from its ES-module build (the
- * same code, as fast); its figures are taken in the same process.
+ * The process is server-like: it loads the HTTP indicator service under the
+ * loader the service starts with (`--import tsx/esm`, as `npm start` and `npm
+ * run bench` run), in a process of its own (bench/run.ts). Under plain `tsx`
+ * the service's CommonJS dependencies (@hono/zod-openapi → openapi3-ts →
+ * yaml) went through tsx's CommonJS hook, which detached an ArrayBuffer, after
+ * which V8 checks every typed-array access (core/formula/kernels/doubles.ts):
+ * all 30 took 4.5 ms there against 3.9 ms now, and the service was as slow
+ * (tests/apps/typed-array-protector.test.ts). technicalindicators is loaded
+ * from its ES-module build (the same code, as fast); its figures are taken in
+ * the same process.
  */
 import { bench, do_not_optimize, group, summary } from "mitata";
 import type * as TechnicalIndicators from "technicalindicators";

@@ -23,13 +23,27 @@ export function freePort(): Promise<number> {
   });
 }
 
-/** `node --max-semi-space-size=32 --import tsx apps/server/main.ts`, as the start script runs it. */
+/** `node --max-semi-space-size=32 --import tsx/esm apps/server/main.ts`, as the start script runs it. */
 export function spawnService(port: number, dataDir: string, env: Record<string, string> = {}): ChildProcess {
-  return spawn(process.execPath, ["--max-semi-space-size=32", "--import", "tsx", "apps/server/main.ts"], {
+  return spawn(process.execPath, ["--max-semi-space-size=32", "--import", "tsx/esm", "apps/server/main.ts"], {
     cwd: ROOT,
     env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: "silent", ...env },
     // the log is read only when asked for (LOG_LEVEL set by the caller)
     stdio: ["ignore", env.LOG_LEVEL ? "pipe" : "ignore", "ignore"],
+  });
+}
+
+/** GET `url` as JSON through node:http: `fetch` reads bodies through web streams, which detach ArrayBuffers in this process (see run.ts). */
+function getJson(url: string): Promise<unknown> {
+  return new Promise((resolve, reject) => {
+    http
+      .get(url, (r) => {
+        let text = "";
+        r.setEncoding("utf8");
+        r.on("data", (d: string) => (text += d));
+        r.on("end", () => resolve(JSON.parse(text)));
+      })
+      .on("error", reject);
   });
 }
 
@@ -41,7 +55,7 @@ export function spawnService(port: number, dataDir: string, env: Record<string, 
  */
 async function warmUpDone(url: string): Promise<void> {
   for (;;) {
-    const health = (await (await fetch(`${url}/health`)).json()) as { warm_up?: string };
+    const health = (await getJson(`${url}/health`)) as { warm_up?: string };
     if (health.warm_up !== "running") return;
     await new Promise((r) => setTimeout(r, 100));
   }

@@ -7,6 +7,7 @@
  */
 import type { Logger } from "../../../ports/logger.ts";
 import { describeBody, ProviderError, ProviderTimeoutError } from "../provider-errors.ts";
+import { type Exchange, exchange } from "./node-exchange.ts";
 import { PoliteGate, realTimer, type Timer } from "./polite-gate.ts";
 
 export interface ProviderClientOptions {
@@ -49,11 +50,13 @@ function isTimeout(e: unknown): boolean {
   return name === "TimeoutError" || name === "AbortError";
 }
 
-/** `ECONNREFUSED`, `ECONNRESET`, ... from undici's "fetch failed", else the message. */
+/** `ECONNREFUSED`, `ECONNRESET`, ... from the socket's error, else the message. */
 function networkReason(e: unknown): string {
-  const cause = (e as { cause?: { code?: string; message?: string } }).cause;
-  return cause?.code ?? cause?.message ?? (e as Error).message ?? String(e);
+  const err = e as { code?: string; message?: string } | null;
+  return err?.code ?? err?.message ?? String(e);
 }
+
+const decoder = new TextDecoder();
 
 export class ProviderClient {
   readonly #gate: PoliteGate;
@@ -83,7 +86,7 @@ export class ProviderClient {
       headers["content-type"] = "application/x-www-form-urlencoded; charset=UTF-8";
       body = new URLSearchParams(req.form).toString();
     }
-    return this.#send(this.url(req), { method: req.method ?? "GET", headers, body }, async (res) => ({ status: res.status, headers: res.headers, text: await res.text() }));
+    return this.#send(this.url(req), { method: req.method ?? "GET", headers, body }, (res) => ({ status: res.status, headers: res.headers, text: decoder.decode(res.body) }));
   }
 
   /**
@@ -92,12 +95,12 @@ export class ProviderClient {
    * other than 200 is a {@link ProviderError}.
    */
   async download(url: string): Promise<Uint8Array> {
-    const reply = await this.#send(url, { method: "GET", headers: {} }, async (res) => ({ status: res.status, bytes: new Uint8Array(await res.arrayBuffer()) }));
+    const reply = await this.#send(url, { method: "GET", headers: {} }, (res) => ({ status: res.status, bytes: res.body }));
     if (reply.status !== 200) throw new ProviderError(this.provider, `${this.provider} answered HTTP ${reply.status} for ${url}`);
     return reply.bytes;
   }
 
-  async #send<T>(url: string, init: { method: string; headers: Record<string, string>; body?: string }, read: (res: Response) => Promise<T>): Promise<T> {
+  async #send<T>(url: string, init: { method: string; headers: Record<string, string>; body?: string }, read: (res: Exchange) => T): Promise<T> {
     const headers = { "user-agent": BROWSER_UA, ...init.headers };
     const attempts = this.opts.retries + 1;
     let failure: ProviderError | undefined;
@@ -107,15 +110,9 @@ export class ProviderClient {
       await this.#gate.turn();
       retryAfter = null;
       try {
-        const res = await fetch(url, {
-          method: init.method,
-          headers,
-          body: init.body,
-          redirect: "manual",
-          signal: AbortSignal.timeout(this.opts.timeoutMs),
-        });
-        if (!retryable(res.status)) return await read(res);
-        const text = await res.text();
+        const res = await exchange(url, { method: init.method, headers, ...(init.body === undefined ? {} : { body: init.body }) }, AbortSignal.timeout(this.opts.timeoutMs));
+        if (!retryable(res.status)) return read(res);
+        const text = decoder.decode(res.body);
         retryAfter = res.headers.get("retry-after");
         failure = new ProviderError(this.provider, `${this.provider} answered HTTP ${res.status} with ${describeBody(text)} (${attempts} attempts)`);
       } catch (e) {

@@ -3,13 +3,19 @@
  * on the wire, except on the routes listed in {@link LARGE_BODY_ROUTES} (inline
  * bar histories: `POST /backtest/run` takes 48 MiB, a couple of hundred
  * thousand bars). A body sent with `Content-Encoding: gzip` (or `deflate`) is
- * inflated here, as a stream, before anything reads it, and its inflated size
- * is held to the same limit: a small body that inflates without end (a "zip
- * bomb") stops at the limit with 413, having cost no more memory than the
+ * inflated here, on the thread pool, before anything reads it, and its inflated
+ * size is held to the same limit: a small body that inflates without end (a
+ * "zip bomb") stops at the limit with 413, having cost no more memory than the
  * limit. Any other encoding is a 415; a body that is not valid gzip a 400.
+ *
+ * Such bodies, and bodies sent in chunks (no Content-Length), are read here
+ * from Node's request stream, not through web streams (`DecompressionStream`,
+ * hono's body limit): see buffered-request.ts for why.
  */
-import type { Context, MiddlewareHandler, Next } from "hono";
-import { bodyLimit } from "hono/body-limit";
+import { Readable } from "node:stream";
+import { gunzip, inflate } from "node:zlib";
+import type { Context, MiddlewareHandler } from "hono";
+import { bufferedRequest } from "./buffered-request.ts";
 
 export const MAX_BODY_BYTES = 1024 * 1024;
 
@@ -21,62 +27,108 @@ export function bodyLimitOf(method: string, path: string): number {
   return LARGE_BODY_ROUTES.get(`${method} ${path}`) ?? MAX_BODY_BYTES;
 }
 
-const ENCODINGS: Record<string, "gzip" | "deflate"> = { gzip: "gzip", "x-gzip": "gzip", deflate: "deflate" };
+const INFLATE = { gzip: gunzip, "x-gzip": gunzip, deflate: inflate } as const;
+const FORMAT: Record<keyof typeof INFLATE, string> = { gzip: "gzip", "x-gzip": "gzip", deflate: "deflate" };
+const isEncoding = (e: string): e is keyof typeof INFLATE => Object.hasOwn(INFLATE, e);
 
 // The rest of the body is never read, so the connection must not be reused.
 const tooLarge = (c: Context, max: number, inflated: boolean) => c.json({ detail: `Request body larger than ${max} bytes${inflated ? " once inflated" : ""}` }, 413, { connection: "close" });
 
-async function inflate(c: Context, next: Next, max: number): Promise<Response | void> {
-  const encoding = (c.req.header("content-encoding") ?? "").trim().toLowerCase();
-  if (encoding === "" || encoding === "identity") return next();
-  const format = ENCODINGS[encoding];
-  if (!format) return c.json({ detail: `Content-Encoding ${encoding} is not supported: send gzip, deflate or none` }, 415);
-  const raw = c.req.raw;
-  if (!raw.body) return next();
-  const reader = raw.body.pipeThrough(new DecompressionStream(format)).getReader();
+/** The body's bytes from Node's request stream (node-server's `incoming`), or null past `max` (the rest is left unread). */
+function readIncoming(incoming: Readable, max: number): Promise<Uint8Array<ArrayBuffer> | null> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const settle = (then: () => void) => {
+      incoming.off("data", onData).off("end", onEnd).off("error", onError).off("close", onClose);
+      then();
+    };
+    const onData = (chunk: Buffer) => {
+      size += chunk.length;
+      if (size <= max) chunks.push(chunk);
+      else {
+        incoming.pause();
+        settle(() => resolve(null));
+      }
+    };
+    const onEnd = () =>
+      settle(() => {
+        const b = Buffer.concat(chunks, size);
+        resolve(new Uint8Array(b.buffer as ArrayBuffer, b.byteOffset, b.length));
+      });
+    const onError = (e: Error) => settle(() => reject(e));
+    const onClose = () => settle(() => reject(new Error("request body cut short")));
+    incoming.on("data", onData).once("end", onEnd).once("error", onError).once("close", onClose);
+  });
+}
+
+/** The same from a web stream (a runtime without node-server's request, or `app.request` in a test). */
+async function readStream(body: ReadableStream<Uint8Array> | null, max: number): Promise<Uint8Array<ArrayBuffer> | null> {
   const chunks: Uint8Array[] = [];
   let size = 0;
-  try {
+  if (body) {
+    const reader = body.getReader();
     for (;;) {
       const { done, value } = await reader.read();
       if (done) break;
       size += value.length;
       if (size > max) {
         await reader.cancel().catch(() => {});
-        return tooLarge(c, max, true);
+        return null;
       }
       chunks.push(value);
     }
-  } catch {
-    return c.json({ detail: `Request body is not valid ${format} data` }, 400);
   }
-  const body = new Uint8Array(size);
+  const bytes = new Uint8Array(size);
   let at = 0;
   for (const chunk of chunks) {
-    body.set(chunk, at);
+    bytes.set(chunk, at);
     at += chunk.length;
   }
-  const headers = new Headers(raw.headers);
-  headers.delete("content-encoding");
-  headers.set("content-length", String(size));
-  c.req.raw = new Request(raw.url, { method: raw.method, headers, body, signal: raw.signal });
-  return next();
+  return bytes;
+}
+
+/** Inflated on the thread pool, stopping past `max` (a zip bomb costs no more memory than the limit): the bytes, "too large", or "invalid". */
+function inflated(encoding: keyof typeof INFLATE, wire: Uint8Array, max: number): Promise<Uint8Array<ArrayBuffer> | "too large" | "invalid"> {
+  return new Promise((resolve) =>
+    INFLATE[encoding](wire, { maxOutputLength: max }, (e, out) => {
+      if (!e) resolve(new Uint8Array(out.buffer, out.byteOffset, out.length));
+      else resolve((e as NodeJS.ErrnoException).code === "ERR_BUFFER_TOO_LARGE" ? "too large" : "invalid");
+    }),
+  );
 }
 
 /** The body size middleware: the route's wire limit, then inflation within the same limit. */
 export function bodySize(): MiddlewareHandler {
-  const limiters = new Map<number, MiddlewareHandler>();
-  const limiter = (max: number) => {
-    let l = limiters.get(max);
-    if (!l) limiters.set(max, (l = bodyLimit({ maxSize: max, onError: (c) => tooLarge(c, max, false) })));
-    return l;
-  };
-  return (c, next) => {
+  return async (c, next) => {
     const max = bodyLimitOf(c.req.method, c.req.path);
-    // A declared length (Node's parser reads exactly that many bytes) is checked here: hono's limiter asks
-    // for the body stream first, which turns the node request into a web one and reads it through streams.
+    const encoding = (c.req.header("content-encoding") ?? "").trim().toLowerCase();
+    const plain = encoding === "" || encoding === "identity";
+    if (!plain && !isEncoding(encoding)) return c.json({ detail: `Content-Encoding ${encoding} is not supported: send gzip, deflate or none` }, 415);
+    // A declared length (Node's parser reads exactly that many bytes) is checked before reading; a plain body with
+    // one is left to the route, which reads it straight from the socket.
     const declared = c.req.header("transfer-encoding") === undefined ? c.req.header("content-length") : undefined;
-    if (declared !== undefined && /^\d+$/.test(declared)) return Number(declared) > max ? Promise.resolve(tooLarge(c, max, false)) : inflate(c, next, max);
-    return limiter(max)(c, () => inflate(c, next, max) as Promise<void>);
+    if (declared !== undefined && /^\d+$/.test(declared)) {
+      if (Number(declared) > max) return tooLarge(c, max, false);
+      if (plain) return next();
+    }
+    const raw = c.req.raw;
+    if (raw.method === "GET" || raw.method === "HEAD") return next();
+    const incoming = (c.env as { incoming?: unknown } | undefined)?.incoming;
+    let bytes: Uint8Array<ArrayBuffer> | null;
+    try {
+      bytes = incoming instanceof Readable ? await readIncoming(incoming, max) : await readStream(raw.body, max);
+    } catch {
+      return c.json({ detail: "Request body cut short" }, 400, { connection: "close" });
+    }
+    if (!bytes) return tooLarge(c, max, false);
+    if (!plain && isEncoding(encoding)) {
+      const body = await inflated(encoding, bytes, max);
+      if (body === "too large") return tooLarge(c, max, true);
+      if (body === "invalid") return c.json({ detail: `Request body is not valid ${FORMAT[encoding]} data` }, 400);
+      bytes = body;
+    }
+    c.req.raw = bufferedRequest(raw, bytes);
+    return next();
   };
 }

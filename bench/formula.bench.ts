@@ -23,7 +23,7 @@ const page = randomWalk(800, 7);
 const million = randomWalk(1_000_000, 7);
 
 const first = fileURLToPath(new URL("formula-first.ts", import.meta.url));
-const cold = Array.from({ length: 5 }, () => Number(execFileSync(process.execPath, ["--import", "tsx", first], { encoding: "utf8" })));
+const cold = Array.from({ length: 5 }, () => Number(execFileSync(process.execPath, ["--import", "tsx/esm", first], { encoding: "utf8" })));
 console.log(`formula: first MACD+KDJ+BOLL in a fresh process (compile + evaluate 800 bars), 5 processes: median ${fmtMs(median(cold))}, mean ${fmtMs(mean(cold))}`);
 
 const noop = () => {};

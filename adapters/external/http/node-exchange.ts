@@ -61,7 +61,7 @@ export function exchange(url: string, init: ExchangeInit, signal: AbortSignal): 
       const chunks: Buffer[] = [];
       res.on("data", (c: Buffer) => chunks.push(c));
       res.on("error", fail);
-      res.on("aborted", () => fail(new Error("connection closed before the answer ended")));
+      res.on("close", () => res.complete || fail(new Error("connection closed before the answer ended")));
       res.on("end", () => {
         const raw = Buffer.concat(chunks);
         const base = { status: res.statusCode ?? 0, headers: headersOf(res) };

@@ -41,3 +41,20 @@ test("a finished text keeps its bytes while the next writers reuse the buffer; w
     [0, 1, 2].map((j) => "z".repeat(4000 + j)),
   );
 });
+
+test("a text whose buffer is not kept for the next writer (past 4 MiB, or no larger than the spare) is not overwritten by later writers", () => {
+  const decode = (b: Uint8Array) => new TextDecoder().decode(b);
+  const big = "a".repeat(5 * 1024 * 1024);
+  const done = new JsonWriter(big.length).ascii(big).finish();
+  // a small buffer no larger than the spare left by a kept one: not kept either
+  const kept = new JsonWriter(1 << 20).ascii("k".repeat(600_000)).finish();
+  const small = new JsonWriter(1 << 16).ascii("s".repeat(40_000)).finish();
+  const later = [1 << 16, 1 << 20, 5 * 1024 * 1024].map((size) => decode(new JsonWriter(size).ascii("z".repeat(size)).finish()));
+  assert.equal(decode(done), big);
+  assert.equal(decode(kept), "k".repeat(600_000));
+  assert.equal(decode(small), "s".repeat(40_000));
+  assert.deepEqual(
+    later.map((t) => t.length),
+    [1 << 16, 1 << 20, 5 * 1024 * 1024],
+  );
+});

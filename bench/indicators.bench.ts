@@ -16,7 +16,7 @@
  * the service's CommonJS dependencies (@hono/zod-openapi → openapi3-ts →
  * yaml) went through tsx's CommonJS hook, which detached an ArrayBuffer, after
  * which V8 checks every typed-array access (core/formula/kernels/doubles.ts):
- * all 30 took 4.5 ms there against 3.9 ms now, and the service was as slow
+ * all 30 took 4.4–4.5 ms there against 3.8–4.1 ms now (medians of separate runs on this machine), and the service was as slow
  * (tests/apps/typed-array-protector.test.ts). technicalindicators is loaded
  * from its ES-module build (the same code, as fast); its figures are taken in
  * the same process.

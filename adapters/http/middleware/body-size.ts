@@ -12,6 +12,7 @@
  * from Node's request stream, not through web streams (`DecompressionStream`,
  * hono's body limit): see buffered-request.ts for why.
  */
+import { Buffer } from "node:buffer";
 import { Readable } from "node:stream";
 import { gunzip, inflate } from "node:zlib";
 import type { Context, MiddlewareHandler } from "hono";
@@ -27,9 +28,23 @@ export function bodyLimitOf(method: string, path: string): number {
   return LARGE_BODY_ROUTES.get(`${method} ${path}`) ?? MAX_BODY_BYTES;
 }
 
-const INFLATE = { gzip: gunzip, "x-gzip": gunzip, deflate: inflate } as const;
-const FORMAT: Record<keyof typeof INFLATE, string> = { gzip: "gzip", "x-gzip": "gzip", deflate: "deflate" };
-const isEncoding = (e: string): e is keyof typeof INFLATE => Object.hasOwn(INFLATE, e);
+interface Codec {
+  readonly name: string;
+  readonly inflate: typeof gunzip;
+}
+const gzip: Codec = { name: "gzip", inflate: gunzip };
+/** Content-Encoding → its inflater (a Map: no inherited keys such as "constructor"). */
+const CODECS: ReadonlyMap<string, Codec> = new Map([
+  ["gzip", gzip],
+  ["x-gzip", gzip],
+  ["deflate", { name: "deflate", inflate }],
+]);
+
+/** The chunks as one byte array (a view of Buffer.concat's). */
+function joined(chunks: readonly Uint8Array[], size: number): Uint8Array<ArrayBuffer> {
+  const b = Buffer.concat(chunks, size);
+  return new Uint8Array(b.buffer as ArrayBuffer, b.byteOffset, b.length);
+}
 
 // The rest of the body is never read, so the connection must not be reused.
 const tooLarge = (c: Context, max: number, inflated: boolean) => c.json({ detail: `Request body larger than ${max} bytes${inflated ? " once inflated" : ""}` }, 413, { connection: "close" });
@@ -51,11 +66,7 @@ function readIncoming(incoming: Readable, max: number): Promise<Uint8Array<Array
         settle(() => resolve(null));
       }
     };
-    const onEnd = () =>
-      settle(() => {
-        const b = Buffer.concat(chunks, size);
-        resolve(new Uint8Array(b.buffer as ArrayBuffer, b.byteOffset, b.length));
-      });
+    const onEnd = () => settle(() => resolve(joined(chunks, size)));
     const onError = (e: Error) => settle(() => reject(e));
     const onClose = () => settle(() => reject(new Error("request body cut short")));
     incoming.on("data", onData).once("end", onEnd).once("error", onError).once("close", onClose);
@@ -79,19 +90,13 @@ async function readStream(body: ReadableStream<Uint8Array> | null, max: number):
       chunks.push(value);
     }
   }
-  const bytes = new Uint8Array(size);
-  let at = 0;
-  for (const chunk of chunks) {
-    bytes.set(chunk, at);
-    at += chunk.length;
-  }
-  return bytes;
+  return joined(chunks, size);
 }
 
 /** Inflated on the thread pool, stopping past `max` (a zip bomb costs no more memory than the limit): the bytes, "too large", or "invalid". */
-function inflated(encoding: keyof typeof INFLATE, wire: Uint8Array, max: number): Promise<Uint8Array<ArrayBuffer> | "too large" | "invalid"> {
+function inflated(codec: Codec, wire: Uint8Array, max: number): Promise<Uint8Array<ArrayBuffer> | "too large" | "invalid"> {
   return new Promise((resolve) =>
-    INFLATE[encoding](wire, { maxOutputLength: max }, (e, out) => {
+    codec.inflate(wire, { maxOutputLength: max }, (e, out) => {
       if (!e) resolve(new Uint8Array(out.buffer, out.byteOffset, out.length));
       else resolve((e as NodeJS.ErrnoException).code === "ERR_BUFFER_TOO_LARGE" ? "too large" : "invalid");
     }),
@@ -104,7 +109,8 @@ export function bodySize(): MiddlewareHandler {
     const max = bodyLimitOf(c.req.method, c.req.path);
     const encoding = (c.req.header("content-encoding") ?? "").trim().toLowerCase();
     const plain = encoding === "" || encoding === "identity";
-    if (!plain && !isEncoding(encoding)) return c.json({ detail: `Content-Encoding ${encoding} is not supported: send gzip, deflate or none` }, 415);
+    const codec = CODECS.get(encoding);
+    if (!plain && !codec) return c.json({ detail: `Content-Encoding ${encoding} is not supported: send gzip, deflate or none` }, 415);
     // A declared length (Node's parser reads exactly that many bytes) is checked before reading; a plain body with
     // one is left to the route, which reads it straight from the socket.
     const declared = c.req.header("transfer-encoding") === undefined ? c.req.header("content-length") : undefined;
@@ -122,10 +128,10 @@ export function bodySize(): MiddlewareHandler {
       return c.json({ detail: "Request body cut short" }, 400, { connection: "close" });
     }
     if (!bytes) return tooLarge(c, max, false);
-    if (!plain && isEncoding(encoding)) {
-      const body = await inflated(encoding, bytes, max);
+    if (codec) {
+      const body = await inflated(codec, bytes, max);
       if (body === "too large") return tooLarge(c, max, true);
-      if (body === "invalid") return c.json({ detail: `Request body is not valid ${FORMAT[encoding]} data` }, 400);
+      if (body === "invalid") return c.json({ detail: `Request body is not valid ${codec.name} data` }, 400);
       bytes = body;
     }
     c.req.raw = bufferedRequest(raw, bytes);

@@ -4,7 +4,7 @@
  */
 import { createRoute, type OpenAPIHono, type z } from "@hono/zod-openapi";
 import type { TaskRunner } from "../../../ports/task-runner.ts";
-import { jsonBytesResponse } from "../frames/json-bytes-response.ts";
+import { freshJsonResponse } from "../frames/json-bytes-response.ts";
 import type { HttpEnv } from "../http-env.ts";
 import { errorResponses, jsonOk } from "../schemas/common.ts";
 import { registerSavedHoldingsRoutes } from "../strategies/saved-holdings-routes.ts";
@@ -78,7 +78,7 @@ export function registerBacktestRoutes(app: OpenAPIHono<HttpEnv>, area: Backtest
       request: body(req.BacktestRequest),
       responses: { ...jsonOk(BacktestResultSchema), ...errorResponses(400, 401, 403, 404, 413) },
     }),
-    async (c) => jsonBytesResponse<z.output<typeof BacktestResultSchema>>(backtestResultJson(await backtest.run(c.req.valid("json"), c.get("columnBody")?.series))),
+    async (c) => freshJsonResponse<z.output<typeof BacktestResultSchema>>(c, backtestResultJson(await backtest.run(c.req.valid("json"), c.get("columnBody")?.series))),
   );
 
   app.openapi(

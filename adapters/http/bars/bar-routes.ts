@@ -76,7 +76,7 @@ export function registerBarRoutes(app: OpenAPIHono<HttpEnv>, bars: BarService, d
       const query = { ...q, barTime: q.bar_time };
       const a = await knownAnswer(dir, q.market, q.code, bars.bars(query, q.adjust));
       if (a.adjust && a.adjust.applied !== a.adjust.requested) c.header("x-adjust-applied", a.adjust.applied);
-      return frameResponse(answerJson(a, { adjust: a.adjust, source: a.source }));
+      return frameResponse(c, answerJson(a, { adjust: a.adjust, source: a.source }));
     },
   );
 
@@ -97,7 +97,7 @@ export function registerBarRoutes(app: OpenAPIHono<HttpEnv>, bars: BarService, d
       const q = c.req.valid("query");
       const query = { ...q, barTime: q.bar_time };
       const a = await knownAnswer(dir, q.market, q.code, bars.indexBars(query));
-      return frameResponse(answerJson(a, { source: a.source }));
+      return frameResponse(c, answerJson(a, { source: a.source }));
     },
   );
 }

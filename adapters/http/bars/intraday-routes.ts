@@ -52,7 +52,7 @@ export function registerIntradayRoutes(app: OpenAPIHono<HttpEnv>, src: QuoteSour
   const id = (q: { market: "SZ" | "SH"; code: string }) => ({ market: marketId(q.market), code: q.code });
 
   app.openapi(createRoute({ method: "get", path: "/api/v1/minute", tags, summary: "Today's intraday series", description: MINUTE_DESC, request: { query: z.object(ref) }, responses }), async (c) =>
-    frameResponse(minuteJson(await src.minute(id(c.req.valid("query"))))),
+    frameResponse(c, minuteJson(await src.minute(id(c.req.valid("query"))))),
   );
 
   app.openapi(
@@ -68,7 +68,7 @@ export function registerIntradayRoutes(app: OpenAPIHono<HttpEnv>, src: QuoteSour
     async (c) => {
       const q = c.req.valid("query");
       const r = await src.historyMinute(id(q), q.date);
-      return frameResponse(minuteJson(r.series, { pre_close: Math.round(r.preClose * 1000) / 1000 }));
+      return frameResponse(c, minuteJson(r.series, { pre_close: Math.round(r.preClose * 1000) / 1000 }));
     },
   );
 
@@ -76,7 +76,7 @@ export function registerIntradayRoutes(app: OpenAPIHono<HttpEnv>, src: QuoteSour
     createRoute({ method: "get", path: "/api/v1/transaction", tags, summary: "Today's tick-by-tick trades", description: TICK_DESC, request: { query: z.object({ ...ref, ...page }) }, responses }),
     async (c) => {
       const q = c.req.valid("query");
-      return frameResponse(ticksJson(await src.transactions(id(q), q.start, q.count)));
+      return frameResponse(c, ticksJson(await src.transactions(id(q), q.start, q.count)));
     },
   );
 
@@ -92,7 +92,7 @@ export function registerIntradayRoutes(app: OpenAPIHono<HttpEnv>, src: QuoteSour
     }),
     async (c) => {
       const q = c.req.valid("query");
-      return frameResponse(ticksJson((await src.historyTransactions(id(q), q.date, q.start, q.count)).ticks));
+      return frameResponse(c, ticksJson((await src.historyTransactions(id(q), q.date, q.start, q.count)).ticks));
     },
   );
 }

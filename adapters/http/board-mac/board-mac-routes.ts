@@ -48,7 +48,7 @@ export function registerBoardMacRoutes(app: OpenAPIHono<HttpEnv>, svc: MacServic
       const q = c.req.valid("query");
       const { value: boards, source } = await svc.boardList(q.board_type, q.sort_column, q.count);
       const leader = (f: (l: NonNullable<(typeof boards)[number]["leader"]>) => number | string) => boards.map((b) => (b.leader ? f(b.leader) : null));
-      return frameResponse(
+      return frameResponse(c, 
         dataFrameJson(
           [
             num(
@@ -125,7 +125,7 @@ export function registerBoardMacRoutes(app: OpenAPIHono<HttpEnv>, svc: MacServic
     async (c) => {
       const q = c.req.valid("query");
       const { value, source } = await svc.members(q.board_symbol, q.sort_type, q.sort_order, q.count, FIELDS_MEMBERS);
-      return frameResponse(quoteRowsJson(value, FIELDS_MEMBERS, source));
+      return frameResponse(c, quoteRowsJson(value, FIELDS_MEMBERS, source));
     },
   );
 

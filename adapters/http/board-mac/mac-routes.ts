@@ -172,7 +172,7 @@ export function registerMacRoutes(app: OpenAPIHono<HttpEnv>, svc: MacService, cl
         fields: FIELDS_BASIC,
         exclude: q.exclude ?? 0,
       });
-      return frameResponse(quoteRowsJson(value, FIELDS_BASIC, source));
+      return frameResponse(c, quoteRowsJson(value, FIELDS_BASIC, source));
     },
   );
 

@@ -109,7 +109,7 @@ export function registerExRoutes(app: OpenAPIHono<HttpEnv>, ex: ExClient): void 
           part((d) => d.getUTCMinutes()),
         ),
       ];
-      return frameResponse(dataFrameJson(cols, b.length));
+      return frameResponse(c, dataFrameJson(cols, b.length));
     },
   );
 
@@ -182,7 +182,7 @@ export function registerExRoutes(app: OpenAPIHono<HttpEnv>, ex: ExClient): void 
         num("volume", m.volume),
         num("open_interest", m.openInterest),
       ];
-      return frameResponse(dataFrameJson(cols, m.length));
+      return frameResponse(c, dataFrameJson(cols, m.length));
     },
   );
 
@@ -232,7 +232,7 @@ export function registerExRoutes(app: OpenAPIHono<HttpEnv>, ex: ExClient): void 
         num("raw_nature", raw),
         str("side", side),
       ];
-      return frameResponse(dataFrameJson(cols, t.length));
+      return frameResponse(c, dataFrameJson(cols, t.length));
     },
   );
 }

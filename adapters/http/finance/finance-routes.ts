@@ -270,7 +270,7 @@ export function registerFinanceRoutes(app: OpenAPIHono<HttpEnv>, src: QuoteSourc
             recs.map((r) => r.values[k]!),
           ),
         );
-      return frameResponse(dataFrameJson(cols, recs.length));
+      return frameResponse(c, dataFrameJson(cols, recs.length));
     },
   );
 }

@@ -6,7 +6,8 @@
  * Non-finite numbers become `null`, never `NaN`.
  */
 import { z } from "@hono/zod-openapi";
-import { jsonBytesResponse } from "./json-bytes-response.ts";
+import type { Context } from "hono";
+import { freshJsonResponse } from "./json-bytes-response.ts";
 import { JsonWriter } from "./json-writer.ts";
 import { writeRows, type Column } from "./row-json.ts";
 
@@ -51,5 +52,5 @@ export const DataFrameSchema = z
   .catchall(z.unknown())
   .openapi("DataFrameResponse");
 
-/** A 200 response carrying the JSON bytes of a DataFrameResponse. */
-export const frameResponse = (json: Uint8Array<ArrayBuffer>) => jsonBytesResponse<z.output<typeof DataFrameSchema>>(json);
+/** A 200 response carrying the JSON bytes of a DataFrameResponse written for it (see `freshJsonResponse`). */
+export const frameResponse = (c: Context, json: Uint8Array<ArrayBuffer>) => freshJsonResponse<z.output<typeof DataFrameSchema>>(c, json);

@@ -34,6 +34,35 @@ let spare: Uint8Array<ArrayBuffer> | undefined;
 const SPARE_MAX = 1 << 22;
 const FINISHED = new Uint8Array(0);
 
+/**
+ * A buffer past `SPARE_MAX` given back by {@link recycle} once its text was
+ * sent, for the next writer that needs one that large (a 10,000-bar backtest
+ * answer takes 4.8 MB). Such answers are handed over uncopied, so without it
+ * every one was a fresh multi-megabyte ArrayBuffer: V8 runs a scavenge per 32
+ * MB of them and, per so many more, a full mark-compact of the whole heap,
+ * which the service's other requests wait for too. One buffer of at most
+ * `RECYCLED_MAX` is kept.
+ */
+let recycled: Uint8Array<ArrayBuffer> | undefined;
+const RECYCLED_MAX = 1 << 24;
+
+/** Buffers of texts {@link JsonWriter.finish} handed over uncopied, until recycled: recycling one twice is a no-op. */
+const handedOver = new WeakSet<ArrayBuffer>();
+
+/** Keeps `buf` (a whole buffer no one else reads) for a later large writer, if it is larger than the one kept. */
+function offer(buf: Uint8Array<ArrayBuffer>): void {
+  if (buf.length > SPARE_MAX && buf.length <= RECYCLED_MAX && buf.length > (recycled?.length ?? 0)) recycled = buf;
+}
+
+/**
+ * Gives the buffer of a finished text back for later writers: call it only as
+ * the text's sole owner, once nothing reads it any more (a response when its
+ * socket has taken the last byte), as later writers write over it.
+ */
+export function recycle(text: Uint8Array<ArrayBuffer>): void {
+  if (handedOver.delete(text.buffer)) offer(new Uint8Array(text.buffer));
+}
+
 /** The longest text {@link putNumber} writes (e.g. "-0.0000012345678901234567"). */
 export const MAX_NUMBER_BYTES = 25;
 
@@ -178,6 +207,9 @@ export function putNumber(buf: Uint8Array, pos: number, x: number): number {
 export class JsonWriter {
   #buf: Uint8Array<ArrayBuffer>;
   #pos = 0;
+  /** A view of `#viewOf`, the buffer as {@link fragment} last saw it. */
+  #view: DataView | undefined;
+  #viewOf: Uint8Array | undefined;
 
   /**
    * `capacity`: a bound of the size, when known, saves the copies of growing (a
@@ -188,6 +220,9 @@ export class JsonWriter {
     if (spare && spare.length >= size) {
       this.#buf = spare;
       spare = undefined;
+    } else if (size > SPARE_MAX && recycled && recycled.length >= size) {
+      this.#buf = recycled;
+      recycled = undefined;
     } else this.#buf = allocate(size);
   }
 
@@ -225,9 +260,29 @@ export class JsonWriter {
     return this.commit(putAscii(this.reserve(s.length), this.#pos, s));
   }
 
-  /** Any string as a JSON string literal (escaped, UTF-8). */
+  /** Any string as a JSON string literal (escaped, UTF-8). ASCII needing no escape is copied as it is. */
   string(s: string): this {
-    return this.raw(JSON.stringify(s));
+    const n = s.length;
+    const buf = this.reserve(n + 2);
+    let pos = this.#pos;
+    buf[pos++] = 34;
+    for (let i = 0; i < n; i++) {
+      const c = s.charCodeAt(i);
+      if (c < 32 || c > 127 || c === 34 || c === 92) return this.raw(JSON.stringify(s));
+      buf[pos++] = c;
+    }
+    buf[pos++] = 34;
+    return this.commit(pos);
+  }
+
+  /** A constant fragment (a key with its punctuation), copied four bytes at a time. */
+  fragment(f: Fragment): this {
+    const buf = this.reserve(f.length);
+    if (this.#viewOf !== buf) {
+      this.#view = new DataView(buf.buffer, buf.byteOffset, buf.byteLength);
+      this.#viewOf = buf;
+    }
+    return this.commit(putFragment(this.#view!, buf, this.#pos, f));
   }
 
   /** Any JSON value. */
@@ -248,11 +303,13 @@ export class JsonWriter {
   }
 
   /**
-   * The bytes written (write nothing after this). A buffer kept for the next
-   * writer is copied out; one that is not kept (past `SPARE_MAX`, or no larger
-   * than the spare) is the answer itself when the text fills at least half of
-   * it: copying a multi-megabyte answer (2.7 MB for a 10,000-bar backtest, 19
-   * MB for all indicators) cost a fresh allocation, its page faults and a pass.
+   * The bytes written (write nothing after this), in a buffer of their own. A
+   * buffer kept for the next writer is copied out; one that is not kept (past
+   * `SPARE_MAX`, or no larger than the spare) is the answer itself when the
+   * text fills at least half of it: copying a multi-megabyte answer (2.7 MB
+   * for a 10,000-bar backtest, 19 MB for all indicators) cost a fresh
+   * allocation, its page faults and a pass. A large buffer left less than half
+   * full is kept as if {@link recycle}d.
    */
   finish(): Uint8Array<ArrayBuffer> {
     const buf = this.#buf;
@@ -260,10 +317,14 @@ export class JsonWriter {
     this.#buf = FINISHED;
     this.#pos = 0;
     const keep = buf.length <= SPARE_MAX && buf.length > (spare?.length ?? 0);
-    if (!keep && 2 * n >= buf.length) return buf.subarray(0, n);
+    if (!keep && 2 * n >= buf.length) {
+      handedOver.add(buf.buffer);
+      return buf.subarray(0, n);
+    }
     const out = allocate(n);
     out.set(buf.subarray(0, n));
     if (keep) spare = buf;
+    else offer(buf);
     return out;
   }
 }

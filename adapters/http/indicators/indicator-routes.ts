@@ -104,7 +104,7 @@ export function registerIndicatorRoutes(app: OpenAPIHono<HttpEnv>, indicators: I
       const r = indicators.resolve(body.indicators, body.params);
       if (!r.ok) throw new Error("indicator requests were checked by the schema");
       const table = indicators.frame({ records: body.data, requests: r.value, keepOhlcv: body.keep_ohlcv, tail: body.tail });
-      return frameResponse(indicatorTableJson(table));
+      return frameResponse(c, indicatorTableJson(table));
     },
   );
 }

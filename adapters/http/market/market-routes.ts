@@ -135,7 +135,7 @@ export function registerMarketRoutes(app: OpenAPIHono<HttpEnv>, snapshot: Market
         `\`POST /quotes\`. ${QUOTE_DESCRIPTION}`,
       responses,
     }),
-    async () => {
+    async (c) => {
       const quotes = await snapshot.quotes(pool);
       const present = pool.map((m, i) => ({ m, q: quotes[i] })).filter((x): x is { m: PoolMember; q: Quote } => x.q !== undefined);
       const missing = pool.filter((_, i) => !quotes[i]).map((m) => `${m.market}:${m.code}`);
@@ -150,7 +150,7 @@ export function registerMarketRoutes(app: OpenAPIHono<HttpEnv>, snapshot: Market
         ),
         ...quoteColumns(present.map((x) => x.q)),
       ];
-      return frameResponse(dataFrameJson(cols, present.length, missing.length ? { missing } : undefined));
+      return frameResponse(c, dataFrameJson(cols, present.length, missing.length ? { missing } : undefined));
     },
   );
 
@@ -170,7 +170,7 @@ export function registerMarketRoutes(app: OpenAPIHono<HttpEnv>, snapshot: Market
       const q = c.req.valid("query");
       await requireKnownSecurity(dir, q.market, q.code);
       const flow = await flows.today({ market: marketId(q.market), code: q.code });
-      return frameResponse(dataFrameJson(flowColumns([flow], "in-then-out"), 1, { method: "tick-bucketed" }));
+      return frameResponse(c, dataFrameJson(flowColumns([flow], "in-then-out"), 1, { method: "tick-bucketed" }));
     },
   );
 
@@ -201,7 +201,7 @@ export function registerMarketRoutes(app: OpenAPIHono<HttpEnv>, snapshot: Market
           "pairs",
         ),
       ];
-      return frameResponse(dataFrameJson(cols, days.length, { method: "tick-bucketed" }));
+      return frameResponse(c, dataFrameJson(cols, days.length, { method: "tick-bucketed" }));
     },
   );
 }

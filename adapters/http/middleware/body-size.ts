@@ -111,12 +111,13 @@ export function bodySize(): MiddlewareHandler {
     const plain = encoding === "" || encoding === "identity";
     const codec = CODECS.get(encoding);
     if (!plain && !codec) return c.json({ detail: `Content-Encoding ${encoding} is not supported: send gzip, deflate or none` }, 415);
-    // A declared length (Node's parser reads exactly that many bytes) is checked before reading; a plain body with
-    // one is left to the route, which reads it straight from the socket.
+    // A declared length (Node's parser reads exactly that many bytes) is checked before reading; a plain body of an
+    // ordinary route with one is left to the route, which reads it straight from the socket. A large route's is read
+    // here, once: node-server's arrayBuffer() copies the bytes it has read once more.
     const declared = c.req.header("transfer-encoding") === undefined ? c.req.header("content-length") : undefined;
     if (declared !== undefined && /^\d+$/.test(declared)) {
       if (Number(declared) > max) return tooLarge(c, max, false);
-      if (plain) return next();
+      if (plain && max === MAX_BODY_BYTES) return next();
     }
     const raw = c.req.raw;
     if (raw.method === "GET" || raw.method === "HEAD") return next();

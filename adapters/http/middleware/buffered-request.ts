@@ -10,6 +10,15 @@
  */
 const decoder = new TextDecoder();
 
+const bodies = new WeakMap<Request, Uint8Array<ArrayBuffer>>();
+
+/**
+ * The body of a request made by {@link bufferedRequest}, as it is: for a reader
+ * that only reads it (`arrayBuffer()` copies, as each call must return a buffer
+ * of its own; a copy of a 48 MiB body is 48 MiB more).
+ */
+export const bufferedBody = (request: Request): Uint8Array<ArrayBuffer> | undefined => bodies.get(request);
+
 /** `raw` without its body, `Content-Encoding` and `Transfer-Encoding`, with `bytes` as its body (read by the methods below). */
 export function bufferedRequest(raw: Request, bytes: Uint8Array<ArrayBuffer>): Request {
   const headers = new Headers(raw.headers);
@@ -18,6 +27,7 @@ export function bufferedRequest(raw: Request, bytes: Uint8Array<ArrayBuffer>): R
   headers.set("content-length", String(bytes.length));
   const request = new Request(raw.url, { method: raw.method, headers, signal: raw.signal });
   const text = () => Promise.resolve(decoder.decode(bytes));
+  bodies.set(request, bytes);
   return Object.assign(request, {
     arrayBuffer: () => Promise.resolve(bytes.slice().buffer),
     text,

@@ -96,7 +96,7 @@ export function registerQuoteRoutes(app: OpenAPIHono<HttpEnv>, src: QuoteSource)
       const quotes = await src.quotes(refs);
       const got = new Set(quotes.map((q) => `${q.market}:${q.code}`));
       const missing = refs.filter((r) => !got.has(`${r.market}:${r.code}`)).map((r) => `${marketName(r.market)}:${r.code}`);
-      return frameResponse(dataFrameJson(quoteColumns(quotes), quotes.length, missing.length ? { missing } : undefined));
+      return frameResponse(c, dataFrameJson(quoteColumns(quotes), quotes.length, missing.length ? { missing } : undefined));
     },
   );
 }

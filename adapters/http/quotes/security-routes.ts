@@ -87,7 +87,7 @@ export function registerSecurityRoutes(app: OpenAPIHono<HttpEnv>, src: QuoteSour
     async (c) => {
       const { market, start } = c.req.valid("query");
       const page = await src.securityList(marketId(market), start);
-      return frameResponse(listFrame(page.map((s) => ({ market, s }))));
+      return frameResponse(c, listFrame(page.map((s) => ({ market, s }))));
     },
   );
 
@@ -113,7 +113,7 @@ export function registerSecurityRoutes(app: OpenAPIHono<HttpEnv>, src: QuoteSour
             .map((s) => ({ market, s }));
         }),
       );
-      return frameResponse(listFrame(perMarket.flat()));
+      return frameResponse(c, listFrame(perMarket.flat()));
     },
   );
 }

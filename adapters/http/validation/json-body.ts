@@ -1,4 +1,5 @@
 import type { MiddlewareHandler } from "hono";
+import { bufferedBody } from "../middleware/buffered-request.ts";
 import { MAX_INLINE_BARS, MIN_INLINE_BARS } from "../backtest/backtest-requests.ts";
 import type { HttpEnv } from "../http-env.ts";
 import { validationBody } from "./fastapi-errors.ts";
@@ -28,7 +29,7 @@ export const jsonBodyGuard: MiddlewareHandler<HttpEnv> = async (c, next) => {
   if (!JSON_TYPE.test(type) || c.req.method === "GET" || c.req.method === "HEAD") return next();
   const field = COLUMN_BODY_ROUTES.get(`${c.req.method} ${c.req.path}`);
   // such a body is read as bytes: its text is made only when it is not the plain case (or a 422 echoes it)
-  const bytes = field && new Uint8Array(await c.req.arrayBuffer());
+  const bytes = field && (bufferedBody(c.req.raw) ?? new Uint8Array(await c.req.arrayBuffer()));
   const columns = bytes && readColumnBody(bytes, field);
   let parsed: unknown;
   if (columns) {

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import fc from "fast-check";
-import { JsonWriter } from "../../../adapters/http/frames/json-writer.ts";
+import { JsonWriter, recycle } from "../../../adapters/http/frames/json-writer.ts";
 
 const text = (x: number) => new TextDecoder().decode(new JsonWriter().number(x).finish());
 
@@ -57,4 +57,33 @@ test("a text whose buffer is not kept for the next writer (past 4 MiB, or no lar
     later.map((t) => t.length),
     [1 << 16, 1 << 20, 5 * 1024 * 1024],
   );
+});
+
+test("any string is written as JSON.stringify writes it (escapes, UTF-8, lone surrogates)", () => {
+  const decode = (b: Uint8Array) => new TextDecoder().decode(b);
+  fc.assert(
+    fc.property(fc.oneof(fc.string({ unit: "binary" }), fc.string({ unit: "grapheme-ascii" }), fc.constantFrom("\u007f", "\u0080", "\ud800", '"', "\\", "\u001f")), (s) => {
+      assert.equal(decode(new JsonWriter(8).ascii("[").string(s).ascii("]").finish()), JSON.stringify([s]));
+    }),
+    { numRuns: 20_000 },
+  );
+});
+
+test("a recycled large text's buffer is written by the next large writer; recycling it twice, or a copied text, gives nothing more", () => {
+  const size = 5 * 1024 * 1024;
+  const first = new JsonWriter(size).ascii("a".repeat(size - 10)).finish();
+  recycle(first);
+  recycle(first); // a no-op: the buffer is given back once
+  const second = new JsonWriter(size).ascii("b".repeat(size - 20)).finish();
+  assert.equal(second.buffer, first.buffer, "the next large writer took the recycled buffer");
+  assert.equal(first[0], 98, "so the recycled text was written over");
+  const third = new JsonWriter(size).ascii("c".repeat(size - 30)).finish();
+  assert.notEqual(third.buffer, first.buffer, "the buffer was not handed to two writers");
+  assert.equal(second[0], 98, "the second text is intact");
+  // a small text is a copy: recycling it leaves the large writers' buffers alone
+  const small = new JsonWriter(1 << 10).ascii("s".repeat(100)).finish();
+  recycle(small);
+  const fourth = new JsonWriter(size).ascii("d".repeat(size - 40)).finish();
+  assert.notEqual(fourth.buffer, small.buffer);
+  assert.equal(third[0], 99, "a text not recycled is never written over");
 });

@@ -34,10 +34,12 @@ function slowExchange(port: number, body: string) {
     read: () =>
       new Promise<string>((resolve, reject) => {
         const chunks: Buffer[] = [];
-        socket.on("data", (c: Buffer) => chunks.push(c)).on("end", () => {
-          const raw = Buffer.concat(chunks).toString("utf8");
-          resolve(raw.slice(raw.indexOf("\r\n\r\n") + 4));
-        });
+        socket
+          .on("data", (c: Buffer) => chunks.push(c))
+          .on("end", () => {
+            const raw = Buffer.concat(chunks).toString("utf8");
+            resolve(raw.slice(raw.indexOf("\r\n\r\n") + 4));
+          });
         socket.on("error", reject);
         socket.resume();
       }),

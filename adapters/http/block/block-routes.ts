@@ -22,7 +22,8 @@ export function registerBlockRoutes(app: OpenAPIHono<HttpEnv>, files: ServerFile
     async (c) => {
       const { filename } = c.req.valid("query");
       const boards = decodeBlockFile(await files.get(filename));
-      return frameResponse(c, 
+      return frameResponse(
+        c,
         dataFrameJson(
           [
             str(

@@ -48,7 +48,8 @@ export function registerBoardMacRoutes(app: OpenAPIHono<HttpEnv>, svc: MacServic
       const q = c.req.valid("query");
       const { value: boards, source } = await svc.boardList(q.board_type, q.sort_column, q.count);
       const leader = (f: (l: NonNullable<(typeof boards)[number]["leader"]>) => number | string) => boards.map((b) => (b.leader ? f(b.leader) : null));
-      return frameResponse(c, 
+      return frameResponse(
+        c,
         dataFrameJson(
           [
             num(

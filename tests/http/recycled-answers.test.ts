@@ -13,7 +13,7 @@ import { FakeClock, startTestServer, type TestServer } from "../support/server.t
 /**
  * Daily records with swings. 25,000 bars make an answer of about 7 MB in a
  * writer buffer of about 13 MB: past the 4 MiB of buffers that are copied
- * instead, within the 16 MiB that are recycled, and more than the kernel takes
+ * instead, within the 64 MiB that are recycled, and more than the kernel takes
  * at once from a socket whose client reads nothing (a 4 MiB send buffer at most
  * here), so part of the held answer waits in Node's queue.
  */

@@ -173,3 +173,26 @@ test("property: bar times written as bytes (PlainText.ofIsoTimes) read as Date's
     { numRuns: 1000 },
   );
 });
+
+test("property: long number columns, their slow-path numbers formatted a batch at a time, read as JSON.stringify writes them", () => {
+  // slow numbers (the engine's shortest form), fast ones, repeats (copied, not formatted) and NaN, over several 512-number batches
+  const cell = fc.oneof(
+    { weight: 6, arbitrary: fc.double({ noNaN: true, noDefaultInfinity: true }).map((x) => ({ x, repeat: false })) },
+    { weight: 2, arbitrary: fc.integer({ min: -1e8, max: 1e8 }).map((k) => ({ x: k / 100, repeat: false })) },
+    { weight: 2, arbitrary: fc.constant({ x: 0, repeat: true }) },
+    { weight: 1, arbitrary: fc.constantFrom(NaN, Infinity, -0, 1e21, 5e-324).map((x) => ({ x, repeat: false })) },
+  );
+  const column = fc.integer({ min: 1200, max: 2600 }).chain((n) => fc.array(cell, { minLength: n, maxLength: n }));
+  fc.assert(
+    fc.property(fc.array(column, { minLength: 1, maxLength: 3 }), (cols) => {
+      const n = Math.min(...cols.map((c) => c.length));
+      const columns = cols.map((cells, k) => {
+        const out = new Float64Array(n);
+        for (let i = 0; i < n; i++) out[i] = cells[i]!.repeat && i > 0 ? out[i - 1]! : cells[i]!.x;
+        return num(`c${k}`, out);
+      });
+      assert.equal(rowsText(columns, n), JSON.stringify(rowObjects(columns, n)));
+    }),
+    { numRuns: 40 },
+  );
+});

@@ -12,6 +12,8 @@
  * the in-process kernels (indicators, chan, strength) in whatever state the
  * files loaded before them left, not in the state of the service, which
  * reads request bodies without web streams (adapters/http/middleware/body-size.ts).
+ * `npm run bench` starts this with the service's Node flags (`npm start`'s
+ * `--max-semi-space-size=32` and loader), which the children inherit.
  */
 import { spawn } from "node:child_process";
 import { readdirSync } from "node:fs";

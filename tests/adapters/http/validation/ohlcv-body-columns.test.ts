@@ -350,3 +350,30 @@ test("bytes that are not ASCII around the records (UTF-8 text, broken sequences)
     { numRuns: 2000 },
   );
 });
+
+test("a key one byte away from one the reader takes (changed, dropped or added) is never read as that key", () => {
+  const record = (keys: Record<string, string>, day: number) => {
+    const time = keys.time ?? "date";
+    const vals: Record<string, unknown> = { [time]: `2024-01-0${day}`, open: 10.5, high: 11.25, low: 9.75, close: 10, vol: 1200, amount: 12000 };
+    return `{${Object.entries(vals)
+      .map(([k, v]) => `${JSON.stringify(k === time ? time : (keys[k] ?? k))}:${JSON.stringify(v)}`)
+      .join(",")}}`;
+  };
+  const body = (keys: Record<string, string>) => `{"ohlcv":[${record(keys, 1)},${record(keys, 2)}]}`;
+  for (const time of ["date", "datetime", "trade_date", "time"]) assert.ok(check(body({ time })), `the plain body with ${time} is taken`);
+  const variants = (k: string) => {
+    const out = new Set<string>([k.slice(1), k.slice(0, -1), `${k}e`, `e${k}`]);
+    for (let p = 0; p < k.length; p++) for (const c of ["x", "_", "A", String.fromCharCode(k.charCodeAt(p) + 1), String.fromCharCode(k.charCodeAt(p) - 1)]) out.add(k.slice(0, p) + c + k.slice(p + 1));
+    out.delete(k);
+    return [...out];
+  };
+  for (const key of ["open", "high", "low", "close", "vol", "amount"]) {
+    for (const v of variants(key)) assert.equal(check(body({ [key]: v })), false, `${JSON.stringify(v)} read as ${key}`);
+  }
+  for (const time of ["date", "datetime", "trade_date", "time"]) {
+    for (const v of variants(time)) {
+      if (["date", "datetime", "trade_date", "time"].includes(v)) continue;
+      assert.equal(check(body({ time: v })), false, `${JSON.stringify(v)} read as a time key`);
+    }
+  }
+});

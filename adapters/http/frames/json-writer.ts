@@ -147,6 +147,9 @@ export function encodeFragment(s: string): Fragment {
   return { length: b.length, words, tail: b.slice(4 * words.length) };
 }
 
+/** The fragment that opens the `k`th cell of an object row: `{"name":` for the first, `,"name":` after it. */
+export const keyFragment = (name: string, k: number): Fragment => encodeFragment(`${(k === 0 ? "{" : ",") + JSON.stringify(name)}:`);
+
 /** Copies a fragment to `pos` of `buf` (`view` over the same bytes); returns the end. */
 export function putFragment(view: DataView, buf: Uint8Array, pos: number, f: Fragment): number {
   const words = f.words;

@@ -9,7 +9,7 @@
  * would treat specially (undefined, functions and symbols are left out;
  * `toJSON` is called), are written by JSON.stringify itself.
  */
-import { encodeFragment, type JsonWriter } from "./json-writer.ts";
+import { keyFragment, type JsonWriter } from "./json-writer.ts";
 
 /** Writes `rows` as the JSON array JSON.stringify would write. */
 export function writeRecords(w: JsonWriter, rows: readonly object[]): void {
@@ -20,7 +20,7 @@ export function writeRecords(w: JsonWriter, rows: readonly object[]): void {
   }
   const { keys, values } = uniform;
   const width = keys.length;
-  const fragments = keys.map((k, i) => encodeFragment(`${(i === 0 ? "{" : ",") + JSON.stringify(k)}:`));
+  const fragments = keys.map(keyFragment);
   w.byte(91);
   for (let i = 0, at = 0; i < rows.length; i++) {
     if (i > 0) w.byte(44);

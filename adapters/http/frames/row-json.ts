@@ -9,7 +9,7 @@
  * formatted again. Non-finite numbers become `null`, never `NaN`.
  */
 import { ISO_DATE_TIME_BYTES, isoDateTime, putIsoDateTime } from "../../../core/backtest/index.ts";
-import { encodeFragment, MAX_NUMBER_BYTES, putAscii, putCopy, putEarlier, putFragment, putShortNumber, type JsonWriter } from "./json-writer.ts";
+import { keyFragment, MAX_NUMBER_BYTES, putAscii, putCopy, putEarlier, putFragment, putShortNumber, type JsonWriter } from "./json-writer.ts";
 
 const encoder = new TextEncoder();
 const viewOf = (b: Uint8Array) => new DataView(b.buffer, b.byteOffset, b.byteLength);
@@ -99,7 +99,7 @@ const NUM = 0;
 const PLAIN = 1;
 const OTHER = 2;
 
-const keyOf = (c: Column, k: number) => encodeFragment(`${(k === 0 ? "{" : ",") + JSON.stringify(c.name)}:`);
+const keyOf = (c: Column, k: number) => keyFragment(c.name, k);
 
 /** Bytes of the longest plain string of a column: exact when encoded, else a bound (three UTF-8 bytes per UTF-16 unit). */
 function longestPlain(values: ArrayLike<string> | PlainText, n: number): number {

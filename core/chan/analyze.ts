@@ -18,13 +18,14 @@ import { segmentMetric, strokeMetric, type LineMetric } from "./line-metrics.ts"
 import { strokeLines, type StrokeLines } from "./lines.ts";
 import { macdHistogram, MacdStream } from "./macd.ts";
 import { ChanMerge, mergeBars } from "./merge-bars.ts";
-import type { MergedBars, MergedColumns } from "./merged-bars.ts";
+import { MERGED_BYTES_PER_BAR, type MergedBars, type MergedColumns } from "./merged-bars.ts";
 import { DEFAULT_CHAN_CONFIG, type ChanConfig } from "./options.ts";
 import { buildPivots, type Pivots } from "./pivots.ts";
 import { RsiStream } from "./rsi.ts";
 import { buildSegments, type Segments } from "./segments.ts";
 import { buildStrokes, StrokeBuilder, type StrokeTable } from "./strokes.ts";
 import { withVirtualStroke } from "./virtual-stroke.ts";
+import { type ChanWorkspace, freshColumns } from "./workspace.ts";
 
 /** Segments built on one level's lines, their pivots and the points on those lines. */
 export interface Level {
@@ -156,17 +157,23 @@ export class ChanStream {
   }
 }
 
-/** The whole pipeline over a bar series. */
-export function analyzeChan(bars: BarSeries, config: ChanConfig = DEFAULT_CHAN_CONFIG): ChanAnalysis {
+/**
+ * The whole pipeline over a bar series. With a `workspace` (see workspace.ts) its per-bar columns are the
+ * workspace's: the analysis must not be read after the next one in that workspace begins.
+ */
+export function analyzeChan(bars: BarSeries, config: ChanConfig = DEFAULT_CHAN_CONFIG, workspace?: ChanWorkspace): ChanAnalysis {
+  // the merged bars' columns (at least 16 bars each), the histogram, and each of the nine columns' alignment
+  workspace?.begin((MERGED_BYTES_PER_BAR + 8) * Math.max(16, bars.length) + 9 * 8);
+  const columns = workspace ?? freshColumns;
   let merged: MergedBars;
   let strokes: StrokeTable;
   if (config.bi.algo === "czsc") {
-    ({ merged, strokes } = czscStrokes(bars, config.bi.czscMinLen));
+    ({ merged, strokes } = czscStrokes(bars, config.bi.czscMinLen, columns));
   } else {
-    merged = mergeBars(bars);
+    merged = mergeBars(bars, columns);
     strokes = buildStrokes(merged, bars, config.bi);
   }
   const rsi = usesRsi(config) ? new RsiStream(config.rsiCycle, bars.length) : null;
   if (rsi) for (const close of bars.close.subarray(0, bars.length)) rsi.push(close);
-  return analyzeStrokes(config, bars, merged, strokes, macdHistogram(bars.close, bars.length, config.macd), rsi?.value.view() ?? null);
+  return analyzeStrokes(config, bars, merged, strokes, macdHistogram(bars.close, bars.length, config.macd, columns), rsi?.value.view() ?? null);
 }

@@ -9,12 +9,13 @@
  */
 import { fractalAt } from "./fractals.ts";
 import { MergedColumns } from "./merged-bars.ts";
+import type { ColumnSource } from "./workspace.ts";
 
 export class CzscMerge {
   readonly bars: MergedColumns;
 
-  constructor(capacity?: number) {
-    this.bars = new MergedColumns(capacity);
+  constructor(capacity?: number, columns?: ColumnSource) {
+    this.bars = new MergedColumns(capacity, columns);
   }
 
   push(i: number, high: number, low: number): void {

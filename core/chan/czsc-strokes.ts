@@ -15,6 +15,7 @@
 import { CzscMerge } from "./czsc-merge.ts";
 import { fractalAt } from "./fractals.ts";
 import type { MergedBars, MergedColumns } from "./merged-bars.ts";
+import type { ColumnSource } from "./workspace.ts";
 import type { RawRange } from "./stroke-rules.ts";
 import type { StrokeTable } from "./strokes.ts";
 
@@ -110,8 +111,8 @@ export class CzscStrokeBuilder {
 }
 
 /** czsc's merged bars and strokes of a whole series. */
-export function czscStrokes(raw: RawRange & { readonly length: number }, minLen: number): { merged: MergedBars; strokes: StrokeTable } {
-  const merge = new CzscMerge(raw.length);
+export function czscStrokes(raw: RawRange & { readonly length: number }, minLen: number, columns?: ColumnSource): { merged: MergedBars; strokes: StrokeTable } {
+  const merge = new CzscMerge(raw.length, columns);
   const b = new CzscStrokeBuilder(merge.bars, minLen);
   for (let i = 0; i < raw.length; i++) {
     merge.push(i, raw.high[i]!, raw.low[i]!);

@@ -10,3 +10,4 @@ export { lowLevelStructure } from "./multi-level.ts";
 export { type ChanConfig, type ChanOptions, DEFAULT_CHAN_CONFIG } from "./options.ts";
 export { type ChanJson, type ChanJsonOptions, chanToJson, type PointJson } from "./to-json.ts";
 export { parseChanOptions } from "./validate-options.ts";
+export { ChanWorkspace } from "./workspace.ts";

@@ -6,6 +6,7 @@
  * under `core/indicators/`; merge it there once one does.
  */
 import { AppendOnlyColumn } from "./append-only.ts";
+import { type ColumnSource, freshColumns } from "./workspace.ts";
 
 export interface MacdPeriods {
   readonly fast: number;
@@ -62,9 +63,9 @@ export class MacdStream {
 }
 
 /** The histogram of a whole series: all a batch reads (one column, not three growable ones). */
-export function macdHistogram(close: ArrayLike<number>, length: number, p: MacdPeriods): Float64Array {
+export function macdHistogram(close: ArrayLike<number>, length: number, p: MacdPeriods, columns: ColumnSource = freshColumns): Float64Array {
   const state = new MacdState(p);
-  const hist = new Float64Array(length);
+  const hist = columns.f64(length);
   for (let i = 0; i < length; i++) hist[i] = state.step(close[i]!);
   return hist;
 }

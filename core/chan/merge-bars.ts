@@ -9,12 +9,13 @@
 import type { BarSeries } from "../bars/index.ts";
 import { fractalAt } from "./fractals.ts";
 import { MergedColumns, type MergedBars } from "./merged-bars.ts";
+import type { ColumnSource } from "./workspace.ts";
 
 export class ChanMerge {
   readonly bars: MergedColumns;
 
-  constructor(capacity?: number) {
-    this.bars = new MergedColumns(capacity);
+  constructor(capacity?: number, columns?: ColumnSource) {
+    this.bars = new MergedColumns(capacity, columns);
   }
 
   /** Adds raw bar `i`; true when it opened a new merged bar (the one before may now carry a fractal). */
@@ -45,8 +46,8 @@ export class ChanMerge {
 }
 
 /** Merged bars of a whole series. */
-export function mergeBars(bars: BarSeries): MergedBars {
-  const b = new ChanMerge(bars.length);
+export function mergeBars(bars: BarSeries, columns?: ColumnSource): MergedBars {
+  const b = new ChanMerge(bars.length, columns);
   for (let i = 0; i < bars.length; i++) b.push(i, bars.high[i]!, bars.low[i]!);
   return b.bars.view();
 }

@@ -3,6 +3,10 @@
  * `merge-bars.ts`, czsc's in `czsc-merge.ts`) and read by every later step.
  * Columnar, indexed by merged-bar number.
  */
+import { type ColumnSource, freshColumns } from "./workspace.ts";
+
+/** The bytes a bar takes in the columns below (two doubles, two bytes, four 32-bit integers). */
+export const MERGED_BYTES_PER_BAR = 34;
 export interface MergedBars {
   readonly length: number;
   readonly high: Float64Array;
@@ -37,17 +41,20 @@ export class MergedColumns {
   private hb: Int32Array;
   private wb: Int32Array;
 
-  /** `capacity`: the expected bar count (a batch knows an upper bound; the columns grow anyway). */
-  constructor(capacity = 256) {
+  /**
+   * `capacity`: the expected bar count (a batch knows an upper bound; the columns grow anyway, in fresh memory);
+   * `columns`: where the first columns come from (a batch's workspace, see workspace.ts).
+   */
+  constructor(capacity = 256, columns: ColumnSource = freshColumns) {
     this.cap = capacity = Math.max(16, capacity);
-    this.h = new Float64Array(capacity);
-    this.l = new Float64Array(capacity);
-    this.d = new Int8Array(capacity);
-    this.f = new Int8Array(capacity);
-    this.fb = new Int32Array(capacity);
-    this.lb = new Int32Array(capacity);
-    this.hb = new Int32Array(capacity);
-    this.wb = new Int32Array(capacity);
+    this.h = columns.f64(capacity);
+    this.l = columns.f64(capacity);
+    this.d = columns.i8(capacity);
+    this.f = columns.i8(capacity);
+    this.fb = columns.i32(capacity);
+    this.lb = columns.i32(capacity);
+    this.hb = columns.i32(capacity);
+    this.wb = columns.i32(capacity);
   }
 
   get length(): number {

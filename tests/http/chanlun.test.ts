@@ -55,6 +55,30 @@ describe("chanlun analyze", () => {
     assert.deepEqual([r.body.segment_level.segments.length, r.body.segment_level.pivots.length, r.body.segment_level.bsp.length], [oracle.segseg.length, oracle.seg_zs.length, oracle.seg_bsp.length]);
   });
 
+  // the route analyses in one reused workspace (core/chan/workspace.ts): a request must not see an earlier one's columns
+  test("an answer does not depend on the requests before it: the same bars after a longer and a shorter series", async () => {
+    const bars = (n: number, seed: number) => {
+      let p = 1000;
+      let x = seed;
+      return Array.from({ length: n }, (_, i) => {
+        x = (x * 1103515245 + 12345) >>> 0;
+        const o = p;
+        p = Math.max(100, p + ((x >>> 8) % 41) - 20);
+        const wick = (x >>> 20) % 9;
+        return { date: formatDate(Date.UTC(2000, 0, 3) + i * 86_400_000), open: o / 100, high: (Math.max(o, p) + wick) / 100, low: (Math.min(o, p) - wick) / 100, close: p / 100 };
+      });
+    };
+    const mid = { ohlcv: bars(1500, 3), merged_bars: true };
+    const first = await post(mid);
+    assert.equal(first.status, 200);
+    assert.ok(first.body.strokes.length > 20, `${first.body.strokes.length} strokes`);
+    for (const other of [bars(8000, 5), bars(300, 9)]) {
+      assert.equal((await post({ ohlcv: other, merged_bars: true })).status, 200);
+      const again = await post(mid);
+      assert.deepEqual(again.body, first.body);
+    }
+  });
+
   test("fewer bars than a stroke needs: an empty, well-formed result", async () => {
     const ohlcv = [1, 2, 3].map((d) => ({ date: `2024-01-0${d + 1}`, open: 10, high: 11, low: 9, close: 10 }));
     const r = await post({ ohlcv });

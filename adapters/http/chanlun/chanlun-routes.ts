@@ -1,6 +1,6 @@
 import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
 import { barTimes, BAR_CATEGORY_NAMES, classifySecurity } from "../../../core/bars/index.ts";
-import { analyzeChan, chanToJson, parseChanOptions } from "../../../core/chan/index.ts";
+import { analyzeChan, ChanWorkspace, chanToJson, parseChanOptions } from "../../../core/chan/index.ts";
 import type { BarService } from "../../../core/app/bars/bar-service.ts";
 import type { HttpEnv } from "../http-env.ts";
 import { MARKETS } from "../../../core/app/quotes/markets.ts";
@@ -62,6 +62,8 @@ level has no stroke.`;
 /** `POST /api/v1/chanlun/analyze` (adapters/http/README.md 4.6). */
 export function registerChanlunRoutes(app: OpenAPIHono<HttpEnv>, bars: BarService, dir: SecurityDirectory): void {
   const loader = new BarLoader(bars, dir);
+  // each analysis is turned into its JSON before the handler awaits again, so one workspace serves every request
+  const workspace = new ChanWorkspace();
   app.openapi(
     createRoute({
       method: "post",
@@ -97,7 +99,7 @@ export function registerChanlunRoutes(app: OpenAPIHono<HttpEnv>, bars: BarServic
         if (!parsed.ok) throw new InvalidFieldsError(parsed.errors);
         series = parsed.series;
       }
-      const json = chanToJson(analyzeChan(series, options.config), { mergedBars: true });
+      const json = chanToJson(analyzeChan(series, options.config, workspace), { mergedBars: true });
       const compat = easyTdxFields(json, symbol, req.category);
       const { merged_bars, ...rest } = json;
       const low = req.multi_level;

@@ -19,7 +19,7 @@ const PROMISED: Record<string, readonly string[]> = {
   "./vipdoc": ["readDayFile", "decodeDayFile", "readMinuteFile", "VipdocQuoteSource"],
   "./indicators": ["indicators", "computeIndicator"],
   "./formula": ["compileFormula", "evaluatePlan", "validateFormula", "compileSignalFormula", "formulaSignals"],
-  "./chan": ["analyzeChan", "ChanStream", "chanToJson", "DEFAULT_CHAN_CONFIG"],
+  "./chan": ["analyzeChan", "ChanStream", "ChanWorkspace", "chanToJson", "DEFAULT_CHAN_CONFIG"],
   "./backtest": ["backtest", "backtestPortfolio", "validateBacktestConfig", "DEFAULT_CONFIG", "strategies", "definePlugin"],
   "./testing": ["barSeries", "listedSecurity", "replayStrategyRun"],
 };

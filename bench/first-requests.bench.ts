@@ -9,7 +9,6 @@
  * show the warm-up does not delay it. Figures are single samples (a first
  * request happens once per process); run the bench two or three times.
  */
-import { call } from "../tests/support/server.ts";
 import { type RunningService, startService } from "./service-process.ts";
 import { fmtMs, target } from "./targets.ts";
 
@@ -28,12 +27,12 @@ async function marketPage(s: RunningService): Promise<number> {
 
 async function optimisation(s: RunningService): Promise<number> {
   const t0 = performance.now();
-  const r = await call(s.url, "POST", "/api/v1/backtest/optimize/run/async", { json: { strategy: "ma_cross", symbol: "SZ:000001" } });
-  if (r.status !== 202) throw new Error(`optimize: ${r.status} ${r.text}`);
+  const r = await s.json("POST", "/api/v1/backtest/optimize/run/async", { strategy: "ma_cross", symbol: "SZ:000001" });
+  if (r.status !== 202) throw new Error(`optimize: ${r.status} ${JSON.stringify(r.body)}`);
   for (;;) {
-    const t = await call(s.url, "GET", `/api/v1/backtest/tasks/${r.body.task_id}`);
+    const t = await s.json("GET", `/api/v1/backtest/tasks/${r.body.task_id}`);
     if (t.body.status === "done") return performance.now() - t0;
-    if (t.body.status !== "pending" && t.body.status !== "running") throw new Error(`optimize task ${t.body.status}: ${t.text}`);
+    if (t.body.status !== "pending" && t.body.status !== "running") throw new Error(`optimize task ${t.body.status}: ${JSON.stringify(t.body)}`);
     await new Promise((resolve) => setTimeout(resolve, 5));
   }
 }

@@ -70,7 +70,16 @@ export interface RunningService {
   /** Resolves with the body's byte count; anything but 200 rejects. A body may be sent with a Content-Encoding. */
   request(method: string, path: string, json?: string | Uint8Array, encoding?: string): Promise<number>;
   get(path: string): Promise<number>;
+  /** Sends `json` (if any) and resolves with the status and the parsed answer, whatever the status. */
+  json(method: string, path: string, json?: unknown): Promise<{ status: number; body: any }>;
 }
+
+/**
+ * No request of a bench waits forever: one that has not ended in this time
+ * rejects. (A bench once hung for twenty minutes with nothing left to wait on,
+ * its last request sent through `fetch`; node:http with this bound fails loudly instead.)
+ */
+const REQUEST_TIMEOUT_MS = 120_000;
 
 /**
  * Starts the service on a fresh data directory (stopped when this process
@@ -83,19 +92,40 @@ export async function startService(label: string, env: Record<string, string> = 
   const child = spawnService(port, dataDir, env);
   process.once("exit", () => child.kill("SIGTERM"));
   const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
-  const request = (method: string, path: string, json?: string | Uint8Array, encoding?: string) =>
-    new Promise<number>((resolve, reject) => {
+  /** One request; `read` settles it from the answer (a byte count for the timed requests, the parsed body otherwise). */
+  const send = <T>(
+    method: string,
+    path: string,
+    json: string | Uint8Array | undefined,
+    encoding: string | undefined,
+    read: (r: http.IncomingMessage, done: (v: T) => void, fail: (e: Error) => void) => void,
+  ) =>
+    new Promise<T>((resolve, reject) => {
       const headers: Record<string, string | number> =
         json === undefined ? {} : { "content-type": "application/json", "content-length": Buffer.byteLength(json), ...(encoding ? { "content-encoding": encoding } : {}) };
-      const req = http.request({ host: "127.0.0.1", port, path, method, agent, headers }, (r) => {
-        let n = 0;
-        r.on("data", (c: Buffer) => (n += c.length));
-        r.on("end", () => (r.statusCode === 200 ? resolve(n) : reject(new Error(`${path}: ${r.statusCode}`))));
+      const req = http.request({ host: "127.0.0.1", port, path, method, agent, headers, timeout: REQUEST_TIMEOUT_MS }, (r) => {
+        r.on("error", reject);
+        r.on("aborted", () => reject(new Error(`${method} ${path}: answer cut short`)));
+        read(r, resolve, reject);
       });
+      req.on("timeout", () => req.destroy(new Error(`${method} ${path}: no answer in ${REQUEST_TIMEOUT_MS} ms`)));
       req.on("error", reject);
       req.end(json);
     });
+  const request = (method: string, path: string, json?: string | Uint8Array, encoding?: string) =>
+    send<number>(method, path, json, encoding, (r, done, fail) => {
+      let n = 0;
+      r.on("data", (c: Buffer) => (n += c.length));
+      r.on("end", () => (r.statusCode === 200 ? done(n) : fail(new Error(`${path}: ${r.statusCode}`))));
+    });
   const get = (path: string) => request("GET", path);
+  const json = (method: string, path: string, body?: unknown) =>
+    send<{ status: number; body: any }>(method, path, body === undefined ? undefined : JSON.stringify(body), undefined, (r, done) => {
+      let text = "";
+      r.setEncoding("utf8");
+      r.on("data", (d: string) => (text += d));
+      r.on("end", () => done({ status: r.statusCode!, body: JSON.parse(text) }));
+    });
   for (;;) {
     try {
       await get("/health");
@@ -105,5 +135,5 @@ export async function startService(label: string, env: Record<string, string> = 
     }
   }
   const url = `http://127.0.0.1:${port}`;
-  return { dataDir, url, warmed: warmUpDone(url), request, get };
+  return { dataDir, url, warmed: warmUpDone(url), request, get, json };
 }

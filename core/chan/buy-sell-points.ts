@@ -78,6 +78,13 @@ class PointBuilder {
   private readonly divergences: PendingDivergence[] = [];
   /** The point type each divergence tested, by position in `divergences`. */
   private readonly divergenceTypes: BspType[] = [];
+  /**
+   * Each segment's multi-line pivots (those that take part in types 1, 3a and 3b), in order: segment k's are
+   * `list[multiIds[multiFrom[k] .. multiFrom[k + 1])]`, listed once rather than as a new array on each of the
+   * three reads per segment.
+   */
+  private readonly multiFrom: Int32Array;
+  private readonly multiIds: Int32Array;
 
   constructor(
     private readonly L: Lines,
@@ -88,6 +95,15 @@ class PointBuilder {
   ) {
     this.keptAt = new Int32Array(L.length).fill(-1);
     this.firstAt = new Int32Array(L.length).fill(-1);
+    const { list, bySegment } = pivots;
+    this.multiFrom = new Int32Array(bySegment.length + 1);
+    this.multiIds = new Int32Array(list.length);
+    let n = 0;
+    for (let k = 0; k < bySegment.length; k++) {
+      const ids = bySegment[k]!;
+      for (let i = 0; i < ids.length; i++) if (list[ids[i]!]!.begin !== list[ids[i]!]!.end) this.multiIds[n++] = ids[i]!;
+      this.multiFrom[k + 1] = n;
+    }
   }
 
   build(): PointsResult {
@@ -132,15 +148,14 @@ class PointBuilder {
     return Math.abs(this.L.endVal[i]! - this.L.beginVal[i]!);
   }
 
-  /** Segment `k`'s multi-line pivots (those that take part in types 1, 3a and 3b), in order. */
-  private multiLinePivots(k: number): Pivot[] {
-    const out: Pivot[] = [];
-    const ids = this.pivots.bySegment[k]!;
-    for (let i = 0; i < ids.length; i++) {
-      const z = this.pivots.list[ids[i]!]!;
-      if (z.begin !== z.end) out.push(z);
-    }
-    return out;
+  /** How many multi-line pivots segment `k` has. */
+  private multiCount(k: number): number {
+    return this.multiFrom[k + 1]! - this.multiFrom[k]!;
+  }
+
+  /** Segment `k`'s multi-line pivot number `i`. */
+  private multiAt(k: number, i: number): Pivot {
+    return this.pivots.list[this.multiIds[this.multiFrom[k]! + i]!]!;
   }
 
   /** chan.py `add_bs`; `features` is the caller's fresh record, kept by a new point. */
@@ -353,12 +368,12 @@ class PointBuilder {
     const L = this.L;
     const seg = this.segs;
     const S = seg.lines;
-    const multi = this.multiLinePivots(next);
-    if (multi.length === 0) return;
-    if (c.strict_bsp3 && multi[0]!.lineIn !== first + 1) return;
+    const count = this.multiCount(next);
+    if (count === 0) return;
+    if (c.strict_bsp3 && this.multiAt(next, 0).lineIn !== first + 1) return;
     const maxCount = this.side(S.dir[next] === -1).bsp3a_max_zs_cnt;
-    for (let zi = 0; zi < multi.length && zi < maxCount; zi++) {
-      const z = multi[zi]!;
+    for (let zi = 0; zi < count && zi < maxCount; zi++) {
+      const z = this.multiAt(next, zi);
       // the line after the leaving line (end + 1); chan.py stops where there is no leaving line or it
       // is the last line, that is where this line would lie past the table
       const b = z.end + 2;
@@ -384,8 +399,9 @@ class PointBuilder {
   private type3Before(k: number, next: number, first: number, c: PointOptions, related: MutablePoint | null, nextIdx: number): void {
     const L = this.L;
     const seg = this.segs;
-    const z = this.multiLinePivots(k).at(-1);
-    if (!z) return;
+    const count = this.multiCount(k);
+    if (count === 0) return;
+    const z = this.multiAt(k, count - 1);
     // a missing leaving line (−1) is never the type-1 line
     if (c.strict_bsp3 && z.lineOut !== first) return;
     const end = this.type3bEnd(next);
@@ -401,9 +417,9 @@ class PointBuilder {
   /** chan.py `cal_bsp3_bi_end_idx`: 3b is searched up to the next segment's first pivot's leaving line. */
   private type3bEnd(next: number): number {
     if (next === -1) return Infinity;
-    const multi = this.multiLinePivots(next);
-    if (multi.length === 0 && next === this.segs.lines.length - 1) return Infinity;
-    for (let i = 0; i < multi.length; i++) if (multi[i]!.lineOut !== -1) return multi[i]!.lineOut;
+    const count = this.multiCount(next);
+    if (count === 0 && next === this.segs.lines.length - 1) return Infinity;
+    for (let i = 0; i < count; i++) if (this.multiAt(next, i).lineOut !== -1) return this.multiAt(next, i).lineOut;
     return this.segs.lines.endLine[next]! - 1;
   }
 }

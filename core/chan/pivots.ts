@@ -42,6 +42,7 @@ export interface Pivots {
   readonly bySegment: readonly (readonly number[])[];
 }
 
+/** A pivot as built; filled by `init`, so a candidate that is at once combined into the pivot before it can be filled again. */
 class Zs {
   zd = 0;
   zg = 0;
@@ -51,23 +52,23 @@ class Zs {
   end = 0;
   endBar = 0;
   parts = 0;
-  readonly begin: number;
-  readonly beginBar: number;
+  begin = 0;
+  beginBar = 0;
+  sure = false;
 
-  /** From `lines[from..to)`, whose overlap is [`zd`, `zg`]. */
-  constructor(
-    private readonly L: Lines,
-    lines: Int32Array,
-    from: number,
-    to: number,
-    zd: number,
-    zg: number,
-    readonly sure: boolean,
-  ) {
+  constructor(private readonly L: Lines) {}
+
+  /** The pivot of `lines[from..to)`, whose overlap is [`zd`, `zg`]. */
+  init(lines: Int32Array, from: number, to: number, zd: number, zg: number, sure: boolean): this {
+    this.dd = Infinity;
+    this.gg = -Infinity;
+    this.parts = 0;
+    this.sure = sure;
     this.begin = lines[from]!;
-    this.beginBar = L.beginBar[this.begin]!;
+    this.beginBar = this.L.beginBar[this.begin]!;
     this.setRange(zd, zg);
     for (let i = from; i < to; i++) this.setEnd(lines[i]!);
+    return this;
   }
 
   get oneLine(): boolean {
@@ -112,6 +113,8 @@ class Zs {
 
 class PivotBuilder {
   readonly zs: Zs[] = [];
+  /** The next candidate's record: a new one once the last was kept (a long history combines most candidates away). */
+  private spare: Zs;
   /** Lines not yet in a pivot: the first `nFree` (a line is offered once, so L.length is room enough; emptied without reallocating). */
   private readonly free: Int32Array;
   private nFree = 0;
@@ -122,6 +125,7 @@ class PivotBuilder {
     private readonly cfg: ChanConfig["zs"],
   ) {
     this.free = new Int32Array(L.length);
+    this.spare = new Zs(L);
   }
 
   build(): void {
@@ -199,6 +203,8 @@ class PivotBuilder {
       this.zs.push(z);
       this.nFree = 0;
       this.tryCombine();
+      // still listed (not combined into the one before): the next candidate needs a record of its own
+      if (this.zs[this.zs.length - 1] === z) this.spare = new Zs(this.L);
     }
   }
 
@@ -219,7 +225,7 @@ class PivotBuilder {
       minHigh = Math.min(minHigh, this.L.high[lst[i]!]!);
       maxLow = Math.max(maxLow, this.L.low[lst[i]!]!);
     }
-    return minHigh > maxLow ? new Zs(this.L, lst, from, n, maxLow, minHigh, sure) : null;
+    return minHigh > maxLow ? this.spare.init(lst, from, n, maxLow, minHigh, sure) : null;
   }
 
   private tryCombine(): void {
@@ -237,6 +243,10 @@ class PivotBuilder {
   }
 }
 
+/** The list of a segment without pivots, shared (frozen: the lists are read only). */
+const NO_PIVOTS: number[] = [];
+Object.freeze(NO_PIVOTS);
+
 /** Pivots of `lines` inside `segs`, with entering/leaving lines and per-segment lists. */
 export function buildPivots(lines: Lines, segs: Segments, cfg: ChanConfig["zs"]): Pivots {
   const b = new PivotBuilder(lines, segs, cfg);
@@ -249,12 +259,19 @@ export function buildPivots(lines: Lines, segs: Segments, cfg: ChanConfig["zs"])
   // ascend; segments follow each other from line 0, so the first one's walk reaches every pivot
   // and each segment's reaches the pivots starting in it: every pivot gets its lines, and is
   // listed under the segment of its first line, if any.
+  // each list made at its size (counted first), and one shared empty list: a long history has thousands of segments
+  const counts = new Int32Array(s.length);
+  for (let j = 0; j < zs.length; j++) {
+    const k = segs.lineSegment[zs[j]!.begin]!;
+    if (k < s.length) counts[k]!++;
+  }
   const bySegment: number[][] = [];
-  for (let k = 0; k < s.length; k++) bySegment.push([]);
-  zs.forEach((z, j) => {
-    const k = segs.lineSegment[z.begin]!;
-    if (k < s.length) bySegment[k]!.push(j);
-  });
+  for (let k = 0; k < s.length; k++) bySegment.push(counts[k] === 0 ? NO_PIVOTS : new Array<number>(counts[k]!));
+  counts.fill(0);
+  for (let j = 0; j < zs.length; j++) {
+    const k = segs.lineSegment[zs[j]!.begin]!;
+    if (k < s.length) bySegment[k]![counts[k]!++] = j;
+  }
   const list: Pivot[] = zs.map((z) => ({
     begin: z.begin,
     end: z.end,

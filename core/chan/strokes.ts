@@ -44,9 +44,13 @@ export function copyStrokes(from: StrokeTable, length: number): StrokeTable {
 
 /** Columns rather than a record per stroke: a long history has tens of thousands of strokes. */
 export class StrokeBuilder {
-  /** The confirmed strokes' first and last merged bars. */
-  private readonly begin: number[] = [];
-  private readonly end: number[] = [];
+  /**
+   * The confirmed strokes' first and last merged bars, the first `n` of each: typed and doubled on growth, as
+   * tens of thousands of strokes pushed onto plain arrays made about 1.5 MB of garbage per analysis.
+   */
+  private begin = new Int32Array(64);
+  private end = new Int32Array(64);
+  private n = 0;
   private readonly free: number[] = [];
   private readonly rules: StrokeRules;
 
@@ -62,7 +66,7 @@ export class StrokeBuilder {
   close(k: number): void {
     const fx = this.m.fx[k]!;
     if (fx === 0) return;
-    const n = this.end.length;
+    const n = this.n;
     if (n === 0) {
       this.first(k);
       return;
@@ -75,14 +79,14 @@ export class StrokeBuilder {
 
   /** The confirmed strokes as they stand: each runs away from its start fractal, whose mark is final. */
   strokes(): StrokeTable {
-    const n = this.end.length;
+    const n = this.n;
     // a loop, not Int8Array.from with a map: that goes through the iterator protocol, an object per stroke
     const dir = new Int8Array(n);
     for (let k = 0; k < n; k++) dir[k] = -this.m.fx[this.begin[k]!]!;
     return {
       length: n,
-      begin: Int32Array.from(this.begin),
-      end: Int32Array.from(this.end),
+      begin: this.begin.slice(0, n),
+      end: this.end.slice(0, n),
       dir,
       sure: new Uint8Array(n).fill(1),
       wasSure: new Uint8Array(n).fill(1),
@@ -90,8 +94,19 @@ export class StrokeBuilder {
   }
 
   private add(begin: number, end: number): void {
-    this.begin.push(begin);
-    this.end.push(end);
+    const n = this.n;
+    if (n === this.begin.length) {
+      const grown = (a: Int32Array) => {
+        const b = new Int32Array(2 * n);
+        b.set(a);
+        return b;
+      };
+      this.begin = grown(this.begin);
+      this.end = grown(this.end);
+    }
+    this.begin[n] = begin;
+    this.end[n] = end;
+    this.n = n + 1;
   }
 
   private first(k: number): void {
@@ -107,7 +122,7 @@ export class StrokeBuilder {
 
   /** Moves the last stroke's end to bar `k` when that is as far or further. */
   private extend(k: number): boolean {
-    const i = this.end.length - 1;
+    const i = this.n - 1;
     const up = this.m.fx[this.begin[i]!] === -1;
     const e = this.end[i]!;
     if (up ? this.m.fx[k] === 1 && this.m.high[k]! >= this.m.high[e]! : this.m.fx[k] === -1 && this.m.low[k]! <= this.m.low[e]!) {
@@ -118,10 +133,11 @@ export class StrokeBuilder {
   }
 
   private reanchor(k: number): void {
-    const n = this.end.length;
+    const n = this.n;
     if (!this.rules.subPeak(this.begin, this.end, n, k)) return;
-    const begin = this.begin.pop()!;
-    const end = this.end.pop()!;
+    const begin = this.begin[n - 1]!;
+    const end = this.end[n - 1]!;
+    this.n = n - 1;
     if (!this.extend(k)) this.add(begin, end);
   }
 }

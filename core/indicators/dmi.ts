@@ -14,7 +14,10 @@
  * Each EXPMEMA follows averages.ts `expmema` step for step: the mean of the
  * first ⌊N⌋ consecutive valid inputs (an invalid one restarts the count),
  * taken by exact-sums.ts `seedMean` over those inputs (kept in scratch
- * columns while the smoothings fill),
+ * columns while the smoothings fill; its result is made a number with a
+ * unary plus, as V8 types a call's result as anything, and an average
+ * carried round the loop from it was kept boxed: a new heap number per
+ * smoothing per bar, 640 KB per call on 10,000 bars),
  * then Y = X − b·(X − Y') (the engine's expression, so an input equal to the
  * average keeps it) with no value (and no update) on an invalid input, so a
  * PDI without value (MTR of 0 on flat bars) needs no fallback. Inputs on
@@ -119,9 +122,9 @@ function smooth(
         xps![i] = xp;
         xms![i] = xm;
         if (rt === wn) {
-          yt = seedMean(trs!, i - wn + 1, i);
-          yp = seedMean(xps!, i - wn + 1, i);
-          ym = seedMean(xms!, i - wn + 1, i);
+          yt = +seedMean(trs!, i - wn + 1, i);
+          yp = +seedMean(xps!, i - wn + 1, i);
+          ym = +seedMean(xms!, i - wn + 1, i);
         }
       }
     } else {
@@ -141,7 +144,7 @@ function smooth(
       if (q === q) {
         ra++;
         qs![i] = q;
-        if (ra === wm) a = ya = seedMean(qs!, i - wm + 1, i);
+        if (ra === wm) a = ya = +seedMean(qs!, i - wm + 1, i);
       } else ra = 0;
     } else if (q === q) a = ya = q - bm * (q - ya);
     adx[i] = a;
@@ -150,7 +153,7 @@ function smooth(
       if (a === a) {
         rr++;
         // ADX is written on this bar already
-        if (rr === wm) r = yr = seedMean(adx, i - wm + 1, i);
+        if (rr === wm) r = yr = +seedMean(adx, i - wm + 1, i);
       } else rr = 0;
     } else if (a === a) r = yr = a - bm * (a - yr);
     adxr[i] = r;

@@ -190,6 +190,10 @@ function momentWithoutGaps(out: Float64Array, x: Float64Array, f: number, N: num
  * re-centres there); or −1 if an invalid value turned up.
  */
 function rollMoments(out: Float64Array, x: Float64Array, from: number, end: number, N: number, K: number, s1: number, s2: number, scale: number, sqrt: boolean): number {
+  // numbers for the compiler (a parameter may be anything): sums carried round the loop from a parameter as it is
+  // were kept boxed, a new heap number per bar
+  s1 = +s1;
+  s2 = +s2;
   const invN = 1 / N;
   // 0 (or no value when N is 1 for the sample forms, whose scale is ∞) on a window of equal values; its root is itself
   const flat = 0 * scale;

@@ -25,15 +25,17 @@ function putTwo(buf: Uint8Array, pos: number, n: number): void {
 }
 
 /**
- * A bar time as `"YYYY-MM-DDTHH:MM:SS"` in ASCII bytes at `pos` of `buf` (room
- * for {@link ISO_DATE_TIME_BYTES}), without making a string (JSON writers put
- * the time of every bar of a result), and from the day number by Hinnant's
+ * Bar time `times[i]` as `"YYYY-MM-DDTHH:MM:SS"` in ASCII bytes at `pos` of `buf`
+ * (room for {@link ISO_DATE_TIME_BYTES}), without making a string (JSON writers
+ * put the time of every bar of a result), and from the day number by Hinnant's
  * days → y/m/d formula rather than through a Date. Returns the end, or −1
- * (nothing written) when the year has not four digits (or `time` is NaN). In
+ * (nothing written) when the year has not four digits (or the time is NaN). In
  * that range every quantity is a positive integer below 2³¹, so `| 0` is the
- * floor of each division.
+ * floor of each division. The time is read here from its column: passed as a
+ * number, a time past 2³¹ went into the call as a new heap number per bar.
  */
-export function putIsoDateTime(buf: Uint8Array, pos: number, time: number): number {
+export function putIsoDateTime(buf: Uint8Array, pos: number, times: Float64Array, i: number): number {
+  const time = times[i]!;
   const day = Math.floor(time / DAY_MS);
   if (!(day >= FIRST_DAY && day <= LAST_DAY)) return -1;
   const z = day + 719_468;
@@ -64,8 +66,9 @@ export function putIsoDateTime(buf: Uint8Array, pos: number, time: number): numb
   return pos + ISO_DATE_TIME_BYTES;
 }
 
-/** The one row's text {@link isoDateTime} reads back. */
+/** The one row's text {@link isoDateTime} reads back, and its time. */
 const scratch = new Uint8Array(ISO_DATE_TIME_BYTES);
+const one = new Float64Array(1);
 
 /**
  * `"YYYY-MM-DDTHH:MM:SS"`, the timestamp shape easy_tdx's results carry: the
@@ -73,7 +76,8 @@ const scratch = new Uint8Array(ISO_DATE_TIME_BYTES);
  * without four digits; NaN throws, as Date does).
  */
 export function isoDateTime(time: number): string {
-  if (putIsoDateTime(scratch, 0, time) < 0) return new Date(time).toISOString().slice(0, 19);
+  one[0] = time;
+  if (putIsoDateTime(scratch, 0, one, 0) < 0) return new Date(time).toISOString().slice(0, 19);
   return String.fromCharCode.apply(null, scratch as unknown as number[]);
 }
 

@@ -70,7 +70,7 @@ export class PlainText {
     const ends = new Int32Array(n);
     let at = 0;
     for (let i = 0; i < n; i++) {
-      const end = putIsoDateTime(bytes, at, times[i]!);
+      const end = putIsoDateTime(bytes, at, times, i);
       // a year without four digits: Date's text, of the same length
       at = end < 0 ? putAscii(bytes, at, isoDateTime(times[i]!)) : end;
       ends[i] = at;

@@ -22,7 +22,7 @@
  * gives what decoding the whole body gives there (UTF-8 decoding never joins
  * an ASCII byte to its neighbours).
  */
-import { plainDateOfCodes } from "../../../core/app/bars/ohlcv-records.ts";
+import { plainDayOfCodes } from "../../../core/app/bars/ohlcv-records.ts";
 import { allocSeries, type BarSeries, sliceSeries } from "../../../core/bars/index.ts";
 import { MAX_JSON_DEPTH } from "./json-depth.ts";
 
@@ -330,8 +330,10 @@ class Scanner {
           const q = this.ws();
           const p = this.pos;
           if (q !== QUOTE || at(t, p + 11) !== QUOTE) throw NOT_PLAIN;
-          const ms = plainDateOfCodes(t[p + 1]!, t[p + 2]!, t[p + 3]!, t[p + 4]!, t[p + 5]!, t[p + 6]!, t[p + 7]!, t[p + 8]!, t[p + 9]!, t[p + 10]!);
-          if (ms === undefined || (n > 0 && ms <= time[n - 1]!)) throw NOT_PLAIN;
+          const day = plainDayOfCodes(t[p + 1]!, t[p + 2]!, t[p + 3]!, t[p + 4]!, t[p + 5]!, t[p + 6]!, t[p + 7]!, t[p + 8]!, t[p + 9]!, t[p + 10]!);
+          if (day === undefined) throw NOT_PLAIN;
+          const ms = day * 86_400_000;
+          if (n > 0 && ms <= time[n - 1]!) throw NOT_PLAIN;
           tm = ms;
           this.pos = p + 12;
         } else {

@@ -27,11 +27,16 @@ const MONTH_DAYS = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
  */
 function plainDate(s: string): number | undefined {
   if (s.length !== 10) return undefined;
-  return plainDateOfCodes(s.charCodeAt(0), s.charCodeAt(1), s.charCodeAt(2), s.charCodeAt(3), s.charCodeAt(4), s.charCodeAt(5), s.charCodeAt(6), s.charCodeAt(7), s.charCodeAt(8), s.charCodeAt(9));
+  const day = plainDayOfCodes(s.charCodeAt(0), s.charCodeAt(1), s.charCodeAt(2), s.charCodeAt(3), s.charCodeAt(4), s.charCodeAt(5), s.charCodeAt(6), s.charCodeAt(7), s.charCodeAt(8), s.charCodeAt(9));
+  return day === undefined ? undefined : day * 86_400_000;
 }
 
-/** {@link plainDate} of ten character codes (a string's, or ten bytes of a request body read without a string). */
-export function plainDateOfCodes(c0: number, c1: number, c2: number, c3: number, c4: number, c5: number, c6: number, c7: number, c8: number, c9: number): number | undefined {
+/**
+ * The day number since 1970-01-01 of {@link plainDate}'s text as ten character codes (a string's, or ten bytes
+ * of a request body read without a string). Days, not milliseconds: a day number is a small integer, while the
+ * milliseconds, past 2^31, came back from the call as a new heap number for every bar of a body.
+ */
+export function plainDayOfCodes(c0: number, c1: number, c2: number, c3: number, c4: number, c5: number, c6: number, c7: number, c8: number, c9: number): number | undefined {
   if (c4 !== 45 || c7 !== 45) return undefined;
   const y0 = c0 - 48;
   const y1 = c1 - 48;
@@ -51,8 +56,7 @@ export function plainDateOfCodes(c0: number, c1: number, c2: number, c3: number,
   if (d > MONTH_DAYS[m - 1]! + (leap && m === 2 ? 1 : 0)) return undefined;
   // Whole days before this year since 1970 (Gregorian leap rule), then into the year.
   const p = y - 1;
-  const days = 365 * (y - 1970) + Math.floor(p / 4) - Math.floor(p / 100) + Math.floor(p / 400) - 477 + MONTH_START[m - 1]! + (leap && m > 2 ? 1 : 0) + d - 1;
-  return days * 86_400_000;
+  return 365 * (y - 1970) + Math.floor(p / 4) - Math.floor(p / 100) + Math.floor(p / 400) - 477 + MONTH_START[m - 1]! + (leap && m > 2 ? 1 : 0) + d - 1;
 }
 
 function parseTime(v: unknown): number | undefined {

@@ -72,6 +72,8 @@ export interface RunningService {
   get(path: string): Promise<number>;
   /** Sends `json` (if any) and resolves with the status and the parsed answer, whatever the status. */
   json(method: string, path: string, json?: unknown): Promise<{ status: number; body: any }>;
+  /** Stops the service (before the bench ends, so that an idle service does not share the CPU with the next one). */
+  stop(): Promise<void>;
 }
 
 /**
@@ -135,5 +137,17 @@ export async function startService(label: string, env: Record<string, string> = 
     }
   }
   const url = `http://127.0.0.1:${port}`;
-  return { dataDir, url, warmed: warmUpDone(url), request, get, json };
+  const stop = () =>
+    new Promise<void>((resolve) => {
+      agent.destroy();
+      if (child.exitCode !== null || child.signalCode !== null) return resolve();
+      // a service that has not closed in 10 s is killed outright
+      const hard = setTimeout(() => child.kill("SIGKILL"), 10_000);
+      child.once("exit", () => {
+        clearTimeout(hard);
+        resolve();
+      });
+      child.kill("SIGTERM");
+    });
+  return { dataDir, url, warmed: warmUpDone(url), request, get, json, stop };
 }

@@ -23,7 +23,7 @@
  * an ASCII byte to its neighbours).
  */
 import { plainDayOfCodes } from "../../../core/app/bars/ohlcv-records.ts";
-import { allocSeries, type BarSeries, sliceSeries } from "../../../core/bars/index.ts";
+import { allocSeries, type BarSeries, DAY_MS, sliceSeries } from "../../../core/bars/index.ts";
 import { MAX_JSON_DEPTH } from "./json-depth.ts";
 
 export interface ColumnBody {
@@ -332,7 +332,7 @@ class Scanner {
           if (q !== QUOTE || at(t, p + 11) !== QUOTE) throw NOT_PLAIN;
           const day = plainDayOfCodes(t[p + 1]!, t[p + 2]!, t[p + 3]!, t[p + 4]!, t[p + 5]!, t[p + 6]!, t[p + 7]!, t[p + 8]!, t[p + 9]!, t[p + 10]!);
           if (day === undefined) throw NOT_PLAIN;
-          const ms = day * 86_400_000;
+          const ms = day * DAY_MS;
           if (n > 0 && ms <= time[n - 1]!) throw NOT_PLAIN;
           tm = ms;
           this.pos = p + 12;

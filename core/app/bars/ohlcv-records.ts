@@ -10,7 +10,7 @@
  * be in ascending time order without duplicates, and `high` must not be below
  * `low`. Other keys pass through untouched (the raw rows are kept).
  */
-import { allocSeries, type BarSeries } from "../../bars/index.ts";
+import { allocSeries, type BarSeries, DAY_MS } from "../../bars/index.ts";
 import type { FieldIssue } from "../app-errors.ts";
 
 const TIME_KEYS = ["datetime", "date", "trade_date", "time"] as const;
@@ -28,7 +28,7 @@ const MONTH_DAYS = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
 function plainDate(s: string): number | undefined {
   if (s.length !== 10) return undefined;
   const day = plainDayOfCodes(s.charCodeAt(0), s.charCodeAt(1), s.charCodeAt(2), s.charCodeAt(3), s.charCodeAt(4), s.charCodeAt(5), s.charCodeAt(6), s.charCodeAt(7), s.charCodeAt(8), s.charCodeAt(9));
-  return day === undefined ? undefined : day * 86_400_000;
+  return day === undefined ? undefined : day * DAY_MS;
 }
 
 /**

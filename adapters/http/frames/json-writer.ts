@@ -196,6 +196,18 @@ export function putNumber(buf: Uint8Array, pos: number, x: number): number {
  * ±Infinity included).
  */
 export function putShortNumber(buf: Uint8Array, pos: number, x: number): number {
+  ONE[0] = x;
+  return putShortNumberAt(buf, pos, ONE, 0);
+}
+
+const ONE = new Float64Array(1);
+
+/**
+ * {@link putShortNumber} of `col[i]`, read here: a double passed to a call
+ * that is not inlined goes in as a new heap number, one per cell of a table.
+ */
+export function putShortNumberAt(buf: Uint8Array, pos: number, col: Float64Array, i: number): number {
+  const x = col[i]!;
   const a = x < 0 ? -x : x;
   if (a < 1e15 && a === Math.floor(a)) {
     if (x < 0) buf[pos++] = 45; // "-"

@@ -7,55 +7,50 @@
  * Keys are encoded once; numbers take the writer's fast path. Rows that do not
  * all have the same keys in the same order, or whose values JSON.stringify
  * would treat specially (undefined, functions and symbols are left out;
- * `toJSON` is called), are written by JSON.stringify itself.
+ * `toJSON` is called), are written by JSON.stringify itself: the text written
+ * up to the first such row is taken back. Each row is read once, by `for…in`
+ * (V8 reads `row[key]` there from the enumeration's cache): listing every
+ * row's keys and values first made two arrays per row.
  */
 import { keyFragment, type JsonWriter } from "./json-writer.ts";
 
 /** Writes `rows` as the JSON array JSON.stringify would write. */
 export function writeRecords(w: JsonWriter, rows: readonly object[]): void {
-  const uniform = uniformRecords(rows);
-  if (!uniform) {
-    w.value(rows);
-    return;
-  }
-  const { keys, values } = uniform;
+  const start = w.length;
+  if (!writeUniform(w, rows)) w.commit(start).value(rows);
+}
+
+/** A record JSON writes key by key (no array, no `toJSON`). */
+const plainRecord = (row: object) => row !== null && typeof row === "object" && !Array.isArray(row) && typeof (row as { toJSON?: unknown }).toJSON !== "function";
+
+/** Writes the rows when every one is a plain record with the first one's keys, in order, and values JSON writes as they are; false (part written) when not. */
+function writeUniform(w: JsonWriter, rows: readonly object[]): boolean {
+  const keys = rows.length === 0 ? [] : Object.keys(rows[0]!);
   const width = keys.length;
   const fragments = keys.map(keyFragment);
   w.byte(91);
-  for (let i = 0, at = 0; i < rows.length; i++) {
+  for (let i = 0; i < rows.length; i++) {
+    const row = rows[i]!;
+    if (!plainRecord(row)) return false;
     if (i > 0) w.byte(44);
     if (width === 0) w.byte(123);
-    for (let k = 0; k < width; k++, at++) {
-      w.fragment(fragments[k]!);
-      const v = values[at];
-      if (typeof v === "number") w.number(v);
-      else if (typeof v === "string") w.string(v);
+    let k = 0;
+    // an inherited enumerable key (for…in lists them, JSON does not) is one more than Object.keys listed
+    for (const key in row) {
+      if (k === width || key !== keys[k]) return false;
+      const v = (row as Record<string, unknown>)[key];
+      const t = typeof v;
+      if (t === "undefined" || t === "function" || t === "symbol" || t === "bigint") return false;
+      w.fragment(fragments[k++]!);
+      if (t === "number") w.number(v as number);
+      else if (t === "string") w.string(v as string);
       else if (v === null) w.ascii("null");
-      else if (typeof v === "boolean") w.ascii(v ? "true" : "false");
+      else if (t === "boolean") w.ascii(v ? "true" : "false");
       else w.value(v);
     }
+    if (k !== width) return false;
     w.byte(125);
   }
   w.byte(93);
-}
-
-/**
- * The keys every row has, in order, and all rows' values row after row; null
- * when the rows are not such uniform plain records.
- */
-function uniformRecords(rows: readonly object[]): { keys: readonly string[]; values: unknown[] } | null {
-  const keys = rows.length === 0 ? [] : Object.keys(rows[0]!);
-  const values: unknown[] = [];
-  for (const row of rows) {
-    if (row === null || typeof row !== "object" || Array.isArray(row) || typeof (row as { toJSON?: unknown }).toJSON === "function") return null;
-    const own = Object.keys(row);
-    if (own.length !== keys.length) return null;
-    for (let k = 0; k < own.length; k++) if (own[k] !== keys[k]) return null;
-    for (const v of Object.values(row)) {
-      const t = typeof v;
-      if (t === "undefined" || t === "function" || t === "symbol" || t === "bigint") return null;
-      values.push(v);
-    }
-  }
-  return { keys, values };
+  return true;
 }

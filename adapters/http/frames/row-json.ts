@@ -9,7 +9,7 @@
  * formatted again. Non-finite numbers become `null`, never `NaN`.
  */
 import { ISO_DATE_TIME_BYTES, isoDateTime, putIsoDateTime } from "../../../core/backtest/index.ts";
-import { keyFragment, MAX_NUMBER_BYTES, putAscii, putCopy, putEarlier, putFragment, putShortNumber, type JsonWriter } from "./json-writer.ts";
+import { keyFragment, MAX_NUMBER_BYTES, putAscii, putCopy, putEarlier, putFragment, putShortNumberAt, type JsonWriter } from "./json-writer.ts";
 
 const encoder = new TextEncoder();
 const viewOf = (b: Uint8Array) => new DataView(b.buffer, b.byteOffset, b.byteLength);
@@ -124,7 +124,15 @@ function rowBound(columns: readonly Column[], n: number, texts: readonly (PlainT
 export const rowsBound = (columns: readonly Column[], n: number): number => 2 + n * rowBound(columns, n);
 
 /** Whether row `i`'s cell of a number column is written (not copied with the cells before it from the row above). */
-const formatted = (col: ArrayLike<number>, i: number) => i === 0 || col[i] !== col[i - 1];
+const formatted = (col: Float64Array, i: number) => i === 0 || col[i] !== col[i - 1];
+
+/**
+ * A number column as doubles: the row loop then reads every number column
+ * through one kind of array (an ArrayLike site that sees typed and plain
+ * arrays is slower). A plain array's holes and nulls become NaN: null, as
+ * they were written before.
+ */
+const doubles = (values: ArrayLike<number>): Float64Array => (values instanceof Float64Array ? values : Float64Array.from(values, (v) => (typeof v === "number" ? v : Number.NaN)));
 
 /** Slow-path numbers formatted per JSON.stringify call: its text stays small (young, already-touched memory). */
 const BATCH = 512;
@@ -149,7 +157,7 @@ class SlowNumbers {
 
   /** `row`: the row of the first such cell; the batches are read from it on. */
   constructor(
-    private readonly col: ArrayLike<number>,
+    private readonly col: Float64Array,
     private row: number,
     private readonly n: number,
   ) {}
@@ -168,7 +176,7 @@ class SlowNumbers {
     let i = this.row;
     for (; i < n && xs.length < BATCH; i++) {
       const x = col[i]!;
-      if (x - x === 0 && formatted(col, i) && putShortNumber(this.scratch, 0, x) < 0) xs.push(x);
+      if (x - x === 0 && formatted(col, i) && putShortNumberAt(this.scratch, 0, col, i) < 0) xs.push(x);
     }
     this.row = i;
     // "[a,b,…]": ASCII, and no number's text holds a comma
@@ -193,7 +201,7 @@ export function writeRows(w: JsonWriter, columns: readonly Column[], n: number):
   const width = columns.length;
   const keys = columns.map(keyOf);
   const kinds = columns.map((c) => ("num" in c ? NUM : "plain" in c ? PLAIN : OTHER));
-  const nums = columns.map((c) => ("num" in c ? c.num : new Float64Array(0)));
+  const nums = columns.map((c) => ("num" in c ? doubles(c.num) : new Float64Array(0)));
   const texts = columns.map((c) => ("plain" in c ? (c.plain instanceof PlainText ? c.plain : PlainText.of(c.plain)) : undefined));
   const room = rowBound(columns, n, texts);
   // per number column: the texts of its numbers off the fast path, made when the first is met
@@ -231,11 +239,11 @@ export function writeRows(w: JsonWriter, columns: readonly Column[], n: number):
       cur[k] = pos;
       pos = putFragment(view, buf, pos, keys[k]!);
       if (kind === NUM) {
-        const x = nums[k]![i]!;
-        const end = putShortNumber(buf, pos, x);
+        const col = nums[k]!;
+        const end = putShortNumberAt(buf, pos, col, i);
         if (end >= 0) pos = end;
-        else if (x - x !== 0) pos = putAscii(buf, pos, "null");
-        else pos = (slow[k] ??= new SlowNumbers(nums[k]!, i, n)).put(view, buf, pos);
+        else if (col[i]! - col[i]! !== 0) pos = putAscii(buf, pos, "null");
+        else pos = (slow[k] ??= new SlowNumbers(col, i, n)).put(view, buf, pos);
       } else if (kind === PLAIN) {
         const text = texts[k]!;
         buf[pos++] = 34;

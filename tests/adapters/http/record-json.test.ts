@@ -68,6 +68,23 @@ test("rows that differ in keys or order, or hold values JSON.stringify treats sp
   assert.equal(written(swapped), '[{"a":1,"b":2},{"b":3,"a":4}]');
 });
 
+test("rows with fewer, more or other keys than the first, at any row, are written as JSON.stringify writes them", () => {
+  // every row a plain record of writable values, so only the keys tell them apart
+  const row = fc.uniqueArray(fc.constantFrom("a", "b", "c", "d"), { maxLength: 4 }).map((keys) => Object.fromEntries(keys.map((k, i) => [k, i / 4])));
+  fc.assert(
+    fc.property(fc.array(row, { maxLength: 6 }), (rows) => {
+      assert.equal(written(rows), JSON.stringify(rows));
+    }),
+    { numRuns: 2000 },
+  );
+  assert.equal(written([{ a: 1, b: 2 }, {}]), '[{"a":1,"b":2},{}]');
+  assert.equal(written([{ a: 1 }, { a: 2, b: 3 }]), '[{"a":1},{"a":2,"b":3}]');
+  // text written before a row that is not uniform is taken back: nothing is left of it
+  const w = new JsonWriter(16).ascii("[1,");
+  writeRecords(w, [{ a: 1 }, { a: 2 }, { b: 3 }]);
+  assert.equal(decoder.decode(w.byte(93).finish()), '[1,[{"a":1},{"a":2},{"b":3}]]');
+});
+
 test("records written between other text leave it intact, and a large list grows the writer", () => {
   const rows = Array.from({ length: 5000 }, (_, i) => ({ i, name: `row ${i}`, ok: i % 2 === 0, x: i / 7, none: null }));
   const w = new JsonWriter(16).ascii('{"before":1,"rows":');

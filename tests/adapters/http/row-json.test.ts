@@ -107,7 +107,8 @@ const tableArb = fc.integer({ min: 0, max: 60 }).chain((n) => {
   });
   const name = fc.constantFrom("cash", "total", "drawdown_pct", 'a"b', "价格", "");
   const column = fc.oneof(
-    { weight: 4, arbitrary: fc.tuple(name, numbers).map(([k, v]) => num(k, v)) },
+    // number columns are typed arrays, or plain arrays (the writer reads both as doubles)
+    { weight: 4, arbitrary: fc.tuple(name, numbers, fc.boolean()).map(([k, v, typed]) => num(k, typed ? v : Array.from(v))) },
     {
       weight: 1,
       arbitrary: fc.tuple(name, fc.array(fc.string({ unit: fc.constantFrom("2", "0", "-", ":", " ", "T", "价", "é", "😀") }), { minLength: n, maxLength: n })).map(([k, v]) => plain(k, v)),

@@ -1,7 +1,7 @@
 /**
  * The start-up warm-up: the server answers `/health` while it runs in the
  * background, it completes every step (worker threads, indicators through the
- * formula engine, demo histories, the market page, an optimisation of every
+ * formula engine, the formula compiler, demo histories, the market page, an optimisation of every
  * strategy's grid that stores no task), the service behaves the same
  * after it, and the first market page then generates no history (state, not timings).
  */
@@ -31,7 +31,7 @@ test("with WARM_UP=1, /health answers at once and the warm-up finishes every ste
     assert.ok(done, "the warm-up finished");
     const after = await call(s.url, "GET", "/health");
     assert.equal(after.body.warm_up, "done", "/health says the warm-up is done once it logged so");
-    assert.deepEqual(Object.keys(done.fields.steps as object).sort(), ["demo histories", "indicators", "market page", "optimisation", "workers"]);
+    assert.deepEqual(Object.keys(done.fields.steps as object).sort(), ["demo histories", "formula compiler", "indicators", "market page", "optimisation", "workers"]);
     const tasks = await call(s.url, "GET", "/api/v1/backtest/tasks");
     assert.equal(tasks.status, 200, tasks.text.slice(0, 200));
     assert.deepEqual(tasks.body.tasks, [], "the warm-up's optimisations are stored as no task");

@@ -423,6 +423,61 @@ test("windows of non-decimal values only: MA and SUM are their double sum, addin
   );
 });
 
+/** v is far from every decimal of 6 places and third of one (the finest scale): a value the rule adds to the double sum. */
+const farFromDecimals = (v: number) => Math.abs(v * 3e6 - Math.round(v * 3e6)) > 0.01;
+
+/**
+ * Prices in cents among ratios of prices, the cents rare enough that most
+ * windows hold both kinds (CR's averages of its ratio, ASI, ZLJC, DKX). The
+ * first value is a cent, so the scale is cents from the first bar on (when
+ * it grows, the window's double sum is taken again from its values: a
+ * different sum, which the exact-sums tests check).
+ */
+const mixedWindowTerms = fc
+  .array(
+    fc.oneof(
+      { weight: 6, arbitrary: fc.integer({ min: 1, max: 99_999 }).map((v) => (v * 100) / 7 + 1 / 11) },
+      { weight: 6, arbitrary: fc.double({ min: -1e4, max: 1e4, noNaN: true }) },
+      { weight: 1, arbitrary: fc.integer({ min: -999_999, max: 999_999 }).map((k) => k / 100) },
+    ),
+    { minLength: 1, maxLength: 400 },
+  )
+  .map((t) => [0.01, ...t.filter((v) => farFromDecimals(v) || Math.round(v * 100) / 100 === v)]);
+
+test("windows mixing decimal values with others: MA and SUM are the exact total of the decimals correctly rounded, plus the double sum of the others in bar order", () => {
+  fc.assert(
+    fc.property(mixedWindowTerms, fc.integer({ min: 1, max: 70 }), (t, N) => {
+      const x = Float64Array.from(t);
+      const totals = run(sum, x, N);
+      const average = run(ma, x, N);
+      // the second implementation: the window's cents as an integer, the others' double sum (0 once none is left)
+      let cents = 0;
+      let rest = 0;
+      let count = 0;
+      for (let i = 0; i < x.length; i++) {
+        const v = x[i]!;
+        if (farFromDecimals(v)) {
+          rest += v;
+          count++;
+        } else cents += Math.round(v * 100);
+        if (i >= N) {
+          const o = x[i - N]!;
+          if (farFromDecimals(o)) {
+            rest -= o;
+            count--;
+          } else cents -= Math.round(o * 100);
+        }
+        if (count === 0) rest = 0;
+        const total = count === 0 ? cents / 100 : cents / 100 + rest;
+        assert.ok(sameBits(totals[i]!, total), `SUM(X,${N}) bar ${i}: ${totals[i]} vs ${total}`);
+        const mean = count === 0 ? cents / (100 * N) : (cents / 100 + rest) / N;
+        if (i >= N - 1) assert.ok(sameBits(average[i]!, mean), `MA(X,${N}) bar ${i}: ${average[i]} vs ${mean}`);
+      }
+    }),
+    { numRuns: 500 },
+  );
+});
+
 test("recursive averages: a constant stays that constant for any N, so no CROSS fires on it; an input equal to the average keeps it", () => {
   fc.assert(
     fc.property(fc.integer({ min: 1, max: 999_999 }), fc.constantFrom(1, 100, 1000), fc.integer({ min: 2, max: 40 }), fc.integer({ min: 2, max: 40 }), (q, scale, a, b) => {

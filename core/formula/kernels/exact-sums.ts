@@ -47,10 +47,10 @@
  * difference and a division per bar: about 1.5 to 1.7 times a running sum's
  * CPU time on 10,000 bars. The rest cannot be skipped, as a kernel cannot
  * know that a column it read before is unchanged. A window mixing decimal and
- * other values takes the general loop (a ratio of prices, ROC, CR's line),
- * several times a running sum's time: there a value's kind alternates at
- * random, and a value that is not decimal at P is also tested at the finest
- * scale. A window holding non-decimal values alone (a ratio of prices all
+ * other values (a ratio of prices, ROC, CR's line) takes mixedRoll: a value's
+ * kind alternates at random there, and both the entering and the leaving
+ * value are tested; values it cannot place (invalid, decimal only at a finer
+ * scale) go to the general loop, slide. A window holding non-decimal values alone (a ratio of prices all
  * along: CR's averages, VR's, TRIX's) takes oddRoll, one test per entering
  * value and none for the leaving one (0.72–0.79 times the general loop's
  * time on MA of a price ratio, in an A/B of the two in one process).

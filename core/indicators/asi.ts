@@ -39,6 +39,10 @@ export function asiKernel(open: Float64Array, high: Float64Array, low: Float64Ar
 function swings(bad: number, from: number, to: number, open: Float64Array, high: Float64Array, low: Float64Array, close: Float64Array, si: Float64Array): number {
   const ranges = doubles(3, 0);
   const larger = doubles(2, 0);
+  // 16·X/R, or no value where R is 0, picked like the rest: a NaN chosen in a branch made every other SI a new heap
+  // number (160 KB on 10,000 bars)
+  const ratio = doubles(2, 0);
+  ratio[1] = 0 / 0;
   const nan = 0 / 0;
   let i = from;
   if (i === 0 && i < to) {
@@ -69,7 +73,9 @@ function swings(bad: number, from: number, to: number, open: Float64Array, high:
     const x = c - lc + (c - o) / 2 + lc - lo;
     larger[0] = bb;
     larger[1] = aa;
-    si[i] = (r === 0 ? nan : (16 * x) / r) * larger[+(aa > bb)]!;
+    const scale = larger[+(aa > bb)]!;
+    ratio[0] = (16 * x) / r;
+    si[i] = ratio[+(r === 0)]! * scale;
     lc = c;
     lo = o;
     ll = l;

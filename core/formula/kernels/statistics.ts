@@ -259,25 +259,24 @@ export function avedev(out: Float64Array, x: Float64Array, len: Operand): void {
     fixedOrVariable(out, len, (lo, hi) => meanAbsDeviation(x, lo, hi));
     return;
   }
-  // the means are MA's (no value where a window is short or holds an invalid bar)
+  // the means are MA's (no value where a window is short or holds an invalid bar), written into `out` and each
+  // replaced by its bar's deviation (a bar reads its own mean only): no column of means to allocate
   const n = out.length;
-  const means = new Float64Array(n);
-  ma(means, x, len);
+  ma(out, x, len);
   const N = Math.trunc(len);
-  for (let from = 0; from < n; from += RANGE) deviations(out, x, means, from, Math.min(n, from + RANGE), N);
+  for (let from = 0; from < n; from += RANGE) deviations(out, x, from, Math.min(n, from + RANGE), N);
 }
 
 /**
  * Bars `[from, to)` (see ranges.ts): the deviations from each window's mean
- * in two interleaved sums (half the dependency chain; CCI's inner cost).
+ * (in `out`, replaced) in two interleaved sums (half the dependency chain;
+ * CCI's inner cost).
  */
-function deviations(out: Float64Array, x: Float64Array, means: Float64Array, from: number, to: number, N: number): void {
+function deviations(out: Float64Array, x: Float64Array, from: number, to: number, N: number): void {
   for (let i = from; i < to; i++) {
-    const m = means[i]!;
-    if (m !== m) {
-      out[i] = NaN;
-      continue;
-    }
+    const m = out[i]!;
+    // no mean, no deviation: the NaN stays
+    if (m !== m) continue;
     let d0 = 0;
     let d1 = 0;
     let j = i - N + 1;

@@ -383,6 +383,9 @@ function slide(out: Float64Array, x: Float64Array, f: number, w: number, N: numb
 // Stryker disable next-line UnaryOperator: 2^49 fails every value, which then goes to slide (the same values, slower)
 const ODD_REL = 2 ** -49;
 
+/** That test: r = v·FINEST, `tol` = ABS·FINEST; true when v is decimal at no scale (false for NaN and ±∞). */
+const decimalNowhere = (r: number, tol: number) => Math.abs(r - (r + MAGIC - MAGIC)) > tol + Math.abs(r) * ODD_REL;
+
 /**
  * Full windows of values that are all neither decimal (at P or finer) nor
  * invalid (ODD = w, so T is exactly 0), not a running total: slide's
@@ -401,7 +404,7 @@ function oddRoll(out: Float64Array, x: Float64Array, w: number, N: number, mean:
   for (; i < to; i++) {
     const v = x[i]!;
     const r = v * FINEST;
-    if (!(Math.abs(r - (r + MAGIC - MAGIC)) > tol + Math.abs(r) * ODD_REL)) break;
+    if (!decimalNowhere(r, tol)) break;
     rest += v;
     rest -= x[i - w]!;
     out[i] = mean ? rest / N : rest;
@@ -436,8 +439,7 @@ function mixedRoll(out: Float64Array, x: Float64Array, w: number, N: number, mea
   let i = from;
   for (; i < to; i++) {
     const v = x[i]!;
-    const r6 = v * FINEST;
-    if (Math.abs(r6 - (r6 + MAGIC - MAGIC)) > tolFine + Math.abs(r6) * ODD_REL) {
+    if (decimalNowhere(v * FINEST, tolFine)) {
       rest += v;
       odd++;
     } else {

@@ -17,9 +17,9 @@
  * optimised: compiled once each at start-up it still ran unoptimised, so the
  * first ten new texts a user sent took 2–6 ms each and later ones about 0.4
  * (MACD+KDJ+BOLL-sized texts on 800 bars; the texts compiled here are the
- * built-ins', whose fused loops are already made, so no shape is added). Work on the
- * event loop runs in small slices with a yield between them, so a request
- * arriving meanwhile waits for one slice at most.
+ * built-ins', whose fused loops are already made, so no shape is added).
+ * Work on the event loop runs in small slices with a yield between them, so a
+ * request arriving meanwhile waits for one slice at most.
  */
 import { setImmediate as yieldToEvents } from "node:timers/promises";
 import { allocSeries, type BarSeries } from "../../core/bars/index.ts";

@@ -50,10 +50,11 @@
  * other values (a ratio of prices, ROC, CR's line) takes mixedRoll: a value's
  * kind alternates at random there, and both the entering and the leaving
  * value are tested; values it cannot place (invalid, decimal only at a finer
- * scale) go to the general loop, slide. A window holding non-decimal values alone (a ratio of prices all
- * along: CR's averages, VR's, TRIX's) takes oddRoll, one test per entering
- * value and none for the leaving one (0.72–0.79 times the general loop's
- * time on MA of a price ratio, in an A/B of the two in one process).
+ * scale) go to the general loop, slide. A window holding non-decimal values
+ * alone (a ratio of prices all along: CR's averages, VR's, TRIX's) takes
+ * oddRoll, one test per entering value and none for the leaving one
+ * (0.72–0.79 times the general loop's time on MA of a price ratio, in an A/B
+ * of the two in one process).
  */
 import { RANGE } from "./ranges.ts";
 

@@ -13,7 +13,7 @@
  * The terms' loop runs range by range (see ranges.ts). An invalid price
  * would need the engine's gap rules: the kernel then returns null.
  */
-import { ma, doubles, RANGE } from "../formula/kernels/index.ts";
+import { doubles, larger, ma, RANGE } from "../formula/kernels/index.ts";
 import { type Allocate, freshColumn } from "./column-arena.ts";
 import { scratch } from "./scratch.ts";
 import { sumRatio } from "./sum-ratio.ts";
@@ -52,8 +52,8 @@ function energies(state: number[], from: number, to: number, high: Float64Array,
     const l = low[i]!;
     bad += h - h + (l - l);
     const mid = (lh + ll) / 2;
-    up[i] = i === 0 ? nan : Math.max(0, h - mid);
-    down[i] = i === 0 ? nan : Math.max(0, mid - l);
+    up[i] = i === 0 ? nan : larger(0, h - mid);
+    down[i] = i === 0 ? nan : larger(0, mid - l);
     lh = h;
     ll = l;
   }

@@ -13,7 +13,7 @@
  * and the kernel then returns null so the caller falls back to the formula.
  * Each average is the engine's Y = X − b·(X − Y') (averages.ts).
  */
-import { doubles, RANGE } from "../formula/kernels/index.ts";
+import { doubles, larger, RANGE } from "../formula/kernels/index.ts";
 import { type Allocate, freshColumn } from "./column-arena.ts";
 
 export function rsiKernel(close: Float64Array, n1: number, n2: number, n3: number, allocate: Allocate = freshColumn): Float64Array[] | null {
@@ -53,7 +53,7 @@ function smooth(state: number[], from: number, to: number, close: Float64Array, 
     const c = close[i]!;
     const d = c - lc;
     lc = c;
-    const up = Math.max(d, 0);
+    const up = larger(d, 0);
     const move = Math.abs(d);
     u1 = up - b1 * (up - u1);
     m1 = move - b1 * (move - m1);

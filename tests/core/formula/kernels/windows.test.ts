@@ -374,6 +374,41 @@ function newestExtreme(x: readonly number[], N: number, sign: 1 | -1): { value: 
   });
 }
 
+/**
+ * Values over windows of 2–32 bars are doubled range by range, and a range holding a zero, an
+ * infinity or an invalid bar is handed back to the rescan, from the extreme of the window before it;
+ * the next range is doubled again. Long price-like series with such values sprinkled in (at most a
+ * few, so that most ranges are doubled and some are not), bit for bit against newestExtreme.
+ */
+test("HHV, LLV: windows of 2–32 bars over several ranges, with zeros, infinities and invalid bars in some", () => {
+  const odd = fc.constantFrom(0, -0, Infinity, -Infinity, NaN);
+  const input = fc.record({
+    prices: fc.array(fc.integer({ min: 1, max: 4000 }), { minLength: 1025, maxLength: 3100 }),
+    start: fc.integer({ min: 0, max: 40 }),
+    odd: fc.array(fc.tuple(fc.nat(), odd), { maxLength: 4 }),
+    N: fc.integer({ min: 2, max: 32 }),
+  });
+  fc.assert(
+    fc.property(input, ({ prices, start, odd, N }) => {
+      const x = prices.map((p, i) => (i < start ? NaN : p / 100));
+      for (const [at, v] of odd) x[at % x.length] = v;
+      const X = Float64Array.from(x);
+      for (const [sign, name, kernel] of [
+        [1, "HHV", k.hhv],
+        [-1, "LLV", k.llv],
+      ] as const) {
+        const expected = newestExtreme(x, N, sign);
+        const got = output(x.length, (o) => kernel(o, X, N));
+        expected.forEach((e, i) => {
+          if (!Object.is(got[i], e.value)) assert.fail(`${name}(X,${N}) bar ${i}: ${Object.is(e.value, -0) ? "-0" : e.value} expected, got ${Object.is(got[i], -0) ? "-0" : got[i]}`);
+        });
+      }
+    }),
+    // no shrinking: a failing series of 3,000 bars would shrink for minutes
+    { numRuns: 60, seed: 331, endOnFailure: true },
+  );
+});
+
 test("HHV, LLV, HHVBARS, LLVBARS: the newest of equal extremes, by hand", () => {
   const x = [1, 1, NaN, 1, 0, 0, NaN, NaN, NaN, 2, -0, 0];
   // N = 3: the windows [0], [0,1], [0,2], [1,3], [2,4], [3,5], [4,6], [5,7], [6,8] (none valid), [7,9], [8,10], [9,11]

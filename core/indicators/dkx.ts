@@ -8,12 +8,9 @@
  *   MADKX:MA(DKX,M);
  *
  * The weighted sum is added term by term in the text's order (the published
- * text skips REF(MID,19)); DKX first has a value on bar 20. Written out as
- * one expression with constant weights, each bar's chain of 20 dependent
- * additions overlaps the next bar's in the processor, faster than four bars
- * summed side by side in a loop over the weights. Invalid values need no
- * special case: the arithmetic is the engine's, and its MA kernel applies the
- * gap rules.
+ * text skips REF(MID,19)); DKX first has a value on bar 20. Invalid values
+ * need no special case: the arithmetic is the engine's, and its MA kernel
+ * applies the gap rules.
  */
 import { ma, RANGE } from "../formula/kernels/index.ts";
 import { type Allocate, freshColumn } from "./column-arena.ts";
@@ -31,30 +28,35 @@ export function dkxKernel(open: Float64Array, high: Float64Array, low: Float64Ar
   return [dkx, average];
 }
 
-/** DKX on bars `[from, to)` (see ranges.ts for why in ranges). */
-function weighted(mid: Float64Array, dkx: Float64Array, from: number, to: number): void {
-  for (let i = from; i < to; i++) {
-    dkx[i] =
-      (20 * mid[i]! +
-        19 * mid[i - 1]! +
-        18 * mid[i - 2]! +
-        17 * mid[i - 3]! +
-        16 * mid[i - 4]! +
-        15 * mid[i - 5]! +
-        14 * mid[i - 6]! +
-        13 * mid[i - 7]! +
-        12 * mid[i - 8]! +
-        11 * mid[i - 9]! +
-        10 * mid[i - 10]! +
-        9 * mid[i - 11]! +
-        8 * mid[i - 12]! +
-        7 * mid[i - 13]! +
-        6 * mid[i - 14]! +
-        5 * mid[i - 15]! +
-        4 * mid[i - 16]! +
-        3 * mid[i - 17]! +
-        2 * mid[i - 18]! +
-        mid[i - 20]!) /
-      210;
-  }
-}
+/** The text's terms in its order: weight and lag. */
+const TERMS: readonly (readonly [number, number])[] = [...Array.from({ length: 19 }, (_, lag) => [20 - lag, lag] as const), [1, 20]];
+
+/** `mid[i + offset]` as source. */
+const midAt = (offset: number) => (offset === 0 ? "mid[i]" : offset > 0 ? `mid[i + ${offset}]` : `mid[i - ${-offset}]`);
+const BARS = [0, 1, 2, 3];
+
+/**
+ * DKX on bars `[from, to)` (see ranges.ts for why in ranges), four bars a
+ * pass: each bar's sum is a chain of 20 dependent additions, and interleaved
+ * term by term, four chains keep the adder busy where one waits on each of
+ * its additions in turn. Each bar's additions are still the text's, in its
+ * order, so the values are the same to the bit. On
+ * 24 random walks of 10,000 bars in turn: 65 µs against 106 one bar a pass
+ * (74 two bars a pass; a loop over the terms with four sums, 119). Written
+ * out from TERMS (constants only, no input reaches the source).
+ */
+const weighted = new Function(
+  "mid",
+  "dkx",
+  "from",
+  "to",
+  [
+    "let i = from;",
+    "for (; i + 3 < to; i += 4) {",
+    ...BARS.map((b) => `let s${b} = ${TERMS[0]![0]} * ${midAt(b - TERMS[0]![1])};`),
+    ...TERMS.slice(1).flatMap(([w, lag]) => BARS.map((b) => `s${b} = s${b} + ${w === 1 ? "" : `${w} * `}${midAt(b - lag)};`)),
+    ...BARS.map((b) => `dkx[${b === 0 ? "i" : `i + ${b}`}] = s${b} / 210;`),
+    "}",
+    `for (; i < to; i++) dkx[i] = (${TERMS.map(([w, lag]) => `${w === 1 ? "" : `${w} * `}${midAt(-lag)}`).join(" + ")}) / 210;`,
+  ].join("\n"),
+) as (mid: Float64Array, dkx: Float64Array, from: number, to: number) => void;

@@ -147,6 +147,11 @@ export function exactWindows(out: Float64Array, x: Float64Array, f: number, N: n
       i = oddRoll(out, x, w, N, mean, i, to, st);
       if (i === to) continue;
     }
+    if (running && st[ODD]! > 0 && st[CAP]! > 0) {
+      // a running total that already holds a value that is not decimal: both sums, up to a value it leaves to slide
+      i = mixedTotal(out, x, i, to, st);
+      if (i === to) continue;
+    }
     if (st[BAD] === 0 && !running && i - w >= f) {
       // full windows of both kinds: slide's sums with fewer tests, up to a value it leaves to slide
       i = mixedRoll(out, x, w, N, mean, i, to, st);
@@ -377,8 +382,9 @@ function slide(out: Float64Array, x: Float64Array, f: number, w: number, N: numb
     // Stryker disable next-line ConditionalExpression,EqualityOperator,ArithmeticOperator: only the loop for the next bars
     calm = (odd | bad) !== 0 ? 0 : calm + 1;
     // Stryker disable next-line ConditionalExpression,EqualityOperator,LogicalOperator,BlockStatement: only the loop for the next bars
-    if (odd === w || calm === CALM) {
-      // back to oddRoll, or to the fast loops
+    // Stryker disable next-line ConditionalExpression,LogicalOperator: only the loop for the next bars
+    if (odd === w || calm === CALM || (running && odd > 0 && cap > 0)) {
+      // back to oddRoll, the fast loops or mixedTotal
       i++;
       break;
     }
@@ -489,6 +495,44 @@ function mixedRoll(out: Float64Array, x: Float64Array, w: number, N: number, mea
       i++;
       break;
     }
+  }
+  st[T] = t;
+  st[REST] = rest;
+  st[ODD] = odd;
+  return i;
+}
+
+/**
+ * A running total (SUM(X,0)) holding a value that is not decimal (ODD > 0)
+ * and not spilled: slide's arithmetic without a window, each value tested
+ * first as oddRoll tests it (decimal at no scale: the double sum) and only
+ * otherwise at P (the exact total). Returns `to`, or the first bar whose
+ * value is neither (invalid, or decimal only at a finer scale) or would take
+ * the total past 2^52, before touching it: slide takes it. ZLJC's running
+ * total of a ratio, a fifth of whose values are decimals, ran in slide at 77
+ * µs on 10,000 bars.
+ */
+function mixedTotal(out: Float64Array, x: Float64Array, from: number, to: number, st: number[]): number {
+  let t = st[T]!;
+  let rest = st[REST]!;
+  let odd = st[ODD]! | 0;
+  const P = st[SCALE]!;
+  const tol = ABS * P;
+  const tolFine = ABS * FINEST;
+  const cap = st[CAP]!;
+  let i = from;
+  for (; i < to; i++) {
+    const v = x[i]!;
+    if (decimalNowhere(v * FINEST, tolFine)) {
+      rest += v;
+      odd++;
+    } else {
+      const r = v * P;
+      const q = r + MAGIC - MAGIC;
+      if (!(decimalAt(r, q, tol, cap) && Math.abs(t + q) <= LIMIT)) break;
+      t += q;
+    }
+    out[i] = t / P + rest;
   }
   st[T] = t;
   st[REST] = rest;

@@ -405,6 +405,29 @@ test("exactWindows: a running total of cents with no gap spills at the bar that 
 });
 
 /**
+ * The same running total holding a value that is decimal at no scale (1/7, first): the exact total
+ * and the double sum side by side (mixedTotal), and at the bar where the exact total would pass
+ * 2^52 cents the whole total continues as a double sum, 1/7 plus the cents' total correctly rounded.
+ */
+test("exactWindows: a running total holding a value decimal at no scale spills at the bar that passes 2^52 too", () => {
+  const units = [1n, ...Array.from({ length: 200 }, () => 70_368_744_177_637n)];
+  const x = Float64Array.from([1 / 7, ...units.map((u) => Number(u) / 100)]);
+  const out = new Float64Array(x.length).fill(UNTOUCHED);
+  exactWindows(out, x, 0, x.length + 1, false, true);
+  assert.ok(sameBits(out[0]!, 1 / 7), `SUM(0) bar 0: ${out[0]}`);
+  let t = 0n;
+  let rest = 1 / 7;
+  let spilled = false;
+  for (let i = 1; i < x.length; i++) {
+    if (spilled) rest += x[i]!;
+    else if ((t += units[i - 1]!) > 2n ** 52n) [rest, spilled] = [rest + nearest(t, 100n), true];
+    const expected: number = spilled ? rest : nearest(t, 100n) + rest;
+    if (!sameBits(out[i]!, expected)) assert.fail(`SUM(0) bar ${i}: ${out[i]} vs ${expected}`);
+  }
+  assert.ok(spilled, "the cents' total passes 2^52");
+});
+
+/**
  * A running total past its screen's bounds but not its cap: hand-worked. (a) 0.01, 63 values of
  * 703,687,441,776.37 (just under the cap, 2^46 cents) and zeros fill the first range of 1,024 bars
  * to 2^52 − 1,727 cents; the next range adds 0.37 per bar, so the total passes 2^52 cents at its

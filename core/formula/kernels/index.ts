@@ -12,6 +12,6 @@ export { firstValid } from "./operand.ts";
 export { seedMean } from "./exact-sums.ts";
 export { RANGE } from "./ranges.ts";
 export { ref } from "./references.ts";
-export { larger, smaller } from "./select.ts";
+export { larger } from "./select.ts";
 export { moment } from "./statistics.ts";
 export { hhv, llv, sum } from "./windows.ts";

@@ -22,7 +22,7 @@ import { RANGE } from "./ranges.ts";
  * doubling hands back, by rescanning. Measured on 24 random walks of 10,000
  * bars taken in turn (one series repeated lets the branch predictor learn it,
  * which flattered the branching loops by half), HHV of windows of 6–12 bars
- * took 45–49 µs doubled against 78–80 rescanned, 62–66 against 97 at 16–26,
+ * took 45–52 µs doubled against 76–80 rescanned, 62–66 against 97 at 16–26,
  * and 77–80 against 81–117 at 34–60, where the blocks stay. `sign` 1 keeps
  * maxima, −1 minima; ties keep the most recent bar, so the *BARS variants
  * count to the latest high/low (HQChart and MyTT agree).

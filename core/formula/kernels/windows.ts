@@ -194,9 +194,9 @@ const doubling = doubles(RANGE + 32, 0);
  * maximum of windows of 2 and 4 bars in one pass (M4(j) is the pick
  * of M2(j) and M2(j − 2)), doubled in place (M2k(j) of Mk(j) and Mk(j − k))
  * while 2k ≤ N, and the window of N is the pick of M_k(i) and M_k(i − (N − k)).
- * A pick is a·c + b·(1 − c) with c = +(a ≥ b), a the later value, as
- * select.ts picks (a branch there mispredicts about every other bar on
- * market data). For finite values it is exact except that a chosen zero may
+ * A pick is a·c + b·(1 − c) with c = +(a ≥ b), a the later value: select.ts's
+ * pick without its fallback (a branch there mispredicts about every other
+ * bar on market data). For finite values it is exact except that a chosen zero may
  * take the other's sign; an infinity not chosen gives NaN (∞·0), and so does
  * NaN, which every later pick carries to an output. So an output that is
  * neither NaN nor zero is the window's extreme exactly, and the range stands

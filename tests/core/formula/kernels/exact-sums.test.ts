@@ -433,7 +433,9 @@ test("exactWindows: a running total holding a value decimal at no scale spills a
  * to 2^52 − 1,727 cents; the next range adds 0.37 per bar, so the total passes 2^52 cents at its
  * 47th bar, where the screen's bound on partial totals must fail. (b) 0.01, 5 (the screened range
  * starts here), then 10^12 (10^14 cents, past the cap: a double sum) among cents: a total of every value in cents over 100 would round once
- * where the rule rounds the decimals' total and then adds 10^12.
+ * where the rule rounds the decimals' total and then adds 10^12. (c) and (d): 10^12 + 0.01 past the
+ * cap instead, at the screened range's second and third bar (the screen sums odd and even bars
+ * apart), where reading it as cents would give other totals.
  */
 test("exactWindows: a running total's screen neither lets a total pass 2^52 nor reads a value past the cap", () => {
   const reference = (x: Float64Array, units: readonly (bigint | null)[]) => {
@@ -452,8 +454,11 @@ test("exactWindows: a running total's screen neither lets a total pass 2^52 nor 
   a.push(2n ** 52n - 1_727n - a.reduce((s, u) => s! + u!, 0n)!, ...Array.from({ length: 1_024 - a.length - 1 }, () => 0n));
   a.push(...Array.from({ length: 80 }, () => 37n));
   const b: (bigint | null)[] = [1n, 500n, null, ...Array.from({ length: 200 }, (_, i) => BigInt((i * 3_737) % 10_001))];
-  for (const units of [a, b]) {
-    const x = Float64Array.from(units, (u) => (u === null ? 1e12 : Number(u) / 100));
+  const c = b.map((u) => u);
+  const d = [1n, 500n, 7n, ...b.slice(2)];
+  for (const units of [a, b, c, d]) {
+    const past = units === b ? 1e12 : 1e12 + 0.01;
+    const x = Float64Array.from(units, (u) => (u === null ? past : Number(u) / 100));
     assert.ok(units !== a || a[1_023] === 0n, "case a's first range ends with zeros");
     const out = new Float64Array(x.length).fill(UNTOUCHED);
     exactWindows(out, x, 0, x.length + 1, false, true);

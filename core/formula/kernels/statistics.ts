@@ -269,31 +269,65 @@ export function avedev(out: Float64Array, x: Float64Array, len: Operand): void {
 
 /**
  * Bars `[from, to)` (see ranges.ts): the deviations from each window's mean
- * (in `out`, replaced) in two interleaved sums (half the dependency chain;
- * CCI's inner cost).
+ * (in `out`, replaced). A window's terms go to two sums in turn, the first
+ * taking its oldest bar (half the dependency chain); two neighbouring bars are
+ * summed side by side, four chains in all (CCI's inner cost). Each bar's sums
+ * take its terms in the same order either way, so its value is one bar's.
  */
 function deviations(out: Float64Array, x: Float64Array, from: number, to: number, N: number): void {
-  for (let i = from; i < to; i++) {
+  let i = from;
+  for (; i + 1 < to; i += 2) {
     const m = out[i]!;
+    const p = out[i + 1]!;
     // no mean, no deviation: the NaN stays
-    if (m !== m) continue;
+    if (m !== m || p !== p) {
+      if (m === m) out[i] = deviation(x, i, m, N);
+      if (p === p) out[i + 1] = deviation(x, i + 1, p, N);
+      continue;
+    }
     let d0 = 0;
     let d1 = 0;
+    let e0 = 0;
+    let e1 = 0;
     let j = i - N + 1;
-    // four terms per turn, alternating between the two sums as the pairs below do
-    for (; j + 2 < i; j += 4) {
+    for (; j + 1 < i; j += 2) {
+      const a = x[j + 1]!;
       d0 += Math.abs(x[j]! - m);
-      d1 += Math.abs(x[j + 1]! - m);
-      d0 += Math.abs(x[j + 2]! - m);
-      d1 += Math.abs(x[j + 3]! - m);
+      e0 += Math.abs(a - p);
+      d1 += Math.abs(a - m);
+      e1 += Math.abs(x[j + 2]! - p);
     }
-    for (; j < i; j += 2) {
+    if (j === i) {
+      // an odd number of terms: the newest bar ends the first sum
+      d0 += Math.abs(x[i]! - m);
+      e0 += Math.abs(x[i + 1]! - p);
+    } else {
+      // an even number: the two newest bars end the sums
       d0 += Math.abs(x[j]! - m);
-      d1 += Math.abs(x[j + 1]! - m);
+      d1 += Math.abs(x[i]! - m);
+      e0 += Math.abs(x[i]! - p);
+      e1 += Math.abs(x[i + 1]! - p);
     }
-    if (j === i) d0 += Math.abs(x[i]! - m);
     out[i] = (d0 + d1) / N;
+    out[i + 1] = (e0 + e1) / N;
   }
+  if (i < to) {
+    const m = out[i]!;
+    if (m === m) out[i] = deviation(x, i, m, N);
+  }
+}
+
+/** Bar i's mean absolute deviation from its window's mean m, its terms in turn to two sums as above. */
+function deviation(x: Float64Array, i: number, m: number, N: number): number {
+  let d0 = 0;
+  let d1 = 0;
+  let j = i - N + 1;
+  for (; j < i; j += 2) {
+    d0 += Math.abs(x[j]! - m);
+    d1 += Math.abs(x[j + 1]! - m);
+  }
+  if (j === i) d0 += Math.abs(x[i]! - m);
+  return (d0 + d1) / N;
 }
 
 /** Least-squares line through the window against bar index: [slope, value at the newest bar]. */

@@ -8,6 +8,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import fc from "fast-check";
+import { ma } from "../../../../core/formula/kernels/averages.ts";
 import * as k from "../../../../core/formula/kernels/statistics.ts";
 import { assertSeries } from "../helpers.ts";
 import { asOperand, at, count, operandOf, output, seriesOf, value, firstValid } from "./arbitraries.ts";
@@ -102,6 +103,33 @@ test("AVEDEV: the mean absolute deviation from the window mean, exactly 0 on equ
       },
     ),
     { numRuns: 400, seed: 113 },
+  );
+});
+
+test("AVEDEV of N bars: each window's terms in turn to two sums from its oldest bar, about MA's mean; the same value whatever bars are beside it", () => {
+  // long price-like series (ranges of 1,024 bars, bars in pairs) with gaps; the order of each bar's sums is the rule
+  const price = fc.oneof({ weight: 9, arbitrary: fc.integer({ min: 1, max: 500_000 }).map((c) => c / 100) }, { weight: 1, arbitrary: fc.constant(NaN) });
+  fc.assert(
+    fc.property(
+      fc.integer({ min: 1, max: 40 }),
+      fc.integer({ min: 0, max: 2600 }).chain((n) => seriesOf(n, price)),
+      (N, values) => {
+        const x = Float64Array.from(values);
+        const out = output(x.length, (o) => k.avedev(o, x, N));
+        const means = output(x.length, (o) => ma(o, x, N));
+        for (let i = 0; i < x.length; i++) {
+          const m = means[i]!;
+          let expected = NaN;
+          if (m === m) {
+            const sums = [0, 0];
+            for (let t = 0; t < N; t++) sums[t % 2]! += Math.abs(x[i - N + 1 + t]! - m);
+            expected = (sums[0]! + sums[1]!) / N;
+          }
+          assert.ok(Object.is(out[i], expected), `AVEDEV ${N} bar ${i}: ${out[i]} against ${expected}`);
+        }
+      },
+    ),
+    { numRuns: 150, seed: 127 },
   );
 });
 

@@ -41,17 +41,18 @@ export function volumesFit(bars: BarSeries): boolean {
 }
 
 /**
- * The file records of `bars`. Daily files keep index breadth in the reserved word
- * (advancing low, declining high, as TDX does) and 0 otherwise; the u32 volume
- * word holds what the server sent (a value beyond it is clamped, as TDX's own files
- * must: see {@link volumesFit}; index minute bars carry no volume and are written as 0).
+ * The file records of `bars`. Index breadth goes in the reserved word (advancing
+ * low, declining high, as TDX's daily and minute files keep it) and 0 otherwise;
+ * the u32 volume word holds what the server sent (a value beyond it is clamped, as
+ * TDX's own files must: see {@link volumesFit}; index minute bars carry no volume
+ * and are written as 0, where TDX keeps amount / 100, which no reader here takes).
  */
 export function encodeBars(kind: BarFileKind, market: VipdocMarket, code: string, bars: FetchedBars): Uint8Array {
   const vol = bars.vol.map((v) => (Number.isNaN(v) ? 0 : Math.min(v, U32_MAX)));
-  if (kind !== "day") return encodeMinuteFile({ ...bars, vol });
   const { up, down } = bars;
   const reserved = up && down ? Float64Array.from(up, (u, i) => (Number.isNaN(u) ? 0 : u) + (Number.isNaN(down[i]!) ? 0 : down[i]!) * 0x10000) : undefined;
-  return encodeDayFile({ ...bars, vol, ...(reserved ? { reserved } : {}) }, dayPriceDivisor(market, code));
+  const records = { ...bars, vol, ...(reserved ? { reserved } : {}) };
+  return kind === "day" ? encodeDayFile(records, dayPriceDivisor(market, code)) : encodeMinuteFile(records);
 }
 
 /** The time of the one record in `record` (32 bytes). */

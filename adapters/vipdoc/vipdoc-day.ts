@@ -15,12 +15,9 @@ import { ByteWriter } from "../tdx/tdx-bytes.ts";
 import { allocColumns } from "../tdx/tdx-columns.ts";
 import { DayClock, DayStamper } from "../tdx/tdx-datetime.ts";
 import { dayPriceDivisor, type VipdocMarket } from "./vipdoc-price-scale.ts";
-import { RECORD_SIZE, recordCount, recordView } from "./vipdoc-records.ts";
+import { RECORD_SIZE, recordCount, recordView, type ReservedWords } from "./vipdoc-records.ts";
 
-export interface DayFileBars extends BarSeries {
-  /** The reserved u32 of each record. */
-  readonly reserved: Float64Array;
-}
+export interface DayFileBars extends BarSeries, ReservedWords {}
 
 const DAY_COLUMNS = ["time", "open", "high", "low", "close", "vol", "amount", "reserved"] as const;
 
@@ -57,18 +54,6 @@ export function encodeDayFile(bars: BarSeries & { readonly reserved?: Float64Arr
       .u32(bars.reserved?.[i] ?? 0);
   }
   return w.finish();
-}
-
-/** Advancing and declining counts that index files keep in the reserved word. */
-export function indexBreadth(day: DayFileBars): { up: Float64Array; down: Float64Array } {
-  const up = new Float64Array(day.length);
-  const down = new Float64Array(day.length);
-  for (let i = 0; i < day.length; i++) {
-    const v = day.reserved[i]!;
-    up[i] = v % 0x10000;
-    down[i] = Math.floor(v / 0x10000);
-  }
-  return { up, down };
 }
 
 /**

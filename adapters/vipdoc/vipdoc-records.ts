@@ -20,3 +20,29 @@ export function recordCount(bytes: Uint8Array, size: number, kind: string): numb
 export function recordView(bytes: Uint8Array): DataView {
   return new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
 }
+
+/** Bars decoded with each record's reserved word (.day, .lc1, .lc5). */
+export interface ReservedWords {
+  readonly length: number;
+  /** The reserved u32 of each record. */
+  readonly reserved: Float64Array;
+}
+
+/**
+ * Advancing (low half) and declining (high half) counts that index files keep in
+ * the reserved word: at the close in `.day` files, at each bar's end in `.lc1` and
+ * `.lc5` (a day's last 5-minute bar mostly holds the day's counts). Where a minute
+ * record's word is 0 the file holds no counts (TDX leaves it so in records saved
+ * during the session): `zeroIsNone` makes those NaN.
+ */
+export function indexBreadth(bars: ReservedWords, zeroIsNone = false): { up: Float64Array; down: Float64Array } {
+  const up = new Float64Array(bars.length);
+  const down = new Float64Array(bars.length);
+  for (let i = 0; i < bars.length; i++) {
+    const v = bars.reserved[i]!;
+    const none = zeroIsNone && v === 0;
+    up[i] = none ? NaN : v % 0x10000;
+    down[i] = none ? NaN : Math.floor(v / 0x10000);
+  }
+  return { up, down };
+}

@@ -10,8 +10,14 @@
  * Every stored value comes back as stored: u32 volumes (shares for stocks, as the
  * file keeps them for indices) and float32 amounts are never re-encoded, and the
  * aggregates sum those integers in doubles, exact far beyond any real volume (2^53).
- * Index `.day` files keep advancing/declining counts in the reserved word; minute
- * files have none, so index minute bars carry NaN breadth (served as null).
+ *
+ * Indices (design doc 8.1, vipdoc-minute.ts): `.day` volumes are lots already, so
+ * quotes take them as they are. Minute files keep amount / 100 in the volume word,
+ * no volume: index minute bars and minute lines carry NaN volume (served as null,
+ * as the protocol path gives them). The reserved word holds advancing/declining
+ * counts at each bar's end, daily and minute alike: a longer intraday bar takes
+ * those of its last minute bar (every intraday count is against the previous
+ * day's close); weekly and longer bars carry none.
  * Offline files carry no names, ticks, F10 text or ex-rights records: names are the
  * codes, and quotes are built from the last daily bar.
  */
@@ -19,8 +25,9 @@ import { readFileSync } from "node:fs";
 import { aggregateBars, type Period, marketTimeOf, roundHalfUp, allocSeries, copySeries, type BarSeries, classifySecurity, type Market } from "../../core/bars/index.ts";
 import { EMPTY_MINUTES, type IndexBarSeries, type MarketId, type MinuteSeries, type Quote, type SecurityInfo, type SecurityRef } from "../../core/quotes/index.ts";
 import { encodeQuoteServerTime } from "../tdx/tdx-codec-quotes.ts";
-import { decodeDayFile, type DayFileBars, indexBreadth } from "./vipdoc-day.ts";
+import { decodeDayFile } from "./vipdoc-day.ts";
 import { decodeMinuteFile } from "./vipdoc-minute.ts";
+import { indexBreadth, type ReservedWords } from "./vipdoc-records.ts";
 import { dayPriceDivisor, type VipdocMarket } from "./vipdoc-price-scale.ts";
 import { listVipdoc, type VipdocSecurity } from "./vipdoc-walker.ts";
 
@@ -32,6 +39,9 @@ const DAY_MS = 86_400_000;
 const CACHE_FILES = 256;
 
 const EMPTY_BARS: BarSeries = allocSeries(0);
+
+/** A decoded file: its bars and each record's reserved word. */
+type FileBars = BarSeries & ReservedWords;
 
 /** How each TDX category number (command 0x052d) is made from the files. */
 const CATEGORY: Readonly<Record<number, { readonly file: "day" | "lc5" | "lc1"; readonly period?: Period }>> = {
@@ -58,7 +68,7 @@ function tail(length: number, start: number, count: number): { from: number; to:
 export class VipdocTree {
   readonly #byMarket = new Map<MarketId, VipdocSecurity[]>();
   readonly #files = new Map<string, VipdocSecurity>();
-  readonly #cache = new Map<string, BarSeries>();
+  readonly #cache = new Map<string, FileBars>();
 
   private constructor(
     readonly root: string,
@@ -83,7 +93,7 @@ export class VipdocTree {
     return this.#files.has(`${ref.market}:${ref.code}`);
   }
 
-  #read(ref: SecurityRef, kind: "day" | "lc1" | "lc5"): BarSeries | undefined {
+  #read(ref: SecurityRef, kind: "day" | "lc1" | "lc5"): FileBars | undefined {
     const f = this.#files.get(`${ref.market}:${ref.code}`);
     const path = f?.files[kind];
     if (!f || !path || f.market === "ds") return undefined;
@@ -142,17 +152,32 @@ export class VipdocTree {
     return copySeries(s, from, to);
   }
 
-  /** Index bars: breadth from the daily file's reserved word; NaN where the files keep none. */
+  /** Index bars: no volume in minute bars, breadth from the files' reserved words (NaN where they keep none). */
   indexBars(ref: SecurityRef, category: number, start: number, count: number): IndexBarSeries {
     const s = this.series(ref, category) ?? EMPTY_BARS;
     const { from, to } = tail(s.length, start, count);
     const bars = copySeries(s, from, to);
-    // Only an unaggregated daily series is the decoded file itself, with its reserved words.
-    if ((s as Partial<DayFileBars>).reserved) {
-      const b = indexBreadth(s as DayFileBars);
-      return { ...bars, up: b.up.slice(from, to), down: b.down.slice(from, to) };
+    const { up, down } = this.#breadth(ref, category, s);
+    if (CATEGORY[category]?.file !== "day") bars.vol.fill(NaN);
+    return { ...bars, up: up.slice(from, to), down: down.slice(from, to) };
+  }
+
+  /** The counts of every bar of `s` (category `category`): a file's own, or those of each bar's last bar of the file. */
+  #breadth(ref: SecurityRef, category: number, s: BarSeries): { up: Float64Array; down: Float64Array } {
+    const how = CATEGORY[category];
+    const file = how?.file === "day" ? this.#read(ref, "day") : how?.file === "lc5" ? (this.#read(ref, "lc5") ?? this.#read(ref, "lc1")) : this.#read(ref, "lc1");
+    if (!how || !file || (how.file === "day" && how.period !== undefined)) return { up: new Float64Array(s.length).fill(NaN), down: new Float64Array(s.length).fill(NaN) };
+    const counts = indexBreadth(file, how.file !== "day");
+    if (file === s) return counts;
+    // an intraday bar ends at or after its last minute bar, and before the next bar's first
+    const up = new Float64Array(s.length);
+    const down = new Float64Array(s.length);
+    for (let k = 0, j = 0; k < s.length; k++) {
+      while (j + 1 < file.length && file.time[j + 1]! <= s.time[k]!) j++;
+      up[k] = counts.up[j]!;
+      down[k] = counts.down[j]!;
     }
-    return { ...bars, up: new Float64Array(bars.length).fill(NaN), down: new Float64Array(bars.length).fill(NaN) };
+    return { up, down };
   }
 
   /** Quotes from the last daily bar: price levels one tick apart, no order volumes. */
@@ -175,7 +200,8 @@ export class VipdocTree {
       low: d.low[i]!,
       serverTime: encodeQuoteServerTime((marketTimeOf(now) % DAY_MS) | 0),
       unknownNegPrice: -Math.round(price * 10 ** dec),
-      vol: Math.round(d.vol[i]! / 100),
+      // lots: a stock's file keeps shares, an index's lots
+      vol: this.isIndex(ref) ? d.vol[i]! : Math.round(d.vol[i]! / 100),
       curVol: 0,
       amount: d.amount[i]!,
       sVol: 0,
@@ -193,14 +219,19 @@ export class VipdocTree {
     };
   }
 
-  /** The last day of the one-minute file as the "today" line (volume in lots, as the minute command sends it). */
+  /** Minute-line volumes in lots, as the minute command sends them: none for an index (its files keep amount / 100). */
+  #minuteVol(ref: SecurityRef, v: number): number {
+    return this.isIndex(ref) ? NaN : Math.round(v / 100);
+  }
+
+  /** The last day of the one-minute file as the "today" line. */
   minute(ref: SecurityRef): MinuteSeries {
     const m = this.#read(ref, "lc1");
     if (!m || m.length === 0) return EMPTY_MINUTES;
     const last = Math.floor(m.time[m.length - 1]! / DAY_MS);
     let i = m.length;
     while (i > 0 && Math.floor(m.time[i - 1]! / DAY_MS) === last) i--;
-    return { length: m.length - i, price: m.close.slice(i), vol: m.vol.slice(i).map((v) => Math.round(v / 100)), unknown: new Float64Array(m.length - i) };
+    return { length: m.length - i, price: m.close.slice(i), vol: m.vol.slice(i).map((v) => this.#minuteVol(ref, v)), unknown: new Float64Array(m.length - i) };
   }
 
   /** One past day's minute line (`date` YYYYMMDD) with the previous minute's close. */
@@ -214,7 +245,7 @@ export class VipdocTree {
     const pre = first !== undefined && first > 0 ? m.close[first - 1]! : 0;
     return {
       preClose: pre,
-      series: { length: idx.length, price: Float64Array.from(idx, (i) => m.close[i]!), vol: Float64Array.from(idx, (i) => Math.round(m.vol[i]! / 100)), unknown: new Float64Array(idx.length) },
+      series: { length: idx.length, price: Float64Array.from(idx, (i) => m.close[i]!), vol: Float64Array.from(idx, (i) => this.#minuteVol(ref, m.vol[i]!)), unknown: new Float64Array(idx.length) },
     };
   }
 }

@@ -5,5 +5,6 @@
  * a quote source.
  */
 export { decodeDayFile, encodeDayFile, readDayFile, type DayFileBars } from "../../adapters/vipdoc/vipdoc-day.ts";
-export { decodeMinuteFile, encodeMinuteFile, readMinuteFile } from "../../adapters/vipdoc/vipdoc-minute.ts";
+export { decodeMinuteFile, encodeMinuteFile, type MinuteFileBars, readMinuteFile } from "../../adapters/vipdoc/vipdoc-minute.ts";
+export { indexBreadth } from "../../adapters/vipdoc/vipdoc-records.ts";
 export { VipdocQuoteSource } from "../../adapters/vipdoc/vipdoc-quote-source.ts";

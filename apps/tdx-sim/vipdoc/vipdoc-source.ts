@@ -10,6 +10,8 @@ import type { BarSeries } from "../../../core/bars/index.ts";
 import { emptyAuction, emptyTicks, type IndexBarSeries, type SecurityRef } from "../../../core/quotes/index.ts";
 import type { SimSource } from "../sim-source.ts";
 
+const known = (a: Float64Array) => a.map((v) => (Number.isNaN(v) ? 0 : v));
+
 export class VipdocSource implements SimSource {
   readonly name = "vipdoc";
 
@@ -35,20 +37,22 @@ export class VipdocSource implements SimSource {
     return this.tree.quote(ref, now);
   }
 
-  /** Index replies always carry breadth words: where the files keep none (minute bars) they are sent as 0. */
+  /** Index replies always carry breadth words: where the files keep none (weekly and longer bars) they are sent as 0. */
   bars(ref: SecurityRef, category: number, start: number, count: number): BarSeries | IndexBarSeries {
     if (!this.tree.isIndex(ref)) return this.tree.bars(ref, category, start, count);
     const s = this.tree.indexBars(ref, category, start, count);
-    const known = (a: Float64Array) => a.map((v) => (Number.isNaN(v) ? 0 : v));
     return { ...s, up: known(s.up), down: known(s.down) };
   }
 
+  /** An index's minute line has no volume in the files: sent as 0, the wire having no word for none. */
   minute(ref: SecurityRef) {
-    return this.tree.minute(ref);
+    const m = this.tree.minute(ref);
+    return { ...m, vol: known(m.vol) };
   }
 
   historyMinute(ref: SecurityRef, date: number) {
-    return this.tree.historyMinute(ref, date);
+    const h = this.tree.historyMinute(ref, date);
+    return { ...h, series: { ...h.series, vol: known(h.series.vol) } };
   }
 
   ticks() {

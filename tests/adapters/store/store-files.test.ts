@@ -15,7 +15,8 @@ import { basename, join } from "node:path";
 import { after, describe, test } from "node:test";
 import { classifySecurity } from "../../../core/bars/security-kind.ts";
 import { encodeBars, openStoredFile, recordTime, replaceFile, type StoredFile } from "../../../adapters/store/store-files.ts";
-import { decodeDayFile, encodeDayFile, indexBreadth } from "../../../adapters/vipdoc/vipdoc-day.ts";
+import { decodeDayFile, encodeDayFile } from "../../../adapters/vipdoc/vipdoc-day.ts";
+import { indexBreadth } from "../../../adapters/vipdoc/vipdoc-records.ts";
 import { decodeMinuteFile, encodeMinuteFile } from "../../../adapters/vipdoc/vipdoc-minute.ts";
 import { dayPriceDivisor, type VipdocMarket } from "../../../adapters/vipdoc/vipdoc-price-scale.ts";
 import { fixture } from "../../support/fixtures.ts";
@@ -59,10 +60,11 @@ describe("real TDX files through the store's codec", { skip }, () => {
     assert.ok(checked > 0, "some .day files were checked");
   });
 
-  test("real .lc1/.lc5 files: times, amounts and volumes re-encode byte for byte, and the re-encoded file reads back to the same bars", () => {
+  test("real .lc1/.lc5 files: times, amounts, volumes and reserved words re-encode byte for byte, and the re-encoded file reads back to the same bars; the store keeps an index's counts", () => {
     // The minute reader rounds float32 prices to their decimal (vipdoc-minute.ts), so a price word may move to the
     // float32 nearest that decimal; what is read back does not change.
     const minute = files.filter((p) => /\.lc[15]$/i.test(p));
+    let indexMinute = 0;
     for (const path of minute) {
       const bytes = new Uint8Array(readFileSync(path));
       const bars = decodeMinuteFile(bytes);
@@ -70,11 +72,24 @@ describe("real TDX files through the store's codec", { skip }, () => {
       assert.equal(again.length, bytes.length, `${basename(path)}: one record per bar`);
       for (let o = 0; o < bytes.length; o += 32) {
         assert.deepEqual(again.subarray(o, o + 4), bytes.subarray(o, o + 4), `${basename(path)} record ${o / 32}: time words`);
-        assert.deepEqual(again.subarray(o + 20, o + 28), bytes.subarray(o + 20, o + 28), `${basename(path)} record ${o / 32}: amount and volume`);
+        assert.deepEqual(again.subarray(o + 20, o + 32), bytes.subarray(o + 20, o + 32), `${basename(path)} record ${o / 32}: amount, volume and reserved`);
       }
       assert.deepEqual(decodeMinuteFile(again), bars, `${basename(path)}: reads back the same bars`);
+      const name = basename(path).toLowerCase();
+      const market = name.slice(0, 2) as VipdocMarket;
+      const code = name.slice(2, 8);
+      if (classifySecurity(market.toUpperCase() as "SH", code).kind !== "index") continue;
+      // as a sync fetches index minute bars: no volume, the counts (none where the word is 0)
+      const fetched = { ...bars, vol: bars.vol.map(() => NaN), ...indexBreadth(bars, true) };
+      const store = encodeBars(name.endsWith(".lc1") ? "lc1" : "lc5", market, code, fetched);
+      for (let o = 0; o < bytes.length; o += 32) {
+        assert.deepEqual(store.subarray(o + 28, o + 32), bytes.subarray(o + 28, o + 32), `${name} record ${o / 32}: the store's reserved word`);
+        assert.deepEqual(store.subarray(o + 24, o + 28), new Uint8Array(4), `${name} record ${o / 32}: no volume, 0`);
+      }
+      indexMinute++;
     }
     assert.ok(minute.length > 0, "some minute files were checked");
+    assert.ok(indexMinute > 0, "some index minute files were checked");
   });
 });
 

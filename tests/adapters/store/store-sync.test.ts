@@ -150,6 +150,33 @@ describe("market store sync against the simulator", () => {
     }
   });
 
+  test("index minute bars read back as the server sends them: no volume, and its advancing/declining counts", async () => {
+    const store = await MarketStore.open(tmp(), defaultSqliteOpener(), clock);
+    try {
+      const report = await syncStore({ store, sources: [upstream], perSource: 2, clock }, { minutes: ["SH:000001", "SZ:399001"], minuteKinds: ["lc5", "lc1"] });
+      assert.deepEqual(report.failed, [], "nothing failed");
+      const local = new VipdocQuoteSource(await VipdocTree.open(store.vipdoc), clock);
+      for (const ref of [
+        { market: 1, code: "000001" },
+        { market: 0, code: "399001" },
+      ] as const) {
+        for (const category of [0, 8]) {
+          const want = await upstream.indexBars(ref, category, 0, 800);
+          const got = await local.indexBars(ref, category, 0, 800);
+          assert.ok(got.length > 0 && got.up.some((u) => u > 0), `${ref.code} category ${category}: bars with counts`);
+          // the store keeps closed bars: the server's bars at the times it holds
+          const end = want.time.indexOf(got.time[got.length - 1]!) + 1;
+          const from = end - got.length;
+          assert.ok(from >= 0, `${ref.code} category ${category}: the store's bars are the server's`);
+          const cut = Object.fromEntries(Object.entries(want).map(([k, v]) => [k, typeof v === "number" ? got.length : (v as Float64Array).slice(from, end)]));
+          assert.deepEqual(got, cut, `${ref.code} category ${category}: no volume (NaN), the counts as sent`);
+        }
+      }
+    } finally {
+      await store.close();
+    }
+  });
+
   test("sync killed with SIGKILL in the middle and run again equals the clean sync byte for byte", async () => {
     const data = tmp();
     const env = { ...process.env, QUOTE_SOURCE: "tdx", TDX_HOSTS: `127.0.0.1:${sim.port}`, DATA_DIR: data, LOG_LEVEL: "silent" };

@@ -1,7 +1,8 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import fc from "fast-check";
-import { decodeDayFile, encodeDayFile, indexBreadth, readDayFile } from "../../../adapters/vipdoc/vipdoc-day.ts";
+import { decodeDayFile, encodeDayFile, readDayFile } from "../../../adapters/vipdoc/vipdoc-day.ts";
+import { indexBreadth } from "../../../adapters/vipdoc/vipdoc-records.ts";
 import { dayPriceDivisor, inferPriceDivisor } from "../../../adapters/vipdoc/vipdoc-price-scale.ts";
 import { formatDate, marketTime } from "../../../core/bars/market-time.ts";
 import type { BarSeries } from "../../../core/bars/series.ts";

@@ -59,11 +59,12 @@ test(".lc5 of SH 688001: 3 days × 48 bars; its last close matches the .lc1", { 
   assert.deepEqual(encodeMinuteFile(s), bin(LC5));
 });
 
-test("minute files round-trip through the writer", () => {
+test("minute files round-trip through the writer, the reserved word (an index's counts) included", () => {
   const rec = fc.tuple(
     fc.integer({ min: 1, max: 300 }),
     fc.array(fc.integer({ min: 0, max: 8_000_000 }), { minLength: 4, maxLength: 4 }),
     fc.integer({ min: 0, max: 2 ** 24 }),
+    fc.integer({ min: 0, max: 0xffffffff }),
     fc.integer({ min: 0, max: 0xffffffff }),
   );
   fc.assert(
@@ -79,8 +80,9 @@ test("minute files round-trip through the writer", () => {
         close: new Float64Array(n),
         vol: new Float64Array(n),
         amount: new Float64Array(n),
+        reserved: new Float64Array(n),
       };
-      rows.forEach(([step, [o, h, l, c], amount, vol], i) => {
+      rows.forEach(([step, [o, h, l, c], amount, vol, reserved], i) => {
         t += step * 60_000;
         s.time[i] = t;
         s.open[i] = o! / 1000;
@@ -89,6 +91,7 @@ test("minute files round-trip through the writer", () => {
         s.close[i] = c! / 1000;
         s.amount[i] = Math.fround(amount);
         s.vol[i] = vol;
+        s.reserved[i] = reserved;
       });
       assert.deepEqual(decodeMinuteFile(encodeMinuteFile(s)), s);
     }),

@@ -16,7 +16,7 @@ const PROMISED: Record<string, readonly string[]> = {
   "./client": ["createServiceClient", "unwrap", "ServiceError"],
   "./bars": ["allocSeries", "sliceSeries", "concatSeries", "BAR_CATEGORIES", "adjustBars"],
   "./tdx": ["TdxClient", "TdxPool", "DEFAULT_TDX_HOSTS", "parseHostList", "ReplayTransport"],
-  "./vipdoc": ["readDayFile", "decodeDayFile", "readMinuteFile", "VipdocQuoteSource"],
+  "./vipdoc": ["readDayFile", "decodeDayFile", "readMinuteFile", "indexBreadth", "VipdocQuoteSource"],
   "./indicators": ["indicators", "computeIndicator"],
   "./formula": ["compileFormula", "evaluatePlan", "validateFormula", "compileSignalFormula", "formulaSignals"],
   "./chan": ["analyzeChan", "ChanStream", "ChanWorkspace", "chanToJson", "DEFAULT_CHAN_CONFIG"],

@@ -20,8 +20,20 @@ import type { AuthService } from "../../../core/app/auth/auth-service.ts";
 
 export const LOGIN_PAGE = "/api/auth/login-page";
 
-/** Only paths of this origin: "/x" but not "//host" or "/\\host". */
-export const safeNext = (next: unknown): string => (typeof next === "string" && /^\/(?![/\\])/.test(next) ? next : "/");
+const BASE = "http://next.invalid";
+
+/**
+ * Only paths of this origin: "/x" but not "//host" or "/\\host". A browser
+ * resolves a Location with the URL parser, which drops tabs and line breaks
+ * ("/\t/host" is "//host") and reads "\\" as "/", so a `next` holding either, or
+ * any other control character (not a valid header value either), goes to "/";
+ * what is left is resolved the same way and sent back normalised.
+ */
+export function safeNext(next: unknown): string {
+  if (typeof next !== "string" || !/^\/(?![/\\])/.test(next) || /[\u0000-\u001f\u007f\\]/.test(next)) return "/";
+  const u = new URL(next, BASE);
+  return u.origin === BASE ? u.pathname + u.search + u.hash : "/";
+}
 
 const escape = (s: string) => s.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
 

@@ -60,6 +60,12 @@ then holds for its inflated size.
 **Errors.** Schema violations are 422 in FastAPI's shape \`{"detail": [{"type", "loc", "msg", "input"}]}\`;
 every other error is \`{"detail": "..."}\`.`;
 
+/** The interface description's version (market-api.md §9). */
+const API_VERSION = "1.0.0";
+
+/** Node's error for a request stream whose client disconnected mid-body. */
+const clientAborted = (err: unknown) => (err as NodeJS.ErrnoException | null)?.code === "ECONNRESET" && (err as Error).message === "aborted";
+
 /** The service's HTTP application: edge middleware, the gate, every route, the OpenAPI document. */
 export function createHttpApp(deps: HttpDeps): OpenAPIHono<HttpEnv> {
   const app = new OpenAPIHono<HttpEnv>({
@@ -78,10 +84,11 @@ export function createHttpApp(deps: HttpDeps): OpenAPIHono<HttpEnv> {
   app.use(requestLog(deps.log));
   app.use(securityHeaders());
   app.use(hostOriginGuard(deps.edge.names));
-  app.use(bodySize());
   app.use(clientContext(deps.peerAddress, deps.edge.trustedProxy));
-  app.use(jsonBodyGuard);
+  // the gate before any body is read: a request without a session costs no reading, inflating or parsing, and gets 401
   app.use("/api/v1/*", authGate(deps.auth));
+  app.use(bodySize());
+  app.use(jsonBodyGuard);
 
   registerHealthRoutes(app, deps.version, deps.health ?? (() => ({})));
   registerAuthRoutes(app, deps.auth);
@@ -122,7 +129,8 @@ export function createHttpApp(deps: HttpDeps): OpenAPIHono<HttpEnv> {
     document ??= documentBodyLimit(
       app.getOpenAPI31Document({
         openapi: "3.1.0",
-        info: { title: "A-share market data, analysis and backtesting API (REST + WebSocket)", version: deps.version, description: API_DESCRIPTION },
+        // the interface's version is the spec's (market-api.md §9); the service's own is beside it, and in /health
+        info: { title: "A-share market data, analysis and backtesting API (REST + WebSocket)", version: API_VERSION, "x-service-version": deps.version, description: API_DESCRIPTION },
         security: [{ session: [] }],
       }),
       bodyLimitOf,
@@ -132,6 +140,14 @@ export function createHttpApp(deps: HttpDeps): OpenAPIHono<HttpEnv> {
 
   app.notFound((c) => c.json({ detail: "Not Found" }, 404));
   app.onError((err, c) => {
+    // a JSON body that could not be read, whoever asked for it (a validator reports any failure as a bare 400)
+    const bodyIssue = c.get("bodyIssue");
+    if (bodyIssue) return c.json(validationBody([bodyIssue]), 422);
+    if (clientAborted(err)) {
+      // the client went away while its body was being read: nobody to answer, nothing wrong here
+      deps.log.debug({ method: c.req.method, path: c.req.path }, "request body cut short by the client");
+      return c.json({ detail: "Request body cut short" }, 400, { connection: "close" });
+    }
     const known = appErrorResponse(err);
     if (known) return c.json(known.body, known.status);
     if (err instanceof HTTPException) {

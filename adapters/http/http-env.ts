@@ -23,6 +23,7 @@ import type { StrengthService } from "../../core/app/market/strength-service.ts"
 import type { MacService } from "../../core/app/boards/mac-service.ts";
 import type { ResearchService } from "../../core/app/research/research-service.ts";
 import type { StoreService } from "../../core/app/store/store-service.ts";
+import type { FieldIssue } from "../../core/app/app-errors.ts";
 
 /** What the HTTP adapter needs from the composition root. */
 export interface HttpDeps {
@@ -89,6 +90,8 @@ export interface HttpVariables {
    * field, and `original` parses the body as sent (for the input echoed in a 422).
    */
   columnBody?: { readonly series: BarSeries; readonly original: () => unknown };
+  /** Why the JSON body could not be read (validation/json-body.ts), once a validator or handler asked for it. */
+  bodyIssue?: FieldIssue;
 }
 
 export type HttpEnv = { Variables: HttpVariables };

@@ -1,5 +1,5 @@
 /**
- * Service version, shown in `/health` and in `/openapi.json`'s `info.version`:
+ * Service version, shown in `/health` and in `/openapi.json`'s `info["x-service-version"]`
  * package.json's, the one source of truth.
  */
 import { readFileSync } from "node:fs";

@@ -5,6 +5,8 @@
 import assert from "node:assert/strict";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
+import { once } from "node:events";
+import { connect } from "node:net";
 import { join } from "node:path";
 import { after, before, describe, test } from "node:test";
 import { createRoute, z } from "@hono/zod-openapi";
@@ -97,6 +99,27 @@ describe("HTTP edge", () => {
     assert.equal(byLoc["query.flag"].type, "bool_parsing");
   });
 
+  test("one item per failed rule, as pydantic: start past the u16 field, a date that is not the pattern", async () => {
+    const start = await call(server.url, "GET", "/api/v1/bars?market=SZ&code=000001&start=65536&count=2");
+    assert.deepEqual(start.body.detail, [{ type: "less_than_equal", loc: ["query", "start"], msg: "Input should be less than or equal to 65535", input: "65536" }]);
+    const min120 = await call(server.url, "GET", "/api/v1/bars?market=SZ&code=000001&category=MIN_120&start=40000&count=2");
+    assert.deepEqual(
+      min120.body.detail.map((d: { type: string; msg: string }) => [d.type, d.msg]),
+      [["less_than_equal", "Input should be less than or equal to 32767"]],
+      "the category's own bound, below the field's",
+    );
+    const pattern = await call(server.url, "GET", "/api/v1/ccpm/rank?date=20261127");
+    assert.deepEqual(
+      pattern.body.detail.map((d: { type: string }) => d.type),
+      ["string_pattern_mismatch"],
+    );
+    const day = await call(server.url, "GET", "/api/v1/ccpm/rank?date=2026-02-30");
+    assert.deepEqual(
+      day.body.detail.map((d: { type: string; msg: string }) => [d.type, d.msg]),
+      [["value_error", "Value error, not a valid date YYYY-MM-DD"]],
+    );
+  });
+
   test("a missing required query parameter is 'missing' with input null", async () => {
     const r = await call(server.url, "GET", "/api/v1/_probe/1?code=000001");
     assert.deepEqual(r.body.detail, [{ type: "missing", loc: ["query", "market"], msg: "Field required", input: null }]);
@@ -166,6 +189,22 @@ describe("HTTP edge", () => {
     assert.match(String(logged.err.stack), /kaboom/);
   });
 
+  test("a client that goes away in the middle of its body is no error of the service's: nothing is logged as one", async () => {
+    const before = errors.length;
+    const { port } = new URL(server.url);
+    for (let k = 0; k < 3; k++) {
+      const socket = connect(Number(port), "127.0.0.1");
+      await once(socket, "connect");
+      socket.write(`POST /api/v1/_probe HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{"stocks":[`);
+      await new Promise((r) => setTimeout(r, 50));
+      socket.destroy();
+    }
+    // the service still answers, and has logged no error for the three
+    assert.equal((await call(server.url, "GET", "/health")).status, 200);
+    await new Promise((r) => setTimeout(r, 100));
+    assert.deepEqual(errors.slice(before), []);
+  });
+
   test("/openapi.json is a valid OpenAPI 3.1 document with every route", async () => {
     const r = await call(server.url, "GET", "/openapi.json");
     assert.equal(r.status, 200);
@@ -177,11 +216,12 @@ describe("HTTP edge", () => {
     assert.equal(result.valid, true, JSON.stringify((result as { errors?: unknown }).errors));
   });
 
-  test("/openapi.json and /health give the same version, package.json's", async () => {
+  test("/openapi.json's interface version is the spec's 1.0.0; the service's, package.json's, is beside it and in /health", async () => {
     const pkg = JSON.parse(readFileSync(new URL("../../package.json", import.meta.url), "utf8")) as { version: string };
     const doc = (await call(server.url, "GET", "/openapi.json")).body;
     const health = (await call(server.url, "GET", "/health")).body;
-    assert.equal(doc.info.version, pkg.version);
+    assert.equal(doc.info.version, "1.0.0");
+    assert.equal(doc.info["x-service-version"], pkg.version);
     assert.equal(health.version, pkg.version);
   });
 

@@ -85,7 +85,18 @@ describe("foreign web UI behind the service's login page", () => {
         body: new URLSearchParams({ password: "secret-1", next }).toString(),
       });
     // a browser drops tabs and line breaks from a Location and reads "\\" as "/": each of these would leave the origin
-    for (const next of ["//evil.example/x", "https://evil.example/", "/\\evil.example", "/\t/evil.example", "/\n/evil.example", "/\r\n/evil.example", "/x\\/evil", "/x\r\nSet-Cookie: a=b", "/x\u0001y", "/x\u007fy"]) {
+    for (const next of [
+      "//evil.example/x",
+      "https://evil.example/",
+      "/\\evil.example",
+      "/\t/evil.example",
+      "/\n/evil.example",
+      "/\r\n/evil.example",
+      "/x\\/evil",
+      "/x\r\nSet-Cookie: a=b",
+      "/x\u0001y",
+      "/x\u007fy",
+    ]) {
       const r = await post(next);
       assert.equal(r.status, 303, JSON.stringify(next));
       assert.equal(r.headers.get("location"), "/", JSON.stringify(next));

@@ -30,7 +30,7 @@ const BASE = "http://next.invalid";
  * what is left is resolved the same way and sent back normalised.
  */
 export function safeNext(next: unknown): string {
-  if (typeof next !== "string" || !/^\/(?![/\\])/.test(next) || /[\u0000-\u001f\u007f\\]/.test(next)) return "/";
+  if (typeof next !== "string" || !/^\/(?![/\\])/.test(next) || /[\p{Cc}\\]/u.test(next)) return "/";
   const u = new URL(next, BASE);
   return u.origin === BASE ? u.pathname + u.search + u.hash : "/";
 }

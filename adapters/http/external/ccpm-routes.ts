@@ -95,7 +95,8 @@ export function registerCcpmRoutes(app: OpenAPIHono<HttpEnv>, ccpm: CcpmService)
             .openapi({ description: CCPM_PRODUCT_CODES.join(", ") }),
           date: z
             .string()
-            .regex(/^\d{4}-\d{2}-\d{2}$/)
+            // the calendar check only once the pattern holds: one 422 item, as pydantic stops at the pattern
+            .regex(/^\d{4}-\d{2}-\d{2}$/, { abort: true })
             .refine(validDate, { message: "not a valid date YYYY-MM-DD" })
             .optional()
             .openapi({ description: "trading day YYYY-MM-DD; omitted: the latest day with data" }),

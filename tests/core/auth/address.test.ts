@@ -92,13 +92,21 @@ test("X-Forwarded-For: one entry is taken as is; of several, the right-most that
       if (!direct) return got === UNKNOWN_ADDRESS;
       if (header === undefined || !model(direct)) return got === direct;
       const parts = header.split(",").map((p) => p.trim());
-      if (parts.length === 1) return got === (parts[0] || direct);
+      if (parts.length === 1) return got === (parts[0] || UNKNOWN_ADDRESS);
       const named = parts.filter((p) => p !== "");
       const untrusted = named.filter((p) => !model(normalizePeer(p)));
-      return got === (untrusted.at(-1) ?? named[0] ?? direct);
+      return got === (untrusted.at(-1) ?? named[0] ?? UNKNOWN_ADDRESS);
     }),
     { numRuns: 5000 },
   );
+});
+
+test("a header present with no address names no client: not the peer, and not local (auth-api.md §4: the first entry; an empty address is not local)", () => {
+  for (const header of ["", " ", ",", " , "]) {
+    assert.equal(clientAddress("127.0.0.1", header), UNKNOWN_ADDRESS, JSON.stringify(header));
+    assert.equal(isLocalOrPrivate(clientAddress("10.0.0.2", header)), false, JSON.stringify(header));
+  }
+  assert.equal(clientAddress("8.8.8.8", ""), "8.8.8.8", "a public peer's header is ignored, empty or not");
 });
 
 test("a header sent by a public peer is ignored", () => {

@@ -55,14 +55,16 @@ export interface BoardSource {
   boards(kind: BoardKind, metric: BoardMetric): Promise<BoardEntry[]>;
   /** Members of a board (a 6-digit board symbol); empty when the source has no such board. */
   members(board: string, q: ListQuery): Promise<MacQuoteRow[]>;
-  /** Boards a stock belongs to. */
+  /** Boards a stock belongs to; empty when the source has none for it. */
   belong(ref: SecurityRef): Promise<MacBelongEntry[]>;
   /** The last `count` daily closes of a board index. */
   boardCloses(board: string, count: number): Promise<DailyCloses>;
   /** A market category (mac category code: 6 all A-shares, 0 SH, ...) ranked. */
   quoteList(category: number, q: ListQuery): Promise<MacQuoteRow[]>;
-  capitalFlow(ref: SecurityRef): Promise<MacCapitalFlow>;
-  symbolInfo(ref: SecurityRef): Promise<MacSymbolInfo>;
+  /** Undefined when the source has no figures for the security. */
+  capitalFlow(ref: SecurityRef): Promise<MacCapitalFlow | undefined>;
+  /** Undefined when the source has no data for the security (an unknown or unquoted code): no data, not an outage. */
+  symbolInfo(ref: SecurityRef): Promise<MacSymbolInfo | undefined>;
   serverInfo(): Promise<MacServerInfo>;
   auction(ref: SecurityRef): Promise<AuctionSeries>;
   unusual(market: number, start: number, count: number): Promise<MacUnusualEvent[]>;

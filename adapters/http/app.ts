@@ -109,8 +109,8 @@ export function createHttpApp(deps: HttpDeps): OpenAPIHono<HttpEnv> {
   registerBlockRoutes(app, deps.marketData.serverFiles);
   registerMarketRoutes(app, deps.marketData.snapshot, deps.marketData.corePool, deps.marketData.fundFlow, deps.directory, deps.clock);
   registerStrengthRoutes(app, deps.marketData.strength);
-  registerBoardMacRoutes(app, deps.marketData.mac);
-  registerMacRoutes(app, deps.marketData.mac, deps.clock);
+  registerBoardMacRoutes(app, deps.marketData.mac, deps.directory);
+  registerMacRoutes(app, deps.marketData.mac, deps.clock, deps.directory);
   registerExRoutes(app, deps.marketData.ex);
   registerBacktestRoutes(app, deps.backtest);
   registerResearchRoutes(app, deps.research);

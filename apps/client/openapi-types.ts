@@ -4398,7 +4398,7 @@ export interface paths {
         };
         /**
          * Boards a stock belongs to
-         * @description Columns: board_type (HY, HY2, GN, FG, DQ), market, board_code, board_name, close, pre_close, change_pct. Top-level `source` says who answered: `mac` (the mac hosts) or `derived` (rebuilt from board files, board-index quotes and daily bars when the mac hosts cannot be reached).
+         * @description Columns: board_type (HY, HY2, GN, FG, DQ), market, board_code, board_name, close, pre_close, change_pct. An unknown code is a 404. Top-level `source` says who answered: `mac` (the mac hosts) or `derived` (rebuilt from board files, board-index quotes and daily bars when the mac hosts cannot be reached).
          */
         get: {
             parameters: {
@@ -4825,7 +4825,7 @@ export interface paths {
         };
         /**
          * Main-force and retail net inflow of a stock
-         * @description TDX's own capital flow (mac command 0x1218). One row, the original system's columns: date, main_in, main_out, main_net, small_in, small_out, small_net (today's retail), mid_in, mid_out (0), mid_net (5-day medium net), large_in, large_out (0), large_net (5-day large net) — then the unmixed figures: retail_in, retail_out, retail_net, main_buy_5d, main_sell_5d, super_net_5d, large_net_5d, medium_net_5d, small_net_5d (5-day labels as published, unverified). CNY. Only the mac hosts have this figure: without them the answer is 503, never a tick-derived substitute (see /fund-flow for that).
+         * @description TDX's own capital flow (mac command 0x1218). One row, the original system's columns: date, main_in, main_out, main_net, small_in, small_out, small_net (today's retail), mid_in, mid_out (0), mid_net (5-day medium net), large_in, large_out (0), large_net (5-day large net) — then the unmixed figures: retail_in, retail_out, retail_net, main_buy_5d, main_sell_5d, super_net_5d, large_net_5d, medium_net_5d, small_net_5d (5-day labels as published, unverified). CNY. Only the mac hosts have this figure: without them the answer is 503, never a tick-derived substitute (see /fund-flow for that). An unknown code is a 404; a known one the hosts have no figures for, an empty table.
          */
         get: {
             parameters: {
@@ -4930,7 +4930,7 @@ export interface paths {
         };
         /**
          * Basic-info snapshot of a stock
-         * @description Columns: market, code, name, time (YYYY-MM-DD HH:MM:SS, server clock), activity, pre_close, open, high, low, close, momentum (涨速 %), vol (lots), amount (CNY), inside_volume, outside_volume, turnover (%), avg, vol_ratio. The derived source has no turnover or volume ratio (null). Top-level `source`: `mac` or `derived` (rebuilt from the standard protocol when the mac hosts cannot be reached).
+         * @description Columns: market, code, name, time (YYYY-MM-DD HH:MM:SS, server clock), activity, pre_close, open, high, low, close, momentum (涨速 %), vol (lots), amount (CNY), inside_volume, outside_volume, turnover (%), avg, vol_ratio. The derived source has no turnover or volume ratio (null). An unknown code is a 404; a known one without data, an empty table. Top-level `source`: `mac` or `derived` (rebuilt from the standard protocol when the mac hosts cannot be reached).
          */
         get: {
             parameters: {
@@ -5248,7 +5248,7 @@ export interface paths {
         };
         /**
          * Call-auction data of a stock
-         * @description Columns: time (HH:MM:SS), price, matched (volume), unmatched (positive: buy orders left unmatched, negative: sell). The derived source answers from the standard auction command 0x056a. Top-level `source`: `mac` or `derived` (rebuilt from the standard protocol when the mac hosts cannot be reached).
+         * @description Columns: time (HH:MM:SS), price, matched (volume), unmatched (positive: buy orders left unmatched, negative: sell). The derived source answers from the standard auction command 0x056a. An unknown code is a 404. Top-level `source`: `mac` or `derived` (rebuilt from the standard protocol when the mac hosts cannot be reached).
          */
         get: {
             parameters: {

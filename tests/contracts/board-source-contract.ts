@@ -18,6 +18,7 @@ import { marketTimeOf } from "../../core/bars/market-time.ts";
 import { TDX_MARKET } from "../../core/bars/security-kind.ts";
 import type { BoardSource } from "../../ports/board-source.ts";
 import type { QuoteSource } from "../../ports/quote-source.ts";
+import { defined } from "../support/defined.ts";
 
 export interface BoardSourceUnderTest {
   readonly source: BoardSource;
@@ -89,7 +90,7 @@ export function boardSourceContract(name: string, world: BoardWorld, open: () =>
     });
 
     test("symbol info from the quote, the A-share sessions, the auction of the standard command", async () => {
-      const info = await u.source.symbolInfo({ market: 1, code: "600519" });
+      const info = defined(await u.source.symbolInfo({ market: 1, code: "600519" }), "600519's symbol info");
       assert.equal(info.name, "贵州茅台");
       assert.equal(f32(info.close), f32(demo.quote({ market: TDX_MARKET.SH, code: "600519" }, at)!.price));
       const server = await u.source.serverInfo();
@@ -100,9 +101,18 @@ export function boardSourceContract(name: string, world: BoardWorld, open: () =>
       assert.deepEqual([...a.unmatched], [...b.unmatched]);
     });
 
+    // A client can ask for any code: a source answers "no data" for one it has nothing for, never an outage
+    // (an outage would send every board request to the derived source for a while).
+    test("a code without data is no data, not an outage: no symbol info, no boards, no auction", async () => {
+      const unknown = { market: 0, code: "999999" };
+      assert.equal(await u.source.symbolInfo(unknown), undefined);
+      assert.deepEqual(await u.source.belong(unknown), []);
+      assert.equal((await u.source.auction(unknown)).length, 0);
+    });
+
     test(macOnlyData ? "capital flow and the market monitor are served" : "capital flow and the market monitor are refused, not invented", async () => {
       if (macOnlyData) {
-        const f = await u.source.capitalFlow({ market: 1, code: "600519" });
+        const f = defined(await u.source.capitalFlow({ market: 1, code: "600519" }), "600519's capital flow");
         assert.equal(f.today.length >= 2, true, "in and out of today");
         assert.ok((await u.source.unusual(0, 0, 100)).length > 0, "the demo's monitor has events");
       } else {

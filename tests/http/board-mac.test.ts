@@ -124,6 +124,22 @@ describe("board, mac and extended-market endpoints", () => {
     await bad("/api/v1/mac/capital-flow?market=SZ", ["code=1"]);
   });
 
+  test("an unknown code is a 404 on every per-symbol mac endpoint and leaves the mac hosts in use for everyone", async () => {
+    for (const path of ["/api/v1/mac/symbol-info", "/api/v1/mac/capital-flow", "/api/v1/mac/auction", "/api/v1/board-mac/belong"]) {
+      const r = await get(`${path}?market=SZ&code=999999`);
+      assert.equal(r.status, 404, path);
+      assert.equal(r.body.detail, "Unknown security SZ:999999", path);
+    }
+    const ranking = await get("/api/v1/board-mac/ranking?top_n=3&sort_by=main_net_amount");
+    assert.equal(ranking.status, 200);
+    assert.equal(ranking.body.source, "mac", "the unknown code did not mark the mac hosts as down");
+    assert.ok(
+      ranking.body.data.every((r: { main_net_amount: number | null }) => typeof r.main_net_amount === "number"),
+      "capital flow still comes from the mac hosts",
+    );
+    assert.equal((await get("/api/v1/mac/symbol-info?market=SZ&code=000001")).body.source, "mac");
+  });
+
   test("extended market: market by name or number; bounds", async () => {
     const b = await get("/api/v1/ex/bars?market=HK_MAIN_BOARD&code=00700&count=5");
     assert.equal(b.status, 200);

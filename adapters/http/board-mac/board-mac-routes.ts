@@ -8,6 +8,8 @@ import { qBool, qCode, qEnum, qInt, qMarket, qYmd } from "../validation/query.ts
 import { clean, quoteRowObjects, quoteRowsJson } from "./mac-frames.ts";
 import { qSortOrder, qSortType } from "./mac-params.ts";
 import { changePct, type MacService, RANKING_SORTS, SUMMARY_FIELDS } from "../../../core/app/boards/mac-service.ts";
+import { requireKnownSecurity } from "../../../core/app/quotes/known-security.ts";
+import type { SecurityDirectory } from "../../../core/app/quotes/security-directory.ts";
 
 const tags = ["board-mac"];
 const TYPES = ["ALL", "HY", "HY2", "GN", "FG", "DQ"] as const;
@@ -22,7 +24,7 @@ const round2 = (x: number) => Math.round(x * 100) / 100;
 const DictOut = z.object({ data: z.record(z.string(), z.unknown()) }).openapi("DictResponse");
 
 /** The board endpoints (adapters/http/README.md 4.7). */
-export function registerBoardMacRoutes(app: OpenAPIHono<HttpEnv>, svc: MacService): void {
+export function registerBoardMacRoutes(app: OpenAPIHono<HttpEnv>, svc: MacService, dir: SecurityDirectory): void {
   app.openapi(
     createRoute({
       method: "get",
@@ -136,12 +138,14 @@ export function registerBoardMacRoutes(app: OpenAPIHono<HttpEnv>, svc: MacServic
       path: "/api/v1/board-mac/belong",
       tags,
       summary: "Boards a stock belongs to",
-      description: `Columns: board_type (HY, HY2, GN, FG, DQ), market, board_code, board_name, close, pre_close, change_pct.${SOURCE_NOTE}`,
+      description: `Columns: board_type (HY, HY2, GN, FG, DQ), market, board_code, board_name, close, pre_close, change_pct. An unknown code is a 404.${SOURCE_NOTE}`,
       request: { query: z.object({ market: qMarket(SZ_SH), code: qCode() }) },
       responses,
     }),
     async (c) => {
       const q = c.req.valid("query");
+      // An unknown code is a 404 (as `/bars`), not an empty list of boards.
+      await requireKnownSecurity(dir, q.market, q.code);
       const { value, source } = await svc.belong(marketId(q.market), q.code);
       const rows = value.map((b) => ({
         board_type: b.boardType,

@@ -11,18 +11,69 @@ import { qCode, qEnum, qInt, qMarket, U16_MAX, U32_MAX } from "../validation/que
 import { clean, quoteRowsJson } from "./mac-frames.ts";
 import { qExclude, qSortOrder, qSortType } from "./mac-params.ts";
 import type { MacService } from "../../../core/app/boards/mac-service.ts";
+import { requireKnownSecurity } from "../../../core/app/quotes/known-security.ts";
+import type { SecurityDirectory } from "../../../core/app/quotes/security-directory.ts";
 
 const responses = { ...jsonOk(DataFrameSchema), ...errorResponses(401, 403, 404, 502, 503, 504) };
 const ref = { market: qMarket(SZ_SH), code: qCode() };
 const SOURCE = " Top-level `source`: `mac` or `derived` (rebuilt from the standard protocol when the mac hosts cannot be reached).";
+
+const CAPITAL_FLOW_COLUMNS = [
+  "date",
+  "main_in",
+  "main_out",
+  "main_net",
+  "small_in",
+  "small_out",
+  "small_net",
+  "mid_in",
+  "mid_out",
+  "mid_net",
+  "large_in",
+  "large_out",
+  "large_net",
+  "retail_in",
+  "retail_out",
+  "retail_net",
+  "main_buy_5d",
+  "main_sell_5d",
+  "super_net_5d",
+  "large_net_5d",
+  "medium_net_5d",
+  "small_net_5d",
+];
+const SYMBOL_INFO_COLUMNS = [
+  "market",
+  "code",
+  "name",
+  "time",
+  "activity",
+  "pre_close",
+  "open",
+  "high",
+  "low",
+  "close",
+  "momentum",
+  "vol",
+  "amount",
+  "inside_volume",
+  "outside_volume",
+  "turnover",
+  "avg",
+  "vol_ratio",
+];
 
 const pad = (n: number) => String(n).padStart(2, "0");
 const hms = (sec: number) => `${pad(Math.floor(sec / 3600))}:${pad(Math.floor(sec / 60) % 60)}:${pad(sec % 60)}`;
 const ymd = (n: number) => (n > 0 ? formatDate(fromYyyymmdd(n)) : null);
 const hhmm = (m: number) => `${Math.floor(m / 60)}:${pad(m % 60)}`;
 
-/** Symbol data and ranked quotes (adapters/http/README.md 4.8). */
-export function registerMacRoutes(app: OpenAPIHono<HttpEnv>, svc: MacService, clock: Clock): void {
+/**
+ * Symbol data and ranked quotes (adapters/http/README.md 4.8). A code the security
+ * list does not have is a 404 before any mac command is sent (as `/bars`); a known
+ * code the source has no data for is an empty table, never a row of zeros.
+ */
+export function registerMacRoutes(app: OpenAPIHono<HttpEnv>, svc: MacService, clock: Clock, dir: SecurityDirectory): void {
   app.openapi(
     createRoute({
       method: "get",
@@ -34,13 +85,16 @@ export function registerMacRoutes(app: OpenAPIHono<HttpEnv>, svc: MacService, cl
         "small_in, small_out, small_net (today's retail), mid_in, mid_out (0), mid_net (5-day medium net), large_in, large_out (0), " +
         "large_net (5-day large net) — then the unmixed figures: retail_in, retail_out, retail_net, main_buy_5d, main_sell_5d, " +
         "super_net_5d, large_net_5d, medium_net_5d, small_net_5d (5-day labels as published, unverified). CNY. Only the mac hosts have " +
-        "this figure: without them the answer is 503, never a tick-derived substitute (see /fund-flow for that).",
+        "this figure: without them the answer is 503, never a tick-derived substitute (see /fund-flow for that). An unknown code is a " +
+        "404; a known one the hosts have no figures for, an empty table.",
       request: { query: z.object(ref) },
       responses,
     }),
     async (c) => {
       const q = c.req.valid("query");
+      await requireKnownSecurity(dir, q.market, q.code);
       const { value: f, source } = await svc.capitalFlow(marketId(q.market), q.code);
+      if (!f || f.today.length === 0) return c.json({ ...rowsFrame(CAPITAL_FLOW_COLUMNS, []), source }, 200);
       const [mainIn = 0, mainOut = 0, retailIn = 0, retailOut = 0] = [0, 1, 2, 3].map((i) => f.today[i] ?? 0);
       const [buy5, sell5, superNet, largeNet, mediumNet, smallNet] = [0, 1, 2, 3, 4, 5].map((i) => f.fiveDay[i] ?? 0);
       const row = {
@@ -67,7 +121,7 @@ export function registerMacRoutes(app: OpenAPIHono<HttpEnv>, svc: MacService, cl
         medium_net_5d: mediumNet,
         small_net_5d: smallNet,
       };
-      return c.json({ ...rowsFrame(Object.keys(row), [row]), source }, 200);
+      return c.json({ ...rowsFrame(CAPITAL_FLOW_COLUMNS, [row]), source }, 200);
     },
   );
 
@@ -80,14 +134,16 @@ export function registerMacRoutes(app: OpenAPIHono<HttpEnv>, svc: MacService, cl
       description:
         "Columns: market, code, name, time (YYYY-MM-DD HH:MM:SS, server clock), activity, pre_close, open, high, low, close, momentum " +
         "(涨速 %), vol (lots), amount (CNY), inside_volume, outside_volume, turnover (%), avg, vol_ratio. The derived source has no " +
-        "turnover or volume ratio (null)." +
+        "turnover or volume ratio (null). An unknown code is a 404; a known one without data, an empty table." +
         SOURCE,
       request: { query: z.object(ref) },
       responses,
     }),
     async (c) => {
       const q = c.req.valid("query");
+      await requireKnownSecurity(dir, q.market, q.code);
       const { value: s, source } = await svc.symbolInfo(marketId(q.market), q.code);
+      if (!s) return c.json({ ...rowsFrame(SYMBOL_INFO_COLUMNS, []), source }, 200);
       const t = s.time;
       const row = {
         market: s.market,
@@ -109,7 +165,7 @@ export function registerMacRoutes(app: OpenAPIHono<HttpEnv>, svc: MacService, cl
         avg: clean(s.avgPrice),
         vol_ratio: clean(s.volRatio),
       };
-      return c.json({ ...rowsFrame(Object.keys(row), [row]), source }, 200);
+      return c.json({ ...rowsFrame(SYMBOL_INFO_COLUMNS, [row]), source }, 200);
     },
   );
 
@@ -184,13 +240,14 @@ export function registerMacRoutes(app: OpenAPIHono<HttpEnv>, svc: MacService, cl
       summary: "Call-auction data of a stock",
       description:
         "Columns: time (HH:MM:SS), price, matched (volume), unmatched (positive: buy orders left unmatched, negative: sell). The " +
-        "derived source answers from the standard auction command 0x056a." +
+        "derived source answers from the standard auction command 0x056a. An unknown code is a 404." +
         SOURCE,
       request: { query: z.object(ref) },
       responses,
     }),
     async (c) => {
       const q = c.req.valid("query");
+      await requireKnownSecurity(dir, q.market, q.code);
       const { value: a, source } = await svc.auction(marketId(q.market), q.code);
       const rows = Array.from({ length: a.length }, (_, i) => ({ time: hms(a.second[i]!), price: clean(a.price[i]), matched: a.matched[i], unmatched: a.unmatched[i] }));
       return c.json({ ...rowsFrame(["time", "price", "matched", "unmatched"], rows), source }, 200);

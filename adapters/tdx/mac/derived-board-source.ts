@@ -186,10 +186,11 @@ export class DerivedBoardSource implements BoardSource {
     return Promise.reject(new MacUnavailableError("the market monitor is served only by the mac hosts, which cannot be reached"));
   }
 
-  async symbolInfo(ref: SecurityRef): Promise<MacSymbolInfo> {
+  /** Undefined when the quote server has no quote for the security: no data, not an outage. */
+  async symbolInfo(ref: SecurityRef): Promise<MacSymbolInfo | undefined> {
     const m = marketName(ref.market) ?? "SZ";
     const [quote] = await this.#quotes.quotes([ref]);
-    if (!quote) throw new MacUnavailableError(`the quote server has no quote for ${m}:${ref.code}`);
+    if (!quote) return undefined;
     const name = (await this.#dir.find(m, ref.code).catch(() => undefined))?.name ?? "";
     return symbolInfoFromQuote(quote, name, marketTimeOf(this.#clock.now()), {
       decimals: 2,

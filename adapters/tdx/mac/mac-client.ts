@@ -2,15 +2,20 @@
  * The mac command set as a {@link BoardSource}, over any transport (a pool on the
  * mac hosts, or the simulator). Lists are paged the way the server wants (150
  * boards, 80 quotes per request) and pages are appended in order (the original
- * system once prepended them). An empty reply means the host does not speak the
- * command set: that is a {@link MacUnavailableError}, so callers can fall back.
+ * system once prepended them). An empty reply to a list or server command means
+ * the host does not speak the command set: that is a {@link MacUnavailableError},
+ * so callers can fall back. An empty reply to a per-symbol command (belong,
+ * capital flow, symbol info, auction, bars) is no data for that symbol — an
+ * unknown or unquoted code, which a client can ask for at will — never a host
+ * outage (../shared/design/api-decisions.md: 404 where the source can tell, a
+ * 503 only when no server is reachable).
  *
  * Board lists are read with 0x1231 sorted by change % (its only known sort byte);
  * for any other metric the same boards are read as a ranked list through 0x122c on
  * the board-category code with the metric's field bit (design doc 3.2's
  * alternative), whose sort codes and field bits are documented.
  */
-import { type MacQuoteRow, type AuctionSeries, type SecurityRef, Field } from "../../../core/quotes/index.ts";
+import { type MacQuoteRow, type AuctionSeries, type SecurityRef, emptyAuction, Field } from "../../../core/quotes/index.ts";
 import type { BoardEntry, BoardKind, BoardMetric, BoardSource, DailyCloses, ListQuery } from "../../../ports/board-source.ts";
 import type { TdxTransport } from "../tdx-transport.ts";
 import { BOARD_CATEGORIES, macBoardCode } from "./mac-board-code.ts";
@@ -51,6 +56,12 @@ export class MacClient implements BoardSource {
     return body;
   }
 
+  /** A per-symbol command's reply; undefined when it is empty (no data for the symbol). */
+  async #askSymbol(cmd: number, payload: Uint8Array, head = MAC_HEAD): Promise<Uint8Array | undefined> {
+    const body = (await this.#t.request(cmd, payload, { head })).body;
+    return body.length === 0 ? undefined : body;
+  }
+
   async boards(kind: BoardKind, metric: BoardMetric): Promise<BoardEntry[]> {
     const out: BoardEntry[] = [];
     for (let start = 0; start < MAX_BOARDS; start += BOARD_LIST_PAGE) {
@@ -88,15 +99,18 @@ export class MacClient implements BoardSource {
   }
 
   async belong(ref: SecurityRef) {
-    return decodeBelongReply(await this.#ask(MacCommand.SYMBOL_JSON, encodeJsonRequest({ ...ref, query: QUERY_BELONG }), HEAD_BELONG));
+    const body = await this.#askSymbol(MacCommand.SYMBOL_JSON, encodeJsonRequest({ ...ref, query: QUERY_BELONG }), HEAD_BELONG);
+    return body ? decodeBelongReply(body) : [];
   }
 
   async capitalFlow(ref: SecurityRef) {
-    return decodeCapitalFlowReply(await this.#ask(MacCommand.SYMBOL_JSON, encodeJsonRequest({ ...ref, query: QUERY_CAPITAL_FLOW }), HEAD_CAPITAL_FLOW));
+    const body = await this.#askSymbol(MacCommand.SYMBOL_JSON, encodeJsonRequest({ ...ref, query: QUERY_CAPITAL_FLOW }), HEAD_CAPITAL_FLOW);
+    return body && decodeCapitalFlowReply(body);
   }
 
   async symbolInfo(ref: SecurityRef) {
-    return decodeSymbolInfoReply(await this.#ask(MacCommand.SYMBOL_INFO, encodeSymbolInfoRequest(ref)));
+    const body = await this.#askSymbol(MacCommand.SYMBOL_INFO, encodeSymbolInfoRequest(ref));
+    return body && decodeSymbolInfoReply(body);
   }
 
   async serverInfo() {
@@ -104,7 +118,8 @@ export class MacClient implements BoardSource {
   }
 
   async auction(ref: SecurityRef): Promise<AuctionSeries> {
-    return decodeMacAuctionReply(await this.#ask(MacCommand.AUCTION, encodeMacAuctionRequest({ ...ref, start: 0, count: MAC_AUCTION_COUNT })));
+    const body = await this.#askSymbol(MacCommand.AUCTION, encodeMacAuctionRequest({ ...ref, start: 0, count: MAC_AUCTION_COUNT }));
+    return body ? decodeMacAuctionReply(body) : emptyAuction();
   }
 
   async unusual(market: number, start: number, count: number) {
@@ -114,7 +129,9 @@ export class MacClient implements BoardSource {
   }
 
   async boardCloses(board: string, count: number): Promise<DailyCloses> {
-    const bars = decodeMacBarsReply(await this.#ask(MacCommand.BARS, encodeMacBarsRequest({ market: 1, code: board, period: MAC_DAILY, times: 1, start: 0, count: count + 1, adjust: 0 })));
+    const body = await this.#askSymbol(MacCommand.BARS, encodeMacBarsRequest({ market: 1, code: board, period: MAC_DAILY, times: 1, start: 0, count: count + 1, adjust: 0 }));
+    if (!body) return { date: new Float64Array(0), close: new Float64Array(0) };
+    const bars = decodeMacBarsReply(body);
     return { date: bars.date, close: bars.close };
   }
 }

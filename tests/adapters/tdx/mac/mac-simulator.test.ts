@@ -129,7 +129,7 @@ describe("mac and extended-market clients ↔ simulator", () => {
   });
 
   test("capital flow agrees with the main-net field; symbol info with the standard quote; server sessions", async () => {
-    const f = await mac.capitalFlow({ market: 1, code: "600519" });
+    const f = defined(await mac.capitalFlow({ market: 1, code: "600519" }), "600519's capital flow");
     const row = defined(
       (await mac.quoteList(6, { ...list, fields: [Field.MAIN_NET, Field.MAIN_NET_5D] })).find((r) => r.code === "600519"),
       "600519 in the list",
@@ -145,7 +145,7 @@ describe("mac and extended-market clients ↔ simulator", () => {
       Math.abs(net(f.fiveDay, "five days'") - mainNet5d) <= Math.abs(mainNet5d) * 1e-6 + 10,
       "Math.abs(f.fiveDay[0] - f.fiveDay[1] - row.values.main_net_5d_amount) <= Math.abs(row.values.main_net_5d_amount) * 1e-6 + 10",
     );
-    const info = await mac.symbolInfo({ market: 1, code: "600519" });
+    const info = defined(await mac.symbolInfo({ market: 1, code: "600519" }), "600519's symbol info");
     const q = defined((await std.quotes([{ market: 1, code: "600519" }]))[0], "600519's standard quote");
     assert.equal(info.close, f32(q.price));
     assert.equal(info.name, "贵州茅台");

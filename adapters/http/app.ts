@@ -97,7 +97,7 @@ export function createHttpApp(deps: HttpDeps): OpenAPIHono<HttpEnv> {
   registerSecurityRoutes(app, deps.quotes);
   registerQuoteRoutes(app, deps.quotes);
   registerBarRoutes(app, deps.bars, deps.directory);
-  registerIntradayRoutes(app, deps.quotes);
+  registerIntradayRoutes(app, deps.quotes, deps.directory);
   registerHostRoutes(app, deps.hosts);
   registerChanlunRoutes(app, deps.bars, deps.directory);
   registerWsRoutes(app, deps.ws.hub, deps.ws.upgrade, (token) => deps.auth.session(token));

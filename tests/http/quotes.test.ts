@@ -190,6 +190,19 @@ describe("quote and bar endpoints", () => {
     assert.equal(r.body.detail, "Unknown security SZ:999999");
   });
 
+  test("unknown securities are a 404 on the intraday series and trades too, not an empty table", async () => {
+    for (const path of [
+      "/api/v1/minute?market=SZ&code=999999",
+      "/api/v1/minute/history?market=SZ&code=999999&date=20261119",
+      "/api/v1/transaction?market=SZ&code=999999",
+      "/api/v1/transaction/history?market=SZ&code=999999&date=20261119",
+    ]) {
+      const r = await get(path);
+      assert.equal(r.status, 404, path);
+      assert.equal(r.body.detail, "Unknown security SZ:999999", path);
+    }
+  });
+
   test("server hosts: list, loopback test, no public dialling in sim mode", async () => {
     const h = await get("/api/v1/server/hosts");
     assert.equal(h.body.source, "sim");

@@ -7,6 +7,8 @@ import type { HttpEnv } from "../http-env.ts";
 import { marketId, SZ_SH } from "../../../core/app/quotes/markets.ts";
 import { errorResponses, jsonOk } from "../schemas/common.ts";
 import { qCode, qInt, qMarket, qYmd, U16_MAX } from "../validation/query.ts";
+import { requireKnownSecurity } from "../../../core/app/quotes/known-security.ts";
+import type { SecurityDirectory } from "../../../core/app/quotes/security-directory.ts";
 
 const tags = ["bars"];
 const hhmm = (m: number) => `${String(Math.floor(m / 60)).padStart(2, "0")}:${String(m % 60).padStart(2, "0")}`;
@@ -45,14 +47,21 @@ const TICK_DESC =
 
 const ref = { market: qMarket(SZ_SH), code: qCode() };
 const page = { start: qInt({ min: 0, max: U16_MAX }).default(0), count: qInt({ min: 1, max: 800 }).default(800) };
-const responses = { ...jsonOk(DataFrameSchema), ...errorResponses(401, 403, 502, 503, 504) };
+const responses = { ...jsonOk(DataFrameSchema), ...errorResponses(401, 403, 404, 502, 503, 504) };
 
-/** `/minute`, `/minute/history`, `/transaction`, `/transaction/history` (adapters/http/README.md 4.2). */
-export function registerIntradayRoutes(app: OpenAPIHono<HttpEnv>, src: QuoteSource): void {
-  const id = (q: { market: "SZ" | "SH"; code: string }) => ({ market: marketId(q.market), code: q.code });
+/**
+ * `/minute`, `/minute/history`, `/transaction`, `/transaction/history` (adapters/http/README.md 4.2).
+ * A code the security list does not have is a 404, as on `/bars` (../shared/design/api-decisions.md:
+ * 404 for an unknown security where the source can tell), not the empty table the quote server sends.
+ */
+export function registerIntradayRoutes(app: OpenAPIHono<HttpEnv>, src: QuoteSource, dir: SecurityDirectory): void {
+  const id = async (q: { market: "SZ" | "SH"; code: string }) => {
+    await requireKnownSecurity(dir, q.market, q.code);
+    return { market: marketId(q.market), code: q.code };
+  };
 
   app.openapi(createRoute({ method: "get", path: "/api/v1/minute", tags, summary: "Today's intraday series", description: MINUTE_DESC, request: { query: z.object(ref) }, responses }), async (c) =>
-    frameResponse(c, minuteJson(await src.minute(id(c.req.valid("query"))))),
+    frameResponse(c, minuteJson(await src.minute(await id(c.req.valid("query"))))),
   );
 
   app.openapi(
@@ -67,7 +76,7 @@ export function registerIntradayRoutes(app: OpenAPIHono<HttpEnv>, src: QuoteSour
     }),
     async (c) => {
       const q = c.req.valid("query");
-      const r = await src.historyMinute(id(q), q.date);
+      const r = await src.historyMinute(await id(q), q.date);
       return frameResponse(c, minuteJson(r.series, { pre_close: Math.round(r.preClose * 1000) / 1000 }));
     },
   );
@@ -76,7 +85,7 @@ export function registerIntradayRoutes(app: OpenAPIHono<HttpEnv>, src: QuoteSour
     createRoute({ method: "get", path: "/api/v1/transaction", tags, summary: "Today's tick-by-tick trades", description: TICK_DESC, request: { query: z.object({ ...ref, ...page }) }, responses }),
     async (c) => {
       const q = c.req.valid("query");
-      return frameResponse(c, ticksJson(await src.transactions(id(q), q.start, q.count)));
+      return frameResponse(c, ticksJson(await src.transactions(await id(q), q.start, q.count)));
     },
   );
 
@@ -92,7 +101,7 @@ export function registerIntradayRoutes(app: OpenAPIHono<HttpEnv>, src: QuoteSour
     }),
     async (c) => {
       const q = c.req.valid("query");
-      return frameResponse(c, ticksJson((await src.historyTransactions(id(q), q.date, q.start, q.count)).ticks));
+      return frameResponse(c, ticksJson((await src.historyTransactions(await id(q), q.date, q.start, q.count)).ticks));
     },
   );
 }

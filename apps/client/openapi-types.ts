@@ -5495,7 +5495,7 @@ export interface paths {
         };
         /**
          * Bars of an extended-market instrument
-         * @description category: MIN_1, MIN_5, MIN_15, MIN_30, MIN_60, DAY, WEEK, MONTH, SEASON, YEAR (or 0..11). Columns: `date` (day and longer, YYYY-MM-DDT00:00:00) or `datetime` (minutes, bar end, YYYY-MM-DDTHH:MM:SS), open, high, low, close, position (open interest for futures), trade (volume), amount (the same wire field read as turnover, meaningful for stocks), settlement (futures), year, month, day, hour, minute.
+         * @description category: MIN_1, MIN_5, MIN_15, MIN_30, MIN_60, DAY, WEEK, MONTH, SEASON, YEAR (or 0..11). Columns: `date` (day and longer, YYYY-MM-DDT00:00:00) or `datetime` (minutes, bar end, YYYY-MM-DDTHH:MM:SS), open, high, low, close, position (open interest for futures), trade (volume), amount (the same wire field read as turnover, meaningful for stocks), settlement (futures), year, month, day, hour, minute. 404 when the server does not know the instrument.
          */
         get: {
             parameters: {
@@ -5711,7 +5711,7 @@ export interface paths {
         };
         /**
          * Today's minute line of an extended-market instrument
-         * @description Columns: hour, minute, price, avg_price, volume, open_interest.
+         * @description Columns: hour, minute, price, avg_price, volume, open_interest. 404 when the server does not know the instrument.
          */
         get: {
             parameters: {
@@ -5817,7 +5817,7 @@ export interface paths {
         };
         /**
          * Today's trades of an extended-market instrument
-         * @description `count` trades ending `start` back from the newest, oldest first (pages of 1800 on the wire). Columns, as the original system: hour, minute, second, price (the wire's integer: 1/1000 of the currency for Hong Kong, other markets unverified), volume, zengcang (open-interest change), nature (raw ÷ 10000) — then raw_nature (the u16 as sent) and side: B, S or N (Hong Kong: raw 0/256/512; futures: raw ÷ 10000 = 0 buyer- or 1 seller-initiated, raw mod 10000 = second).
+         * @description `count` trades ending `start` back from the newest, oldest first (pages of 1800 on the wire). Columns, as the original system: hour, minute, second, price (the wire's integer: 1/1000 of the currency for Hong Kong, other markets unverified), volume, zengcang (open-interest change), nature (raw ÷ 10000) — then raw_nature (the u16 as sent) and side: B, S or N (Hong Kong: raw 0/256/512; futures: raw ÷ 10000 = 0 buyer- or 1 seller-initiated, raw mod 10000 = second). 404 when the server does not know the instrument.
          */
         get: {
             parameters: {

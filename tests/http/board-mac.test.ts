@@ -162,4 +162,12 @@ describe("board, mac and extended-market endpoints", () => {
     );
     await bad("/api/v1/ex/transaction?market=31&code=00700", ["count=0", "count=3001"]);
   });
+
+  test("extended market: an unknown instrument is a 404 on every endpoint, without the protocol's internals", async () => {
+    for (const path of ["bars", "quote", "minute", "transaction"]) {
+      const r = await get(`/api/v1/ex/${path}?market=HK_MAIN_BOARD&code=NOPE1`);
+      assert.equal(r.status, 404, path);
+      assert.equal(r.body.detail, "Unknown instrument 31:NOPE1", path);
+    }
+  });
 });

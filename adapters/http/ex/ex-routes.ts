@@ -43,6 +43,8 @@ const qCategory = () =>
 
 const ref = { market: qExMarket(), code: asciiCode(1, 9).openapi({ example: "00700" }) };
 const clean = (x: number) => float32Decimal(x);
+/** What the server's empty reply means (adapters/tdx/ex/ex-client.ts): a 404 on every route, never a 502 naming opcodes. */
+const unknown = (q: { market: number; code: string }) => new NotFoundError(`Unknown instrument ${q.market}:${q.code}`);
 
 /** The extended market (adapters/http/README.md 4.9): futures, Hong Kong, US and other non-A-share instruments. */
 export function registerExRoutes(app: OpenAPIHono<HttpEnv>, ex: ExClient): void {
@@ -57,7 +59,8 @@ export function registerExRoutes(app: OpenAPIHono<HttpEnv>, ex: ExClient): void 
       description:
         "category: MIN_1, MIN_5, MIN_15, MIN_30, MIN_60, DAY, WEEK, MONTH, SEASON, YEAR (or 0..11). Columns: `date` (day and longer, " +
         "YYYY-MM-DDT00:00:00) or `datetime` (minutes, bar end, YYYY-MM-DDTHH:MM:SS), open, high, low, close, position (open interest for futures), trade (volume), amount (the same " +
-        "wire field read as turnover, meaningful for stocks), settlement (futures), year, month, day, hour, minute.",
+        "wire field read as turnover, meaningful for stocks), settlement (futures), year, month, day, hour, minute. " +
+        "404 when the server does not know the instrument.",
       request: {
         query: z.object({
           ...ref,
@@ -72,6 +75,7 @@ export function registerExRoutes(app: OpenAPIHono<HttpEnv>, ex: ExClient): void 
       const q = c.req.valid("query");
       const category = q.category ?? CATEGORIES.DAY;
       const b = await ex.bars(id(q), category, q.start, q.count);
+      if (!b) throw unknown(q);
       const intraday = isIntradayCategory(category);
       const times = Array.from(b.time);
       const part = (f: (d: Date) => number) => times.map((t) => f(new Date(t)));
@@ -129,7 +133,7 @@ export function registerExRoutes(app: OpenAPIHono<HttpEnv>, ex: ExClient): void 
     async (c) => {
       const q = c.req.valid("query");
       const x = await ex.quote(id(q));
-      if (!x) throw new NotFoundError(`Unknown instrument ${q.market}:${q.code}`);
+      if (!x) throw unknown(q);
       const row: Record<string, unknown> = {
         market: x.market,
         code: x.code,
@@ -161,13 +165,14 @@ export function registerExRoutes(app: OpenAPIHono<HttpEnv>, ex: ExClient): void 
       path: "/api/v1/ex/minute",
       tags,
       summary: "Today's minute line of an extended-market instrument",
-      description: "Columns: hour, minute, price, avg_price, volume, open_interest.",
+      description: "Columns: hour, minute, price, avg_price, volume, open_interest. 404 when the server does not know the instrument.",
       request: { query: z.object(ref) },
       responses,
     }),
     async (c) => {
       const q = c.req.valid("query");
       const m = await ex.minute(id(q));
+      if (!m) throw unknown(q);
       const cols: Column[] = [
         num(
           "hour",
@@ -196,13 +201,15 @@ export function registerExRoutes(app: OpenAPIHono<HttpEnv>, ex: ExClient): void 
         "`count` trades ending `start` back from the newest, oldest first (pages of 1800 on the wire). Columns, as the original system: " +
         "hour, minute, second, price (the wire's integer: 1/1000 of the currency for Hong Kong, other markets unverified), volume, " +
         "zengcang (open-interest change), nature (raw ÷ 10000) — then raw_nature (the u16 as sent) and side: B, S or N (Hong Kong: " +
-        "raw 0/256/512; futures: raw ÷ 10000 = 0 buyer- or 1 seller-initiated, raw mod 10000 = second).",
+        "raw 0/256/512; futures: raw ÷ 10000 = 0 buyer- or 1 seller-initiated, raw mod 10000 = second). 404 when the server does not " +
+        "know the instrument.",
       request: { query: z.object({ ...ref, start: qInt({ min: 0, max: I32_MAX }).default(0), count: qInt({ min: 1, max: 3000 }).default(1800) }) },
       responses,
     }),
     async (c) => {
       const q = c.req.valid("query");
       const t = await ex.trades(id(q), q.start, q.count);
+      if (!t) throw unknown(q);
       const hk = HK_EQUITY_MARKETS.has(q.market);
       const raw = Array.from(t.nature);
       const side = raw.map((n) => {

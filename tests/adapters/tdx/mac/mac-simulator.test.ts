@@ -180,10 +180,10 @@ describe("mac and extended-market clients ↔ simulator", () => {
   test("extended market: bars, quote, minute line, trades paged backwards", async () => {
     const demo = new ExDemo(market.seed);
     const x = EX_INSTRUMENTS.find((i) => i.code === "IFL0")!;
-    const days = await ex.bars(x, 4, 0, 10);
+    const days = defined(await ex.bars(x, 4, 0, 10), "IFL0's daily bars");
     assert.equal(days.length, 10);
     assert.equal(days.close[9], f32(demo.daily(x, now).bars.close.at(-1)!));
-    const min5 = await ex.bars(x, 0, 0, 700);
+    const min5 = defined(await ex.bars(x, 0, 0, 700), "IFL0's 5-minute bars");
     assert.equal(min5.length, 700);
     assert.ok(
       min5.position.every((p) => p > 0),
@@ -193,11 +193,16 @@ describe("mac and extended-market clients ↔ simulator", () => {
     const first = defined(EX_INSTRUMENTS[0], "the first extended instrument");
     assert.equal(q?.price, f32(demo.quote(first, now).price));
     assert.equal(await ex.quote({ market: 31, code: "99999" }), undefined);
-    assert.equal((await ex.minute({ market: 31, code: "00700" })).length, 180);
+    assert.equal(defined(await ex.minute({ market: 31, code: "00700" }), "00700's minute line").length, 180);
     const all = demo.trades(first, now);
-    const t = await ex.trades({ market: 31, code: "00700" }, 0, 3000);
+    const t = defined(await ex.trades({ market: 31, code: "00700" }, 0, 3000), "00700's trades");
     assert.equal(t.length, Math.min(3000, all.length));
     assert.deepEqual([...t.price], [...all.price.slice(all.length - t.length)], "oldest first, ending at the newest");
+    // The server's empty reply for an instrument it does not know: undefined on every call, not an unreadable reply.
+    const nope = { market: 31, code: "NOPE1" };
+    assert.equal(await ex.bars(nope, 4, 0, 10), undefined);
+    assert.equal(await ex.minute(nope), undefined);
+    assert.equal(await ex.trades(nope, 0, 3000), undefined);
   });
 
   test("the board service: mac while it answers, derived when it dies, capital flow refused", async () => {

@@ -2139,7 +2139,8 @@ export interface paths {
          *     provider, independent of the quote server. One row per report period, newest first: `报告期` ("YYYY-MM-DD"), then one
          *     column per line item (its Chinese caption; CNY, per-share items CNY/share; null where the item does not apply) and
          *     `<item>_同比` (year-on-year change of the cumulative figure as a fraction, 0.27 = +27%) where the provider gives one.
-         *     Reports are cached for a day per code and statement (header `x-cache: hit|miss`).
+         *     Reports are cached for a day per code and statement (header `x-cache: hit|miss`). A code the provider has no statements
+         *     for (unknown, or not an A-share) is a 404.
          */
         get: {
             parameters: {
@@ -2177,6 +2178,15 @@ export interface paths {
                 };
                 /** @description Forbidden */
                 403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["HTTPError"];
+                    };
+                };
+                /** @description Not found */
+                404: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -2235,7 +2245,8 @@ export interface paths {
          *     provider, independent of the quote server. One row per report period, newest first: `报告期` ("YYYY-MM-DD"), then one
          *     column per line item (its Chinese caption; CNY, per-share items CNY/share; null where the item does not apply) and
          *     `<item>_同比` (year-on-year change of the cumulative figure as a fraction, 0.27 = +27%) where the provider gives one.
-         *     Reports are cached for a day per code and statement (header `x-cache: hit|miss`).
+         *     Reports are cached for a day per code and statement (header `x-cache: hit|miss`). A code the provider has no statements
+         *     for (unknown, or not an A-share) is a 404.
          */
         get: {
             parameters: {
@@ -2273,6 +2284,15 @@ export interface paths {
                 };
                 /** @description Forbidden */
                 403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["HTTPError"];
+                    };
+                };
+                /** @description Not found */
+                404: {
                     headers: {
                         [name: string]: unknown;
                     };

@@ -186,7 +186,13 @@ describe("external data endpoints", () => {
     const empty = await get("/api/v1/finsrc/financial-report?code=000002");
     assert.equal(empty.status, 502);
     assert.match(empty.body.detail, /sina answered with an empty body instead of JSON/);
-    assert.match((await get("/api/v1/finsrc/financial-report?code=999999")).body.detail, /sina has no statements for sz999999 \(data: null\)/);
+    // The provider answered, correctly, that it does not know the code: a 404 whose detail does not name the provider.
+    for (const path of ["/api/v1/finsrc/financial-report?code=999999", "/api/v1/sina/financial-report?code=999999"]) {
+      const unknown = await get(path);
+      assert.equal(unknown.status, 404, path);
+      assert.match(unknown.body.detail, /^Unknown security 999999: /, path);
+      assert.doesNotMatch(unknown.body.detail, /sina/i, path);
+    }
 
     replay.inject({ path: "/cffex/", stall: true, times: 3 });
     const slow = await get("/api/v1/ccpm/rank?product=TL&date=2026-11-17");

@@ -3,11 +3,16 @@
  * Values are decimal strings ("8357282726.530000") or null; `item_tongbi` is a
  * fraction, or "" when there is none. Both `null` and "" mean missing, never 0.
  * Status 0 with `data: null` is how Sina answers a code it has no statements
- * for (the recorded HK case): that is a provider error, not an empty table.
+ * for (the recorded HK case): the provider answered correctly that it does not
+ * know the code, so that is a 404 (../shared/design/api-decisions.md: 404 for an
+ * unknown security where the source can tell), not an empty table nor a 502. Its
+ * detail names the code, never the provider: the API's path word is the neutral
+ * `finsrc`.
  */
 import type { StatementItem, StatementPeriod } from "../../../ports/external-data.ts";
 import { isRecord } from "../http/provider-json.ts";
 import { ProviderError } from "../provider-errors.ts";
+import { NotFoundError } from "../../../core/app/app-errors.ts";
 
 const PROVIDER = "sina";
 
@@ -44,7 +49,7 @@ export function parseFinanceReport(json: unknown, paper: string, num: number): S
     throw new ProviderError(PROVIDER, `sina answered status ${JSON.stringify(status.code ?? null)}${typeof status.msg === "string" ? `: ${status.msg}` : ""}`);
   }
   if (result.data === null || result.data === undefined) {
-    throw new ProviderError(PROVIDER, `sina has no statements for ${paper} (data: null): the code is unknown to it or not an A-share`);
+    throw new NotFoundError(`Unknown security ${paper.replace(/^[a-z]+/, "")}: the finance provider has no statements for it (not an A-share, or no such code)`);
   }
   const list = isRecord(result.data) ? result.data.report_list : undefined;
   if (!isRecord(list)) throw new ProviderError(PROVIDER, `sina answered for ${paper} without a report_list`);

@@ -10,7 +10,8 @@ const DESCRIPTION = `Income statement (lrb), balance sheet (fzb) or cash-flow st
 provider, independent of the quote server. One row per report period, newest first: \`报告期\` ("YYYY-MM-DD"), then one
 column per line item (its Chinese caption; CNY, per-share items CNY/share; null where the item does not apply) and
 \`<item>_同比\` (year-on-year change of the cumulative figure as a fraction, 0.27 = +27%) where the provider gives one.
-Reports are cached for a day per code and statement (header \`x-cache: hit|miss\`).`;
+Reports are cached for a day per code and statement (header \`x-cache: hit|miss\`). A code the provider has no statements
+for (unknown, or not an A-share) is a 404.`;
 
 const query = z.object({
   code: qCode().openapi({ description: "six-digit stock code" }),
@@ -41,7 +42,7 @@ export function registerFinsrcRoutes(app: OpenAPIHono<HttpEnv>, reports: Financi
         description: DESCRIPTION,
         deprecated,
         request: { query },
-        responses: { ...jsonOk(DataFrameSchema), ...errorResponses(401, 403, 502, 504) },
+        responses: { ...jsonOk(DataFrameSchema), ...errorResponses(401, 403, 404, 502, 504) },
       }),
       async (c) => {
         const { code, type, num } = c.req.valid("query");

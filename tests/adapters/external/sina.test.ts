@@ -9,6 +9,7 @@ import { ProviderError, ProviderTimeoutError } from "../../../adapters/external/
 import { paperCode, parseFinanceReport } from "../../../adapters/external/sina/sina-parse.ts";
 import { SINA_REPORT_PATH, SinaFinancialReportSource } from "../../../adapters/external/sina/sina-source.ts";
 import { statementTable } from "../../../core/app/external/statement-table.ts";
+import { NotFoundError } from "../../../core/app/app-errors.ts";
 import { type ReplayServer, startReplayServer } from "../../../apps/provider-replay/replay-server.ts";
 import { readFixtureText, skipUnless } from "../../support/fixtures.ts";
 import { EMPTY_BODY, HTML_PAGE, json, testClient } from "./provider-faults.ts";
@@ -62,12 +63,13 @@ test("the recorded 603596 income statement parses to the documented rows", { ski
   );
 });
 
-test("the recorded HK answer (status 0, data null) is a provider error naming the code", { skip: skipUnless(HK) }, () => {
+test("the recorded HK answer (status 0, data null) is an unknown security naming the code, not the provider", { skip: skipUnless(HK) }, () => {
   assert.throws(
     () => parseFinanceReport(JSON.parse(readFixtureText(HK)), "hk02367", 8),
     (e: unknown) => {
-      assert.ok(e instanceof ProviderError, "e instanceof ProviderError");
-      assert.match(e.message, /no statements for hk02367 \(data: null\)/);
+      assert.ok(e instanceof NotFoundError, "e instanceof NotFoundError");
+      assert.match(e.message, /^Unknown security 02367: /);
+      assert.doesNotMatch(e.message, /sina/i);
       return true;
     },
   );
@@ -100,18 +102,19 @@ describe("Sina adapter over HTTP", { skip: skipUnless(LRB) }, () => {
     assert.deepEqual(Object.fromEntries(q), { paperCode: "sh603596", source: "lrb", type: "0", page: "1", num: "10" });
   });
 
-  test("an HTML page, an empty body, a non-zero status, data null and a stall are errors; a timeout is a ProviderTimeoutError", async () => {
+  test("an HTML page, an empty body, a non-zero status and a stall are provider errors; a timeout is a ProviderTimeoutError; data null is an unknown security", async () => {
     const cases: [object, RegExp][] = [
       [{ reply: HTML_PAGE }, /sina answered with an HTML page \("访问受限"\) instead of JSON/],
       [{ reply: EMPTY_BODY }, /sina answered with an empty body instead of JSON/],
       [{ reply: json({ result: { status: { code: 2, msg: "系统繁忙" } } }) }, /status 2: 系统繁忙/],
-      [{ reply: json({ result: { status: { code: 0 }, data: null } }) }, /no statements for sh603596/],
       [{ reply: { status: 503, body: "overloaded" }, times: 2 }, /answered HTTP 503/],
     ];
     for (const [fault, message] of cases) {
       server.inject(fault);
       await assert.rejects(source.periods("603596", "lrb", 10), (e: unknown) => e instanceof ProviderError && !(e instanceof ProviderTimeoutError) && message.test(e.message));
     }
+    server.inject({ reply: json({ result: { status: { code: 0 }, data: null } }) });
+    await assert.rejects(source.periods("603596", "lrb", 10), (e: unknown) => e instanceof NotFoundError && /^Unknown security 603596: /.test(e.message));
     server.inject({ stall: true, times: 2 });
     await assert.rejects(source.periods("603596", "lrb", 10), ProviderTimeoutError);
     assert.equal((await source.periods("603596", "lrb", 3)).length, 3, "healthy again once the faults are used up");

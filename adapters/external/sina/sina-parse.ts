@@ -4,7 +4,7 @@
  * fraction, or "" when there is none. Both `null` and "" mean missing, never 0.
  * Status 0 with `data: null` is how Sina answers a code it has no statements
  * for (the recorded HK case): the provider answered correctly that it does not
- * know the code, so that is a 404 (../shared/design/api-decisions.md: 404 for an
+ * know the code, so that is a 404 (adapters/http/DECISIONS.md "Errors": 404 for an
  * unknown security where the source can tell), not an empty table nor a 502. Its
  * detail names the code, never the provider: the API's path word is the neutral
  * `finsrc`.

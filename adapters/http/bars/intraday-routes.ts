@@ -51,7 +51,7 @@ const responses = { ...jsonOk(DataFrameSchema), ...errorResponses(401, 403, 404,
 
 /**
  * `/minute`, `/minute/history`, `/transaction`, `/transaction/history` (adapters/http/README.md 4.2).
- * A code the security list does not have is a 404, as on `/bars` (../shared/design/api-decisions.md:
+ * A code the security list does not have is a 404, as on `/bars` (adapters/http/DECISIONS.md "Errors":
  * 404 for an unknown security where the source can tell), not the empty table the quote server sends.
  */
 export function registerIntradayRoutes(app: OpenAPIHono<HttpEnv>, src: QuoteSource, dir: SecurityDirectory): void {

@@ -7,7 +7,7 @@
  * so callers can fall back. An empty reply to a per-symbol command (belong,
  * capital flow, symbol info, auction, bars) is no data for that symbol — an
  * unknown or unquoted code, which a client can ask for at will — never a host
- * outage (../shared/design/api-decisions.md: 404 where the source can tell, a
+ * outage (adapters/http/DECISIONS.md "Errors": 404 where the source can tell, a
  * 503 only when no server is reachable).
  *
  * Board lists are read with 0x1231 sorted by change % (its only known sort byte);

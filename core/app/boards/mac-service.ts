@@ -2,10 +2,11 @@
  * Boards, ranked quotes and per-symbol data (adapters/http/README.md 4.7, 4.8) from the mac
  * hosts, or — when they cannot be reached — from the derived source, saying which
  * answered. After a failure the mac hosts are skipped for a short while so that
- * every request does not wait for them to time out again; only an unreachable
- * or timed-out host starts that skip, never a code a client asked for that has
- * no data (the mac client answers that as no data, not as an outage; ../shared/
- * design/api-decisions.md). Capital flow and the
+ * every request does not wait for them to time out again; only a host that is
+ * unreachable, times out or does not speak the command set starts that skip,
+ * never a code a client asked for that has no data (the mac client answers that
+ * as no data, not as an outage;
+ * adapters/http/DECISIONS.md "Errors"). Capital flow and the
  * market monitor have no derived equivalent and are never replaced: without the
  * mac hosts they fail (503).
  *

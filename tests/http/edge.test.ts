@@ -144,6 +144,9 @@ describe("HTTP edge", () => {
     r = await call(server.url, "POST", "/api/v1/_probe", { body: '{"stocks": [', headers: { "content-type": "application/json" } });
     assert.equal(r.status, 422);
     assert.equal(r.body.detail[0].type, "json_invalid");
+    assert.deepEqual(r.body.detail[0].loc, ["body", 12], "where the body stops being JSON: its end");
+    r = await call(server.url, "POST", "/api/v1/_probe", { body: '{"stocks":[x]}', headers: { "content-type": "application/json" } });
+    assert.deepEqual(r.body.detail[0].loc, ["body", 11], "the x, where V8's message names no position");
     r = await call(server.url, "POST", "/api/v1/_probe", { body: "", headers: { "content-type": "application/json" } });
     assert.deepEqual(r.body.detail, [{ type: "missing", loc: ["body"], msg: "Field required", input: null }]);
     r = await call(server.url, "POST", "/api/v1/_probe", { body: "stocks=1", headers: { "content-type": "application/x-www-form-urlencoded" } });

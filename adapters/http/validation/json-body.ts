@@ -4,6 +4,7 @@ import { MAX_INLINE_BARS, MIN_INLINE_BARS } from "../backtest/backtest-requests.
 import type { HttpEnv } from "../http-env.ts";
 import type { ValidationItem } from "./fastapi-errors.ts";
 import { jsonDeeperThan, MAX_JSON_DEPTH } from "./json-depth.ts";
+import { jsonErrorOffset } from "./json-error-offset.ts";
 import { type ColumnField, readColumnBody } from "./ohlcv-body-columns.ts";
 
 const JSON_TYPE = /^application\/([\w.-]+\+)?json$/i;
@@ -41,9 +42,9 @@ function parsedOrIssue(text: string): { value: unknown } | { issue: ValidationIt
   try {
     return { value: JSON.parse(text) };
   } catch (e) {
-    const pos = /position (\d+)/.exec(String(e))?.[1];
+    const at = jsonErrorOffset(text);
     return {
-      issue: { type: "json_invalid", loc: ["body", pos === undefined ? 0 : Number(pos)], msg: "JSON decode error", input: {}, ctx: { error: e instanceof Error ? e.message : String(e) } },
+      issue: { type: "json_invalid", loc: ["body", Math.max(0, at)], msg: "JSON decode error", input: {}, ctx: { error: e instanceof Error ? e.message : String(e) } },
     };
   }
 }

@@ -194,6 +194,16 @@ describe("research tasks", () => {
     );
     assert.equal(r.fitness.total_checks, 12);
     assert.equal(r.performance.total_trades > 0, true);
+
+    // spec 4.12 rule 1: no trades, ranking or equity curve, so the CSV holds the performance pairs, not the windows
+    const csv = await call(s.url, "GET", `/api/v1/backtest/tasks/${done.task_id}/export?format=csv`);
+    assert.equal(csv.status, 200);
+    const lines = csv.text.trim().split("\n");
+    assert.equal(lines[0], "metric,value");
+    assert.deepEqual(
+      lines.slice(1).map((l: string) => l.split(",")[0]),
+      Object.keys(r.performance),
+    );
   });
 
   test("multiseed: reproducible for a seed, per-seed stability, the four gates; unfetchable stocks skipped", async () => {

@@ -6,8 +6,11 @@
  * account: every member's trades with a leading `symbol` column (the member's
  * key), `combined_equity`, `total_performance`. A screen's or signal scan's
  * `rows`, a multi-seed validation's `runs` and a walk-forward's `windows` come
- * after ranking (extensions; those results have neither trades nor an equity
- * curve).
+ * after ranking, but only in a result without `performance` (nor
+ * `total_performance`): extensions for results that have neither trades nor an
+ * equity curve nor performance. An evaluation carries its walk-forward windows
+ * next to its performance, so the spec's fallback holds for it: the
+ * performance pairs.
  */
 import { stringify } from "csv-stringify";
 
@@ -27,17 +30,21 @@ function performanceRows(perf: unknown): Row[] {
 
 /** The table a CSV export of `result` holds. */
 export function mainTable(result: Row): Row[] {
+  const performance = result.performance ?? result.total_performance;
   return (
     rowsOf(result.trades) ??
     memberTrades(result.individual_results) ??
     rowsOf(result.ranking) ??
-    rowsOf(result.rows) ??
-    rowsOf(result.runs) ??
-    rowsOf((result.walkforward as Row | undefined)?.windows) ??
+    (performance == null ? extensionTable(result) : undefined) ??
     rowsOf(result.equity_curve) ??
     rowsOf(result.combined_equity) ??
-    performanceRows(result.performance ?? result.total_performance)
+    performanceRows(performance)
   );
+}
+
+/** The table of a result the spec's list does not name: a screen's rows, a multi-seed's runs, a walk-forward's windows. */
+function extensionTable(result: Row): Row[] | undefined {
+  return rowsOf(result.rows) ?? rowsOf(result.runs) ?? rowsOf((result.walkforward as Row | undefined)?.windows);
 }
 
 /** CSV text with a header of every key in order of first appearance; null → empty, objects as JSON. */

@@ -91,7 +91,7 @@ export function registerTaskRoutes(app: OpenAPIHono<HttpEnv>, tasks: TaskRunner)
       tags,
       summary: "Export a finished task's result (json or csv)",
       description:
-        "json: the full result. csv: the main table of the result, chosen in this priority: trades (portfolio and multi-strategy: every member's trades with a leading `symbol` column), ranking, rows (screens, signal scans), runs (multi-seed), walk-forward windows, equity_curve (combined_equity); when none is present or all are empty, the performance key-value pairs. 409 until the task is done.",
+        "json: the full result. csv: the main table of the result, chosen in this priority: trades (portfolio and multi-strategy: every member's trades with a leading `symbol` column), ranking, then — only in a result without `performance` — rows (screens, signal scans), runs (multi-seed), walk-forward windows, then equity_curve (combined_equity); when none is present or all are empty, the performance key-value pairs. 409 until the task is done.",
       request: { params: TaskId, query: z.object({ format: qEnum(["json", "csv"]).default("json") }) },
       responses: {
         200: {

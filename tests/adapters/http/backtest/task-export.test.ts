@@ -17,6 +17,27 @@ test("priority: trades, then ranking, then equity_curve, then the performance pa
   assert.deepEqual(mainTable({ rows: [{ symbol: "SZ:000001" }], equity_curve: equity }), [{ symbol: "SZ:000001" }], "a screen's rows");
 });
 
+test("a walk-forward's windows, a multi-seed's runs and a screen's rows only in a result without performance", () => {
+  const windows = [{ index: 0, start: "2024-01-02T00:00:00", end: "2024-03-29T00:00:00", bars: 60 }];
+  assert.deepEqual(mainTable({ walkforward: { windows, consistency: 1 } }), windows, "a walk-forward task");
+  const evaluation = {
+    performance: { total_return: 0.12, sharpe: 0.8 },
+    score: { total: 61 },
+    grade: { grade: "B" },
+    walkforward: { windows, consistency: 1 },
+    fitness: { checks: [] },
+    benchmark: { excess_return: 0.02 },
+    config: { strategy: "ma_cross" },
+  };
+  assert.deepEqual(mainTable(evaluation), [
+    { metric: "total_return", value: 0.12 },
+    { metric: "sharpe", value: 0.8 },
+  ]);
+  const runs = [{ seed: 5, total_return: 0.1 }];
+  assert.deepEqual(mainTable({ runs, total_performance: { sharpe: 2 } }), [{ metric: "sharpe", value: 2 }]);
+  assert.deepEqual(mainTable({ runs, performance: null }), runs, "a null performance counts as missing");
+});
+
 test("portfolio and multi-strategy results: every member's trades with its key first, then the combined equity", () => {
   const result = {
     individual_results: { "SZ:000001": { trades: [{ datetime: "d1", pnl: 1 }] }, "SH:600519": { trades: [{ datetime: "d2", pnl: 2 }] } },

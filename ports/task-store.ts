@@ -31,6 +31,11 @@ export interface TaskStore {
   recent(limit: number): Promise<TaskRecord[]>;
   /** Tasks in the given states, oldest first. */
   withStatus(statuses: readonly TaskStatus[]): Promise<TaskRecord[]>;
-  /** Deletes finished tasks beyond the `keep` most recently used. */
-  prune(keep: number): Promise<void>;
+  /**
+   * Deletes finished tasks beyond the `keep` most recently used, and those past
+   * `maxBytes` of stored JSON (input and result, UTF-8 bytes) counted from the
+   * most recently used; the most recently used finished task always stays.
+   * Pending and running tasks are never touched.
+   */
+  prune(keep: number, maxBytes: number): Promise<void>;
 }

@@ -84,6 +84,18 @@ const migrations: Record<string, Migration> = {
       await db.schema.createIndex("saved_strategy_created").on("saved_strategy").column("created_at").execute();
     },
   },
+  "0203_task_bytes": {
+    async up(db: Kysely<any>) {
+      // the size of each task's stored JSON, so pruning to a byte budget reads no input or result
+      await db.schema
+        .alterTable("task")
+        .addColumn("bytes", "integer", (c) => c.notNull().defaultTo(0))
+        .execute();
+      await sql`UPDATE task SET bytes = length(CAST(input AS BLOB)) + coalesce(length(CAST(result AS BLOB)), 0)`.execute(db);
+      // covering index of the pruning query (finished tasks, most recently used first, their sizes)
+      await db.schema.createIndex("task_status_used_bytes").on("task").columns(["status", "used_at", "bytes"]).execute();
+    },
+  },
   "0301_external_cache": {
     async up(db: Kysely<any>) {
       await db.schema

@@ -45,6 +45,8 @@ export interface TaskTable {
   started_at: number | null;
   finished_at: number | null;
   used_at: number;
+  /** UTF-8 bytes of `input` and `result`: what the byte budget of finished tasks counts. */
+  bytes: number;
 }
 
 export interface SavedStrategyTable {

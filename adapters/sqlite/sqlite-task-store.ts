@@ -1,3 +1,4 @@
+import { Buffer } from "node:buffer";
 import { sql } from "./kysely-runtime.ts";
 import type { TaskStatus } from "../../ports/task-runner.ts";
 import type { TaskPatch, TaskRecord, TaskStore } from "../../ports/task-store.ts";
@@ -11,17 +12,27 @@ type Row = { [K in (typeof SUMMARY)[number]]: K extends "status" ? string : Task
 
 const toRecord = (r: Row): TaskRecord => ({ ...r, status: r.status as TaskStatus });
 
-/** The `task` table: summaries, input and result JSON kept apart so lists never read the large columns. */
+/**
+ * The `task` table: summaries, input and result JSON kept apart so lists never
+ * read the large columns. `bytes` keeps the UTF-8 size of input and result, so
+ * pruning to a byte budget reads only an index.
+ */
 export function sqliteTaskStore(db: Database): TaskStore {
   return {
     async insert(task, input) {
       await db
         .insertInto("task")
-        .values({ ...task, input, result: null })
+        .values({ ...task, input, result: null, bytes: Buffer.byteLength(input) })
         .execute();
     },
     async update(id, patch: TaskPatch) {
-      await db.updateTable("task").set(patch).where("id", "=", id).execute();
+      const { result } = patch;
+      const size = result === undefined ? {} : { bytes: sql<number>`length(CAST(input AS BLOB)) + ${result === null ? 0 : Buffer.byteLength(result)}` };
+      await db
+        .updateTable("task")
+        .set({ ...patch, ...size })
+        .where("id", "=", id)
+        .execute();
     },
     async get(id) {
       const row = await db.selectFrom("task").select(SUMMARY).where("id", "=", id).executeTakeFirst();
@@ -44,9 +55,15 @@ export function sqliteTaskStore(db: Database): TaskStore {
       const rows = await db.selectFrom("task").select(SUMMARY).where("status", "in", statuses).orderBy("created_at").orderBy(sql`rowid`).execute();
       return rows.map(toRecord);
     },
-    async prune(keep) {
-      const kept = db.selectFrom("task").select("id").where("status", "in", FINISHED).orderBy("used_at", "desc").limit(keep);
-      await db.deleteFrom("task").where("status", "in", FINISHED).where("id", "not in", kept).execute();
+    async prune(keep, maxBytes) {
+      // running count and running size of the finished tasks, most recently used first
+      await sql`DELETE FROM task WHERE rowid IN (
+        SELECT r FROM (
+          SELECT rowid AS r, row_number() OVER w AS n, sum(bytes) OVER w AS total
+          FROM task WHERE status IN (${sql.join(FINISHED)})
+          WINDOW w AS (ORDER BY used_at DESC, rowid DESC ROWS UNBOUNDED PRECEDING)
+        ) WHERE n > ${keep} OR (n > 1 AND total > ${maxBytes})
+      )`.execute(db);
     },
   };
 }

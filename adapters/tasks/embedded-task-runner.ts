@@ -12,6 +12,11 @@
  * Progress goes to subscribers on every report and to storage at most every
  * quarter second (and always with the final state), so a chatty job cannot
  * flood the database.
+ *
+ * Bounded storage. Finished tasks are pruned at start-up and as each finishes:
+ * the 1000 most recently used are kept, within 256 MiB of stored input and
+ * result JSON counted from the most recent (the latest finished task always
+ * stays; 1000 results of a few MB each would otherwise take gigabytes).
  */
 import { randomUUID } from "node:crypto";
 import { setMaxListeners } from "node:events";
@@ -21,8 +26,10 @@ import type { JobPool, TaskDetail, TaskListener, TaskProgram, TaskRunner, TaskSt
 import type { TaskPatch, TaskRecord, TaskStore } from "../../ports/task-store.ts";
 
 const PERSIST_EVERY_MS = 250;
-/** Finished tasks kept; older ones are deleted as new ones arrive. */
+/** Finished tasks kept; older ones are deleted as new ones finish. */
 const KEEP_FINISHED = 1000;
+/** Stored JSON (input and result) of the finished tasks kept, counted from the most recently used. */
+export const KEEP_FINISHED_BYTES = 256 * 1024 * 1024;
 const MAX_ATTEMPTS = 2;
 const CLOSE_WAIT_MS = 3000;
 
@@ -34,6 +41,8 @@ export interface EmbeddedTaskRunnerOptions {
   readonly programs: ReadonlyMap<string, TaskProgram>;
   /** Tasks running at once; default the pool size, at least 2. */
   readonly concurrency?: number;
+  /** Byte budget of the finished tasks kept; default {@link KEEP_FINISHED_BYTES}. */
+  readonly keepFinishedBytes?: number;
 }
 
 interface Running {
@@ -83,6 +92,7 @@ export class EmbeddedTaskRunner implements TaskRunner {
       this.#o.log.info({ task: t.id, kind: t.kind, status: patch.status }, "task interrupted by a restart");
     }
     for (const t of await store.withStatus(["pending"])) this.#queue.push(t.id);
+    await this.#prune();
     this.#pump();
   }
 
@@ -104,7 +114,6 @@ export class EmbeddedTaskRunner implements TaskRunner {
       used_at: now,
     };
     await this.#o.store.insert(record, JSON.stringify(task.input));
-    await this.#o.store.prune(KEEP_FINISHED);
     this.#emit(record);
     this.#queue.push(record.id);
     this.#pump();
@@ -219,7 +228,13 @@ export class EmbeddedTaskRunner implements TaskRunner {
     const next: TaskRecord = { ...record, ...fields, finished_at: now, used_at: now };
     await this.#o.store.update(record.id, { ...fields, finished_at: now, used_at: now, ...(result === undefined ? {} : { result }) });
     this.#emit(next);
+    await this.#prune();
     return next;
+  }
+
+  /** Drops the finished tasks beyond the count and byte budget; a failure only delays it to the next finish. */
+  async #prune(): Promise<void> {
+    await this.#o.store.prune(KEEP_FINISHED, this.#o.keepFinishedBytes ?? KEEP_FINISHED_BYTES).catch((e: Error) => this.#o.log.warn({ err: e.message }, "finished tasks not pruned"));
   }
 
   #emit(record: TaskRecord): void {

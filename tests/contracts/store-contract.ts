@@ -130,8 +130,27 @@ export function storeContract(name: string, backend: StoreBackend): void {
         ["d", "b"],
       );
       assert.deepEqual(await s.withStatus([]), []);
-      await s.prune(2);
+      await s.prune(2, Number.MAX_SAFE_INTEGER);
       assert.deepEqual((await s.recent(10)).map((t) => t.id).sort(), ["a", "b", "c", "d"], "the oldest finished task goes; unfinished ones stay");
+    });
+
+    test("tasks: prune keeps the most recently used finished tasks within a byte budget of input and result (UTF-8), the latest always", async () => {
+      const s = sqliteTaskStore(await open());
+      // the file backend still holds the previous test's unfinished tasks
+      const mine = async () => (await s.recent(20)).map((t) => t.id).filter((id) => id.startsWith("z"));
+      const ids = ["p", "q", "r", "s", "t"];
+      // used p (oldest) … t (newest); "s" is still running and never counts nor goes
+      for (const [i, id] of ids.entries()) await s.insert(task(`z${id}`, id === "s" ? "running" : "done", i, 100 + i), "x".repeat(100));
+      await s.update("zq", { result: "é".repeat(50) }); // 100 UTF-8 bytes: q holds 200
+      await s.update("zr", { result: "{}" }); // r holds 102
+      await s.update("zt", { result: "y".repeat(400), message: "done" }); // t holds 500
+      // from the newest: t 500, r 602, q 802 (752 if é counted once) > 780, p 902
+      await s.prune(1000, 780);
+      assert.deepEqual(await mine(), ["zt", "zs", "zr"]);
+      await s.prune(1000, 100);
+      assert.deepEqual(await mine(), ["zt", "zs"], "t alone is past the budget, and stays: the latest finished task");
+      await s.prune(0, 1000);
+      assert.deepEqual(await mine(), ["zs"], "keep 0: every finished task goes");
     });
 
     test("fund flow: only the asked days of that security; a day put again is replaced", async () => {

@@ -10,6 +10,7 @@ import { sqliteAuthStore } from "../../../adapters/sqlite/sqlite-auth-store.ts";
 import { openDatabase } from "../../../adapters/sqlite/sqlite-database.ts";
 import { migrationProvider } from "../../../adapters/sqlite/sqlite-migrations.ts";
 import { openBetterSqlite3 } from "../../../adapters/sqlite/sqlite-better-sqlite3.ts";
+import { sqliteTaskStore } from "../../../adapters/sqlite/sqlite-task-store.ts";
 
 const dir = mkdtempSync(join(tmpdir(), "tdx-forge-sqlite-"));
 after(() => rmSync(dir, { recursive: true, force: true }));
@@ -76,4 +77,42 @@ test("session tokens: 256 bits, distinct, stored only as a SHA-256 digest", () =
   const d = randomSessionTokens.digest(t);
   assert.match(d, /^[0-9a-f]{64}$/);
   assert.ok(!d.includes(t), "!d.includes(t)");
+});
+
+test("0203_task_bytes: tasks stored before it get their input and result sizes (UTF-8 bytes), which pruning by bytes reads", async () => {
+  const file = join(dir, "c.sqlite");
+  const all = await migrationProvider.getMigrations();
+  const before = { getMigrations: async () => Object.fromEntries(Object.entries(all).filter(([name]) => name < "0203")) };
+  let db = await openDatabase<any>(file, openBetterSqlite3, before);
+  const row = (id: string, used: number, input: string, result: string | null) => ({
+    id,
+    kind: "backtest",
+    status: "done",
+    description: "",
+    input,
+    progress: 1,
+    message: "done",
+    result,
+    error: null,
+    attempts: 1,
+    created_at: used,
+    started_at: used,
+    finished_at: used,
+    used_at: used,
+  });
+  await db
+    .insertInto("task")
+    .values([row("old", 1, "x".repeat(300), "y".repeat(300)), row("new", 2, '{"name":"均线"}', null)])
+    .execute();
+  await db.destroy();
+  db = await openDatabase(file, openBetterSqlite3);
+  const sizes = await sql<{ id: string; bytes: number }>`SELECT id, bytes FROM task ORDER BY id`.execute(db);
+  assert.deepEqual(sizes.rows, [
+    { id: "new", bytes: 17 },
+    { id: "old", bytes: 600 },
+  ]);
+  await sqliteTaskStore(db).prune(1000, 500);
+  const left = await sql<{ id: string }>`SELECT id FROM task`.execute(db);
+  assert.deepEqual(left.rows, [{ id: "new" }], "the older task is past the budget");
+  await db.destroy();
 });

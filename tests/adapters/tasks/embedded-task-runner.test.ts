@@ -1,7 +1,8 @@
 /**
  * The embedded runner on a real SQLite file and real threads: the lifecycle,
  * failures, cancelling, progress events, and restarts in the middle of a run
- * (re-queued once, then failed with a reason; nothing lost).
+ * (re-queued once, then failed with a reason; nothing lost), and the byte
+ * budget of finished tasks.
  */
 import assert from "node:assert/strict";
 import { mkdtempSync, rmSync } from "node:fs";
@@ -34,10 +35,10 @@ const programs = new Map<string, TaskProgram>([
   ["spin", { run: (_input, ctx) => ctx.pool.run("spin", {}, { signal: ctx.signal }) }],
 ]);
 
-async function open(file: string, clock = new FakeClock(Date.UTC(2026, 0, 5, 2))) {
+async function open(file: string, clock = new FakeClock(Date.UTC(2026, 0, 5, 2)), limits: { keepFinishedBytes?: number } = {}) {
   const db = await openDatabase(file, openBetterSqlite3);
   const pool = new WorkerPool({ modules: [new URL("./sample-jobs.ts", import.meta.url)], size: 2 });
-  const runner = await EmbeddedTaskRunner.start({ store: sqliteTaskStore(db), pool, clock, log: silentLog, programs, concurrency: 2 });
+  const runner = await EmbeddedTaskRunner.start({ store: sqliteTaskStore(db), pool, clock, log: silentLog, programs, concurrency: 2, ...limits });
   return {
     runner,
     clock,
@@ -126,5 +127,22 @@ test("a restart in the middle of a run re-queues the task once; a second one fai
   assert.equal(failed.status, "failed");
   assert.equal(failed.error, "interrupted by a service restart on attempt 2; not retried");
   assert.equal((await s.runner.list(10)).length, 3, "no task lost");
+  await s.close();
+});
+
+test("finished tasks: the most recent are kept within the byte budget as each finishes", async () => {
+  // each sum task stores 19 bytes of input ({"values":[i,1000+i]}) and 14 of result ({"total":…}): 70 bytes keep two
+  const s = await open(join(dir, "budget.sqlite"), undefined, { keepFinishedBytes: 70 });
+  const done: string[] = [];
+  for (let i = 0; i < 4; i++) {
+    const t = await s.runner.submit({ kind: "sum", description: `sum ${i}`, input: { values: [i, 1000 + i] } });
+    await until(s.runner, t.task_id, (x) => x.status === "done");
+    done.push(t.task_id);
+  }
+  assert.deepEqual(
+    (await s.runner.list(10)).map((t) => t.task_id),
+    [done[3], done[2]],
+  );
+  assert.equal(await s.runner.get(done[0]!), undefined, "the oldest result is gone");
   await s.close();
 });

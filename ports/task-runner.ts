@@ -84,6 +84,11 @@ export interface TaskSubmission {
 }
 
 export interface TaskRunner {
+  /**
+   * Stores the task and queues it. Refused with the application's `BusyError`
+   * (core/app/app-errors.ts, carrying `retryAfter`) while as many tasks as the
+   * runner's limit are pending or running; the task is then not stored.
+   */
   submit(task: TaskSubmission): Promise<TaskSummary>;
   get(id: string): Promise<TaskDetail | undefined>;
   /** The latest `limit` tasks, most recently used (submitted or finished) first. */

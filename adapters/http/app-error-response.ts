@@ -3,7 +3,8 @@
  * HTTP answers (adapters/http/DECISIONS.md "Errors"): field errors are 422 in FastAPI's
  * shape, every other error `{"detail": "..."}` with its status. An unreachable
  * upstream is 503 naming the hosts tried, a timeout 504, an unreadable or failed
- * answer 502; the service keeps serving everything else.
+ * answer 502; the service keeps serving everything else. A refusal for lack of
+ * capacity (BusyError) is 503, with `Retry-After` when it says how long to wait.
  */
 import {
   type AppError,
@@ -25,6 +26,7 @@ export type AppErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 422 | 429 | 502
 export interface AppErrorResponse {
   readonly status: AppErrorStatus;
   readonly body: { detail: string } | { detail: ValidationItem[] };
+  readonly headers?: Record<string, string>;
 }
 
 const STATUS: readonly [new (...a: never[]) => AppError, AppErrorStatus][] = [
@@ -57,6 +59,9 @@ function upstreamResponse(e: UpstreamError): AppErrorResponse {
 export function appErrorResponse(err: unknown): AppErrorResponse | undefined {
   if (err instanceof InvalidFieldsError) return { status: 422, body: validationBody(err.issues) };
   if (err instanceof UpstreamError) return upstreamResponse(err);
+  if (err instanceof BusyError && err.retryAfter !== undefined) {
+    return { status: 503, body: { detail: err.message }, headers: { "retry-after": String(Math.max(1, Math.ceil(err.retryAfter))) } };
+  }
   const status = STATUS.find(([type]) => err instanceof type)?.[1];
   return status === undefined ? undefined : { status, body: { detail: (err as Error).message } };
 }

@@ -149,7 +149,7 @@ export function createHttpApp(deps: HttpDeps): OpenAPIHono<HttpEnv> {
       return c.json({ detail: "Request body cut short" }, 400, { connection: "close" });
     }
     const known = appErrorResponse(err);
-    if (known) return c.json(known.body, known.status);
+    if (known) return c.json(known.body, known.status, known.headers);
     if (err instanceof HTTPException) {
       if (err.status === 415) {
         const type = c.req.header("content-type") ?? "";

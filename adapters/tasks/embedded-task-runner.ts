@@ -13,10 +13,21 @@
  * quarter second (and always with the final state), so a chatty job cannot
  * flood the database.
  *
- * Bounded storage. Finished tasks are pruned at start-up and as each finishes:
- * the 1000 most recently used are kept, within 256 MiB of stored input and
- * result JSON counted from the most recent (the latest finished task always
- * stays; 1000 results of a few MB each would otherwise take gigabytes).
+ * Bounded storage. At most `maxPending` tasks (default 64) are pending or
+ * running at once, whoever submitted them; the next submission is refused with a
+ * `BusyError` carrying a retry delay (HTTP: 503 with `Retry-After`), and nothing
+ * of it is stored. Each stored task keeps its whole input (inline bars: up to a
+ * 1 MiB body), so without the bound a client could fill the disk with queued
+ * work (150 such submissions made a 437 MB database). 503 rather than 429: the
+ * limit is the service's capacity, shared by every client and freed as tasks
+ * finish, not one client's request rate; 503 is also what the service already
+ * answers when a login flood or too many WebSockets take its capacity (the
+ * `detail` says which). Tasks found pending or running at start-up are all kept
+ * and run, even past the limit: nothing stored is dropped. Finished tasks are
+ * pruned at start-up and as each finishes: the 1000 most recently used are
+ * kept, within 256 MiB of stored input and result JSON counted from the most
+ * recent (the latest finished task always stays; 1000 results of a few MB each
+ * would otherwise take gigabytes).
  */
 import { randomUUID } from "node:crypto";
 import { setMaxListeners } from "node:events";
@@ -24,12 +35,17 @@ import type { Clock } from "../../ports/clock.ts";
 import type { Logger } from "../../ports/logger.ts";
 import type { JobPool, TaskDetail, TaskListener, TaskProgram, TaskRunner, TaskStatus, TaskSubmission, TaskSummary } from "../../ports/task-runner.ts";
 import type { TaskPatch, TaskRecord, TaskStore } from "../../ports/task-store.ts";
+import { BusyError } from "../../core/app/app-errors.ts";
 
 const PERSIST_EVERY_MS = 250;
 /** Finished tasks kept; older ones are deleted as new ones finish. */
 const KEEP_FINISHED = 1000;
 /** Stored JSON (input and result) of the finished tasks kept, counted from the most recently used. */
 export const KEEP_FINISHED_BYTES = 256 * 1024 * 1024;
+/** Tasks pending or running at once, by default. */
+export const MAX_PENDING_TASKS = 64;
+/** What a refused submission is told to wait, in seconds: about a backtest's run. */
+const RETRY_AFTER_S = 10;
 const MAX_ATTEMPTS = 2;
 const CLOSE_WAIT_MS = 3000;
 
@@ -41,6 +57,8 @@ export interface EmbeddedTaskRunnerOptions {
   readonly programs: ReadonlyMap<string, TaskProgram>;
   /** Tasks running at once; default the pool size, at least 2. */
   readonly concurrency?: number;
+  /** Tasks pending or running at once, beyond which a submission is refused; default {@link MAX_PENDING_TASKS}. */
+  readonly maxPending?: number;
   /** Byte budget of the finished tasks kept; default {@link KEEP_FINISHED_BYTES}. */
   readonly keepFinishedBytes?: number;
 }
@@ -57,14 +75,18 @@ interface Running {
 export class EmbeddedTaskRunner implements TaskRunner {
   readonly #o: EmbeddedTaskRunnerOptions;
   readonly #concurrency: number;
+  readonly #maxPending: number;
   readonly #queue: string[] = [];
   readonly #running = new Map<string, Running>();
+  /** Submissions admitted and being stored, not yet queued. */
+  #admitting = 0;
   readonly #listeners = new Set<TaskListener>();
   #closed = false;
 
   private constructor(o: EmbeddedTaskRunnerOptions) {
     this.#o = o;
     this.#concurrency = o.concurrency ?? Math.max(2, o.pool.size);
+    this.#maxPending = o.maxPending ?? MAX_PENDING_TASKS;
   }
 
   /** Opens the runner: recovers tasks interrupted by the last stop, then starts the queue. */
@@ -98,6 +120,20 @@ export class EmbeddedTaskRunner implements TaskRunner {
 
   async submit(task: TaskSubmission): Promise<TaskSummary> {
     if (!this.#o.programs.has(task.kind)) throw new Error(`no program for task kind ${task.kind}`);
+    // counted and reserved before the first await, so submissions at once cannot pass the limit together
+    const unfinished = this.#queue.length + this.#running.size + this.#admitting;
+    if (unfinished >= this.#maxPending) {
+      throw new BusyError(`Task queue full: ${unfinished} tasks are pending or running (at most ${this.#maxPending}); try again when some have finished`, RETRY_AFTER_S);
+    }
+    this.#admitting++;
+    try {
+      return await this.#enqueue(task);
+    } finally {
+      this.#admitting--;
+    }
+  }
+
+  async #enqueue(task: TaskSubmission): Promise<TaskSummary> {
     const now = this.#o.clock.now();
     const record: TaskRecord = {
       id: randomUUID().replaceAll("-", ""),

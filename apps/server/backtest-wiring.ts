@@ -42,7 +42,7 @@ export interface BacktestWiring {
   close(): Promise<void>;
 }
 
-type TaskConfig = Pick<Config, "TASK_BACKEND" | "REDIS_URL" | "BULLMQ_QUEUE" | "BULLMQ_PARALLELISM" | "PLUGINS_DIR" | "WORKER_THREADS">;
+type TaskConfig = Pick<Config, "TASK_BACKEND" | "REDIS_URL" | "BULLMQ_QUEUE" | "BULLMQ_PARALLELISM" | "PLUGINS_DIR" | "WORKER_THREADS" | "TASK_QUEUE_LIMIT">;
 
 /** The job pool the configuration asks for; the BullMQ adapter is loaded only when chosen. */
 async function jobPool(config: TaskConfig, log: Logger): Promise<JobPool> {
@@ -60,7 +60,7 @@ export async function wireBacktest(
   const loader = new BarLoader(deps.bars, deps.directory);
   const pool = await jobPool(deps.config, deps.log);
   const programs = new Map([...backtestPrograms(loader, deps.panels), ...researchPrograms(deps.registry, loader, deps.panels), ...more]);
-  const tasks = await EmbeddedTaskRunner.start({ store: sqliteTaskStore(deps.db), pool, clock: deps.clock, log: deps.log, programs });
+  const tasks = await EmbeddedTaskRunner.start({ store: sqliteTaskStore(deps.db), pool, clock: deps.clock, log: deps.log, programs, maxPending: deps.config.TASK_QUEUE_LIMIT });
   const library = sqliteStrategyLibrary(deps.db);
   const saved = new StrategyLibraryService(library, deps.clock, version, () => randomUUID().replaceAll("-", "").slice(0, 12));
   return {

@@ -97,6 +97,8 @@ const EnvSchema = z.object({
     .default("tdx-forge-jobs"),
   /** Jobs one task keeps queued or running on BullMQ at once. */
   BULLMQ_PARALLELISM: z.coerce.number().int().min(1).max(256).default(8),
+  /** Background tasks pending or running at once (every client together); a submission past it is answered 503 with Retry-After. */
+  TASK_QUEUE_LIMIT: z.coerce.number().int().min(1).max(10_000).default(64),
   /** A directory of the user's own plugin modules (strategies, indicators), loaded at start-up. */
   PLUGINS_DIR: z.string().min(1).optional(),
   /** `1`: after start-up, warm in the background what first requests would pay for (apps/server/warm-up.ts); `0`: don't. */

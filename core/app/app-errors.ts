@@ -68,6 +68,13 @@ export class TooManyAttemptsError extends AppError {
 /** The service's own capacity for this work is taken; try again shortly. */
 export class BusyError extends AppError {
   override readonly name = "BusyError";
+  /** Seconds after which a retry may succeed, when the refusal can tell (HTTP sends it as `Retry-After`). */
+  constructor(
+    message: string,
+    readonly retryAfter?: number,
+  ) {
+    super(message);
+  }
 }
 
 /** Who failed upstream: the detail names it. */

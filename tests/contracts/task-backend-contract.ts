@@ -3,8 +3,9 @@
  * pool as kysely runs one suite against every dialect: a pool runs named jobs
  * (typed arrays in, results out, progress, errors, cancelling before the start),
  * and the embedded runner on a real SQLite file gives the same answers whichever
- * pool computes for it. Each caller passes a factory; answers are checked against
- * sums computed here, not against another pool.
+ * pool computes for it, and refuses submissions past its limit of pending and
+ * running tasks on every pool. Each caller passes a factory; answers are checked
+ * against sums computed here, not against another pool.
  */
 import assert from "node:assert/strict";
 import { mkdtempSync, rmSync } from "node:fs";
@@ -15,6 +16,7 @@ import { openBetterSqlite3 } from "../../adapters/sqlite/sqlite-better-sqlite3.t
 import { openDatabase } from "../../adapters/sqlite/sqlite-database.ts";
 import { sqliteTaskStore } from "../../adapters/sqlite/sqlite-task-store.ts";
 import { EmbeddedTaskRunner } from "../../adapters/tasks/embedded-task-runner.ts";
+import { BusyError } from "../../core/app/app-errors.ts";
 import type { JobPool, TaskProgram, TaskRunner, TaskSummary } from "../../ports/task-runner.ts";
 import { FakeClock, silentLog } from "../support/server.ts";
 
@@ -44,7 +46,11 @@ const programs = new Map<string, TaskProgram>([
   ],
   ["fan-out", { run: (input: { chunks: number[][] }, ctx) => Promise.all(input.chunks.map((values) => ctx.pool.run("sum", { values: Float64Array.from(values) }, { signal: ctx.signal }))) }],
   ["fail", { run: (input: { message: string }, ctx) => ctx.pool.run("fail", input, { signal: ctx.signal }) }],
+  /** Holds its place until cancelled, without a job (a job that never ends would keep a pool's worker busy for good). */
+  ["hold", { run: (_input, ctx) => new Promise((_, reject) => ctx.signal.addEventListener("abort", () => reject(ctx.signal.reason), { once: true })) }],
 ]);
+
+const queueFull = (e: unknown) => e instanceof BusyError && e.retryAfter! > 0 && /Task queue full: 2 tasks are pending or running \(at most 2\)/.test(e.message);
 
 const plainSum = (values: readonly number[]) => {
   let t = 0;
@@ -57,6 +63,26 @@ async function settled(runner: TaskRunner, id: string): Promise<TaskSummary> {
     const t = (await runner.get(id))!;
     if (t.status === "done" || t.status === "failed" || t.status === "cancelled") return t;
     await new Promise((r) => setTimeout(r, 10));
+  }
+}
+
+/** The one of `tasks` the runner has started. */
+async function startedOf(runner: TaskRunner, tasks: readonly TaskSummary[]): Promise<TaskSummary> {
+  for (;;) {
+    for (const t of tasks) if ((await runner.get(t.task_id))!.status === "running") return t;
+    await new Promise((r) => setTimeout(r, 10));
+  }
+}
+
+/** Submits until the runner accepts: refused only while a finished task's place is still being freed. */
+async function eventually(submit: () => Promise<TaskSummary>): Promise<TaskSummary> {
+  for (;;) {
+    try {
+      return await submit();
+    } catch (e) {
+      if (!(e instanceof BusyError)) throw e;
+      await new Promise((r) => setTimeout(r, 10));
+    }
   }
 }
 
@@ -115,6 +141,49 @@ export function taskBackendContract(name: string, open: () => Promise<PoolUnderT
         assert.deepEqual(new Set((await runner.list(10)).map((t) => t.task_id)), new Set([sum.task_id, fan.task_id, fail.task_id]));
         assert.equal((await runner.cancel(sum.task_id))!.status, "done", "a finished task is returned unchanged");
         assert.equal(await runner.cancel("0".repeat(32)), undefined);
+      } finally {
+        await runner.close();
+        await db.destroy();
+      }
+    });
+
+    test("the embedded runner on this pool: at most maxPending tasks pending or running; the next is refused and not stored, until one ends", async () => {
+      const db = await openDatabase(join(dir, "limit.sqlite"), openBetterSqlite3);
+      const runner = await EmbeddedTaskRunner.start({
+        store: sqliteTaskStore(db),
+        pool: under.pool,
+        clock: new FakeClock(Date.UTC(2026, 0, 5, 2)),
+        log: silentLog,
+        programs,
+        concurrency: 1,
+        maxPending: 2,
+      });
+      try {
+        // three at once into an empty queue: the places are counted before anything is stored
+        const first = await Promise.allSettled(["running", "waiting", "third"].map((description) => runner.submit({ kind: "hold", description, input: {} })));
+        assert.deepEqual(
+          first.map((r) => r.status),
+          ["fulfilled", "fulfilled", "rejected"],
+        );
+        assert.ok(queueFull((first[2] as PromiseRejectedResult).reason), String((first[2] as PromiseRejectedResult).reason));
+        const held = first.slice(0, 2).map((r) => (r as PromiseFulfilledResult<TaskSummary>).value);
+        const running = await startedOf(runner, held);
+        const waiting = held.find((t) => t !== running)!;
+        assert.equal((await runner.get(waiting.task_id))!.status, "pending", "one slot");
+        await assert.rejects(runner.submit({ kind: "sum", description: "fourth", input: { values: [1] } }), queueFull);
+        assert.deepEqual((await runner.list(10)).map((t) => t.description).sort(), ["running", "waiting"], "nothing of a refused task is stored");
+
+        assert.equal((await runner.cancel(waiting.task_id))!.status, "cancelled");
+        const sum = await runner.submit({ kind: "sum", description: "after a cancel", input: { values: [2, 3] } });
+        await assert.rejects(runner.submit({ kind: "sum", description: "again past it", input: { values: [1] } }), queueFull);
+        await runner.cancel(running.task_id);
+        assert.equal((await settled(runner, sum.task_id)).status, "done");
+        assert.deepEqual(JSON.parse((await runner.get(sum.task_id))!.resultJson!), { total: 5 });
+        // both places free once the cancelled run has unwound
+        const next = await eventually(() => runner.submit({ kind: "sum", description: "next", input: { values: [4] } }));
+        const last = await runner.submit({ kind: "sum", description: "last", input: { values: [6] } });
+        assert.equal((await settled(runner, next.task_id)).status, "done");
+        assert.equal((await settled(runner, last.task_id)).status, "done");
       } finally {
         await runner.close();
         await db.destroy();

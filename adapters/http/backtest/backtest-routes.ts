@@ -12,7 +12,8 @@ import type { SavedHoldingsService } from "../../../core/app/strategies/saved-ho
 import { registerStrategyLibraryRoutes } from "../strategies/strategy-library-routes.ts";
 import type { StrategyLibraryService } from "../../../core/app/strategies/strategy-library-service.ts";
 import { backtestRequestSchemas } from "./backtest-requests.ts";
-import { BacktestResultSchema, PERFORMANCE_NOTATION, PortfolioResultSchema, StrategySchemaResponse, TaskSubmitResponseSchema } from "./backtest-responses.ts";
+import { BacktestResultSchema, PERFORMANCE_NOTATION, PortfolioResultSchema, StrategySchemaResponse } from "./backtest-responses.ts";
+import { submitResponses } from "./task-submit-responses.ts";
 import type { BacktestService } from "../../../core/app/backtest/backtest-service.ts";
 import { backtestResultJson } from "./result-json.ts";
 import { registerTaskRoutes } from "./task-routes.ts";
@@ -36,8 +37,6 @@ closing order is retried on the next bars; a refused opening order is dropped. I
 main-board rules. Annualisation uses \`annual_days\` (242).
 
 **Metrics.** ${PERFORMANCE_NOTATION} Each metric's definition is in the Performance schema.`;
-
-const SUBMIT = { 202: { description: "accepted; poll GET /api/v1/backtest/tasks/{task_id}", content: { "application/json": { schema: TaskSubmitResponseSchema } } } };
 
 const body = <T extends z.ZodType>(schema: T) => ({ body: { required: true, content: { "application/json": { schema } } } });
 
@@ -89,7 +88,7 @@ export function registerBacktestRoutes(app: OpenAPIHono<HttpEnv>, area: Backtest
       summary: "Background single-symbol backtest (inline OHLCV or a symbol)",
       description: `Bars are fetched while the request is open (an unknown symbol is a 404), then the run happens on a worker thread. The result is a BacktestResultResponse.\n\n${RULES}`,
       request: body(req.BacktestRequest),
-      responses: { ...SUBMIT, ...errorResponses(400, 401, 403, 404, 413, 502, 503, 504) },
+      responses: submitResponses(400, 401, 403, 404, 413, 502, 503, 504),
     }),
     async (c) => c.json(accepted(await backtest.submitBacktest(c.req.valid("json"))), 202),
   );
@@ -106,7 +105,7 @@ holdings back to their weights every \`rebalance_every\` bars. A symbol whose ba
 \`skipped\`); when none can be fetched the answer is 400. The result is a PortfolioResult: total metrics, one full result per
 symbol, the allocation and the combined equity curve.\n\n${RULES}`,
       request: body(req.PortfolioBacktestRequest),
-      responses: { ...SUBMIT, ...errorResponses(400, 401, 403, 413) },
+      responses: submitResponses(400, 401, 403, 413),
     }),
     async (c) => c.json(accepted(await backtest.submitPortfolio(c.req.valid("json"))), 202),
   );
@@ -121,7 +120,7 @@ symbol, the allocation and the combined equity curve.\n\n${RULES}`,
 skipped (listed in \`skipped\`); when all fail the answer is 400. Result keys are \`{strategy_label}@{symbol}\`; the result
 has the PortfolioResult structure.\n\n${RULES}`,
       request: body(req.MultiStrategyBacktestRequest),
-      responses: { ...SUBMIT, ...errorResponses(400, 401, 403, 413) },
+      responses: submitResponses(400, 401, 403, 413),
     }),
     async (c) => c.json(accepted(await backtest.submitMultiStrategy(c.req.valid("json"))), 202),
   );
@@ -137,7 +136,7 @@ signal column; "none": hold while the buy column is on) closes it; a signal on b
 by symbol as /backtest/run/async. A formula using future functions runs, with a \`warnings\` entry in the result. The result
 is a BacktestResultResponse.\n\n${RULES}`,
       request: body(req.FormulaBacktestRequest),
-      responses: { ...SUBMIT, ...errorResponses(400, 401, 403, 404, 413, 502, 503, 504) },
+      responses: submitResponses(400, 401, 403, 404, 413, 502, 503, 504),
     }),
     async (c) => c.json(accepted(await area.backtest.submitFormulaBacktest(c.req.valid("json"))), 202),
   );
@@ -154,7 +153,7 @@ is a BacktestResultResponse.\n\n${RULES}`,
 value, sorted by \`sort_by\` when given), \`total\`, \`matched\`, \`error_count\`, \`errors\` (securities whose bars could not be
 fetched or evaluated) and \`future_functions\`.`,
       request: body(req.FormulaScreenRequest),
-      responses: { ...SUBMIT, ...errorResponses(400, 401, 403, 413, 502, 503, 504) },
+      responses: submitResponses(400, 401, 403, 413, 502, 503, 504),
     }),
     async (c) => c.json(accepted(await area.backtest.submitFormulaScreen(c.req.valid("json"))), 202),
   );

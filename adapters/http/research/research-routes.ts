@@ -6,8 +6,7 @@
 import { createRoute, type OpenAPIHono, type z } from "@hono/zod-openapi";
 import { RUBRIC_TEXT, DEFAULT_GATES, MIN_WINDOW_BARS } from "../../../core/research/index.ts";
 import type { HttpEnv } from "../http-env.ts";
-import { errorResponses } from "../schemas/common.ts";
-import { TaskSubmitResponseSchema } from "../backtest/backtest-responses.ts";
+import { submitResponses } from "../backtest/task-submit-responses.ts";
 import { MAX_GRID_POINTS, researchRequestSchemas, WalkForwardQuery } from "./research-requests.ts";
 import {
   EvaluationResultSchema,
@@ -25,7 +24,6 @@ import { MAX_RUN_ALL_RUNS, runAllRequestSchema } from "./run-all-requests.ts";
 import { RunAllResultSchema } from "./run-all-responses.ts";
 
 const tags = ["backtest"];
-const SUBMIT = { 202: { description: "accepted; poll GET /api/v1/backtest/tasks/{task_id}", content: { "application/json": { schema: TaskSubmitResponseSchema } } } };
 const body = <T extends z.ZodType>(schema: T) => ({ body: { required: true, content: { "application/json": { schema } } } });
 const accepted = (t: { task_id: string }) => ({ task_id: t.task_id, status: "pending" as const });
 
@@ -65,7 +63,7 @@ export function registerResearchRoutes(app: OpenAPIHono<HttpEnv>, research: Rese
       description: `Bars inline (\`ohlcv\`) or by \`symbol\` (with \`count\`, \`start_date\`, \`end_date\`). ${GRID_TEXT}\n\nThe result (OptimizeResult): \`ranking\` (every evaluated point, best first; the CSV export's table), easy_tdx's \`results\`,
 \`best\` and \`heatmap\`, \`best_params\`, and \`best_result\`: the best point run in full (a BacktestResultResponse).`,
       request: body(req.OptimizeBacktestRequest),
-      responses: { ...SUBMIT, ...errorResponses(400, 401, 403, 404, 413, 502, 503, 504) },
+      responses: submitResponses(400, 401, 403, 404, 413, 502, 503, 504),
     }),
     async (c) => c.json(accepted(await research.submitOptimize(c.req.valid("json"))), 202),
   );
@@ -81,7 +79,7 @@ export function registerResearchRoutes(app: OpenAPIHono<HttpEnv>, research: Rese
 \`min_trades\` last), with \`best\`, \`per_strategy\`, \`total_grid_points\` (points that ran, as easy_tdx), \`total_grid_size\` and
 \`unranked\` (strategies without a point that ran, with the reason) (OptimizeAllResult). All strategies' points share one job fan-out.`,
       request: body(req.OptimizeAllBacktestRequest),
-      responses: { ...SUBMIT, ...errorResponses(400, 401, 403, 404, 413, 502, 503, 504) },
+      responses: submitResponses(400, 401, 403, 404, 413, 502, 503, 504),
     }),
     async (c) => c.json(accepted(await research.submitOptimizeAll(c.req.valid("json"))), 202),
   );
@@ -101,7 +99,7 @@ total_return, as easy_tdx); easy_tdx drops combinations that never trade, here r
 closed trades rank last, marked. The runs share the grid jobs of /optimize (worker threads or BullMQ workers); progress counts
 runs. Result: RunAllResult (\`counts\` per size: C(n, 2), C(n, 3) …).`,
       request: body(runAllRequestSchema(research.registry)),
-      responses: { ...SUBMIT, ...errorResponses(400, 401, 403, 404, 413, 502, 503, 504) },
+      responses: submitResponses(400, 401, 403, 404, 413, 502, 503, 504),
     }),
     async (c) => c.json(accepted(await research.submitRunAll(c.req.valid("json"))), 202),
   );
@@ -114,7 +112,7 @@ runs. Result: RunAllResult (\`counts\` per size: C(n, 2), C(n, 3) …).`,
       summary: "Background walk-forward out-of-sample validation",
       description: `Body: a BacktestRequest with optional walk-forward fields. ${WF_TEXT}`,
       request: { query: WalkForwardQuery, ...body(req.WalkForwardRequest) },
-      responses: { ...SUBMIT, ...errorResponses(400, 401, 403, 404, 413, 502, 503, 504) },
+      responses: submitResponses(400, 401, 403, 404, 413, 502, 503, 504),
     }),
     async (c) => c.json(accepted(await research.submitWalkForward(c.req.valid("json"), c.req.valid("query").n_windows)), 202),
   );
@@ -131,7 +129,7 @@ the first bar after the warm-up, all-in, same fees, lots and limits) and \`exces
 total_return, with alpha, beta, information_ratio and tracking_error from the per-bar returns of the two equity curves;
 \`score\` (0–100) and \`grade\` (S/A/B/C/D).\n\n${SUITABILITY_TEXT}\n\n${RUBRIC_TEXT}\n\n${WF_TEXT}`,
       request: { query: WalkForwardQuery, ...body(req.WalkForwardRequest) },
-      responses: { ...SUBMIT, ...errorResponses(400, 401, 403, 404, 413, 502, 503, 504) },
+      responses: submitResponses(400, 401, 403, 404, 413, 502, 503, 504),
     }),
     async (c) => c.json(accepted(await research.submitEvaluate(c.req.valid("json"), c.req.valid("query").n_windows)), 202),
   );
@@ -150,7 +148,7 @@ positive_ratio ≥ threshold (share of runs with a return > 0), mean_sharpe > th
 0), mean_trades ≥ threshold, mean_return > threshold; \`promoted\` when all pass. \`per_seed_positive_ratio\` gives the share
 of profitable runs within each seed (MultiSeedResult).`,
       request: body(req.MultiSeedRequest),
-      responses: { ...SUBMIT, ...errorResponses(400, 401, 403, 413, 502, 503, 504) },
+      responses: submitResponses(400, 401, 403, 413, 502, 503, 504),
     }),
     async (c) => c.json(accepted(await research.submitMultiSeed(c.req.valid("json"))), 202),
   );
@@ -173,7 +171,7 @@ whose close reaches entry × (1 − stop_loss) or × (1 + take_profit) is sold a
 day. All A-share rules apply (lots, T+1, limits, fees by date, slippage); the sizing and allow_short settings do not.
 Stocks whose bars cannot be fetched are skipped; fewer than 2 left is a 400. Result: RotationResult.`,
       request: body(req.RotationBacktestRequest),
-      responses: { ...SUBMIT, ...errorResponses(400, 401, 403, 413, 502, 503, 504) },
+      responses: submitResponses(400, 401, 403, 413, 502, 503, 504),
     }),
     async (c) => c.json(accepted(await research.submitRotation(c.req.valid("json"))), 202),
   );
@@ -192,7 +190,7 @@ repeated entries do not add): a BUY where the position asked for goes up, a SELL
 the last close; a target that cannot be scanned gets its \`error\`. No backtest is re-run and no saved entry changes. 400
 when the library is empty.`,
       request: body(req.SignalScanRequest),
-      responses: { ...SUBMIT, ...errorResponses(400, 401, 403) },
+      responses: submitResponses(400, 401, 403),
     }),
     async (c) => c.json(accepted(await research.submitSignalScan(c.req.valid("json"))), 202),
   );

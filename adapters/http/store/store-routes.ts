@@ -4,7 +4,7 @@
  * and the WebSocket's `task` messages). README "Market store" explains both.
  */
 import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
-import { TaskSubmitResponseSchema } from "../backtest/backtest-responses.ts";
+import { submitResponses } from "../backtest/task-submit-responses.ts";
 import type { HttpEnv } from "../http-env.ts";
 import { errorResponses, jsonOk } from "../schemas/common.ts";
 import type { TaskRunner } from "../../../ports/task-runner.ts";
@@ -67,12 +67,9 @@ export function registerStoreRoutes(app: OpenAPIHono<HttpEnv>, store: StoreServi
       description:
         "Daily bars of every SH/SZ/BJ stock, exchange index and fund, their ex-rights records and the stocks' finance snapshots, " +
         "plus minute bars of `minutes`; incremental after the first run. Progress over the WebSocket (`task` messages) and " +
-        "`GET /api/v1/backtest/tasks/{task_id}`; the result counts what was fetched and lists failures. 409 while a sync is queued or running.",
+        "`GET /api/v1/backtest/tasks/{task_id}`; the result counts what was fetched and lists failures. 409 while a sync is queued or running; 503 (with `Retry-After`) while the task queue is full.",
       request: { body: { required: false, content: { "application/json": { schema: SyncRequest } } } },
-      responses: {
-        202: { description: "accepted", content: { "application/json": { schema: TaskSubmitResponseSchema } } },
-        ...errorResponses(401, 403, 409),
-      },
+      responses: submitResponses(401, 403, 409),
     }),
     async (c) => {
       const body = c.req.valid("json") ?? {};

@@ -1,8 +1,8 @@
 /**
  * The embedded runner on a real SQLite file and real threads: the lifecycle,
  * failures, cancelling, progress events, and restarts in the middle of a run
- * (re-queued once, then failed with a reason; nothing lost), and the byte
- * budget of finished tasks.
+ * (re-queued once, then failed with a reason; nothing lost, even past the limit
+ * of pending tasks), and the byte budget of finished tasks.
  */
 import assert from "node:assert/strict";
 import { mkdtempSync, rmSync } from "node:fs";
@@ -15,6 +15,7 @@ import { sqliteTaskStore } from "../../../adapters/sqlite/sqlite-task-store.ts";
 import { EmbeddedTaskRunner } from "../../../adapters/tasks/embedded-task-runner.ts";
 import { WorkerPool } from "../../../adapters/tasks/worker-pool.ts";
 import type { TaskEvent, TaskProgram, TaskRunner, TaskSummary } from "../../../ports/task-runner.ts";
+import { BusyError } from "../../../core/app/app-errors.ts";
 import { FakeClock, silentLog } from "../../support/server.ts";
 
 const dir = mkdtempSync(join(tmpdir(), "tdx-forge-tasks-"));
@@ -35,7 +36,7 @@ const programs = new Map<string, TaskProgram>([
   ["spin", { run: (_input, ctx) => ctx.pool.run("spin", {}, { signal: ctx.signal }) }],
 ]);
 
-async function open(file: string, clock = new FakeClock(Date.UTC(2026, 0, 5, 2)), limits: { keepFinishedBytes?: number } = {}) {
+async function open(file: string, clock = new FakeClock(Date.UTC(2026, 0, 5, 2)), limits: { maxPending?: number; keepFinishedBytes?: number } = {}) {
   const db = await openDatabase(file, openBetterSqlite3);
   const pool = new WorkerPool({ modules: [new URL("./sample-jobs.ts", import.meta.url)], size: 2 });
   const runner = await EmbeddedTaskRunner.start({ store: sqliteTaskStore(db), pool, clock, log: silentLog, programs, concurrency: 2, ...limits });
@@ -127,6 +128,27 @@ test("a restart in the middle of a run re-queues the task once; a second one fai
   assert.equal(failed.status, "failed");
   assert.equal(failed.error, "interrupted by a service restart on attempt 2; not retried");
   assert.equal((await s.runner.list(10)).length, 3, "no task lost");
+  await s.close();
+});
+
+test("a restart keeps and runs every stored pending or running task, even past a lower limit; submissions wait until they fall below it", async () => {
+  const file = join(dir, "limit.sqlite");
+  let s = await open(file, undefined, { maxPending: 4 });
+  const spins = [await s.runner.submit({ kind: "spin", description: "1", input: {} }), await s.runner.submit({ kind: "spin", description: "2", input: {} })];
+  const sums = [await s.runner.submit({ kind: "sum", description: "3", input: { values: [3] } }), await s.runner.submit({ kind: "sum", description: "4", input: { values: [4] } })];
+  await until(s.runner, spins[1]!.task_id, (t) => t.status === "running");
+  await assert.rejects(s.runner.submit({ kind: "sum", description: "5", input: { values: [5] } }), BusyError);
+  await s.close(); // two running, two pending
+
+  s = await open(file, undefined, { maxPending: 2 });
+  assert.equal((await s.runner.list(10)).length, 4, "nothing dropped");
+  await until(s.runner, spins[0]!.task_id, (t) => t.status === "running" && t.attempts === 2);
+  await assert.rejects(s.runner.submit({ kind: "sum", description: "5", input: { values: [5] } }), BusyError, "four left, the limit is two");
+  for (const t of spins) await s.runner.cancel(t.task_id);
+  for (const [i, t] of sums.entries()) {
+    await until(s.runner, t.task_id, (x) => x.status === "done");
+    assert.deepEqual(JSON.parse((await s.runner.get(t.task_id))!.resultJson!), { total: i + 3 }, "the stored pending tasks ran after the restart");
+  }
   await s.close();
 });
 

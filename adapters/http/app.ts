@@ -60,7 +60,7 @@ then holds for its inflated size.
 **Errors.** Schema violations are 422 in FastAPI's shape \`{"detail": [{"type", "loc", "msg", "input"}]}\`;
 every other error is \`{"detail": "..."}\`.`;
 
-/** The interface description's version (market-api.md §9). */
+/** The interface description's version (adapters/http/README.md §9). */
 const API_VERSION = "1.0.0";
 
 /** Node's error for a request stream whose client disconnected mid-body. */
@@ -129,7 +129,7 @@ export function createHttpApp(deps: HttpDeps): OpenAPIHono<HttpEnv> {
     document ??= documentBodyLimit(
       app.getOpenAPI31Document({
         openapi: "3.1.0",
-        // the interface's version is the spec's (market-api.md §9); the service's own is beside it, and in /health
+        // the interface's version is the spec's (adapters/http/README.md §9); the service's own is beside it, and in /health
         info: { title: "A-share market data, analysis and backtesting API (REST + WebSocket)", version: API_VERSION, "x-service-version": deps.version, description: API_DESCRIPTION },
         security: [{ session: [] }],
       }),

@@ -86,7 +86,7 @@ export function clientAddress(peer: string | undefined | null, forwardedFor: str
   if (!direct) return UNKNOWN_ADDRESS;
   if (forwardedFor == null || !(isLocalOrPrivate(direct) || trusted(direct))) return direct;
   const entries = forwardedFor.split(",").map((e) => e.trim());
-  // a header present with no address names no client: an empty address is not local (auth-api.md §4)
+  // a header present with no address names no client: an empty address is not local (core/auth/README.md §4)
   if (entries.length === 1) return entries[0] || UNKNOWN_ADDRESS;
   const named = entries.filter(Boolean);
   for (let i = named.length - 1; i >= 0; i--) if (!trusted(normalizePeer(named[i]!)!)) return named[i]!;

@@ -2,12 +2,12 @@
  * Bodies are read only for those who may send them, and only by routes that take
  * one, and a 422 never echoes more than a bounded part of what was sent (over
  * real HTTP):
- * - auth-api.md §1 and §7: once a password is set, a request to `/api/v1`
+ * - core/auth/README.md §5 and §7: once a password is set, a request to `/api/v1`
  *   without a valid session is 401, so the gate answers before any body is
  *   read, inflated or parsed (a small gzip body inflating to megabytes cost an
  *   anonymous client's request seconds of the service's one thread);
- * - auth-api.md §4 rule 4: logout always answers ok and deletes the cookie;
- *   market-api.md §4.13: deleting an unknown strategy is 400. Clients that put
+ * - core/auth/README.md §4 rule 4: logout always answers ok and deletes the cookie;
+ *   adapters/http/README.md §4.13: deleting an unknown strategy is 400. Clients that put
  *   `Content-Type: application/json` on every request (with no body, or
  *   anything) get those answers, as from FastAPI, which reads no body there;
  * - a 422 echoes its inputs cut to their first values (the 20,000 codes below

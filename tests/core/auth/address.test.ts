@@ -101,7 +101,7 @@ test("X-Forwarded-For: one entry is taken as is; of several, the right-most that
   );
 });
 
-test("a header present with no address names no client: not the peer, and not local (auth-api.md §4: the first entry; an empty address is not local)", () => {
+test("a header present with no address names no client: not the peer, and not local (core/auth/README.md §4: the first entry; an empty address is not local)", () => {
   for (const header of ["", " ", ",", " , "]) {
     assert.equal(clientAddress("127.0.0.1", header), UNKNOWN_ADDRESS, JSON.stringify(header));
     assert.equal(isLocalOrPrivate(clientAddress("10.0.0.2", header)), false, JSON.stringify(header));

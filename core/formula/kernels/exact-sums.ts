@@ -35,6 +35,16 @@
  * read again when P grows), so the value leaving is read again, and removing
  * it undoes exactly what adding it did.
  *
+ * Magnitude. The absolute part of the tolerance, 2^-32 ≈ 2.3e-10, is what
+ * makes a value within it of 0 read as the decimal 0: the noise of a
+ * difference of sums of prices (0.1·3 − 0.3 = 5.6e-17) counts as no value, so
+ * a window of such values sums to exactly 0. The price of it: a series whose
+ * values are all genuinely that small (C/1e11, or squared daily returns of a
+ * series that moves one part in 10^5) sums to 0 too, where the double sum
+ * would give its tiny total; scale such a series up before the window
+ * (SUM(C,2)/1e11 rather than SUM(C/1e11,2)). Values of 2.3e-10 and above are
+ * read as the decimals they are, or added as doubles, exactly as above.
+ *
  * A running total (SUM(X,0)) has no window to bound it: values are decimal up
  * to |r| ≤ 2^46, and once the total would pass 2^52 it continues as a double
  * sum for the rest of the series.

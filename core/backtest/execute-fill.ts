@@ -33,3 +33,14 @@ export function executeFill(rules: ExecutionRules, book: PositionBook, log: Fill
   log.avgAfter[i] = book.avgPrice;
   return -side * shares * price - fees;
 }
+
+/**
+ * Cash just after a fill that {@link ExecutionRules.affordable} sized from a budget
+ * within `cash`. Sizing proved value + fees ≤ cash on their exact decimals
+ * (core/backtest/README.md, "Sizing is exact"); the bookkeeping stays in doubles
+ * so that cash + shares × price keeps equity on the fill bar, and on an exact fit
+ * it can land a rounding unit or so below zero. That is noise, not debt: it reads 0.
+ */
+export function cashAfterSizedFill(cash: number): number {
+  return cash < 0 ? 0 : cash;
+}

@@ -2,8 +2,12 @@
  * Everything that decides whether and how one order fills for one security:
  * refusal reasons, slipped price, fees and affordable size. Built once per run (per
  * leg in a portfolio) so the kernels' hot loops only touch it on bars with an order.
+ * Whether an order fits the cash is decided on exact decimals
+ * (core/backtest/README.md, "Sizing is exact"); `quote` gives the fees as
+ * doubles for the fill and its record.
  */
 import type { BacktestConfig } from "./config.ts";
+import { add, compare, type Dec, decimalOf, max, mul, ZERO } from "./exact-decimal.ts";
 import { statutoryFees, type Side, type StatutoryFees } from "./fees.ts";
 import { lotRule, roundDownToLot, type LotRule } from "./lots.ts";
 import { atLimitDown, atLimitUp, limitFraction, tickOf, type SecurityRules } from "../market/index.ts";
@@ -34,6 +38,15 @@ export class ExecutionRules {
   readonly tPlusOne: boolean;
   private readonly tick: number;
   private rates: StatutoryFees;
+  /** `rates` and the config's rates as exact decimals (see {@link exactFees}). */
+  private exactRates: StatutoryFees | undefined;
+  private stampBuyDec: Dec = ZERO;
+  private stampSellDec: Dec = ZERO;
+  private transferDec: Dec = ZERO;
+  private transferPerShareDec: Dec = ZERO;
+  private transferMinDec: Dec = ZERO;
+  private readonly commissionDec: Dec;
+  private readonly minCommissionDec: Dec;
   /** Fee parts of the last `quote` call, CNY. */
   commission = 0;
   stamp = 0;
@@ -47,6 +60,8 @@ export class ExecutionRules {
     this.tPlusOne = config.t_plus_one;
     this.tick = tickOf(security.board);
     this.rates = statutoryFees(security.board, security.exchange, 0);
+    this.commissionDec = decimalOf(config.commission);
+    this.minCommissionDec = decimalOf(config.min_commission);
   }
 
   /**
@@ -91,8 +106,33 @@ export class ExecutionRules {
   }
 
   /**
+   * Total fees of a fill as an exact decimal: the same formula as {@link quote}
+   * on the decimals of price, shares and rates (commission with its minimum,
+   * stamp duty, transfer fee), without binary rounding.
+   */
+  exactFees(side: Side, shares: number, price: Dec, time: number): Dec {
+    const cfg = this.config;
+    const rates = this.ratesAt(time);
+    if (this.exactRates !== rates) {
+      this.exactRates = rates;
+      this.stampBuyDec = decimalOf(cfg.stamp_tax === "auto" ? rates.stampBuy : 0);
+      this.stampSellDec = decimalOf(cfg.stamp_tax === "auto" ? rates.stampSell : cfg.stamp_tax);
+      this.transferDec = decimalOf(cfg.transfer_fee === "auto" ? rates.transferRate : cfg.transfer_fee);
+      this.transferPerShareDec = decimalOf(rates.transferPerShare);
+      this.transferMinDec = decimalOf(rates.transferMin);
+    }
+    const q = decimalOf(shares);
+    const value = mul(q, price);
+    const commission = max(this.minCommissionDec, mul(value, this.commissionDec));
+    const stamp = mul(value, side === 1 ? this.stampBuyDec : this.stampSellDec);
+    const transfer = cfg.transfer_fee === "auto" && rates.transferPerShare > 0 ? max(this.transferMinDec, mul(q, this.transferPerShareDec)) : mul(value, this.transferDec);
+    return add(add(commission, stamp), transfer);
+  }
+
+  /**
    * Most shares (lot-rounded, at most {@link MAX_ORDER_SHARES}) whose value plus
-   * fees fits in `budget` at `price`.
+   * fees fits in `budget` at `price`, decided exactly on their decimals: a
+   * double estimate first, then a search over lot multiples with the exact test.
    */
   affordable(budget: number, side: Side, price: number, time: number): number {
     if (!(budget > 0) || !(price > 0)) return 0;
@@ -106,6 +146,50 @@ export class ExecutionRules {
       const next = roundDownToLot(q - Math.max(this.lot.step, Math.ceil(over / price)), this.lot);
       q = next < q ? next : 0;
     }
-    return q;
+    return this.exactLargestFit(q, decimalOf(budget), side, decimalOf(price), time);
+  }
+
+  /**
+   * The largest lot (as lot index i: min + i·step shares) whose exact cost fits
+   * `budget`, searched from the estimate `q`: gallop away from it, then bisect.
+   * Cost rises with the share count, so the fitting lots are a prefix.
+   */
+  private exactLargestFit(q: number, budget: Dec, side: Side, price: Dec, time: number): number {
+    const { min, step } = this.lot;
+    const last = Math.floor((MAX_ORDER_SHARES - min) / step);
+    if (last < 0) return 0;
+    const fits = (i: number) => {
+      const shares = min + i * step;
+      return compare(add(mul(decimalOf(shares), price), this.exactFees(side, shares, price, time)), budget) <= 0;
+    };
+    const start = q >= min ? Math.min(Math.floor((q - min) / step), last) : 0;
+    // lo: a lot index that fits (−1: none), hi: one that does not (last + 1: past the cap).
+    let lo: number;
+    let hi: number;
+    if (fits(start)) {
+      lo = start;
+      let k = 1;
+      while (lo + k <= last && fits(lo + k)) {
+        lo += k;
+        k *= 2;
+      }
+      hi = Math.min(lo + k, last + 1);
+    } else {
+      hi = start;
+      let k = 1;
+      lo = start - k;
+      while (lo >= 0 && !fits(lo)) {
+        hi = lo;
+        k *= 2;
+        lo = start - k;
+      }
+      if (lo < 0) lo = -1;
+    }
+    while (hi - lo > 1) {
+      const mid = lo + Math.floor((hi - lo) / 2);
+      if (fits(mid)) lo = mid;
+      else hi = mid;
+    }
+    return lo < 0 ? 0 : min + lo * step;
   }
 }

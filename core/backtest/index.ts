@@ -63,7 +63,7 @@ export {
 export { dayIndex, ISO_DATE_TIME_BYTES, isoDateTime, previousDayClose, putIsoDateTime } from "./bar-time.ts";
 export { COMBINATION_ID, MAX_MEMBERS, memberIds, MIN_MEMBERS } from "./combination-members.ts";
 export { COMBINATION_MODES, type CombinationMode, combineSignals } from "./combine-signals.ts";
-export { executeFill } from "./execute-fill.ts";
+export { cashAfterSizedFill, executeFill } from "./execute-fill.ts";
 export { ExecutionRules, Refusal, type RefusalCode } from "./execution-rules.ts";
 export { type Holding, holdingsOf } from "./holdings.ts";
 export { signalTarget } from "./kernel.ts";

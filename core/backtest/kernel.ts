@@ -19,7 +19,7 @@
  */
 import type { BarSeries } from "../bars/index.ts";
 import { dayIndex, previousDayClose } from "./bar-time.ts";
-import { executeFill } from "./execute-fill.ts";
+import { cashAfterSizedFill, executeFill } from "./execute-fill.ts";
 import { Refusal, type RefusalCode } from "./execution-rules.ts";
 import type { Side } from "./fees.ts";
 import type { KernelPlan } from "./plan.ts";
@@ -120,7 +120,7 @@ function workOrder(ws: KernelWorkspace, plan: KernelPlan, bars: BarSeries, quote
     refusals.push(t, 0, side, Refusal.cash, 0, raw);
     return 0;
   }
-  ws.balance += executeFill(rules, book, fills, t, 0, side, quantity, raw, time, day);
+  ws.balance = cashAfterSizedFill(ws.balance + executeFill(rules, book, fills, t, 0, side, quantity, raw, time, day));
   return target;
 }
 

@@ -25,7 +25,7 @@
 import type { BarSeries } from "../bars/index.ts";
 import { dayIndex, previousDayClose } from "./bar-time.ts";
 import type { PortfolioConfig } from "./config.ts";
-import { executeFill } from "./execute-fill.ts";
+import { cashAfterSizedFill, executeFill } from "./execute-fill.ts";
 import { ExecutionRules, Refusal, type RefusalCode } from "./execution-rules.ts";
 import type { Side } from "./fees.ts";
 import { signalTarget, type SignalArrays } from "./kernel.ts";
@@ -201,6 +201,7 @@ export function runPortfolio(legs: readonly PortfolioLeg[], config: PortfolioCon
         continue;
       }
       fill(k, s, st, 1, quantity, raw, now, day);
+      cash = cashAfterSizedFill(cash);
     }
 
     // Mark to market at the close.

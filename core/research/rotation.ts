@@ -23,7 +23,20 @@
  * limits, fees by trade date, slippage). Long only.
  */
 import type { BarSeries } from "../bars/index.ts";
-import { dayIndex, previousDayClose, type BacktestConfig, executeFill, ExecutionRules, Refusal, type RefusalCode, PositionBook, unionTimeline, FillLog, RefusalLog } from "../backtest/index.ts";
+import {
+  cashAfterSizedFill,
+  dayIndex,
+  previousDayClose,
+  type BacktestConfig,
+  executeFill,
+  ExecutionRules,
+  Refusal,
+  type RefusalCode,
+  PositionBook,
+  unionTimeline,
+  FillLog,
+  RefusalLog,
+} from "../backtest/index.ts";
 import { securityRules, type SecurityInfo } from "../market/index.ts";
 import { rebalanceDays, type Refresh } from "./rotation-calendar.ts";
 
@@ -168,6 +181,7 @@ export function runRotation(members: readonly RotationMember[], config: Backtest
         continue;
       }
       fill(k, s, 1, quantity, raw, now, day, "rotation");
+      cash = cashAfterSizedFill(cash);
       current!.bought.push(s);
       bought.push(s);
       free--;

@@ -1,9 +1,10 @@
 /**
  * Order sizing ends for every budget and price, however large or small: the
  * share count found is a valid lot, fits the budget with its fees and is no
- * larger than the largest fitting order, found by a bisection over lot
- * multiples written here (issue 15: a cash of
- * 2.1e18 at a price of 1.0001 made the sizing loop spin forever past 2^53).
+ * larger than the largest fitting order, found by an exact (BigInt) bisection
+ * over lot multiples in exact-cost.ts (issue 15: a cash of 2.1e18 at a price of
+ * 1.0001 made the sizing loop spin forever past 2^53; audit f M1: the fit is
+ * decided on the decimals, not on binary rounding noise).
  */
 import { test } from "node:test";
 import assert from "node:assert/strict";
@@ -12,31 +13,16 @@ import { marketTime } from "../../../core/bars/market-time.ts";
 import { DEFAULT_CONFIG } from "../../../core/backtest/config.ts";
 import { ExecutionRules, MAX_ORDER_SHARES } from "../../../core/backtest/execution-rules.ts";
 import { securityRules } from "../../../core/market/trading-board.ts";
+import { exactLargest, fits } from "./exact-cost.ts";
 
 const CODES = ["600000", "300750", "688981", "830799", "510300"];
 const when = marketTime(2024, 1, 5);
-
-/** Largest lot-valid share count ≤ cap whose cost fits, by bisection over lot multiples. */
-function bisect(rules: ExecutionRules, budget: number, price: number, cap: number): number {
-  const { min, step } = rules.lot;
-  const cost = (q: number) => q * price + rules.quote(1, q, price, when);
-  const fits = (k: number) => cost(k * step) <= budget;
-  let lo = Math.ceil(min / step);
-  let hi = Math.floor(cap / step);
-  if (hi < lo || !fits(lo)) return 0;
-  while (lo < hi) {
-    const mid = lo + Math.ceil((hi - lo) / 2);
-    if (fits(mid)) lo = mid;
-    else hi = mid - 1;
-  }
-  return lo * step;
-}
 
 test("the budget and price of issue 15 size an order instead of hanging", () => {
   const rules = new ExecutionRules(DEFAULT_CONFIG, securityRules({ code: "000001" }));
   const q = rules.affordable(2118445910321431800, 1, 1.0001, when);
   assert.ok(q > 0 && q <= MAX_ORDER_SHARES, `a bounded order (${q})`);
-  assert.ok(q * 1.0001 + rules.quote(1, q, 1.0001, when) <= 2118445910321431800, "it fits the budget");
+  assert.ok(fits({ fund: false, commission: 0.0003, minCommission: 5 }, 1, q, 1.0001, 2118445910321431800), "it fits the budget");
 });
 
 const rulesFor = (code: string, lots: boolean, commission: number, minCommission: number) =>
@@ -59,9 +45,9 @@ test("for any budget and price, sizing ends with a valid lot that fits, no large
         assert.ok(Number.isInteger(q) && q >= 0 && q <= MAX_ORDER_SHARES, `a whole share count within the cap (${q})`);
         if (q === 0) return;
         assert.ok(q >= rules.lot.min && (q - rules.lot.min) % rules.lot.step === 0, `a valid lot (${q})`);
-        assert.ok(q * price + rules.quote(1, q, price, when) <= budget, "the order and its fees fit the budget");
-        const best = bisect(rules, budget, price, MAX_ORDER_SHARES);
-        assert.ok(q <= best, `no more than the largest fitting order (${q} > ${best})`);
+        const setting = { fund: code === "510300", commission, minCommission };
+        assert.ok(fits(setting, 1, q, price, budget), "the order and its fees fit the budget");
+        assert.equal(q, exactLargest(setting, rules.lot, 1, budget, price, MAX_ORDER_SHARES), "the largest fitting order");
       },
     ),
     { seed: 15, numRuns: 1000 },

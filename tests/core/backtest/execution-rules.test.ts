@@ -10,6 +10,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import fc from "fast-check";
+import { exactLargest } from "./exact-cost.ts";
 import { marketTime } from "../../../core/bars/market-time.ts";
 import { DEFAULT_CONFIG, type BacktestConfig } from "../../../core/backtest/config.ts";
 import { ExecutionRules, REFUSAL_NAMES } from "../../../core/backtest/execution-rules.ts";
@@ -96,21 +97,6 @@ test("no order without a positive budget and price", () => {
 
 const when = marketTime(2024, 1, 5);
 
-/** Largest lot-valid share count whose cost fits, by bisection over lot multiples (no cap needed here). */
-function largestFitting(rules: ExecutionRules, budget: number, price: number): number {
-  const { min, step } = rules.lot;
-  const fits = (k: number) => k * step * price + rules.quote(1, k * step, price, when) <= budget;
-  let lo = Math.ceil(min / step);
-  let hi = Math.floor(budget / price / step) + 1;
-  if (!fits(lo)) return 0;
-  while (lo < hi) {
-    const mid = lo + Math.ceil((hi - lo) / 2);
-    if (fits(mid)) lo = mid;
-    else hi = mid - 1;
-  }
-  return lo * step;
-}
-
 test("with proportional fees, sizing finds exactly the largest order that fits", () => {
   fc.assert(
     fc.property(
@@ -124,7 +110,9 @@ test("with proportional fees, sizing finds exactly the largest order that fits",
       ({ code, lots, commission, budget, price }) => {
         const rules = rulesFor({ board_lot: lots, commission, min_commission: 0 }, code);
         const q = rules.affordable(budget, 1, price, when);
-        assert.equal(q, largestFitting(rules, budget, price), `budget ${budget} at ${price}`);
+        // exact oracle (audit f M1): a float one agrees with binary noise, not with the decimals
+        const cap = Math.floor(budget / price) + rules.lot.min + rules.lot.step;
+        assert.equal(q, exactLargest({ fund: code === "510300", commission, minCommission: 0 }, rules.lot, 1, budget, price, cap), `budget ${budget} at ${price}`);
       },
     ),
     { seed: 23, numRuns: 1000 },

@@ -9,6 +9,7 @@
 import type { BacktestConfig } from "./config.ts";
 import { add, compare, type Dec, decimalOf, max, mul, ZERO } from "./exact-decimal.ts";
 import { statutoryFees, type Side, type StatutoryFees } from "./fees.ts";
+import { isBond, tradesTPlusZero } from "./instrument-rules.ts";
 import { lotRule, roundDownToLot, type LotRule } from "./lots.ts";
 import { atLimitDown, atLimitUp, limitFraction, tickOf, type SecurityRules } from "../market/index.ts";
 
@@ -37,6 +38,7 @@ export class ExecutionRules {
   readonly lot: LotRule;
   readonly tPlusOne: boolean;
   private readonly tick: number;
+  private readonly bond: boolean;
   private rates: StatutoryFees;
   /** `rates` and the config's rates as exact decimals (see {@link exactFees}). */
   private exactRates: StatutoryFees | undefined;
@@ -57,9 +59,10 @@ export class ExecutionRules {
     readonly security: SecurityRules,
   ) {
     this.lot = lotRule(security.board, config.board_lot);
-    this.tPlusOne = config.t_plus_one;
+    this.tPlusOne = config.t_plus_one && !tradesTPlusZero(security);
     this.tick = tickOf(security.board);
-    this.rates = statutoryFees(security.board, security.exchange, 0);
+    this.bond = isBond(security);
+    this.rates = statutoryFees(security.board, security.exchange, 0, this.bond);
     this.commissionDec = decimalOf(config.commission);
     this.minCommissionDec = decimalOf(config.min_commission);
   }
@@ -89,7 +92,7 @@ export class ExecutionRules {
   /** Statutory rates for `time`, looked up again only when `time` leaves their period. */
   private ratesAt(time: number): StatutoryFees {
     if (!(time >= this.rates.from && time < this.rates.until)) {
-      this.rates = statutoryFees(this.security.board, this.security.exchange, time);
+      this.rates = statutoryFees(this.security.board, this.security.exchange, time, this.bond);
     }
     return this.rates;
   }

@@ -59,9 +59,12 @@ function transferPeriod(exchange: Exchange, time: number) {
   return { from: -Infinity, until: TRANSFER_BY_TURNOVER, rate: 0, perShare: sh ? 0.0006 : 0, min: sh ? 1 : 0 };
 }
 
-/** Stamp duty and transfer fee rates for a board and exchange on a trade date. */
-export function statutoryFees(board: Board, exchange: Exchange, time: number): StatutoryFees {
-  if (board === "fund") {
+/**
+ * Stamp duty and transfer fee rates for a board and exchange on a trade date.
+ * Bonds (`bond`, see instrument-rules.ts) pay neither, as funds.
+ */
+export function statutoryFees(board: Board, exchange: Exchange, time: number, bond = false): StatutoryFees {
+  if (board === "fund" || bond) {
     return { from: -Infinity, until: Infinity, stampBuy: 0, stampSell: 0, transferRate: 0, transferPerShare: 0, transferMin: 0 };
   }
   let until = Infinity;

@@ -34,6 +34,9 @@ export const MAX_ORDER_SHARES = 2 ** 50;
 
 export const REFUSAL_NAMES: readonly string[] = Object.keys(Refusal);
 
+/** A cost this far from the budget (relative) is on its side of it in doubles too: far above their rounding error (~1e-15). */
+const CLEAR = 1e-9;
+
 export class ExecutionRules {
   readonly lot: LotRule;
   readonly tPlusOne: boolean;
@@ -149,6 +152,13 @@ export class ExecutionRules {
       const next = roundDownToLot(q - Math.max(this.lot.step, Math.ceil(over / price)), this.lot);
       q = next < q ? next : 0;
     }
+    // Doubles decide where the cost is clear of the budget by far more than their rounding (a few units in the
+    // last place of each term): q fits and the next lot does not. Only a budget within that of a lot's cost takes
+    // the exact search, so the decision is the exact one either way at the cost of two quotes.
+    const margin = budget * CLEAR;
+    const next = q >= this.lot.min ? q + this.lot.step : this.lot.min;
+    const fitsClearly = q === 0 || q * price + this.quote(side, q, price, time) <= budget - margin;
+    if (fitsClearly && (next > MAX_ORDER_SHARES || next * price + this.quote(side, next, price, time) > budget + margin)) return q;
     return this.exactLargestFit(q, decimalOf(budget), side, decimalOf(price), time);
   }
 

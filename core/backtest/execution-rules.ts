@@ -145,8 +145,9 @@ export class ExecutionRules {
     // Per-share fees from a large quote (minimums negligible); the loop absorbs the minimums.
     const perShare = this.quote(side, 1e6, price, time) / 1e6;
     let q = roundDownToLot(Math.min(budget / (price + perShare), MAX_ORDER_SHARES), this.lot);
+    let over = 0;
     while (q > 0) {
-      const over = q * price + this.quote(side, q, price, time) - budget;
+      over = q * price + this.quote(side, q, price, time) - budget;
       if (over <= 0) break;
       // Below 2^53 one lot step is an exact decrement, so q strictly falls and the loop ends.
       const next = roundDownToLot(q - Math.max(this.lot.step, Math.ceil(over / price)), this.lot);
@@ -154,10 +155,10 @@ export class ExecutionRules {
     }
     // Doubles decide where the cost is clear of the budget by far more than their rounding (a few units in the
     // last place of each term): q fits and the next lot does not. Only a budget within that of a lot's cost takes
-    // the exact search, so the decision is the exact one either way at the cost of two quotes.
+    // the exact search, so the decision is the exact one either way at the cost of one more quote.
     const margin = budget * CLEAR;
     const next = q >= this.lot.min ? q + this.lot.step : this.lot.min;
-    const fitsClearly = q === 0 || q * price + this.quote(side, q, price, time) <= budget - margin;
+    const fitsClearly = q === 0 || over <= -margin;
     if (fitsClearly && (next > MAX_ORDER_SHARES || next * price + this.quote(side, next, price, time) > budget + margin)) return q;
     return this.exactLargestFit(q, decimalOf(budget), side, decimalOf(price), time);
   }

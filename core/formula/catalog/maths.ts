@@ -22,11 +22,25 @@ function perBar(name: string, names: readonly string[], f: (a: number, b: number
   };
 }
 
-/** Half away from zero ("四舍五入"); a few ulps of slack so 2.675 (stored as 2.67499…) rounds up. */
+/**
+ * Half away from zero ("四舍五入") on the decimal the value stands for (core/formula/LANGUAGE.md
+ * §3.6). With y = |v|·10^N, r its fraction and s = 2·ε·y (two to four ulps of y, the float
+ * noise of a decimal input or of a product such as x·(1+r), which reaches 1.3·ε·y): y rounds up
+ * if r ≥ 0.5, or if r is within s below the half and not within s of the integer below. So
+ * 2.675 (stored as 2.67499…) gives 2.68 and a limit price whose exact decimal ends in 5 rounds
+ * up; an integer rounds to itself; a y within noise of both its integer and the half (from
+ * 2^49 on, where the fraction has few bits) stays; and from 2^52 on, where every double is an
+ * integer, v is returned unchanged (ROUND(3.5e15) is 3.5e15). The test runs outside any loop
+ * over bars: ROUND is a per-bar call.
+ */
 function roundTo(v: number, digits: number): number {
   const m = 10 ** Math.trunc(digits);
   const y = Math.abs(v) * m;
-  return (Math.sign(v) * Math.floor(y + 0.5 + y * 8 * Number.EPSILON)) / m;
+  if (!(y < 2 ** 52)) return y === y ? v : NaN;
+  const f = Math.floor(y);
+  const r = y - f;
+  const s = 2 * Number.EPSILON * y;
+  return (Math.sign(v) * (r >= 0.5 || (r > s && 0.5 - r <= s) ? f + 1 : f)) / m;
 }
 
 const ifScalar = (c: number, x: number, y: number) => (c !== c ? NaN : c !== 0 ? x : y);

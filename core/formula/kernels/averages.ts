@@ -3,8 +3,11 @@
  *
  * Recursive averages (EMA, SMA, DMA, TMA, EXPMEMA) start on X's first valid
  * bar; a later invalid bar gives an invalid result and the recurrence carries
- * its state over the gap. EMA is seeded with X itself (matches HQChart bit for
- * bit); SMA is seeded the same way, the documented recommendation, where
+ * its state over the gap. N is truncated to an integer and N < 1 gives no
+ * value on any bar, as for MA (HQChart: parseInt, N ≤ 0 gives nothing); a
+ * per-bar N is taken bar by bar. EMA is seeded with X itself, as HQChart
+ * (equal to it within a few ulps: the rearranged recurrence below differs in
+ * the last bits, up to 9e-15 on MACD's 60-bar oracle); SMA is seeded the same way, the documented recommendation, where
  * HQChart instead skips N bars (the two converge; compare after ~10·N bars).
  * EXPMA is EMA (the [UNVERIFIED] recommendation). Window averages (MA, WMA)
  * need N valid values and are invalid if any value in the window is.
@@ -104,22 +107,31 @@ function recur(out: Float64Array, x: Float64Array, from: number, y: number, b: n
   if (!recurrence(out, x, from, y, b)) recurrenceWithGaps(out, x, from, y, b);
 }
 
-/** EMA(X,N): Y = (2·X + (N−1)·Y') / (N+1), as X − b·(X − Y') with b = (N−1)/(N+1); seeded with X on its first valid bar. */
+/**
+ * EMA(X,N): Y = (2·X + (N−1)·Y') / (N+1), as X − b·(X − Y') with b = (N−1)/(N+1); seeded with X on its first valid bar.
+ * A per-bar N is the recurrence with that bar's weight (HQChart instead runs a fresh EMA over the last N bars on each bar).
+ */
 export function ema(out: Float64Array, x: Float64Array, len: Operand): void {
   const n = out.length;
+  if (typeof len === "number" && !(Math.trunc(len) >= 1)) {
+    out.fill(NaN);
+    return;
+  }
   const f = firstValid(x);
   out.fill(NaN, 0, f);
   if (f >= n) return;
   let y = x[f]!;
   out[f] = y;
   if (typeof len === "number") {
-    recur(out, x, f + 1, y, (len - 1) / (len + 1));
+    const N = Math.trunc(len);
+    recur(out, x, f + 1, y, (N - 1) / (N + 1));
     return;
   }
+  if (!(Math.trunc(len[f]!) >= 1)) out[f] = NaN;
   for (let i = f + 1; i < n; i++) {
     const v = x[i]!;
-    const N = len[i]!;
-    if (v === v && N === N) {
+    const N = Math.trunc(len[i]!);
+    if (v === v && N >= 1) {
       y = v - ((N - 1) / (N + 1)) * (v - y);
       out[i] = y;
     } else out[i] = NaN;
@@ -152,21 +164,26 @@ export function expmema(out: Float64Array, x: Float64Array, len: number): void {
 /** SMA(X,N,M): Y = (M·X + (N−M)·Y') / N, as X − b·(X − Y') with b = (N−M)/N; seeded with X on its first valid bar. */
 export function sma(out: Float64Array, x: Float64Array, len: Operand, weight: Operand): void {
   const n = out.length;
+  if (typeof len === "number" && !(Math.trunc(len) >= 1)) {
+    out.fill(NaN);
+    return;
+  }
   const f = firstValid(x);
   out.fill(NaN, 0, f);
   if (f >= n) return;
   let y = x[f]!;
   out[f] = y;
   if (typeof len === "number" && typeof weight === "number") {
-    if (len === 0) out.fill(NaN, f);
-    else recur(out, x, f + 1, y, (len - weight) / len);
+    const N = Math.trunc(len);
+    recur(out, x, f + 1, y, (N - weight) / N);
     return;
   }
+  if (!(Math.trunc(typeof len === "number" ? len : len[f]!) >= 1)) out[f] = NaN;
   for (let i = f + 1; i < n; i++) {
     const v = x[i]!;
-    const N = typeof len === "number" ? len : len[i]!;
+    const N = Math.trunc(typeof len === "number" ? len : len[i]!);
     const M = typeof weight === "number" ? weight : weight[i]!;
-    if (v === v && N === N && M === M && N !== 0) {
+    if (v === v && N >= 1 && M === M) {
       y = v - ((N - M) / N) * (v - y);
       out[i] = y;
     } else out[i] = NaN;

@@ -10,7 +10,7 @@
  *
  * Templates cover the common case only: inputs without an invalid value
  * after the first valid one, and ordinary parameters. Anything else (a gap,
- * SMA with N = 0, EXPMEMA with N = 0) makes the generated loop report failure,
+ * EMA or SMA with N < 1, EXPMEMA with N = 0) makes the generated loop report failure,
  * and the evaluator runs the formula again with the whole-series kernels,
  * whose gap rules are the reference. A gap is detected without a test per
  * bar: an invalid value poisons the running state (NaN stays NaN), so the
@@ -57,9 +57,10 @@ const finiteCheck = (name: string) => `if (!(${name} - ${name} === 0)) return fa
  * averages.ts `ema`/`sma` with `recurrence`. `weight` gives b, the weight of
  * the old average, from the scalar operands.
  */
-function seeded(weight: (s: readonly string[]) => string): Recurrence {
+function seeded(weight: (n: string, s: readonly string[]) => string): Recurrence {
   return {
-    init: (p, s) => `const ${p}b = ${weight(s)};\n${finiteCheck(`${p}b`)}`,
+    // N truncated; N < 1 (no value on any bar) is left to the kernel
+    init: (p, s) => `const ${p}n = Math.trunc(${s[0]});\nif (!(${p}n >= 1)) return false;\nconst ${p}b = ${weight(`${p}n`, s)};\n${finiteCheck(`${p}b`)}`,
     state: [
       ["y", "nan"],
       ["s", "0", "count"],
@@ -69,11 +70,11 @@ function seeded(weight: (s: readonly string[]) => string): Recurrence {
   };
 }
 
-/** EMA(X,N) and EXPMA(X,N): b = (N−1)/(N+1). */
-export const EMA_STEP: Recurrence = seeded(([n]) => `(${n} - 1) / (${n} + 1)`);
+/** EMA(X,N) and EXPMA(X,N): b = (N−1)/(N+1), N truncated. */
+export const EMA_STEP: Recurrence = seeded((n) => `(${n} - 1) / (${n} + 1)`);
 
-/** SMA(X,N,M): b = (N−M)/N; N = 0 is left to the kernel (its weight is not finite). */
-export const SMA_STEP: Recurrence = seeded(([n, m]) => `(${n} - ${m}) / ${n}`);
+/** SMA(X,N,M): b = (N−M)/N, N truncated. */
+export const SMA_STEP: Recurrence = seeded((n, [, m]) => `(${n} - ${m}) / ${n}`);
 
 /**
  * EXPMEMA(X,N): the EMA recurrence seeded with the mean of the first N

@@ -25,6 +25,37 @@ test("EMA: Y=(2X+(N-1)Y')/(N+1) seeded with X on the first bar, no gap", () => {
   assertSeries(calc("EMA(C,1)", { close }), close);
 });
 
+test("EMA, EXPMA, SMA and EXPMEMA truncate N, and N < 1 gives no value on any bar, as MA (LANGUAGE §3.2)", () => {
+  const c = [10, 12, 15, 20, 11, 13, 14];
+  const none = c.map(() => N);
+  for (const text of ["EMA(C,0)", "EMA(C,-1)", "EXPMA(C,-3)", "EMA(C,0.5)", "SMA(C,0,1)", "SMA(C,-2,1)", "SMA(C,0.9,1)", "EXPMEMA(C,0)", "MA(C,0)"]) {
+    assertSeries(calc(text, { close: c }), none, 0, text);
+    // inside a fused loop with arithmetic around it too
+    assertSeries(calc(`${text}*2+C`, { close: c }), none, 0, `${text}*2+C`);
+  }
+  // the recurrence with N truncated: EMA(C,2.7) is EMA(C,2), α = 2/3 (HQChart: parseInt)
+  const ema2 = [10, (2 * 12 + 10) / 3];
+  for (let i = 2; i < c.length; i++) ema2.push((2 * c[i]! + ema2[i - 1]!) / 3);
+  assertSeries(calc("EMA(C,2.7)", { close: c }), ema2, 1e-12, "EMA(C,2.7)");
+  assertSeries(
+    calc("EXPMA(C,2.7)-EMA(C,2)", { close: c }),
+    c.map(() => 0),
+    0,
+    "EXPMA(C,2.7)-EMA(C,2)",
+  );
+  const sma2 = [10];
+  for (let i = 1; i < c.length; i++) sma2.push((c[i]! + sma2[i - 1]!) / 2);
+  assertSeries(calc("SMA(C,2.5,1)", { close: c }), sma2, 1e-12, "SMA(C,2.5,1)");
+  // a per-bar N below 1 gives no value on that bar, the seed's bar included
+  const perBar: number[] = [];
+  let y = c[0]!; // the seed: state on bar 0 (BARPOS 1), where N = 0 shows no value
+  for (let i = 0; i < c.length; i++) {
+    if (i === 0 || i === 2) perBar.push(N);
+    else perBar.push((y = (2 * c[i]! + y) / 3));
+  }
+  assertSeries(calc("EMA(C,IF(BARPOS=1 OR BARPOS=3,0,2.5))", { close: c }), perBar, 1e-12, "per-bar N");
+});
+
 test("EMA: starts on the first valid bar and carries its state over an invalid bar", () => {
   assertSeries(calc("EMA(C,3)", { close: [N, 1, N, 3] }), [N, 1, N, 2]);
 });

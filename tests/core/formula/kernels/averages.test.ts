@@ -82,13 +82,24 @@ function assertKeepsEqualInput(out: Float64Array, x: readonly number[], label: s
 
 const length = fc.oneof(fc.integer({ min: 1, max: 9 }), fc.constantFrom(1.5, 2.5, 7.25));
 
-test("EMA: Y = (2·X + (N−1)·Y') / (N+1), seeded with X on its first valid bar", () => {
-  const len = (n: number) => fc.oneof(length, seriesOf(n, fc.oneof({ weight: 6, arbitrary: length }, { weight: 1, arbitrary: fc.constant(NaN) })));
+test("EMA: Y = (2·X + (N−1)·Y') / (N+1), seeded with X on its first valid bar; N truncated, N < 1 gives no value", () => {
+  const anyLength = fc.oneof({ weight: 4, arbitrary: length }, { weight: 1, arbitrary: fc.constantFrom(0, 0.5, -1, -2.5, -3) });
+  const len = (n: number) => fc.oneof(anyLength, seriesOf(n, fc.oneof({ weight: 6, arbitrary: anyLength }, { weight: 1, arbitrary: fc.constant(NaN) })));
   fc.assert(
     fc.property(sized(len), ([x, len]) => {
       const f = firstValid(x);
       const out = output(x.length, (o) => k.ema(o, Float64Array.from(x), asOperand(len)));
-      const expected = recursive(x, f, x[f]!, isValid(len), (v, y, i) => (2 * v + (at(len, i) - 1) * y) / (at(len, i) + 1));
+      const N = (i: number) => Math.trunc(at(len, i));
+      const expected = recursive(
+        x,
+        f,
+        x[f]!,
+        (i) => N(i) >= 1,
+        (v, y, i) => (2 * v + (N(i) - 1) * y) / (N(i) + 1),
+      );
+      // the seed's bar has a value only where N ≥ 1 (a constant N < 1: no bar at all)
+      if (f < x.length && !(N(f) >= 1)) expected[f] = NaN;
+      if (typeof len === "number" && !(N(0) >= 1)) expected.fill(NaN);
       assertSeries(out, expected, 1e-12, `EMA ${len}`);
       assertKeepsEqualInput(out, x, "EMA");
     }),
@@ -125,9 +136,9 @@ test("EXPMEMA: the EMA recurrence seeded with the mean of the first N consecutiv
   );
 });
 
-test("SMA: Y = (M·X + (N−M)·Y') / N, seeded with X on its first valid bar; N = 0 gives no value", () => {
+test("SMA: Y = (M·X + (N−M)·Y') / N, seeded with X on its first valid bar; N truncated, N < 1 gives no value", () => {
   // a number is valid (an invalid constant parameter is not a formula's case); a series has gaps
-  const n_ = fc.integer({ min: 0, max: 8 });
+  const n_ = fc.oneof({ weight: 4, arbitrary: fc.integer({ min: 0, max: 8 }) }, { weight: 1, arbitrary: fc.constantFrom(0.5, 2.5, -1, -2.5) });
   const m_ = fc.oneof(fc.integer({ min: 0, max: 3 }), fc.constant(0.5));
   const orGap = (arb: fc.Arbitrary<number>) => fc.oneof({ weight: 6, arbitrary: arb }, { weight: 1, arbitrary: fc.constant(NaN) });
   const operand = (n: number, arb: fc.Arbitrary<number>) => fc.oneof(arb, seriesOf(n, orGap(arb)));
@@ -137,16 +148,18 @@ test("SMA: Y = (M·X + (N−M)·Y') / N, seeded with X on its first valid bar; N
       ([x, [len, weight]]) => {
         const f = firstValid(x);
         const out = output(x.length, (o) => k.sma(o, Float64Array.from(x), asOperand(len), asOperand(weight)));
-        const valid = isValid(len, weight);
+        const valid = isValid(weight);
+        const N = (i: number) => Math.trunc(at(len, i));
         const expected = recursive(
           x,
           f,
           x[f]!,
-          (i) => valid(i) && at(len, i) !== 0,
-          (v, y, i) => (at(weight, i) * v + (at(len, i) - at(weight, i)) * y) / at(len, i),
+          (i) => valid(i) && N(i) >= 1,
+          (v, y, i) => (at(weight, i) * v + (N(i) - at(weight, i)) * y) / N(i),
         );
-        // N = 0 gives no value; a constant N (and M) of 0 not even the seed
-        if (len === 0 && typeof weight === "number") expected.fill(NaN);
+        // N < 1 gives no value, the seed's bar included; a constant N < 1 none on any bar
+        if (f < x.length && !(N(f) >= 1)) expected[f] = NaN;
+        if (typeof len === "number" && !(N(0) >= 1)) expected.fill(NaN);
         assertSeries(out, expected, 1e-12, `SMA ${len} ${weight}`);
         assertKeepsEqualInput(out, x, "SMA");
       },

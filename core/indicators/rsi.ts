@@ -16,7 +16,12 @@
 import { doubles, larger, RANGE } from "../formula/kernels/index.ts";
 import { type Allocate, freshColumn } from "./column-arena.ts";
 
-export function rsiKernel(close: Float64Array, n1: number, n2: number, n3: number, allocate: Allocate = freshColumn): Float64Array[] | null {
+export function rsiKernel(close: Float64Array, p1: number, p2: number, p3: number, allocate: Allocate = freshColumn): Float64Array[] | null {
+  // SMA truncates its N, and N < 1 gives no value: left to the formula
+  const n1 = Math.trunc(p1);
+  const n2 = Math.trunc(p2);
+  const n3 = Math.trunc(p3);
+  if (!(n1 >= 1 && n2 >= 1 && n3 >= 1)) return null;
   const n = close.length;
   const outs = [allocate(n), allocate(n), allocate(n)];
   for (const o of outs) o[0] = NaN;

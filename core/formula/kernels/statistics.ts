@@ -23,7 +23,11 @@
  * values up to the bar is counted alongside them). AVEDEV measures the
  * deviations from the window's exact mean (the MA kernel, exact-sums.ts), so
  * equal decimal values give exactly 0 and its mean is MA's to the bit (CCI's
- * numerator and denominator agree).
+ * numerator and denominator agree). A window of bitwise-equal values that are
+ * not decimals (thirds: the typical price (H+L+C)/3 with H ≠ L) has a mean one
+ * ulp off them, so AVEDEV counts the run of equal values as STD does (one
+ * compare per bar, after the sums) and gives exactly 0 on it; CCI's
+ * (TYP − MA)/(0.015·0) is then a division by zero, no value, as in HQChart.
  */
 import { ma } from "./averages.ts";
 import { windowTotal } from "./exact-sums.ts";
@@ -249,8 +253,12 @@ function fixedOrVariable(out: Float64Array, len: Operand, reduce: (lo: number, h
 function meanAbsDeviation(x: Float64Array, lo: number, hi: number): number {
   const m = windowTotal(x, lo, hi, hi - lo + 1, false);
   let s = 0;
-  for (let j = lo; j <= hi; j++) s += Math.abs(x[j]! - m);
-  return s / (hi - lo + 1);
+  let flat = true;
+  for (let j = lo; j <= hi; j++) {
+    s += Math.abs(x[j]! - m);
+    flat &&= x[j] === x[lo];
+  }
+  return flat && m === m ? 0 : s / (hi - lo + 1);
 }
 
 /** AVEDEV(X,N): mean absolute deviation from the window's exact mean (CCI's denominator). */
@@ -265,6 +273,15 @@ export function avedev(out: Float64Array, x: Float64Array, len: Operand): void {
   ma(out, x, len);
   const N = Math.trunc(len);
   for (let from = 0; from < n; from += RANGE) deviations(out, x, from, Math.min(n, from + RANGE), N);
+  // a window of N equal values (run ≥ N; an invalid value breaks the run) deviates by exactly 0
+  let run = 0;
+  let prev = NaN;
+  for (let i = 0; i < n; i++) {
+    const v = x[i]!;
+    run = v === prev ? run + 1 : 1;
+    prev = v;
+    if (run >= N && out[i] === out[i]) out[i] = 0;
+  }
 }
 
 /**

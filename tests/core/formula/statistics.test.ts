@@ -1,3 +1,4 @@
+import assert from "node:assert/strict";
 import { test } from "node:test";
 import { assertSeries, calc, N } from "./helpers.ts";
 
@@ -45,4 +46,15 @@ test("COVAR is the population covariance; RELATE the correlation", () => {
   assertSeries(calc("RELATE(C,H,3)", { close, high: close.map((v) => 2 * v + 1) }), [N, N, 1, 1, 1]);
   assertSeries(calc("RELATE(C,L,3)", { close, low: close.map((v) => -v) }), [N, N, -1, -1, -1]);
   assertSeries(calc("RELATE(C,H,2)", { close, high: [1, 1, 1, 1, 1] }), [N, N, N, N, N]);
+});
+
+test("AVEDEV and CCI on a flat run of typical prices that are thirds (H ≠ L): deviation exactly 0, CCI no value (a division by zero), as HQChart", () => {
+  const high = [10.5, 10.8, 10.2, 10.6, 10.1, 10.1, 10.1, 10.1, 10.1, 10.1];
+  const low = [10, 10.1, 9.9, 10, 10, 10, 10, 10, 10, 10];
+  const c = [10.2, 10.5, 10, 10.3, 10.03, 10.03, 10.03, 10.03, 10.03, 10.03];
+  const avedev = calc("AVEDEV((H+L+C)/3,5)", { close: c, high, low });
+  assert.ok(Object.is(avedev[8], 0) && Object.is(avedev[9], 0), `AVEDEV ${Array.from(avedev)}`);
+  const cci = calc("TYP:=(H+L+C)/3;CCI:(TYP-MA(TYP,5))/(0.015*AVEDEV(TYP,5));", { close: c, high, low });
+  assert.ok(Number.isNaN(cci[8]) && Number.isNaN(cci[9]), `CCI ${Array.from(cci)}`);
+  assert.ok(Number.isFinite(cci[7]));
 });

@@ -106,6 +106,40 @@ test("AVEDEV: the mean absolute deviation from the window mean, exactly 0 on equ
   );
 });
 
+test("AVEDEV: exactly 0 on a window of bitwise-equal values that are not decimals (thirds, sevenths, typical prices (H+L+C)/3), for a number or a series N", () => {
+  // a level no decimal reads: a third or seventh of cents, a typical price of a bar with H ≠ L, a ratio
+  const level = fc.oneof(
+    fc.integer({ min: 1, max: 3_000_000 }).map((c) => c / 300),
+    fc.integer({ min: 1, max: 3_000_000 }).map((c) => c / 700),
+    fc.tuple(fc.integer({ min: 100, max: 5000 }), fc.integer({ min: 1, max: 50 }), fc.integer({ min: 0, max: 50 })).map(([l, hl, cl]) => (l / 100 + (l + hl) / 100 + (l + Math.min(hl, cl)) / 100) / 3),
+    fc.double({ min: 1e-3, max: 1e6, noNaN: true }),
+  );
+  const stretch = fc.tuple(level, fc.integer({ min: 1, max: 12 })).map(([v, k]) => Array<number>(k).fill(v));
+  const other = fc.oneof(
+    fc.integer({ min: 1, max: 5000 }).map((c) => c / 100),
+    fc.constant(NaN),
+  );
+  fc.assert(
+    fc.property(
+      fc.array(fc.oneof({ weight: 3, arbitrary: stretch }, { weight: 1, arbitrary: other.map((v) => [v]) }), { maxLength: 12 }),
+      fc.integer({ min: 1, max: 8 }),
+      fc.boolean(),
+      (parts, N, perBar) => {
+        const x = parts.flat();
+        const len = perBar ? x.map((_, i) => 1 + ((i * 7) % N)) : N;
+        const out = output(x.length, (o) => k.avedev(o, Float64Array.from(x), asOperand(len)));
+        for (let i = 0; i < x.length; i++) {
+          const w = Math.trunc(at(len, i));
+          if (i - w + 1 < firstValid(x)) continue;
+          const window = x.slice(i - w + 1, i + 1);
+          if (window.every((v) => Object.is(v, window[0]) && v === v)) assert.ok(Object.is(out[i], 0), `AVEDEV ${w} bar ${i} of [${window.join(", ")}]: ${out[i]}`);
+        }
+      },
+    ),
+    { numRuns: 400, seed: 131 },
+  );
+});
+
 test("AVEDEV of N bars: each window's terms in turn to two sums from its oldest bar, about MA's mean; the same value whatever bars are beside it", () => {
   // long price-like series (ranges of 1,024 bars, bars in pairs) with gaps; the order of each bar's sums is the rule
   const price = fc.oneof({ weight: 9, arbitrary: fc.integer({ min: 1, max: 500_000 }).map((c) => c / 100) }, { weight: 1, arbitrary: fc.constant(NaN) });

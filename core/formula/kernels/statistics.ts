@@ -25,8 +25,8 @@
  * equal decimal values give exactly 0 and its mean is MA's to the bit (CCI's
  * numerator and denominator agree). A window of bitwise-equal values that are
  * not decimals (thirds: the typical price (H+L+C)/3 with H ≠ L) has a mean one
- * ulp off them, so AVEDEV counts the run of equal values as STD does (one
- * compare per bar, after the sums) and gives exactly 0 on it; CCI's
+ * ulp off them, so a deviation within a few ulps of the mean has its window
+ * read again, and gives exactly 0 if its values are all equal; CCI's
  * (TYP − MA)/(0.015·0) is then a division by zero, no value, as in HQChart.
  */
 import { ma } from "./averages.ts";
@@ -273,15 +273,22 @@ export function avedev(out: Float64Array, x: Float64Array, len: Operand): void {
   ma(out, x, len);
   const N = Math.trunc(len);
   for (let from = 0; from < n; from += RANGE) deviations(out, x, from, Math.min(n, from + RANGE), N);
-  // a window of N equal values (run ≥ N; an invalid value breaks the run) deviates by exactly 0
-  let run = 0;
-  let prev = NaN;
-  for (let i = 0; i < n; i++) {
-    const v = x[i]!;
-    run = v === prev ? run + 1 : 1;
-    prev = v;
-    if (run >= N && out[i] === out[i]) out[i] = 0;
-  }
+}
+
+/**
+ * A deviation this small is all a window of equal values can show (a few
+ * units in the mean's last place, or the 2^-32 by which the exact mean may
+ * read a value as its decimal, exact-sums.ts): only then is the window read
+ * again, and if its values are all equal the deviation is exactly 0.
+ */
+const FLAT = 2 ** -40;
+const FLAT_ABS = 2 ** -31;
+
+/** `d`, bar i's deviation from its window's mean m, or exactly 0 when the N values up to bar i are all equal. */
+function flatOr(d: number, x: Float64Array, i: number, m: number, N: number): number {
+  if (!(d <= Math.abs(m) * FLAT + FLAT_ABS)) return d;
+  for (let j = i - N + 1; j < i; j++) if (x[j] !== x[i]) return d;
+  return 0;
 }
 
 /**
@@ -325,8 +332,8 @@ function deviations(out: Float64Array, x: Float64Array, from: number, to: number
       e0 += Math.abs(x[i]! - p);
       e1 += Math.abs(x[i + 1]! - p);
     }
-    out[i] = (d0 + d1) / N;
-    out[i + 1] = (e0 + e1) / N;
+    out[i] = flatOr((d0 + d1) / N, x, i, m, N);
+    out[i + 1] = flatOr((e0 + e1) / N, x, i + 1, p, N);
   }
   if (i < to) {
     const m = out[i]!;
@@ -344,7 +351,7 @@ function deviation(x: Float64Array, i: number, m: number, N: number): number {
     d1 += Math.abs(x[j + 1]! - m);
   }
   if (j === i) d0 += Math.abs(x[i]! - m);
-  return (d0 + d1) / N;
+  return flatOr((d0 + d1) / N, x, i, m, N);
 }
 
 /** Least-squares line through the window against bar index: [slope, value at the newest bar]. */

@@ -171,7 +171,8 @@ export const CONFIG_FIELDS = {
     min: 0,
     max: 366,
     exclusiveMin: true,
-    description: "Bars per year used to annualise (242 A-share trading days by default).",
+    description:
+      "Trading days per year used to annualise (242 A-share trading days by default): daily bars take it as their bars per year, intraday bars times the most bars a day holds; weekly, monthly, quarterly and yearly bars take 52, 12, 4 and 1 (the period read from the bars' times).",
   },
   risk_free_rate: {
     kind: "number",
@@ -179,7 +180,7 @@ export const CONFIG_FIELDS = {
     min: -1,
     max: 1,
     exclusiveMin: true,
-    description: "Annual risk-free rate for the Sharpe and Sortino ratios (per bar: rate / annual_days).",
+    description: "Annual risk-free rate for the Sharpe and Sortino ratios (per bar: rate / bars per year).",
   },
 } as const satisfies { readonly [K in keyof BacktestConfig]: FieldSpec };
 

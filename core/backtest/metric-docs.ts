@@ -4,7 +4,10 @@
  *
  * Notation: V_0 … V_{n-1} equity at each bar's close (V_0 = initial cash, since
  * nothing fills on the first bar), r_t = V_t / V_{t-1} − 1 for t ≥ 1 (m = n − 1
- * returns), N = annual_days, rf = risk_free_rate / N. A trade is a closing fill
+ * returns), N = bars per year (annual_days for daily bars, annual_days × the
+ * most bars a day holds for intraday bars, 52, 12, 4 or 1 for weekly, monthly,
+ * quarterly or yearly bars: read from the bars' times, periods-per-year.ts),
+ * rf = risk_free_rate / N. A trade is a closing fill
  * (a sell closing a long, a buy covering a short); its P&L is net of the fees of
  * both sides (entry fees released pro rata) and its return is P&L / (average
  * entry price × shares). Open positions are not trades unless close_at_end.

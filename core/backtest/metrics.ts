@@ -6,6 +6,7 @@
 import { DAY_MS } from "./bar-time.ts";
 import type { Performance } from "./metric-docs.ts";
 import type { FillLog } from "./trade-log.ts";
+import { periodsPerYear } from "./periods-per-year.ts";
 
 /** Per-bar account state on a timeline (what every kernel produces). */
 export interface EquityTrack {
@@ -111,7 +112,7 @@ export interface MetricContext {
 /** All metrics from an equity track and a trade tally. */
 export function performanceOf(track: EquityTrack, tally: TradeTally, ctx: MetricContext): Performance {
   const { length: n, time, equity, cash, held } = track;
-  const N = ctx.annualDays;
+  const N = periodsPerYear(time, n, ctx.annualDays);
   const rf = ctx.riskFreeRate / N;
   const v0 = n > 0 ? equity[0]! : ctx.initialCash;
   let peak = v0;

@@ -6229,9 +6229,11 @@ export interface paths {
                         "application/json": components["schemas"]["HTTPError"];
                     };
                 };
-                /** @description Upstream unavailable */
+                /** @description Upstream unavailable, or the task queue is full: as many tasks as TASK_QUEUE_LIMIT (default 64) are pending or running, every client together; nothing was stored. Submit again after `Retry-After` seconds */
                 503: {
                     headers: {
+                        /** @description seconds to wait before submitting again (sent when the task queue is full) */
+                        "Retry-After"?: number;
                         [name: string]: unknown;
                     };
                     content: {
@@ -6355,6 +6357,17 @@ export interface paths {
                         "application/json": components["schemas"]["HTTPValidationError"];
                     };
                 };
+                /** @description The the task queue is full: as many tasks as TASK_QUEUE_LIMIT (default 64) are pending or running, every client together; nothing was stored. Submit again after `Retry-After` seconds */
+                503: {
+                    headers: {
+                        /** @description seconds to wait before submitting again (sent when the task queue is full) */
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["HTTPError"];
+                    };
+                };
             };
         };
         delete?: never;
@@ -6459,6 +6472,17 @@ export interface paths {
                     };
                     content: {
                         "application/json": components["schemas"]["HTTPValidationError"];
+                    };
+                };
+                /** @description The the task queue is full: as many tasks as TASK_QUEUE_LIMIT (default 64) are pending or running, every client together; nothing was stored. Submit again after `Retry-After` seconds */
+                503: {
+                    headers: {
+                        /** @description seconds to wait before submitting again (sent when the task queue is full) */
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["HTTPError"];
                     };
                 };
             };
@@ -6586,9 +6610,11 @@ export interface paths {
                         "application/json": components["schemas"]["HTTPError"];
                     };
                 };
-                /** @description Upstream unavailable */
+                /** @description Upstream unavailable, or the task queue is full: as many tasks as TASK_QUEUE_LIMIT (default 64) are pending or running, every client together; nothing was stored. Submit again after `Retry-After` seconds */
                 503: {
                     headers: {
+                        /** @description seconds to wait before submitting again (sent when the task queue is full) */
+                        "Retry-After"?: number;
                         [name: string]: unknown;
                     };
                     content: {
@@ -6705,9 +6731,11 @@ export interface paths {
                         "application/json": components["schemas"]["HTTPError"];
                     };
                 };
-                /** @description Upstream unavailable */
+                /** @description Upstream unavailable, or the task queue is full: as many tasks as TASK_QUEUE_LIMIT (default 64) are pending or running, every client together; nothing was stored. Submit again after `Retry-After` seconds */
                 503: {
                     headers: {
+                        /** @description seconds to wait before submitting again (sent when the task queue is full) */
+                        "Retry-After"?: number;
                         [name: string]: unknown;
                     };
                     content: {
@@ -6954,7 +6982,7 @@ export interface paths {
         };
         /**
          * Export a finished task's result (json or csv)
-         * @description json: the full result. csv: the main table of the result, chosen in this priority: trades (portfolio and multi-strategy: every member's trades with a leading `symbol` column), ranking, rows (screens, signal scans), runs (multi-seed), walk-forward windows, equity_curve (combined_equity); when none is present or all are empty, the performance key-value pairs. 409 until the task is done.
+         * @description json: the full result. csv: the main table of the result, chosen in this priority: trades (portfolio and multi-strategy: every member's trades with a leading `symbol` column), ranking, then — only in a result without `performance` — rows (screens, signal scans), runs (multi-seed), walk-forward windows, then equity_curve (combined_equity); when none is present or all are empty, the performance key-value pairs. 409 until the task is done.
          */
         get: {
             parameters: {
@@ -7506,9 +7534,11 @@ export interface paths {
                         "application/json": components["schemas"]["HTTPError"];
                     };
                 };
-                /** @description Upstream unavailable */
+                /** @description Upstream unavailable, or the task queue is full: as many tasks as TASK_QUEUE_LIMIT (default 64) are pending or running, every client together; nothing was stored. Submit again after `Retry-After` seconds */
                 503: {
                     headers: {
+                        /** @description seconds to wait before submitting again (sent when the task queue is full) */
+                        "Retry-After"?: number;
                         [name: string]: unknown;
                     };
                     content: {
@@ -7633,9 +7663,11 @@ export interface paths {
                         "application/json": components["schemas"]["HTTPError"];
                     };
                 };
-                /** @description Upstream unavailable */
+                /** @description Upstream unavailable, or the task queue is full: as many tasks as TASK_QUEUE_LIMIT (default 64) are pending or running, every client together; nothing was stored. Submit again after `Retry-After` seconds */
                 503: {
                     headers: {
+                        /** @description seconds to wait before submitting again (sent when the task queue is full) */
+                        "Retry-After"?: number;
                         [name: string]: unknown;
                     };
                     content: {
@@ -7764,9 +7796,11 @@ export interface paths {
                         "application/json": components["schemas"]["HTTPError"];
                     };
                 };
-                /** @description Upstream unavailable */
+                /** @description Upstream unavailable, or the task queue is full: as many tasks as TASK_QUEUE_LIMIT (default 64) are pending or running, every client together; nothing was stored. Submit again after `Retry-After` seconds */
                 503: {
                     headers: {
+                        /** @description seconds to wait before submitting again (sent when the task queue is full) */
+                        "Retry-After"?: number;
                         [name: string]: unknown;
                     };
                     content: {
@@ -7901,9 +7935,11 @@ export interface paths {
                         "application/json": components["schemas"]["HTTPError"];
                     };
                 };
-                /** @description Upstream unavailable */
+                /** @description Upstream unavailable, or the task queue is full: as many tasks as TASK_QUEUE_LIMIT (default 64) are pending or running, every client together; nothing was stored. Submit again after `Retry-After` seconds */
                 503: {
                     headers: {
+                        /** @description seconds to wait before submitting again (sent when the task queue is full) */
+                        "Retry-After"?: number;
                         [name: string]: unknown;
                     };
                     content: {
@@ -8074,9 +8110,11 @@ export interface paths {
                         "application/json": components["schemas"]["HTTPError"];
                     };
                 };
-                /** @description Upstream unavailable */
+                /** @description Upstream unavailable, or the task queue is full: as many tasks as TASK_QUEUE_LIMIT (default 64) are pending or running, every client together; nothing was stored. Submit again after `Retry-After` seconds */
                 503: {
                     headers: {
+                        /** @description seconds to wait before submitting again (sent when the task queue is full) */
+                        "Retry-After"?: number;
                         [name: string]: unknown;
                     };
                     content: {
@@ -8195,9 +8233,11 @@ export interface paths {
                         "application/json": components["schemas"]["HTTPError"];
                     };
                 };
-                /** @description Upstream unavailable */
+                /** @description Upstream unavailable, or the task queue is full: as many tasks as TASK_QUEUE_LIMIT (default 64) are pending or running, every client together; nothing was stored. Submit again after `Retry-After` seconds */
                 503: {
                     headers: {
+                        /** @description seconds to wait before submitting again (sent when the task queue is full) */
+                        "Retry-After"?: number;
                         [name: string]: unknown;
                     };
                     content: {
@@ -8320,9 +8360,11 @@ export interface paths {
                         "application/json": components["schemas"]["HTTPError"];
                     };
                 };
-                /** @description Upstream unavailable */
+                /** @description Upstream unavailable, or the task queue is full: as many tasks as TASK_QUEUE_LIMIT (default 64) are pending or running, every client together; nothing was stored. Submit again after `Retry-After` seconds */
                 503: {
                     headers: {
+                        /** @description seconds to wait before submitting again (sent when the task queue is full) */
+                        "Retry-After"?: number;
                         [name: string]: unknown;
                     };
                     content: {
@@ -8432,6 +8474,17 @@ export interface paths {
                         "application/json": components["schemas"]["HTTPValidationError"];
                     };
                 };
+                /** @description The the task queue is full: as many tasks as TASK_QUEUE_LIMIT (default 64) are pending or running, every client together; nothing was stored. Submit again after `Retry-After` seconds */
+                503: {
+                    headers: {
+                        /** @description seconds to wait before submitting again (sent when the task queue is full) */
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["HTTPError"];
+                    };
+                };
             };
         };
         delete?: never;
@@ -8517,7 +8570,7 @@ export interface paths {
         put?: never;
         /**
          * Sync the market store from the quote servers (background task)
-         * @description Daily bars of every SH/SZ/BJ stock, exchange index and fund, their ex-rights records and the stocks' finance snapshots, plus minute bars of `minutes`; incremental after the first run. Progress over the WebSocket (`task` messages) and `GET /api/v1/backtest/tasks/{task_id}`; the result counts what was fetched and lists failures. 409 while a sync is queued or running.
+         * @description Daily bars of every SH/SZ/BJ stock, exchange index and fund, their ex-rights records and the stocks' finance snapshots, plus minute bars of `minutes`; incremental after the first run. Progress over the WebSocket (`task` messages) and `GET /api/v1/backtest/tasks/{task_id}`; the result counts what was fetched and lists failures. 409 while a sync is queued or running; 503 (with `Retry-After`) while the task queue is full.
          */
         post: {
             parameters: {
@@ -8532,7 +8585,7 @@ export interface paths {
                 };
             };
             responses: {
-                /** @description accepted */
+                /** @description accepted; poll GET /api/v1/backtest/tasks/{task_id} */
                 202: {
                     headers: {
                         [name: string]: unknown;
@@ -8584,6 +8637,17 @@ export interface paths {
                     };
                     content: {
                         "application/json": components["schemas"]["HTTPValidationError"];
+                    };
+                };
+                /** @description The the task queue is full: as many tasks as TASK_QUEUE_LIMIT (default 64) are pending or running, every client together; nothing was stored. Submit again after `Retry-After` seconds */
+                503: {
+                    headers: {
+                        /** @description seconds to wait before submitting again (sent when the task queue is full) */
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["HTTPError"];
                     };
                 };
             };
@@ -9975,12 +10039,12 @@ export interface components {
              */
             warmup_bars?: number;
             /**
-             * @description Bars per year used to annualise (242 A-share trading days by default).
+             * @description Trading days per year used to annualise (242 A-share trading days by default): daily bars take it as their bars per year, intraday bars times the most bars a day holds; weekly, monthly, quarterly and yearly bars take 52, 12, 4 and 1 (the period read from the bars' times).
              * @default 242
              */
             annual_days?: number;
             /**
-             * @description Annual risk-free rate for the Sharpe and Sortino ratios (per bar: rate / annual_days).
+             * @description Annual risk-free rate for the Sharpe and Sortino ratios (per bar: rate / bars per year).
              * @default 0
              */
             risk_free_rate?: number;
@@ -10112,12 +10176,12 @@ export interface components {
              */
             warmup_bars?: number;
             /**
-             * @description Bars per year used to annualise (242 A-share trading days by default).
+             * @description Trading days per year used to annualise (242 A-share trading days by default): daily bars take it as their bars per year, intraday bars times the most bars a day holds; weekly, monthly, quarterly and yearly bars take 52, 12, 4 and 1 (the period read from the bars' times).
              * @default 242
              */
             annual_days?: number;
             /**
-             * @description Annual risk-free rate for the Sharpe and Sortino ratios (per bar: rate / annual_days).
+             * @description Annual risk-free rate for the Sharpe and Sortino ratios (per bar: rate / bars per year).
              * @default 0
              */
             risk_free_rate?: number;
@@ -10254,12 +10318,12 @@ export interface components {
              */
             warmup_bars?: number;
             /**
-             * @description Bars per year used to annualise (242 A-share trading days by default).
+             * @description Trading days per year used to annualise (242 A-share trading days by default): daily bars take it as their bars per year, intraday bars times the most bars a day holds; weekly, monthly, quarterly and yearly bars take 52, 12, 4 and 1 (the period read from the bars' times).
              * @default 242
              */
             annual_days?: number;
             /**
-             * @description Annual risk-free rate for the Sharpe and Sortino ratios (per bar: rate / annual_days).
+             * @description Annual risk-free rate for the Sharpe and Sortino ratios (per bar: rate / bars per year).
              * @default 0
              */
             risk_free_rate?: number;
@@ -10414,12 +10478,12 @@ export interface components {
              */
             warmup_bars?: number;
             /**
-             * @description Bars per year used to annualise (242 A-share trading days by default).
+             * @description Trading days per year used to annualise (242 A-share trading days by default): daily bars take it as their bars per year, intraday bars times the most bars a day holds; weekly, monthly, quarterly and yearly bars take 52, 12, 4 and 1 (the period read from the bars' times).
              * @default 242
              */
             annual_days?: number;
             /**
-             * @description Annual risk-free rate for the Sharpe and Sortino ratios (per bar: rate / annual_days).
+             * @description Annual risk-free rate for the Sharpe and Sortino ratios (per bar: rate / bars per year).
              * @default 0
              */
             risk_free_rate?: number;
@@ -10717,12 +10781,12 @@ export interface components {
              */
             warmup_bars?: number;
             /**
-             * @description Bars per year used to annualise (242 A-share trading days by default).
+             * @description Trading days per year used to annualise (242 A-share trading days by default): daily bars take it as their bars per year, intraday bars times the most bars a day holds; weekly, monthly, quarterly and yearly bars take 52, 12, 4 and 1 (the period read from the bars' times).
              * @default 242
              */
             annual_days?: number;
             /**
-             * @description Annual risk-free rate for the Sharpe and Sortino ratios (per bar: rate / annual_days).
+             * @description Annual risk-free rate for the Sharpe and Sortino ratios (per bar: rate / bars per year).
              * @default 0
              */
             risk_free_rate?: number;
@@ -10857,12 +10921,12 @@ export interface components {
              */
             warmup_bars?: number;
             /**
-             * @description Bars per year used to annualise (242 A-share trading days by default).
+             * @description Trading days per year used to annualise (242 A-share trading days by default): daily bars take it as their bars per year, intraday bars times the most bars a day holds; weekly, monthly, quarterly and yearly bars take 52, 12, 4 and 1 (the period read from the bars' times).
              * @default 242
              */
             annual_days?: number;
             /**
-             * @description Annual risk-free rate for the Sharpe and Sortino ratios (per bar: rate / annual_days).
+             * @description Annual risk-free rate for the Sharpe and Sortino ratios (per bar: rate / bars per year).
              * @default 0
              */
             risk_free_rate?: number;
@@ -11011,12 +11075,12 @@ export interface components {
              */
             warmup_bars?: number;
             /**
-             * @description Bars per year used to annualise (242 A-share trading days by default).
+             * @description Trading days per year used to annualise (242 A-share trading days by default): daily bars take it as their bars per year, intraday bars times the most bars a day holds; weekly, monthly, quarterly and yearly bars take 52, 12, 4 and 1 (the period read from the bars' times).
              * @default 242
              */
             annual_days?: number;
             /**
-             * @description Annual risk-free rate for the Sharpe and Sortino ratios (per bar: rate / annual_days).
+             * @description Annual risk-free rate for the Sharpe and Sortino ratios (per bar: rate / bars per year).
              * @default 0
              */
             risk_free_rate?: number;
@@ -11172,12 +11236,12 @@ export interface components {
              */
             warmup_bars?: number;
             /**
-             * @description Bars per year used to annualise (242 A-share trading days by default).
+             * @description Trading days per year used to annualise (242 A-share trading days by default): daily bars take it as their bars per year, intraday bars times the most bars a day holds; weekly, monthly, quarterly and yearly bars take 52, 12, 4 and 1 (the period read from the bars' times).
              * @default 242
              */
             annual_days?: number;
             /**
-             * @description Annual risk-free rate for the Sharpe and Sortino ratios (per bar: rate / annual_days).
+             * @description Annual risk-free rate for the Sharpe and Sortino ratios (per bar: rate / bars per year).
              * @default 0
              */
             risk_free_rate?: number;
@@ -11355,12 +11419,12 @@ export interface components {
              */
             warmup_bars?: number;
             /**
-             * @description Bars per year used to annualise (242 A-share trading days by default).
+             * @description Trading days per year used to annualise (242 A-share trading days by default): daily bars take it as their bars per year, intraday bars times the most bars a day holds; weekly, monthly, quarterly and yearly bars take 52, 12, 4 and 1 (the period read from the bars' times).
              * @default 242
              */
             annual_days?: number;
             /**
-             * @description Annual risk-free rate for the Sharpe and Sortino ratios (per bar: rate / annual_days).
+             * @description Annual risk-free rate for the Sharpe and Sortino ratios (per bar: rate / bars per year).
              * @default 0
              */
             risk_free_rate?: number;
@@ -11509,12 +11573,12 @@ export interface components {
              */
             warmup_bars?: number;
             /**
-             * @description Bars per year used to annualise (242 A-share trading days by default).
+             * @description Trading days per year used to annualise (242 A-share trading days by default): daily bars take it as their bars per year, intraday bars times the most bars a day holds; weekly, monthly, quarterly and yearly bars take 52, 12, 4 and 1 (the period read from the bars' times).
              * @default 242
              */
             annual_days?: number;
             /**
-             * @description Annual risk-free rate for the Sharpe and Sortino ratios (per bar: rate / annual_days).
+             * @description Annual risk-free rate for the Sharpe and Sortino ratios (per bar: rate / bars per year).
              * @default 0
              */
             risk_free_rate?: number;

@@ -47,11 +47,6 @@ export function add(a: Dec, b: Dec): Dec {
   return { n: x + y, s };
 }
 
-export function sub(a: Dec, b: Dec): Dec {
-  const [x, y, s] = aligned(a, b);
-  return { n: x - y, s };
-}
-
 export function mul(a: Dec, b: Dec): Dec {
   return { n: a.n * b.n, s: a.s + b.s };
 }
@@ -64,12 +59,4 @@ export function compare(a: Dec, b: Dec): number {
 
 export function max(a: Dec, b: Dec): Dec {
   return compare(a, b) >= 0 ? a : b;
-}
-
-/** The double nearest `a` (JavaScript parses a decimal string correctly rounded). */
-export function toNumber(a: Dec): number {
-  if (a.s === 0) return Number(a.n);
-  const neg = a.n < 0n;
-  const digits = (neg ? -a.n : a.n).toString().padStart(a.s + 1, "0");
-  return Number(`${neg ? "-" : ""}${digits.slice(0, -a.s)}.${digits.slice(-a.s)}`);
 }

@@ -18,34 +18,37 @@ import { DAY_MS } from "../bars/index.ts";
 
 const SAMPLE = 600;
 
-/** Gap (calendar days, at most) → periods per year, for bars at most one a day. */
-const BY_GAP: readonly (readonly [number, number])[] = [
-  [10, 52],
-  [45, 12],
-  [135, 4],
-];
+/** Upper bounds of the gap classes (calendar days) for bars at most one a day, and each class's periods per year (the first: daily). */
+const GAP_UPTO = [4, 10, 45, 135, Infinity];
+const GAP_PERIODS = [0, 52, 12, 4, 1];
 
 export function periodsPerYear(time: ArrayLike<number>, length: number, annualDays: number): number {
   const n = Math.min(length, SAMPLE);
   if (n < 2) return annualDays;
   let most = 1;
   let run = 1;
-  const gaps: number[] = [];
+  // gaps counted by class: the class holding the median gap is the median's class (the classes are ordered intervals)
+  const counts = [0, 0, 0, 0, 0];
+  let before = Math.floor(time[0]! / DAY_MS);
   for (let i = 1; i < n; i++) {
     const day = Math.floor(time[i]! / DAY_MS);
-    const before = Math.floor(time[i - 1]! / DAY_MS);
     if (day === before) {
       run++;
       if (run > most) most = run;
-    } else {
-      run = 1;
-      gaps.push(day - before);
+      continue;
     }
+    run = 1;
+    let k = 0;
+    while (day - before > GAP_UPTO[k]!) k++;
+    counts[k]!++;
+    before = day;
   }
   if (most > 1) return annualDays * most;
-  gaps.sort((a, b) => a - b);
-  const median = gaps[gaps.length >> 1]!;
-  if (median <= 4) return annualDays;
-  for (const [upTo, periods] of BY_GAP) if (median <= upTo) return periods;
-  return 1;
+  // the median of g gaps, sorted, is the one at index ⌊g/2⌋
+  const g = n - 1;
+  for (let k = 0, seen = 0; k < counts.length; k++) {
+    seen += counts[k]!;
+    if (seen > g >> 1) return k === 0 ? annualDays : GAP_PERIODS[k]!;
+  }
+  return annualDays;
 }

@@ -37,6 +37,8 @@ import { registerDocsRoutes } from "./system/docs-routes.ts";
 import { registerHealthRoutes } from "./system/health-routes.ts";
 import { type Loc, toValidationItems, validationBody } from "./validation/fastapi-errors.ts";
 import { jsonBodyGuard } from "./validation/json-body.ts";
+import { laxJsonBodies } from "./validation/lax-body.ts";
+import { integerFieldAt } from "./validation/lax-values.ts";
 import { registerWsRoutes } from "./ws/ws-routes.ts";
 
 const LOC: Record<string, Loc> = { json: "body", form: "body", query: "query", param: "path", header: "header", cookie: "cookie" };
@@ -58,7 +60,8 @@ a larger one is 413. A body may be sent compressed with \`Content-Encoding: gzip
 then holds for its inflated size.
 
 **Errors.** Schema violations are 422 in FastAPI's shape \`{"detail": [{"type", "loc", "msg", "input"}]}\`;
-every other error is \`{"detail": "..."}\`.`;
+every other error is \`{"detail": "..."}\`. Values are read as FastAPI reads them (pydantic's lax mode): numbers and
+integers may be sent as numeric text (\`"50"\`, \`"1_000"\`), booleans as \`true/false/yes/no/on/off/1/0\` text or 1/0.`;
 
 /** The interface description's version (adapters/http/README.md §9). */
 const API_VERSION = "1.0.0";
@@ -74,13 +77,16 @@ export function createHttpApp(deps: HttpDeps): OpenAPIHono<HttpEnv> {
         // zod-validator passes the raw input as `data` (absent from its types).
         // a body read into columns has a stand-in for its records: the input echoed is the body as sent
         const columns = result.target === "json" ? (c as Context<HttpEnv>).get("columnBody") : undefined;
-        const raw = columns ? columns.original() : (result as { data?: unknown }).data;
-        const items = toValidationItems(result.error.issues, LOC[result.target] ?? "body", raw);
+        const asSent = result.target === "json" ? (c as Context<HttpEnv>).get("bodyAsSent") : undefined;
+        const raw = columns ? columns.original() : (asSent ?? (result as { data?: unknown }).data);
+        const schema = result.target === "json" ? (c as Context<HttpEnv>).get("bodySchema") : undefined;
+        const items = toValidationItems(result.error.issues, LOC[result.target] ?? "body", raw, schema && ((path) => integerFieldAt(schema, path)));
         return c.json(validationBody(items), 422);
       }
     },
   });
 
+  laxJsonBodies(app);
   app.use(requestLog(deps.log));
   app.use(securityHeaders());
   app.use(hostOriginGuard(deps.edge.names));

@@ -1,4 +1,5 @@
 import type { Context } from "hono";
+import type { ZodType } from "zod";
 import type { BarSeries } from "../../core/bars/index.ts";
 import type { TrustedProxy, HostRules } from "../../core/auth/index.ts";
 import type { UpgradeWebSocket } from "hono/ws";
@@ -92,6 +93,10 @@ export interface HttpVariables {
   columnBody?: { readonly series: BarSeries; readonly original: () => unknown };
   /** Why the JSON body could not be read (validation/json-body.ts), once a validator or handler asked for it. */
   bodyIssue?: FieldIssue;
+  /** The JSON body as sent, when lax conversion (validation/lax-body.ts) changed a value of it: what a 422 echoes. */
+  bodyAsSent?: unknown;
+  /** The route's JSON body schema (validation/lax-body.ts), which a 422 reads field types from. */
+  bodySchema?: ZodType;
 }
 
 export type HttpEnv = { Variables: HttpVariables };

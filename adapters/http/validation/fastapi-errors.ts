@@ -46,7 +46,10 @@ function typeError(expected: string, input: unknown, fromText: boolean): [string
       return int ? ["int_type", "Input should be a valid integer"] : ["float_type", "Input should be a valid number"];
     }
     case "boolean":
-      return fromText ? ["bool_parsing", "Input should be a valid boolean, unable to interpret input"] : ["bool_type", "Input should be a valid boolean"];
+      // pydantic tries to interpret a string or an integer (only 0 and 1 convert); other types are the wrong type
+      return fromText || typeof input === "string" || Number.isInteger(input)
+        ? ["bool_parsing", "Input should be a valid boolean, unable to interpret input"]
+        : ["bool_type", "Input should be a valid boolean"];
     case "string":
       return ["string_type", "Input should be a valid string"];
     case "array":
@@ -83,9 +86,10 @@ function boundError(issue: Issue & { code: "too_small" | "too_big" }, input: unk
 
 /**
  * Turns zod issues on `raw` (the parsed JSON body, or the query/path record of
- * strings) into FastAPI items located under `loc`.
+ * strings) into FastAPI items located under `loc`; `integerAt` tells an
+ * integer field from a number field where zod's issue does not.
  */
-export function toValidationItems(issues: readonly Issue[], loc: Loc, raw: unknown): ValidationItem[] {
+export function toValidationItems(issues: readonly Issue[], loc: Loc, raw: unknown, integerAt?: (path: readonly PropertyKey[]) => boolean): ValidationItem[] {
   const fromText = loc !== "body";
   const out: ValidationItem[] = [];
   for (const issue of issues) {
@@ -107,7 +111,7 @@ export function toValidationItems(issues: readonly Issue[], loc: Loc, raw: unkno
     let msg: string;
     switch (issue.code) {
       case "invalid_type":
-        [type, msg] = typeError(issue.message === INTEGER_EXPECTED ? "int" : issue.expected, input, fromText);
+        [type, msg] = typeError(issue.message === INTEGER_EXPECTED || (issue.expected === "number" && integerAt?.(issue.path)) ? "int" : issue.expected, input, fromText);
         break;
       case "too_small":
       case "too_big":

@@ -1,23 +1,15 @@
 /**
- * Zod schemas for query and path values, which arrive as strings. Parsing is
- * strict like pydantic's (no hex, no exponent, no empty string as 0), while the
+ * Zod schemas for query and path values, which arrive as strings, read by
+ * pydantic's lax text rules (lax-values.ts: "50", "1_000", "50.0" for an
+ * integer; no hex, no exponent for an integer, no empty string as 0), while the
  * OpenAPI document still shows the real type and bounds.
  */
 import { z } from "@hono/zod-openapi";
 import { INTEGER_EXPECTED } from "./fastapi-errors.ts";
+import { laxBool, laxNumber } from "./lax-values.ts";
 
-const INT = /^\s*[+-]?\d+\s*$/;
-const NUM = /^\s*[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?\s*$/;
-const TRUE = new Set(["true", "1", "yes", "on", "t", "y"]);
-const FALSE = new Set(["false", "0", "no", "off", "f", "n"]);
-
-const toInt = (v: unknown) => (typeof v === "string" && INT.test(v) ? Number(v) : v);
-const toNum = (v: unknown) => (typeof v === "string" && NUM.test(v) ? Number(v) : v);
-const toBool = (v: unknown) => {
-  if (typeof v !== "string") return v;
-  const s = v.trim().toLowerCase();
-  return TRUE.has(s) ? true : FALSE.has(s) ? false : v;
-};
+const toInt = (v: unknown) => laxNumber(v, true);
+const toNum = (v: unknown) => laxNumber(v, false);
 
 export interface Bounds {
   min?: number;
@@ -47,7 +39,7 @@ export const qInt = (b: Bounds = {}) => z.preprocess(toInt, bounded(z.number({ e
 export const qNumber = (b: Bounds = {}) => z.preprocess(toNum, bounded(z.number(), b));
 
 /** A boolean query value (`true/false/1/0/yes/no/on/off`). */
-export const qBool = () => z.preprocess(toBool, z.boolean());
+export const qBool = () => z.preprocess(laxBool, z.boolean());
 
 /** One of `values`, matched case-insensitively as the original service does (`sz` = `SZ`). */
 export const qEnum = <const M extends readonly [string, ...string[]]>(values: M) => {

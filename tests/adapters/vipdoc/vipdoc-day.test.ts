@@ -83,6 +83,16 @@ test("price divisors: stocks and indices ÷100, funds ÷1000, convertibles ÷100
   assert.equal(inferPriceDivisor(3912, 3.912), 1000);
 });
 
+test("price divisors on the SZ side follow the same table: convertibles (12xxxx) as SH's ÷10000, LOFs (16xxxx) as ETFs ÷1000", () => {
+  // adapters/vipdoc/vipdoc-price-scale.ts: convertible bonds use one scale on both exchanges (the real sh110075.day
+  // holds 110.23 as 1,102,300, test above), and every exchange fund, ETF (15xxxx) or LOF (16xxxx), trades in
+  // 0.001-yuan ticks, so its .day integers are thousandths.
+  for (const code of ["123015", "127045", "128035"]) assert.equal(dayPriceDivisor("sz", code), dayPriceDivisor("sh", "110075"), `sz${code}`);
+  for (const code of ["160706", "161725", "163402"]) assert.equal(dayPriceDivisor("sz", code), dayPriceDivisor("sz", "159915"), `sz${code}`);
+  assert.equal(dayPriceDivisor("sz", "161725"), 1000);
+  assert.equal(dayPriceDivisor("sz", "128035"), 10000);
+});
+
 test("day files round-trip through the writer", () => {
   const rec = fc.tuple(
     fc.integer({ min: 1, max: 400 }),

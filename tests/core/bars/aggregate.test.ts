@@ -146,3 +146,29 @@ test("a Sunday bar closes its Monday-to-Sunday week; periods far apart never sha
     for (const col of [a.time, a.open, a.high, a.low, a.close, a.vol, a.amount]) assert.equal(col.length, a.length, `${p}: every column holds exactly the bars`);
   }
 });
+
+test("minute buckets are stamped at their own end whichever of their minutes are present, the day's last bucket too (property)", () => {
+  // The rule of core/bars/aggregate.ts, recomputed plainly: 1-minute bar k (1..240, 09:31..11:30 then 13:01..15:00)
+  // falls in bucket ceil(k/p), which ends on trading minute ceil(k/p)·p, read on the wall clock with the lunch break
+  // squeezed out. A day cut short (a halt at 14:57, a session still running) still stamps its last bucket 15:00.
+  const wall = (k: number) => (k <= 120 ? 570 + k : 780 + k - 120);
+  const at = (k: number) => marketTime(2026, 11, 20) + wall(k) * 60_000;
+  fc.assert(
+    fc.property(fc.constantFrom(5, 15, 30, 60), fc.uniqueArray(fc.integer({ min: 1, max: 240 }), { minLength: 1, maxLength: 240 }), (p, ks) => {
+      const sorted = [...ks].sort((a, b) => a - b);
+      const got = aggregateBars(
+        series(
+          sorted.map(at),
+          sorted.map((k) => k),
+        ),
+        p,
+      );
+      const ends = [...new Set(sorted.map((k) => Math.ceil(k / p) * p))];
+      assert.deepEqual([...got.time], ends.map(at), `p=${p}`);
+    }),
+    { numRuns: 300 },
+  );
+  const t = (h: number, m: number) => marketTime(2026, 11, 20, h, m);
+  const halted = aggregateBars(series([t(14, 56), t(14, 57)], [1, 2]), 5);
+  assert.deepEqual([...halted.time], [t(15, 0)], "14:56 and 14:57 alone are the 15:00 bar");
+});

@@ -70,3 +70,26 @@ test("property: the second step of the terminal's rounding is exact at the half,
     { numRuns: 2000 },
   );
 });
+
+test("property: a decimal ending in 5 one place past the grid rounds away from zero, whatever binary double stands for it", () => {
+  // core/bars/round.ts: half away from zero on the decimal meant, not on its binary neighbour (0.145, 1.005,
+  // 2.675 are all stored a little below the half). The decimal is written out as text, so the expected
+  // result is read from its digits, not computed in doubles.
+  fc.assert(
+    fc.property(fc.integer({ min: 0, max: 10_000_000 }), fc.constantFrom(0, 1, 2, 3), fc.boolean(), (units, d, negative) => {
+      const digits = String(units).padStart(d + 1, "0");
+      const text = `${negative ? "-" : ""}${digits.slice(0, digits.length - d)}${d > 0 ? "." : ""}${digits.slice(digits.length - d)}5`;
+      const x = Number(d > 0 ? text : `${text.slice(0, -1)}.5`);
+      const up = (units + 1) / 10 ** d;
+      assert.equal(roundHalfUp(x, d), negative ? -up : up, text);
+    }),
+    { numRuns: 3000 },
+  );
+  for (const [x, r] of [
+    [0.145, 0.15],
+    [1.005, 1.01],
+    [2.675, 2.68],
+    [-1.005, -1.01],
+  ] as const)
+    assert.equal(roundHalfUp(x, 2), r, `${x}`);
+});

@@ -79,6 +79,60 @@ test("observed requests: pytdx's 0x23ff bodies and full frames, the login", { sk
   assert.equal(login.payload.length, EX_LOGIN_BODY.length);
 });
 
+/**
+ * A 0x23ff reply body laid out byte by byte from the documented layout (the design notes on the extended
+ * markets, summarised in adapters/tdx/ex/ex-codec.ts's header): 18-byte head, u16 n at 18, then 32-byte rows of date (u16 packed day + u16 minute for the
+ * intraday categories 0–3, 7, 8; u32 YYYYMMDD otherwise), f32 open, high, low, close, 4 bytes of open
+ * interest (u32) or amount (f32), u32 volume, f32 settlement. Written with a DataView, not the encoder.
+ */
+function exBarsBody(
+  category: number,
+  rows: readonly { date: [number, number]; ohlc: [number, number, number, number]; field5: (v: DataView, o: number) => void; volume: number; settlement: number }[],
+): Uint8Array {
+  const b = new Uint8Array(20 + 32 * rows.length);
+  const v = new DataView(b.buffer);
+  v.setUint8(0, 47);
+  b.set(new TextEncoder().encode("IFL0"), 1);
+  v.setUint16(10, category, true);
+  v.setUint16(12, 1, true);
+  v.setUint16(18, rows.length, true);
+  rows.forEach((r, i) => {
+    const o = 20 + 32 * i;
+    if (r.date[1] >= 0) {
+      v.setUint16(o, r.date[0], true);
+      v.setUint16(o + 2, r.date[1], true);
+    } else v.setUint32(o, r.date[0], true);
+    r.ohlc.forEach((x, k) => v.setFloat32(o + 4 + 4 * k, x, true));
+    r.field5(v, o + 20);
+    v.setUint32(o + 24, r.volume, true);
+    v.setFloat32(o + 28, r.settlement, true);
+  });
+  return b;
+}
+
+test("0x23ff rows read in the documented order: open, high, low, close, open interest, volume, f32 settlement; category 7 dates are packed", () => {
+  // 2026-11-20 packed: (2026 − 2004)·2048 + 11·100 + 20; 09:31 is minute 571
+  const packed = (2026 - 2004) * 2048 + 1120;
+  for (const category of [0, 3, 7, 8]) {
+    const body = exBarsBody(category, [
+      { date: [packed, 571], ohlc: [3800.2, 3802.4, 3799.6, 3801], field5: (v, o) => v.setUint32(o, 58159, true), volume: 123, settlement: 3795.4 },
+      { date: [packed, 572], ohlc: [3801, 3801.8, 3798.2, 3799.8], field5: (v, o) => v.setUint32(o, 58200, true), volume: 77, settlement: 3795.4 },
+    ]);
+    const s = decodeExBarsReply(body, category);
+    assert.deepEqual([...s.time], [marketTime(2026, 11, 20, 9, 31), marketTime(2026, 11, 20, 9, 32)], `category ${category}`);
+    assert.deepEqual([s.open[0], s.high[0], s.low[0], s.close[0]], [f32(3800.2), f32(3802.4), f32(3799.6), f32(3801)], `category ${category}`);
+    assert.deepEqual([...s.position], [58159, 58200]);
+    assert.deepEqual([...s.volume], [123, 77]);
+    assert.deepEqual([...s.settlement], [f32(3795.4), f32(3795.4)], "settlement is a float32 price");
+  }
+  const daily = exBarsBody(9, [{ date: [20261120, -1], ohlc: [431.8, 433.2, 428, 431.2], field5: (v, o) => v.setFloat32(o, 8025026, true), volume: 934700, settlement: 0 }]);
+  const d = decodeExBarsReply(daily, 9);
+  assert.equal(d.time[0], marketTime(2026, 11, 20));
+  assert.deepEqual([d.open[0], d.high[0], d.low[0], d.close[0]], [f32(431.8), f32(433.2), f32(428), f32(431.2)]);
+  assert.equal(d.amount[0], f32(8025026), "a stock's field 5 is its amount");
+  assert.equal(d.volume[0], 934700);
+});
+
 test("bars round-trip: packed intraday dates, YYYYMMDD days, open interest or turnover in field 5", () => {
   const s = allocExBars(2);
   s.time.set([marketTime(2026, 11, 20, 9, 35), marketTime(2026, 11, 20, 9, 40)]);

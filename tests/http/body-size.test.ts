@@ -3,11 +3,14 @@
  * /backtest/run` takes 200,000 inline bars, plain or gzip-compressed, with the
  * engine's own result; bodies over the route's limit, compressed bodies that
  * inflate past it (zip bombs), broken gzip and unknown encodings are refused
- * without a 500; other routes keep 1 MiB, inflated size included.
+ * without a 500; other routes keep 1 MiB, inflated size included; a client
+ * that sends a body refused on its declared length in full before reading
+ * gets the 413, not a broken pipe.
  */
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
 import { request } from "node:http";
+import { connect } from "node:net";
 import { deflateSync, gzipSync } from "node:zlib";
 import { backtest } from "../../core/backtest/index.ts";
 import { allocSeries } from "../../core/bars/series.ts";
@@ -115,6 +118,40 @@ describe("request body size and Content-Encoding", () => {
         `${encoding}: the bad parameter is reported`,
       );
     }
+  });
+
+  /**
+   * A client that sends the whole body before it reads anything (Python's http.client and requests):
+   * the socket is not read until the body is written, so an answer the server followed with a close
+   * is lost to the reset (EPIPE) instead of read. What it read once the server closed, or the error.
+   */
+  const sendAllThenRead = (head: string, body: Buffer, then = "") =>
+    new Promise<string>((resolve) => {
+      const u = new URL(s.url);
+      const sock = connect(Number(u.port), u.hostname);
+      sock.pause();
+      let text = "";
+      sock.on("error", (e) => resolve(`error ${(e as NodeJS.ErrnoException).code}`));
+      sock.write(`${head}\r\nHost: ${u.host}\r\ncontent-length: ${body.length}\r\n\r\n`);
+      sock.write(body);
+      sock.write(then, (e) => {
+        if (e) return;
+        sock.on("data", (d) => (text += d));
+        sock.on("end", () => resolve(text));
+        sock.resume();
+      });
+    });
+
+  test("a body refused on its declared length: the client that sends it all before reading gets the 413, and the connection stays usable", async () => {
+    const body = Buffer.alloc(8 * MIB, 32);
+    body[0] = 123;
+    const host = new URL(s.url).host;
+    // the next request on the same connection asks the server to close after it, which ends the read
+    const got = await sendAllThenRead("POST /api/v1/indicator/compute HTTP/1.1\r\ncontent-type: application/json", body, `GET /health HTTP/1.1\r\nHost: ${host}\r\nConnection: close\r\n\r\n`);
+    // an answer's status line follows the previous answer's body directly
+    const statuses = [...got.matchAll(/HTTP\/1\.1 (\d{3}) /g)].map((m) => m[1]);
+    assert.deepEqual(statuses, ["413", "200"], got.slice(0, 300));
+    assert.match(got, /Request body larger than 1048576 bytes/);
   });
 
   test("a body sent in chunks (no Content-Length) is held to the same limits as a declared one", async () => {

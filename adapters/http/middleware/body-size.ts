@@ -46,8 +46,15 @@ function joined(chunks: readonly Uint8Array[], size: number): Uint8Array<ArrayBu
   return new Uint8Array(b.buffer as ArrayBuffer, b.byteOffset, b.length);
 }
 
-// The rest of the body is never read, so the connection must not be reused.
-const tooLarge = (c: Context, max: number, inflated: boolean) => c.json({ detail: `Request body larger than ${max} bytes${inflated ? " once inflated" : ""}` }, 413, { connection: "close" });
+/**
+ * A 413. Once part of the body is read, the rest is not, so the connection is
+ * closed. One refused on its declared length alone keeps it: node-server reads
+ * and drops the body after the answer (up to 64 MiB, for 0.5 s), so that a
+ * client that sends the whole body before reading (Python's http.client and
+ * requests) gets the 413 instead of a broken pipe.
+ */
+const tooLarge = (c: Context, max: number, inflated: boolean, close = true) =>
+  c.json({ detail: `Request body larger than ${max} bytes${inflated ? " once inflated" : ""}` }, 413, close ? { connection: "close" } : {});
 
 /** The body's bytes from Node's request stream (node-server's `incoming`), or null past `max` (the rest is left unread). */
 function readIncoming(incoming: Readable, max: number): Promise<Uint8Array<ArrayBuffer> | null> {
@@ -116,7 +123,7 @@ export function bodySize(): MiddlewareHandler {
     // here, once: node-server's arrayBuffer() copies the bytes it has read once more.
     const declared = c.req.header("transfer-encoding") === undefined ? c.req.header("content-length") : undefined;
     if (declared !== undefined && /^\d+$/.test(declared)) {
-      if (Number(declared) > max) return tooLarge(c, max, false);
+      if (Number(declared) > max) return tooLarge(c, max, false, false);
       if (plain && max === MAX_BODY_BYTES) return next();
     }
     const raw = c.req.raw;

@@ -9988,7 +9988,7 @@ export interface components {
              */
             execution?: "next_open" | "next_close";
             /**
-             * @description T+1: shares bought on a trading day cannot be sold until the next trading day.
+             * @description T+1: shares bought on a trading day cannot be sold until the next trading day. Convertible bonds and SH bond, money-market, cross-border and gold ETFs (511, 513, 518) are T+0 whatever this says.
              * @default true
              */
             t_plus_one?: boolean;
@@ -10125,7 +10125,7 @@ export interface components {
              */
             execution?: "next_open" | "next_close";
             /**
-             * @description T+1: shares bought on a trading day cannot be sold until the next trading day.
+             * @description T+1: shares bought on a trading day cannot be sold until the next trading day. Convertible bonds and SH bond, money-market, cross-border and gold ETFs (511, 513, 518) are T+0 whatever this says.
              * @default true
              */
             t_plus_one?: boolean;
@@ -10267,7 +10267,7 @@ export interface components {
              */
             execution?: "next_open" | "next_close";
             /**
-             * @description T+1: shares bought on a trading day cannot be sold until the next trading day.
+             * @description T+1: shares bought on a trading day cannot be sold until the next trading day. Convertible bonds and SH bond, money-market, cross-border and gold ETFs (511, 513, 518) are T+0 whatever this says.
              * @default true
              */
             t_plus_one?: boolean;
@@ -10427,7 +10427,7 @@ export interface components {
              */
             execution?: "next_open" | "next_close";
             /**
-             * @description T+1: shares bought on a trading day cannot be sold until the next trading day.
+             * @description T+1: shares bought on a trading day cannot be sold until the next trading day. Convertible bonds and SH bond, money-market, cross-border and gold ETFs (511, 513, 518) are T+0 whatever this says.
              * @default true
              */
             t_plus_one?: boolean;
@@ -10730,7 +10730,7 @@ export interface components {
              */
             execution?: "next_open" | "next_close";
             /**
-             * @description T+1: shares bought on a trading day cannot be sold until the next trading day.
+             * @description T+1: shares bought on a trading day cannot be sold until the next trading day. Convertible bonds and SH bond, money-market, cross-border and gold ETFs (511, 513, 518) are T+0 whatever this says.
              * @default true
              */
             t_plus_one?: boolean;
@@ -10870,7 +10870,7 @@ export interface components {
              */
             execution?: "next_open" | "next_close";
             /**
-             * @description T+1: shares bought on a trading day cannot be sold until the next trading day.
+             * @description T+1: shares bought on a trading day cannot be sold until the next trading day. Convertible bonds and SH bond, money-market, cross-border and gold ETFs (511, 513, 518) are T+0 whatever this says.
              * @default true
              */
             t_plus_one?: boolean;
@@ -11024,7 +11024,7 @@ export interface components {
              */
             execution?: "next_open" | "next_close";
             /**
-             * @description T+1: shares bought on a trading day cannot be sold until the next trading day.
+             * @description T+1: shares bought on a trading day cannot be sold until the next trading day. Convertible bonds and SH bond, money-market, cross-border and gold ETFs (511, 513, 518) are T+0 whatever this says.
              * @default true
              */
             t_plus_one?: boolean;
@@ -11185,7 +11185,7 @@ export interface components {
              */
             execution?: "next_open" | "next_close";
             /**
-             * @description T+1: shares bought on a trading day cannot be sold until the next trading day.
+             * @description T+1: shares bought on a trading day cannot be sold until the next trading day. Convertible bonds and SH bond, money-market, cross-border and gold ETFs (511, 513, 518) are T+0 whatever this says.
              * @default true
              */
             t_plus_one?: boolean;
@@ -11368,7 +11368,7 @@ export interface components {
              */
             execution?: "next_open" | "next_close";
             /**
-             * @description T+1: shares bought on a trading day cannot be sold until the next trading day.
+             * @description T+1: shares bought on a trading day cannot be sold until the next trading day. Convertible bonds and SH bond, money-market, cross-border and gold ETFs (511, 513, 518) are T+0 whatever this says.
              * @default true
              */
             t_plus_one?: boolean;
@@ -11522,7 +11522,7 @@ export interface components {
              */
             execution?: "next_open" | "next_close";
             /**
-             * @description T+1: shares bought on a trading day cannot be sold until the next trading day.
+             * @description T+1: shares bought on a trading day cannot be sold until the next trading day. Convertible bonds and SH bond, money-market, cross-border and gold ETFs (511, 513, 518) are T+0 whatever this says.
              * @default true
              */
             t_plus_one?: boolean;

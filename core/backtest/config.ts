@@ -108,7 +108,8 @@ export const CONFIG_FIELDS = {
   t_plus_one: {
     kind: "boolean",
     default: true,
-    description: "T+1: shares bought on a trading day cannot be sold until the next trading day.",
+    description:
+      "T+1: shares bought on a trading day cannot be sold until the next trading day. Convertible bonds and SH bond, money-market, cross-border and gold ETFs (511, 513, 518) are T+0 whatever this says.",
   },
   board_lot: {
     kind: "boolean",

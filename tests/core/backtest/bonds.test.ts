@@ -67,3 +67,18 @@ test("a convertible bond bought in the morning sells the same day (T+0); a share
   }
   assert.deepEqual(exitFill("600000", "SH"), ["2024-03-04T09:32:00 t_plus_one", "2024-03-05T09:31:00 filled"]);
 });
+
+test("SH bond, money-market, cross-border and gold ETFs (511, 513, 518) sell the same day; equity ETFs and SZ's 159 wait", () => {
+  // the design note: "Equity ETFs are also T+1; bond, gold, cross-border and money-market ETFs … are T+0"
+  for (const code of ["511010", "511880", "513100", "513500", "518880"]) {
+    assert.deepEqual(exitFill(code, "SH"), ["2024-03-04T09:32:00 filled"], code);
+  }
+  for (const [code, market] of [
+    ["510300", "SH"],
+    ["512880", "SH"],
+    ["588000", "SH"],
+    ["159919", "SZ"],
+  ] as const) {
+    assert.deepEqual(exitFill(code, market), ["2024-03-04T09:32:00 t_plus_one", "2024-03-05T09:31:00 filled"], code);
+  }
+});

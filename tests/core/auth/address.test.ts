@@ -152,3 +152,14 @@ test('no peer is the literal "unknown"; only a whole IPv4-mapped address is unwr
   assert.equal(normalizePeer("x::ffff:127.0.0.1"), "x::ffff:127.0.0.1", "a prefix before ::ffff: is not a mapped address");
   assert.equal(normalizePeer("::ffff:127.0.0.1x"), "::ffff:127.0.0.1x", "a suffix after the address is not a mapped address");
 });
+
+test("a peer that is one of our proxies (TRUSTED_PROXIES) has its header honoured even when the peer is public", () => {
+  // core/auth/README.md §4 honours X-Forwarded-For from a local or private peer; TRUSTED_PROXIES extends that to the
+  // proxies it names, such as a carrier-grade NAT range (100.64.0.0/10 is neither local nor private).
+  const cgnat = trustedProxies(["private", "100.64.0.0/10"]);
+  assert.equal(isLocalOrPrivate("100.64.1.1"), false, "the proxy is public by the spec's test");
+  assert.equal(clientAddress("100.64.1.1", "203.0.113.9", cgnat), "203.0.113.9", "a listed proxy passes on its client");
+  assert.equal(clientAddress("::ffff:100.64.1.1", "203.0.113.9", cgnat), "203.0.113.9", "an IPv4-mapped peer is the same proxy");
+  assert.equal(clientAddress("100.128.0.1", "127.0.0.1", cgnat), "100.128.0.1", "just outside the range: the header is ignored");
+  assert.equal(clientAddress("100.64.1.1", "127.0.0.1"), "100.64.1.1", "not listed (the default): a public peer's header is ignored");
+});

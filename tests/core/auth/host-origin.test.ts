@@ -42,3 +42,15 @@ test("an Origin is own when it names the request's Host, a listed host, or a lis
   assert.equal(originAllowed("http://Tools.example:3000", "10.0.0.2:8000", { hosts: [], origins: ["http://tools.example:3000"] }), true);
   assert.equal(originAllowed("http://tools.example:3000/path", "10.0.0.2:8000", { hosts: [], origins: ["http://tools.example:3000"] }), false, "an origin has no path");
 });
+
+test("localhost is the name itself and names under .localhost; a name merely ending in the letters is not", () => {
+  for (const h of ["localhost", "localhost:8000", "a.localhost", "a.b.localhost:8000"]) assert.equal(hostAllowed(h, none), true, h);
+  for (const h of ["notlocalhost", "evil-localhost:8000", "xlocalhost.", "localhost.example"]) assert.equal(hostAllowed(h, none), false, h);
+});
+
+test("'*' beside listed hosts still opens no origin: only the listed names do", () => {
+  const rules = { hosts: ["*", "forge.example", ".home.arpa"], origins: [] };
+  assert.equal(originAllowed("http://attacker.example", "10.0.0.2:8000", rules), false, "an unlisted origin");
+  assert.equal(originAllowed("https://forge.example", "10.0.0.2:8000", rules), true, "a listed name");
+  assert.equal(originAllowed("http://nas.home.arpa:8080", "10.0.0.2:8000", rules), true, "under a listed .domain");
+});

@@ -59,3 +59,19 @@ test("the state holds until nextChange and flips there", () => {
     { numRuns: 3000 },
   );
 });
+
+test("Monday to Friday all trade: every weekday of a hand-checked week, Friday included", () => {
+  // 2026-11-23 .. 2026-11-27 is Monday .. Friday (a calendar, checked by hand); 28 and 29 are the weekend.
+  for (let d = 23; d <= 27; d++) {
+    for (const [h, m, phase] of [
+      [9, 15, "morning"],
+      [11, 30, "morning"],
+      [13, 0, "afternoon"],
+      [15, 5, "afternoon"],
+    ] as const) {
+      assert.deepEqual([isTradingTime(marketTime(2026, 11, d, h, m)), tradingSession(marketTime(2026, 11, d, h, m)).phase], [true, phase], `11-${d} ${h}:${m}`);
+    }
+  }
+  assert.deepEqual(tradingSession(marketTime(2026, 11, 26, 16, 0)).nextChange, marketTime(2026, 11, 27, 9, 15), "Thursday evening: Friday morning is next");
+  for (const d of [28, 29]) assert.equal(tradingSession(marketTime(2026, 11, d, 10, 0)).phase, "weekend", `11-${d}`);
+});

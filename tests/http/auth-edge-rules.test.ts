@@ -193,6 +193,28 @@ describe("the login page of a foreign web UI", () => {
     assert.deepEqual(attributes(set), new Set(["max-age=2592000", "path=/", "httponly", "samesite=lax"]));
   });
 
+  test("behind a TLS proxy the browser's own https Origin may post the form; another host may not", async () => {
+    // the edge's rule (core/auth/host-origin.ts): an Origin is this service's when it names the request's Host, in any
+    // scheme, as a proxy that ends TLS turns https into http; POST /api/auth/login already answers such a post
+    const host = new URL(s.url).host;
+    const postFrom = (origin: string) =>
+      fetch(`${s.url}/api/auth/login-page`, {
+        method: "POST",
+        redirect: "manual",
+        headers: { "content-type": "application/x-www-form-urlencoded", origin, "x-forwarded-for": "198.51.100.92" },
+        body: new URLSearchParams({ password: "secret-1", next: "/optimize" }).toString(),
+      });
+    for (const origin of [`http://${host}`, `https://${host}`]) {
+      const r = await postFrom(origin);
+      assert.equal(r.status, 303, origin);
+      assert.equal(r.headers.get("location"), "/optimize", origin);
+      assert.match(r.headers.get("set-cookie") ?? "", /^tf_session=/, origin);
+    }
+    const foreign = await postFrom(`https://${host}.attacker.example`);
+    assert.equal(foreign.status, 403);
+    assert.equal(foreign.headers.get("set-cookie"), null);
+  });
+
   test("its attempts count towards the lock: five failures, then 429 on the page with the wait in seconds (§3, §7)", async () => {
     const xff = "198.51.100.91";
     for (let i = 0; i < 5; i++) assert.equal((await post("wrong-pw", xff)).status, 401, `failure ${i + 1}`);

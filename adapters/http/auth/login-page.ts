@@ -13,7 +13,7 @@
 import type { MiddlewareHandler } from "hono";
 import type { OpenAPIHono } from "@hono/zod-openapi";
 import { setCookie } from "hono/cookie";
-import { PASSWORD_MAX, SESSION_COOKIE, SESSION_TTL_SECONDS } from "../../../core/auth/index.ts";
+import { originAllowed, PASSWORD_MAX, SESSION_COOKIE, SESSION_TTL_SECONDS } from "../../../core/auth/index.ts";
 import type { HttpEnv } from "../http-env.ts";
 import { appErrorResponse } from "../app-error-response.ts";
 import type { AuthService } from "../../../core/app/auth/auth-service.ts";
@@ -21,6 +21,9 @@ import type { AuthService } from "../../../core/app/auth/auth-service.ts";
 export const LOGIN_PAGE = "/api/auth/login-page";
 
 const BASE = "http://next.invalid";
+
+/** No listed hosts or origins: the login form posts only from the Host it was served on. */
+const ONLY_THIS_HOST = { hosts: [], origins: [] } as const;
 
 /**
  * Only paths of this origin: "/x" but not "//host" or "/\\host". A browser
@@ -62,7 +65,8 @@ export function registerLoginPage(app: OpenAPIHono<HttpEnv>, auth: AuthService):
   app.get(LOGIN_PAGE, (c) => html(page(safeNext(c.req.query("next")), null), 200));
   app.post(LOGIN_PAGE, async (c) => {
     const origin = c.req.header("origin");
-    if (origin !== undefined && origin !== "null" && new URL(c.req.url).origin !== origin) return html(page("/", "Cross-site login refused"), 403);
+    // this origin is this Host in any scheme (core/auth/host-origin.ts): behind a TLS proxy the browser says https, the request here is http
+    if (origin !== undefined && !originAllowed(origin, c.req.header("host"), ONLY_THIS_HOST)) return html(page("/", "Cross-site login refused"), 403);
     const form = await c.req.parseBody().catch(() => ({}) as Record<string, unknown>);
     const next = safeNext(form.next);
     const password = typeof form.password === "string" ? form.password : "";

@@ -18,7 +18,7 @@ import type { ServiceApi } from "./cli-api.ts";
 import { strategyFolder } from "./cli-strategy-file.ts";
 import { runTask } from "./cli-tasks.ts";
 import { ADJUST, PERIOD, SECURITY_ARGS } from "./quote-commands.ts";
-import { assignments, category, market, symbols } from "./cli-values.ts";
+import { adjust, assignments, category, market, symbols } from "./cli-values.ts";
 
 type Fields = { readonly [name: string]: FieldSpec };
 
@@ -96,7 +96,7 @@ function paramsOf(opts: OptionValues): Record<string, number | boolean | string>
 const symbolOf = (args: Record<string, string>) => `${market(args.MARKET!)}:${args.CODE}`;
 
 const dataOptions = (count: number) => [PERIOD, COUNT(count), ADJUST];
-const dataFields = (opts: OptionValues) => ({ category: category(str(opts, "period")!), count: num(opts, "count"), adjust: str(opts, "adjust") });
+const dataFields = (opts: OptionValues) => ({ category: category(str(opts, "period")!), count: num(opts, "count"), adjust: adjust(str(opts, "adjust")!) });
 
 interface BacktestResult {
   performance: Row;

@@ -9,8 +9,8 @@
 import { UsageError } from "./cli-args.ts";
 import { type Command, num, str } from "./cli-command.ts";
 import { recordOf, type Row, rowsOf } from "./cli-output.ts";
-import { ADJUST, PERIOD, SECURITY_ARGS } from "./quote-commands.ts";
-import { category, market } from "./cli-values.ts";
+import { adjustOption, PERIOD, SECURITY_ARGS } from "./quote-commands.ts";
+import { adjust, category, market } from "./cli-values.ts";
 
 interface Line {
   index: number;
@@ -70,7 +70,7 @@ export const chanlunCommands: readonly Command[] = [
     options: [
       PERIOD,
       { name: "count", type: "integer", default: 800, help: "bars analysed, newest last" },
-      ADJUST,
+      adjustOption("NONE"),
       {
         name: "multi-level",
         type: "string",
@@ -92,8 +92,8 @@ export const chanlunCommands: readonly Command[] = [
         code: args.CODE,
         category: category(str(opts, "period")!),
         count: num(opts, "count"),
-        adjust: str(opts, "adjust"),
-        ...(low ? { multi_level: category(low) } : {}),
+        adjust: adjust(str(opts, "adjust")!),
+        ...(low ? { multi_level: category(low, "--multi-level") } : {}),
       };
       const r = (await (await ctx.api()).post("/api/v1/chanlun/analyze", body)) as Record<string, any>;
       const rows = str(opts, "rows");

@@ -40,12 +40,22 @@ const PERIODS: Record<string, BarCategory> = {
 
 export const PERIOD_HELP = "bar period: DAILY, WEEKLY, MONTHLY, YEARLY, 1MIN, 5MIN, 15MIN, 30MIN, 60MIN, 120MIN (or DAY, MIN_5 ...)";
 
-/** The API category of a period spelling. */
-export function category(text: string): BarCategory {
+/** The API category of a period spelling; `what` names the option in the error. */
+export function category(text: string, what = "--period"): BarCategory {
   const t = text.trim().toUpperCase();
   const c = PERIODS[t] ?? (BAR_CATEGORY_NAMES as readonly string[]).find((n) => n === t);
-  if (!c) throw new UsageError(`--period: unknown period ${JSON.stringify(text)} (${PERIOD_HELP})`);
+  if (!c) throw new UsageError(`${what}: unknown period ${JSON.stringify(text)} (${PERIOD_HELP})`);
   return c as BarCategory;
+}
+
+/** easy_tdx's adjustment spellings (cli/parsers.py `parse_adjust`): NONE/0, QFQ/FQ/1, HFQ/2. */
+const ADJUSTS: Record<string, "NONE" | "QFQ" | "HFQ"> = { NONE: "NONE", "0": "NONE", QFQ: "QFQ", FQ: "QFQ", "1": "QFQ", HFQ: "HFQ", "2": "HFQ" };
+
+/** The API `adjust` of an adjustment spelling. */
+export function adjust(text: string): "NONE" | "QFQ" | "HFQ" {
+  const a = ADJUSTS[text.trim().toUpperCase()];
+  if (!a) throw new UsageError(`--adjust: expected NONE, QFQ or HFQ (or 0, 1, 2, FQ) (got ${JSON.stringify(text)})`);
+  return a;
 }
 
 /** `"SZ 000001,SH 600519"` or `"SZ:000001 SH:600519"` → [{market, code}]. */

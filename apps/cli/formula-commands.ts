@@ -27,7 +27,7 @@ function readText(path: string, what: string): string {
 }
 import { runTask } from "./cli-tasks.ts";
 import { ADJUST, PERIOD } from "./quote-commands.ts";
-import { assignments, category, market, symbols } from "./cli-values.ts";
+import { adjust, assignments, category, market, symbols } from "./cli-values.ts";
 import type { OptionSpec, OptionValues } from "./cli-args.ts";
 
 function barTime(t: number): string {
@@ -105,7 +105,16 @@ export const formulaCommands: readonly Command[] = [
       const api = await ctx.api();
       if (flag(opts, "validate")) return recordOf(await api.post("/api/v1/formula/validate", { text, params: numeric }));
       if (!args.MARKET || !args.CODE) throw new UsageError("give MARKET CODE, or --csv PATH, or --validate");
-      const body = { text, params: numeric, market: market(args.MARKET), code: args.CODE, category: category(str(opts, "period")!), count: num(opts, "count"), adjust: str(opts, "adjust"), tail };
+      const body = {
+        text,
+        params: numeric,
+        market: market(args.MARKET),
+        code: args.CODE,
+        category: category(str(opts, "period")!),
+        count: num(opts, "count"),
+        adjust: adjust(str(opts, "adjust")!),
+        tail,
+      };
       const r = (await api.post("/api/v1/formula/compute", body)) as { recent?: Record<string, unknown>[]; warnings?: { line: number; column: number; message: string }[] };
       for (const w of r.warnings ?? []) io.note(`warning: line ${w.line}, column ${w.column}: ${w.message}`);
       return answer(r.recent ?? []);
@@ -138,7 +147,7 @@ export const formulaCommands: readonly Command[] = [
         universe: str(opts, "universe"),
         category: category(str(opts, "period")!),
         count: num(opts, "count"),
-        adjust: str(opts, "adjust"),
+        adjust: adjust(str(opts, "adjust")!),
         sort_by: str(opts, "sort-by"),
         descending: !flag(opts, "asc"),
       };

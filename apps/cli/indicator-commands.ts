@@ -9,7 +9,7 @@ import type { ServiceApi } from "./cli-api.ts";
 import { type Command, flag, frameRows, num, str } from "./cli-command.ts";
 import { rowsOf, type Row } from "./cli-output.ts";
 import { ADJUST, PERIOD } from "./quote-commands.ts";
-import { category, market } from "./cli-values.ts";
+import { adjust, category, market } from "./cli-values.ts";
 
 /** Bars fetched for the computation: the most one `/bars` call gives, so slow indicators have their warm-up. */
 const BARS = 800;
@@ -49,7 +49,8 @@ export const indicatorCommands: readonly Command[] = [
     examples: ["indicator-list --table"],
     async run(ctx) {
       const list = (await (await ctx.api()).get("/api/v1/indicator/list")) as Row[];
-      return rowsOf(list.map(({ name, title, default_params, outputs, inputs }) => ({ name, title, default_params, outputs, inputs })));
+      // easy_tdx's columns in its order (indicator.py `list_indicators`), then the display title
+      return rowsOf(list.map(({ name, description, inputs, outputs, default_params, title }) => ({ name, description, inputs, outputs, default_params, title })));
     },
   },
   {
@@ -75,7 +76,7 @@ export const indicatorCommands: readonly Command[] = [
         .map((n) => n.trim().toUpperCase())
         .filter(Boolean);
       const api = await ctx.api();
-      const bars = (await api.get("/api/v1/bars", { market: market(m), code, category: category(str(opts, "period")!), count: BARS, adjust: str(opts, "adjust") })) as {
+      const bars = (await api.get("/api/v1/bars", { market: market(m), code, category: category(str(opts, "period")!), count: BARS, adjust: adjust(str(opts, "adjust")!) })) as {
         columns: string[];
         data: Row[];
       };

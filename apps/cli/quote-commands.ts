@@ -7,7 +7,7 @@ import type { GetPath } from "./cli-api.ts";
 import type { ArgSpec, OptionSpec } from "./cli-args.ts";
 import { answer, type Command, flag, frameRows, num, str } from "./cli-command.ts";
 import { type Row, rowsOf } from "./cli-output.ts";
-import { category, market, PERIOD_HELP, stockList, ymdNumber } from "./cli-values.ts";
+import { adjust, category, market, PERIOD_HELP, stockList, ymdNumber } from "./cli-values.ts";
 
 export const SECURITY_ARGS: readonly ArgSpec[] = [
   { name: "MARKET", help: "SZ, SH or BJ (or 0, 1, 2)" },
@@ -15,7 +15,15 @@ export const SECURITY_ARGS: readonly ArgSpec[] = [
 ];
 
 export const PERIOD: OptionSpec = { name: "period", type: "string", default: "DAILY", help: PERIOD_HELP };
-export const ADJUST: OptionSpec = { name: "adjust", type: "string", choices: ["NONE", "QFQ", "HFQ"], default: "QFQ", help: "price adjustment" };
+/** `--adjust` with its default: easy_tdx's CLI reads kline and chanlun unadjusted (NONE), indicators forward-adjusted (QFQ). */
+export const adjustOption = (dflt: "NONE" | "QFQ"): OptionSpec => ({
+  name: "adjust",
+  type: "string",
+  meta: "NONE|QFQ|HFQ",
+  default: dflt,
+  help: "price adjustment: NONE, QFQ (forward) or HFQ (backward); also 0, 1, 2 as easy_tdx",
+});
+export const ADJUST = adjustOption("QFQ");
 
 const security = (args: Record<string, string>) => ({ market: market(args.MARKET!), code: args.CODE! });
 
@@ -39,7 +47,7 @@ const kline: Command = {
     PERIOD,
     { name: "count", type: "integer", default: 800, help: "bars, newest last (at most 800)" },
     { name: "start", type: "integer", default: 0, help: "bars back from the newest" },
-    ADJUST,
+    adjustOption("NONE"),
     { name: "bar-time", type: "string", choices: ["start", "end"], default: "start", help: "minute bars stamped at their start or their end" },
     { name: "index", type: "boolean", default: false, help: "index bars (adds up_count, down_count)" },
   ],
@@ -53,7 +61,7 @@ const kline: Command = {
       bar_time: str(opts, "bar-time"),
     };
     const api = await ctx.api();
-    return frameRows(flag(opts, "index") ? await api.get("/api/v1/bars/index", q) : await api.get("/api/v1/bars", { ...q, adjust: str(opts, "adjust") }));
+    return frameRows(flag(opts, "index") ? await api.get("/api/v1/bars/index", q) : await api.get("/api/v1/bars", { ...q, adjust: adjust(str(opts, "adjust")!) }));
   },
 };
 

@@ -114,15 +114,20 @@ export class BarService {
     requireInstrument(q, false);
     const ref = { market: marketId(q.market), code: q.code };
     const { src, source } = await this.#pick(q);
-    const [raw, xdxr] = await Promise.all([
-      this.#fetch(src, q, false),
+    const pending =
       adjust === "NONE"
         ? Promise.resolve(undefined)
         : src.xdxr(ref).catch((e: Error) => {
             this.log.warn({ err: e.message, code: q.code }, "xdxr unavailable; serving unadjusted bars");
             return undefined;
-          }),
-    ]);
+          });
+    // The ex-rights request ends before a refused bar request is answered: an answer
+    // must not leave it running against a source that may close next (a CLI run).
+    const raw = await this.#fetch(src, q, false).catch(async (e: unknown) => {
+      await pending;
+      throw e;
+    });
+    const xdxr = await pending;
     let series = raw;
     let applied: AdjustMode = "NONE";
     let method: AdjustMethod = "none";

@@ -1,0 +1,96 @@
+/**
+ * Options of the commands shared with easy_tdx's CLI mean what they mean there
+ * (its click definitions, cli/cmd_kline.py, cmd_chanlun.py, cmd_indicator.py and
+ * parsers.py): `kline` and `chanlun` read unadjusted bars unless told
+ * (`--adjust NONE`), `indicator` forward-adjusted (`QFQ`); `--adjust` takes
+ * easy_tdx's spellings 0/1/2 and FQ; `indicator-list` prints easy_tdx's columns.
+ * Each command runs on a stand-in service that records the requests, so these
+ * check what the command asks for, not the service's answers.
+ */
+import assert from "node:assert/strict";
+import { describe, test } from "node:test";
+import { parseCommandLine, UsageError } from "../../../apps/cli/cli-args.ts";
+import type { Command } from "../../../apps/cli/cli-command.ts";
+import { COMMANDS } from "../../../apps/cli/cli-commands.ts";
+import type { CliContext } from "../../../apps/cli/cli-context.ts";
+import { render } from "../../../apps/cli/cli-output.ts";
+import { runCli } from "../../support/cli.ts";
+
+interface Request {
+  path: string;
+  query: Record<string, unknown>;
+}
+
+const BARS = { columns: ["date", "open", "high", "low", "close", "vol", "amount"], data: [{ date: "2024-01-02T00:00:00", open: 1, high: 1, low: 1, close: 1, vol: 1, amount: 1 }] };
+const INDICATORS = [
+  {
+    name: "MACD",
+    id: "MACD",
+    title: "MACD 平滑异同平均线",
+    title_en: "MACD",
+    description: "趋势",
+    params: [],
+    default_params: { SHORT: 12 },
+    outputs: ["MACD_DIF"],
+    lines: ["DIF"],
+    inputs: ["close"],
+    formula: null,
+  },
+];
+
+/** Runs `line` (after the command name) on a stand-in service; returns the requests and the printed JSON lines. */
+async function run(line: readonly string[]): Promise<{ requests: Request[]; out: string }> {
+  const [name, ...rest] = line;
+  const command = COMMANDS.find((c) => c.name === name) as Command;
+  const requests: Request[] = [];
+  const answer = (path: string) => (path === "/api/v1/indicator/list" ? INDICATORS : path === "/api/v1/chanlun/analyze" ? { code: "SZ000001", bis: [] } : BARS);
+  const api = {
+    get: async (path: string, query: Record<string, unknown> = {}) => (requests.push({ path, query }), answer(path)),
+    post: async (path: string, body: Record<string, unknown>) => (requests.push({ path, query: body }), answer(path)),
+  };
+  const ctx = { api: async () => api } as unknown as CliContext;
+  const output = await command.run(ctx, parseCommandLine(rest, command.args, command.options), { note: () => {}, progress: () => {} });
+  return { requests, out: render(output, "json") };
+}
+
+const adjustOf = async (line: readonly string[], path: string) => (await run(line)).requests.find((r) => r.path === path)?.query.adjust;
+
+describe("easy_tdx's option meanings on the shared commands", () => {
+  test("kline and chanlun default to unadjusted bars, indicator to forward-adjusted, as easy_tdx's CLI", async () => {
+    assert.equal(await adjustOf(["kline", "SZ", "000001"], "/api/v1/bars"), "NONE");
+    assert.equal(await adjustOf(["chanlun", "SZ", "000001"], "/api/v1/chanlun/analyze"), "NONE");
+    assert.equal(await adjustOf(["indicator", "MACD", "-m", "SZ", "-c", "000001"], "/api/v1/bars"), "QFQ");
+  });
+
+  test("--adjust takes easy_tdx's spellings: NONE/0, QFQ/FQ/1, HFQ/2, any case", async () => {
+    for (const [given, sent] of [
+      ["0", "NONE"],
+      ["1", "QFQ"],
+      ["fq", "QFQ"],
+      ["qfq", "QFQ"],
+      ["2", "HFQ"],
+      ["HFQ", "HFQ"],
+    ] as const) {
+      assert.equal(await adjustOf(["kline", "SZ", "000001", "--adjust", given], "/api/v1/bars"), sent, `--adjust ${given}`);
+    }
+    await assert.rejects(run(["kline", "SZ", "000001", "--adjust", "3"]), (e: Error) => e instanceof UsageError && /^--adjust: expected NONE, QFQ or HFQ/.test(e.message));
+  });
+
+  test("an unknown --multi-level period is named as --multi-level", async () => {
+    await assert.rejects(run(["chanlun", "SZ", "000001", "--multi-level", "XYZ"]), (e: Error) => e instanceof UsageError && e.message.startsWith('--multi-level: unknown period "XYZ"'));
+  });
+
+  test("indicator-list prints easy_tdx's columns in its order: name, description, inputs, outputs, default_params", async () => {
+    const row = JSON.parse((await run(["indicator-list"])).out.split("\n")[0]!) as Record<string, unknown>;
+    assert.deepEqual(Object.keys(row).slice(0, 5), ["name", "description", "inputs", "outputs", "default_params"]);
+    assert.equal(row.description, "趋势");
+  });
+});
+
+describe("a refused backtest on the simulator", () => {
+  test("an unknown code is one line on stderr, exit 1: the bar request's ex-rights lookup ends before the answer", async () => {
+    const r = await runCli(["backtest", "SZ", "999999", "--strategy", "ma_cross"], { env: { LOG_LEVEL: "warn" } });
+    assert.equal(r.code, 1);
+    assert.equal(r.stderr, "tdx-forge backtest: HTTP 404: Unknown security SZ:999999\n");
+  });
+});

@@ -71,7 +71,7 @@ export async function runCommandLine(argv: readonly string[], ctx: (server: stri
   }
   const command: Command | undefined = COMMANDS.find((c) => c.name === name) ?? (name === "--version" ? COMMANDS.find((c) => c.name === "version") : undefined);
   try {
-    if (!command) throw new UsageError(`unknown command ${JSON.stringify(name)} (${PROG} --help lists them)`);
+    if (!command) throw new UsageError(`unknown command ${JSON.stringify(name)}`);
     const input = parseCommandLine(rest, command.args, command.options);
     if (input.opts.help) {
       await write(io.stdout, commandHelp(PROG, command));

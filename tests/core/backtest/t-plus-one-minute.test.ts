@@ -174,3 +174,30 @@ test("walk-forward window on 5-minute bars: the close-out of a position bought t
     ],
   );
 });
+
+test("portfolio on 5-minute bars: an exit on a top-up day sells the earlier shares and the top-up the next morning", () => {
+  // Weight 0.5 of 100,000, no fees: 5,000 shares at 10 on 01-02 09:40. Step 2 closes at 9.5, equity
+  // 97,500; the rebalance after it tops up at step 3 (01-03 09:40, open 9.5) by 48,750 − 47,500 = 1,250
+  // → 131 shares → one lot of 100, locked for 01-03. The exit signal at step 3 sells at step 4 (01-03):
+  // 5,000 of the 5,100 held may go that day; the 100 bought that morning go on 01-04.
+  const rows: BarSpec[] = [
+    ["2024-01-02 09:35", 10, 10],
+    ["2024-01-02 09:40", 10, 10],
+    ["2024-01-03 09:35", 10, 9.5],
+    ["2024-01-03 09:40", 9.5, 9.5],
+    ["2024-01-03 09:45", 9.5, 9.5],
+    ["2024-01-04 09:35", 9.5, 9.5],
+  ];
+  const leg = { key: "A", bars: bars(rows), signals: signals(rows.length, [0], [3]), security: { code: "600000" }, weight: 0.5 };
+  const run = runPortfolio([leg], portfolioConfig({ rebalance: "periodic", rebalance_every: 3 }));
+  assert.deepEqual(fillRows(run.fills), [
+    [1, 0, 1, 5000],
+    [3, 0, 1, 100],
+    [4, 0, -1, 5000],
+    [5, 0, -1, 100],
+  ]);
+  assert.deepEqual([...run.legs[0]!.shares], [0, 5000, 5000, 5100, 100, 0]);
+
+  const free = runPortfolio([leg], portfolioConfig({ rebalance: "periodic", rebalance_every: 3, t_plus_one: false }));
+  assert.deepEqual(fillRows(free.fills).at(-1), [4, 0, -1, 5100], "without T+1 the whole position goes on 01-03");
+});

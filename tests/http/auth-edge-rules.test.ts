@@ -29,30 +29,35 @@ const attributes = (setCookie: string) =>
       .map((a) => a.trim().toLowerCase()),
   );
 
-describe("configured installation", () => {
-  let s: TestServer;
-  let cookie: string;
+/** A server whose password is set, and the owner's session cookie, for the tests of one suite. */
+function configuredServer(): { s: TestServer; cookie: string } {
+  const ctx = {} as { s: TestServer; cookie: string };
   before(async () => {
-    s = await startTestServer();
-    assert.equal((await call(s.url, "POST", "/api/auth/setup", { json: { password: "secret-1" } })).status, 200);
-    cookie = cookieOf((await call(s.url, "POST", "/api/auth/login", { json: { password: "secret-1" } })).headers)!;
+    ctx.s = await startTestServer();
+    assert.equal((await call(ctx.s.url, "POST", "/api/auth/setup", { json: { password: "secret-1" } })).status, 200);
+    ctx.cookie = cookieOf((await call(ctx.s.url, "POST", "/api/auth/login", { json: { password: "secret-1" } })).headers)!;
   });
-  after(() => s.dispose());
+  after(() => ctx.s.dispose());
+  return ctx;
+}
+
+describe("configured installation", () => {
+  const ctx = configuredServer();
 
   test("POST, PUT, PATCH and DELETE from a foreign Origin are refused before any route, the owner's cookie notwithstanding", async () => {
     for (const method of ["POST", "PUT", "PATCH", "DELETE"]) {
-      const r = await call(s.url, method, "/api/v1/llm/config", { json: { provider: "custom", api_url: "http://attacker.example/v1" }, headers: { cookie, origin: FOREIGN_ORIGIN } });
+      const r = await call(ctx.s.url, method, "/api/v1/llm/config", { json: { provider: "custom", api_url: "http://attacker.example/v1" }, headers: { cookie: ctx.cookie, origin: FOREIGN_ORIGIN } });
       assert.equal(r.status, 403, method);
       assert.match(r.body.detail, /ALLOWED_ORIGINS/, `${method}: the guard's refusal`);
     }
-    const config = await call(s.url, "GET", "/api/v1/llm/config", { headers: { cookie } });
+    const config = await call(ctx.s.url, "GET", "/api/v1/llm/config", { headers: { cookie: ctx.cookie } });
     assert.equal(config.body.config.provider, "deepseek", "the foreign PUT changed nothing");
   });
 
   test("a WebSocket upgrade from a foreign Origin is refused whatever the letter case of its Upgrade header", async () => {
     // RFC 7230 §6.7: protocol names in Upgrade are case-insensitive
     for (const upgrade of ["websocket", "WebSocket", "WEBSOCKET"]) {
-      const r = await callRaw(s.url, "GET", "/api/v1/ws", {
+      const r = await callRaw(ctx.s.url, "GET", "/api/v1/ws", {
         headers: { connection: "Upgrade", upgrade, origin: FOREIGN_ORIGIN, "sec-websocket-version": "13", "sec-websocket-key": "dGhlIHNhbXBsZSBub25jZQ==" },
       });
       assert.equal(r.status, 403, upgrade);
@@ -62,15 +67,15 @@ describe("configured installation", () => {
 
   test("a correct old password leaves earlier login failures counted: only a successful login clears them (§3)", async () => {
     const xff = "198.51.100.77";
-    const own = cookieOf((await login(s, "secret-1", xff)).headers)!;
-    for (let i = 0; i < 4; i++) assert.equal((await login(s, "wrong-pw", xff)).status, 401, `failure ${i + 1}`);
-    const changed = await call(s.url, "POST", "/api/auth/change-password", {
+    const own = cookieOf((await login(ctx.s, "secret-1", xff)).headers)!;
+    for (let i = 0; i < 4; i++) assert.equal((await login(ctx.s, "wrong-pw", xff)).status, 401, `failure ${i + 1}`);
+    const changed = await call(ctx.s.url, "POST", "/api/auth/change-password", {
       json: { old_password: "secret-1", new_password: "secret-2" },
       headers: { cookie: own, "x-forwarded-for": xff },
     });
     assert.equal(changed.status, 200);
-    assert.equal((await login(s, "wrong-pw", xff)).status, 401, "the fifth failure");
-    const locked = await login(s, "secret-2", xff);
+    assert.equal((await login(ctx.s, "wrong-pw", xff)).status, 401, "the fifth failure");
+    const locked = await login(ctx.s, "secret-2", xff);
     assert.equal(locked.status, 429, "five failures lock the address, the right password too");
     assert.match(locked.body.detail, /\b300 seconds\b/);
   });
@@ -117,14 +122,7 @@ describe("TRUSTED_PROXIES reaches the client address", () => {
 });
 
 describe("request body limit at its edge", () => {
-  let s: TestServer;
-  let cookie: string;
-  before(async () => {
-    s = await startTestServer();
-    assert.equal((await call(s.url, "POST", "/api/auth/setup", { json: { password: "secret-1" } })).status, 200);
-    cookie = cookieOf((await call(s.url, "POST", "/api/auth/login", { json: { password: "secret-1" } })).headers)!;
-  });
-  after(() => s.dispose());
+  const ctx = configuredServer();
 
   /** A JSON body of exactly `size` bytes. */
   const bodyOf = (size: number) => {
@@ -147,10 +145,10 @@ describe("request body limit at its edge", () => {
     ] as const) {
       const body = bodyOf(size);
       assert.equal(Buffer.byteLength(body), size);
-      const headers = { cookie, "content-type": "application/json" };
-      const declared = await call(s.url, "POST", "/api/v1/backtest/run/async", { body, headers });
+      const headers = { cookie: ctx.cookie, "content-type": "application/json" };
+      const declared = await call(ctx.s.url, "POST", "/api/v1/backtest/run/async", { body, headers });
       assert.equal(declared.status, want, `${size} bytes with Content-Length`);
-      const chunked = await fetch(`${s.url}/api/v1/backtest/run/async`, { method: "POST", body: chunks(body), headers, duplex: "half" } as RequestInit);
+      const chunked = await fetch(`${ctx.s.url}/api/v1/backtest/run/async`, { method: "POST", body: chunks(body), headers, duplex: "half" } as RequestInit);
       await chunked.arrayBuffer();
       assert.equal(chunked.status, want, `${size} bytes in chunks`);
     }

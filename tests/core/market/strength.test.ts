@@ -81,3 +81,13 @@ test("filters: listed days, 61-bar floor, 5-day mean turnover, flat lines, unive
   const sixty = panel([{ close: zigzag(11, 61) }, { close: zigzag(11, 60) }]);
   assert.deepEqual([...rankStrength(sixty, steady, { minListedDays: 30, minAmount: 0 }).row], [0], "ret_60 needs 61 bars");
 });
+
+test("turnover filter: the mean of exactly the last 5 bars' amounts", () => {
+  const base = zigzag(11);
+  // last five: 1e6, 1e6, 1e6, 1e6, 6e6 (mean 2e6); the four newest average 2.25e6, the six newest far more
+  const amounts = base.map((_, i, a) => [9e9, 1e6, 1e6, 1e6, 1e6, 6e6][i - (a.length - 6)] ?? 9e9);
+  const p = panel([{ close: base, amount: amounts }]);
+  const rows = (minAmount: number) => [...rankStrength(p, steady, { ...all, minAmount }).row];
+  assert.deepEqual(rows(2e6), [0]);
+  assert.deepEqual(rows(2e6 + 1), []);
+});

@@ -3,7 +3,7 @@ import { test } from "node:test";
 import { METRIC_NAMES, type Performance } from "../../../core/backtest/index.ts";
 import { allocSeries } from "../../../core/bars/series.ts";
 import { compareToBenchmark } from "../../../core/research/benchmark-comparison.ts";
-import { COMPONENTS, gradeOf, interpolate, rate, RUBRIC_TEXT, type RubricInput } from "../../../core/research/rubric.ts";
+import { COMPONENTS, gradeOf, interpolate, rate, rateBacktest, RUBRIC_TEXT, type RubricInput } from "../../../core/research/rubric.ts";
 import { basicChecks, medianAmount, segmentChecks, segmentSpans, summariseChecks } from "../../../core/research/suitability.ts";
 
 const good: RubricInput = {
@@ -135,4 +135,46 @@ test("benchmark comparison: a curve against itself has beta 1, alpha 0, no track
   );
   assert.ok(Number.isFinite(doubled.beta), "Number.isFinite(doubled.beta)");
   assert.ok(Number.isNaN(compareToBenchmark([1, 2], [1, 2], 242).beta), "too few bars");
+});
+
+test("vetoes apply exactly as the published rubric states them, at their boundaries", () => {
+  const keys = (x: Partial<RubricInput>) => rate({ ...good, ...x }).grade.vetoes.map((v) => v.key);
+  // total_return ≤ 0
+  assert.ok(keys({ total_return: 0 }).includes("negative_return"), "a zero return is vetoed");
+  assert.ok(!keys({ total_return: 1e-9 }).includes("negative_return"));
+  // max_drawdown > 50 %
+  assert.ok(!keys({ max_drawdown: 0.5 }).includes("deep_drawdown"), "exactly 50 % is not");
+  assert.ok(keys({ max_drawdown: 0.5000001 }).includes("deep_drawdown"));
+  // walk-forward consistency < 0.5
+  assert.ok(!keys({ wf_consistency: 0.5 }).includes("unstable_out_of_sample"), "half the windows profitable is not");
+  assert.ok(keys({ wf_consistency: 0.4999 }).includes("unstable_out_of_sample"));
+  // total_trades < 10
+  assert.ok(!keys({ total_trades: 10 }).includes("insufficient_sample"), "ten trades is not");
+  assert.ok(keys({ total_trades: 9 }).includes("insufficient_sample"));
+  assert.equal(rate({ ...good, total_trades: 10 }).grade.insufficient_sample, false);
+  // profit_factor < 1
+  assert.ok(!keys({ profit_factor: 1 }).includes("losing_system"));
+  // is_losing: losing trades or a return ≤ 0
+  assert.equal(rate({ ...good, total_return: 0 }).grade.is_losing, true);
+  assert.equal(rate({ ...good, total_return: -0.1 }).grade.is_losing, true);
+  assert.equal(rate(good).grade.is_losing, false);
+});
+
+test("a veto only lowers the grade: a cap above the score's grade leaves it", () => {
+  // a weak strategy (grade D by score) with a B-cap veto stays D
+  const weak: RubricInput = { ...good, annual_return: -0.2, sharpe: 0, max_drawdown: 0.45, excess_return: -0.3, wf_consistency: 0.6, total_return: 0.01 };
+  const r = rate(weak);
+  assert.ok(r.score.total < 40, `score ${r.score.total}`);
+  assert.ok(
+    r.grade.vetoes.some((v) => v.cap === "B"),
+    "a B cap applies",
+  );
+  assert.equal(r.grade.grade, "D");
+});
+
+test("a plain backtest's grade reads excess return as its return minus buy-and-hold's", () => {
+  const figures = { total_return: 0.5, annual_return: 0.4, sharpe: 2, max_drawdown: 0.1, profit_factor: 2, total_trades: 40 };
+  // the same figures; only buy-and-hold differs: beating it (excess 0.3) is S, trailing it (excess −0.3) is capped at B
+  assert.equal(rateBacktest({ ...figures, buy_hold_return: 0.2 }), "S");
+  assert.equal(rateBacktest({ ...figures, buy_hold_return: 0.8 }), "B");
 });

@@ -88,3 +88,15 @@ test("gates: positive ratio and mean trades at least the threshold, mean Sharpe 
   assert.equal(summariseRuns(runs, [1, 2], { ...DEFAULT_GATES, mean_sharpe: -1, mean_return: -0.01 }).promoted, true);
   assert.equal(summariseRuns([], [1], DEFAULT_GATES).promoted, false);
 });
+
+test("every start a run can have is drawn: the last one too (a symbol one bar longer than its runs)", () => {
+  // 31 bars, runs of 30: starts 0 and 1; over many seeds both occur, about equally often
+  const seeds = Array.from({ length: 400 }, (_, i) => i + 1);
+  const runs = sampleRuns([31], { seeds, sampleSize: undefined, windowRatio: 30 / 31, minBars: 30 });
+  const ones = runs.filter((r) => r.start === 1).length;
+  assert.ok(
+    runs.every((r) => r.start === 0 || r.start === 1),
+    "starts within range",
+  );
+  assert.ok(ones > 120 && ones < 280, `${ones} of 400 runs start on bar 1`);
+});

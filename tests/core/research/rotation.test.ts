@@ -174,3 +174,108 @@ test("momentum score: close over the close `period` bars earlier, minus 1", () =
   assert.ok(Math.abs(s[2]! - 0.2) < 1e-12, "Math.abs(s[2]! - 0.2) < 1e-12");
   assert.ok(Math.abs(s[3]! - (9.6 / 11 - 1)) < 1e-12, "Math.abs(s[3]! - (9.6 / 11 - 1)) < 1e-12");
 });
+
+// Scenario checks of the rules stated in the kernel's header (design: rank ≤ slots to buy, rank > keepRank to
+// sell, refills from the best-ranked within keepRank, exits at or beyond the thresholds, a close-out on the last bar).
+const fillsOf = (run: ReturnType<typeof runRotation>, names: string) =>
+  Array.from({ length: run.fills.count }, (_, i) => [run.fills.bar[i], names[run.fills.leg[i]!], run.fills.side[i], run.fillReasons[i]]);
+const flat15 = Array.from({ length: 15 }, () => 10);
+
+test("the keep-rank buffer: a holding ranked within keepRank stays, one ranked beyond it is sold", () => {
+  // rankings at the closes before the rebalance days 1, 5, 10: A B C; B A C (A 2nd, kept); C B A (A 3rd, sold)
+  const a = member(
+    "A",
+    series(flat15),
+    flat15.map((_, i) => (i < 4 ? 3 : i < 9 ? 2.5 : 1)),
+  );
+  const b = member(
+    "B",
+    series(flat15),
+    flat15.map((_, i) => (i < 4 ? 2 : 3)),
+  );
+  const c = member(
+    "C",
+    series(flat15),
+    flat15.map((_, i) => (i < 9 ? 0 : 4)),
+  );
+  const run = runRotation([a, b, c], DEFAULT_CONFIG, { slots: 1, keepRank: 2, refresh: "weekly", takeProfit: null, stopLoss: null });
+  assert.deepEqual(fillsOf(run, "ABC"), [
+    [1, "A", 1, "rotation"],
+    [10, "A", -1, "rank_exit"],
+    [10, "C", 1, "rotation"],
+  ]);
+});
+
+test("equal scores rank in the members' listed order", () => {
+  const ones = flat15.map(() => 1);
+  const run = runRotation([member("A", series(flat15), ones), member("B", series(flat15), ones)], DEFAULT_CONFIG, { slots: 1, keepRank: 1, refresh: "weekly", takeProfit: null, stopLoss: null });
+  assert.deepEqual(fillsOf(run, "AB"), [[1, "A", 1, "rotation"]]);
+  assert.deepEqual(
+    run.rebalances[0]!.ranked.map((r) => r.member),
+    [0],
+  );
+});
+
+test("a slot whose best candidate cannot be bought goes to the next one ranked within keepRank", () => {
+  // A ranks first but is suspended (no volume) on the rebalance day: B, second and within keepRank 2, is bought
+  const a = member(
+    "A",
+    series(flat15, weekday, (i) => (i === 1 ? 0 : 1e6)),
+    flat15.map(() => 2),
+  );
+  const b = member(
+    "B",
+    series(flat15),
+    flat15.map(() => 1),
+  );
+  const run = runRotation([a, b], DEFAULT_CONFIG, { slots: 1, keepRank: 2, refresh: "weekly", takeProfit: null, stopLoss: null });
+  assert.deepEqual(fillsOf(run, "AB")[0], [1, "B", 1, "rotation"]);
+  assert.ok(run.refusals.count >= 1, "A's refused buy is recorded");
+});
+
+test("per-slot exits fire at the thresholds themselves: close = entry × (1 − stop) or × (1 + take)", () => {
+  assert.equal(10 * (1 - 0.05), 9.5, "the thresholds are exact in binary");
+  assert.equal(10 * (1 + 0.1), 11);
+  const other = member(
+    "B",
+    series(flat15),
+    flat15.map(() => 1),
+  );
+  for (const [path, opts, reason] of [
+    [flat15.map((_, i) => (i < 5 ? 10 : 9.5)), { stopLoss: 0.05, takeProfit: null }, "stop_loss"],
+    [flat15.map((_, i) => (i < 5 ? 10 : 11)), { stopLoss: null, takeProfit: 0.1 }, "take_profit"],
+  ] as const) {
+    const a = member(
+      "A",
+      series(path),
+      path.map(() => 2),
+    );
+    const run = runRotation([a, other], DEFAULT_CONFIG, { slots: 1, keepRank: 2, refresh: "weekly", ...opts });
+    // bought at bar 1's open (10, no fees in the average); bar 5 closes on the threshold: sold at bar 6
+    assert.equal(run.fills.price[0], 10);
+    assert.deepEqual(fillsOf(run, "AB").slice(0, 2), [
+      [1, "A", 1, "rotation"],
+      [6, "A", -1, reason],
+    ]);
+  }
+});
+
+test("close_at_end: holdings are sold on the last bar, held until then", () => {
+  const run = runRotation(
+    [
+      member(
+        "A",
+        series(flat15),
+        flat15.map(() => 1),
+      ),
+    ],
+    { ...DEFAULT_CONFIG, close_at_end: true },
+    { slots: 1, keepRank: 1, refresh: "weekly", takeProfit: null, stopLoss: null },
+  );
+  assert.deepEqual(fillsOf(run, "A"), [
+    [1, "A", 1, "rotation"],
+    [14, "A", -1, "end"],
+  ]);
+  assert.equal(run.holdingCount[13], 1);
+  assert.equal(run.holdingCount[14], 0);
+});

@@ -66,3 +66,11 @@ test("summary: consistency is the share of profitable windows, chained return co
   assert.equal(s.total_trades, 8);
   assert.deepEqual(s.window_returns, [0.1, -0.05, 0.2, 0]);
 });
+
+test("an isolated span never shortens the configured warm-up: a longer one than the context bars is kept", () => {
+  const bars = allocSeries(200);
+  for (let i = 0; i < 200; i++) bars.time[i] = i;
+  const s = isolatedSpan(bars, { start: 120, end: 150 }, 30, { ...DEFAULT_CONFIG, warmup_bars: 50 });
+  assert.equal(s.own, 30);
+  assert.equal(s.config.warmup_bars, 50);
+});

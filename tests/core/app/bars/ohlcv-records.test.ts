@@ -50,3 +50,14 @@ test("every problem names its row and column", () => {
   for (const l of ["data.1.date", "data.1.close", "data.2.date", "data.2.high", "data.3.date", "data.3.high", "data.4"]) assert.ok(locs.includes(l), l);
   assert.match(r.errors.find((e) => e.loc.slice(1).join(".") === "data.2.date")!.msg, /row 2 duplicates the time of row 1/);
 });
+
+test("at most 20 problems are collected, the first 20 in row order", () => {
+  const rows = Array.from({ length: 30 }, (_, i) => ({ date: `2024-01-${String(i + 1).padStart(2, "0")}`, open: 1, high: 1, low: 1, close: "x" }));
+  const r = parseOhlcvRecords(rows, "data");
+  assert.ok(!r.ok, "the records are refused");
+  assert.equal(r.errors.length, 20);
+  assert.deepEqual(
+    r.errors.map((e) => e.loc[2]),
+    Array.from({ length: 20 }, (_, i) => i),
+  );
+});

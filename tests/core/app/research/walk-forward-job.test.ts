@@ -7,7 +7,10 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import fc from "fast-check";
-import { DEFAULT_CONFIG } from "../../../../core/backtest/index.ts";
+import { DEFAULT_CONFIG, planBacktest, runMetrics } from "../../../../core/backtest/index.ts";
+import { sliceSeries } from "../../../../core/bars/index.ts";
+import { pluginOf } from "../../../../core/app/research/grid-job.ts";
+import type { StrategyParams } from "../../../../ports/plugins.ts";
 import { planWalkForward } from "../../../../core/research/walk-forward.ts";
 import { walkForwardWindow } from "../../../../core/app/research/walk-forward-job.ts";
 import { loadPlugins } from "../../../../plugins/index.ts";
@@ -66,4 +69,24 @@ test("the window run starts flat and is closed out: every trade closes inside th
   const out = walkForwardWindow(registry, { strategy: "ma_cross", grid, base: {}, objective: "sharpe", window: w!, contextBars: 30, config: DEFAULT_CONFIG, security: { code: "000001" }, bars });
   assert.equal(out.performance.open_trades, 0);
   assert.ok((out.params.fast as number) < (out.params.slow as number), "(out.params.fast as number) < (out.params.slow as number)");
+});
+
+test("a window runs the grid point with the best in-sample objective (each point backtested on its own here)", () => {
+  const bars = randomWalk(400, 11);
+  const security = { code: "000001", market: "SZ" as const };
+  const plugin = pluginOf(registry, "ma_cross");
+  for (const w of planWalkForward(bars.length, { nWindows: 3, inSampleRatio: 0.4, anchored: false })) {
+    const inSample = sliceSeries(bars, w.inSampleStart, w.inSampleEnd);
+    let best: { fast: number; slow: number; value: number } | undefined;
+    for (const fast of grid.fast) {
+      for (const slow of grid.slow) {
+        const params = plugin.params.parse({ fast, slow }) as StrategyParams;
+        const value = runMetrics(inSample, plugin.signals(inSample, params), planBacktest(DEFAULT_CONFIG, security)).total_return;
+        if (Number.isFinite(value) && (best === undefined || value > best.value)) best = { fast, slow, value };
+      }
+    }
+    const out = walkForwardWindow(registry, { strategy: "ma_cross", grid, base: {}, objective: "total_return", window: w, contextBars: 30, config: DEFAULT_CONFIG, security, bars });
+    assert.deepEqual([out.params.fast, out.params.slow], [best!.fast, best!.slow], `window ${w.index}`);
+    assert.equal(out.in_sample_value, best!.value);
+  }
 });

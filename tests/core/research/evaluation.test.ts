@@ -178,3 +178,46 @@ test("a plain backtest's grade reads excess return as its return minus buy-and-h
   assert.equal(rateBacktest({ ...figures, buy_hold_return: 0.2 }), "S");
   assert.equal(rateBacktest({ ...figures, buy_hold_return: 0.8 }), "B");
 });
+
+test("suitability rules as the published text states them, at their boundaries", () => {
+  const seg = (t: Partial<Performance>, v: Partial<Performance>, te: Partial<Performance>, bars: [number, number, number] = [60, 20, 20]) =>
+    Object.fromEntries(
+      segmentChecks([
+        { bars: bars[0], p: perf({ total_return: 0.1, total_trades: 6, sharpe: 1, ...t }) },
+        { bars: bars[1], p: perf({ total_return: 0.1, total_trades: 2, sharpe: 1, ...v }) },
+        { bars: bars[2], p: perf({ total_return: 0.1, total_trades: 2, sharpe: 1, ...te }) },
+      ]).map((c) => [c.name, c.passed]),
+    );
+  // test_active: ≥ 1 test trade at ≥ 1/3 of the train trade rate (train 6 per 60 bars; test 20 bars need ≥ 2/3 trade)
+  assert.equal(seg({ total_trades: 6 }, {}, { total_trades: 1 }).test_active, true, "test rate 1/20 ≥ (6/60)/3");
+  assert.equal(seg({ total_trades: 9 }, {}, { total_trades: 1 }).test_active, true, "1/20 = (9/60)/3: the bound is inclusive");
+  assert.equal(seg({ total_trades: 10 }, {}, { total_trades: 1 }).test_active, false, "1/20 < (10/60)/3");
+  assert.equal(seg({ total_trades: 0 }, {}, { total_trades: 0 }).test_active, false, "no test trade");
+  // oos_sharpe_positive: valid and test Sharpe weighted by their bars
+  assert.equal(seg({}, { sharpe: 1 }, { sharpe: -2 }, [60, 100, 20]).oos_sharpe_positive, true, "(100·1 − 20·2)/120 > 0");
+  assert.equal(seg({}, { sharpe: 1 }, { sharpe: -2 }, [60, 20, 100]).oos_sharpe_positive, false, "(20·1 − 100·2)/120 < 0");
+  // drawdown_bounded: test max drawdown < 50 %
+  assert.equal(seg({}, {}, { max_drawdown: 0.5 }).drawdown_bounded, false);
+  assert.equal(seg({}, {}, { max_drawdown: 0.4999 }).drawdown_bounded, true);
+  // tradable: ≤ 10 % of the bars suspended
+  const bars = allocSeries(300);
+  for (let i = 0; i < 300; i++) {
+    bars.close[i] = 10;
+    bars.amount[i] = 2e7;
+    bars.vol[i] = i < 30 ? 0 : 2e6;
+  }
+  assert.equal(basicChecks(bars, perf({ total_trades: 12 }))[3]!.passed, true, "30 of 300 bars suspended: exactly 10 %");
+  bars.vol[30] = 0;
+  assert.equal(basicChecks(bars, perf({ total_trades: 12 }))[3]!.passed, false, "31 of 300");
+  // high_fitness: suitable and ≥ 75 % of all checks passed; a failed basic check rules it out whatever the share
+  const check = (name: string, passed: boolean) => ({ name, passed, detail: "" });
+  const eight = ["train_profitable", "valid_profitable", "test_profitable", "sign_consistent", "drawdown_bounded", "train_enough_trades", "test_active", "oos_sharpe_positive"].map((n) =>
+    check(n, true),
+  );
+  const basics = (failed: string | null) => ["enough_bars", "enough_trades", "liquidity", "tradable"].map((n) => check(n, n !== failed));
+  assert.equal(summariseChecks([...basics(null), ...eight]).high_fitness, true);
+  const unsuitable = summariseChecks([...basics("liquidity"), ...eight]);
+  assert.equal(unsuitable.suitable, false);
+  assert.ok(unsuitable.pass_ratio >= 0.75, "11 of 12 passed");
+  assert.equal(unsuitable.high_fitness, false);
+});

@@ -116,6 +116,30 @@ describe("research tasks", () => {
     assert.equal((await post(s, "/api/v1/backtest/optimize-all/run/async", { symbol: "SH:600519", strategies: ["nope"] })).status, 422);
   });
 
+  test("optimize-all: a minimised objective ranks lowest first; entries below min_trades come after every qualified one", async () => {
+    const done = await runTask(s.url, "/api/v1/backtest/optimize-all/run/async", {
+      symbol: "SH:600519",
+      count: 300,
+      strategies: ["ma_cross", "macd", "donchian", "bbi", "kdj_cross", "rsi_reversal"],
+      objective: "max_drawdown",
+      min_trades: 9,
+    });
+    assert.equal(done.status, "done", done.error);
+    const r = done.result as { ranking: { strategy: string; max_drawdown: number | null; total_trades: number; qualified: boolean; rank: number }[] };
+    for (const e of r.ranking) assert.equal(e.qualified, e.total_trades >= 9, e.strategy);
+    // the plain rule: qualified first, then each group by max_drawdown ascending (undefined last)
+    const key = (e: (typeof r.ranking)[number]) => [e.qualified ? 0 : 1, e.max_drawdown ?? Number.POSITIVE_INFINITY] as const;
+    const want = [...r.ranking].sort((a, b) => key(a)[0] - key(b)[0] || key(a)[1] - key(b)[1]).map((e) => e.strategy);
+    assert.deepEqual(
+      r.ranking.map((e) => e.strategy),
+      want,
+    );
+    assert.deepEqual(
+      r.ranking.map((e) => e.rank),
+      r.ranking.map((_, k) => k + 1),
+    );
+  });
+
   test("walk-forward: per-window chosen parameters and returns, consistency and compounded return", async () => {
     const done = await runTask(s.url, "/api/v1/backtest/wf/run/async?n_windows=4", { strategy: "ma_cross", symbol: "SZ:000001", param_grid: { fast: [3, 5], slow: [10, 20] } });
     assert.equal(done.status, "done", done.error);

@@ -221,3 +221,21 @@ test("suitability rules as the published text states them, at their boundaries",
   assert.ok(unsuitable.pass_ratio >= 0.75, "11 of 12 passed");
   assert.equal(unsuitable.high_fitness, false);
 });
+
+test("benchmark comparison, hand-checked: a strategy returning 2 × the benchmark + 0.1 % a bar", () => {
+  const rb = [0.02, -0.01, 0.02, -0.01];
+  const rs = rb.map((r) => 2 * r + 0.001);
+  const curve = (rets: number[]) => {
+    const c = [100];
+    for (const r of rets) c.push(c[c.length - 1]! * (1 + r));
+    return c;
+  };
+  const c = compareToBenchmark(curve(rs), curve(rb), 242);
+  const near = (a: number, b: number, what: string) => assert.ok(Math.abs(a - b) < 1e-9 * Math.max(1, Math.abs(b)), `${what}: ${a} vs ${b}`);
+  near(c.beta, 2, "beta = cov/var = 2");
+  near(c.alpha, 0.001 * 242, "alpha = (mean r_s − 2 · mean r_b) × 242");
+  // r_s − r_b = r_b + 0.001: mean 0.006, deviations ±0.015, sample std √(4 · 0.015² / 3)
+  const sd = Math.sqrt((4 * 0.015 ** 2) / 3);
+  near(c.tracking_error, sd * Math.sqrt(242), "tracking error");
+  near(c.information_ratio, (0.006 / sd) * Math.sqrt(242), "information ratio");
+});

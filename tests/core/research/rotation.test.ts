@@ -279,3 +279,25 @@ test("close_at_end: holdings are sold on the last bar, held until then", () => {
   assert.equal(run.holdingCount[13], 1);
   assert.equal(run.holdingCount[14], 0);
 });
+
+test("turnover is the value of all fills over twice the mean equity, as published", () => {
+  const a = member(
+    "A",
+    series(flat15),
+    flat15.map((_, i) => (i < 4 ? 1 : 0)),
+  );
+  const c = member(
+    "C",
+    series(flat15),
+    flat15.map((_, i) => (i < 4 ? 0 : 2)),
+  );
+  const run = runRotation([a, c], DEFAULT_CONFIG, { slots: 1, keepRank: 1, refresh: "weekly", takeProfit: null, stopLoss: null });
+  assert.equal(run.fills.count, 3, "bought A, sold A, bought C");
+  // every fill at 10, all in: about three times the (nearly constant) equity traded, so about 1.5
+  let traded = 0;
+  for (let i = 0; i < run.fills.count; i++) traded += run.fills.shares[i]! * run.fills.price[i]!;
+  const meanEquity = run.equity.reduce((s, v) => s + v, 0) / run.length;
+  const turnover = rotationResult(run, [a, c], DEFAULT_CONFIG).turnover as number;
+  assert.ok(Math.abs(turnover - traded / (2 * meanEquity)) < 1e-12, `${turnover}`);
+  assert.ok(turnover > 1.4 && turnover < 1.5, `${turnover}`);
+});

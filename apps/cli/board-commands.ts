@@ -9,8 +9,12 @@ import { market, ymdNumber } from "./cli-values.ts";
 
 const BOARD_ARG = [{ name: "BOARD", help: "board code, e.g. 880761 (see board-list)" }];
 const SORT = { name: "sort", type: "string", help: "member sort field: CHANGE_PCT, PRICE, VOLUME, TOTAL_AMOUNT, CODE ... (default: the board's order)" } as const;
-const ORDER = { name: "order", type: "string", choices: ["DESC", "ASC"], default: "DESC", help: "sort direction" } as const;
+/** easy_tdx's spellings (mac/enums.py SortOrder; cli/parsers.py's board-type names and BoardType numbers). */
+const ORDER_ALIASES = { "1": "DESC", "2": "ASC" };
+const TYPE_ALIASES = { INDUSTRY: "HY", CONCEPT: "GN", STYLE: "FG", REGION: "DQ", "0": "HY", "1": "HY2", "3": "GN", "4": "FG", "5": "DQ", "255": "ALL" };
+const ORDER = { name: "order", type: "string", choices: ["DESC", "ASC"], aliases: ORDER_ALIASES, default: "DESC", help: "sort direction (easy_tdx's 1 and 2 too)" } as const;
 const RANK_TYPES = ["HY", "HY2", "GN", "FG", "DQ"];
+const TYPE_HELP = "board type (easy_tdx's INDUSTRY, CONCEPT, STYLE, REGION and numbers too)";
 
 export const boardCommands: readonly Command[] = [
   {
@@ -18,7 +22,7 @@ export const boardCommands: readonly Command[] = [
     summary: "Boards (industry HY/HY2, concept GN, style FG, region DQ) with their quotes.",
     args: [],
     options: [
-      { name: "type", type: "string", choices: ["ALL", ...RANK_TYPES], default: "ALL", help: "board type" },
+      { name: "type", type: "string", choices: ["ALL", ...RANK_TYPES], aliases: TYPE_ALIASES, default: "ALL", help: TYPE_HELP },
       { name: "count", type: "integer", default: 500, help: "boards" },
       { name: "sort", type: "string", default: "CHANGE_PCT", help: "sort column: CHANGE_PCT, SPEED, CHANGE_3D ... YTD" },
     ],
@@ -62,7 +66,7 @@ export const boardCommands: readonly Command[] = [
     summary: "Boards ranked by today's change (or amount, main net flow, volume).",
     args: [],
     options: [
-      { name: "type", type: "string", choices: RANK_TYPES, default: "HY", help: "board type" },
+      { name: "type", type: "string", choices: RANK_TYPES, aliases: TYPE_ALIASES, default: "HY", help: TYPE_HELP },
       { name: "top", type: "integer", default: 10, help: "boards" },
       { name: "sort-by", type: "string", choices: ["change_pct", "amount", "main_net_amount", "vol"], default: "change_pct", help: "ranking field" },
       { name: "asc", type: "boolean", default: false, help: "ascending (default descending)" },
@@ -76,7 +80,7 @@ export const boardCommands: readonly Command[] = [
     summary: "Boards ranked by their change over the last N trading days.",
     args: [],
     options: [
-      { name: "type", type: "string", choices: RANK_TYPES, default: "HY", help: "board type" },
+      { name: "type", type: "string", choices: RANK_TYPES, aliases: TYPE_ALIASES, default: "HY", help: TYPE_HELP },
       { name: "days", type: "integer", default: 20, help: "trading days looked back" },
       { name: "date", type: "string", meta: "YYYYMMDD", help: "last day of the window (default: the latest)" },
       { name: "top", type: "integer", default: 10, help: "boards" },

@@ -14,6 +14,8 @@ export interface OptionSpec {
   readonly help: string;
   readonly default?: string | number | boolean;
   readonly choices?: readonly string[];
+  /** Other spellings of the choices (upper case → choice), such as easy_tdx's numbers and long names. */
+  readonly aliases?: Readonly<Record<string, string>>;
   readonly short?: string;
   /** Placeholder shown in the help (`--count N`). */
   readonly meta?: string;
@@ -51,7 +53,8 @@ function convert(spec: OptionSpec, raw: string | boolean | string[]): string | n
   const text = String(raw);
   if (spec.type === "string") {
     if (!spec.choices) return text;
-    const hit = spec.choices.find((c) => c.toUpperCase() === text.toUpperCase());
+    const wanted = spec.aliases?.[text.trim().toUpperCase()] ?? text;
+    const hit = spec.choices.find((c) => c.toUpperCase() === wanted.toUpperCase());
     if (hit === undefined) throw new UsageError(`--${spec.name}: expected one of ${spec.choices.join(", ")} (got ${JSON.stringify(text)})`);
     return hit;
   }

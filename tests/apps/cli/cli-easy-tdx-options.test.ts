@@ -3,7 +3,8 @@
  * (its click definitions, cli/cmd_kline.py, cmd_chanlun.py, cmd_indicator.py and
  * parsers.py): `kline` and `chanlun` read unadjusted bars unless told
  * (`--adjust NONE`), `indicator` forward-adjusted (`QFQ`); `--adjust` takes
- * easy_tdx's spellings 0/1/2 and FQ; `indicator-list` prints easy_tdx's columns.
+ * easy_tdx's spellings 0/1/2 and FQ, `--type` its board-type names and numbers,
+ * `--order` its 1 and 2; `indicator-list` prints easy_tdx's columns.
  * Each command runs on a stand-in service that records the requests, so these
  * check what the command asks for, not the service's answers.
  */
@@ -74,6 +75,27 @@ describe("easy_tdx's option meanings on the shared commands", () => {
       assert.equal(await adjustOf(["kline", "SZ", "000001", "--adjust", given], "/api/v1/bars"), sent, `--adjust ${given}`);
     }
     await assert.rejects(run(["kline", "SZ", "000001", "--adjust", "3"]), (e: Error) => e instanceof UsageError && /^--adjust: expected NONE, QFQ or HFQ/.test(e.message));
+  });
+
+  test("board types and sort orders take easy_tdx's spellings (parsers.py names, BoardType and SortOrder numbers)", async () => {
+    const sent = async (line: readonly string[], field: string) => (await run(line)).requests[0]!.query[field];
+    for (const [given, type] of [
+      ["CONCEPT", "GN"],
+      ["industry", "HY"],
+      ["STYLE", "FG"],
+      ["REGION", "DQ"],
+      ["3", "GN"],
+      ["1", "HY2"],
+      ["255", "ALL"],
+      ["gn", "GN"],
+    ] as const) {
+      assert.equal(await sent(["board-list", "--type", given], "board_type"), type, `board-list --type ${given}`);
+    }
+    assert.equal(await sent(["board-ranking", "--type", "CONCEPT"], "board_type"), "GN");
+    assert.equal(await sent(["board-members", "880761", "--order", "2"], "sort_order"), "ASC");
+    assert.equal(await sent(["board-members", "880761", "--order", "1"], "sort_order"), "DESC");
+    // ALL is not a ranking type, whatever its spelling
+    await assert.rejects(run(["board-ranking", "--type", "255"]), (e: Error) => e instanceof UsageError && /^--type: expected one of HY, HY2, GN, FG, DQ/.test(e.message));
   });
 
   test("an unknown --multi-level period is named as --multi-level", async () => {

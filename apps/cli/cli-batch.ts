@@ -4,7 +4,8 @@
  * `tdx-forge` is dropped so README lines paste as they are), sharing one
  * in-process service, so scripts and agents pay the start-up once. Words split
  * as a POSIX shell splits them (single and double quotes, backslash escapes),
- * without expansion. The exit status is the worst of the lines'.
+ * without expansion. A line that cannot be split (an unclosed quote) fails
+ * alone, as a wrong command line. The exit status is the worst of the lines'.
  */
 import { readFileSync } from "node:fs";
 import { UsageError } from "./cli-args.ts";
@@ -56,14 +57,23 @@ export function splitWords(line: string): string[] {
   return words;
 }
 
+/** One line of a batch: its words, or why they cannot be read (that line alone fails). */
+export type BatchLine = { line: string; argv: string[] } | { line: string; problem: UsageError };
+
 /** The command lines of a batch text, as argv arrays. */
-export function batchLines(text: string): { line: string; argv: string[] }[] {
+export function batchLines(text: string): BatchLine[] {
   return text
     .split(/\r?\n/)
     .map((line) => line.trim())
     .filter((line) => line !== "" && !line.startsWith("#"))
     .map((line) => {
-      const argv = splitWords(line);
+      let argv: string[];
+      try {
+        argv = splitWords(line);
+      } catch (e) {
+        if (e instanceof UsageError) return { line, problem: e };
+        throw e;
+      }
       return { line, argv: argv[0] === "tdx-forge" ? argv.slice(1) : argv };
     });
 }

@@ -93,8 +93,15 @@ export async function runCommandLine(argv: readonly string[], ctx: (server: stri
 
 async function runBatch(text: string, echo: boolean, ctx: (server: string | undefined) => CliContext, io: Streams): Promise<number> {
   let worst = 0;
-  for (const { line, argv } of batchLines(text)) {
+  for (const entry of batchLines(text)) {
+    const { line } = entry;
     if (echo) await write(io.stdout, `# ${PROG} ${line.replace(/^tdx-forge\s+/, "")}\n`);
+    if ("problem" in entry) {
+      await write(io.stderr, `${PROG} batch: ${entry.problem.message}\n`);
+      worst = 2;
+      continue;
+    }
+    const { argv } = entry;
     if (argv[0] === "batch" && !argv.some((a) => a === "--help" || a === "-h")) {
       await write(io.stderr, `${PROG} batch: a batch line cannot start another batch\n`);
       worst = 2;

@@ -39,16 +39,17 @@ describe("tdx-forge help and errors", () => {
 
   test("wrong command lines and refused requests: one line each on stderr, exit 2 or 1", async () => {
     // Usage errors only: no service starts (the service's refusals are checked in cli-commands.test.ts).
-    const lines = ["nosuch", "kline SZ", "kline SZ 000001 --count x", "kline SZ 000001 --bogus", "version"];
+    const lines = ["nosuch", "kline SZ", "kline SZ 000001 --count x", "kline SZ 000001 --bogus", `formula SZ 000001 --text "A:C;`, "version"];
     const r = await runCli(["batch"], { input: lines.join("\n") });
     assert.equal(r.code, 2, "the worst status: a usage error");
     const errors = r.stderr.trimEnd().split("\n");
-    assert.equal(errors.length, 4, "one line per failing command");
+    assert.equal(errors.length, 5, "one line per failing command");
     assert.equal(errors[0], 'tdx-forge: unknown command "nosuch" (see tdx-forge --help)', "the hint once");
     assert.match(errors[1]!, /^tdx-forge kline: missing argument CODE/);
     assert.match(errors[2]!, /^tdx-forge kline: --count: expected a whole number/);
     assert.match(errors[3]!, /^tdx-forge kline: Unknown option '--bogus'/);
-    assert.match(r.stdout, /"name":"tdx-forge"/, "the good line still ran");
+    assert.match(errors[4]!, /^tdx-forge batch: unclosed " in /, "a line that cannot be split fails alone");
+    assert.match(r.stdout, /"name":"tdx-forge"/, "the good line after it still ran");
 
     const usage = await runCli(["kline", "--period", "FORTNIGHTLY", "SZ", "000001"]);
     assert.equal(usage.code, 2, "a wrong command line exits 2");

@@ -4,7 +4,7 @@
  * matching `/api/v1` route, options named as easy_tdx's CLI names them.
  */
 import type { GetPath } from "./cli-api.ts";
-import type { ArgSpec, OptionSpec } from "./cli-args.ts";
+import { type ArgSpec, type OptionSpec, UsageError } from "./cli-args.ts";
 import { answer, type Command, flag, frameRows, num, str } from "./cli-command.ts";
 import { type Row, rowsOf } from "./cli-output.ts";
 import { adjust, category, market, PERIOD_HELP, stockList, ymdNumber } from "./cli-values.ts";
@@ -93,13 +93,16 @@ const quoteList: Command = {
   },
 };
 
+/** Trading days `tick --days` reads: one `/bars` page of daily bars. */
+const MAX_TICK_DAYS = 800;
+
 const tick: Command = {
   name: "tick",
   summary: "Minute series (分时) of a trading day: today, --date, or the last --days days (each row with its date).",
   args: SECURITY_ARGS,
   options: [
     { name: "date", type: "string", meta: "YYYYMMDD", help: "a past trading day (default: the latest)" },
-    { name: "days", type: "integer", default: 1, help: "the last N trading days, oldest first" },
+    { name: "days", type: "integer", default: 1, help: `the last N trading days, oldest first (at most ${MAX_TICK_DAYS})` },
   ],
   examples: ["tick SZ 000001 --table", "tick SH 600519 --days 5"],
   async run(ctx, { args, opts }) {
@@ -108,6 +111,8 @@ const tick: Command = {
     const date = str(opts, "date");
     if (date !== undefined) return frameRows(await api.get("/api/v1/minute/history", { ...s, date: ymdNumber(date, "--date") }));
     const days = num(opts, "days")!;
+    // the days are one page of daily bars: past it the service's refusal would name its own `count`
+    if (days > MAX_TICK_DAYS) throw new UsageError(`--days: at most ${MAX_TICK_DAYS} (got ${days})`);
     if (days <= 1) return frameRows(await api.get("/api/v1/minute", s));
     // The trading days are the dates of the latest daily bars.
     const bars = (await api.get("/api/v1/bars", { ...s, category: "DAY", count: days, adjust: "NONE" })) as { data: { date: string }[] };

@@ -51,6 +51,10 @@ describe("tdx-forge help and errors", () => {
     assert.match(errors[4]!, /^tdx-forge batch: unclosed " in /, "a line that cannot be split fails alone");
     assert.match(r.stdout, /"name":"tdx-forge"/, "the good line after it still ran");
 
+    const days = await runCli(["tick", "SZ", "000001", "--days", "100000"]);
+    assert.equal(days.code, 2);
+    assert.equal(days.stderr.trimEnd(), "tdx-forge tick: --days: at most 800 (got 100000) (see tdx-forge tick --help)", "the option given is the one named");
+
     const usage = await runCli(["kline", "--period", "FORTNIGHTLY", "SZ", "000001"]);
     assert.equal(usage.code, 2, "a wrong command line exits 2");
     assert.match(usage.stderr, /^tdx-forge kline: --period: unknown period "FORTNIGHTLY"/);

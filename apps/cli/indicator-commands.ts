@@ -32,10 +32,20 @@ async function indicatorParams(api: ServiceApi, names: readonly string[], spec: 
   }
   if (Object.keys(global).length > 0) {
     const list = (await api.get("/api/v1/indicator/list")) as IndicatorInfo[];
+    const used = new Set<string>();
+    const owned: string[] = [];
     for (const n of names) {
-      const own = new Set(list.find((i) => i.name.toUpperCase() === n)?.params.map((p) => p.name.toUpperCase()) ?? []);
-      for (const [k, v] of Object.entries(global)) if (own.has(k)) (out[n] ??= {})[k] ??= v;
+      const own = list.find((i) => i.name.toUpperCase() === n)?.params.map((p) => p.name.toUpperCase()) ?? [];
+      owned.push(`${n}: ${own.join(", ") || "none"}`);
+      for (const [k, v] of Object.entries(global)) {
+        if (!own.includes(k)) continue;
+        (out[n] ??= {})[k] ??= v;
+        used.add(k);
+      }
     }
+    // a name no requested indicator has would otherwise change nothing, silently
+    const unused = Object.keys(global).filter((k) => !used.has(k));
+    if (unused.length > 0) throw new UsageError(`--params: no requested indicator has ${unused.join(", ")} (${owned.join("; ")})`);
   }
   return out;
 }

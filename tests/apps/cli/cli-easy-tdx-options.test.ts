@@ -30,8 +30,8 @@ const INDICATORS = [
     title: "MACD 平滑异同平均线",
     title_en: "MACD",
     description: "趋势",
-    params: [],
-    default_params: { SHORT: 12 },
+    params: [{ name: "SHORT" }, { name: "LONG" }, { name: "MID" }],
+    default_params: { SHORT: 12, LONG: 26, MID: 9 },
     outputs: ["MACD_DIF"],
     lines: ["DIF"],
     inputs: ["close"],
@@ -96,6 +96,16 @@ describe("easy_tdx's option meanings on the shared commands", () => {
     assert.equal(await sent(["board-members", "880761", "--order", "1"], "sort_order"), "DESC");
     // ALL is not a ranking type, whatever its spelling
     await assert.rejects(run(["board-ranking", "--type", "255"]), (e: Error) => e instanceof UsageError && /^--type: expected one of HY, HY2, GN, FG, DQ/.test(e.message));
+  });
+
+  test("indicator --params: a name no requested indicator has is refused, not dropped", async () => {
+    const sent = (await run(["indicator", "MACD", "-m", "SZ", "-c", "000001", "--params", "short=10"])).requests.find((r) => r.path === "/api/v1/indicator/compute");
+    assert.deepEqual(sent?.query.params, { MACD: { SHORT: 10 } });
+    // easy_tdx's MACD names its signal length M; this set's MACD calls it MID
+    await assert.rejects(
+      run(["indicator", "MACD", "-m", "SZ", "-c", "000001", "--params", "M=9"]),
+      (e: Error) => e instanceof UsageError && e.message === "--params: no requested indicator has M (MACD: SHORT, LONG, MID)",
+    );
   });
 
   test("an unknown --multi-level period is named as --multi-level", async () => {

@@ -93,6 +93,11 @@ const quoteList: Command = {
   },
 };
 
+/** Transactions one `/transaction` request reads, and the most `transaction --count` reads in pages. */
+const TRANSACTION_PAGE = 800;
+const MAX_TRANSACTIONS = 20_000;
+const MAX_START = 0xffff;
+
 /** Trading days `tick --days` reads: one `/bars` page of daily bars. */
 const MAX_TICK_DAYS = 800;
 
@@ -131,19 +136,37 @@ const tick: Command = {
 
 const transaction: Command = {
   name: "transaction",
-  summary: "Tick-by-tick transactions (逐笔成交) of today or of --date.",
+  summary: "Tick-by-tick transactions (逐笔成交) of today or of --date, oldest first.",
   args: SECURITY_ARGS,
   options: [
-    { name: "count", type: "integer", default: 800, help: "transactions (at most 800 per call)" },
+    { name: "count", type: "integer", default: 2000, help: `transactions (as easy_tdx: 2000 by default; read ${TRANSACTION_PAGE} a request, at most ${MAX_TRANSACTIONS})` },
     { name: "start", type: "integer", default: 0, help: "transactions back from the newest" },
     { name: "date", type: "string", meta: "YYYYMMDD", help: "a past trading day (default: today)" },
   ],
   examples: ["transaction SZ 000001 --count 20 --table"],
   async run(ctx, { args, opts }) {
-    const q = { ...security(args), count: num(opts, "count"), start: num(opts, "start") };
+    const count = num(opts, "count")!;
+    if (count < 1 || count > MAX_TRANSACTIONS) throw new UsageError(`--count: 1 to ${MAX_TRANSACTIONS} (got ${count})`);
+    if (num(opts, "start")! > MAX_START) throw new UsageError(`--start: at most ${MAX_START} (got ${num(opts, "start")})`);
     const date = str(opts, "date");
     const api = await ctx.api();
-    return frameRows(date === undefined ? await api.get("/api/v1/transaction", q) : await api.get("/api/v1/transaction/history", { ...q, date: ymdNumber(date, "--date") }));
+    const path = date === undefined ? "/api/v1/transaction" : "/api/v1/transaction/history";
+    const fixed = date === undefined ? security(args) : { ...security(args), date: ymdNumber(date, "--date") };
+    // pages from the newest back, each older one printed before the newer; a short page is the day's first trade
+    let rows: Row[] = [];
+    let columns: string[] | undefined;
+    // the protocol's start is a u16: trades further back than 65,535 cannot be asked for
+    for (let start = num(opts, "start")!, left = count; left > 0 && start <= MAX_START; ) {
+      const asked = Math.min(TRANSACTION_PAGE, left);
+      const page = (await api.get(path, { ...fixed, start, count: asked })) as { columns?: string[]; data?: Row[] };
+      const data = page.data ?? [];
+      columns ??= page.columns;
+      rows = data.concat(rows);
+      if (data.length < asked) break;
+      start += asked;
+      left -= asked;
+    }
+    return rowsOf(rows, columns);
   },
 };
 

@@ -4,7 +4,8 @@
  * parsers.py): `kline` and `chanlun` read unadjusted bars unless told
  * (`--adjust NONE`), `indicator` forward-adjusted (`QFQ`); `--adjust` takes
  * easy_tdx's spellings 0/1/2 and FQ, `--type` its board-type names and numbers,
- * `--order` its 1 and 2; `indicator-list` prints easy_tdx's columns.
+ * `--order` its 1 and 2; `indicator-list` prints easy_tdx's columns;
+ * `transaction` reads easy_tdx's default 2000 (in pages of the API's 800).
  * Each command runs on a stand-in service that records the requests, so these
  * check what the command asks for, not the service's answers.
  */
@@ -39,15 +40,16 @@ const INDICATORS = [
   },
 ];
 
+const standIn = (path: string) => (path === "/api/v1/indicator/list" ? INDICATORS : path === "/api/v1/chanlun/analyze" ? { code: "SZ000001", bis: [] } : BARS);
+
 /** Runs `line` (after the command name) on a stand-in service; returns the requests and the printed JSON lines. */
-async function run(line: readonly string[]): Promise<{ requests: Request[]; out: string }> {
+async function run(line: readonly string[], answer: (path: string, query: Record<string, unknown>) => unknown = standIn): Promise<{ requests: Request[]; out: string }> {
   const [name, ...rest] = line;
   const command = COMMANDS.find((c) => c.name === name) as Command;
   const requests: Request[] = [];
-  const answer = (path: string) => (path === "/api/v1/indicator/list" ? INDICATORS : path === "/api/v1/chanlun/analyze" ? { code: "SZ000001", bis: [] } : BARS);
   const api = {
-    get: async (path: string, query: Record<string, unknown> = {}) => (requests.push({ path, query }), answer(path)),
-    post: async (path: string, body: Record<string, unknown>) => (requests.push({ path, query: body }), answer(path)),
+    get: async (path: string, query: Record<string, unknown> = {}) => (requests.push({ path, query }), answer(path, query)),
+    post: async (path: string, body: Record<string, unknown>) => (requests.push({ path, query: body }), answer(path, body)),
   };
   const ctx = { api: async () => api } as unknown as CliContext;
   const output = await command.run(ctx, parseCommandLine(rest, command.args, command.options), { note: () => {}, progress: () => {} });
@@ -106,6 +108,42 @@ describe("easy_tdx's option meanings on the shared commands", () => {
       run(["indicator", "MACD", "-m", "SZ", "-c", "000001", "--params", "M=9"]),
       (e: Error) => e instanceof UsageError && e.message === "--params: no requested indicator has M (MACD: SHORT, LONG, MID)",
     );
+  });
+
+  test("transaction reads easy_tdx's default 2000 in pages of 800 from the newest back, printed oldest first", async () => {
+    // a day of 1,000 trades numbered 0 (first) to 999 (last); start counts back from the newest, as the API's
+    const day = Array.from({ length: 1000 }, (_, k) => ({ time: "09:30", seq: k }));
+    const page = (_: string, q: Record<string, unknown>) => {
+      const start = q.start as number;
+      const count = q.count as number;
+      return { columns: ["time", "seq"], data: day.slice(Math.max(0, day.length - start - count), Math.max(0, day.length - start)) };
+    };
+    const seqs = (out: string) =>
+      out
+        .trimEnd()
+        .split("\n")
+        .map((l) => JSON.parse(l).seq as number);
+    const all = await run(["transaction", "SZ", "000001"], page);
+    assert.deepEqual(
+      seqs(all.out),
+      day.map((t) => t.seq),
+      "the whole day once, in order",
+    );
+    assert.deepEqual(
+      all.requests.map((r) => [r.query.start, r.query.count]),
+      [
+        [0, 800],
+        [800, 800],
+      ],
+      "a short page ends the reading",
+    );
+    const some = await run(["transaction", "SZ", "000001", "--count", "900", "--start", "50"], page);
+    assert.deepEqual(
+      seqs(some.out),
+      day.slice(50, 950).map((t) => t.seq),
+      "900 trades ending 50 before the newest",
+    );
+    await assert.rejects(run(["transaction", "SZ", "000001", "--count", "0"], page), (e: Error) => e instanceof UsageError && e.message.startsWith("--count: 1 to 20000"));
   });
 
   test("an unknown --multi-level period is named as --multi-level", async () => {

@@ -7,6 +7,7 @@ import type { GetPath } from "./cli-api.ts";
 import { type ArgSpec, type OptionSpec, UsageError } from "./cli-args.ts";
 import { answer, type Command, flag, frameRows, num, str } from "./cli-command.ts";
 import { type Row, rowsOf } from "./cli-output.ts";
+import { U16_MAX } from "../../adapters/http/validation/query.ts";
 import { adjust, category, market, PERIOD_HELP, stockList, ymdNumber } from "./cli-values.ts";
 
 export const SECURITY_ARGS: readonly ArgSpec[] = [
@@ -96,7 +97,7 @@ const quoteList: Command = {
 /** Transactions one `/transaction` request reads, and the most `transaction --count` reads in pages. */
 const TRANSACTION_PAGE = 800;
 const MAX_TRANSACTIONS = 20_000;
-const MAX_START = 0xffff;
+const MAX_START = U16_MAX;
 
 /** Trading days `tick --days` reads: one `/bars` page of daily bars. */
 const MAX_TICK_DAYS = 800;
